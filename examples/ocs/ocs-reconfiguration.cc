@@ -1,0 +1,244 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup optical
+ * Two host pairs on a 4-port optical circuit switch swap partners periodically.
+ *
+ *        H0   H1   H2   H3          configuration A: 0-1, 2-3
+ *         |    |    |    |          configuration B: 0-2, 1-3
+ *       +-------------------+
+ *       |  OCS (4 ports)    |       A until --period, then B, A, B, ... every --period
+ *       +-------------------+
+ *
+ * Every host sends constant-rate UDP datagrams (--rate, --packetSize) to the IPv4 limited
+ * broadcast address, so each datagram goes wherever the host's circuit leads at that moment:
+ * to its partner of the current configuration. Each reconfiguration darkens all four ports for
+ * --reconfigDelay. Under --policy=drop the switch changes at once and datagrams sent into the
+ * dark are lost; under --policy=drain it first pauses the hosts and waits until their frames
+ * have crossed, and the hosts queue their datagrams until the new circuits are lit.
+ *
+ * The program checks conservation (sent = delivered + dropped) and prints its headline metrics.
+ */
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/optical-module.h"
+#include "ns3/traffic-control-module.h"
+
+#include <cstdlib>
+#include <iostream>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("OcsReconfigurationExample");
+
+namespace
+{
+uint64_t g_sent = 0;           //!< Datagrams handed to UDP by the senders
+uint64_t g_delivered = 0;      //!< Datagrams received by the sinks
+uint64_t g_queueDrops = 0;     //!< Frames dropped by device queues and queue discs
+
+void
+CountSent(Ptr<const Packet>)
+{
+    ++g_sent;
+}
+
+void
+CountDelivered(Ptr<const Packet>, const Address&)
+{
+    ++g_delivered;
+}
+
+void
+CountQueueDrop(Ptr<const Packet>)
+{
+    ++g_queueDrops;
+}
+
+void
+CountQueueDiscDrop(Ptr<const QueueDiscItem>)
+{
+    ++g_queueDrops;
+}
+
+/// Prints a bad-argument message and exits with status 1.
+[[noreturn]] void
+Fail(const std::string& message)
+{
+    std::cerr << "ocs-reconfiguration: " << message << std::endl;
+    std::exit(1);
+}
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    double reconfigDelay = 0.01;
+    double period = 0.1;
+    double duration = 1.0;
+    double controlDelay = 0.0;
+    std::string policy = "drop";
+    std::string rate = "1Gbps";
+    std::string linkRate = "10Gbps";
+    uint32_t packetSize = 1000;
+    uint32_t queueSize = 1000;
+    double fibreLength = 20.0;
+    bool pcap = false;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("reconfigDelay", "Time a changing circuit stays dark (s)", reconfigDelay);
+    cmd.AddValue("controlDelay", "Control-plane delay before each reconfiguration (s)", controlDelay);
+    cmd.AddValue("period", "Time between two reconfiguration requests (s)", period);
+    cmd.AddValue("duration", "Time during which the hosts send (s)", duration);
+    cmd.AddValue("policy", "Reconfiguration policy: drop or drain", policy);
+    cmd.AddValue("rate", "Offered UDP rate per host (e.g. 1Gbps)", rate);
+    cmd.AddValue("linkRate", "Line rate of each host's transceiver (e.g. 10Gbps)", linkRate);
+    cmd.AddValue("packetSize", "UDP payload per datagram (bytes, 1..1472)", packetSize);
+    cmd.AddValue("queueSize", "Transmit queue of each host's device (packets)", queueSize);
+    cmd.AddValue("fibreLength", "Fibre length between each host and the switch (m)", fibreLength);
+    cmd.AddValue("pcap", "Write pcap traces of the hosts' devices", pcap);
+    cmd.Parse(argc, argv);
+
+    // ---- validate every parameter before building anything
+    if (!(reconfigDelay >= 0))
+    {
+        Fail("--reconfigDelay must be >= 0 s (got " + std::to_string(reconfigDelay) + ")");
+    }
+    if (!(controlDelay >= 0))
+    {
+        Fail("--controlDelay must be >= 0 s (got " + std::to_string(controlDelay) + ")");
+    }
+    if (!(duration > 0))
+    {
+        Fail("--duration must be > 0 s (got " + std::to_string(duration) + ")");
+    }
+    if (!(period > reconfigDelay + controlDelay))
+    {
+        Fail("--period must be longer than --reconfigDelay + --controlDelay (got period " +
+             std::to_string(period) + " s)");
+    }
+    if (policy != "drop" && policy != "drain")
+    {
+        Fail("--policy must be 'drop' or 'drain' (got '" + policy + "')");
+    }
+    if (packetSize < 1 || packetSize > 1472)
+    {
+        Fail("--packetSize must be in 1..1472 bytes (got " + std::to_string(packetSize) + ")");
+    }
+    if (queueSize < 1)
+    {
+        Fail("--queueSize must be >= 1 packet");
+    }
+    if (!(fibreLength >= 0))
+    {
+        Fail("--fibreLength must be >= 0 m");
+    }
+    DataRateValue offered;
+    DataRateValue line;
+    if (!offered.DeserializeFromString(rate, MakeDataRateChecker()) || offered.Get().GetBitRate() == 0)
+    {
+        Fail("--rate '" + rate + "' is not a positive data rate (e.g. 500Mbps, 1Gbps)");
+    }
+    if (!line.DeserializeFromString(linkRate, MakeDataRateChecker()) || line.Get().GetBitRate() == 0)
+    {
+        Fail("--linkRate '" + linkRate + "' is not a positive data rate (e.g. 10Gbps)");
+    }
+
+    // ---- topology: four hosts on a four-port switch
+    NodeContainer hosts(4);
+    Ptr<Node> ocsNode = CreateObject<Node>();
+
+    OcsHelper ocsHelper;
+    ocsHelper.SetDeviceAttribute("DataRate", line);
+    ocsHelper.SetChannelAttribute("Length", DoubleValue(fibreLength));
+    ocsHelper.SetSwitchAttribute("ReconfigurationDelay", TimeValue(Seconds(reconfigDelay)));
+    ocsHelper.SetSwitchAttribute("ControlPlaneDelay", TimeValue(Seconds(controlDelay)));
+    ocsHelper.SetSwitchAttribute("Policy", StringValue(policy == "drop" ? "Drop" : "Drain"));
+    ocsHelper.SetQueue("ns3::DropTailQueue",
+                       "MaxSize",
+                       QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queueSize)));
+    NetDeviceContainer nics = ocsHelper.Install(ocsNode, hosts);
+    Ptr<OpticalCircuitSwitch> ocs = OcsHelper::GetSwitch(ocsNode);
+
+    const OcsConfiguration configA = OcsConfiguration().Connect(0, 1).Connect(2, 3);
+    const OcsConfiguration configB = OcsConfiguration().Connect(0, 2).Connect(1, 3);
+    ocs->SetInitialConfiguration(configA);
+    Ptr<OcsCyclicSchedule> schedule = OcsHelper::InstallCyclicSchedule(ocs,
+                                                                       {configB, configA},
+                                                                       Seconds(period),
+                                                                       Seconds(period),
+                                                                       Seconds(duration));
+
+    InternetStackHelper internet;
+    internet.Install(hosts);
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    addresses.Assign(nics);
+
+    // ---- traffic: constant-rate UDP to whoever the circuit reaches
+    const uint16_t port = 9;
+    PacketSinkHelper sinkHelper("ns3::UdpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
+    ApplicationContainer sinks = sinkHelper.Install(hosts);
+    OnOffHelper onoff("ns3::UdpSocketFactory", InetSocketAddress(Ipv4Address("255.255.255.255"), port));
+    onoff.SetConstantRate(offered.Get(), packetSize);
+    ApplicationContainer senders = onoff.Install(hosts);
+    senders.Start(Seconds(0));
+    senders.Stop(Seconds(duration));
+    sinks.Start(Seconds(0));
+
+    for (uint32_t i = 0; i < hosts.GetN(); ++i)
+    {
+        senders.Get(i)->TraceConnectWithoutContext("Tx", MakeCallback(&CountSent));
+        sinks.Get(i)->TraceConnectWithoutContext("Rx", MakeCallback(&CountDelivered));
+        Ptr<OcsNetDevice> nic = DynamicCast<OcsNetDevice>(nics.Get(i));
+        nic->GetQueue()->TraceConnectWithoutContext("Drop", MakeCallback(&CountQueueDrop));
+        Ptr<QueueDisc> qdisc = hosts.Get(i)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(nic);
+        if (qdisc)
+        {
+            qdisc->TraceConnectWithoutContext("Drop", MakeCallback(&CountQueueDiscDrop));
+        }
+    }
+    if (pcap)
+    {
+        ocsHelper.EnablePcapAll("ocs-reconfiguration");
+    }
+
+    // Run past the end of the traffic until queues have drained and the last circuits are lit.
+    const Time end = Seconds(duration + reconfigDelay + controlDelay + 0.05);
+    Simulator::Stop(end);
+    Simulator::Run();
+
+    const auto counters = ocs->GetTotalCounters();
+    uint64_t switchDrops = 0;
+    for (uint32_t r = 0; r < OpticalCircuitSwitch::N_DROP_REASONS; ++r)
+    {
+        switchDrops += counters.drops[r];
+    }
+    const uint64_t dropped = switchDrops + g_queueDrops;
+    const uint64_t reconfigurations = ocs->GetNReconfigurations();
+    const double darkMs = ocs->GetDarkTime().GetSeconds() * 1e3;
+    Simulator::Destroy();
+
+    if (g_sent != g_delivered + dropped)
+    {
+        std::cerr << "ocs-reconfiguration: conservation violated: sent " << g_sent << " != delivered "
+                  << g_delivered << " + dropped " << dropped << std::endl;
+        return 2;
+    }
+    std::cout << "sent-packets: " << g_sent << "\n";
+    std::cout << "delivered-packets: " << g_delivered << "\n";
+    std::cout << "dropped-packets: " << dropped << "\n";
+    std::cout << "switch-dropped-packets: " << switchDrops << "\n";
+    std::cout << "queue-dropped-packets: " << g_queueDrops << "\n";
+    std::cout << "skipped-reconfigurations: " << schedule->GetNSkipped() << "\n";
+    std::cout << "reconfigurations: " << reconfigurations << "\n";
+    std::cout << "dark-time-ms: " << darkMs << std::endl;
+    return 0;
+}

@@ -1,0 +1,279 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ocs-configuration.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+#include <tuple>
+
+namespace ns3
+{
+
+OcsConfiguration&
+OcsConfiguration::Connect(uint32_t a, uint32_t b, double insertionLossDb)
+{
+    m_circuits.push_back({a, b, true, insertionLossDb});
+    return *this;
+}
+
+OcsConfiguration&
+OcsConfiguration::ConnectOneWay(uint32_t from, uint32_t to, double insertionLossDb)
+{
+    m_circuits.push_back({from, to, false, insertionLossDb});
+    return *this;
+}
+
+const std::vector<OcsCircuit>&
+OcsConfiguration::GetCircuits() const
+{
+    return m_circuits;
+}
+
+std::size_t
+OcsConfiguration::GetNCircuits() const
+{
+    return m_circuits.size();
+}
+
+namespace
+{
+/// Human-readable form of one circuit, for error messages.
+std::string
+Describe(const OcsCircuit& c)
+{
+    std::ostringstream oss;
+    oss << c.from << (c.bidirectional ? "-" : ">") << c.to;
+    return oss.str();
+}
+} // namespace
+
+std::string
+OcsConfiguration::Validate(uint32_t nPorts) const
+{
+    // usedIn[p] / usedOut[p]: index+1 of the circuit that already uses port p as input / output.
+    std::vector<std::size_t> usedIn(nPorts, 0);
+    std::vector<std::size_t> usedOut(nPorts, 0);
+    for (std::size_t k = 0; k < m_circuits.size(); ++k)
+    {
+        const OcsCircuit& c = m_circuits[k];
+        std::ostringstream err;
+        if (c.from >= nPorts || c.to >= nPorts)
+        {
+            err << "circuit " << Describe(c) << " uses port " << std::max(c.from, c.to)
+                << ", but the switch has ports 0.." << (nPorts == 0 ? 0 : nPorts - 1)
+                << (nPorts == 0 ? " (none)" : "");
+            return err.str();
+        }
+        if (c.from == c.to)
+        {
+            err << "circuit " << Describe(c) << " joins port " << c.from
+                << " to itself (self-loops are not allowed)";
+            return err.str();
+        }
+        if (!std::isfinite(c.insertionLossDb) && !std::isnan(c.insertionLossDb))
+        {
+            err << "circuit " << Describe(c) << " has a non-finite insertion loss";
+            return err.str();
+        }
+        // Every (input, output) use of this circuit.
+        std::vector<std::pair<uint32_t, uint32_t>> uses{{c.from, c.to}};
+        if (c.bidirectional)
+        {
+            uses.emplace_back(c.to, c.from);
+        }
+        for (const auto& [in, out] : uses)
+        {
+            if (usedIn[in] != 0)
+            {
+                err << "port " << in << " is used twice as an input (circuits "
+                    << Describe(m_circuits[usedIn[in] - 1]) << " and " << Describe(c) << ")";
+                return err.str();
+            }
+            if (usedOut[out] != 0)
+            {
+                err << "port " << out << " is used twice as an output (circuits "
+                    << Describe(m_circuits[usedOut[out] - 1]) << " and " << Describe(c) << ")";
+                return err.str();
+            }
+            usedIn[in] = k + 1;
+            usedOut[out] = k + 1;
+        }
+    }
+    return "";
+}
+
+std::vector<int32_t>
+OcsConfiguration::GetOutputMap(uint32_t nPorts) const
+{
+    std::vector<int32_t> out(nPorts, NO_PORT);
+    for (const auto& c : m_circuits)
+    {
+        if (c.from < nPorts && c.to < nPorts)
+        {
+            out[c.from] = static_cast<int32_t>(c.to);
+            if (c.bidirectional)
+            {
+                out[c.to] = static_cast<int32_t>(c.from);
+            }
+        }
+    }
+    return out;
+}
+
+std::vector<double>
+OcsConfiguration::GetLossMap(uint32_t nPorts, double defaultLossDb) const
+{
+    std::vector<double> loss(nPorts, 0.0);
+    for (const auto& c : m_circuits)
+    {
+        if (c.from < nPorts && c.to < nPorts)
+        {
+            const double l = c.insertionLossDb < 0 ? defaultLossDb : c.insertionLossDb;
+            loss[c.from] = l;
+            if (c.bidirectional)
+            {
+                loss[c.to] = l;
+            }
+        }
+    }
+    return loss;
+}
+
+namespace
+{
+/// Parses a port number; false if \p s is not a plain non-negative integer.
+bool
+ParsePort(const std::string& s, uint32_t& port)
+{
+    if (s.empty() || s.size() > 9 ||
+        !std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+    {
+        return false;
+    }
+    port = static_cast<uint32_t>(std::stoul(s));
+    return true;
+}
+
+/// Trims blanks at both ends.
+std::string
+Trim(const std::string& s)
+{
+    const auto b = s.find_first_not_of(" \t");
+    if (b == std::string::npos)
+    {
+        return "";
+    }
+    const auto e = s.find_last_not_of(" \t");
+    return s.substr(b, e - b + 1);
+}
+} // namespace
+
+bool
+OcsConfiguration::Parse(const std::string& text, OcsConfiguration& config, std::string& error)
+{
+    OcsConfiguration parsed;
+    std::istringstream iss(text);
+    std::string token;
+    while (std::getline(iss, token, ','))
+    {
+        const std::string t = Trim(token);
+        if (t.empty())
+        {
+            if (Trim(text).empty())
+            {
+                break;
+            }
+            error = "empty circuit in configuration '" + text + "'";
+            return false;
+        }
+        double loss = -1.0;
+        std::string body = t;
+        const auto at = t.find('@');
+        if (at != std::string::npos)
+        {
+            body = t.substr(0, at);
+            const std::string lossText = t.substr(at + 1);
+            char* end = nullptr;
+            errno = 0;
+            loss = std::strtod(lossText.c_str(), &end);
+            if (lossText.empty() || *end != '\0' || errno != 0 || !std::isfinite(loss) || loss < 0)
+            {
+                error = "bad insertion loss '" + lossText + "' in circuit '" + t +
+                        "' (expected a non-negative number of dB)";
+                return false;
+            }
+        }
+        const auto sep = body.find_first_of("->");
+        uint32_t a = 0;
+        uint32_t b = 0;
+        if (sep == std::string::npos || !ParsePort(Trim(body.substr(0, sep)), a) ||
+            !ParsePort(Trim(body.substr(sep + 1)), b))
+        {
+            error = "bad circuit '" + t +
+                    "' (expected 'a-b' for a bidirectional or 'a>b' for a one-way circuit, "
+                    "with port numbers, optionally followed by '@<loss dB>')";
+            return false;
+        }
+        if (body[sep] == '-')
+        {
+            parsed.Connect(a, b, loss);
+        }
+        else
+        {
+            parsed.ConnectOneWay(a, b, loss);
+        }
+    }
+    config = parsed;
+    return true;
+}
+
+std::string
+OcsConfiguration::ToString() const
+{
+    std::ostringstream oss;
+    for (std::size_t k = 0; k < m_circuits.size(); ++k)
+    {
+        const OcsCircuit& c = m_circuits[k];
+        oss << (k ? "," : "") << Describe(c);
+        if (c.insertionLossDb >= 0)
+        {
+            oss << "@" << c.insertionLossDb;
+        }
+    }
+    return oss.str();
+}
+
+bool
+OcsConfiguration::operator==(const OcsConfiguration& other) const
+{
+    // Compare as sets of directed connections with their losses.
+    auto directed = [](const OcsConfiguration& c) {
+        std::vector<std::tuple<uint32_t, uint32_t, double>> v;
+        for (const auto& x : c.m_circuits)
+        {
+            v.emplace_back(x.from, x.to, x.insertionLossDb);
+            if (x.bidirectional)
+            {
+                v.emplace_back(x.to, x.from, x.insertionLossDb);
+            }
+        }
+        std::sort(v.begin(), v.end());
+        return v;
+    };
+    return directed(*this) == directed(other);
+}
+
+std::ostream&
+operator<<(std::ostream& os, const OcsConfiguration& config)
+{
+    return os << config.ToString();
+}
+
+} // namespace ns3

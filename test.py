@@ -1,0 +1,469 @@
+#!/usr/bin/env python3
+"""Test driver of the ns-3 contrib module 'optical', shaped like ns-3's test.py.
+
+Builds the module (through ./ns3 build), then runs every test suite of the module's
+test-runner and every example of test/examples-to-run.py, each as its own process, in
+parallel, and prints ns-3's per-test lines and summary. Only the Python standard library
+is used.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import threading
+
+ROOT = os.path.dirname(os.path.realpath(__file__))
+DEFAULT_BUILD_DIR = os.path.join(ROOT, "build")
+EXAMPLES_FILE = os.path.join(ROOT, "test", "examples-to-run.py")
+
+# Names that the conditions of test/examples-to-run.py may use, as in ns-3's test.py.
+CONDITION_NAMESPACE = {
+    "ENABLE_REAL_TIME": True,
+    "ENABLE_THREADING": True,
+    "ENABLE_EXAMPLES": True,
+    "ENABLE_TESTS": True,
+    "NSCLICK": False,
+    "ENABLE_EMU": False,
+    "ENABLE_TAP": False,
+    "ENABLE_MPI": False,
+    "ENABLE_OPENFLOW": False,
+    "EXAMPLE_DIRECTORIES": [],
+    "ENABLE_PYTHON_BINDINGS": False,
+    "ENABLE_VALGRIND_TESTS": False,
+}
+
+PASS, SKIP, FAIL, CRASH = "PASS", "SKIP", "FAIL", "CRASH"
+
+
+class TestPyError(Exception):
+    """An expected failure: reported as 'test.py: <message>' without a traceback."""
+
+
+class Job:
+    """One test to run (a suite or an example) and, once done, its result.
+
+    kind is "TestSuite" or "Example"; name is what the result line shows; command is the
+    argument list to run, or None for a test skipped for `reason`.
+    """
+
+    def __init__(self, kind, name, command=None, reason=""):
+        self.kind = kind
+        self.name = name
+        self.command = command
+        self.status = SKIP if command is None else None
+        self.reason = reason
+        self.output = ""
+
+    def title(self):
+        """Return the test's name as the result lines show it, e.g. 'TestSuite foo'."""
+        return "%s %s" % (self.kind, self.name)
+
+
+# ------------------------------------------------------------------------------ discovery
+
+
+def read_programs(build_dir):
+    """Return {program name: executable path} from <build_dir>/programs.txt (written by CMake)."""
+    path = os.path.join(build_dir, "programs.txt")
+    try:
+        with open(path) as stream:
+            lines = stream.read().splitlines()
+    except OSError:
+        raise TestPyError("no list of programs (%s): build first (./ns3 build)" % path)
+    programs = {}
+    for line in lines:
+        name, sep, rel_dir = line.strip().partition("=")
+        if sep and name:
+            programs[name] = os.path.join(build_dir, rel_dir, name)
+    return programs
+
+
+def configured_python(build_dir):
+    """Return the Python interpreter chosen by ./ns3 configure ("" if none)."""
+    try:
+        with open(os.path.join(build_dir, "ns3-optical-config.json")) as stream:
+            return json.load(stream).get("python") or ""
+    except (OSError, ValueError):
+        pass
+    try:
+        with open(os.path.join(build_dir, "CMakeCache.txt"), errors="replace") as stream:
+            for line in stream:
+                match = re.match(r"OPTICAL_PYTHON:[^=]*=(.*)$", line.rstrip("\n"))
+                if match:
+                    return match.group(1)
+    except OSError:
+        pass
+    return ""
+
+
+def list_suites(test_runner):
+    """Return [(type, name)] of the suites the test runner knows, in its order."""
+    if not os.path.isfile(test_runner):
+        raise TestPyError("no test runner %s: build first (./ns3 build)" % test_runner)
+    result = subprocess.run([test_runner, "--print-test-name-list", "--print-test-types"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            universal_newlines=True, errors="replace")
+    if result.returncode != 0:
+        raise TestPyError("%s --print-test-name-list failed (exit code %d):\n%s"
+                          % (test_runner, result.returncode, result.stderr))
+    suites = []
+    for line in result.stdout.splitlines():
+        words = line.split()
+        if words:
+            suites.append((words[0].rstrip(":").lower(), words[-1]))
+    return suites
+
+
+def load_examples():
+    """Return (cpp_examples, python_examples) of test/examples-to-run.py as lists of
+    (command string, condition string); both empty if the file does not exist."""
+    if not os.path.isfile(EXAMPLES_FILE):
+        return [], []
+    namespace = {}
+    try:
+        with open(EXAMPLES_FILE) as stream:
+            exec(compile(stream.read(), EXAMPLES_FILE, "exec"), namespace)
+    except Exception as error:
+        raise TestPyError("cannot read %s: %s" % (EXAMPLES_FILE, error))
+    lists = []
+    for key in ("cpp_examples", "python_examples"):
+        entries = []
+        for entry in namespace.get(key, []):
+            try:
+                valid = len(entry) >= 2 and bool(shlex.split(entry[0]))
+            except (TypeError, AttributeError, ValueError):
+                valid = False
+            if not valid:
+                raise TestPyError("%s: bad entry in %s: %r (expected (\"program --args\", "
+                                  "\"condition\", ...))" % (EXAMPLES_FILE, key, entry))
+            entries.append((entry[0], entry[1]))
+        lists.append(entries)
+    return lists[0], lists[1]
+
+
+def condition_holds(condition, example):
+    """Evaluate an examples-to-run.py condition string as ns-3's test.py does."""
+    try:
+        return bool(eval(condition, dict(CONDITION_NAMESPACE)))
+    except Exception as error:
+        raise TestPyError("%s: cannot evaluate the condition %r of %r: %s"
+                          % (EXAMPLES_FILE, condition, example, error))
+
+
+def example_program(example):
+    """Return the program name (first word) of an example command string."""
+    words = shlex.split(example)
+    return words[0] if words else ""
+
+
+def find_python_script(path):
+    """Return the path of a python_examples script (relative to the root or to examples/),
+    or "" if it does not exist."""
+    for candidate in (os.path.join(ROOT, path), os.path.join(ROOT, "examples", path)):
+        if os.path.isfile(candidate):
+            return candidate
+    return ""
+
+
+def cpp_example_job(example, condition, programs):
+    """Return the Job running a cpp_examples entry (a skipped one if it cannot run)."""
+    words = shlex.split(example)
+    if not condition_holds(condition, example):
+        return Job("Example", example, reason="condition %s is false" % condition)
+    if words[0] not in programs:
+        return Job("Example", example, reason="no program '%s' in programs.txt" % words[0])
+    return Job("Example", example, [programs[words[0]]] + words[1:])
+
+
+def python_example_job(example, condition, python):
+    """Return the Job running a python_examples entry (a skipped one if it cannot run)."""
+    words = shlex.split(example)
+    if not condition_holds(condition, example):
+        return Job("Example", example, reason="condition %s is false" % condition)
+    if not python:
+        return Job("Example", example, reason="no Python with matplotlib was configured")
+    script = find_python_script(words[0])
+    if not script:
+        return Job("Example", example, reason="no script %s" % words[0])
+    return Job("Example", example, [python, script] + words[1:])
+
+
+# ------------------------------------------------------------------------------ selection
+
+
+def select_jobs(options, build_dir):
+    """Return the Jobs to run according to the options (ns-3's test.py semantics)."""
+    test_runner = os.path.join(build_dir, "utils", "test-runner")
+    jobs = []
+    run_suites = not options.example and options.constrain != "example"
+    run_examples = not options.suite and options.constrain in (None, "example")
+
+    if options.suite or run_suites:
+        suites = list_suites(test_runner)
+        if options.suite:
+            names = [name for _, name in suites]
+            if options.suite not in names:
+                raise TestPyError("unknown test suite '%s'; valid suites:\n%s"
+                                  % (options.suite, indent(names)))
+            selected = [options.suite]
+        elif options.constrain:
+            selected = [name for kind, name in suites if kind == options.constrain]
+        else:
+            selected = [name for kind, name in suites if kind != "performance"]
+        fullness = "--fullness=" + options.fullness
+        jobs += [Job("TestSuite", name, [test_runner, "--test-name=" + name, fullness])
+                 for name in selected]
+
+    if options.example or run_examples:
+        cpp_examples, python_examples = load_examples()
+        programs = read_programs(build_dir) if cpp_examples else {}
+        python = configured_python(build_dir)
+        if options.example:
+            names = ([example_program(e) for e, _ in cpp_examples]
+                     + [os.path.basename(example_program(e)) for e, _ in python_examples])
+            if options.example not in names:
+                raise TestPyError("unknown example '%s'; valid examples:\n%s"
+                                  % (options.example, indent(sorted(set(names)))))
+            cpp_examples = [(e, c) for e, c in cpp_examples
+                            if example_program(e) == options.example]
+            python_examples = [(e, c) for e, c in python_examples
+                               if os.path.basename(example_program(e)) == options.example]
+        jobs += [cpp_example_job(e, c, programs) for e, c in cpp_examples]
+        jobs += [python_example_job(e, c, python) for e, c in python_examples]
+    return jobs
+
+
+def indent(names):
+    """Return `names` one per line, indented (or '(none)')."""
+    return "\n".join("    " + name for name in names) or "    (none)"
+
+
+def print_list(options, build_dir):
+    """Print the suites with their types, then the examples (the -l option)."""
+    if options.constrain != "example":
+        suites = list_suites(os.path.join(build_dir, "utils", "test-runner"))
+        print("Test Type    Test Name")
+        print("---------    ---------")
+        for kind, name in suites:
+            if options.constrain in (None, kind):
+                print("%-12s %s" % (kind, name))
+    if options.constrain in (None, "example"):
+        cpp_examples, python_examples = load_examples()
+        print("\nExample (condition)")
+        print("-------")
+        for example, condition in cpp_examples + python_examples:
+            print("%s (%s)" % (example, condition))
+
+
+# ------------------------------------------------------------------------------ execution
+
+
+class Runner:
+    """Runs Jobs in parallel, each in its own process group, and can kill them all."""
+
+    def __init__(self, timeout):
+        self.timeout = timeout
+        self.lock = threading.Lock()
+        self.processes = set()
+        self.stopping = False
+
+    def run(self, job):
+        """Run `job`, setting its status, reason and output; return it."""
+        with self.lock:
+            if self.stopping:
+                return job
+            try:
+                process = subprocess.Popen(job.command, cwd=ROOT, stdout=subprocess.PIPE,
+                                           stderr=subprocess.STDOUT, start_new_session=True)
+            except OSError as error:
+                job.status, job.reason = FAIL, "cannot run %s: %s" % (job.command[0],
+                                                                        error.strerror)
+                return job
+            self.processes.add(process)
+        try:
+            output, _ = process.communicate(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            self.kill(process)
+            output, _ = process.communicate()
+            job.reason = "timeout after %g s" % self.timeout
+        finally:
+            with self.lock:
+                self.processes.discard(process)
+        job.output = output.decode(errors="replace")
+        if job.reason:
+            job.status = FAIL
+        elif process.returncode == 0:
+            job.status = PASS
+        elif process.returncode < 0:
+            job.status = CRASH
+            job.reason = "killed by signal %s" % signal_name(-process.returncode)
+        else:
+            job.status = FAIL
+            job.reason = "exit code %d" % process.returncode
+        return job
+
+    @staticmethod
+    def kill(process):
+        """Kill the process group of `process`."""
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+    def stop(self):
+        """Start no more jobs and kill the running ones."""
+        with self.lock:
+            self.stopping = True
+            for process in self.processes:
+                self.kill(process)
+
+
+def signal_name(signo):
+    """Return the name of signal number `signo`, e.g. 'SIGSEGV'."""
+    try:
+        return signal.Signals(signo).name
+    except ValueError:
+        return str(signo)
+
+
+def report(job, index, total, verbose):
+    """Print the result line of `job` (and its output on failure or if verbose)."""
+    line = "[%d/%d] %s: %s" % (index, total, job.status, job.title())
+    if job.reason:
+        line += " (%s)" % job.reason
+    print(line, flush=True)
+    if job.output and (verbose or job.status in (FAIL, CRASH)):
+        print(job.output.rstrip("\n"), flush=True)
+
+
+def run_jobs(jobs, options):
+    """Run `jobs` (reporting skipped ones first) and print each result as it comes."""
+    total = len(jobs)
+    done = 0
+    for job in jobs:
+        if job.status == SKIP:
+            done += 1
+            report(job, done, total, options.verbose)
+    runner = Runner(options.timeout)
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs)
+    futures = []
+    try:
+        futures = [pool.submit(runner.run, job) for job in jobs if job.status is None]
+        for future in concurrent.futures.as_completed(futures):
+            done += 1
+            report(future.result(), done, total, options.verbose)
+    except KeyboardInterrupt:
+        runner.stop()
+        for future in futures:
+            future.cancel()
+        raise
+    finally:
+        pool.shutdown(wait=True)
+
+
+def summarize(jobs):
+    """Print ns-3's summary and the final count line; return the exit code."""
+    counts = {status: sum(1 for job in jobs if job.status == status)
+              for status in (PASS, SKIP, FAIL, CRASH)}
+    print("%d of %d tests passed (%d passed, %d skipped, %d failed, %d crashed, "
+          "0 valgrind errors)" % (counts[PASS], len(jobs), counts[PASS], counts[SKIP],
+                                  counts[FAIL], counts[CRASH]))
+    for status, label in ((FAIL, "FAILed"), (CRASH, "CRASHed")):
+        if counts[status]:
+            print("List of %s tests:" % label)
+            for job in jobs:
+                if job.status == status:
+                    print("    " + job.title())
+    ran = counts[PASS] + counts[FAIL] + counts[CRASH]
+    if not ran:
+        sys.stdout.flush()
+        print("test.py: no tests were run", file=sys.stderr, flush=True)
+    failed = counts[FAIL] + counts[CRASH]
+    print("%d passed, %d failed, %d skipped" % (counts[PASS], failed, counts[SKIP]),
+          flush=True)
+    return 1 if failed or not ran else 0
+
+
+# ------------------------------------------------------------------------------ command line
+
+
+def positive_number(cast):
+    """Return an argparse type converting with `cast` and requiring a value > 0."""
+    def convert(text):
+        try:
+            value = cast(text)
+        except ValueError:
+            value = 0
+        if not value > 0:
+            raise argparse.ArgumentTypeError("expected a positive number, got %r" % text)
+        return value
+    return convert
+
+
+def make_parser():
+    """Return the argument parser of test.py."""
+    parser = argparse.ArgumentParser(
+        prog="test.py",
+        description="Build the module, then run its test suites and examples (like ns-3's "
+                    "test.py). By default every suite (except performance ones) and every "
+                    "example runs.")
+    parser.add_argument("-s", "--suite", help="run only this test suite")
+    parser.add_argument("-e", "--example",
+                        help="run only the examples of test/examples-to-run.py whose program "
+                             "is this one")
+    parser.add_argument("-c", "--constrain",
+                        choices=["unit", "system", "example", "performance"],
+                        help="run only suites of this type ('example': only the examples)")
+    parser.add_argument("-f", "--fullness", default="QUICK",
+                        choices=["QUICK", "EXTENSIVE", "TAKES_FOREVER"],
+                        help="test suite fullness (default: %(default)s)")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="print the output of every test, not only of failed ones")
+    parser.add_argument("-l", "--list", action="store_true",
+                        help="list the test suites and examples, and exit")
+    parser.add_argument("-j", "--jobs", type=positive_number(int), default=os.cpu_count() or 1,
+                        help="tests run in parallel (default: %(default)s)")
+    parser.add_argument("-n", "--no-build", action="store_true",
+                        help="do not build before testing")
+    parser.add_argument("--timeout", type=positive_number(float), default=1800,
+                        metavar="SECONDS",
+                        help="time limit of each test (default: %(default)s)")
+    parser.add_argument("--build-dir", default=DEFAULT_BUILD_DIR,
+                        help="CMake build directory (default: %(default)s)")
+    return parser
+
+
+def main(argv):
+    """Run test.py with the arguments `argv` (without the program name); return the exit code."""
+    options = make_parser().parse_args(argv)
+    build_dir = os.path.abspath(options.build_dir)
+    if not options.no_build:
+        command = [sys.executable, os.path.join(ROOT, "ns3"), "build",
+                   "--build-dir", build_dir]
+        if subprocess.call(command) != 0:
+            raise TestPyError("the build failed")
+    if options.list:
+        print_list(options, build_dir)
+        return 0
+    jobs = select_jobs(options, build_dir)
+    run_jobs(jobs, options)
+    return summarize(jobs)
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except TestPyError as error:
+        sys.stdout.flush()
+        print("test.py: %s" % error, file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.stdout.flush()
+        print("test.py: interrupted", file=sys.stderr)
+        sys.exit(130)

@@ -1,0 +1,14 @@
+#! /usr/bin/env python3
+# Examples run by test.py (ns-3's and the module's own), each on small parameters.
+#
+# A list of C++ examples to run in order to ensure that they remain buildable and runnable over
+# time. Each tuple: (example name and arguments, condition to run it, condition to run it under
+# valgrind).
+cpp_examples = [
+    ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005", "True", "False"),
+    ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005 --policy=drain",
+     "True", "False"),
+]
+
+# Python examples: none.
+python_examples = []
