@@ -41,9 +41,9 @@ NS_LOG_COMPONENT_DEFINE("OcsReconfigurationExample");
 
 namespace
 {
-uint64_t g_sent = 0;           //!< Datagrams handed to UDP by the senders
-uint64_t g_delivered = 0;      //!< Datagrams received by the sinks
-uint64_t g_queueDrops = 0;     //!< Frames dropped by device queues and queue discs
+uint64_t g_sent = 0;       //!< Datagrams handed to UDP by the senders
+uint64_t g_delivered = 0;  //!< Datagrams received by the sinks
+uint64_t g_queueDrops = 0; //!< Frames dropped by device queues and queue discs
 
 void
 CountSent(Ptr<const Packet>)
@@ -95,7 +95,9 @@ main(int argc, char* argv[])
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("reconfigDelay", "Time a changing circuit stays dark (s)", reconfigDelay);
-    cmd.AddValue("controlDelay", "Control-plane delay before each reconfiguration (s)", controlDelay);
+    cmd.AddValue("controlDelay",
+                 "Control-plane delay before each reconfiguration (s)",
+                 controlDelay);
     cmd.AddValue("period", "Time between two reconfiguration requests (s)", period);
     cmd.AddValue("duration", "Time during which the hosts send (s)", duration);
     cmd.AddValue("policy", "Reconfiguration policy: drop or drain", policy);
@@ -143,11 +145,13 @@ main(int argc, char* argv[])
     }
     DataRateValue offered;
     DataRateValue line;
-    if (!offered.DeserializeFromString(rate, MakeDataRateChecker()) || offered.Get().GetBitRate() == 0)
+    if (!offered.DeserializeFromString(rate, MakeDataRateChecker()) ||
+        offered.Get().GetBitRate() == 0)
     {
         Fail("--rate '" + rate + "' is not a positive data rate (e.g. 500Mbps, 1Gbps)");
     }
-    if (!line.DeserializeFromString(linkRate, MakeDataRateChecker()) || line.Get().GetBitRate() == 0)
+    if (!line.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
+        line.Get().GetBitRate() == 0)
     {
         Fail("--linkRate '" + linkRate + "' is not a positive data rate (e.g. 10Gbps)");
     }
@@ -184,9 +188,11 @@ main(int argc, char* argv[])
 
     // ---- traffic: constant-rate UDP to whoever the circuit reaches
     const uint16_t port = 9;
-    PacketSinkHelper sinkHelper("ns3::UdpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
+    PacketSinkHelper sinkHelper("ns3::UdpSocketFactory",
+                                InetSocketAddress(Ipv4Address::GetAny(), port));
     ApplicationContainer sinks = sinkHelper.Install(hosts);
-    OnOffHelper onoff("ns3::UdpSocketFactory", InetSocketAddress(Ipv4Address("255.255.255.255"), port));
+    OnOffHelper onoff("ns3::UdpSocketFactory",
+                      InetSocketAddress(Ipv4Address("255.255.255.255"), port));
     onoff.SetConstantRate(offered.Get(), packetSize);
     ApplicationContainer senders = onoff.Install(hosts);
     senders.Start(Seconds(0));
@@ -199,7 +205,8 @@ main(int argc, char* argv[])
         sinks.Get(i)->TraceConnectWithoutContext("Rx", MakeCallback(&CountDelivered));
         Ptr<OcsNetDevice> nic = DynamicCast<OcsNetDevice>(nics.Get(i));
         nic->GetQueue()->TraceConnectWithoutContext("Drop", MakeCallback(&CountQueueDrop));
-        Ptr<QueueDisc> qdisc = hosts.Get(i)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(nic);
+        Ptr<QueueDisc> qdisc =
+            hosts.Get(i)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(nic);
         if (qdisc)
         {
             qdisc->TraceConnectWithoutContext("Drop", MakeCallback(&CountQueueDiscDrop));
@@ -228,8 +235,8 @@ main(int argc, char* argv[])
 
     if (g_sent != g_delivered + dropped)
     {
-        std::cerr << "ocs-reconfiguration: conservation violated: sent " << g_sent << " != delivered "
-                  << g_delivered << " + dropped " << dropped << std::endl;
+        std::cerr << "ocs-reconfiguration: conservation violated: sent " << g_sent
+                  << " != delivered " << g_delivered << " + dropped " << dropped << std::endl;
         return 2;
     }
     std::cout << "sent-packets: " << g_sent << "\n";

@@ -135,11 +135,12 @@ class OcsHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
      * \param [in] stop No request at or after this time (0: never)
      * \return the schedule (already started)
      */
-    static Ptr<OcsCyclicSchedule> InstallCyclicSchedule(Ptr<OpticalCircuitSwitch> ocs,
-                                                        const std::vector<OcsConfiguration>& configs,
-                                                        Time period,
-                                                        Time start = Seconds(0),
-                                                        Time stop = Seconds(0));
+    static Ptr<OcsCyclicSchedule> InstallCyclicSchedule(
+        Ptr<OpticalCircuitSwitch> ocs,
+        const std::vector<OcsConfiguration>& configs,
+        Time period,
+        Time start = Seconds(0),
+        Time stop = Seconds(0));
 
     /**
      * \brief Makes IPv4 follow the circuits: an endpoint's IPv4 interface goes down while its

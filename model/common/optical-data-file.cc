@@ -100,6 +100,7 @@ OpticalDataFile::ParseDouble(const std::string& text, double& value)
 bool
 OpticalDataFile::ReadCsv(const std::string& name,
                          const std::vector<std::string>& required,
+                         const std::vector<std::string>& optional,
                          std::vector<Row>& rows,
                          std::string& error)
 {
@@ -130,7 +131,9 @@ OpticalDataFile::ReadCsv(const std::string& name,
         {
             header = cells;
             std::set<std::string> names(header.begin(), header.end());
-            for (const auto& col : required)
+            std::vector<std::string> all = required;
+            all.insert(all.end(), optional.begin(), optional.end());
+            for (const auto& col : all)
             {
                 if (!names.count(col))
                 {
@@ -143,8 +146,7 @@ OpticalDataFile::ReadCsv(const std::string& name,
         if (cells.size() != header.size())
         {
             std::ostringstream msg;
-            msg << where.str() << "expected " << header.size() << " cells, found "
-                << cells.size();
+            msg << where.str() << "expected " << header.size() << " cells, found " << cells.size();
             error = msg.str();
             return false;
         }

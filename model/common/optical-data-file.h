@@ -43,12 +43,14 @@ class OpticalDataFile
      * \brief Reads a CSV data file.
      * \param [in] name File name or path (see Resolve())
      * \param [in] required Columns every row must have (non-empty)
+     * \param [in] optional Columns the header must have, whose cells may be empty
      * \param [out] rows The rows, on success (unchanged on failure)
      * \param [out] error On failure: the file, the line and what is wrong
      * \return true on success
      */
     static bool ReadCsv(const std::string& name,
                         const std::vector<std::string>& required,
+                        const std::vector<std::string>& optional,
                         std::vector<Row>& rows,
                         std::string& error);
 

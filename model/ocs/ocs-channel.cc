@@ -40,13 +40,13 @@ OcsChannel::GetTypeId()
                           DoubleValue(10.0),
                           MakeDoubleAccessor(&OcsChannel::SetLength, &OcsChannel::GetLength),
                           MakeDoubleChecker<double>(0.0))
-            .AddAttribute("GroupIndex",
-                          "Group refractive index of the fibre; delay = Length x GroupIndex / c "
-                          "(default 1.4682: standard single-mode fibre at 1550 nm).",
-                          DoubleValue(1.4682),
-                          MakeDoubleAccessor(&OcsChannel::SetGroupIndex,
-                                             &OcsChannel::GetGroupIndex),
-                          MakeDoubleChecker<double>(1.0))
+            .AddAttribute(
+                "GroupIndex",
+                "Group refractive index of the fibre; delay = Length x GroupIndex / c "
+                "(default 1.4682: standard single-mode fibre at 1550 nm).",
+                DoubleValue(1.4682),
+                MakeDoubleAccessor(&OcsChannel::SetGroupIndex, &OcsChannel::GetGroupIndex),
+                MakeDoubleChecker<double>(1.0))
             .AddAttribute("Attenuation",
                           "Fibre attenuation for link budgets (dB/km; default 0.2, single-mode "
                           "fibre at 1550 nm).",

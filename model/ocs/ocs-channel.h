@@ -113,14 +113,14 @@ class OcsChannel : public Channel
     void SetGroupIndex(double index);
     double GetGroupIndex() const;
 
-    Ptr<OcsNetDevice> m_endpoint;     //!< Endpoint device
+    Ptr<OcsNetDevice> m_endpoint;       //!< Endpoint device
     Ptr<OpticalCircuitSwitch> m_switch; //!< Switch
-    uint32_t m_port{0};               //!< Switch port
-    double m_length{10.0};            //!< Fibre length (m)
-    double m_groupIndex{1.4682};      //!< Group refractive index
-    double m_attenuationDbPerKm{0.2}; //!< Attenuation (dB/km)
-    double m_connectorLossDb{0.0};    //!< Connector loss (dB)
-    Time m_delay;                     //!< Propagation delay (from length and index)
+    uint32_t m_port{0};                 //!< Switch port
+    double m_length{10.0};              //!< Fibre length (m)
+    double m_groupIndex{1.4682};        //!< Group refractive index
+    double m_attenuationDbPerKm{0.2};   //!< Attenuation (dB/km)
+    double m_connectorLossDb{0.0};      //!< Connector loss (dB)
+    Time m_delay;                       //!< Propagation delay (from length and index)
 };
 
 } // namespace ns3

@@ -21,9 +21,9 @@ namespace ns3
  */
 struct OcsCircuit
 {
-    uint32_t from;         //!< Input port
-    uint32_t to;           //!< Output port
-    bool bidirectional;    //!< If true, \c to also feeds \c from
+    uint32_t from;          //!< Input port
+    uint32_t to;            //!< Output port
+    bool bidirectional;     //!< If true, \c to also feeds \c from
     double insertionLossDb; //!< Insertion loss of this circuit (dB); negative: the switch default
 };
 

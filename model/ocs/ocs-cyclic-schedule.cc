@@ -64,7 +64,8 @@ OcsCyclicSchedule::DoDispose()
 }
 
 void
-OcsCyclicSchedule::Setup(Ptr<OpticalCircuitSwitch> ocs, const std::vector<OcsConfiguration>& configs)
+OcsCyclicSchedule::Setup(Ptr<OpticalCircuitSwitch> ocs,
+                         const std::vector<OcsConfiguration>& configs)
 {
     NS_LOG_FUNCTION(this << ocs);
     NS_ABORT_MSG_IF(!ocs, "OcsCyclicSchedule: no switch given");

@@ -67,15 +67,15 @@ class OcsCyclicSchedule : public Object
   private:
     void Tick();
 
-    Ptr<OpticalCircuitSwitch> m_switch;    //!< The switch
+    Ptr<OpticalCircuitSwitch> m_switch;      //!< The switch
     std::vector<OcsConfiguration> m_configs; //!< Configurations to cycle through
-    Time m_period;                         //!< Time between requests
-    Time m_start;                          //!< First request
-    Time m_stop;                           //!< No request at or after this time (0: never stop)
-    std::size_t m_next{0};                 //!< Index of the next configuration
-    uint64_t m_nRequests{0};               //!< Requests made
-    uint64_t m_nSkipped{0};                //!< Slots skipped
-    EventId m_event;                       //!< Next tick
+    Time m_period;                           //!< Time between requests
+    Time m_start;                            //!< First request
+    Time m_stop;                             //!< No request at or after this time (0: never stop)
+    std::size_t m_next{0};                   //!< Index of the next configuration
+    uint64_t m_nRequests{0};                 //!< Requests made
+    uint64_t m_nSkipped{0};                  //!< Slots skipped
+    EventId m_event;                         //!< Next tick
 };
 
 } // namespace ns3

@@ -17,11 +17,11 @@ OcsDeviceClass::LoadAll(const std::string& file,
                         std::string& error)
 {
     std::vector<OpticalDataFile::Row> rows;
-    if (!OpticalDataFile::ReadCsv(
-            file,
-            {"name", "reconfiguration_delay_s", "control_plane_delay_s", "insertion_loss_db"},
-            rows,
-            error))
+    if (!OpticalDataFile::ReadCsv(file,
+                                  {"name", "reconfiguration_delay_s", "control_plane_delay_s"},
+                                  {"insertion_loss_db", "example", "source"},
+                                  rows,
+                                  error))
     {
         return false;
     }

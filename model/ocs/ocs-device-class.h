@@ -22,13 +22,13 @@ namespace ns3
  */
 struct OcsDeviceClass
 {
-    std::string name;            //!< Class name (first column)
-    Time reconfigurationDelay;   //!< Dark time of changing circuits
-    Time controlPlaneDelay;      //!< Request-to-switching delay
+    std::string name;             //!< Class name (first column)
+    Time reconfigurationDelay;    //!< Dark time of changing circuits
+    Time controlPlaneDelay;       //!< Request-to-switching delay
     bool hasInsertionLoss{false}; //!< Whether the table gives an insertion loss
-    double insertionLossDb{0};   //!< Insertion loss per pass (dB), if given
-    std::string example;         //!< Example product or prototype
-    std::string source;          //!< Where the numbers come from
+    double insertionLossDb{0};    //!< Insertion loss per pass (dB), if given
+    std::string example;          //!< Example product or prototype
+    std::string source;           //!< Where the numbers come from
 
     /// Default catalog file name in the data directory.
     static constexpr const char* DEFAULT_FILE = "ocs-device-classes.csv";

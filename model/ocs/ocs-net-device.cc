@@ -278,7 +278,12 @@ OcsNetDevice::Receive(Ptr<Packet> packet)
     const uint16_t protocol = PppToEther(ppp.GetProtocol());
     if (!m_promiscCallback.IsNull())
     {
-        m_promiscCallback(this, packet, protocol, GetRemote(), GetAddress(), NetDevice::PACKET_HOST);
+        m_promiscCallback(this,
+                          packet,
+                          protocol,
+                          GetRemote(),
+                          GetAddress(),
+                          NetDevice::PACKET_HOST);
     }
     m_macRxTrace(packet);
     m_rxCallback(this, packet, protocol, GetRemote());

@@ -134,35 +134,35 @@ class OcsNetDevice : public NetDevice
     void StartNextIfIdle();
     Address GetRemote() const;
 
-    Ptr<Node> m_node;                        //!< Node
-    Ptr<OcsChannel> m_channel;               //!< Fibre to the switch
-    Ptr<Queue<Packet>> m_queue;              //!< Transmit queue
-    Ptr<ErrorModel> m_receiveErrorModel;     //!< Receive error model
-    Mac48Address m_address;                  //!< MAC address
-    DataRate m_bps;                          //!< Line rate
-    Time m_interframeGap;                    //!< Gap between frames
-    uint32_t m_ifIndex{0};                   //!< Interface index
-    uint16_t m_mtu{1500};                    //!< MTU
-    bool m_linkUp{false};                    //!< Link state (port lit)
-    bool m_hold{false};                      //!< Paused by the switch (Drain)
-    bool m_holdWhileLinkDown{false};         //!< Queue frames while the link is down
-    bool m_busy{false};                      //!< A frame is being serialized
-    Ptr<Packet> m_currentPkt;                //!< Frame being serialized
-    uint64_t m_nLinkChanges{0};              //!< Link state changes
-    NetDevice::ReceiveCallback m_rxCallback; //!< Receive callback
+    Ptr<Node> m_node;                                    //!< Node
+    Ptr<OcsChannel> m_channel;                           //!< Fibre to the switch
+    Ptr<Queue<Packet>> m_queue;                          //!< Transmit queue
+    Ptr<ErrorModel> m_receiveErrorModel;                 //!< Receive error model
+    Mac48Address m_address;                              //!< MAC address
+    DataRate m_bps;                                      //!< Line rate
+    Time m_interframeGap;                                //!< Gap between frames
+    uint32_t m_ifIndex{0};                               //!< Interface index
+    uint16_t m_mtu{1500};                                //!< MTU
+    bool m_linkUp{false};                                //!< Link state (port lit)
+    bool m_hold{false};                                  //!< Paused by the switch (Drain)
+    bool m_holdWhileLinkDown{false};                     //!< Queue frames while the link is down
+    bool m_busy{false};                                  //!< A frame is being serialized
+    Ptr<Packet> m_currentPkt;                            //!< Frame being serialized
+    uint64_t m_nLinkChanges{0};                          //!< Link state changes
+    NetDevice::ReceiveCallback m_rxCallback;             //!< Receive callback
     NetDevice::PromiscReceiveCallback m_promiscCallback; //!< Promiscuous receive callback
-    TracedCallback<> m_linkChangeCallbacks;  //!< Link change callbacks
+    TracedCallback<> m_linkChangeCallbacks;              //!< Link change callbacks
 
-    TracedCallback<Ptr<const Packet>> m_macTxTrace;       //!< MacTx
-    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;   //!< MacTxDrop
-    TracedCallback<Ptr<const Packet>> m_macRxTrace;       //!< MacRx
-    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;  //!< PhyTxBegin
-    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;    //!< PhyTxEnd
-    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;    //!< PhyRxEnd
-    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;   //!< PhyRxDrop
-    TracedCallback<Ptr<const Packet>> m_snifferTrace;     //!< Sniffer
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;          //!< MacTx
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;      //!< MacTxDrop
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;          //!< MacRx
+    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;     //!< PhyTxBegin
+    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;       //!< PhyTxEnd
+    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;       //!< PhyRxEnd
+    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;      //!< PhyRxDrop
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;        //!< Sniffer
     TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; //!< PromiscSniffer
-    TracedCallback<bool> m_linkStateTrace;                //!< LinkState
+    TracedCallback<bool> m_linkStateTrace;                   //!< LinkState
 };
 
 } // namespace ns3

@@ -83,15 +83,16 @@ OpticalCircuitSwitch::GetTypeId()
                           DoubleValue(1.5),
                           MakeDoubleAccessor(&OpticalCircuitSwitch::m_defaultLossDb),
                           MakeDoubleChecker<double>(0.0))
-            .AddTraceSource("ReconfigurationStart",
-                            "Changing circuits went dark (old configuration, new configuration).",
-                            MakeTraceSourceAccessor(
-                                &OpticalCircuitSwitch::m_reconfigurationStartTrace),
-                            "ns3::OpticalCircuitSwitch::ReconfigurationStartTracedCallback")
-            .AddTraceSource("ReconfigurationEnd",
-                            "The new circuits are lit (configuration now in place).",
-                            MakeTraceSourceAccessor(&OpticalCircuitSwitch::m_reconfigurationEndTrace),
-                            "ns3::OpticalCircuitSwitch::ReconfigurationEndTracedCallback")
+            .AddTraceSource(
+                "ReconfigurationStart",
+                "Changing circuits went dark (old configuration, new configuration).",
+                MakeTraceSourceAccessor(&OpticalCircuitSwitch::m_reconfigurationStartTrace),
+                "ns3::OpticalCircuitSwitch::ReconfigurationStartTracedCallback")
+            .AddTraceSource(
+                "ReconfigurationEnd",
+                "The new circuits are lit (configuration now in place).",
+                MakeTraceSourceAccessor(&OpticalCircuitSwitch::m_reconfigurationEndTrace),
+                "ns3::OpticalCircuitSwitch::ReconfigurationEndTracedCallback")
             .AddTraceSource("CircuitUp",
                             "A circuit direction was lit (input port, output port).",
                             MakeTraceSourceAccessor(&OpticalCircuitSwitch::m_circuitUpTrace),
@@ -395,7 +396,8 @@ OpticalCircuitSwitch::BeginSwitching()
         }
         const Time at = std::min(idleAt, Simulator::Now() + m_drainTimeout);
         NS_LOG_LOGIC("draining " << m_changing.size() << " ports until " << at.As(Time::US));
-        m_event = Simulator::Schedule(at - Simulator::Now(), &OpticalCircuitSwitch::SwitchNow, this);
+        m_event =
+            Simulator::Schedule(at - Simulator::Now(), &OpticalCircuitSwitch::SwitchNow, this);
         return;
     }
     SwitchNow();
@@ -570,7 +572,13 @@ OpticalCircuitSwitch::Ingress(uint32_t p, Ptr<Packet> packet, Time txTime, Time 
     // Dark or unconnected now: decide when the frame has crossed the switch (a circuit may
     // light in the meantime).
     m_historyHorizon = std::max(m_historyHorizon, txTime);
-    Simulator::Schedule(tExit - now, &OpticalCircuitSwitch::ExitDarkPort, this, p, tEnter, tExit, packet);
+    Simulator::Schedule(tExit - now,
+                        &OpticalCircuitSwitch::ExitDarkPort,
+                        this,
+                        p,
+                        tEnter,
+                        tExit,
+                        packet);
 }
 
 void

@@ -83,7 +83,7 @@ class OpticalCircuitSwitch : public Object
         uint64_t rxBytes{0};                     //!< Bytes that entered through this port
         uint64_t txFrames{0};                    //!< Frames that left through this port
         uint64_t txBytes{0};                     //!< Bytes that left through this port
-        uint64_t drops[N_DROP_REASONS]{0, 0, 0};  //!< Frames entering here and dropped, by reason
+        uint64_t drops[N_DROP_REASONS]{0, 0, 0}; //!< Frames entering here and dropped, by reason
         uint64_t droppedBytes{0};                //!< Bytes of the dropped frames
         Time darkTime{0};                        //!< Total time the port was dark reconfiguring
     };
@@ -256,15 +256,15 @@ class OpticalCircuitSwitch : public Object
     /// One port.
     struct Port
     {
-        Ptr<OcsChannel> channel;            //!< Fibre to the endpoint, if attached
-        PortState state{UNCONNECTED};       //!< Current state
+        Ptr<OcsChannel> channel;                //!< Fibre to the endpoint, if attached
+        PortState state{UNCONNECTED};           //!< Current state
         int32_t out{OcsConfiguration::NO_PORT}; //!< Current output port when lit
-        double lossDb{0};                   //!< Insertion loss of the current circuit (dB)
-        uint64_t epoch{0};                  //!< Incremented on every transition
-        std::deque<Transition> history;     //!< Recent transitions (front: oldest still needed)
-        Time busyUntil{0};                  //!< When the last frame sent into it leaves the switch
-        Time darkSince{0};                  //!< When it went dark (valid while DARK_SWITCHING)
-        PortCounters counters;              //!< Counters
+        double lossDb{0};                       //!< Insertion loss of the current circuit (dB)
+        uint64_t epoch{0};                      //!< Incremented on every transition
+        std::deque<Transition> history;         //!< Recent transitions (front: oldest still needed)
+        Time busyUntil{0};     //!< When the last frame sent into it leaves the switch
+        Time darkSince{0};     //!< When it went dark (valid while DARK_SWITCHING)
+        PortCounters counters; //!< Counters
     };
 
     /// A reconfiguration request waiting or under way.
@@ -281,44 +281,48 @@ class OpticalCircuitSwitch : public Object
     void EndSwitching();
     void SetPortState(uint32_t port, PortState state, int32_t out);
     bool LitDuring(const Port& port, Time from, Time to, int32_t& out, DropReason& reason) const;
-    void Egress(uint32_t inPort, int32_t outPort, uint64_t epoch, Time tEnter, Time tExit,
+    void Egress(uint32_t inPort,
+                int32_t outPort,
+                uint64_t epoch,
+                Time tEnter,
+                Time tExit,
                 Ptr<Packet> packet);
     void ExitDarkPort(uint32_t inPort, Time tEnter, Time tExit, Ptr<Packet> packet);
     void Deliver(uint32_t inPort, int32_t outPort, Ptr<Packet> packet);
     void DropFrame(uint32_t inPort, DropReason reason, Ptr<Packet> packet);
     void PruneHistory(Port& port);
 
-    std::vector<Port> m_ports;           //!< The ports
-    Time m_latency;                      //!< Switching latency
-    Time m_reconfigurationDelay;         //!< Dark time of changing circuits
-    Time m_controlPlaneDelay;            //!< Delay from request to start of switching
-    Time m_drainTimeout;                 //!< Longest wait for changing ports to become idle
-    ReconfigurationPolicy m_policy;      //!< Policy for frames on changing ports
-    double m_defaultLossDb;              //!< Default insertion loss per circuit (dB)
-    Time m_historyHorizon{0};            //!< Longest time a frame's fate may be decided late
+    std::vector<Port> m_ports;      //!< The ports
+    Time m_latency;                 //!< Switching latency
+    Time m_reconfigurationDelay;    //!< Dark time of changing circuits
+    Time m_controlPlaneDelay;       //!< Delay from request to start of switching
+    Time m_drainTimeout;            //!< Longest wait for changing ports to become idle
+    ReconfigurationPolicy m_policy; //!< Policy for frames on changing ports
+    double m_defaultLossDb;         //!< Default insertion loss per circuit (dB)
+    Time m_historyHorizon{0};       //!< Longest time a frame's fate may be decided late
 
-    OcsConfiguration m_config;           //!< Configuration in place (or being set up)
-    std::deque<Request> m_requests;      //!< Requests: front is under way when m_busy
-    bool m_busy{false};                  //!< A reconfiguration is under way
-    std::vector<uint32_t> m_changing;    //!< Ports changing in the current reconfiguration
-    std::vector<int32_t> m_newOut;       //!< Output map being set up
-    std::vector<double> m_newLoss;       //!< Loss map being set up
-    OcsConfiguration m_oldConfig;        //!< Configuration being left
-    Time m_drainStart;                   //!< When draining began
-    Time m_darkStart;                    //!< When the current dark window began
-    EventId m_event;                     //!< Next reconfiguration step
+    OcsConfiguration m_config;        //!< Configuration in place (or being set up)
+    std::deque<Request> m_requests;   //!< Requests: front is under way when m_busy
+    bool m_busy{false};               //!< A reconfiguration is under way
+    std::vector<uint32_t> m_changing; //!< Ports changing in the current reconfiguration
+    std::vector<int32_t> m_newOut;    //!< Output map being set up
+    std::vector<double> m_newLoss;    //!< Loss map being set up
+    OcsConfiguration m_oldConfig;     //!< Configuration being left
+    Time m_drainStart;                //!< When draining began
+    Time m_darkStart;                 //!< When the current dark window began
+    EventId m_event;                  //!< Next reconfiguration step
 
-    uint64_t m_nReconfigurations{0};     //!< Completed reconfigurations
-    Time m_darkTime{0};                  //!< Sum of dark windows
-    Time m_drainTime{0};                 //!< Sum of drain waits
+    uint64_t m_nReconfigurations{0}; //!< Completed reconfigurations
+    Time m_darkTime{0};              //!< Sum of dark windows
+    Time m_drainTime{0};             //!< Sum of drain waits
 
     TracedCallback<const OcsConfiguration&, const OcsConfiguration&> m_reconfigurationStartTrace;
-    TracedCallback<const OcsConfiguration&> m_reconfigurationEndTrace;  //!< ReconfigurationEnd
-    TracedCallback<uint32_t, uint32_t> m_circuitUpTrace;                 //!< CircuitUp
-    TracedCallback<uint32_t, uint32_t> m_circuitDownTrace;               //!< CircuitDown
-    TracedCallback<Ptr<const Packet>, uint32_t, uint32_t> m_dropTrace;   //!< Drop
-    TracedCallback<Ptr<const Packet>, uint32_t, int32_t> m_rxTrace;      //!< Rx
-    TracedCallback<Ptr<const Packet>, uint32_t, int32_t> m_txTrace;      //!< Tx
+    TracedCallback<const OcsConfiguration&> m_reconfigurationEndTrace; //!< ReconfigurationEnd
+    TracedCallback<uint32_t, uint32_t> m_circuitUpTrace;               //!< CircuitUp
+    TracedCallback<uint32_t, uint32_t> m_circuitDownTrace;             //!< CircuitDown
+    TracedCallback<Ptr<const Packet>, uint32_t, uint32_t> m_dropTrace; //!< Drop
+    TracedCallback<Ptr<const Packet>, uint32_t, int32_t> m_rxTrace;    //!< Rx
+    TracedCallback<Ptr<const Packet>, uint32_t, int32_t> m_txTrace;    //!< Tx
 };
 
 } // namespace ns3
