@@ -18,8 +18,11 @@
  *    `enum class TestCase::Duration`, and 3.46 removed the old names.
  *  - Test suite types: `TestSuite::Type::UNIT` compiles everywhere (3.37's plain enum is already
  *    named `Type`).
+ *  - Enum attributes: 3.37-3.40 have `MakeEnumAccessor(member)` and a plain `EnumValue`; 3.41+
+ *    have `EnumValue<T>` and need `MakeEnumAccessor<T>(member)`.
  */
 
+#include "ns3/enum.h"
 #include "ns3/test.h"
 
 #include <type_traits>
@@ -30,6 +33,40 @@ namespace optical
 {
 namespace compat
 {
+
+/// Detects whether ns-3 has the typed `MakeEnumAccessor<T>(member)` (ns-3.41 and later).
+template <typename T, typename M, typename = void>
+struct HasTypedEnumAccessor : std::false_type
+{
+};
+
+/// \copydoc HasTypedEnumAccessor
+template <typename T, typename M>
+struct HasTypedEnumAccessor<T, M, std::void_t<decltype(MakeEnumAccessor<T>(std::declval<M>()))>>
+    : std::true_type
+{
+};
+
+/**
+ * An accessor for an enum attribute in any supported ns-3 release.
+ * \tparam T The enum type
+ * \tparam M \deduced The member (or setter/getter) type
+ * \param [in] member The member
+ * \return the accessor
+ */
+template <typename T, typename M>
+Ptr<const AttributeAccessor>
+MakeEnumAccessorCompat(M member)
+{
+    if constexpr (HasTypedEnumAccessor<T, M>::value)
+    {
+        return MakeEnumAccessor<T>(member);
+    }
+    else
+    {
+        return MakeEnumAccessor(member);
+    }
+}
 
 /// Detects whether ns-3's TestCase has the nested `Duration` enumeration (ns-3.42 and later).
 template <typename C, typename = void>

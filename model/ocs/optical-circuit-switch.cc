@@ -12,6 +12,7 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/optical-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -66,7 +67,8 @@ OpticalCircuitSwitch::GetTypeId()
                           "once, frames crossing them are lost) or Drain (pause their endpoints "
                           "and wait until the frames already sent have left, then switch).",
                           EnumValue(OpticalCircuitSwitch::DROP),
-                          MakeEnumAccessor(&OpticalCircuitSwitch::m_policy),
+                          optical::compat::MakeEnumAccessorCompat<ReconfigurationPolicy>(
+                              &OpticalCircuitSwitch::m_policy),
                           MakeEnumChecker(OpticalCircuitSwitch::DROP,
                                           "Drop",
                                           OpticalCircuitSwitch::DRAIN,

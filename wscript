@@ -1,0 +1,64 @@
+## -*- Mode: python; py-indent-offset: 4; indent-tabs-mode: nil; coding: utf-8; -*-
+#
+# waf build of the optical module for waf-era ns-3 (3.35 and earlier), as contrib/optical.
+# CMakeLists.txt is the one list of sources: this file reads the lists from it (and the
+# examples from examples/CMakeLists.txt), so the two builds cannot drift apart.
+
+import os
+import re
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _cmake_set(name, path='CMakeLists.txt'):
+    """Return the items of `set(<name> ...)` in a CMake file of this module."""
+    with open(os.path.join(_HERE, path)) as f:
+        text = f.read()
+    match = re.search(r'set\(\s*%s\s+(.*?)\)' % re.escape(name), text, re.S)
+    if not match:
+        raise RuntimeError('optical/wscript: no set(%s ...) in %s' % (name, path))
+    return [item for item in match.group(1).split() if not item.startswith('#')]
+
+
+def _cmake_examples():
+    """Return (name, sources, ns-3 modules) for each build_lib_example() of examples/."""
+    with open(os.path.join(_HERE, 'examples', 'CMakeLists.txt')) as f:
+        text = f.read()
+    examples = []
+    for block in re.findall(r'build_lib_example\((.*?)\)', text, re.S):
+        words = block.split()
+        name = words[words.index('NAME') + 1]
+        sources, libs, section = [], [], None
+        for word in words:
+            if word in ('NAME', 'SOURCE_FILES', 'LIBRARIES_TO_LINK', 'HEADER_FILES'):
+                section = word
+            elif section == 'SOURCE_FILES':
+                sources.append('examples/' + word)
+            elif section == 'LIBRARIES_TO_LINK':
+                libs.append(re.sub(r'^\$\{lib(.*)\}$', r'\1', word))
+        examples.append((name, sources, libs))
+    return examples
+
+
+def configure(conf):
+    pass
+
+
+def build(bld):
+    deps = _cmake_set('optical_ns3_modules')
+    deps = [d for d in deps if d != 'core'] + ['core']
+    module = bld.create_ns3_module('optical', deps)
+    module.source = _cmake_set('optical_sources')
+    module.defines = ['OPTICAL_DATA_DIR="%s"' % os.path.join(_HERE, 'data')]
+
+    module_test = bld.create_ns3_module_test_library('optical')
+    module_test.source = _cmake_set('optical_test_sources')
+
+    headers = bld(features='ns3header')
+    headers.module = 'optical'
+    headers.source = _cmake_set('optical_headers')
+
+    if bld.env['ENABLE_EXAMPLES']:
+        for name, sources, libs in _cmake_examples():
+            program = bld.create_ns3_program(name, libs)
+            program.source = sources
