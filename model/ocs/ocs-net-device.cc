@@ -400,7 +400,10 @@ OcsNetDevice::GetMulticast(Ipv6Address addr) const
 bool
 OcsNetDevice::IsPointToPoint() const
 {
-    return true;
+    // A point-to-point link while a circuit joins this device to another endpoint; otherwise a
+    // link with nobody on it (ns-3's global routing then sees a stub network, not a broken
+    // point-to-point link).
+    return m_channel && m_channel->GetNDevices() == 2;
 }
 
 bool

@@ -28,7 +28,9 @@ class ErrorModel;
  * rate, with a 2-byte PPP header carrying the protocol number (so pcap files use DLT_PPP). It
  * needs no ARP: whatever it sends goes to the endpoint at the other end of its port's circuit.
  *
- * Its link is up while its switch port has a lit circuit. While the link is down the device
+ * Its link is up while its switch port has a lit circuit. IsPointToPoint() is true while a lit
+ * circuit joins it to another endpoint, so that ns-3's global routing sees a point-to-point link
+ * then and a stub network while the port is dark. While the link is down the device
  * either keeps transmitting (the frames are lost in the switch; the default, as for a
  * transmitter that has no carrier sense) or, with HoldWhileLinkDown, keeps frames in its queue
  * until the link comes back. Independently, the switch pauses it while draining a port before

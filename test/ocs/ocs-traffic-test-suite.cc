@@ -350,6 +350,185 @@ class OcsTcpSurvivesTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * Global routing follows the circuits: with EnableIpv4RoutingUpdates, a host's routes point at
+ * the peer of its new circuit right after a reconfiguration; without, they keep the old peer.
+ */
+class OcsGlobalRoutingTestCase : public TestCase
+{
+  public:
+    OcsGlobalRoutingTestCase(bool updates)
+        : TestCase(std::string("Global routes ") + (updates ? "follow" : "keep the old circuit") +
+                   (updates ? " with" : " without") + " EnableIpv4RoutingUpdates"),
+          m_updates(updates)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer hosts(3);
+        Ptr<Node> ocsNode = CreateObject<Node>();
+        OcsHelper helper;
+        helper.SetSwitchAttribute("ReconfigurationDelay", TimeValue(MilliSeconds(1)));
+        NetDeviceContainer nics = helper.Install(ocsNode, hosts);
+        Ptr<OpticalCircuitSwitch> ocs = OcsHelper::GetSwitch(ocsNode);
+        ocs->SetInitialConfiguration(OcsConfiguration().Connect(0, 1));
+        InternetStackHelper internet;
+        internet.Install(hosts);
+        // One subnet per host: only routing can take a datagram across a circuit.
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            std::ostringstream net;
+            net << "10.0." << k << ".0";
+            Ipv4AddressHelper addresses(net.str().c_str(), "255.255.255.0");
+            addresses.Assign(NetDeviceContainer(nics.Get(k)));
+        }
+        if (m_updates)
+        {
+            OcsHelper::EnableIpv4RoutingUpdates(ocs);
+        }
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        OcsHelper::ScheduleReconfiguration(ocs, MilliSeconds(10), OcsConfiguration().Connect(0, 2));
+
+        uint32_t received = 0;
+        Ptr<Socket> sink = Socket::CreateSocket(hosts.Get(2), UdpSocketFactory::GetTypeId());
+        sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 7000));
+        sink->SetRecvCallback(MakeCallback(+[](uint32_t* n, Ptr<Socket> s) {
+                                  while (s->Recv())
+                                  {
+                                      ++*n;
+                                  }
+                              }).Bind(&received));
+        Ptr<Socket> src = Socket::CreateSocket(hosts.Get(0), UdpSocketFactory::GetTypeId());
+        src->Bind();
+        uint32_t sent = 0;
+        for (uint32_t k = 0; k < 10; ++k)
+        {
+            Simulator::Schedule(MilliSeconds(20 + k), [src, &sent]() {
+                sent +=
+                    src->SendTo(Create<Packet>(100), 0, InetSocketAddress("10.0.2.1", 7000)) > 0;
+            });
+        }
+        // Global routing gives a host with one interface a default route through its neighbour:
+        // the gateway tells whether the routes were recomputed for the new circuit.
+        Ipv4Address gateway;
+        Simulator::Schedule(MilliSeconds(15), [&hosts, &gateway]() {
+            Ptr<Ipv4> ipv4 = hosts.Get(0)->GetObject<Ipv4>();
+            Ipv4Header header;
+            header.SetDestination(Ipv4Address("10.0.2.1"));
+            Socket::SocketErrno err;
+            Ptr<Ipv4Route> route =
+                ipv4->GetRoutingProtocol()->RouteOutput(Create<Packet>(), header, nullptr, err);
+            gateway = route ? route->GetGateway() : Ipv4Address();
+        });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(gateway,
+                              Ipv4Address(m_updates ? "10.0.2.1" : "10.0.1.1"),
+                              "gateway after the reconfiguration");
+        // Either way the datagrams leave through the only interface and follow the light.
+        NS_TEST_EXPECT_MSG_EQ(sent, 10, "all sent");
+        NS_TEST_EXPECT_MSG_EQ(received, 10, "all arrive over the new circuit");
+        Simulator::Destroy();
+    }
+
+    bool m_updates; //!< Whether routing follows the circuits
+};
+
+/**
+ * \ingroup optical-tests
+ * Raw packet sockets work over a circuit (any EtherType), and pcap traces record the frames
+ * with the PPP link type.
+ */
+class OcsPacketSocketPcapTestCase : public TestCase
+{
+  public:
+    OcsPacketSocketPcapTestCase()
+        : TestCase("Raw packet sockets cross a circuit; pcap records the frames")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string pcapFile = CreateTempDirFilename("ocs-raw.pcap");
+        uint64_t bytes = 0;
+        // The simulation runs in a function of its own: the pcap file is closed once its
+        // devices are gone.
+        SendRawFrames(pcapFile, bytes);
+        NS_TEST_EXPECT_MSG_EQ(bytes, 3 * 500, "three raw frames delivered whole");
+        CheckPcap(pcapFile);
+    }
+
+    /// Sends three raw frames over a circuit, tracing device 0 into \p pcapFile.
+    static void SendRawFrames(const std::string& pcapFile, uint64_t& bytes)
+    {
+        NodeContainer hosts(2);
+        Ptr<Node> ocsNode = CreateObject<Node>();
+        OcsHelper helper;
+        NetDeviceContainer nics = helper.Install(ocsNode, hosts);
+        OcsHelper::GetSwitch(ocsNode)->SetInitialConfiguration(OcsConfiguration().Connect(0, 1));
+        PacketSocketHelper packetSockets;
+        packetSockets.Install(hosts);
+        const uint16_t etherType = 0x88B5; // IEEE local experimental
+        helper.EnablePcap(pcapFile, nics.Get(0), false, true);
+
+        PacketSocketAddress rxAddr;
+        rxAddr.SetSingleDevice(nics.Get(1)->GetIfIndex());
+        rxAddr.SetProtocol(etherType);
+        Ptr<Socket> rx = Socket::CreateSocket(hosts.Get(1), PacketSocketFactory::GetTypeId());
+        rx->Bind(rxAddr);
+        rx->SetRecvCallback(MakeCallback(+[](uint64_t* b, Ptr<Socket> s) {
+                                while (Ptr<Packet> p = s->Recv())
+                                {
+                                    *b += p->GetSize();
+                                }
+                            }).Bind(&bytes));
+        PacketSocketAddress txAddr;
+        txAddr.SetSingleDevice(nics.Get(0)->GetIfIndex());
+        txAddr.SetPhysicalAddress(nics.Get(0)->GetBroadcast());
+        txAddr.SetProtocol(etherType);
+        Ptr<Socket> tx = Socket::CreateSocket(hosts.Get(0), PacketSocketFactory::GetTypeId());
+        tx->Bind();
+        tx->Connect(txAddr);
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            Simulator::Schedule(MicroSeconds(10 * (k + 1)),
+                                [tx]() { tx->Send(Create<Packet>(500)); });
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+    }
+
+    /// Checks the pcap file of device 0: three PPP frames of 502 bytes.
+    void CheckPcap(const std::string& pcapFile)
+    {
+        PcapFile file;
+        file.Open(pcapFile, std::ios::in);
+        NS_TEST_ASSERT_MSG_EQ(file.Fail(), false, "pcap file written: " << pcapFile);
+        NS_TEST_EXPECT_MSG_EQ(file.GetDataLinkType(), PcapHelper::DLT_PPP, "PPP link type");
+        uint32_t frames = 0;
+        uint8_t data[2048];
+        uint32_t sec = 0;
+        uint32_t usec = 0;
+        uint32_t inclLen = 0;
+        uint32_t origLen = 0;
+        uint32_t readLen = 0;
+        while (true)
+        {
+            file.Read(data, sizeof(data), sec, usec, inclLen, origLen, readLen);
+            if (file.Eof() || file.Fail())
+            {
+                break;
+            }
+            ++frames;
+            NS_TEST_EXPECT_MSG_EQ(origLen, 502, "500 B payload + 2 B PPP header");
+        }
+        NS_TEST_EXPECT_MSG_EQ(frames, 3, "three frames sent by device 0");
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * Traffic through the switch across reconfigurations.
  */
 class OcsTrafficTestSuite : public TestSuite
@@ -363,6 +542,9 @@ class OcsTrafficTestSuite : public TestSuite
         AddTestCase(new OcsHoldWhileDownTestCase, TEST_QUICK);
         AddTestCase(new OcsTcpSurvivesTestCase("Drop"), TEST_QUICK);
         AddTestCase(new OcsTcpSurvivesTestCase("Drain"), TEST_QUICK);
+        AddTestCase(new OcsGlobalRoutingTestCase(true), TEST_QUICK);
+        AddTestCase(new OcsGlobalRoutingTestCase(false), TEST_QUICK);
+        AddTestCase(new OcsPacketSocketPcapTestCase, TEST_QUICK);
     }
 };
 
