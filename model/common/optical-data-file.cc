@@ -20,20 +20,20 @@
 namespace ns3
 {
 
-namespace
-{
 std::string
-Trim(const std::string& s)
+OpticalDataFile::Trim(const std::string& text)
 {
-    const auto b = s.find_first_not_of(" \t\r");
+    const auto b = text.find_first_not_of(" \t\r");
     if (b == std::string::npos)
     {
         return "";
     }
-    const auto e = s.find_last_not_of(" \t\r");
-    return s.substr(b, e - b + 1);
+    const auto e = text.find_last_not_of(" \t\r");
+    return text.substr(b, e - b + 1);
 }
 
+namespace
+{
 std::vector<std::string>
 SplitCells(const std::string& line)
 {
@@ -48,7 +48,7 @@ SplitCells(const std::string& line)
         }
         else if (c == ',' && !quoted)
         {
-            cells.push_back(Trim(cell));
+            cells.push_back(OpticalDataFile::Trim(cell));
             cell.clear();
         }
         else
@@ -56,7 +56,7 @@ SplitCells(const std::string& line)
             cell += c;
         }
     }
-    cells.push_back(Trim(cell));
+    cells.push_back(OpticalDataFile::Trim(cell));
     return cells;
 }
 } // namespace

@@ -61,6 +61,13 @@ class OpticalDataFile
      * \return true if the whole cell is a finite number
      */
     static bool ParseDouble(const std::string& text, double& value);
+
+    /**
+     * \brief Removes blanks (spaces, tabs, carriage returns) at both ends.
+     * \param [in] text Some text
+     * \return the text without leading and trailing blanks
+     */
+    static std::string Trim(const std::string& text);
 };
 
 } // namespace ns3

@@ -6,6 +6,8 @@
 
 #include "ocs-configuration.h"
 
+#include "ns3/optical-data-file.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -160,19 +162,6 @@ ParsePort(const std::string& s, uint32_t& port)
     port = static_cast<uint32_t>(std::stoul(s));
     return true;
 }
-
-/// Trims blanks at both ends.
-std::string
-Trim(const std::string& s)
-{
-    const auto b = s.find_first_not_of(" \t");
-    if (b == std::string::npos)
-    {
-        return "";
-    }
-    const auto e = s.find_last_not_of(" \t");
-    return s.substr(b, e - b + 1);
-}
 } // namespace
 
 bool
@@ -183,10 +172,10 @@ OcsConfiguration::Parse(const std::string& text, OcsConfiguration& config, std::
     std::string token;
     while (std::getline(iss, token, ','))
     {
-        const std::string t = Trim(token);
+        const std::string t = OpticalDataFile::Trim(token);
         if (t.empty())
         {
-            if (Trim(text).empty())
+            if (OpticalDataFile::Trim(text).empty())
             {
                 break;
             }
@@ -213,8 +202,8 @@ OcsConfiguration::Parse(const std::string& text, OcsConfiguration& config, std::
         const auto sep = body.find_first_of("->");
         uint32_t a = 0;
         uint32_t b = 0;
-        if (sep == std::string::npos || !ParsePort(Trim(body.substr(0, sep)), a) ||
-            !ParsePort(Trim(body.substr(sep + 1)), b))
+        if (sep == std::string::npos || !ParsePort(OpticalDataFile::Trim(body.substr(0, sep)), a) ||
+            !ParsePort(OpticalDataFile::Trim(body.substr(sep + 1)), b))
         {
             error = "bad circuit '" + t +
                     "' (expected 'a-b' for a bidirectional or 'a>b' for a one-way circuit, "
