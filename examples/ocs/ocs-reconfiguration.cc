@@ -34,6 +34,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <sstream>
 
 using namespace ns3;
 
@@ -67,6 +68,16 @@ void
 CountQueueDiscDrop(Ptr<const QueueDiscItem>)
 {
     ++g_queueDrops;
+}
+
+/// Shortest text form of a number.
+template <typename T>
+std::string
+Str(T value)
+{
+    std::ostringstream oss;
+    oss << value;
+    return oss.str();
 }
 
 /// Prints a bad-argument message and exits with status 1.
@@ -112,20 +123,20 @@ main(int argc, char* argv[])
     // ---- validate every parameter before building anything
     if (!(reconfigDelay >= 0))
     {
-        Fail("--reconfigDelay must be >= 0 s (got " + std::to_string(reconfigDelay) + ")");
+        Fail("--reconfigDelay must be >= 0 s (got " + Str(reconfigDelay) + ")");
     }
     if (!(controlDelay >= 0))
     {
-        Fail("--controlDelay must be >= 0 s (got " + std::to_string(controlDelay) + ")");
+        Fail("--controlDelay must be >= 0 s (got " + Str(controlDelay) + ")");
     }
     if (!(duration > 0))
     {
-        Fail("--duration must be > 0 s (got " + std::to_string(duration) + ")");
+        Fail("--duration must be > 0 s (got " + Str(duration) + ")");
     }
     if (!(period > reconfigDelay + controlDelay))
     {
         Fail("--period must be longer than --reconfigDelay + --controlDelay (got period " +
-             std::to_string(period) + " s)");
+             Str(period) + " s)");
     }
     if (policy != "drop" && policy != "drain")
     {
@@ -133,7 +144,7 @@ main(int argc, char* argv[])
     }
     if (packetSize < 1 || packetSize > 1472)
     {
-        Fail("--packetSize must be in 1..1472 bytes (got " + std::to_string(packetSize) + ")");
+        Fail("--packetSize must be in 1..1472 bytes (got " + Str(packetSize) + ")");
     }
     if (queueSize < 1)
     {
