@@ -23,6 +23,12 @@ using namespace ns3;
 using namespace ns3::optical::compat;
 
 /**
+ * \defgroup optical-tests Tests of the optical module
+ * \ingroup optical
+ * \ingroup tests
+ */
+
+/**
  * \ingroup optical-tests
  * Validation of partial permutations, with messages that name the offending ports.
  */
