@@ -22,7 +22,10 @@
  * dark are lost; under --policy=drain it first pauses the hosts and waits until their frames
  * have crossed, and the hosts queue their datagrams until the new circuits are lit.
  *
- * The program checks conservation (sent = delivered + dropped) and prints its headline metrics.
+ * The program checks conservation (sent = delivered + dropped), prints its headline metrics as
+ * "name: value" lines and records the run in the results store (--results, default
+ * results/optical.db). goodput-gbps is the UDP payload delivered per second of --duration,
+ * summed over the hosts.
  */
 
 #include "ns3/applications-module.h"
@@ -32,7 +35,6 @@
 #include "ns3/optical-module.h"
 #include "ns3/traffic-control-module.h"
 
-#include <cstdlib>
 #include <iostream>
 #include <sstream>
 
@@ -79,14 +81,6 @@ Str(T value)
     oss << value;
     return oss.str();
 }
-
-/// Prints a bad-argument message and exits with status 1.
-[[noreturn]] void
-Fail(const std::string& message)
-{
-    std::cerr << "ocs-reconfiguration: " << message << std::endl;
-    std::exit(1);
-}
 } // namespace
 
 int
@@ -104,68 +98,71 @@ main(int argc, char* argv[])
     double fibreLength = 20.0;
     bool pcap = false;
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("reconfigDelay", "Time a changing circuit stays dark (s)", reconfigDelay);
-    cmd.AddValue("controlDelay",
+    OpticalExperiment exp("ocs-reconfiguration",
+                          "Two host pairs on a 4-port OCS swap partners periodically");
+    exp.AddValue("reconfigDelay", "Time a changing circuit stays dark (s)", reconfigDelay);
+    exp.AddValue("controlDelay",
                  "Control-plane delay before each reconfiguration (s)",
                  controlDelay);
-    cmd.AddValue("period", "Time between two reconfiguration requests (s)", period);
-    cmd.AddValue("duration", "Time during which the hosts send (s)", duration);
-    cmd.AddValue("policy", "Reconfiguration policy: drop or drain", policy);
-    cmd.AddValue("rate", "Offered UDP rate per host (e.g. 1Gbps)", rate);
-    cmd.AddValue("linkRate", "Line rate of each host's transceiver (e.g. 10Gbps)", linkRate);
-    cmd.AddValue("packetSize", "UDP payload per datagram (bytes, 1..1472)", packetSize);
-    cmd.AddValue("queueSize", "Transmit queue of each host's device (packets)", queueSize);
-    cmd.AddValue("fibreLength", "Fibre length between each host and the switch (m)", fibreLength);
-    cmd.AddValue("pcap", "Write pcap traces of the hosts' devices", pcap);
-    cmd.Parse(argc, argv);
+    exp.AddValue("period", "Time between two reconfiguration requests (s)", period);
+    exp.AddValue("duration", "Time during which the hosts send (s)", duration);
+    exp.AddValue("policy", "Reconfiguration policy: drop or drain", policy);
+    exp.AddValue("rate", "Offered UDP rate per host (e.g. 1Gbps)", rate);
+    exp.AddValue("linkRate", "Line rate of each host's transceiver (e.g. 10Gbps)", linkRate);
+    exp.AddValue("packetSize", "UDP payload per datagram (bytes, 1..1472)", packetSize);
+    exp.AddValue("queueSize", "Transmit queue of each host's device (packets)", queueSize);
+    exp.AddValue("fibreLength", "Fibre length between each host and the switch (m)", fibreLength);
+    exp.AddValue("pcap", "Write pcap traces of the hosts' devices", pcap);
+    exp.Parse(argc, argv);
 
     // ---- validate every parameter before building anything
     if (!(reconfigDelay >= 0))
     {
-        Fail("--reconfigDelay must be >= 0 s (got " + Str(reconfigDelay) + ")");
+        exp.Fail("--reconfigDelay must be >= 0 s (got " + Str(reconfigDelay) + ")");
     }
     if (!(controlDelay >= 0))
     {
-        Fail("--controlDelay must be >= 0 s (got " + Str(controlDelay) + ")");
+        exp.Fail("--controlDelay must be >= 0 s (got " + Str(controlDelay) + ")");
     }
     if (!(duration > 0))
     {
-        Fail("--duration must be > 0 s (got " + Str(duration) + ")");
+        exp.Fail("--duration must be > 0 s (got " + Str(duration) + ")");
     }
     if (!(period > reconfigDelay + controlDelay))
     {
-        Fail("--period must be longer than --reconfigDelay + --controlDelay (got period " +
-             Str(period) + " s)");
+        exp.Fail("--period must be longer than --reconfigDelay + --controlDelay (got period " +
+                 Str(period) + " s)");
     }
     if (policy != "drop" && policy != "drain")
     {
-        Fail("--policy must be 'drop' or 'drain' (got '" + policy + "')");
+        exp.Fail("--policy must be 'drop' or 'drain' (got '" + policy + "')");
     }
     if (packetSize < 1 || packetSize > 1472)
     {
-        Fail("--packetSize must be in 1..1472 bytes (got " + Str(packetSize) + ")");
+        exp.Fail("--packetSize must be in 1..1472 bytes (got " + Str(packetSize) + ")");
     }
     if (queueSize < 1)
     {
-        Fail("--queueSize must be >= 1 packet");
+        exp.Fail("--queueSize must be >= 1 packet");
     }
     if (!(fibreLength >= 0))
     {
-        Fail("--fibreLength must be >= 0 m");
+        exp.Fail("--fibreLength must be >= 0 m");
     }
     DataRateValue offered;
     DataRateValue line;
     if (!offered.DeserializeFromString(rate, MakeDataRateChecker()) ||
         offered.Get().GetBitRate() == 0)
     {
-        Fail("--rate '" + rate + "' is not a positive data rate (e.g. 500Mbps, 1Gbps)");
+        exp.Fail("--rate '" + rate + "' is not a positive data rate (e.g. 500Mbps, 1Gbps)");
     }
     if (!line.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
         line.Get().GetBitRate() == 0)
     {
-        Fail("--linkRate '" + linkRate + "' is not a positive data rate (e.g. 10Gbps)");
+        exp.Fail("--linkRate '" + linkRate + "' is not a positive data rate (e.g. 10Gbps)");
     }
+
+    exp.Start();
 
     // ---- topology: four hosts on a four-port switch
     NodeContainer hosts(4);
@@ -230,8 +227,7 @@ main(int argc, char* argv[])
 
     // Run past the end of the traffic until queues have drained and the last circuits are lit.
     const Time end = Seconds(duration + reconfigDelay + controlDelay + 0.05);
-    Simulator::Stop(end);
-    Simulator::Run();
+    exp.Run(end);
 
     const auto counters = ocs->GetTotalCounters();
     uint64_t switchDrops = 0;
@@ -242,21 +238,26 @@ main(int argc, char* argv[])
     const uint64_t dropped = switchDrops + g_queueDrops;
     const uint64_t reconfigurations = ocs->GetNReconfigurations();
     const double darkMs = ocs->GetDarkTime().GetSeconds() * 1e3;
+    const uint64_t skipped = schedule->GetNSkipped();
     Simulator::Destroy();
 
     if (g_sent != g_delivered + dropped)
     {
-        std::cerr << "ocs-reconfiguration: conservation violated: sent " << g_sent
-                  << " != delivered " << g_delivered << " + dropped " << dropped << std::endl;
-        return 2;
+        exp.Fail("conservation violated: sent " + Str(g_sent) + " != delivered " +
+                     Str(g_delivered) + " + dropped " + Str(dropped),
+                 2);
     }
-    std::cout << "sent-packets: " << g_sent << "\n";
-    std::cout << "delivered-packets: " << g_delivered << "\n";
-    std::cout << "dropped-packets: " << dropped << "\n";
-    std::cout << "switch-dropped-packets: " << switchDrops << "\n";
-    std::cout << "queue-dropped-packets: " << g_queueDrops << "\n";
-    std::cout << "skipped-reconfigurations: " << schedule->GetNSkipped() << "\n";
-    std::cout << "reconfigurations: " << reconfigurations << "\n";
-    std::cout << "dark-time-ms: " << darkMs << std::endl;
-    return 0;
+    const double goodputGbps = g_delivered * packetSize * 8.0 / duration / 1e9;
+    const double offeredGbps = hosts.GetN() * offered.Get().GetBitRate() / 1e9;
+    exp.Metric("sent-packets", g_sent, "packets");
+    exp.Metric("delivered-packets", g_delivered, "packets");
+    exp.Metric("dropped-packets", dropped, "packets");
+    exp.Metric("switch-dropped-packets", switchDrops, "packets");
+    exp.Metric("queue-dropped-packets", g_queueDrops, "packets");
+    exp.Metric("skipped-reconfigurations", skipped, "");
+    exp.Metric("reconfigurations", reconfigurations, "");
+    exp.Metric("dark-time-ms", darkMs, "ms");
+    exp.Metric("offered-gbps", offeredGbps, "Gbit/s");
+    exp.Metric("goodput-gbps", goodputGbps, "Gbit/s");
+    return exp.Finish();
 }

@@ -1,0 +1,468 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "results-store.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/optical-data-file.h"
+
+#include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <sqlite3.h>
+#include <sstream>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ResultsStore");
+
+namespace
+{
+/// Current UTC time, ISO 8601 with milliseconds.
+std::string
+UtcNow()
+{
+    const auto now = std::chrono::system_clock::now();
+    const std::time_t t = std::chrono::system_clock::to_time_t(now);
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() %
+        1000;
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S", &tm);
+    char out[48];
+    std::snprintf(out, sizeof(out), "%s.%03dZ", buf, static_cast<int>(ms));
+    return out;
+}
+
+/// Creates every missing directory of \p path's parent; false with \p error on failure.
+bool
+MakeParentDirectories(const std::string& path, std::string& error)
+{
+    const auto slash = path.find_last_of('/');
+    if (slash == std::string::npos || slash == 0)
+    {
+        return true;
+    }
+    const std::string dir = path.substr(0, slash);
+    std::string partial;
+    std::istringstream parts(dir);
+    std::string part;
+    if (dir[0] == '/')
+    {
+        partial = "/";
+    }
+    while (std::getline(parts, part, '/'))
+    {
+        if (part.empty())
+        {
+            continue;
+        }
+        partial += (partial.empty() || partial.back() == '/' ? "" : "/") + part;
+        if (mkdir(partial.c_str(), 0777) != 0 && errno != EEXIST)
+        {
+            error = "cannot create directory '" + partial + "': " + std::strerror(errno);
+            return false;
+        }
+    }
+    return true;
+}
+
+/// True if \p name is a safe SQL identifier (letters, digits, '_', not starting with a digit).
+bool
+IsIdentifier(const std::string& name)
+{
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
+    {
+        return false;
+    }
+    for (char c : name)
+    {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+        {
+            return false;
+        }
+    }
+    return true;
+}
+} // namespace
+
+ResultsStore::ResultsStore() = default;
+
+ResultsStore::~ResultsStore()
+{
+    Close();
+}
+
+bool
+ResultsStore::IsOpen() const
+{
+    return m_db != nullptr;
+}
+
+const std::string&
+ResultsStore::GetPath() const
+{
+    return m_path;
+}
+
+void
+ResultsStore::SetBatchSize(std::size_t rows)
+{
+    m_batchSize = rows == 0 ? 1 : rows;
+}
+
+void
+ResultsStore::Check(int rc, const std::string& what) const
+{
+    if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)
+    {
+        NS_FATAL_ERROR("ResultsStore: " << what << " failed on '" << m_path
+                                        << "': " << (m_db ? sqlite3_errmsg(m_db) : "no database")
+                                        << " (SQLite code " << rc << ")");
+    }
+}
+
+void
+ResultsStore::Exec(const std::string& sql)
+{
+    char* message = nullptr;
+    const int rc = sqlite3_exec(m_db, sql.c_str(), nullptr, nullptr, &message);
+    if (rc != SQLITE_OK)
+    {
+        const std::string text = message ? message : sqlite3_errstr(rc);
+        sqlite3_free(message);
+        NS_FATAL_ERROR("ResultsStore: '" << sql.substr(0, 60) << "' failed on '" << m_path
+                                         << "': " << text);
+    }
+}
+
+sqlite3_stmt*
+ResultsStore::Prepare(const std::string& sql)
+{
+    sqlite3_stmt* statement = nullptr;
+    Check(sqlite3_prepare_v2(m_db, sql.c_str(), -1, &statement, nullptr), "preparing " + sql);
+    return statement;
+}
+
+bool
+ResultsStore::Open(const std::string& path, std::string& error)
+{
+    NS_LOG_FUNCTION(this << path);
+    Close();
+    if (path.empty())
+    {
+        error = "empty database path";
+        return false;
+    }
+    if (!MakeParentDirectories(path, error))
+    {
+        return false;
+    }
+    std::ifstream schemaFile(OpticalDataFile::Resolve("results-schema.sql"));
+    if (!schemaFile)
+    {
+        error = "cannot read the results schema '" +
+                OpticalDataFile::Resolve("results-schema.sql") +
+                "' (set NS3_OPTICAL_DATA_DIR to the module's data/ directory)";
+        return false;
+    }
+    std::stringstream schema;
+    schema << schemaFile.rdbuf();
+
+    sqlite3* db = nullptr;
+    int rc =
+        sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+    if (rc != SQLITE_OK)
+    {
+        error = "cannot open results database '" + path +
+                "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+        sqlite3_close(db);
+        return false;
+    }
+    sqlite3_busy_timeout(db, 30000);
+    // WAL lets readers and one writer at a time work concurrently; switching to it needs a
+    // moment without other writers, so retry while another process holds the lock.
+    const std::string setup = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+                              "PRAGMA foreign_keys=ON; BEGIN IMMEDIATE; " +
+                              schema.str() + "\nCOMMIT;";
+    for (int attempt = 0;; ++attempt)
+    {
+        char* message = nullptr;
+        rc = sqlite3_exec(db, setup.c_str(), nullptr, nullptr, &message);
+        if (rc == SQLITE_OK)
+        {
+            break;
+        }
+        const std::string text = message ? message : sqlite3_errstr(rc);
+        sqlite3_free(message);
+        sqlite3_exec(db, "ROLLBACK;", nullptr, nullptr, nullptr);
+        if ((rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && attempt < 100)
+        {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            continue;
+        }
+        error = "cannot set up results database '" + path + "': " + text;
+        sqlite3_close(db);
+        return false;
+    }
+    m_db = db;
+    m_path = path;
+    m_insertMetric =
+        Prepare("INSERT OR REPLACE INTO metrics (run_id, name, value, unit) VALUES (?, ?, ?, ?)");
+    m_insertSeries = Prepare("INSERT INTO series (run_id, series, x, y) VALUES (?, ?, ?, ?)");
+    return true;
+}
+
+int64_t
+ResultsStore::BeginRun(const RunInfo& info, const std::vector<Parameter>& parameters)
+{
+    NS_LOG_FUNCTION(this << info.program);
+    NS_ABORT_MSG_IF(!m_db, "ResultsStore::BeginRun: the store is not open");
+    char host[256] = {0};
+    gethostname(host, sizeof(host) - 1);
+    Exec("BEGIN IMMEDIATE");
+    sqlite3_stmt* run = Prepare(
+        "INSERT INTO runs (program, status, sweep_key, rng_seed, rng_run, version, host, pid, "
+        "command_line, started_at) VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?)");
+    sqlite3_bind_text(run, 1, info.program.c_str(), -1, SQLITE_TRANSIENT);
+    if (info.sweepKey.empty())
+    {
+        sqlite3_bind_null(run, 2);
+    }
+    else
+    {
+        sqlite3_bind_text(run, 2, info.sweepKey.c_str(), -1, SQLITE_TRANSIENT);
+    }
+    sqlite3_bind_int64(run, 3, info.rngSeed);
+    sqlite3_bind_int64(run, 4, info.rngRun);
+    sqlite3_bind_text(run, 5, info.version.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(run, 6, host, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(run, 7, static_cast<int64_t>(getpid()));
+    sqlite3_bind_text(run, 8, info.commandLine.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(run, 9, UtcNow().c_str(), -1, SQLITE_TRANSIENT);
+    Check(sqlite3_step(run), "recording a run");
+    sqlite3_finalize(run);
+    const int64_t runId = sqlite3_last_insert_rowid(m_db);
+
+    sqlite3_stmt* param = Prepare(
+        "INSERT OR REPLACE INTO parameters (run_id, name, value, kind) VALUES (?, ?, ?, ?)");
+    for (const auto& p : parameters)
+    {
+        sqlite3_bind_int64(param, 1, runId);
+        sqlite3_bind_text(param, 2, p.name.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(param, 3, p.value.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(param, 4, p.kind.c_str(), -1, SQLITE_TRANSIENT);
+        Check(sqlite3_step(param), "recording parameter " + p.name);
+        sqlite3_reset(param);
+    }
+    sqlite3_finalize(param);
+    Exec("COMMIT");
+    m_runStarts.emplace_back(runId, std::chrono::steady_clock::now());
+    return runId;
+}
+
+void
+ResultsStore::Enqueue(sqlite3_stmt* statement, std::vector<Value> binds)
+{
+    m_pending.push_back({statement, std::move(binds)});
+    if (m_pending.size() >= m_batchSize)
+    {
+        Flush();
+    }
+}
+
+void
+ResultsStore::AddMetric(int64_t runId,
+                        const std::string& name,
+                        double value,
+                        const std::string& unit)
+{
+    NS_ABORT_MSG_IF(!m_db, "ResultsStore::AddMetric: the store is not open");
+    Enqueue(m_insertMetric, {runId, name, value, unit});
+}
+
+void
+ResultsStore::AddSeriesPoint(int64_t runId, const std::string& series, double x, double y)
+{
+    NS_ABORT_MSG_IF(!m_db, "ResultsStore::AddSeriesPoint: the store is not open");
+    Enqueue(m_insertSeries, {runId, series, x, y});
+}
+
+void
+ResultsStore::CreateEventTable(const std::string& name,
+                               const std::vector<std::pair<std::string, std::string>>& columns)
+{
+    NS_ABORT_MSG_IF(!m_db, "ResultsStore::CreateEventTable: the store is not open");
+    NS_ABORT_MSG_IF(!IsIdentifier(name),
+                    "ResultsStore: event table name '" << name
+                                                       << "' must be letters, digits and '_'");
+    NS_ABORT_MSG_IF(columns.empty(), "ResultsStore: event table '" << name << "' has no column");
+    std::string definition;
+    std::string placeholders = "?";
+    for (const auto& [column, type] : columns)
+    {
+        NS_ABORT_MSG_IF(!IsIdentifier(column) || column == "run_id",
+                        "ResultsStore: bad column name '" << column << "' in event table '" << name
+                                                          << "'");
+        NS_ABORT_MSG_IF(type != "INTEGER" && type != "REAL" && type != "TEXT",
+                        "ResultsStore: column '" << column << "' of event table '" << name
+                                                 << "' has type '" << type
+                                                 << "' (allowed: INTEGER, REAL, TEXT)");
+        definition += (definition.empty() ? "" : ", ") + column + " " + type;
+        placeholders += ", ?";
+    }
+    Flush();
+    Exec("BEGIN IMMEDIATE");
+    Exec("CREATE TABLE IF NOT EXISTS ev_" + name +
+         " (run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE, " + definition + ")");
+    sqlite3_stmt* reg = Prepare("INSERT OR IGNORE INTO event_tables (name, columns) VALUES (?, ?)");
+    sqlite3_bind_text(reg, 1, name.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(reg, 2, definition.c_str(), -1, SQLITE_TRANSIENT);
+    Check(sqlite3_step(reg), "registering event table " + name);
+    sqlite3_finalize(reg);
+    Exec("COMMIT");
+    for (const auto& entry : m_eventInserts)
+    {
+        if (entry.first == name)
+        {
+            return;
+        }
+    }
+    m_eventInserts.emplace_back(
+        name,
+        Prepare("INSERT INTO ev_" + name + " VALUES (" + placeholders + ")"));
+    m_eventColumns.emplace_back(name, columns.size());
+}
+
+void
+ResultsStore::AddEvent(const std::string& name, int64_t runId, const std::vector<Value>& values)
+{
+    for (std::size_t i = 0; i < m_eventInserts.size(); ++i)
+    {
+        if (m_eventInserts[i].first == name)
+        {
+            NS_ABORT_MSG_IF(values.size() != m_eventColumns[i].second,
+                            "ResultsStore: event table '"
+                                << name << "' has " << m_eventColumns[i].second << " columns, got "
+                                << values.size() << " values");
+            std::vector<Value> binds;
+            binds.reserve(values.size() + 1);
+            binds.emplace_back(runId);
+            binds.insert(binds.end(), values.begin(), values.end());
+            Enqueue(m_eventInserts[i].second, std::move(binds));
+            return;
+        }
+    }
+    NS_FATAL_ERROR("ResultsStore: no event table '" << name << "' (call CreateEventTable first)");
+}
+
+void
+ResultsStore::Flush()
+{
+    if (!m_db || m_pending.empty())
+    {
+        return;
+    }
+    Exec("BEGIN IMMEDIATE");
+    for (auto& write : m_pending)
+    {
+        sqlite3_stmt* s = write.statement;
+        for (std::size_t i = 0; i < write.binds.size(); ++i)
+        {
+            const int col = static_cast<int>(i) + 1;
+            const Value& v = write.binds[i];
+            if (const auto* n = std::get_if<int64_t>(&v))
+            {
+                sqlite3_bind_int64(s, col, *n);
+            }
+            else if (const auto* d = std::get_if<double>(&v))
+            {
+                sqlite3_bind_double(s, col, *d);
+            }
+            else
+            {
+                const auto& text = std::get<std::string>(v);
+                sqlite3_bind_text(s,
+                                  col,
+                                  text.c_str(),
+                                  static_cast<int>(text.size()),
+                                  SQLITE_TRANSIENT);
+            }
+        }
+        Check(sqlite3_step(s), "writing results");
+        sqlite3_reset(s);
+    }
+    Exec("COMMIT");
+    m_pending.clear();
+}
+
+void
+ResultsStore::FinishRun(int64_t runId, bool ok, const std::string& message)
+{
+    NS_LOG_FUNCTION(this << runId << ok);
+    NS_ABORT_MSG_IF(!m_db, "ResultsStore::FinishRun: the store is not open");
+    Flush();
+    double wall = 0;
+    for (const auto& [id, start] : m_runStarts)
+    {
+        if (id == runId)
+        {
+            wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        }
+    }
+    Exec("BEGIN IMMEDIATE");
+    sqlite3_stmt* s = Prepare(
+        "UPDATE runs SET status = ?, ended_at = ?, wall_seconds = ?, message = ? WHERE id = ?");
+    sqlite3_bind_text(s, 1, ok ? "ok" : "failed", -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, UtcNow().c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_double(s, 3, wall);
+    if (message.empty())
+    {
+        sqlite3_bind_null(s, 4);
+    }
+    else
+    {
+        sqlite3_bind_text(s, 4, message.c_str(), -1, SQLITE_TRANSIENT);
+    }
+    sqlite3_bind_int64(s, 5, runId);
+    Check(sqlite3_step(s), "finishing run");
+    sqlite3_finalize(s);
+    Exec("COMMIT");
+}
+
+void
+ResultsStore::Close()
+{
+    if (!m_db)
+    {
+        return;
+    }
+    Flush();
+    sqlite3_finalize(m_insertMetric);
+    sqlite3_finalize(m_insertSeries);
+    for (auto& entry : m_eventInserts)
+    {
+        sqlite3_finalize(entry.second);
+    }
+    m_insertMetric = nullptr;
+    m_insertSeries = nullptr;
+    m_eventInserts.clear();
+    m_eventColumns.clear();
+    sqlite3_close(m_db);
+    m_db = nullptr;
+}
+
+} // namespace ns3

@@ -1,0 +1,171 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RESULTS_STORE_H
+#define RESULTS_STORE_H
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief The results store: one SQLite database that every program of the module writes its
+ * runs, parameters, metrics, series and per-event tables to.
+ *
+ * The schema is defined once, in data/results-schema.sql (shared with the Python tools in
+ * utils/), and documented in doc/optical.rst. The database runs in WAL mode with a busy
+ * timeout, so several processes may write at once without losing rows. Writes are buffered and
+ * committed in transactions: when a buffer fills, on Flush() and on FinishRun(). A run is
+ * 'running' until FinishRun(); a process that dies leaves it 'running' and readers only trust
+ * runs marked 'ok'.
+ *
+ * Depends on nothing but ns-3 core and SQLite.
+ */
+class ResultsStore
+{
+  public:
+    /// A cell of a per-event table.
+    using Value = std::variant<int64_t, double, std::string>;
+
+    /// What a run is when it starts.
+    struct RunInfo
+    {
+        std::string program;     //!< Program name
+        std::string sweepKey;    //!< Sweep grid point and seed (empty outside sweeps)
+        int64_t rngSeed{1};      //!< ns-3 RngSeed
+        int64_t rngRun{1};       //!< ns-3 RngRun
+        std::string version;     //!< Module version
+        std::string commandLine; //!< Arguments as given
+    };
+
+    /// A parameter of a run: (name, value, kind) with kind 'cli', 'attribute' or 'global'.
+    struct Parameter
+    {
+        std::string name;  //!< Name
+        std::string value; //!< Value as text
+        std::string kind;  //!< 'cli', 'attribute' or 'global'
+    };
+
+    ResultsStore();
+    ~ResultsStore();
+    ResultsStore(const ResultsStore&) = delete;
+    ResultsStore& operator=(const ResultsStore&) = delete;
+
+    /**
+     * \brief Opens (creating if needed) a database and its schema; creates missing parent
+     * directories.
+     * \param [in] path Database file
+     * \param [out] error Why it failed
+     * \return true on success
+     */
+    bool Open(const std::string& path, std::string& error);
+
+    /// \return true once Open() succeeded
+    bool IsOpen() const;
+
+    /// \return the database path
+    const std::string& GetPath() const;
+
+    /**
+     * \brief Records the start of a run (status 'running') with its parameters.
+     * \param [in] info The run
+     * \param [in] parameters Its parameters
+     * \return the run id
+     */
+    int64_t BeginRun(const RunInfo& info, const std::vector<Parameter>& parameters);
+
+    /**
+     * \brief Records a scalar result (replacing an earlier value of the same name).
+     * \param [in] runId Run
+     * \param [in] name Metric name
+     * \param [in] value Value
+     * \param [in] unit Unit (may be empty)
+     */
+    void AddMetric(int64_t runId, const std::string& name, double value, const std::string& unit);
+
+    /**
+     * \brief Records one point of a curve.
+     * \param [in] runId Run
+     * \param [in] series Series name
+     * \param [in] x Abscissa
+     * \param [in] y Ordinate
+     */
+    void AddSeriesPoint(int64_t runId, const std::string& series, double x, double y);
+
+    /**
+     * \brief Creates a per-event table 'ev_<name>' (if it does not exist) for models that write
+     * one row per event. Its first column is run_id.
+     * \param [in] name Table name (letters, digits and '_')
+     * \param [in] columns (column name, SQL type) pairs; types INTEGER, REAL or TEXT
+     */
+    void CreateEventTable(const std::string& name,
+                          const std::vector<std::pair<std::string, std::string>>& columns);
+
+    /**
+     * \brief Adds one row to a per-event table.
+     * \param [in] name Table name, as given to CreateEventTable()
+     * \param [in] runId Run
+     * \param [in] values One value per column
+     */
+    void AddEvent(const std::string& name, int64_t runId, const std::vector<Value>& values);
+
+    /// \brief Commits every buffered write in one transaction.
+    void Flush();
+
+    /**
+     * \brief Ends a run: flushes, then sets its status, end time and message.
+     * \param [in] runId Run
+     * \param [in] ok True for 'ok', false for 'failed'
+     * \param [in] message Why it failed (may be empty)
+     */
+    void FinishRun(int64_t runId, bool ok, const std::string& message = "");
+
+    /// \brief Closes the database (flushing first).
+    void Close();
+
+    /**
+     * \param [in] rows Number of buffered rows after which writes are committed
+     */
+    void SetBatchSize(std::size_t rows);
+
+  private:
+    /// A buffered write.
+    struct Pending
+    {
+        sqlite3_stmt* statement;  //!< Prepared statement to run
+        std::vector<Value> binds; //!< Values to bind
+    };
+
+    void Exec(const std::string& sql);
+    sqlite3_stmt* Prepare(const std::string& sql);
+    void Enqueue(sqlite3_stmt* statement, std::vector<Value> binds);
+    void Check(int rc, const std::string& what) const;
+
+    sqlite3* m_db{nullptr};                                            //!< Connection
+    std::string m_path;                                                //!< Database file
+    std::vector<Pending> m_pending;                                    //!< Buffered writes
+    std::size_t m_batchSize{10000};                                    //!< Rows per transaction
+    sqlite3_stmt* m_insertMetric{nullptr};                             //!< Prepared metric insert
+    sqlite3_stmt* m_insertSeries{nullptr};                             //!< Prepared series insert
+    std::vector<std::pair<std::string, sqlite3_stmt*>> m_eventInserts; //!< Event inserts
+    std::vector<std::pair<std::string, std::size_t>> m_eventColumns;   //!< Columns per table
+    std::vector<std::pair<int64_t, std::chrono::steady_clock::time_point>>
+        m_runStarts; //!< When each run began (wall clock)
+};
+
+} // namespace ns3
+
+#endif /* RESULTS_STORE_H */

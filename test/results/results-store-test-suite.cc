@@ -1,0 +1,213 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The results store: schema round trip (what is written reads back the same), statuses,
+// batching, per-event tables, and errors on bad input.
+
+#include "ns3/core-module.h"
+#include "ns3/optical-compat.h"
+#include "ns3/results-store.h"
+#include "ns3/test.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sqlite3.h>
+
+using namespace ns3;
+using namespace ns3::optical::compat;
+
+namespace
+{
+/// Runs a query returning one row and returns its first column as text ("" if none).
+std::string
+QueryText(const std::string& path, const std::string& sql)
+{
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* s = nullptr;
+    std::string out;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr) == SQLITE_OK &&
+        sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0))
+    {
+        out = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
+    }
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+    return out;
+}
+} // namespace
+
+/**
+ * \ingroup optical-tests
+ * What is written reads back the same, with the right statuses.
+ */
+class ResultsStoreRoundTripTestCase : public TestCase
+{
+  public:
+    ResultsStoreRoundTripTestCase()
+        : TestCase("Runs, parameters, metrics, series and event tables read back as written")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string path = CreateTempDirFilename("sub/dir/results.db");
+        std::remove(path.c_str());
+        ResultsStore store;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(store.Open(path, error), true, error);
+        store.SetBatchSize(7); // force several transactions
+        ResultsStore::RunInfo info;
+        info.program = "probe";
+        info.sweepKey = "k1";
+        info.rngSeed = 3;
+        info.rngRun = 42;
+        info.version = "v-test";
+        info.commandLine = "--a=1 --b='x y'";
+        const int64_t run = store.BeginRun(info,
+                                           {{"a", "1", "cli"},
+                                            {"ns3::OcsChannel::Length", "5", "attribute"},
+                                            {"RngRun", "42", "global"}});
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(path, "SELECT status FROM runs WHERE id=" + std::to_string(run)),
+            "running",
+            "a started run is 'running' and visible at once");
+        for (int i = 0; i < 20; ++i)
+        {
+            store.AddMetric(run, "m" + std::to_string(i), 0.5 * i, "u");
+            store.AddSeriesPoint(run, "curve", i, i * i);
+        }
+        store.AddMetric(run, "m3", 99.25, "u"); // replaces
+        store.CreateEventTable("collective",
+                               {{"rank", "INTEGER"}, {"bytes", "REAL"}, {"algo", "TEXT"}});
+        store.AddEvent("collective", run, {int64_t{7}, 1.5e9, std::string("ring")});
+        store.AddEvent("collective", run, {int64_t{8}, 2.5e9, std::string("tree")});
+        store.FinishRun(run, true);
+        store.Close();
+
+        const std::string id = std::to_string(run);
+        NS_TEST_EXPECT_MSG_EQ(QueryText(path, "SELECT status FROM runs WHERE id=" + id),
+                              "ok",
+                              "status ok");
+        NS_TEST_EXPECT_MSG_EQ(QueryText(path,
+                                        "SELECT "
+                                        "program||'|'||sweep_key||'|'||rng_seed||'|'||rng_run||'|'|"
+                                        "|version||'|'||command_line FROM runs WHERE id=" +
+                                            id),
+                              "probe|k1|3|42|v-test|--a=1 --b='x y'",
+                              "run fields");
+        NS_TEST_EXPECT_MSG_NE(QueryText(path, "SELECT ended_at FROM runs WHERE id=" + id),
+                              "",
+                              "end time");
+        NS_TEST_EXPECT_MSG_EQ(QueryText(path,
+                                        "SELECT value||'/'||kind FROM parameters WHERE run_id=" +
+                                            id + " AND name='ns3::OcsChannel::Length'"),
+                              "5/attribute",
+                              "attribute parameter");
+        NS_TEST_EXPECT_MSG_EQ(QueryText(path, "SELECT count(*) FROM metrics WHERE run_id=" + id),
+                              "20",
+                              "20 metrics");
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(path, "SELECT value FROM metrics WHERE run_id=" + id + " AND name='m3'"),
+            "99.25",
+            "replaced");
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(path,
+                      "SELECT sum(value) FROM metrics WHERE run_id=" + id + " AND name!='m3'"),
+            "93.5",
+            "sum of 0.5 i over i != 3 = 95 - 1.5");
+        NS_TEST_EXPECT_MSG_EQ(QueryText(path,
+                                        "SELECT count(*)||'/'||sum(y) FROM series WHERE run_id=" +
+                                            id + " AND series='curve'"),
+                              "20/2470.0",
+                              "20 points, sum of squares 0..19");
+        NS_TEST_EXPECT_MSG_EQ(QueryText(path,
+                                        "SELECT group_concat(rank||':'||bytes||':'||algo, ',') "
+                                        "FROM ev_collective WHERE run_id=" +
+                                            id),
+                              "7:1500000000.0:ring,8:2500000000.0:tree",
+                              "event rows");
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(path, "SELECT columns FROM event_tables WHERE name='collective'"),
+            "rank INTEGER, bytes REAL, algo TEXT",
+            "event table registered");
+        NS_TEST_EXPECT_MSG_EQ(QueryText(path, "PRAGMA journal_mode"), "wal", "WAL mode");
+        NS_TEST_EXPECT_MSG_EQ(QueryText(path, "SELECT value FROM meta WHERE key='schema_version'"),
+                              "1",
+                              "schema version");
+
+        // A second run in the same database, failed: its metrics stay, flagged by its status.
+        ResultsStore again;
+        NS_TEST_ASSERT_MSG_EQ(again.Open(path, error), true, error);
+        const int64_t run2 = again.BeginRun(info, {});
+        again.AddMetric(run2, "partial", 1, "");
+        again.FinishRun(run2, false, "stopped");
+        again.Close();
+        NS_TEST_EXPECT_MSG_EQ(run2, run + 1, "ids grow");
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(path,
+                      "SELECT status||':'||message FROM runs WHERE id=" + std::to_string(run2)),
+            "failed:stopped",
+            "failed with its message");
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(
+                path,
+                "SELECT count(*) FROM metrics m JOIN runs r ON r.id=m.run_id WHERE r.status='ok'"),
+            "20",
+            "only the ok run's metrics count as complete");
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * Opening fails cleanly, naming the problem.
+ */
+class ResultsStoreOpenErrorsTestCase : public TestCase
+{
+  public:
+    ResultsStoreOpenErrorsTestCase()
+        : TestCase("Opening a bad path fails with a message and leaves the store closed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ResultsStore store;
+        std::string error;
+        NS_TEST_EXPECT_MSG_EQ(store.Open("/proc/no/such/dir/x.db", error), false, "cannot create");
+        NS_TEST_EXPECT_MSG_NE(error.find("/proc/no"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_EQ(store.IsOpen(), false, "closed");
+        NS_TEST_EXPECT_MSG_EQ(store.Open("", error), false, "empty path");
+        const std::string notDb = CreateTempDirFilename("not-a-db.db");
+        {
+            std::ofstream f(notDb);
+            f << "this is not an SQLite database, but it is long enough to have a header......";
+        }
+        NS_TEST_EXPECT_MSG_EQ(store.Open(notDb, error), false, "not a database");
+        NS_TEST_EXPECT_MSG_NE(error.find(notDb), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_EQ(store.IsOpen(), false, "still closed");
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * The results store.
+ */
+class ResultsStoreTestSuite : public TestSuite
+{
+  public:
+    ResultsStoreTestSuite()
+        : TestSuite("optical-results-store", SUITE_UNIT)
+    {
+        AddTestCase(new ResultsStoreRoundTripTestCase, TEST_QUICK);
+        AddTestCase(new ResultsStoreOpenErrorsTestCase, TEST_QUICK);
+    }
+};
+
+/// Static instance that registers the suite.
+static ResultsStoreTestSuite g_resultsStoreTestSuite;
