@@ -2,13 +2,16 @@
 """Test driver of the ns-3 contrib module 'optical', shaped like ns-3's test.py.
 
 Builds the module (through ./ns3 build), then runs every test suite of the module's
-test-runner and every example of test/examples-to-run.py, each as its own process, in
-parallel, and prints ns-3's per-test lines and summary. Only the Python standard library
-is used.
+test-runner, every Python test file test/**/test_*.py (as a 'system' suite named
+optical-py-<file stem without test_, '_' as '-'>, run by the Python chosen by ./ns3 configure, from the module root,
+with OPTICAL_BUILD_DIR set to the build directory; it passes if it exits with 0) and every
+example of test/examples-to-run.py, each as its own process, in parallel, and prints ns-3's
+per-test lines and summary. Only the Python standard library is used.
 """
 
 import argparse
 import concurrent.futures
+import glob
 import json
 import os
 import re
@@ -21,6 +24,7 @@ import threading
 ROOT = os.path.dirname(os.path.realpath(__file__))
 DEFAULT_BUILD_DIR = os.path.join(ROOT, "build")
 EXAMPLES_FILE = os.path.join(ROOT, "test", "examples-to-run.py")
+PY_SUITE_PREFIX = "optical-py-"
 
 # Names that the conditions of test/examples-to-run.py may use, as in ns-3's test.py.
 CONDITION_NAMESPACE = {
@@ -49,13 +53,15 @@ class Job:
     """One test to run (a suite or an example) and, once done, its result.
 
     kind is "TestSuite" or "Example"; name is what the result line shows; command is the
-    argument list to run, or None for a test skipped for `reason`.
+    argument list to run, or None for a test skipped for `reason`; env, if not None, is the
+    environment to run it in.
     """
 
-    def __init__(self, kind, name, command=None, reason=""):
+    def __init__(self, kind, name, command=None, reason="", env=None):
         self.kind = kind
         self.name = name
         self.command = command
+        self.env = env
         self.status = SKIP if command is None else None
         self.reason = reason
         self.output = ""
@@ -118,6 +124,29 @@ def list_suites(test_runner):
         if words:
             suites.append((words[0].rstrip(":").lower(), words[-1]))
     return suites
+
+
+def python_suites():
+    """Return [(suite name, path)] of the Python test files test/**/test_*.py, sorted by
+    name; the name is optical-py-<stem without test_, '_' as '-'>."""
+    paths = glob.glob(os.path.join(ROOT, "test", "**", "test_*.py"), recursive=True)
+    suites = {}
+    for path in sorted(paths):
+        stem = os.path.splitext(os.path.basename(path))[0]
+        name = PY_SUITE_PREFIX + stem[len("test_"):].replace("_", "-")
+        if name in suites:
+            raise TestPyError("two Python test files make the suite %s: %s and %s"
+                              % (name, suites[name], path))
+        suites[name] = path
+    return sorted(suites.items())
+
+
+def python_suite_job(name, path, python, build_dir):
+    """Return the Job running a Python test file (skipped if no Python was configured)."""
+    if not python:
+        return Job("TestSuite", name, reason="no Python with matplotlib was configured")
+    env = dict(os.environ, OPTICAL_BUILD_DIR=build_dir)
+    return Job("TestSuite", name, [python, path], env=env)
 
 
 def load_examples():
@@ -206,19 +235,25 @@ def select_jobs(options, build_dir):
 
     if options.suite or run_suites:
         suites = list_suites(test_runner)
+        py_suites = python_suites()
         if options.suite:
-            names = [name for _, name in suites]
+            names = [name for _, name in suites] + [name for name, _ in py_suites]
             if options.suite not in names:
                 raise TestPyError("unknown test suite '%s'; valid suites:\n%s"
                                   % (options.suite, indent(names)))
-            selected = [options.suite]
+            selected = [name for _, name in suites if name == options.suite]
+            py_selected = [(n, p) for n, p in py_suites if n == options.suite]
         elif options.constrain:
             selected = [name for kind, name in suites if kind == options.constrain]
+            py_selected = py_suites if options.constrain == "system" else []
         else:
             selected = [name for kind, name in suites if kind != "performance"]
+            py_selected = py_suites
         fullness = "--fullness=" + options.fullness
         jobs += [Job("TestSuite", name, [test_runner, "--test-name=" + name, fullness])
                  for name in selected]
+        python = configured_python(build_dir) if py_selected else ""
+        jobs += [python_suite_job(name, path, python, build_dir) for name, path in py_selected]
 
     if options.example or run_examples:
         cpp_examples, python_examples = load_examples()
@@ -253,6 +288,9 @@ def print_list(options, build_dir):
         for kind, name in suites:
             if options.constrain in (None, kind):
                 print("%-12s %s" % (kind, name))
+        if options.constrain in (None, "system"):
+            for name, _ in python_suites():
+                print("%-12s %s" % ("system", name))
     if options.constrain in (None, "example"):
         cpp_examples, python_examples = load_examples()
         print("\nExample (condition)")
@@ -280,7 +318,8 @@ class Runner:
                 return job
             try:
                 process = subprocess.Popen(job.command, cwd=ROOT, stdout=subprocess.PIPE,
-                                           stderr=subprocess.STDOUT, start_new_session=True)
+                                           stderr=subprocess.STDOUT, start_new_session=True,
+                                           env=job.env)
             except OSError as error:
                 job.status, job.reason = FAIL, "cannot run %s: %s" % (job.command[0],
                                                                         error.strerror)

@@ -1,0 +1,584 @@
+"""Python access to the ns3-optical results store (an SQLite database).
+
+The schema is defined once, in data/results-schema.sql, and shared with the C++ writer
+(model/results/results-store.cc). This module opens a database (creating its schema when it
+lacks one), queries runs, metrics and series, exports them to CSV, and copies runs between
+databases (dump_run/merge_run: used by the Dask executor of utils/sweep.py and by
+`utils/results.py merge`).
+
+Only runs whose status is 'ok' are complete: a run is 'running' while its program runs, stays
+'running' if the program crashed, and is 'failed' when the program (or the sweep runner)
+recorded a failure. The query functions return only 'ok' runs unless asked otherwise.
+
+Stable API (used by the figure framework and the sweep runner):
+
+    connect(db_path, create=True)           -> sqlite3.Connection
+    list_runs(conn, program=None, status=None, limit=None)
+    get_run(conn, run_id)                   -> dict or None
+    run_parameters(conn, run_id)            -> {name: value}
+    metrics(conn, program, names=None, status='ok')
+    series(conn, program, names=None, status='ok')
+    export_csv(conn, what, stream, program=None, names=None, status='ok')
+    completed_keys(conn, program)           -> set of sweep keys
+    record_failed(conn, ...)                -> run id
+    dump_run(conn, run_id)                  -> plain Python data
+    merge_run(conn, dump, status=None, message=None) -> new run id
+    merge_database(conn, source_path)       -> (merged ids, skipped count)
+    transaction(conn)                       -> context manager (BEGIN IMMEDIATE ... COMMIT)
+
+Only the Python standard library is used; Python 3.9 or later.
+"""
+
+import contextlib
+import csv
+import datetime
+import os
+import re
+import socket
+import sqlite3
+
+SCHEMA_VERSION = 1
+DEFAULT_DB = os.path.join("results", "optical.db")
+BUSY_TIMEOUT_MS = 10000
+STATUSES = ("running", "ok", "failed")
+
+# Options every experiment program accepts that say how it records, not what it simulates:
+# they are left out of the `parameters` dicts of metrics() and series() (rng_run is a field
+# of its own), so that runs of one grid point group together.
+BOOKKEEPING_PARAMETERS = frozenset(["results", "sweepKey", "progress", "RngRun"])
+
+RUN_COLUMNS = ("id", "program", "status", "sweep_key", "rng_seed", "rng_run", "version",
+               "host", "pid", "command_line", "started_at", "ended_at", "wall_seconds",
+               "message")
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class ResultsError(Exception):
+    """An expected failure (missing database, unknown run, bad schema): a plain message."""
+
+
+# ------------------------------------------------------------------------------ opening
+
+
+def module_root():
+    """Return the root directory of the module (the parent of utils/)."""
+    return os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+
+
+def schema_path():
+    """Return the path of results-schema.sql: $NS3_OPTICAL_DATA_DIR or <module>/data."""
+    data_dir = os.environ.get("NS3_OPTICAL_DATA_DIR") or os.path.join(module_root(), "data")
+    return os.path.join(data_dir, "results-schema.sql")
+
+
+def read_schema():
+    """Return the text of the schema file; raise ResultsError if it cannot be read."""
+    path = schema_path()
+    try:
+        with open(path) as stream:
+            return stream.read()
+    except OSError as error:
+        raise ResultsError("cannot read the results schema %s: %s" % (path, error.strerror))
+
+
+def connect(db_path, create=True):
+    """Open the results database `db_path` and return the connection.
+
+    The connection is in autocommit mode (use transaction() for atomic writes), uses WAL,
+    a busy timeout of 10 s and foreign keys, and returns sqlite3.Row rows. If the database
+    lacks the schema, it is created from data/results-schema.sql. With create=False a
+    missing file raises ResultsError instead of being created; otherwise missing parent
+    directories are created.
+    """
+    if db_path != ":memory:":
+        if not os.path.exists(db_path):
+            if not create:
+                raise ResultsError("no results database %s" % db_path)
+            parent = os.path.dirname(os.path.abspath(db_path))
+            os.makedirs(parent, exist_ok=True)
+        elif os.path.isdir(db_path):
+            raise ResultsError("%s is a directory, not a results database" % db_path)
+    try:
+        conn = sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_MS / 1000.0,
+                               isolation_level=None)
+    except sqlite3.DatabaseError as error:
+        raise ResultsError("cannot open the results database %s: %s" % (db_path, error))
+    try:
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA busy_timeout=%d" % BUSY_TIMEOUT_MS)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        ensure_schema(conn)
+    except (sqlite3.DatabaseError, ResultsError) as error:
+        conn.close()
+        if isinstance(error, ResultsError):
+            raise
+        raise ResultsError("cannot open the results database %s: %s" % (db_path, error))
+    return conn
+
+
+def ensure_schema(conn):
+    """Create the schema in `conn` if it lacks it; refuse a newer schema version."""
+    if not _table_exists(conn, "runs") or not _table_exists(conn, "meta"):
+        conn.executescript("BEGIN IMMEDIATE;\n%s\nCOMMIT;" % read_schema())
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    version = int(row[0]) if row and str(row[0]).isdigit() else 0
+    if version > SCHEMA_VERSION:
+        raise ResultsError("the database has schema version %d; these tools know version %d "
+                           "(update ns3-optical)" % (version, SCHEMA_VERSION))
+
+
+def _table_exists(conn, name):
+    """Return True if the table `name` exists in `conn`."""
+    row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                       (name,)).fetchone()
+    return row is not None
+
+
+@contextlib.contextmanager
+def transaction(conn):
+    """Run the enclosed writes in one IMMEDIATE transaction (all or nothing).
+
+    IMMEDIATE takes the write lock at the start, so that a busy database makes the
+    transaction wait (busy timeout) instead of failing when it upgrades to writing.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def utc_now():
+    """Return the current UTC time as ISO 8601 text (millisecond precision)."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    return now.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (now.microsecond // 1000)
+
+
+def module_version():
+    """Return the module version from the VERSION file ('' if unreadable)."""
+    try:
+        with open(os.path.join(module_root(), "VERSION")) as stream:
+            return stream.read().strip()
+    except OSError:
+        return ""
+
+
+# ------------------------------------------------------------------------------ runs
+
+
+def list_runs(conn, program=None, status=None, limit=None):
+    """Return the runs (dicts of the runs columns), newest first.
+
+    program and status filter when given; limit caps the number of rows.
+    """
+    where, args = _run_filter(program, status)
+    sql = "SELECT * FROM runs%s ORDER BY id DESC" % where
+    if limit is not None:
+        sql += " LIMIT %d" % int(limit)
+    return [dict(row) for row in conn.execute(sql, args)]
+
+
+def _run_filter(program, status, alias=""):
+    """Return (' WHERE ...', args) selecting runs of `program` with `status` (None: any)."""
+    prefix = alias + "." if alias else ""
+    clauses, args = [], []
+    if program is not None:
+        clauses.append(prefix + "program = ?")
+        args.append(program)
+    if status is not None:
+        clauses.append(prefix + "status = ?")
+        args.append(status)
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), args
+
+
+def get_run(conn, run_id):
+    """Return one run as a dict, or None if there is no such run.
+
+    Besides the runs columns it has 'parameters' (list of {name, value, kind}), 'metrics'
+    (list of {name, value, unit}), 'series' (list of {series, points}) and 'events'
+    ({table name: number of rows of this run}).
+    """
+    row = conn.execute("SELECT * FROM runs WHERE id = ?", (run_id,)).fetchone()
+    if row is None:
+        return None
+    run = dict(row)
+    run["parameters"] = [dict(r) for r in conn.execute(
+        "SELECT name, value, kind FROM parameters WHERE run_id = ? ORDER BY kind, name",
+        (run_id,))]
+    run["metrics"] = [dict(r) for r in conn.execute(
+        "SELECT name, value, unit FROM metrics WHERE run_id = ? ORDER BY name", (run_id,))]
+    run["series"] = [dict(r) for r in conn.execute(
+        "SELECT series, COUNT(*) AS points FROM series WHERE run_id = ? "
+        "GROUP BY series ORDER BY series", (run_id,))]
+    run["events"] = {}
+    for table in event_tables(conn):
+        count = conn.execute("SELECT COUNT(*) FROM %s WHERE run_id = ?" % table,
+                             (run_id,)).fetchone()[0]
+        run["events"][table] = count
+    return run
+
+
+def run_parameters(conn, run_id, bookkeeping=True):
+    """Return {name: value} of the parameters of a run (without the bookkeeping options
+    results, sweepKey, progress and RngRun when bookkeeping is False)."""
+    rows = conn.execute("SELECT name, value FROM parameters WHERE run_id = ?", (run_id,))
+    return {name: value for name, value in rows
+            if bookkeeping or name not in BOOKKEEPING_PARAMETERS}
+
+
+def event_tables(conn):
+    """Return the names of the per-event tables (ev_<name>) that exist in the database."""
+    rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                        "AND name LIKE 'ev\\_%' ESCAPE '\\' ORDER BY name")
+    return [name for (name,) in rows if _IDENTIFIER.match(name)]
+
+
+# ------------------------------------------------------------------------------ results
+
+
+def _parameters_by_run(conn, run_ids):
+    """Return {run id: {name: value}} (without bookkeeping options) for `run_ids`."""
+    result = {run_id: {} for run_id in run_ids}
+    ids = sorted(result)
+    for start in range(0, len(ids), 500):
+        chunk = ids[start:start + 500]
+        rows = conn.execute("SELECT run_id, name, value FROM parameters WHERE run_id IN (%s)"
+                            % ",".join("?" * len(chunk)), chunk)
+        for run_id, name, value in rows:
+            if name not in BOOKKEEPING_PARAMETERS:
+                result[run_id][name] = value
+    return result
+
+
+def _name_filter(column, names):
+    """Return (' AND column IN (...)', args) for a list of names, or ('', []) for None."""
+    if names is None:
+        return "", []
+    names = [names] if isinstance(names, str) else list(names)
+    return " AND %s IN (%s)" % (column, ",".join("?" * len(names))), names
+
+
+def metrics(conn, program=None, names=None, status="ok"):
+    """Return the metrics of the runs of `program` (all programs if None) with `status`
+    ('ok' by default; None for any status) as a list of dicts:
+
+        {run_id, program, rng_run, sweep_key, parameters: {name: value}, name, value, unit}
+
+    names restricts to these metric names (a string or a list). parameters leaves out the
+    bookkeeping options (results, sweepKey, progress, RngRun). Ordered by run id, then name.
+    """
+    where, args = _run_filter(program, status, "r")
+    names_sql, names_args = _name_filter("m.name", names)
+    sql = ("SELECT r.id AS run_id, r.program, r.rng_run, r.sweep_key, m.name, m.value, "
+           "m.unit FROM metrics m JOIN runs r ON r.id = m.run_id%s%s ORDER BY r.id, m.name"
+           % (where or " WHERE 1", names_sql))
+    rows = [dict(row) for row in conn.execute(sql, args + names_args)]
+    return _attach_parameters(conn, rows)
+
+
+def series(conn, program=None, names=None, status="ok"):
+    """Return the series points of the runs of `program` (all if None) with `status`
+    ('ok' by default; None for any) as a list of dicts:
+
+        {run_id, program, rng_run, sweep_key, parameters: {name: value}, series, x, y}
+
+    names restricts to these series names. Ordered by run id, series, then insertion order.
+    """
+    where, args = _run_filter(program, status, "r")
+    names_sql, names_args = _name_filter("s.series", names)
+    sql = ("SELECT r.id AS run_id, r.program, r.rng_run, r.sweep_key, s.series, s.x, s.y "
+           "FROM series s JOIN runs r ON r.id = s.run_id%s%s ORDER BY r.id, s.series, s.rowid"
+           % (where or " WHERE 1", names_sql))
+    rows = [dict(row) for row in conn.execute(sql, args + names_args)]
+    return _attach_parameters(conn, rows)
+
+
+def _attach_parameters(conn, rows):
+    """Add the 'parameters' dict of its run to every row; return the rows."""
+    by_run = _parameters_by_run(conn, {row["run_id"] for row in rows})
+    for row in rows:
+        row["parameters"] = by_run[row["run_id"]]
+    return rows
+
+
+def export_csv(conn, what, stream, program=None, names=None, status="ok"):
+    """Write metrics or series (`what`) as CSV to the text stream `stream`; return the
+    number of data rows.
+
+    Columns: run_id, program, rng_run, one column per parameter (sorted; named
+    'param_<name>' if the name clashes with another column), then name, value, unit for
+    metrics or series, x, y for series.
+    """
+    if what == "metrics":
+        rows, tail = metrics(conn, program, names, status), ["name", "value", "unit"]
+    elif what == "series":
+        rows, tail = series(conn, program, names, status), ["series", "x", "y"]
+    else:
+        raise ResultsError("cannot export %r: expected 'metrics' or 'series'" % what)
+    head = ["run_id", "program", "rng_run"]
+    parameter_names = sorted({name for row in rows for name in row["parameters"]})
+    taken = set(head + tail)
+    columns = [("param_" + name if name in taken else name) for name in parameter_names]
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(head + columns + tail)
+    for row in rows:
+        writer.writerow([row[key] for key in head]
+                        + [row["parameters"].get(name, "") for name in parameter_names]
+                        + [_csv_value(row[key]) for key in tail])
+    return len(rows)
+
+
+def _csv_value(value):
+    """Return `value` for CSV: floats in repr form (round trip), None as ''."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return repr(value)
+    return value
+
+
+# ------------------------------------------------------------------------------ sweeps
+
+
+def completed_keys(conn, program=None):
+    """Return the set of sweep keys of runs of `program` (any if None) with status 'ok'."""
+    where, args = _run_filter(program, "ok")
+    rows = conn.execute("SELECT DISTINCT sweep_key FROM runs%s AND sweep_key IS NOT NULL"
+                        % where, args)
+    return {key for (key,) in rows}
+
+
+def last_run_id(conn, sweep_key):
+    """Return the highest run id recorded with `sweep_key` (0 if none)."""
+    row = conn.execute("SELECT MAX(id) FROM runs WHERE sweep_key = ?", (sweep_key,)).fetchone()
+    return row[0] or 0
+
+
+def runs_since(conn, sweep_key, after_id):
+    """Return the runs (dicts) recorded with `sweep_key` whose id is above `after_id`."""
+    rows = conn.execute("SELECT * FROM runs WHERE sweep_key = ? AND id > ? ORDER BY id",
+                        (sweep_key, after_id))
+    return [dict(row) for row in rows]
+
+
+def record_failed(conn, program, sweep_key, rng_run, command_line, started_at, message,
+                  after_id=0, wall_seconds=None):
+    """Record that the attempt of a sweep run (`sweep_key`) failed; return its run id.
+
+    The runs the attempt created (id above `after_id`) that are not already 'failed' (a
+    crashed program leaves its run 'running'; a program that ended 'ok' but exited with an
+    error is not trusted) become 'failed' with `message`; a run the program itself marked
+    'failed' keeps its message, followed by `message`. If the attempt created no run (the
+    program failed before starting one), a 'failed' run is inserted. wall_seconds (the
+    attempt's duration, measured by the caller) is stored where the run has none.
+    """
+    ended_at = utc_now()
+    if wall_seconds is None:
+        wall_seconds = _seconds_between(started_at, ended_at)
+    with transaction(conn):
+        rows = runs_since(conn, sweep_key, after_id)
+        for row in rows:
+            text = message
+            if row["status"] == "failed" and row["message"]:
+                text = "%s\n%s" % (row["message"], message)
+            conn.execute("UPDATE runs SET status = 'failed', message = ?, "
+                         "ended_at = COALESCE(ended_at, ?), "
+                         "wall_seconds = COALESCE(wall_seconds, ?) WHERE id = ?",
+                         (text, ended_at, wall_seconds, row["id"]))
+        if rows:
+            return rows[-1]["id"]
+        cursor = conn.execute(
+            "INSERT INTO runs (program, status, sweep_key, rng_run, version, host, "
+            "command_line, started_at, ended_at, wall_seconds, message) "
+            "VALUES (?, 'failed', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (program, sweep_key, rng_run, module_version(), socket.gethostname(),
+             command_line, started_at, ended_at, wall_seconds, message))
+        return cursor.lastrowid
+
+
+def _seconds_between(start, end):
+    """Return the seconds between two utc_now() texts (None if either cannot be parsed)."""
+    try:
+        parse = [datetime.datetime.strptime(t.rstrip("Z"), "%Y-%m-%dT%H:%M:%S.%f")
+                 for t in (start, end)]
+    except (ValueError, AttributeError):
+        return None
+    return (parse[1] - parse[0]).total_seconds()
+
+
+# ------------------------------------------------------------------------------ copying runs
+
+
+def dump_run(conn, run_id):
+    """Return a run and everything recorded for it as plain Python data (picklable):
+
+        {"run": {runs columns}, "parameters": [(name, value, kind)],
+         "metrics": [(name, value, unit)], "series": [(series, x, y)],
+         "events": {table: {"declared": columns text or None,
+                            "columns": [names after run_id], "rows": [tuple]}}}
+
+    Raises ResultsError if there is no such run.
+    """
+    row = conn.execute("SELECT * FROM runs WHERE id = ?", (run_id,)).fetchone()
+    if row is None:
+        raise ResultsError("no run %s" % run_id)
+    dump = {
+        "run": dict(row),
+        "parameters": [tuple(r) for r in conn.execute(
+            "SELECT name, value, kind FROM parameters WHERE run_id = ?", (run_id,))],
+        "metrics": [tuple(r) for r in conn.execute(
+            "SELECT name, value, unit FROM metrics WHERE run_id = ?", (run_id,))],
+        "series": [tuple(r) for r in conn.execute(
+            "SELECT series, x, y FROM series WHERE run_id = ? ORDER BY rowid", (run_id,))],
+        "events": {},
+    }
+    declared = {name: columns for name, columns in
+                conn.execute("SELECT name, columns FROM event_tables")}
+    for table in event_tables(conn):
+        columns = [c for c in _table_columns(conn, table) if c != "run_id"]
+        rows = [tuple(r) for r in conn.execute(
+            "SELECT %s FROM %s WHERE run_id = ? ORDER BY rowid"
+            % (", ".join(columns) or "run_id", table), (run_id,))]
+        if rows:
+            dump["events"][table] = {"declared": _declared_columns(declared, table),
+                                     "columns": columns, "rows": rows}
+    return dump
+
+
+def _declared_columns(declared, table):
+    """Return the event_tables entry of `table` (registered with or without 'ev_')."""
+    return declared.get(table, declared.get(table[3:]))
+
+
+def _table_columns(conn, table):
+    """Return the column names of `table`, in order."""
+    return [r[1] for r in conn.execute("PRAGMA table_info(%s)" % table)]
+
+
+def merge_run(conn, dump, status=None, message=None):
+    """Insert a run dumped by dump_run() into `conn` in one transaction; return its new id.
+
+    status and message, when given, replace the dumped ones (the sweep runner marks a
+    crashed run 'failed'). Per-event tables missing in `conn` are created.
+    """
+    run = dict(dump["run"])
+    run.pop("id", None)
+    if status is not None:
+        run["status"] = status
+    if message is not None:
+        run["message"] = message
+    columns = [c for c in RUN_COLUMNS if c != "id" and c in run]
+    with transaction(conn):
+        cursor = conn.execute("INSERT INTO runs (%s) VALUES (%s)"
+                              % (", ".join(columns), ", ".join("?" * len(columns))),
+                              [run[c] for c in columns])
+        run_id = cursor.lastrowid
+        conn.executemany("INSERT INTO parameters (run_id, name, value, kind) VALUES (?,?,?,?)",
+                         [(run_id,) + tuple(p) for p in dump["parameters"]])
+        conn.executemany("INSERT INTO metrics (run_id, name, value, unit) VALUES (?,?,?,?)",
+                         [(run_id,) + tuple(m) for m in dump["metrics"]])
+        conn.executemany("INSERT INTO series (run_id, series, x, y) VALUES (?,?,?,?)",
+                         [(run_id,) + tuple(s) for s in dump["series"]])
+        for table, events in sorted(dump.get("events", {}).items()):
+            _merge_events(conn, run_id, table, events)
+    return run_id
+
+
+def _merge_events(conn, run_id, table, events):
+    """Insert the dumped rows of one per-event table for run `run_id`, creating the table
+    (and its event_tables entry) if it does not exist."""
+    columns = list(events["columns"])
+    for name in [table] + columns:
+        if not _IDENTIFIER.match(name):
+            raise ResultsError("bad per-event table or column name %r" % name)
+    if not _table_exists(conn, table):
+        declared = events.get("declared")
+        if not declared:
+            declared = ", ".join("%s BLOB" % c for c in columns)
+        conn.execute("CREATE TABLE %s (run_id INTEGER NOT NULL REFERENCES runs (id) "
+                     "ON DELETE CASCADE, %s)" % (table, declared))
+        conn.execute("INSERT OR IGNORE INTO event_tables (name, columns) VALUES (?, ?)",
+                     (table[3:], declared))
+    existing = set(_table_columns(conn, table))
+    missing = [c for c in columns if c not in existing]
+    if missing:
+        raise ResultsError("table %s has no column %s: the databases disagree on its "
+                           "columns" % (table, ", ".join(missing)))
+    conn.executemany("INSERT INTO %s (run_id, %s) VALUES (?, %s)"
+                     % (table, ", ".join(columns), ", ".join("?" * len(columns))),
+                     [(run_id,) + tuple(r) for r in events["rows"]])
+
+
+def already_merged(conn, run):
+    """Return True if `conn` already holds the run `run` (a runs dict from elsewhere):
+    an 'ok' run with its sweep key, or a run with the same program, host, pid, start time,
+    seed and command line (the same process)."""
+    if run.get("sweep_key"):
+        row = conn.execute("SELECT 1 FROM runs WHERE sweep_key = ? AND status = 'ok'",
+                           (run["sweep_key"],)).fetchone()
+        if row is not None:
+            return True
+    row = conn.execute("SELECT 1 FROM runs WHERE program = ? AND host IS ? AND pid IS ? "
+                       "AND started_at = ? AND rng_run IS ? AND command_line IS ? "
+                       "AND sweep_key IS ?",
+                       (run["program"], run.get("host"), run.get("pid"), run["started_at"],
+                        run.get("rng_run"), run.get("command_line"),
+                        run.get("sweep_key"))).fetchone()
+    return row is not None
+
+
+def merge_database(conn, source_path):
+    """Copy the 'ok' runs of the database `source_path` into `conn`, skipping runs `conn`
+    already holds (see already_merged); return (list of new run ids, number skipped)."""
+    if os.path.realpath(source_path) == os.path.realpath(conn_path(conn) or ""):
+        raise ResultsError("cannot merge %s into itself" % source_path)
+    source = open_source(source_path)
+    try:
+        merged, skipped = [], 0
+        ids = [r[0] for r in source.execute("SELECT id FROM runs WHERE status = 'ok' "
+                                            "ORDER BY id")]
+        for run_id in ids:
+            dump = dump_run(source, run_id)
+            if already_merged(conn, dump["run"]):
+                skipped += 1
+            else:
+                merged.append(merge_run(conn, dump))
+        return merged, skipped
+    finally:
+        source.close()
+
+
+def open_source(path):
+    """Open an existing results database to read runs from it, without changing it (no
+    schema is created); raise ResultsError if it is not one."""
+    if not os.path.isfile(path):
+        raise ResultsError("no results database %s" % path)
+    try:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000.0, isolation_level=None)
+    except sqlite3.DatabaseError as error:
+        raise ResultsError("cannot open %s: %s" % (path, error))
+    conn.row_factory = sqlite3.Row
+    try:
+        missing = [t for t in ("runs", "parameters", "metrics", "series")
+                   if not _table_exists(conn, t)]
+    except sqlite3.DatabaseError as error:
+        conn.close()
+        raise ResultsError("cannot read %s: %s" % (path, error))
+    if missing:
+        conn.close()
+        raise ResultsError("%s is not a results database (no table %s)"
+                           % (path, ", ".join(missing)))
+    return conn
+
+
+def conn_path(conn):
+    """Return the file of the main database of `conn` ('' for an in-memory one)."""
+    for row in conn.execute("PRAGMA database_list"):
+        if row[1] == "main":
+            return row[2] or ""
+    return ""
