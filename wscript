@@ -41,7 +41,9 @@ def _cmake_examples():
 
 
 def configure(conf):
-    pass
+    # The results store needs SQLite (Debian: libsqlite3-dev).
+    conf.check_cfg(package='sqlite3', uselib_store='SQLITE3',
+                   args=['--cflags', '--libs'], mandatory=True)
 
 
 def build(bld):
@@ -49,7 +51,12 @@ def build(bld):
     deps = [d for d in deps if d != 'core'] + ['core']
     module = bld.create_ns3_module('optical', deps)
     module.source = _cmake_set('optical_sources')
-    module.defines = ['OPTICAL_DATA_DIR="%s"' % os.path.join(_HERE, 'data')]
+    with open(os.path.join(_HERE, 'VERSION')) as f:
+        version = f.read().strip()
+    module.defines = ['OPTICAL_DATA_DIR="%s"' % os.path.join(_HERE, 'data'),
+                      'OPTICAL_VERSION="%s"' % version,
+                      'OPTICAL_SOURCE_DIR="%s"' % _HERE]
+    module.use.append('SQLITE3')
 
     module_test = bld.create_ns3_module_test_library('optical')
     module_test.source = _cmake_set('optical_test_sources')
