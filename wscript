@@ -7,12 +7,9 @@
 import os
 import re
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def _cmake_set(name, path='CMakeLists.txt'):
-    """Return the items of `set(<name> ...)` in a CMake file of this module."""
-    with open(os.path.join(_HERE, path)) as f:
+def _cmake_set(here, name, path='CMakeLists.txt'):
+    """Return the items of `set(<name> ...)` in a CMake file of this module (in `here`)."""
+    with open(os.path.join(here, path)) as f:
         text = f.read()
     match = re.search(r'set\(\s*%s\s+(.*?)\)' % re.escape(name), text, re.S)
     if not match:
@@ -20,9 +17,9 @@ def _cmake_set(name, path='CMakeLists.txt'):
     return [item for item in match.group(1).split() if not item.startswith('#')]
 
 
-def _cmake_examples():
+def _cmake_examples(here):
     """Return (name, sources, ns-3 modules) for each build_lib_example() of examples/."""
-    with open(os.path.join(_HERE, 'examples', 'CMakeLists.txt')) as f:
+    with open(os.path.join(here, 'examples', 'CMakeLists.txt')) as f:
         text = f.read()
     examples = []
     for block in re.findall(r'build_lib_example\((.*?)\)', text, re.S):
@@ -47,25 +44,27 @@ def configure(conf):
 
 
 def build(bld):
-    deps = _cmake_set('optical_ns3_modules')
+    # waf runs this file without __file__: the module's directory comes from waf's node.
+    here = bld.path.abspath()
+    deps = _cmake_set(here, 'optical_ns3_modules')
     deps = [d for d in deps if d != 'core'] + ['core']
     module = bld.create_ns3_module('optical', deps)
-    module.source = _cmake_set('optical_sources')
-    with open(os.path.join(_HERE, 'VERSION')) as f:
+    module.source = _cmake_set(here, 'optical_sources')
+    with open(os.path.join(here, 'VERSION')) as f:
         version = f.read().strip()
-    module.defines = ['OPTICAL_DATA_DIR="%s"' % os.path.join(_HERE, 'data'),
+    module.defines = ['OPTICAL_DATA_DIR="%s"' % os.path.join(here, 'data'),
                       'OPTICAL_VERSION="%s"' % version,
-                      'OPTICAL_SOURCE_DIR="%s"' % _HERE]
+                      'OPTICAL_SOURCE_DIR="%s"' % here]
     module.use.append('SQLITE3')
 
     module_test = bld.create_ns3_module_test_library('optical')
-    module_test.source = _cmake_set('optical_test_sources')
+    module_test.source = _cmake_set(here, 'optical_test_sources')
 
     headers = bld(features='ns3header')
     headers.module = 'optical'
-    headers.source = _cmake_set('optical_headers')
+    headers.source = _cmake_set(here, 'optical_headers')
 
     if bld.env['ENABLE_EXAMPLES']:
-        for name, sources, libs in _cmake_examples():
+        for name, sources, libs in _cmake_examples(here):
             program = bld.create_ns3_program(name, libs)
             program.source = sources
