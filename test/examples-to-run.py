@@ -8,6 +8,12 @@ cpp_examples = [
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005 --policy=drain",
      "True", "False"),
+    ("collective-benchmark --nodes=4 --bytes=1048576 --collective=allreduce --algorithm=ring",
+     "True", "False"),
+    ("collective-benchmark --nodes=8 --bytes=1048576 --collective=allreduce --algorithm=hierarchical --gpusPerServer=4",
+     "True", "False"),
+    ("collective-benchmark --nodes=4 --bytes=1048576 --collective=alltoall --algorithm=direct --tcp=ns3::TcpCubic",
+     "True", "False"),
 ]
 
 # Python examples: none.

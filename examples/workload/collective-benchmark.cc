@@ -1,0 +1,205 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup optical
+ * One collective on N hosts behind a non-blocking packet switch, at packet level over TCP.
+ *
+ *     host 0 ---+
+ *     host 1 ---+--- switch (IPv4 router, one port per host, same rate and delay)
+ *       ...     |
+ *     host N-1 -+
+ *
+ * Prints the completion time and NCCL's bus bandwidth, with the alpha-beta prediction of the
+ * reference (doc/optical.rst) next to them, and records the collective in the results store
+ * (table ev_collectives).
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/optical-module.h"
+#include "ns3/point-to-point-module.h"
+
+#include <cmath>
+#include <sstream>
+
+using namespace ns3;
+
+namespace
+{
+/// Alpha-beta completion time (s) of the reference's formulas; NaN where none is given.
+double
+AlphaBeta(const std::string& kind,
+          const std::string& algorithm,
+          uint32_t n,
+          double bytes,
+          double bytesPerSecond,
+          double alpha)
+{
+    const double frac = (n - 1.0) / n;
+    if (kind == "allreduce" && algorithm == "ring")
+    {
+        return 2 * (n - 1) * alpha + 2 * frac * bytes / bytesPerSecond;
+    }
+    if (kind == "allreduce" && algorithm == "hd")
+    {
+        return 2 * std::log2(n) * alpha + 2 * frac * bytes / bytesPerSecond;
+    }
+    if ((kind == "reducescatter" || kind == "allgather" || kind == "alltoall"))
+    {
+        return (n - 1) * alpha + frac * bytes / bytesPerSecond;
+    }
+    return std::nan("");
+}
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string collective = "allreduce";
+    std::string algorithm = "ring";
+    uint32_t nodes = 8;
+    uint64_t bytes = 16ull << 20;
+    uint32_t chunks = 1;
+    std::string linkRate = "10Gbps";
+    std::string linkDelay = "1us";
+    uint32_t mtu = 9000;
+    std::string tcp = "ns3::TcpNewReno";
+    std::string backend = "packet";
+    uint32_t gpusPerServer = 1;
+    std::string scaleUpRate = "3600Gbps";
+
+    OpticalExperiment exp("collective-benchmark", "One collective on N hosts behind a switch");
+    exp.AddValue("collective",
+                 "allreduce, reducescatter, allgather, alltoall, broadcast or sendrecv",
+                 collective);
+    exp.AddValue("algorithm", "ring, tree, hd, direct or hierarchical", algorithm);
+    exp.AddValue("nodes", "Number of hosts (ranks)", nodes);
+    exp.AddValue("bytes", "Message size S (bytes; NCCL conventions)", bytes);
+    exp.AddValue("chunks", "Pipelining chunks per transfer", chunks);
+    exp.AddValue("linkRate", "Rate of each host's link to the switch", linkRate);
+    exp.AddValue("linkDelay", "Propagation delay of each link (e.g. 1us)", linkDelay);
+    exp.AddValue("mtu", "MTU of the links (bytes)", mtu);
+    exp.AddValue("tcp", "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)", tcp);
+    exp.AddValue("backend",
+                 "Network model: packet (flow arrives with the flow-level engine)",
+                 backend);
+    exp.AddValue("gpusPerServer",
+                 "Consecutive ranks sharing a scale-up domain (1: none)",
+                 gpusPerServer);
+    exp.AddValue("scaleUpRate", "Per-GPU scale-up bandwidth (hierarchical)", scaleUpRate);
+    exp.Parse(argc, argv);
+
+    if (backend != "packet")
+    {
+        exp.Fail("--backend must be 'packet' (got '" + backend +
+                 "'; the flow-level backend is not available yet)");
+    }
+    DataRateValue rate;
+    DataRateValue upRate;
+    TimeValue delay;
+    if (!rate.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
+        rate.Get().GetBitRate() == 0)
+    {
+        exp.Fail("--linkRate '" + linkRate + "' is not a positive data rate (e.g. 10Gbps)");
+    }
+    if (!upRate.DeserializeFromString(scaleUpRate, MakeDataRateChecker()) ||
+        upRate.Get().GetBitRate() == 0)
+    {
+        exp.Fail("--scaleUpRate '" + scaleUpRate + "' is not a positive data rate");
+    }
+    if (!delay.DeserializeFromString(linkDelay, MakeTimeChecker()) || delay.Get().IsNegative())
+    {
+        exp.Fail("--linkDelay '" + linkDelay + "' is not a non-negative time (e.g. 1us)");
+    }
+    if (nodes < 2 || nodes > 1024)
+    {
+        exp.Fail("--nodes must be in 2..1024 (got " + std::to_string(nodes) + ")");
+    }
+    if (mtu < 576 || mtu > 65535)
+    {
+        exp.Fail("--mtu must be in 576..65535 (got " + std::to_string(mtu) + ")");
+    }
+    if (gpusPerServer == 0 || nodes % gpusPerServer != 0)
+    {
+        exp.Fail("--gpusPerServer must divide --nodes (got " + std::to_string(gpusPerServer) + ")");
+    }
+    std::string error;
+    if (!CollectiveHelper::SetTcpVariant(tcp, &error))
+    {
+        exp.Fail("--tcp: " + error);
+    }
+    CollectiveSpec spec{collective, algorithm, nodes, bytes, chunks, gpusPerServer, 0};
+    CollectiveSchedule probe(collective, algorithm, nodes, bytes);
+    if (!CollectiveAlgorithms::Build(spec, probe, error))
+    {
+        exp.Fail(error);
+    }
+    exp.Start();
+
+    NodeContainer hosts(nodes);
+    StarTopologyHelper star;
+    star.SetDeviceAttribute("DataRate", rate);
+    star.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+    star.SetChannelAttribute("Delay", delay);
+    star.Install(hosts);
+
+    CollectiveHelper helper;
+    helper.SetScaleUpAttribute("Bandwidth", upRate);
+    Ptr<TcpCollectiveTransport> transport = helper.Install(hosts, gpusPerServer);
+    Ptr<Collective> coll = helper.Create(transport, spec, {}, "benchmark");
+    // Connections are set up at time 0; the collective starts once they are.
+    Simulator::Schedule(MilliSeconds(10), [coll]() { coll->Start(); });
+    exp.Run(Seconds(3600));
+    if (!coll->IsDone())
+    {
+        exp.Fail("the collective did not complete", 2);
+    }
+    const CollectiveRecord& rec = coll->GetRecord();
+    Simulator::Destroy();
+
+    // Alpha-beta with B = the TCP goodput of a link and alpha = one link's round of
+    // store-and-forward delay (2 link delays).
+    const double mss = mtu - 52.0;
+    const double goodput = rate.Get().GetBitRate() / 8.0 * mss / (mss + 54.0);
+    const double alpha = 2 * delay.Get().GetSeconds();
+    const double model = AlphaBeta(collective, algorithm, nodes, bytes, goodput, alpha);
+    const double seconds = (rec.end - rec.start).GetSeconds();
+
+    if (ResultsStore* store = exp.GetStore())
+    {
+        store->CreateEventTable("collectives",
+                                {{"job", "TEXT"},
+                                 {"kind", "TEXT"},
+                                 {"algorithm", "TEXT"},
+                                 {"group_size", "INTEGER"},
+                                 {"bytes", "INTEGER"},
+                                 {"start_s", "REAL"},
+                                 {"end_s", "REAL"},
+                                 {"bus_bandwidth_gbps", "REAL"}});
+        store->AddEvent("collectives",
+                        exp.GetRunId(),
+                        {rec.job,
+                         rec.kind,
+                         rec.algorithm,
+                         static_cast<int64_t>(rec.groupSize),
+                         static_cast<int64_t>(rec.bytes),
+                         rec.start.GetSeconds(),
+                         rec.end.GetSeconds(),
+                         rec.busBandwidthGbps});
+    }
+    exp.Metric("completion-time-us", seconds * 1e6, "us");
+    exp.Metric("bus-bandwidth-gbps", rec.busBandwidthGbps, "Gbit/s");
+    exp.Metric("algorithm-bandwidth-gbps", rec.algBandwidthGbps, "Gbit/s");
+    if (!std::isnan(model))
+    {
+        exp.Metric("alpha-beta-time-us", model * 1e6, "us");
+        exp.Metric("time-over-alpha-beta", seconds / model, "");
+    }
+    return exp.Finish();
+}

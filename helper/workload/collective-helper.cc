@@ -1,0 +1,126 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "collective-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/config.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/type-id.h"
+
+namespace ns3
+{
+
+CollectiveHelper::CollectiveHelper()
+{
+    m_transportFactory.SetTypeId("ns3::TcpCollectiveTransport");
+    m_scaleUpFactory.SetTypeId("ns3::ScaleUpDomain");
+}
+
+void
+CollectiveHelper::SetTransportAttribute(std::string name, const AttributeValue& value)
+{
+    m_transportFactory.Set(name, value);
+}
+
+void
+CollectiveHelper::SetScaleUpAttribute(std::string name, const AttributeValue& value)
+{
+    m_scaleUpFactory.Set(name, value);
+}
+
+Ptr<TcpCollectiveTransport>
+CollectiveHelper::Install(NodeContainer nodes, uint32_t gpusPerServer)
+{
+    NS_ABORT_MSG_IF(gpusPerServer == 0 || nodes.GetN() % gpusPerServer != 0,
+                    "CollectiveHelper::Install: " << gpusPerServer
+                                                  << " GPUs per server does not divide "
+                                                  << nodes.GetN() << " ranks");
+    Ptr<TcpCollectiveTransport> transport = m_transportFactory.Create<TcpCollectiveTransport>();
+    Ptr<ScaleUpDomain> domain;
+    for (uint32_t r = 0; r < nodes.GetN(); ++r)
+    {
+        if (gpusPerServer > 1 && r % gpusPerServer == 0)
+        {
+            domain = m_scaleUpFactory.Create<ScaleUpDomain>();
+            domain->SetNGpus(gpusPerServer);
+        }
+        transport->AddRank(nodes.Get(r), gpusPerServer > 1 ? domain : nullptr, r % gpusPerServer);
+    }
+    transport->Start();
+    return transport;
+}
+
+Ptr<Collective>
+CollectiveHelper::Create(Ptr<CollectiveTransport> transport,
+                         const CollectiveSpec& spec,
+                         std::vector<uint32_t> ranks,
+                         const std::string& job,
+                         std::string* error)
+{
+    std::string problem;
+    CollectiveSchedule schedule(spec.kind, spec.algorithm, spec.nRanks, spec.bytes);
+    if (ranks.empty())
+    {
+        for (uint32_t r = 0; r < spec.nRanks; ++r)
+        {
+            ranks.push_back(r);
+        }
+    }
+    if (!transport)
+    {
+        problem = "no transport";
+    }
+    else if (ranks.size() != spec.nRanks)
+    {
+        problem = std::to_string(ranks.size()) + " ranks given for a group of " +
+                  std::to_string(spec.nRanks);
+    }
+    else if (spec.nRanks > transport->GetNRanks())
+    {
+        problem = "a group of " + std::to_string(spec.nRanks) + " ranks on a transport of " +
+                  std::to_string(transport->GetNRanks());
+    }
+    else
+    {
+        CollectiveAlgorithms::Build(spec, schedule, problem);
+    }
+    if (!problem.empty())
+    {
+        if (error)
+        {
+            *error = problem;
+            return nullptr;
+        }
+        NS_FATAL_ERROR("CollectiveHelper::Create: " << problem);
+    }
+    Ptr<Collective> collective = CreateObject<Collective>();
+    collective->Setup(schedule, transport, ranks, job);
+    return collective;
+}
+
+bool
+CollectiveHelper::SetTcpVariant(const std::string& typeName, std::string* error)
+{
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(typeName, &tid) ||
+        !tid.IsChildOf(TcpCongestionOps::GetTypeId()))
+    {
+        const std::string problem =
+            "unknown TCP variant '" + typeName +
+            "' (a TCP congestion control type, e.g. ns3::TcpCubic, ns3::TcpNewReno, ns3::TcpDctcp)";
+        if (error)
+        {
+            *error = problem;
+            return false;
+        }
+        NS_FATAL_ERROR("CollectiveHelper::SetTcpVariant: " << problem);
+    }
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(tid));
+    return true;
+}
+
+} // namespace ns3

@@ -1,0 +1,95 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef COLLECTIVE_HELPER_H
+#define COLLECTIVE_HELPER_H
+
+#include "ns3/collective-algorithms.h"
+#include "ns3/collective.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/tcp-collective-transport.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief Installs ML collectives onto nodes: a packet-level transport with a rank mapping, and
+ * collectives built from a CollectiveSpec.
+ *
+ * \code
+ *   CollectiveHelper helper;
+ *   Ptr<TcpCollectiveTransport> transport = helper.Install(hosts);  // rank r = host r
+ *   CollectiveSpec spec{"allreduce", "ring", hosts.GetN(), 64 << 20};
+ *   std::string error;
+ *   Ptr<Collective> ar = helper.Create(transport, spec, {}, "job0", &error);
+ *   Simulator::Schedule(Seconds(0.1), [ar]() { ar->Start(); });
+ * \endcode
+ */
+class CollectiveHelper
+{
+  public:
+    CollectiveHelper();
+
+    /**
+     * \brief Sets an attribute of the transports created (TcpCollectiveTransport).
+     * \param [in] name Attribute
+     * \param [in] value Value
+     */
+    void SetTransportAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \brief Sets an attribute of the scale-up domains created (ScaleUpDomain).
+     * \param [in] name Attribute
+     * \param [in] value Value
+     */
+    void SetScaleUpAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \brief Makes every node a rank: rank r is node r; each run of \p gpusPerServer
+     * consecutive ranks is a server sharing one scale-up domain (1: no scale-up domain).
+     * \param [in] nodes The nodes (Internet stack and addresses installed)
+     * \param [in] gpusPerServer GPUs per server; must divide the number of nodes
+     * \return the started transport
+     */
+    Ptr<TcpCollectiveTransport> Install(NodeContainer nodes, uint32_t gpusPerServer = 1);
+
+    /**
+     * \brief Builds a collective on a transport.
+     * \param [in] transport Transport
+     * \param [in] spec What to run (spec.nRanks ranks)
+     * \param [in] ranks Transport rank of each group rank (empty: 0..nRanks-1)
+     * \param [in] job Job name for the records
+     * \param [out] error If not null, receives the reason of a failure; if null, a failure is
+     * fatal
+     * \return the collective, or nullptr on failure
+     */
+    Ptr<Collective> Create(Ptr<CollectiveTransport> transport,
+                           const CollectiveSpec& spec,
+                           std::vector<uint32_t> ranks = {},
+                           const std::string& job = "",
+                           std::string* error = nullptr);
+
+    /**
+     * \brief Selects ns-3's TCP variant for every socket created afterwards.
+     * \param [in] typeName e.g. "ns3::TcpCubic", "ns3::TcpNewReno", "ns3::TcpDctcp"
+     * \param [out] error If not null, receives why the name was rejected
+     * \return true if the variant exists
+     */
+    static bool SetTcpVariant(const std::string& typeName, std::string* error = nullptr);
+
+  private:
+    ObjectFactory m_transportFactory; //!< Transport factory
+    ObjectFactory m_scaleUpFactory;   //!< Scale-up domain factory
+};
+
+} // namespace ns3
+
+#endif /* COLLECTIVE_HELPER_H */

@@ -1,0 +1,395 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "collective-algorithms.h"
+
+#include <functional>
+#include <map>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+/// Size of part \p i of \p total split into \p parts nearly equal parts.
+uint64_t
+Part(uint64_t total, uint32_t parts, uint32_t i)
+{
+    return total / parts + (i < total % parts ? 1 : 0);
+}
+
+/// Dependencies of a chunk: the op delivered to this rank for the same chunk, if any.
+std::vector<uint32_t>
+DepOn(int64_t op)
+{
+    return op < 0 ? std::vector<uint32_t>{} : std::vector<uint32_t>{static_cast<uint32_t>(op)};
+}
+
+using Builder = std::function<void(const CollectiveSpec&, CollectiveSchedule&)>;
+
+/// Ring steps: ring reduce-scatter then (for all-reduce) all-gather.
+void
+RingSteps(CollectiveSchedule& s,
+          const std::vector<uint32_t>& ranks,
+          uint64_t bytes,
+          uint32_t chunks,
+          uint32_t steps,
+          std::vector<std::vector<int64_t>>& lastRecv)
+{
+    const auto n = static_cast<uint32_t>(ranks.size());
+    for (uint32_t step = 0; step < steps; ++step)
+    {
+        std::vector<std::vector<int64_t>> received(n, std::vector<int64_t>(chunks, -1));
+        for (uint32_t pos = 0; pos < n; ++pos)
+        {
+            const uint32_t next = (pos + 1) % n;
+            // Segment sent by this position at this step (ring order), split in chunks.
+            const uint32_t segment = (pos + n - step % n) % n;
+            const uint64_t segBytes = Part(bytes, n, segment);
+            for (uint32_t c = 0; c < chunks; ++c)
+            {
+                const uint64_t chunkBytes = Part(segBytes, chunks, c);
+                const uint32_t op =
+                    s.AddOp(ranks[pos], ranks[next], chunkBytes, DepOn(lastRecv[pos][c]));
+                received[next][c] = op;
+            }
+        }
+        lastRecv = received;
+    }
+}
+
+void
+BuildRingAllReduce(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    std::vector<uint32_t> ranks(spec.nRanks);
+    for (uint32_t r = 0; r < spec.nRanks; ++r)
+    {
+        ranks[r] = r;
+    }
+    std::vector<std::vector<int64_t>> last(spec.nRanks, std::vector<int64_t>(spec.chunks, -1));
+    RingSteps(s, ranks, spec.bytes, spec.chunks, 2 * (spec.nRanks - 1), last);
+}
+
+void
+BuildRingHalf(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    std::vector<uint32_t> ranks(spec.nRanks);
+    for (uint32_t r = 0; r < spec.nRanks; ++r)
+    {
+        ranks[r] = r;
+    }
+    std::vector<std::vector<int64_t>> last(spec.nRanks, std::vector<int64_t>(spec.chunks, -1));
+    RingSteps(s, ranks, spec.bytes, spec.chunks, spec.nRanks - 1, last);
+}
+
+void
+BuildHalvingDoubling(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    const uint32_t n = spec.nRanks;
+    std::vector<int64_t> last(n, -1);
+    // Recursive halving (reduce-scatter): distances n/2, n/4, ..., 1; halves of the data.
+    uint64_t size = spec.bytes;
+    std::vector<uint32_t> distances;
+    for (uint32_t d = n / 2; d >= 1; d /= 2)
+    {
+        distances.push_back(d);
+    }
+    auto exchange = [&](uint32_t d, uint64_t bytes) {
+        std::vector<int64_t> received(n, -1);
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            const uint32_t partner = r ^ d;
+            for (uint32_t c = 0; c < spec.chunks; ++c)
+            {
+                const uint32_t op =
+                    s.AddOp(r, partner, Part(bytes, spec.chunks, c), DepOn(last[r]));
+                received[partner] = op;
+            }
+        }
+        last = received;
+    };
+    for (uint32_t d : distances)
+    {
+        size = size / 2;
+        exchange(d, size);
+    }
+    // Recursive doubling (all-gather): distances 1, 2, ..., n/2; doubling data.
+    for (auto it = distances.rbegin(); it != distances.rend(); ++it)
+    {
+        exchange(*it, size);
+        size *= 2;
+    }
+}
+
+/// Binary tree in heap order over positions 0..n-1 mapped to ranks by \p label.
+void
+TreeAllReduce(CollectiveSchedule& s,
+              uint32_t n,
+              uint64_t bytes,
+              uint32_t chunks,
+              const std::function<uint32_t(uint32_t)>& label)
+{
+    // Reduce up: chunk c at a node goes to its parent once all its children's chunk c arrived.
+    std::vector<std::vector<std::vector<uint32_t>>> fromChildren(
+        n,
+        std::vector<std::vector<uint32_t>>(chunks));
+    std::vector<std::vector<int64_t>> up(n, std::vector<int64_t>(chunks, -1));
+    for (int64_t pos = n - 1; pos >= 1; --pos)
+    {
+        const uint32_t parent = static_cast<uint32_t>((pos - 1) / 2);
+        for (uint32_t c = 0; c < chunks; ++c)
+        {
+            const uint32_t op =
+                s.AddOp(label(pos), label(parent), Part(bytes, chunks, c), fromChildren[pos][c]);
+            fromChildren[parent][c].push_back(op);
+            up[pos][c] = op;
+        }
+    }
+    // Broadcast down: the root has chunk c once its children's chunk c arrived.
+    std::vector<std::vector<std::vector<uint32_t>>> have(
+        n,
+        std::vector<std::vector<uint32_t>>(chunks));
+    for (uint32_t c = 0; c < chunks; ++c)
+    {
+        have[0][c] = fromChildren[0][c];
+    }
+    for (uint32_t pos = 1; pos < n; ++pos)
+    {
+        const uint32_t parent = (pos - 1) / 2;
+        for (uint32_t c = 0; c < chunks; ++c)
+        {
+            const uint32_t op =
+                s.AddOp(label(parent), label(pos), Part(bytes, chunks, c), have[parent][c]);
+            have[pos][c] = {op};
+        }
+    }
+}
+
+void
+BuildDoubleBinaryTree(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    // Two trees, each reducing and broadcasting half of the data; the second is the first
+    // mirrored (rank n-1-i), so that most leaves of one are inner nodes of the other.
+    const uint32_t n = spec.nRanks;
+    const uint64_t half1 = spec.bytes / 2 + spec.bytes % 2;
+    const uint64_t half2 = spec.bytes / 2;
+    TreeAllReduce(s, n, half1, spec.chunks, [](uint32_t p) { return p; });
+    if (half2 > 0)
+    {
+        TreeAllReduce(s, n, half2, spec.chunks, [n](uint32_t p) { return n - 1 - p; });
+    }
+}
+
+void
+BuildDirectAllToAll(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    const uint32_t n = spec.nRanks;
+    // Pairwise: in round k every rank sends its block to rank + k; rounds are independent.
+    for (uint32_t k = 1; k < n; ++k)
+    {
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            const uint32_t dst = (r + k) % n;
+            const uint64_t block = Part(spec.bytes, n, dst);
+            for (uint32_t c = 0; c < spec.chunks; ++c)
+            {
+                s.AddOp(r, dst, Part(block, spec.chunks, c));
+            }
+        }
+    }
+}
+
+void
+BuildRingBroadcast(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    // Pipelined chain root -> root+1 -> ...: each rank forwards chunk c once it has it.
+    const uint32_t n = spec.nRanks;
+    std::vector<int64_t> have(spec.chunks, -1);
+    for (uint32_t k = 0; k + 1 < n; ++k)
+    {
+        const uint32_t from = (spec.root + k) % n;
+        const uint32_t to = (spec.root + k + 1) % n;
+        for (uint32_t c = 0; c < spec.chunks; ++c)
+        {
+            have[c] = s.AddOp(from, to, Part(spec.bytes, spec.chunks, c), DepOn(have[c]));
+        }
+    }
+}
+
+void
+BuildBinomialBroadcast(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    const uint32_t n = spec.nRanks;
+    std::vector<std::vector<int64_t>> have(n, std::vector<int64_t>(spec.chunks, -1));
+    // Relative rank v holds the data after round floor(log2 v); in round k, v < 2^k sends to v +
+    // 2^k.
+    for (uint32_t dist = 1; dist < n; dist *= 2)
+    {
+        for (uint32_t v = 0; v < dist && v + dist < n; ++v)
+        {
+            const uint32_t from = (spec.root + v) % n;
+            const uint32_t to = (spec.root + v + dist) % n;
+            for (uint32_t c = 0; c < spec.chunks; ++c)
+            {
+                have[v + dist][c] =
+                    s.AddOp(from, to, Part(spec.bytes, spec.chunks, c), DepOn(have[v][c]));
+            }
+        }
+    }
+}
+
+void
+BuildSendRecv(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    const uint32_t dst = (spec.root + 1) % spec.nRanks;
+    for (uint32_t c = 0; c < spec.chunks; ++c)
+    {
+        s.AddOp(spec.root, dst, Part(spec.bytes, spec.chunks, c));
+    }
+}
+
+void
+BuildHierarchicalAllReduce(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    // NCCL on rail-optimized fabrics: reduce-scatter inside each server, all-reduce of S/G
+    // across servers on each rail (GPU g of every server), all-gather inside each server.
+    const uint32_t g = spec.ranksPerServer;
+    const uint32_t m = spec.nRanks / g;
+    CollectiveSpec intra{"reducescatter", "ring", g, spec.bytes, spec.chunks, 1, 0};
+    CollectiveSpec inter{"allreduce", "ring", m, spec.bytes / g, spec.chunks, 1, 0};
+    CollectiveSpec gather{"allgather", "ring", g, spec.bytes, spec.chunks, 1, 0};
+    auto phase = [&](const CollectiveSpec& sub, bool acrossServers) {
+        CollectiveSchedule part(sub.kind, sub.algorithm, sub.nRanks, sub.bytes);
+        if (sub.kind == "allreduce")
+        {
+            BuildRingAllReduce(sub, part);
+        }
+        else
+        {
+            BuildRingHalf(sub, part);
+        }
+        const uint32_t groups = acrossServers ? g : m;
+        for (uint32_t k = 0; k < groups; ++k)
+        {
+            std::vector<uint32_t> map(sub.nRanks);
+            for (uint32_t i = 0; i < sub.nRanks; ++i)
+            {
+                map[i] = acrossServers ? i * g + k : k * g + i;
+            }
+            if (sub.nRanks > 1)
+            {
+                s.AppendSequential(part, map);
+            }
+        }
+    };
+    // Groups of one phase use disjoint ranks, so they do not wait for each other.
+    phase(intra, false);
+    phase(inter, true);
+    phase(gather, false);
+}
+
+/// The registry: (kind, algorithm) -> builder.
+const std::map<std::pair<std::string, std::string>, Builder>&
+Registry()
+{
+    static const std::map<std::pair<std::string, std::string>, Builder> registry{
+        {{"allreduce", "ring"}, BuildRingAllReduce},
+        {{"allreduce", "tree"}, BuildDoubleBinaryTree},
+        {{"allreduce", "hd"}, BuildHalvingDoubling},
+        {{"allreduce", "hierarchical"}, BuildHierarchicalAllReduce},
+        {{"reducescatter", "ring"}, BuildRingHalf},
+        {{"allgather", "ring"}, BuildRingHalf},
+        {{"alltoall", "direct"}, BuildDirectAllToAll},
+        {{"broadcast", "ring"}, BuildRingBroadcast},
+        {{"broadcast", "tree"}, BuildBinomialBroadcast},
+        {{"sendrecv", "direct"}, BuildSendRecv},
+    };
+    return registry;
+}
+} // namespace
+
+std::vector<std::pair<std::string, std::string>>
+CollectiveAlgorithms::GetSupported()
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& entry : Registry())
+    {
+        out.push_back(entry.first);
+    }
+    return out;
+}
+
+bool
+CollectiveAlgorithms::Build(const CollectiveSpec& spec,
+                            CollectiveSchedule& schedule,
+                            std::string& error)
+{
+    const auto& registry = Registry();
+    const auto it = registry.find({spec.kind, spec.algorithm});
+    if (it == registry.end())
+    {
+        std::ostringstream err;
+        err << "no algorithm '" << spec.algorithm << "' for collective '" << spec.kind
+            << "' (supported:";
+        for (const auto& entry : registry)
+        {
+            err << " " << entry.first.first << "/" << entry.first.second;
+        }
+        err << ")";
+        error = err.str();
+        return false;
+    }
+    if (spec.nRanks < 2)
+    {
+        error = "a collective needs at least 2 ranks (got " + std::to_string(spec.nRanks) + ")";
+        return false;
+    }
+    if (spec.bytes == 0)
+    {
+        error = "the message size must be positive (got 0 bytes)";
+        return false;
+    }
+    if (spec.chunks == 0 || spec.chunks > spec.bytes)
+    {
+        error = "chunks must be in 1.." + std::to_string(spec.bytes) + " (got " +
+                std::to_string(spec.chunks) + ")";
+        return false;
+    }
+    if (spec.algorithm == "hd" && (spec.nRanks & (spec.nRanks - 1)) != 0)
+    {
+        error = "halving-doubling needs a power-of-2 group size (got " +
+                std::to_string(spec.nRanks) + ")";
+        return false;
+    }
+    if (spec.algorithm == "hierarchical" &&
+        (spec.ranksPerServer < 1 || spec.nRanks % spec.ranksPerServer != 0 ||
+         spec.nRanks / spec.ranksPerServer < 2))
+    {
+        error = "hierarchical all-reduce needs at least 2 servers of ranksPerServer GPUs (got " +
+                std::to_string(spec.nRanks) + " ranks, " + std::to_string(spec.ranksPerServer) +
+                " per server)";
+        return false;
+    }
+    if (spec.root >= spec.nRanks)
+    {
+        error = "root " + std::to_string(spec.root) + " is not a rank of a group of " +
+                std::to_string(spec.nRanks);
+        return false;
+    }
+    CollectiveSchedule built(spec.kind, spec.algorithm, spec.nRanks, spec.bytes);
+    it->second(spec, built);
+    const std::string problem = built.Validate();
+    if (!problem.empty())
+    {
+        error = "internal error in " + spec.kind + "/" + spec.algorithm + ": " + problem;
+        return false;
+    }
+    schedule = built;
+    return true;
+}
+
+} // namespace ns3

@@ -1,0 +1,67 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef COLLECTIVE_ALGORITHMS_H
+#define COLLECTIVE_ALGORITHMS_H
+
+#include "collective-schedule.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief What a collective is asked to do.
+ */
+struct CollectiveSpec
+{
+    std::string kind;      //!< allreduce, reducescatter, allgather, alltoall, broadcast, sendrecv
+    std::string algorithm; //!< ring, tree, hd, direct, hierarchical (see CollectiveAlgorithms)
+    uint32_t nRanks{2};    //!< Group size
+    uint64_t bytes{0};     //!< Message size S (bytes): the full buffer (see the class doc)
+    uint32_t chunks{1};    //!< Pipelining: each transfer is split into this many chunks
+    uint32_t ranksPerServer{
+        1};           //!< Hierarchical algorithms: GPUs per server (rank = server x G + g)
+    uint32_t root{0}; //!< Broadcast root; sendrecv source (destination: root + 1)
+};
+
+/**
+ * \ingroup optical
+ * \brief The collective algorithms: each builds a CollectiveSchedule.
+ *
+ * Sizes follow NCCL's conventions: S is the all-reduce buffer, the all-gather output and the
+ * reduce-scatter input (each rank owns S/N), the all-to-all send buffer (S/N to each rank),
+ * and the broadcast or send/receive message.
+ *
+ * | kind          | algorithms                          |
+ * |---------------|-------------------------------------|
+ * | allreduce     | ring, tree (double binary tree), hd (recursive halving-doubling), hierarchical
+ * | | reducescatter | ring                                | | allgather     | ring | | alltoall |
+ * direct (pairwise)                   | | broadcast     | ring (pipelined chain), tree (binomial) |
+ * | sendrecv      | direct                              |
+ */
+class CollectiveAlgorithms
+{
+  public:
+    /**
+     * \brief Builds the schedule of a collective.
+     * \param [in] spec What to build
+     * \param [out] schedule The schedule (unchanged on failure)
+     * \param [out] error What is wrong with \p spec, naming the bad value and what is allowed
+     * \return true on success
+     */
+    static bool Build(const CollectiveSpec& spec, CollectiveSchedule& schedule, std::string& error);
+
+    /// \return every (kind, algorithm) pair Build accepts
+    static std::vector<std::pair<std::string, std::string>> GetSupported();
+};
+
+} // namespace ns3
+
+#endif /* COLLECTIVE_ALGORITHMS_H */

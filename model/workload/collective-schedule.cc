@@ -1,0 +1,163 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "collective-schedule.h"
+
+#include "ns3/abort.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+CollectiveSchedule::CollectiveSchedule(const std::string& kind,
+                                       const std::string& algorithm,
+                                       uint32_t nRanks,
+                                       uint64_t bytes)
+    : m_kind(kind),
+      m_algorithm(algorithm),
+      m_nRanks(nRanks),
+      m_bytes(bytes)
+{
+}
+
+uint32_t
+CollectiveSchedule::AddOp(uint32_t src, uint32_t dst, uint64_t bytes, std::vector<uint32_t> deps)
+{
+    m_ops.push_back({src, dst, bytes, std::move(deps)});
+    return static_cast<uint32_t>(m_ops.size() - 1);
+}
+
+void
+CollectiveSchedule::AppendSequential(const CollectiveSchedule& sub,
+                                     const std::vector<uint32_t>& rankMap)
+{
+    NS_ABORT_MSG_IF(rankMap.size() != sub.GetNRanks(),
+                    "CollectiveSchedule::AppendSequential: rank map of "
+                        << rankMap.size() << " entries for " << sub.GetNRanks() << " ranks");
+    // The ops of this schedule that each rank took part in (sent or received).
+    std::vector<std::vector<uint32_t>> touched(m_nRanks);
+    for (uint32_t i = 0; i < m_ops.size(); ++i)
+    {
+        touched[m_ops[i].src].push_back(i);
+        touched[m_ops[i].dst].push_back(i);
+    }
+    const auto offset = static_cast<uint32_t>(m_ops.size());
+    for (const auto& op : sub.GetOps())
+    {
+        std::vector<uint32_t> deps;
+        for (uint32_t d : op.deps)
+        {
+            deps.push_back(d + offset);
+        }
+        const uint32_t src = rankMap[op.src];
+        if (op.deps.empty())
+        {
+            // First ops of the sub-schedule at this rank: wait for the rank's earlier work.
+            deps.insert(deps.end(), touched[src].begin(), touched[src].end());
+        }
+        AddOp(src, rankMap[op.dst], op.bytes, deps);
+    }
+}
+
+const std::vector<CollectiveOp>&
+CollectiveSchedule::GetOps() const
+{
+    return m_ops;
+}
+
+uint32_t
+CollectiveSchedule::GetNRanks() const
+{
+    return m_nRanks;
+}
+
+uint64_t
+CollectiveSchedule::GetBytes() const
+{
+    return m_bytes;
+}
+
+const std::string&
+CollectiveSchedule::GetKind() const
+{
+    return m_kind;
+}
+
+const std::string&
+CollectiveSchedule::GetAlgorithm() const
+{
+    return m_algorithm;
+}
+
+uint64_t
+CollectiveSchedule::GetBytesSentBy(uint32_t rank) const
+{
+    uint64_t total = 0;
+    for (const auto& op : m_ops)
+    {
+        total += op.src == rank ? op.bytes : 0;
+    }
+    return total;
+}
+
+uint64_t
+CollectiveSchedule::GetTotalBytes() const
+{
+    uint64_t total = 0;
+    for (const auto& op : m_ops)
+    {
+        total += op.bytes;
+    }
+    return total;
+}
+
+std::string
+CollectiveSchedule::Validate() const
+{
+    for (uint32_t i = 0; i < m_ops.size(); ++i)
+    {
+        const CollectiveOp& op = m_ops[i];
+        std::ostringstream err;
+        if (op.src >= m_nRanks || op.dst >= m_nRanks)
+        {
+            err << "op " << i << " uses rank " << std::max(op.src, op.dst) << " of a group of "
+                << m_nRanks;
+            return err.str();
+        }
+        if (op.src == op.dst)
+        {
+            err << "op " << i << " sends from rank " << op.src << " to itself";
+            return err.str();
+        }
+        for (uint32_t d : op.deps)
+        {
+            if (d >= i)
+            {
+                err << "op " << i << " depends on op " << d << ", which does not come before it";
+                return err.str();
+            }
+        }
+    }
+    return "";
+}
+
+double
+CollectiveSchedule::GetBusBandwidthFactor() const
+{
+    const double n = m_nRanks;
+    if (m_kind == "allreduce")
+    {
+        return 2 * (n - 1) / n;
+    }
+    if (m_kind == "allgather" || m_kind == "reducescatter" || m_kind == "alltoall")
+    {
+        return (n - 1) / n;
+    }
+    return 1.0;
+}
+
+} // namespace ns3

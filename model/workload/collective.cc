@@ -1,0 +1,146 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "collective.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("Collective");
+
+NS_OBJECT_ENSURE_REGISTERED(Collective);
+
+TypeId
+Collective::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::Collective")
+                            .SetParent<Object>()
+                            .SetGroupName("Optical")
+                            .AddConstructor<Collective>()
+                            .AddTraceSource("Completed",
+                                            "The collective completed (its record).",
+                                            MakeTraceSourceAccessor(&Collective::m_completedTrace),
+                                            "ns3::Collective::CompletedTracedCallback");
+    return tid;
+}
+
+Collective::Collective() = default;
+
+void
+Collective::DoDispose()
+{
+    m_transport = nullptr;
+    m_done = nullptr;
+    Object::DoDispose();
+}
+
+void
+Collective::Setup(const CollectiveSchedule& schedule,
+                  Ptr<CollectiveTransport> transport,
+                  const std::vector<uint32_t>& ranks,
+                  const std::string& job)
+{
+    NS_ABORT_MSG_IF(m_started, "Collective: Setup after Start");
+    NS_ABORT_MSG_IF(!transport, "Collective: no transport");
+    NS_ABORT_MSG_IF(ranks.size() != schedule.GetNRanks(),
+                    "Collective: " << ranks.size() << " ranks given for a collective of "
+                                   << schedule.GetNRanks());
+    for (uint32_t r : ranks)
+    {
+        NS_ABORT_MSG_IF(r >= transport->GetNRanks(),
+                        "Collective: rank " << r << " is not a rank of the transport (it has "
+                                            << transport->GetNRanks() << ")");
+    }
+    const std::string problem = schedule.Validate();
+    NS_ABORT_MSG_IF(!problem.empty(), "Collective: invalid schedule: " << problem);
+    m_schedule = schedule;
+    m_transport = transport;
+    m_ranks = ranks;
+    m_record.job = job;
+    m_record.kind = schedule.GetKind();
+    m_record.algorithm = schedule.GetAlgorithm();
+    m_record.groupSize = schedule.GetNRanks();
+    m_record.bytes = schedule.GetBytes();
+}
+
+void
+Collective::Start(DoneCallback done)
+{
+    NS_ABORT_MSG_IF(!m_transport, "Collective: Start before Setup");
+    NS_ABORT_MSG_IF(m_started, "Collective: Start called twice");
+    m_started = true;
+    m_done = std::move(done);
+    m_record.start = Simulator::Now();
+    const auto& ops = m_schedule.GetOps();
+    m_waiting.assign(ops.size(), 0);
+    m_dependents.assign(ops.size(), {});
+    for (uint32_t i = 0; i < ops.size(); ++i)
+    {
+        m_waiting[i] = static_cast<uint32_t>(ops[i].deps.size());
+        for (uint32_t d : ops[i].deps)
+        {
+            m_dependents[d].push_back(i);
+        }
+    }
+    m_remaining = ops.size();
+    for (uint32_t i = 0; i < ops.size(); ++i)
+    {
+        if (m_waiting[i] == 0)
+        {
+            Launch(i);
+        }
+    }
+}
+
+void
+Collective::Launch(uint32_t op)
+{
+    const CollectiveOp& o = m_schedule.GetOps()[op];
+    m_transport->Send(m_ranks[o.src], m_ranks[o.dst], o.bytes, [this, op]() { Delivered(op); });
+}
+
+void
+Collective::Delivered(uint32_t op)
+{
+    --m_remaining;
+    for (uint32_t next : m_dependents[op])
+    {
+        if (--m_waiting[next] == 0)
+        {
+            Launch(next);
+        }
+    }
+    if (m_remaining == 0)
+    {
+        m_record.end = Simulator::Now();
+        const double seconds = (m_record.end - m_record.start).GetSeconds();
+        m_record.algBandwidthGbps = seconds > 0 ? m_record.bytes * 8.0 / seconds / 1e9 : 0;
+        m_record.busBandwidthGbps = m_record.algBandwidthGbps * m_schedule.GetBusBandwidthFactor();
+        m_completedTrace(m_record);
+        if (m_done)
+        {
+            m_done(m_record);
+        }
+    }
+}
+
+bool
+Collective::IsDone() const
+{
+    return m_started && m_remaining == 0;
+}
+
+const CollectiveRecord&
+Collective::GetRecord() const
+{
+    return m_record;
+}
+
+} // namespace ns3

@@ -1,0 +1,243 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Collectives at packet level over TCP against the alpha-beta formulas of the reference
+// (doc/optical.rst), concurrent jobs, and a shared bottleneck.
+//
+// Topology: N hosts behind a non-blocking switch (StarTopologyHelper), 10 Gb/s links with
+// 1 us delay and 9000-byte MTU. In the formulas, B is the TCP goodput of a link,
+// rate x MSS / (MSS + 54) with MSS = MTU - 52 (IPv4, TCP with timestamps, PPP), and alpha is
+// one store-and-forward round through the switch, 2 link delays. Tolerance: 5% for messages
+// of 16 MiB, as the issue states.
+
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/optical-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/test.h"
+
+#include <cmath>
+
+using namespace ns3;
+using namespace ns3::optical::compat;
+
+namespace
+{
+constexpr double RATE_BPS = 10e9;
+constexpr double DELAY_S = 1e-6;
+constexpr uint32_t MTU = 9000;
+constexpr uint64_t MIB16 = 16ull << 20;
+
+/// TCP goodput of a link (bytes/s).
+double
+Goodput()
+{
+    const double mss = MTU - 52.0;
+    return RATE_BPS / 8 * mss / (mss + 54.0);
+}
+
+/// Builds hosts behind a switch.
+NodeContainer
+Star(uint32_t n)
+{
+    NodeContainer hosts(n);
+    StarTopologyHelper star;
+    star.SetDeviceAttribute("DataRate", DataRateValue(DataRate(static_cast<uint64_t>(RATE_BPS))));
+    star.SetDeviceAttribute("Mtu", UintegerValue(MTU));
+    star.SetChannelAttribute("Delay", TimeValue(Seconds(DELAY_S)));
+    star.Install(hosts);
+    return hosts;
+}
+
+/// Runs one collective on a fresh star of spec.nRanks hosts; returns its duration (s).
+double
+RunOne(const CollectiveSpec& spec, uint32_t gpusPerServer = 1)
+{
+    NodeContainer hosts = Star(spec.nRanks);
+    CollectiveHelper helper;
+    Ptr<TcpCollectiveTransport> transport = helper.Install(hosts, gpusPerServer);
+    Ptr<Collective> c = helper.Create(transport, spec);
+    Simulator::Schedule(MilliSeconds(5), [c]() { c->Start(); });
+    Simulator::Run();
+    const double t = c->IsDone() ? (c->GetRecord().end - c->GetRecord().start).GetSeconds() : -1;
+    Simulator::Destroy();
+    return t;
+}
+} // namespace
+
+/**
+ * \ingroup optical-tests
+ * Completion times against the alpha-beta formulas, within 5% for 16 MiB on 8 hosts.
+ */
+class CollectiveAlphaBetaTestCase : public TestCase
+{
+  public:
+    CollectiveAlphaBetaTestCase()
+        : TestCase("Ring, halving-doubling and all-to-all match alpha-beta within 5% at 16 MiB")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 8;
+        const double s = MIB16;
+        const double b = Goodput();
+        const double alpha = 2 * DELAY_S;
+        const double frac = (n - 1.0) / n;
+
+        struct Case
+        {
+            const char* kind;
+            const char* algorithm;
+            double expected;
+        };
+
+        const Case cases[] = {
+            {"allreduce", "ring", 2 * (n - 1) * alpha + 2 * frac * s / b},
+            {"reducescatter", "ring", (n - 1) * alpha + frac * s / b},
+            {"allgather", "ring", (n - 1) * alpha + frac * s / b},
+            {"allreduce", "hd", 2 * std::log2(n) * alpha + 2 * frac * s / b},
+            {"alltoall", "direct", (n - 1) * alpha + frac * s / b},
+        };
+        for (const auto& c : cases)
+        {
+            const double t = RunOne({c.kind, c.algorithm, n, MIB16, 1, 1, 0});
+            NS_TEST_EXPECT_MSG_EQ_TOL(t / c.expected,
+                                      1.0,
+                                      0.05,
+                                      c.kind << "/" << c.algorithm << ": " << t * 1e6 << " us vs "
+                                             << c.expected * 1e6 << " us");
+        }
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * Hierarchical all-reduce against its composed formula: reduce-scatter in the scale-up domain,
+ * all-reduce of S/G across servers on each rail, all-gather in the scale-up domain.
+ */
+class HierarchicalAllReduceTestCase : public TestCase
+{
+  public:
+    HierarchicalAllReduceTestCase()
+        : TestCase("Hierarchical all-reduce matches its composed formula within 5%")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t g = 4; // GPUs per server
+        const uint32_t m = 4; // servers
+        const double s = MIB16;
+        // Scale-up: 3600 Gb/s per GPU and direction, 1 us per transfer (ScaleUpDomain defaults).
+        const double bUp = 3600e9 / 8;
+        const double aUp = 1e-6;
+        const double intra = (g - 1) * aUp + (g - 1.0) / g * s / bUp;
+        const double inter = 2 * (m - 1) * 2 * DELAY_S + 2 * (m - 1.0) / m * (s / g) / Goodput();
+        const double expected = intra + inter + intra;
+        const double t = RunOne({"allreduce", "hierarchical", g * m, MIB16, 1, g, 0}, g);
+        NS_TEST_EXPECT_MSG_EQ_TOL(t / expected,
+                                  1.0,
+                                  0.05,
+                                  "hierarchical: " << t * 1e6 << " us vs " << expected * 1e6
+                                                   << " us");
+        // And it beats a flat ring over the same 16 ranks on the scale-out network.
+        const double flat = RunOne({"allreduce", "ring", g * m, MIB16, 1, 1, 0});
+        NS_TEST_EXPECT_MSG_LT(t, flat / 2, "hierarchical keeps most bytes in the scale-up domain");
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * Two jobs: on disjoint hosts they do not slow each other; on a shared bottleneck they share it.
+ */
+class ConcurrentJobsTestCase : public TestCase
+{
+  public:
+    ConcurrentJobsTestCase()
+        : TestCase("Jobs on disjoint hosts run as fast as alone; jobs on a shared link share it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t bytes = 8ull << 20;
+        // Alone: a 4-rank ring all-reduce.
+        const double alone = RunOne({"allreduce", "ring", 4, bytes, 1, 1, 0});
+        {
+            NodeContainer hosts = Star(8);
+            CollectiveHelper helperA;
+            CollectiveHelper helperB;
+            helperB.SetTransportAttribute("Port", UintegerValue(9001));
+            NodeContainer a;
+            NodeContainer b;
+            for (uint32_t i = 0; i < 4; ++i)
+            {
+                a.Add(hosts.Get(i));
+                b.Add(hosts.Get(4 + i));
+            }
+            auto ta = helperA.Install(a);
+            auto tb = helperB.Install(b);
+            auto ca = helperA.Create(ta, {"allreduce", "ring", 4, bytes, 1, 1, 0}, {}, "A");
+            auto cb = helperB.Create(tb, {"allreduce", "ring", 4, bytes, 1, 1, 0}, {}, "B");
+            Simulator::Schedule(MilliSeconds(5), [ca, cb]() {
+                ca->Start();
+                cb->Start();
+            });
+            Simulator::Run();
+            for (auto c : {ca, cb})
+            {
+                const double t = (c->GetRecord().end - c->GetRecord().start).GetSeconds();
+                NS_TEST_EXPECT_MSG_EQ_TOL(t / alone, 1.0, 0.02, "job " << c->GetRecord().job);
+            }
+            Simulator::Destroy();
+        }
+        {
+            // Two jobs send 8 MiB each into host 2's link at once: each gets about half of it.
+            NodeContainer hosts = Star(3);
+            CollectiveHelper helper;
+            auto transport = helper.Install(hosts);
+            auto c0 =
+                helper.Create(transport, {"sendrecv", "direct", 2, bytes, 1, 1, 0}, {0, 2}, "A");
+            auto c1 =
+                helper.Create(transport, {"sendrecv", "direct", 2, bytes, 1, 1, 0}, {1, 2}, "B");
+            Simulator::Schedule(MilliSeconds(5), [c0, c1]() {
+                c0->Start();
+                c1->Start();
+            });
+            Simulator::Run();
+            const double solo = bytes / Goodput();
+            const double t0 = (c0->GetRecord().end - c0->GetRecord().start).GetSeconds();
+            const double t1 = (c1->GetRecord().end - c1->GetRecord().start).GetSeconds();
+            NS_TEST_EXPECT_MSG_EQ_TOL(std::max(t0, t1) / (2 * solo), 1.0, 0.05, "link shared");
+            NS_TEST_EXPECT_MSG_GT(std::min(t0, t1) / solo, 1.3, "neither job had the link alone");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * Collectives at packet level.
+ */
+class CollectivePacketTestSuite : public TestSuite
+{
+  public:
+    CollectivePacketTestSuite()
+        : TestSuite("optical-collective-packet", SUITE_SYSTEM)
+    {
+        AddTestCase(new CollectiveAlphaBetaTestCase, TEST_QUICK);
+        AddTestCase(new HierarchicalAllReduceTestCase, TEST_QUICK);
+        AddTestCase(new ConcurrentJobsTestCase, TEST_QUICK);
+    }
+};
+
+/// Static instance that registers the suite.
+static CollectivePacketTestSuite g_collectivePacketTestSuite;
