@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/config.h"
 #include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-socket-base.h"
 #include "ns3/type-id.h"
 
 namespace ns3
@@ -106,8 +107,11 @@ bool
 CollectiveHelper::SetTcpVariant(const std::string& typeName, std::string* error)
 {
     TypeId tid;
+    // Congestion controls derive from TcpCongestionOps; ns-3.37 registers TcpCubic under
+    // TcpSocketBase, so that parent is accepted too.
     if (!TypeId::LookupByNameFailSafe(typeName, &tid) ||
-        !tid.IsChildOf(TcpCongestionOps::GetTypeId()))
+        !(tid.IsChildOf(TcpCongestionOps::GetTypeId()) ||
+          tid.IsChildOf(TcpSocketBase::GetTypeId())))
     {
         const std::string problem =
             "unknown TCP variant '" + typeName +
