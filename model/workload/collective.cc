@@ -27,7 +27,17 @@ Collective::GetTypeId()
                             .AddTraceSource("Completed",
                                             "The collective completed (its record).",
                                             MakeTraceSourceAccessor(&Collective::m_completedTrace),
-                                            "ns3::Collective::CompletedTracedCallback");
+                                            "ns3::Collective::CompletedTracedCallback")
+                            .AddTraceSource("PhaseStart",
+                                            "The collective's transfers began (job, kind, group "
+                                            "size, bytes).",
+                                            MakeTraceSourceAccessor(&Collective::m_phaseStartTrace),
+                                            "ns3::Collective::PhaseTracedCallback")
+                            .AddTraceSource("PhaseEnd",
+                                            "The collective's last transfer was delivered (job, "
+                                            "kind, group size, bytes).",
+                                            MakeTraceSourceAccessor(&Collective::m_phaseEndTrace),
+                                            "ns3::Collective::PhaseTracedCallback");
     return tid;
 }
 
@@ -71,13 +81,36 @@ Collective::Setup(const CollectiveSchedule& schedule,
 }
 
 void
+Collective::SetStartGate(StartGate gate)
+{
+    NS_ABORT_MSG_IF(m_started, "Collective: SetStartGate after Start");
+    m_gate = std::move(gate);
+}
+
+void
 Collective::Start(DoneCallback done)
 {
     NS_ABORT_MSG_IF(!m_transport, "Collective: Start before Setup");
     NS_ABORT_MSG_IF(m_started, "Collective: Start called twice");
     m_started = true;
     m_done = std::move(done);
+    m_record.requested = Simulator::Now();
+    if (m_gate)
+    {
+        Ptr<Collective> self = this;
+        m_gate(m_record, [self]() { self->Begin(); });
+        return;
+    }
+    Begin();
+}
+
+void
+Collective::Begin()
+{
+    NS_ABORT_MSG_IF(m_begun, "Collective: released twice by its start gate");
+    m_begun = true;
     m_record.start = Simulator::Now();
+    m_phaseStartTrace(m_record.job, m_record.kind, m_record.groupSize, m_record.bytes);
     const auto& ops = m_schedule.GetOps();
     m_waiting.assign(ops.size(), 0);
     m_dependents.assign(ops.size(), {});
@@ -123,6 +156,7 @@ Collective::Delivered(uint32_t op)
         const double seconds = (m_record.end - m_record.start).GetSeconds();
         m_record.algBandwidthGbps = seconds > 0 ? m_record.bytes * 8.0 / seconds / 1e9 : 0;
         m_record.busBandwidthGbps = m_record.algBandwidthGbps * m_schedule.GetBusBandwidthFactor();
+        m_phaseEndTrace(m_record.job, m_record.kind, m_record.groupSize, m_record.bytes);
         m_completedTrace(m_record);
         if (m_done)
         {
@@ -134,7 +168,7 @@ Collective::Delivered(uint32_t op)
 bool
 Collective::IsDone() const
 {
-    return m_started && m_remaining == 0;
+    return m_begun && m_remaining == 0;
 }
 
 const CollectiveRecord&

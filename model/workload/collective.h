@@ -32,7 +32,8 @@ struct CollectiveRecord
     std::string algorithm;      //!< Algorithm
     uint32_t groupSize{0};      //!< Ranks
     uint64_t bytes{0};          //!< Message size S
-    Time start;                 //!< Start
+    Time requested;             //!< When Start() was called
+    Time start;                 //!< When the transfers began (after any controller hold)
     Time end;                   //!< Completion of the last transfer
     double algBandwidthGbps{0}; //!< S / (end - start), Gbit/s
     double busBandwidthGbps{0}; //!< NCCL bus bandwidth, Gbit/s
@@ -48,6 +49,27 @@ class Collective : public Object
   public:
     /// Called when the collective completes.
     using DoneCallback = std::function<void(const CollectiveRecord&)>;
+
+    /**
+     * A network controller's hold on a phase: called when the collective is asked to start,
+     * with what it is about to do (kind, group, bytes, job) and a release function; the
+     * transfers begin when release is called, at once or later (for example after the
+     * controller has set up circuits for the phase: a CONFIG_REQ / CONFIG_ACK handshake).
+     */
+    using StartGate =
+        std::function<void(const CollectiveRecord& about, std::function<void()> release)>;
+
+    /**
+     * TracedCallback signature for phase start and end.
+     * \param [in] job Job name
+     * \param [in] kind Collective kind
+     * \param [in] groupSize Ranks
+     * \param [in] bytes Message size S
+     */
+    typedef void (*PhaseTracedCallback)(const std::string& job,
+                                        const std::string& kind,
+                                        uint32_t groupSize,
+                                        uint64_t bytes);
 
     /**
      * TracedCallback signature for completed collectives.
@@ -76,7 +98,13 @@ class Collective : public Object
                const std::string& job = "");
 
     /**
-     * \brief Starts the collective now.
+     * \brief Installs a controller's hold on this collective's start (see StartGate).
+     * \param [in] gate The gate (empty: start at once)
+     */
+    void SetStartGate(StartGate gate);
+
+    /**
+     * \brief Asks the collective to start now (or when its gate releases it).
      * \param [in] done Called on completion (may be empty)
      */
     void Start(DoneCallback done = nullptr);
@@ -91,18 +119,25 @@ class Collective : public Object
     void DoDispose() override;
 
   private:
+    void Begin();
     void Launch(uint32_t op);
     void Delivered(uint32_t op);
 
-    CollectiveSchedule m_schedule{"", "", 0, 0};              //!< Schedule
-    Ptr<CollectiveTransport> m_transport;                     //!< Transport
-    std::vector<uint32_t> m_ranks;                            //!< Group rank -> transport rank
-    std::vector<uint32_t> m_waiting;                          //!< Undelivered deps per op
-    std::vector<std::vector<uint32_t>> m_dependents;          //!< Ops waiting for each op
-    uint64_t m_remaining{0};                                  //!< Ops not yet delivered
-    CollectiveRecord m_record;                                //!< Record
-    DoneCallback m_done;                                      //!< Completion callback
-    bool m_started{false};                                    //!< Start() called
+    CollectiveSchedule m_schedule{"", "", 0, 0};     //!< Schedule
+    Ptr<CollectiveTransport> m_transport;            //!< Transport
+    std::vector<uint32_t> m_ranks;                   //!< Group rank -> transport rank
+    std::vector<uint32_t> m_waiting;                 //!< Undelivered deps per op
+    std::vector<std::vector<uint32_t>> m_dependents; //!< Ops waiting for each op
+    uint64_t m_remaining{0};                         //!< Ops not yet delivered
+    CollectiveRecord m_record;                       //!< Record
+    DoneCallback m_done;                             //!< Completion callback
+    bool m_started{false};                           //!< Start() called
+    bool m_begun{false};                             //!< Transfers began
+    StartGate m_gate;                                //!< Controller hold, if any
+    TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>
+        m_phaseStartTrace; //!< PhaseStart
+    TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>
+        m_phaseEndTrace;                                      //!< PhaseEnd
     TracedCallback<const CollectiveRecord&> m_completedTrace; //!< Completed
 };
 

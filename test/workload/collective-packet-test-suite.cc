@@ -225,6 +225,74 @@ class ConcurrentJobsTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * A controller's gate holds a phase until it releases it; PhaseStart and PhaseEnd mark the
+ * transfers, and the hold does not change how long they take.
+ */
+class CollectiveStartGateTestCase : public TestCase
+{
+  public:
+    CollectiveStartGateTestCase()
+        : TestCase("A start gate holds a collective until released; phase traces follow")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const CollectiveSpec spec{"allreduce", "ring", 4, 1 << 20, 1, 1, 0};
+        const double ungated = RunOne(spec);
+        NodeContainer hosts = Star(4);
+        CollectiveHelper helper;
+        auto transport = helper.Install(hosts);
+        auto c = helper.Create(transport, spec, {}, "gated");
+        std::vector<std::string> asked;
+        c->SetStartGate([&asked](const CollectiveRecord& about, std::function<void()> release) {
+            asked.push_back(about.kind + "/" + std::to_string(about.groupSize) + "/" +
+                            std::to_string(about.bytes));
+            Simulator::Schedule(MilliSeconds(3), release); // e.g. circuits being set up
+        });
+        std::vector<Time> starts;
+        std::vector<Time> ends;
+        c->TraceConnectWithoutContext("PhaseStart",
+                                      MakeCallback(+[](std::vector<Time>* v,
+                                                       const std::string&,
+                                                       const std::string&,
+                                                       uint32_t,
+                                                       uint64_t) {
+                                          v->push_back(Simulator::Now());
+                                      }).Bind(&starts));
+        c->TraceConnectWithoutContext("PhaseEnd",
+                                      MakeCallback(+[](std::vector<Time>* v,
+                                                       const std::string&,
+                                                       const std::string&,
+                                                       uint32_t,
+                                                       uint64_t) {
+                                          v->push_back(Simulator::Now());
+                                      }).Bind(&ends));
+        Simulator::Schedule(MilliSeconds(5), [c]() { c->Start(); });
+        Simulator::Schedule(MilliSeconds(7), [c, this]() {
+            NS_TEST_EXPECT_MSG_EQ(c->IsDone(), false, "held: nothing sent yet");
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(asked.size(), 1, "the gate was asked once");
+        NS_TEST_EXPECT_MSG_EQ(asked[0], "allreduce/4/1048576", "what the phase will do");
+        const CollectiveRecord& r = c->GetRecord();
+        NS_TEST_EXPECT_MSG_EQ(r.requested, MilliSeconds(5), "requested at 5 ms");
+        NS_TEST_EXPECT_MSG_EQ(r.start, MilliSeconds(8), "released 3 ms later");
+        NS_TEST_ASSERT_MSG_EQ(starts.size(), 1, "one PhaseStart");
+        NS_TEST_EXPECT_MSG_EQ(starts[0], r.start, "PhaseStart at release");
+        NS_TEST_ASSERT_MSG_EQ(ends.size(), 1, "one PhaseEnd");
+        NS_TEST_EXPECT_MSG_EQ(ends[0], r.end, "PhaseEnd at completion");
+        NS_TEST_EXPECT_MSG_EQ_TOL((r.end - r.start).GetSeconds() / ungated,
+                                  1.0,
+                                  0.001,
+                                  "same duration");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * Collectives at packet level.
  */
 class CollectivePacketTestSuite : public TestSuite
@@ -236,6 +304,7 @@ class CollectivePacketTestSuite : public TestSuite
         AddTestCase(new CollectiveAlphaBetaTestCase, TEST_QUICK);
         AddTestCase(new HierarchicalAllReduceTestCase, TEST_QUICK);
         AddTestCase(new ConcurrentJobsTestCase, TEST_QUICK);
+        AddTestCase(new CollectiveStartGateTestCase, TEST_QUICK);
     }
 };
 
