@@ -52,7 +52,9 @@ TcpCollectiveTransport::GetTypeId()
                           MakeUintegerAccessor(&TcpCollectiveTransport::m_segmentSize),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("SocketBufferSize",
-                          "TCP send and receive buffer of every connection (bytes). Larger buffers than the bandwidth-delay product only cost simulation time (ns-3's TCP buffers are slower to manage when large).",
+                          "TCP send and receive buffer of every connection (bytes). Larger buffers "
+                          "than the bandwidth-delay product only cost simulation time (ns-3's TCP "
+                          "buffers are slower to manage when large).",
                           UintegerValue(1024 * 1024),
                           MakeUintegerAccessor(&TcpCollectiveTransport::m_bufferSize),
                           MakeUintegerChecker<uint32_t>(1024))

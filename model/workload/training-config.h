@@ -1,0 +1,139 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TRAINING_CONFIG_H
+#define TRAINING_CONFIG_H
+
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief A GPU type (data/gpu-types.csv): peak FLOP/s, MFU, memory, scale-up bandwidth.
+ */
+struct GpuSpec
+{
+    std::string name;      //!< Name
+    double peakFlops{0};   //!< Dense BF16 peak (FLOP/s)
+    double mfu{0};         //!< Model FLOPs utilisation (0..1)
+    double memoryBytes{0}; //!< Memory (bytes)
+    double scaleUpBps{0};  //!< Scale-up bandwidth per direction (bit/s)
+
+    /**
+     * \brief Reads a GPU type from the data file.
+     * \param [in] name Type name (e.g. "h100")
+     * \param [out] gpu The type (unchanged on failure)
+     * \param [out] error What is wrong (an unknown name lists the known ones)
+     * \return true on success
+     */
+    static bool Lookup(const std::string& name, GpuSpec& gpu, std::string& error);
+};
+
+/**
+ * \ingroup optical
+ * \brief A transformer model (data/models.csv), dense or mixture-of-experts.
+ */
+struct ModelSpec
+{
+    std::string name;         //!< Name
+    uint32_t layers{0};       //!< Transformer layers
+    uint64_t hidden{0};       //!< Hidden size
+    uint32_t heads{0};        //!< Attention heads
+    uint64_t ffnHidden{0};    //!< MLP inner size
+    uint64_t seqLen{0};       //!< Sequence length
+    uint64_t vocab{0};        //!< Vocabulary
+    uint32_t experts{0};      //!< MoE experts (0: dense)
+    uint32_t topK{0};         //!< Experts per token
+    double capacityFactor{0}; //!< MoE capacity factor
+    uint32_t moeEvery{0};     //!< Every k-th layer is MoE
+
+    /**
+     * \brief Reads a model from the data file.
+     * \param [in] name Model name (e.g. "gpt3-175b")
+     * \param [out] model The model (unchanged on failure)
+     * \param [out] error What is wrong (an unknown name lists the known ones)
+     * \return true on success
+     */
+    static bool Lookup(const std::string& name, ModelSpec& model, std::string& error);
+
+    /**
+     * \param [in] layer Layer index
+     * \return true if the layer is a MoE layer
+     */
+    bool IsMoeLayer(uint32_t layer) const;
+
+    /**
+     * \param [in] layer Layer index
+     * \return the layer's parameters (attention 4h^2 + MLP 2 h ffn, times experts for MoE)
+     */
+    double LayerParameters(uint32_t layer) const;
+};
+
+/**
+ * \ingroup optical
+ * \brief Everything a training job is: model, GPU, parallelism, batch and schedule.
+ *
+ * Ranks are placed with tensor parallelism innermost: rank = (d x PP + p) x TP + t for data
+ * replica d, pipeline stage p and tensor rank t; consecutive ranks share a server (so TP
+ * groups stay in the scale-up domain when TP <= GPUs per server). Expert-parallel groups are
+ * EP consecutive data replicas of the same (p, t).
+ */
+struct TrainingConfig
+{
+    ModelSpec model;                 //!< Model
+    GpuSpec gpu;                     //!< GPU
+    uint32_t dp{1};                  //!< Data parallel degree
+    uint32_t tp{1};                  //!< Tensor parallel degree
+    uint32_t pp{1};                  //!< Pipeline parallel degree
+    uint32_t ep{1};                  //!< Expert parallel degree (divides DP)
+    uint32_t microbatches{1};        //!< Micro-batches per iteration and replica
+    uint32_t microBatchSize{1};      //!< Sequences per micro-batch
+    uint32_t bytesPerElement{2};     //!< BF16
+    std::string schedule{"1f1b"};    //!< Pipeline schedule: 1f1b or gpipe
+    bool overlapDp{true};            //!< Overlap DP gradient all-reduce with the last backward
+    bool zero{false};                //!< DP as reduce-scatter + all-gather (ZeRO/FSDP)
+    std::string dpAlgorithm{"ring"}; //!< All-reduce algorithm of DP
+
+    /**
+     * \brief Checks the configuration against a GPU count.
+     * \param [in] gpus Number of GPUs (ranks) available
+     * \return an empty string if valid, else what is wrong, naming the value
+     */
+    std::string Validate(uint32_t gpus) const;
+
+    /// \return the number of ranks: DP x TP x PP
+    uint32_t GetNRanks() const;
+
+    /**
+     * \param [in] d Replica
+     * \param [in] p Stage
+     * \param [in] t Tensor rank
+     * \return the rank
+     */
+    uint32_t Rank(uint32_t d, uint32_t p, uint32_t t) const;
+
+    /// \return layers per pipeline stage (the first stages take the remainder)
+    uint32_t LayersOfStage(uint32_t stage) const;
+
+    /// \return first layer of a stage
+    uint32_t FirstLayerOfStage(uint32_t stage) const;
+
+    /// \return forward FLOPs of one layer for one micro-batch on one tensor rank
+    double LayerForwardFlops(uint32_t layer) const;
+
+    /// \return bytes of a micro-batch's activations between stages (b x s x h x bytes)
+    double ActivationBytes() const;
+
+    /// \return bytes each rank sends to each other rank of its EP group per MoE all-to-all
+    double MoeAllToAllBytes() const;
+};
+
+} // namespace ns3
+
+#endif /* TRAINING_CONFIG_H */

@@ -1,0 +1,513 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "training-job.h"
+
+#include "collective-algorithms.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TrainingJob");
+
+NS_OBJECT_ENSURE_REGISTERED(TrainingJob);
+
+TypeId
+TrainingJob::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::TrainingJob")
+            .SetParent<Object>()
+            .SetGroupName("Optical")
+            .AddConstructor<TrainingJob>()
+            .AddTraceSource("IterationEnd",
+                            "An iteration completed (its record).",
+                            MakeTraceSourceAccessor(&TrainingJob::m_iterationTrace),
+                            "ns3::TrainingJob::IterationTracedCallback")
+            .AddTraceSource("PhaseStart",
+                            "A collective of the job began (job, kind, group size, bytes).",
+                            MakeTraceSourceAccessor(&TrainingJob::m_phaseStartTrace),
+                            "ns3::Collective::PhaseTracedCallback")
+            .AddTraceSource("PhaseEnd",
+                            "A collective of the job completed (job, kind, group size, bytes).",
+                            MakeTraceSourceAccessor(&TrainingJob::m_phaseEndTrace),
+                            "ns3::Collective::PhaseTracedCallback");
+    return tid;
+}
+
+TrainingJob::TrainingJob() = default;
+
+void
+TrainingJob::DoDispose()
+{
+    m_transport = nullptr;
+    m_live.clear();
+    m_meetings.clear();
+    m_done = nullptr;
+    m_gate = nullptr;
+    Object::DoDispose();
+}
+
+void
+TrainingJob::Setup(const TrainingConfig& config,
+                   Ptr<CollectiveTransport> transport,
+                   const std::vector<uint32_t>& ranks,
+                   const std::string& name)
+{
+    const std::string problem = config.Validate(static_cast<uint32_t>(ranks.size()));
+    NS_ABORT_MSG_IF(!problem.empty(), "TrainingJob '" << name << "': " << problem);
+    NS_ABORT_MSG_IF(!transport, "TrainingJob: no transport");
+    for (uint32_t r : ranks)
+    {
+        NS_ABORT_MSG_IF(r >= transport->GetNRanks(),
+                        "TrainingJob: rank " << r << " is not a rank of the transport");
+    }
+    m_config = config;
+    m_transport = transport;
+    m_ranks = ranks;
+    m_name = name;
+}
+
+void
+TrainingJob::SetStartGate(Collective::StartGate gate)
+{
+    m_gate = std::move(gate);
+}
+
+const std::vector<IterationRecord>&
+TrainingJob::GetIterations() const
+{
+    return m_iterations;
+}
+
+const TrainingConfig&
+TrainingJob::GetConfig() const
+{
+    return m_config;
+}
+
+TrainingJob::Stage&
+TrainingJob::StageOf(uint32_t d, uint32_t p)
+{
+    return m_stages[d * m_config.pp + p];
+}
+
+void
+TrainingJob::Start(uint32_t iterations, std::function<void()> done)
+{
+    NS_ABORT_MSG_IF(!m_transport, "TrainingJob: Start before Setup");
+    m_iterationsLeft = iterations;
+    m_done = std::move(done);
+    if (iterations > 0)
+    {
+        StartIteration();
+    }
+}
+
+void
+TrainingJob::StartIteration()
+{
+    const TrainingConfig& c = m_config;
+    const uint32_t m = c.microbatches;
+    m_stages.assign(c.dp * c.pp, Stage{});
+    m_meetings.clear();
+    m_live.clear();
+    m_stagesDone = 0;
+    m_dpPending = 0;
+    m_dpExpected = c.dp > 1 ? (c.overlapDp ? c.model.layers : c.pp) : 0;
+    m_current = IterationRecord{};
+    m_current.index = static_cast<uint32_t>(m_iterations.size());
+    m_current.start = Simulator::Now();
+    for (uint32_t d = 0; d < c.dp; ++d)
+    {
+        for (uint32_t p = 0; p < c.pp; ++p)
+        {
+            Stage& s = StageOf(d, p);
+            s.forwardDone.assign(m, false);
+            s.activationIn.assign(m, p == 0);
+            s.gradientIn.assign(m, p == c.pp - 1);
+            if (c.schedule == "gpipe")
+            {
+                for (uint32_t mb = 0; mb < m; ++mb)
+                {
+                    s.ops.emplace_back(true, mb);
+                }
+                for (uint32_t mb = m; mb-- > 0;)
+                {
+                    s.ops.emplace_back(false, mb);
+                }
+            }
+            else
+            {
+                // 1F1B: warm-up forwards, then one forward one backward, then cool-down.
+                const uint32_t warmup = std::min(c.pp - p - 1, m);
+                for (uint32_t mb = 0; mb < warmup; ++mb)
+                {
+                    s.ops.emplace_back(true, mb);
+                }
+                for (uint32_t i = 0; i + warmup < m; ++i)
+                {
+                    s.ops.emplace_back(true, warmup + i);
+                    s.ops.emplace_back(false, i);
+                }
+                for (uint32_t mb = m - warmup; mb < m; ++mb)
+                {
+                    s.ops.emplace_back(false, mb);
+                }
+            }
+        }
+    }
+    for (uint32_t d = 0; d < c.dp; ++d)
+    {
+        for (uint32_t p = 0; p < c.pp; ++p)
+        {
+            TryNext(d, p);
+        }
+    }
+}
+
+void
+TrainingJob::TryNext(uint32_t d, uint32_t p)
+{
+    Stage& s = StageOf(d, p);
+    if (s.busy || s.next >= s.ops.size())
+    {
+        return;
+    }
+    const auto [forward, mb] = s.ops[s.next];
+    const bool ready = forward ? s.activationIn[mb] : (s.forwardDone[mb] && s.gradientIn[mb]);
+    if (!ready)
+    {
+        return;
+    }
+    s.busy = true;
+    ++s.next;
+    RunOp(d, p, forward, mb);
+}
+
+TrainingJob::Step
+TrainingJob::Compute(uint32_t d, uint32_t p, double seconds)
+{
+    return [this, d, p, seconds](std::function<void()> next) {
+        StageOf(d, p).computeS += seconds;
+        Simulator::Schedule(Seconds(seconds), next);
+    };
+}
+
+void
+TrainingJob::Sequence(std::vector<Step> steps, std::size_t i, std::function<void()> done)
+{
+    if (i == steps.size())
+    {
+        done();
+        return;
+    }
+    auto shared = std::make_shared<std::vector<Step>>(std::move(steps));
+    (*shared)[i]([this, shared, i, done]() { Sequence(*shared, i + 1, done); });
+}
+
+void
+TrainingJob::RunOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
+{
+    const TrainingConfig& c = m_config;
+    const uint32_t layers = c.LayersOfStage(p);
+    const uint32_t first = c.FirstLayerOfStage(p);
+    const bool lastBackward = !forward && StageOf(d, p).backwardsDone + 1 == c.microbatches;
+    std::vector<uint32_t> tpGroup;
+    for (uint32_t t = 0; t < c.tp; ++t)
+    {
+        tpGroup.push_back(c.Rank(d, p, t));
+    }
+    const double flopRate = c.gpu.peakFlops * c.gpu.mfu;
+    std::vector<Step> steps;
+    for (uint32_t k = 0; k < layers; ++k)
+    {
+        const uint32_t layer = forward ? first + k : first + layers - 1 - k;
+        const double seconds = c.LayerForwardFlops(layer) / flopRate * (forward ? 1.0 : 2.0);
+        for (int half = 0; half < 2; ++half)
+        {
+            steps.push_back(Compute(d, p, seconds / 2));
+            if (c.tp > 1)
+            {
+                const double bytes = c.ActivationBytes();
+                steps.push_back([this, tpGroup, bytes](std::function<void()> next) {
+                    RunCollective("allreduce", "ring", tpGroup, bytes, next);
+                });
+            }
+        }
+        if (c.model.IsMoeLayer(layer) && c.ep > 1)
+        {
+            for (const char* which : {"dispatch", "combine"})
+            {
+                const std::string key = "ep:" + std::to_string(p) + ":" + std::to_string(d / c.ep) +
+                                        ":" + std::to_string(mb) + ":" + std::to_string(layer) +
+                                        ":" + (forward ? "f:" : "b:") + which;
+                const uint32_t block = d / c.ep;
+                steps.push_back([this, key, block, p](std::function<void()> next) {
+                    const TrainingConfig& cc = m_config;
+                    Meet(
+                        key,
+                        cc.ep,
+                        [this, block, p](std::function<void()> done) {
+                            auto left = std::make_shared<uint32_t>(m_config.tp);
+                            for (uint32_t t = 0; t < m_config.tp; ++t)
+                            {
+                                std::vector<uint32_t> group;
+                                for (uint32_t e = 0; e < m_config.ep; ++e)
+                                {
+                                    group.push_back(m_config.Rank(block * m_config.ep + e, p, t));
+                                }
+                                RunCollective("alltoall",
+                                              "direct",
+                                              group,
+                                              m_config.MoeAllToAllBytes(),
+                                              [left, done]() {
+                                                  if (--*left == 0)
+                                                  {
+                                                      done();
+                                                  }
+                                              });
+                            }
+                        },
+                        next);
+                });
+            }
+        }
+        if (lastBackward && c.overlapDp && c.dp > 1)
+        {
+            // This layer's gradients are final: reduce them across replicas in the background.
+            const double h = static_cast<double>(c.model.hidden);
+            const double mlp = 2.0 * h * c.model.ffnHidden *
+                               (c.model.IsMoeLayer(layer) ? double(c.model.experts) / c.ep : 1.0);
+            const double bytes = (4.0 * h * h + mlp) / c.tp * c.bytesPerElement;
+            steps.push_back([this, p, layer, bytes](std::function<void()> next) {
+                Meet(
+                    "dp:" + std::to_string(p) + ":" + std::to_string(layer),
+                    m_config.dp,
+                    [this, p, bytes](std::function<void()> done) {
+                        DataParallel(p, bytes);
+                        done();
+                    },
+                    [] {});
+                next();
+            });
+        }
+    }
+    Sequence(std::move(steps), 0, [this, d, p, forward, mb]() { FinishOp(d, p, forward, mb); });
+}
+
+void
+TrainingJob::FinishOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
+{
+    const TrainingConfig& c = m_config;
+    Stage& s = StageOf(d, p);
+    const uint32_t peer = forward ? p + 1 : p - 1;
+    const bool send = forward ? p + 1 < c.pp : p > 0;
+    if (forward)
+    {
+        s.forwardDone[mb] = true;
+    }
+    else
+    {
+        ++s.backwardsDone;
+    }
+    if (send)
+    {
+        // Activations forward, gradients backward: b s h bytes / TP from each tensor rank.
+        auto left = std::make_shared<uint32_t>(c.tp);
+        for (uint32_t t = 0; t < c.tp; ++t)
+        {
+            RunCollective("sendrecv",
+                          "direct",
+                          {c.Rank(d, p, t), c.Rank(d, peer, t)},
+                          c.ActivationBytes() / c.tp,
+                          [this, left, d, peer, forward, mb]() {
+                              if (--*left > 0)
+                              {
+                                  return;
+                              }
+                              Stage& to = StageOf(d, peer);
+                              (forward ? to.activationIn : to.gradientIn)[mb] = true;
+                              TryNext(d, peer);
+                          });
+        }
+    }
+    s.busy = false;
+    if (s.next == s.ops.size())
+    {
+        ++m_stagesDone;
+        if (!c.overlapDp && c.dp > 1)
+        {
+            double params = 0;
+            for (uint32_t l = c.FirstLayerOfStage(p);
+                 l < c.FirstLayerOfStage(p) + c.LayersOfStage(p);
+                 ++l)
+            {
+                params += c.model.LayerParameters(l);
+            }
+            const double bytes = params / c.tp * c.bytesPerElement;
+            Meet(
+                "dp:" + std::to_string(p),
+                c.dp,
+                [this, p, bytes](std::function<void()> done) {
+                    DataParallel(p, bytes);
+                    done();
+                },
+                [] {});
+        }
+        MaybeEndIteration();
+    }
+    TryNext(d, p);
+}
+
+void
+TrainingJob::DataParallel(uint32_t p, double bytes)
+{
+    const TrainingConfig& c = m_config;
+    --m_dpExpected;
+    for (uint32_t t = 0; t < c.tp; ++t)
+    {
+        std::vector<uint32_t> group;
+        for (uint32_t d = 0; d < c.dp; ++d)
+        {
+            group.push_back(c.Rank(d, p, t));
+        }
+        ++m_dpPending;
+        auto finished = [this]() {
+            --m_dpPending;
+            MaybeEndIteration();
+        };
+        if (c.zero)
+        {
+            RunCollective("reducescatter", "ring", group, bytes, [this, group, bytes, finished]() {
+                RunCollective("allgather", "ring", group, bytes, finished);
+            });
+        }
+        else
+        {
+            RunCollective("allreduce", c.dpAlgorithm, group, bytes, finished);
+        }
+    }
+}
+
+void
+TrainingJob::Meet(const std::string& key,
+                  uint32_t expected,
+                  std::function<void(std::function<void()>)> launch,
+                  std::function<void()> continuation)
+{
+    Meeting& meeting = m_meetings[key];
+    meeting.waiters.push_back(std::move(continuation));
+    if (++meeting.arrived < expected)
+    {
+        return;
+    }
+    launch([this, key]() {
+        std::vector<std::function<void()>> waiters = std::move(m_meetings[key].waiters);
+        m_meetings.erase(key);
+        for (auto& w : waiters)
+        {
+            w();
+        }
+    });
+}
+
+void
+TrainingJob::RunCollective(const std::string& kind,
+                           const std::string& algorithm,
+                           const std::vector<uint32_t>& jobRanks,
+                           double bytes,
+                           std::function<void()> done)
+{
+    if (jobRanks.size() < 2 || bytes <= 0)
+    {
+        Simulator::ScheduleNow(done);
+        return;
+    }
+    CollectiveSpec spec{kind,
+                        algorithm,
+                        static_cast<uint32_t>(jobRanks.size()),
+                        std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(bytes))),
+                        1,
+                        1,
+                        0};
+    CollectiveSchedule schedule(kind, algorithm, spec.nRanks, spec.bytes);
+    std::string error;
+    if (!CollectiveAlgorithms::Build(spec, schedule, error))
+    {
+        NS_FATAL_ERROR("TrainingJob '" << m_name << "': " << error);
+    }
+    std::vector<uint32_t> ranks;
+    for (uint32_t r : jobRanks)
+    {
+        ranks.push_back(m_ranks[r]);
+    }
+    Ptr<Collective> collective = CreateObject<Collective>();
+    collective->Setup(schedule, m_transport, ranks, m_name);
+    if (m_gate)
+    {
+        collective->SetStartGate(m_gate);
+    }
+    if (!m_phaseStartTrace.IsEmpty() || !m_phaseEndTrace.IsEmpty())
+    {
+        collective->TraceConnectWithoutContext(
+            "PhaseStart",
+            MakeCallback(
+                &TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>::
+                operator(),
+                &m_phaseStartTrace));
+        collective->TraceConnectWithoutContext(
+            "PhaseEnd",
+            MakeCallback(
+                &TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>::
+                operator(),
+                &m_phaseEndTrace));
+    }
+    ++m_current.collectives;
+    m_current.bytes += static_cast<double>(spec.bytes);
+    m_live.push_back(collective);
+    collective->Start([done](const CollectiveRecord&) { done(); });
+}
+
+void
+TrainingJob::MaybeEndIteration()
+{
+    const TrainingConfig& c = m_config;
+    if (m_stagesDone < c.dp * c.pp || m_dpExpected > 0 || m_dpPending > 0)
+    {
+        return;
+    }
+    m_current.end = Simulator::Now();
+    double compute = 0;
+    for (const auto& s : m_stages)
+    {
+        compute = std::max(compute, s.computeS);
+    }
+    const double total = (m_current.end - m_current.start).GetSeconds();
+    m_current.computeS = compute;
+    m_current.bubbleS = compute * (c.pp - 1.0) / c.microbatches;
+    m_current.exposedCommS = std::max(0.0, total - compute - m_current.bubbleS);
+    m_iterations.push_back(m_current);
+    m_iterationTrace(m_current);
+    if (--m_iterationsLeft > 0)
+    {
+        Simulator::ScheduleNow(&TrainingJob::StartIteration, this);
+    }
+    else if (m_done)
+    {
+        Simulator::ScheduleNow(m_done);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,277 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Training jobs: compute time from FLOPs, the pipeline bubble (p-1)/(m+p-1) of 1F1B and GPipe
+// with zero-cost communication, MoE all-to-all bytes, configuration errors, and a job at
+// packet level.
+
+#include "ns3/core-module.h"
+#include "ns3/instant-transport.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/optical-module.h"
+#include "ns3/test.h"
+
+using namespace ns3;
+using namespace ns3::optical::compat;
+
+namespace
+{
+TrainingConfig
+Tiny(const std::string& model = "tiny")
+{
+    TrainingConfig c;
+    std::string error;
+    NS_ABORT_MSG_IF(!TrainingJobHelper::Configure(model, "h100", c, error), error);
+    return c;
+}
+
+/// Runs one iteration of \p c on a zero-cost transport; returns the record.
+IterationRecord
+RunInstant(const TrainingConfig& c, std::vector<uint64_t>* a2aBytes = nullptr)
+{
+    Ptr<InstantTransport> transport = CreateObject<InstantTransport>();
+    transport->SetNRanks(c.GetNRanks());
+    Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, c);
+    if (a2aBytes)
+    {
+        job->TraceConnectWithoutContext("PhaseStart",
+                                        MakeCallback(+[](std::vector<uint64_t>* v,
+                                                         const std::string&,
+                                                         const std::string& kind,
+                                                         uint32_t,
+                                                         uint64_t bytes) {
+                                            if (kind == "alltoall")
+                                            {
+                                                v->push_back(bytes);
+                                            }
+                                        }).Bind(a2aBytes));
+    }
+    job->Start(1);
+    Simulator::Run();
+    NS_ABORT_MSG_IF(job->GetIterations().size() != 1, "the iteration did not complete");
+    IterationRecord r = job->GetIterations()[0];
+    Simulator::Destroy();
+    return r;
+}
+
+/// Forward + backward compute of one micro-batch through layers [first, first + n) (s).
+double
+StageMicrobatchSeconds(const TrainingConfig& c, uint32_t first, uint32_t n)
+{
+    double flops = 0;
+    for (uint32_t l = first; l < first + n; ++l)
+    {
+        flops += c.LayerForwardFlops(l);
+    }
+    return 3 * flops / (c.gpu.peakFlops * c.gpu.mfu);
+}
+} // namespace
+
+/**
+ * \ingroup optical-tests
+ * Compute time and pipeline bubble with zero-cost communication.
+ */
+class TrainingPipelineTestCase : public TestCase
+{
+  public:
+    TrainingPipelineTestCase()
+        : TestCase("Iteration time is (m+p-1) stage steps; bubble is (p-1) over (m+p-1)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // tiny: 4 layers of h 1024, s 512, ffn 4096 on H100 at MFU 0.4.
+        TrainingConfig c = Tiny();
+        const double perLayer =
+            8.0 * 512 * 1024 * 1024 + 4.0 * 512 * 512 * 1024 + 4.0 * 512 * 1024 * 4096;
+        NS_TEST_EXPECT_MSG_EQ_TOL(c.LayerForwardFlops(0), perLayer, 1e-6, "Megatron FLOPs");
+        // No pipeline: m micro-batches, 3x forward FLOPs each.
+        c.microbatches = 4;
+        const double step1 = StageMicrobatchSeconds(c, 0, 4);
+        IterationRecord r = RunInstant(c);
+        // Exact up to the nanosecond rounding of each compute step (64 steps here).
+        NS_TEST_EXPECT_MSG_EQ_TOL((r.end - r.start).GetSeconds(), 4 * step1, 64e-9, "no pipeline");
+        NS_TEST_EXPECT_MSG_EQ_TOL(r.bubbleS, 0.0, 1e-12, "no bubble");
+        // 4 stages of one layer, m = 8: time (m + p - 1) steps, bubble (p-1)/(m+p-1).
+        for (const char* schedule : {"1f1b", "gpipe"})
+        {
+            for (uint32_t m : {1u, 8u})
+            {
+                TrainingConfig p = Tiny();
+                p.pp = 4;
+                p.microbatches = m;
+                p.schedule = schedule;
+                const double step = StageMicrobatchSeconds(p, 0, 1);
+                IterationRecord it = RunInstant(p);
+                // Within the nanosecond rounding of each compute step (relative 1e-5).
+                const double t = (it.end - it.start).GetSeconds();
+                NS_TEST_EXPECT_MSG_EQ_TOL(t / ((m + 3) * step), 1.0, 1e-5, schedule << " m=" << m);
+                NS_TEST_EXPECT_MSG_EQ_TOL(it.bubbleS / t,
+                                          3.0 / (m + 3),
+                                          1e-5,
+                                          schedule << " bubble");
+                NS_TEST_EXPECT_MSG_EQ_TOL(it.computeS / (m * step), 1.0, 1e-9, "busy compute");
+                NS_TEST_EXPECT_MSG_EQ_TOL(it.exposedCommS, 0.0, 1e-5 * t, "no communication cost");
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * MoE all-to-all bytes: tokens x top-k x hidden x bytes per dispatch and combine.
+ */
+class TrainingMoeBytesTestCase : public TestCase
+{
+  public:
+    TrainingMoeBytesTestCase()
+        : TestCase("MoE all-to-alls carry tokens x k x hidden x bytes, 4 per MoE layer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // tiny-moe: 4 layers, every 2nd is MoE (8 experts, top-2), h 1024, s 512.
+        TrainingConfig c = Tiny("tiny-moe");
+        c.dp = 2;
+        c.ep = 2;
+        c.microbatches = 3;
+        std::vector<uint64_t> bytes;
+        RunInstant(c, &bytes);
+        const uint64_t expected = 512ull * 2 * 1024 * 2; // tokens x k x hidden x 2 bytes
+        // 2 MoE layers x (dispatch + combine) x (forward + backward) x 3 micro-batches.
+        NS_TEST_ASSERT_MSG_EQ(bytes.size(), 2 * 2 * 2 * 3, "all-to-alls per iteration");
+        for (uint64_t b : bytes)
+        {
+            NS_TEST_EXPECT_MSG_EQ(b, expected, "bytes of one all-to-all");
+        }
+        NS_TEST_EXPECT_MSG_EQ_TOL(c.model.LayerParameters(1),
+                                  4.0 * 1024 * 1024 + 2.0 * 1024 * 1024 * 8,
+                                  1,
+                                  "MoE layer: attention + 8 experts");
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * Bad configurations are rejected before the simulation, naming the value.
+ */
+class TrainingConfigErrorsTestCase : public TestCase
+{
+  public:
+    TrainingConfigErrorsTestCase()
+        : TestCase("Bad parallel degrees, pipelines and names are rejected with a message")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TrainingConfig c = Tiny();
+        c.dp = 2;
+        c.tp = 2;
+        NS_TEST_EXPECT_MSG_NE(c.Validate(8).find("2 x 2 x 1 = 4"),
+                              std::string::npos,
+                              c.Validate(8));
+        c.dp = 1;
+        c.tp = 1;
+        c.pp = 5;
+        NS_TEST_EXPECT_MSG_NE(c.Validate(5).find("at least 5 layers"),
+                              std::string::npos,
+                              c.Validate(5));
+        c.pp = 1;
+        c.schedule = "zigzag";
+        NS_TEST_EXPECT_MSG_NE(c.Validate(1).find("zigzag"), std::string::npos, c.Validate(1));
+        c.schedule = "1f1b";
+        c.microbatches = 0;
+        NS_TEST_EXPECT_MSG_NE(c.Validate(1).find("positive"), std::string::npos, c.Validate(1));
+        std::string error;
+        TrainingConfig keep = Tiny();
+        NS_TEST_EXPECT_MSG_EQ(TrainingJobHelper::Configure("gpt-9", "h100", keep, error),
+                              false,
+                              "model");
+        NS_TEST_EXPECT_MSG_NE(error.find("gpt3-175b"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_EQ(TrainingJobHelper::Configure("tiny", "tpu9", keep, error),
+                              false,
+                              "gpu");
+        NS_TEST_EXPECT_MSG_NE(error.find("h200"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_EQ(keep.model.name, "tiny", "config unchanged");
+        GpuSpec h100;
+        NS_TEST_ASSERT_MSG_EQ(GpuSpec::Lookup("h100", h100, error), true, error);
+        NS_TEST_EXPECT_MSG_EQ_TOL(h100.peakFlops, 989e12, 1, "H100 dense BF16 peak");
+        NS_TEST_EXPECT_MSG_EQ_TOL(h100.scaleUpBps, 3600e9, 1, "NVLink 450 GB/s per direction");
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * A job at packet level: TP in the scale-up domain, PP and DP over TCP; communication shows.
+ */
+class TrainingPacketTestCase : public TestCase
+{
+  public:
+    TrainingPacketTestCase()
+        : TestCase("A DP x TP x PP job runs at packet level; DP overlap hides communication")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        double times[2];
+        for (int overlap = 0; overlap < 2; ++overlap)
+        {
+            TrainingConfig c = Tiny();
+            c.dp = 2;
+            c.tp = 2;
+            c.pp = 2;
+            c.microbatches = 4;
+            c.overlapDp = overlap == 1;
+            NodeContainer gpus(8);
+            StarTopologyHelper star;
+            star.SetDeviceAttribute("DataRate", StringValue("100Gbps"));
+            star.SetDeviceAttribute("Mtu", UintegerValue(9000));
+            star.SetChannelAttribute("Delay", StringValue("1us"));
+            star.Install(gpus);
+            CollectiveHelper collectives;
+            auto transport = collectives.Install(gpus, 2); // TP pairs share a scale-up domain
+            Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, c);
+            Simulator::Schedule(MilliSeconds(1), [job]() { job->Start(2); });
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(job->GetIterations().size(), 2, "two iterations");
+            const IterationRecord& it = job->GetIterations()[1];
+            times[overlap] = (it.end - it.start).GetSeconds();
+            NS_TEST_EXPECT_MSG_GT(it.exposedCommS, 0.0, "communication costs something");
+            NS_TEST_EXPECT_MSG_GT(it.collectives, 0, "collectives ran");
+            Simulator::Destroy();
+        }
+        NS_TEST_EXPECT_MSG_LT(times[1], times[0], "overlapping DP with backward is faster");
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * Training jobs.
+ */
+class TrainingJobTestSuite : public TestSuite
+{
+  public:
+    TrainingJobTestSuite()
+        : TestSuite("optical-training-job", SUITE_SYSTEM)
+    {
+        AddTestCase(new TrainingPipelineTestCase, TEST_QUICK);
+        AddTestCase(new TrainingMoeBytesTestCase, TEST_QUICK);
+        AddTestCase(new TrainingConfigErrorsTestCase, TEST_QUICK);
+        AddTestCase(new TrainingPacketTestCase, TEST_QUICK);
+    }
+};
+
+/// Static instance that registers the suite.
+static TrainingJobTestSuite g_trainingJobTestSuite;
