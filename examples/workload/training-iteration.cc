@@ -43,6 +43,8 @@ main(int argc, char* argv[])
     std::string linkRate = "400Gbps";
     std::string linkDelay = "1us";
     std::string backend = "packet";
+    double moeZipf = 0;
+    bool moePayloadEfficient = true;
 
     OpticalExperiment exp("training-iteration", "Hybrid-parallel training iterations");
     exp.AddValue("model", "Model name (data/models.csv)", model);
@@ -64,6 +66,12 @@ main(int argc, char* argv[])
     exp.AddValue("linkRate", "Scale-out NIC rate", linkRate);
     exp.AddValue("linkDelay", "Propagation delay of each link", linkDelay);
     exp.AddValue("backend", "Network model: packet", backend);
+    exp.AddValue("moeZipf",
+                 "MoE routing skew: Zipf exponent of expert popularity (0: uniform)",
+                 moeZipf);
+    exp.AddValue("moePayloadEfficient",
+                 "MoE: send only real tokens (true) or pad every transfer to capacity",
+                 moePayloadEfficient);
     exp.Parse(argc, argv);
 
     if (backend != "packet")
@@ -86,6 +94,12 @@ main(int argc, char* argv[])
     config.schedule = schedule;
     config.overlapDp = overlap;
     config.zero = zero;
+    config.moeZipf = moeZipf;
+    config.moePayloadEfficient = moePayloadEfficient;
+    if (!(moeZipf >= 0))
+    {
+        exp.Fail("--moeZipf must be >= 0");
+    }
     const std::string problem = config.Validate(gpus);
     if (!problem.empty())
     {
@@ -129,6 +143,7 @@ main(int argc, char* argv[])
         DataRateValue(DataRate(static_cast<uint64_t>(config.gpu.scaleUpBps))));
     Ptr<TcpCollectiveTransport> transport = collectives.Install(nodes, gpusPerServer);
     Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, config, {}, "job0");
+    job->AssignStreams(0); // MoE routing: --RngRun picks the run
     Simulator::Schedule(MilliSeconds(1), [job, iterations]() { job->Start(iterations); });
     exp.Run(Seconds(36000));
     if (job->GetIterations().size() != iterations)

@@ -226,15 +226,6 @@ TrainingConfig::ActivationBytes() const
     return static_cast<double>(microBatchSize) * model.seqLen * model.hidden * bytesPerElement;
 }
 
-double
-TrainingConfig::MoeAllToAllBytes() const
-{
-    // Tokens of a micro-batch, each sent to top-k experts spread uniformly over the EP group:
-    // the all-to-all buffer S (NCCL convention: S/EP to each rank).
-    return static_cast<double>(microBatchSize) * model.seqLen * model.topK * model.hidden *
-           bytesPerElement / tp;
-}
-
 std::string
 TrainingConfig::Validate(uint32_t gpus) const
 {

@@ -99,6 +99,8 @@ struct TrainingConfig
     bool overlapDp{true};            //!< Overlap DP gradient all-reduce with the last backward
     bool zero{false};                //!< DP as reduce-scatter + all-gather (ZeRO/FSDP)
     std::string dpAlgorithm{"ring"}; //!< All-reduce algorithm of DP
+    double moeZipf{0};               //!< MoE routing skew: Zipf exponent (0: uniform)
+    bool moePayloadEfficient{true};  //!< MoE: only real tokens cross (else padded to capacity)
 
     /**
      * \brief Checks the configuration against a GPU count.
@@ -129,9 +131,6 @@ struct TrainingConfig
 
     /// \return bytes of a micro-batch's activations between stages (b x s x h x bytes)
     double ActivationBytes() const;
-
-    /// \return bytes each rank sends to each other rank of its EP group per MoE all-to-all
-    double MoeAllToAllBytes() const;
 };
 
 } // namespace ns3

@@ -9,8 +9,11 @@
 #include "collective-algorithms.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cmath>
@@ -77,6 +80,27 @@ TrainingJob::Setup(const TrainingConfig& config,
     m_transport = transport;
     m_ranks = ranks;
     m_name = name;
+    if (config.model.experts > 0)
+    {
+        m_moe = CreateObject<MoeTraffic>();
+        m_moe->SetAttribute(
+            "Tokens",
+            UintegerValue(
+                std::max<uint64_t>(1, config.microBatchSize * config.model.seqLen / config.tp)));
+        m_moe->SetAttribute("Experts", UintegerValue(config.model.experts));
+        m_moe->SetAttribute("TopK", UintegerValue(config.model.topK));
+        m_moe->SetAttribute("CapacityFactor", DoubleValue(config.model.capacityFactor));
+        m_moe->SetAttribute("Hidden", UintegerValue(config.model.hidden));
+        m_moe->SetAttribute("BytesPerElement", UintegerValue(config.bytesPerElement));
+        m_moe->SetAttribute("Zipf", DoubleValue(config.moeZipf));
+        m_moe->SetAttribute("PayloadEfficient", BooleanValue(config.moePayloadEfficient));
+    }
+}
+
+int64_t
+TrainingJob::AssignStreams(int64_t stream)
+{
+    return m_moe ? m_moe->AssignStreams(stream) : 0;
 }
 
 void
@@ -122,6 +146,7 @@ TrainingJob::StartIteration()
     const uint32_t m = c.microbatches;
     m_stages.assign(c.dp * c.pp, Stage{});
     m_meetings.clear();
+    m_routing.clear();
     m_live.clear();
     m_stagesDone = 0;
     m_dpPending = 0;
@@ -259,8 +284,9 @@ TrainingJob::RunOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
                     Meet(
                         key,
                         cc.ep,
-                        [this, block, p](std::function<void()> done) {
+                        [this, block, p, key](std::function<void()> done) {
                             auto left = std::make_shared<uint32_t>(m_config.tp);
+                            const bool dispatch = key.find("dispatch") != std::string::npos;
                             for (uint32_t t = 0; t < m_config.tp; ++t)
                             {
                                 std::vector<uint32_t> group;
@@ -268,16 +294,23 @@ TrainingJob::RunOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
                                 {
                                     group.push_back(m_config.Rank(block * m_config.ep + e, p, t));
                                 }
-                                RunCollective("alltoall",
-                                              "direct",
-                                              group,
-                                              m_config.MoeAllToAllBytes(),
-                                              [left, done]() {
-                                                  if (--*left == 0)
-                                                  {
-                                                      done();
-                                                  }
-                                              });
+                                // Combine returns what dispatch sent: same routing.
+                                const std::string route =
+                                    key.substr(0, key.rfind(':')) + ":" + std::to_string(t);
+                                if (dispatch)
+                                {
+                                    m_routing[route] = m_moe->Route(m_config.ep);
+                                }
+                                const auto& counts = m_routing[route];
+                                RunSchedule(dispatch ? m_moe->BuildDispatch(counts)
+                                                     : m_moe->BuildCombine(counts),
+                                            group,
+                                            [left, done]() {
+                                                if (--*left == 0)
+                                                {
+                                                    done();
+                                                }
+                                            });
                             }
                         },
                         next);
@@ -448,6 +481,19 @@ TrainingJob::RunCollective(const std::string& kind,
     {
         NS_FATAL_ERROR("TrainingJob '" << m_name << "': " << error);
     }
+    RunSchedule(schedule, jobRanks, std::move(done));
+}
+
+void
+TrainingJob::RunSchedule(const CollectiveSchedule& schedule,
+                         const std::vector<uint32_t>& jobRanks,
+                         std::function<void()> done)
+{
+    if (schedule.GetOps().empty())
+    {
+        Simulator::ScheduleNow(done);
+        return;
+    }
     std::vector<uint32_t> ranks;
     for (uint32_t r : jobRanks)
     {
@@ -461,21 +507,15 @@ TrainingJob::RunCollective(const std::string& kind,
     }
     if (!m_phaseStartTrace.IsEmpty() || !m_phaseEndTrace.IsEmpty())
     {
+        using Phase = TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>;
         collective->TraceConnectWithoutContext(
             "PhaseStart",
-            MakeCallback(
-                &TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>::
-                operator(),
-                &m_phaseStartTrace));
-        collective->TraceConnectWithoutContext(
-            "PhaseEnd",
-            MakeCallback(
-                &TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>::
-                operator(),
-                &m_phaseEndTrace));
+            MakeCallback(&Phase::operator(), &m_phaseStartTrace));
+        collective->TraceConnectWithoutContext("PhaseEnd",
+                                               MakeCallback(&Phase::operator(), &m_phaseEndTrace));
     }
     ++m_current.collectives;
-    m_current.bytes += static_cast<double>(spec.bytes);
+    m_current.bytes += static_cast<double>(schedule.GetBytes());
     m_live.push_back(collective);
     collective->Start([done](const CollectiveRecord&) { done(); });
 }

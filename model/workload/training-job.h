@@ -8,6 +8,7 @@
 #define TRAINING_JOB_H
 
 #include "collective.h"
+#include "moe-traffic.h"
 #include "training-config.h"
 
 #include "ns3/object.h"
@@ -98,6 +99,13 @@ class TrainingJob : public Object
      */
     void Start(uint32_t iterations, std::function<void()> done = nullptr);
 
+    /**
+     * \brief Assigns fixed random streams (MoE routing).
+     * \param [in] stream First stream index
+     * \return the number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
     /// \return the completed iterations
     const std::vector<IterationRecord>& GetIterations() const;
 
@@ -136,6 +144,9 @@ class TrainingJob : public Object
     void FinishOp(uint32_t d, uint32_t p, bool forward, uint32_t mb);
     void Sequence(std::vector<Step> steps, std::size_t i, std::function<void()> done);
     Step Compute(uint32_t d, uint32_t p, double seconds);
+    void RunSchedule(const CollectiveSchedule& schedule,
+                     const std::vector<uint32_t>& jobRanks,
+                     std::function<void()> done);
     void RunCollective(const std::string& kind,
                        const std::string& algorithm,
                        const std::vector<uint32_t>& jobRanks,
@@ -149,12 +160,14 @@ class TrainingJob : public Object
     void MaybeEndIteration();
     Stage& StageOf(uint32_t d, uint32_t p);
 
-    TrainingConfig m_config;                                 //!< Configuration
-    Ptr<CollectiveTransport> m_transport;                    //!< Transport
-    std::vector<uint32_t> m_ranks;                           //!< Job rank -> transport rank
-    std::string m_name;                                      //!< Job name
-    Collective::StartGate m_gate;                            //!< Controller hold
-    std::vector<Stage> m_stages;                             //!< [d * PP + p]
+    TrainingConfig m_config;              //!< Configuration
+    Ptr<CollectiveTransport> m_transport; //!< Transport
+    std::vector<uint32_t> m_ranks;        //!< Job rank -> transport rank
+    std::string m_name;                   //!< Job name
+    Collective::StartGate m_gate;         //!< Controller hold
+    std::vector<Stage> m_stages;          //!< [d * PP + p]
+    Ptr<MoeTraffic> m_moe;                //!< MoE routing and transfers
+    std::map<std::string, std::vector<std::vector<uint64_t>>> m_routing; //!< Dispatch routing
     std::map<std::string, Meeting> m_meetings;               //!< Group collectives being gathered
     uint32_t m_iterationsLeft{0};                            //!< Iterations still to run
     uint32_t m_stagesDone{0};                                //!< Stages done this iteration

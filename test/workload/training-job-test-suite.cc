@@ -44,7 +44,7 @@ RunInstant(const TrainingConfig& c, std::vector<uint64_t>* a2aBytes = nullptr)
                                                          const std::string& kind,
                                                          uint32_t,
                                                          uint64_t bytes) {
-                                            if (kind == "alltoall")
+                                            if (kind == "moe-dispatch" || kind == "moe-combine")
                                             {
                                                 v->push_back(bytes);
                                             }
