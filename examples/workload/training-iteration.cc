@@ -144,6 +144,12 @@ main(int argc, char* argv[])
     Ptr<TcpCollectiveTransport> transport = collectives.Install(nodes, gpusPerServer);
     Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, config, {}, "job0");
     job->AssignStreams(0); // MoE routing: --RngRun picks the run
+    std::vector<CollectiveRecord> collectiveRecords;
+    job->TraceConnectWithoutContext(
+        "CollectiveCompleted",
+        MakeCallback(+[](std::vector<CollectiveRecord>* v, const CollectiveRecord& r) {
+            v->push_back(r);
+        }).Bind(&collectiveRecords));
     Simulator::Schedule(MilliSeconds(1), [job, iterations]() { job->Start(iterations); });
     exp.Run(Seconds(36000));
     if (job->GetIterations().size() != iterations)
@@ -164,6 +170,10 @@ main(int argc, char* argv[])
                                  {"compute_s", "REAL"},
                                  {"bubble_s", "REAL"},
                                  {"exposed_comm_s", "REAL"},
+                                 {"exposed_tp_s", "REAL"},
+                                 {"exposed_ep_s", "REAL"},
+                                 {"exposed_dp_s", "REAL"},
+                                 {"exposed_pp_s", "REAL"},
                                  {"collectives", "INTEGER"}});
         for (const auto& r : records)
         {
@@ -175,7 +185,33 @@ main(int argc, char* argv[])
                              r.computeS,
                              r.bubbleS,
                              r.exposedCommS,
+                             r.exposedTpS,
+                             r.exposedEpS,
+                             r.exposedDpS,
+                             r.exposedPpS,
                              static_cast<int64_t>(r.collectives)});
+        }
+        store->CreateEventTable("collectives",
+                                {{"job", "TEXT"},
+                                 {"kind", "TEXT"},
+                                 {"algorithm", "TEXT"},
+                                 {"group_size", "INTEGER"},
+                                 {"bytes", "INTEGER"},
+                                 {"start_s", "REAL"},
+                                 {"end_s", "REAL"},
+                                 {"bus_bandwidth_gbps", "REAL"}});
+        for (const auto& c : collectiveRecords)
+        {
+            store->AddEvent("collectives",
+                            exp.GetRunId(),
+                            {c.job,
+                             c.kind,
+                             c.algorithm,
+                             static_cast<int64_t>(c.groupSize),
+                             static_cast<int64_t>(c.bytes),
+                             c.start.GetSeconds(),
+                             c.end.GetSeconds(),
+                             c.busBandwidthGbps});
         }
     }
     const IterationRecord& last = records.back();
@@ -184,6 +220,10 @@ main(int argc, char* argv[])
     exp.Metric("compute-ms", last.computeS * 1e3, "ms");
     exp.Metric("exposed-comm-ms", last.exposedCommS * 1e3, "ms");
     exp.Metric("bubble-pct", 100 * last.bubbleS / t, "%");
+    exp.Metric("exposed-tp-ms", last.exposedTpS * 1e3, "ms");
+    exp.Metric("exposed-ep-ms", last.exposedEpS * 1e3, "ms");
+    exp.Metric("exposed-dp-ms", last.exposedDpS * 1e3, "ms");
+    exp.Metric("exposed-pp-ms", last.exposedPpS * 1e3, "ms");
     exp.Metric("collectives", last.collectives, "");
     return exp.Finish();
 }

@@ -38,6 +38,10 @@ TrainingJob::GetTypeId()
                             "An iteration completed (its record).",
                             MakeTraceSourceAccessor(&TrainingJob::m_iterationTrace),
                             "ns3::TrainingJob::IterationTracedCallback")
+            .AddTraceSource("CollectiveCompleted",
+                            "A collective of the job completed (its record).",
+                            MakeTraceSourceAccessor(&TrainingJob::m_collectiveTrace),
+                            "ns3::Collective::CompletedTracedCallback")
             .AddTraceSource("PhaseStart",
                             "A collective of the job began (job, kind, group size, bytes).",
                             MakeTraceSourceAccessor(&TrainingJob::m_phaseStartTrace),
@@ -230,6 +234,19 @@ TrainingJob::Compute(uint32_t d, uint32_t p, double seconds)
     };
 }
 
+TrainingJob::Step
+TrainingJob::Blocking(uint32_t d, uint32_t p, bool tensor, Step step)
+{
+    return [this, d, p, tensor, step](std::function<void()> next) {
+        const Time start = Simulator::Now();
+        step([this, d, p, tensor, start, next]() {
+            Stage& s = StageOf(d, p);
+            (tensor ? s.tpWaitS : s.epWaitS) += (Simulator::Now() - start).GetSeconds();
+            next();
+        });
+    };
+}
+
 void
 TrainingJob::Sequence(std::vector<Step> steps, std::size_t i, std::function<void()> done)
 {
@@ -266,9 +283,10 @@ TrainingJob::RunOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
             if (c.tp > 1)
             {
                 const double bytes = c.ActivationBytes();
-                steps.push_back([this, tpGroup, bytes](std::function<void()> next) {
-                    RunCollective("allreduce", "ring", tpGroup, bytes, next);
-                });
+                steps.push_back(
+                    Blocking(d, p, true, [this, tpGroup, bytes](std::function<void()> next) {
+                        RunCollective("allreduce", "ring", tpGroup, bytes, next);
+                    }));
             }
         }
         if (c.model.IsMoeLayer(layer) && c.ep > 1)
@@ -279,42 +297,44 @@ TrainingJob::RunOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
                                         ":" + std::to_string(mb) + ":" + std::to_string(layer) +
                                         ":" + (forward ? "f:" : "b:") + which;
                 const uint32_t block = d / c.ep;
-                steps.push_back([this, key, block, p](std::function<void()> next) {
-                    const TrainingConfig& cc = m_config;
-                    Meet(
-                        key,
-                        cc.ep,
-                        [this, block, p, key](std::function<void()> done) {
-                            auto left = std::make_shared<uint32_t>(m_config.tp);
-                            const bool dispatch = key.find("dispatch") != std::string::npos;
-                            for (uint32_t t = 0; t < m_config.tp; ++t)
-                            {
-                                std::vector<uint32_t> group;
-                                for (uint32_t e = 0; e < m_config.ep; ++e)
+                steps.push_back(
+                    Blocking(d, p, false, [this, key, block, p](std::function<void()> next) {
+                        const TrainingConfig& cc = m_config;
+                        Meet(
+                            key,
+                            cc.ep,
+                            [this, block, p, key](std::function<void()> done) {
+                                auto left = std::make_shared<uint32_t>(m_config.tp);
+                                const bool dispatch = key.find("dispatch") != std::string::npos;
+                                for (uint32_t t = 0; t < m_config.tp; ++t)
                                 {
-                                    group.push_back(m_config.Rank(block * m_config.ep + e, p, t));
+                                    std::vector<uint32_t> group;
+                                    for (uint32_t e = 0; e < m_config.ep; ++e)
+                                    {
+                                        group.push_back(
+                                            m_config.Rank(block * m_config.ep + e, p, t));
+                                    }
+                                    // Combine returns what dispatch sent: same routing.
+                                    const std::string route =
+                                        key.substr(0, key.rfind(':')) + ":" + std::to_string(t);
+                                    if (dispatch)
+                                    {
+                                        m_routing[route] = m_moe->Route(m_config.ep);
+                                    }
+                                    const auto& counts = m_routing[route];
+                                    RunSchedule(dispatch ? m_moe->BuildDispatch(counts)
+                                                         : m_moe->BuildCombine(counts),
+                                                group,
+                                                [left, done]() {
+                                                    if (--*left == 0)
+                                                    {
+                                                        done();
+                                                    }
+                                                });
                                 }
-                                // Combine returns what dispatch sent: same routing.
-                                const std::string route =
-                                    key.substr(0, key.rfind(':')) + ":" + std::to_string(t);
-                                if (dispatch)
-                                {
-                                    m_routing[route] = m_moe->Route(m_config.ep);
-                                }
-                                const auto& counts = m_routing[route];
-                                RunSchedule(dispatch ? m_moe->BuildDispatch(counts)
-                                                     : m_moe->BuildCombine(counts),
-                                            group,
-                                            [left, done]() {
-                                                if (--*left == 0)
-                                                {
-                                                    done();
-                                                }
-                                            });
-                            }
-                        },
-                        next);
-                });
+                            },
+                            next);
+                    }));
             }
         }
         if (lastBackward && c.overlapDp && c.dp > 1)
@@ -380,6 +400,7 @@ TrainingJob::FinishOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
     if (s.next == s.ops.size())
     {
         ++m_stagesDone;
+        m_lastStageDone = Simulator::Now();
         if (!c.overlapDp && c.dp > 1)
         {
             double params = 0;
@@ -517,7 +538,10 @@ TrainingJob::RunSchedule(const CollectiveSchedule& schedule,
     ++m_current.collectives;
     m_current.bytes += static_cast<double>(schedule.GetBytes());
     m_live.push_back(collective);
-    collective->Start([done](const CollectiveRecord&) { done(); });
+    collective->Start([this, done](const CollectiveRecord& record) {
+        m_collectiveTrace(record);
+        done();
+    });
 }
 
 void
@@ -529,15 +553,22 @@ TrainingJob::MaybeEndIteration()
         return;
     }
     m_current.end = Simulator::Now();
-    double compute = 0;
+    const Stage* busiest = &m_stages.front();
     for (const auto& s : m_stages)
     {
-        compute = std::max(compute, s.computeS);
+        busiest = s.computeS > busiest->computeS ? &s : busiest;
     }
     const double total = (m_current.end - m_current.start).GetSeconds();
+    const double compute = busiest->computeS;
     m_current.computeS = compute;
     m_current.bubbleS = compute * (c.pp - 1.0) / c.microbatches;
     m_current.exposedCommS = std::max(0.0, total - compute - m_current.bubbleS);
+    m_current.exposedTpS = busiest->tpWaitS;
+    m_current.exposedEpS = busiest->epWaitS;
+    m_current.exposedDpS = (m_current.end - m_lastStageDone).GetSeconds();
+    m_current.exposedPpS = std::max(0.0,
+                                    m_current.exposedCommS - m_current.exposedTpS -
+                                        m_current.exposedEpS - m_current.exposedDpS);
     m_iterations.push_back(m_current);
     m_iterationTrace(m_current);
     if (--m_iterationsLeft > 0)

@@ -38,6 +38,10 @@ struct IterationRecord
     double computeS{0};      //!< Compute of the busiest stage (s)
     double bubbleS{0};       //!< Pipeline bubble (s)
     double exposedCommS{0};  //!< Communication not hidden behind compute (s)
+    double exposedTpS{0};    //!< ... of which the busiest stage waited on TP all-reduces (s)
+    double exposedEpS{0};    //!< ... of which it waited on EP all-to-alls (s)
+    double exposedDpS{0};    //!< ... of which the DP gradient reduction outlasted the stages (s)
+    double exposedPpS{0};    //!< ... the rest: waiting for activations and gradients (s)
     uint64_t collectives{0}; //!< Collectives run (TP, PP, DP, EP)
     double bytes{0};         //!< Bytes those collectives were defined on (sum of S)
 };
@@ -126,6 +130,8 @@ class TrainingJob : public Object
         std::vector<bool> activationIn;             //!< Activation arrived (stage > 0)
         std::vector<bool> gradientIn;               //!< Gradient arrived (stage < PP-1)
         double computeS{0};                         //!< Busy compute time this iteration
+        double tpWaitS{0};                          //!< Time blocked on TP all-reduces
+        double epWaitS{0};                          //!< Time blocked on EP all-to-alls
         uint32_t backwardsDone{0};                  //!< Backward ops done
     };
 
@@ -144,6 +150,7 @@ class TrainingJob : public Object
     void FinishOp(uint32_t d, uint32_t p, bool forward, uint32_t mb);
     void Sequence(std::vector<Step> steps, std::size_t i, std::function<void()> done);
     Step Compute(uint32_t d, uint32_t p, double seconds);
+    Step Blocking(uint32_t d, uint32_t p, bool tensor, Step step);
     void RunSchedule(const CollectiveSchedule& schedule,
                      const std::vector<uint32_t>& jobRanks,
                      std::function<void()> done);
@@ -168,16 +175,18 @@ class TrainingJob : public Object
     std::vector<Stage> m_stages;          //!< [d * PP + p]
     Ptr<MoeTraffic> m_moe;                //!< MoE routing and transfers
     std::map<std::string, std::vector<std::vector<uint64_t>>> m_routing; //!< Dispatch routing
-    std::map<std::string, Meeting> m_meetings;               //!< Group collectives being gathered
-    uint32_t m_iterationsLeft{0};                            //!< Iterations still to run
-    uint32_t m_stagesDone{0};                                //!< Stages done this iteration
-    uint32_t m_dpPending{0};                                 //!< DP collectives not yet done
-    uint32_t m_dpExpected{0};                                //!< DP groups still to start
-    IterationRecord m_current;                               //!< Iteration under way
-    std::vector<IterationRecord> m_iterations;               //!< Completed iterations
-    std::vector<Ptr<Collective>> m_live;                     //!< Collectives of this iteration
-    std::function<void()> m_done;                            //!< Called after the last iteration
-    TracedCallback<const IterationRecord&> m_iterationTrace; //!< IterationEnd
+    std::map<std::string, Meeting> m_meetings;                 //!< Group collectives being gathered
+    uint32_t m_iterationsLeft{0};                              //!< Iterations still to run
+    uint32_t m_stagesDone{0};                                  //!< Stages done this iteration
+    Time m_lastStageDone;                                      //!< When the last stage finished
+    uint32_t m_dpPending{0};                                   //!< DP collectives not yet done
+    uint32_t m_dpExpected{0};                                  //!< DP groups still to start
+    IterationRecord m_current;                                 //!< Iteration under way
+    std::vector<IterationRecord> m_iterations;                 //!< Completed iterations
+    std::vector<Ptr<Collective>> m_live;                       //!< Collectives of this iteration
+    std::function<void()> m_done;                              //!< Called after the last iteration
+    TracedCallback<const IterationRecord&> m_iterationTrace;   //!< IterationEnd
+    TracedCallback<const CollectiveRecord&> m_collectiveTrace; //!< CollectiveCompleted
     TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>
         m_phaseStartTrace; //!< PhaseStart
     TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>

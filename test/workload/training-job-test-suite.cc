@@ -226,6 +226,7 @@ class TrainingPacketTestCase : public TestCase
     void DoRun() override
     {
         double times[2];
+        double dpTail[2];
         for (int overlap = 0; overlap < 2; ++overlap)
         {
             TrainingConfig c = Tiny();
@@ -248,11 +249,20 @@ class TrainingPacketTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(job->GetIterations().size(), 2, "two iterations");
             const IterationRecord& it = job->GetIterations()[1];
             times[overlap] = (it.end - it.start).GetSeconds();
+            dpTail[overlap] = it.exposedDpS;
+            NS_TEST_EXPECT_MSG_GT(it.exposedTpS, 0.0, "TP all-reduces block the stage");
+            NS_TEST_EXPECT_MSG_EQ(it.exposedEpS, 0.0, "a dense model has no EP");
+            NS_TEST_EXPECT_MSG_EQ_TOL(
+                it.exposedTpS + it.exposedEpS + it.exposedDpS + it.exposedPpS,
+                std::max(it.exposedCommS, it.exposedTpS + it.exposedEpS + it.exposedDpS),
+                1e-12,
+                "the parts add up to the exposed communication");
             NS_TEST_EXPECT_MSG_GT(it.exposedCommS, 0.0, "communication costs something");
             NS_TEST_EXPECT_MSG_GT(it.collectives, 0, "collectives ran");
             Simulator::Destroy();
         }
         NS_TEST_EXPECT_MSG_LT(times[1], times[0], "overlapping DP with backward is faster");
+        NS_TEST_EXPECT_MSG_LT(dpTail[1], dpTail[0], "and leaves a shorter DP tail");
     }
 };
 
