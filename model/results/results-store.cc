@@ -10,6 +10,7 @@
 #include "ns3/log.h"
 #include "ns3/optical-data-file.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <chrono>
@@ -328,9 +329,40 @@ ResultsStore::CreateEventTable(const std::string& name,
     Exec("BEGIN IMMEDIATE");
     Exec("CREATE TABLE IF NOT EXISTS ev_" + name +
          " (run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE, " + definition + ")");
-    sqlite3_stmt* reg = Prepare("INSERT OR IGNORE INTO event_tables (name, columns) VALUES (?, ?)");
+    // A table made by another version of a model may lack columns: add them (rows written
+    // before keep NULL there), so old and new runs share one table.
+    std::vector<std::pair<std::string, std::string>> existing;
+    sqlite3_stmt* info = Prepare("PRAGMA table_info(ev_" + name + ")");
+    while (sqlite3_step(info) == SQLITE_ROW)
+    {
+        const auto* col = reinterpret_cast<const char*>(sqlite3_column_text(info, 1));
+        const auto* type = reinterpret_cast<const char*>(sqlite3_column_text(info, 2));
+        existing.emplace_back(col ? col : "", type ? type : "");
+    }
+    sqlite3_finalize(info);
+    for (const auto& [column, type] : columns)
+    {
+        const bool present = std::any_of(existing.begin(), existing.end(), [&](const auto& e) {
+            return e.first == column;
+        });
+        if (!present)
+        {
+            Exec("ALTER TABLE ev_" + name + " ADD COLUMN " + column + " " + type);
+            existing.emplace_back(column, type);
+        }
+    }
+    std::string all;
+    for (const auto& [column, type] : existing)
+    {
+        if (column != "run_id")
+        {
+            all += (all.empty() ? "" : ", ") + column + " " + type;
+        }
+    }
+    sqlite3_stmt* reg =
+        Prepare("INSERT OR REPLACE INTO event_tables (name, columns) VALUES (?, ?)");
     sqlite3_bind_text(reg, 1, name.c_str(), -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(reg, 2, definition.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(reg, 2, all.c_str(), -1, SQLITE_TRANSIENT);
     Check(sqlite3_step(reg), "registering event table " + name);
     sqlite3_finalize(reg);
     Exec("COMMIT");
@@ -341,9 +373,14 @@ ResultsStore::CreateEventTable(const std::string& name,
             return;
         }
     }
+    std::string names = "run_id";
+    for (const auto& column : columns)
+    {
+        names += ", " + column.first;
+    }
     m_eventInserts.emplace_back(
         name,
-        Prepare("INSERT INTO ev_" + name + " VALUES (" + placeholders + ")"));
+        Prepare("INSERT INTO ev_" + name + " (" + names + ") VALUES (" + placeholders + ")"));
     m_eventColumns.emplace_back(name, columns.size());
 }
 

@@ -196,6 +196,50 @@ class ResultsStoreOpenErrorsTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * An event table written by an older model version gains the columns a newer one adds.
+ */
+class ResultsStoreEventTableEvolutionTestCase : public TestCase
+{
+  public:
+    ResultsStoreEventTableEvolutionTestCase()
+        : TestCase("Event tables gain new columns; old rows keep theirs")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string path = CreateTempDirFilename("evolve.db");
+        std::string error;
+        ResultsStore::RunInfo info;
+        info.program = "probe";
+        {
+            ResultsStore old;
+            NS_TEST_ASSERT_MSG_EQ(old.Open(path, error), true, error);
+            const int64_t run = old.BeginRun(info, {});
+            old.CreateEventTable("it", {{"a", "INTEGER"}, {"b", "REAL"}});
+            old.AddEvent("it", run, {int64_t{1}, 1.5});
+            old.FinishRun(run, true);
+        }
+        ResultsStore store;
+        NS_TEST_ASSERT_MSG_EQ(store.Open(path, error), true, error);
+        const int64_t run = store.BeginRun(info, {});
+        store.CreateEventTable("it", {{"a", "INTEGER"}, {"c", "TEXT"}, {"b", "REAL"}});
+        store.AddEvent("it", run, {int64_t{2}, std::string("new"), 2.5});
+        store.FinishRun(run, true);
+        store.Close();
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(path, "SELECT group_concat(a||':'||b||':'||ifnull(c,'-'), ',') FROM ev_it"),
+            "1:1.5:-,2:2.5:new",
+            "rows of both versions, by column name");
+        NS_TEST_EXPECT_MSG_EQ(QueryText(path, "SELECT columns FROM event_tables WHERE name='it'"),
+                              "a INTEGER, b REAL, c TEXT",
+                              "registered columns updated");
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * The results store.
  */
 class ResultsStoreTestSuite : public TestSuite
@@ -206,6 +250,7 @@ class ResultsStoreTestSuite : public TestSuite
     {
         AddTestCase(new ResultsStoreRoundTripTestCase, TEST_QUICK);
         AddTestCase(new ResultsStoreOpenErrorsTestCase, TEST_QUICK);
+        AddTestCase(new ResultsStoreEventTableEvolutionTestCase, TEST_QUICK);
     }
 };
 
