@@ -149,18 +149,8 @@ main(int argc, char* argv[])
     {
         exp.Fail("--fibreLength must be >= 0 m");
     }
-    DataRateValue offered;
-    DataRateValue line;
-    if (!offered.DeserializeFromString(rate, MakeDataRateChecker()) ||
-        offered.Get().GetBitRate() == 0)
-    {
-        exp.Fail("--rate '" + rate + "' is not a positive data rate (e.g. 500Mbps, 1Gbps)");
-    }
-    if (!line.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
-        line.Get().GetBitRate() == 0)
-    {
-        exp.Fail("--linkRate '" + linkRate + "' is not a positive data rate (e.g. 10Gbps)");
-    }
+    const DataRate offered = exp.PositiveDataRate("rate", rate);
+    const DataRate line = exp.PositiveDataRate("linkRate", linkRate);
 
     exp.Start();
 
@@ -169,7 +159,7 @@ main(int argc, char* argv[])
     Ptr<Node> ocsNode = CreateObject<Node>();
 
     OcsHelper ocsHelper;
-    ocsHelper.SetDeviceAttribute("DataRate", line);
+    ocsHelper.SetDeviceAttribute("DataRate", DataRateValue(line));
     ocsHelper.SetChannelAttribute("Length", DoubleValue(fibreLength));
     ocsHelper.SetSwitchAttribute("ReconfigurationDelay", TimeValue(Seconds(reconfigDelay)));
     ocsHelper.SetSwitchAttribute("ControlPlaneDelay", TimeValue(Seconds(controlDelay)));
@@ -201,7 +191,7 @@ main(int argc, char* argv[])
     ApplicationContainer sinks = sinkHelper.Install(hosts);
     OnOffHelper onoff("ns3::UdpSocketFactory",
                       InetSocketAddress(Ipv4Address("255.255.255.255"), port));
-    onoff.SetConstantRate(offered.Get(), packetSize);
+    onoff.SetConstantRate(offered, packetSize);
     ApplicationContainer senders = onoff.Install(hosts);
     senders.Start(Seconds(0));
     senders.Stop(Seconds(duration));
@@ -248,7 +238,7 @@ main(int argc, char* argv[])
                  2);
     }
     const double goodputGbps = g_delivered * packetSize * 8.0 / duration / 1e9;
-    const double offeredGbps = hosts.GetN() * offered.Get().GetBitRate() / 1e9;
+    const double offeredGbps = hosts.GetN() * offered.GetBitRate() / 1e9;
     exp.Metric("sent-packets", g_sent, "packets");
     exp.Metric("delivered-packets", g_delivered, "packets");
     exp.Metric("dropped-packets", dropped, "packets");

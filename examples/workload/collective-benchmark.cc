@@ -100,23 +100,9 @@ main(int argc, char* argv[])
         exp.Fail("--backend must be 'packet' (got '" + backend +
                  "'; the flow-level backend is not available yet)");
     }
-    DataRateValue rate;
-    DataRateValue upRate;
-    TimeValue delay;
-    if (!rate.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
-        rate.Get().GetBitRate() == 0)
-    {
-        exp.Fail("--linkRate '" + linkRate + "' is not a positive data rate (e.g. 10Gbps)");
-    }
-    if (!upRate.DeserializeFromString(scaleUpRate, MakeDataRateChecker()) ||
-        upRate.Get().GetBitRate() == 0)
-    {
-        exp.Fail("--scaleUpRate '" + scaleUpRate + "' is not a positive data rate");
-    }
-    if (!delay.DeserializeFromString(linkDelay, MakeTimeChecker()) || delay.Get().IsNegative())
-    {
-        exp.Fail("--linkDelay '" + linkDelay + "' is not a non-negative time (e.g. 1us)");
-    }
+    const DataRate rate = exp.PositiveDataRate("linkRate", linkRate);
+    const DataRate upRate = exp.PositiveDataRate("scaleUpRate", scaleUpRate);
+    const Time delay = exp.NonNegativeTime("linkDelay", linkDelay);
     if (nodes < 2 || nodes > 1024)
     {
         exp.Fail("--nodes must be in 2..1024 (got " + std::to_string(nodes) + ")");
@@ -144,13 +130,13 @@ main(int argc, char* argv[])
 
     NodeContainer hosts(nodes);
     StarTopologyHelper star;
-    star.SetDeviceAttribute("DataRate", rate);
+    star.SetDeviceAttribute("DataRate", DataRateValue(rate));
     star.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-    star.SetChannelAttribute("Delay", delay);
+    star.SetChannelAttribute("Delay", TimeValue(delay));
     star.Install(hosts);
 
     CollectiveHelper helper;
-    helper.SetScaleUpAttribute("Bandwidth", upRate);
+    helper.SetScaleUpAttribute("Bandwidth", DataRateValue(upRate));
     Ptr<TcpCollectiveTransport> transport = helper.Install(hosts, gpusPerServer);
     Ptr<Collective> coll = helper.Create(transport, spec, {}, "benchmark");
     // Connections are set up at time 0; the collective starts once they are.
@@ -166,32 +152,14 @@ main(int argc, char* argv[])
     // Alpha-beta with B = the TCP goodput of a link and alpha = one link's round of
     // store-and-forward delay (2 link delays).
     const double mss = mtu - 52.0;
-    const double goodput = rate.Get().GetBitRate() / 8.0 * mss / (mss + 54.0);
-    const double alpha = 2 * delay.Get().GetSeconds();
+    const double goodput = rate.GetBitRate() / 8.0 * mss / (mss + 54.0);
+    const double alpha = 2 * delay.GetSeconds();
     const double model = AlphaBeta(collective, algorithm, nodes, bytes, goodput, alpha);
     const double seconds = (rec.end - rec.start).GetSeconds();
 
     if (ResultsStore* store = exp.GetStore())
     {
-        store->CreateEventTable("collectives",
-                                {{"job", "TEXT"},
-                                 {"kind", "TEXT"},
-                                 {"algorithm", "TEXT"},
-                                 {"group_size", "INTEGER"},
-                                 {"bytes", "INTEGER"},
-                                 {"start_s", "REAL"},
-                                 {"end_s", "REAL"},
-                                 {"bus_bandwidth_gbps", "REAL"}});
-        store->AddEvent("collectives",
-                        exp.GetRunId(),
-                        {rec.job,
-                         rec.kind,
-                         rec.algorithm,
-                         static_cast<int64_t>(rec.groupSize),
-                         static_cast<int64_t>(rec.bytes),
-                         rec.start.GetSeconds(),
-                         rec.end.GetSeconds(),
-                         rec.busBandwidthGbps});
+        CollectiveHelper::WriteRecords(*store, exp.GetRunId(), {rec});
     }
     exp.Metric("completion-time-us", seconds * 1e6, "us");
     exp.Metric("bus-bandwidth-gbps", rec.busBandwidthGbps, "Gbit/s");

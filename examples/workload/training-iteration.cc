@@ -43,6 +43,7 @@ main(int argc, char* argv[])
     std::string linkRate = "400Gbps";
     std::string linkDelay = "1us";
     std::string backend = "packet";
+    std::string tcp = "ns3::TcpNewReno";
     double moeZipf = 0;
     bool moePayloadEfficient = true;
 
@@ -66,6 +67,7 @@ main(int argc, char* argv[])
     exp.AddValue("linkRate", "Scale-out NIC rate", linkRate);
     exp.AddValue("linkDelay", "Propagation delay of each link", linkDelay);
     exp.AddValue("backend", "Network model: packet", backend);
+    exp.AddValue("tcp", "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)", tcp);
     exp.AddValue("moeZipf",
                  "MoE routing skew: Zipf exponent of expert popularity (0: uniform)",
                  moeZipf);
@@ -81,6 +83,10 @@ main(int argc, char* argv[])
     }
     TrainingConfig config;
     std::string error;
+    if (!CollectiveHelper::SetTcpVariant(tcp, &error))
+    {
+        exp.Fail("--tcp: " + error);
+    }
     if (!TrainingJobHelper::Configure(model, gpu, config, error))
     {
         exp.Fail(error);
@@ -118,24 +124,15 @@ main(int argc, char* argv[])
     {
         exp.Fail("--iterations must be positive");
     }
-    DataRateValue rate;
-    TimeValue delay;
-    if (!rate.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
-        rate.Get().GetBitRate() == 0)
-    {
-        exp.Fail("--linkRate '" + linkRate + "' is not a positive data rate (e.g. 400Gbps)");
-    }
-    if (!delay.DeserializeFromString(linkDelay, MakeTimeChecker()) || delay.Get().IsNegative())
-    {
-        exp.Fail("--linkDelay '" + linkDelay + "' is not a non-negative time (e.g. 1us)");
-    }
+    const DataRate rate = exp.PositiveDataRate("linkRate", linkRate);
+    const Time delay = exp.NonNegativeTime("linkDelay", linkDelay);
     exp.Start();
 
     NodeContainer nodes(gpus);
     StarTopologyHelper star;
-    star.SetDeviceAttribute("DataRate", rate);
+    star.SetDeviceAttribute("DataRate", DataRateValue(rate));
     star.SetDeviceAttribute("Mtu", UintegerValue(9000));
-    star.SetChannelAttribute("Delay", delay);
+    star.SetChannelAttribute("Delay", TimeValue(delay));
     star.Install(nodes);
     CollectiveHelper collectives;
     collectives.SetScaleUpAttribute(
@@ -191,28 +188,7 @@ main(int argc, char* argv[])
                              r.exposedPpS,
                              static_cast<int64_t>(r.collectives)});
         }
-        store->CreateEventTable("collectives",
-                                {{"job", "TEXT"},
-                                 {"kind", "TEXT"},
-                                 {"algorithm", "TEXT"},
-                                 {"group_size", "INTEGER"},
-                                 {"bytes", "INTEGER"},
-                                 {"start_s", "REAL"},
-                                 {"end_s", "REAL"},
-                                 {"bus_bandwidth_gbps", "REAL"}});
-        for (const auto& c : collectiveRecords)
-        {
-            store->AddEvent("collectives",
-                            exp.GetRunId(),
-                            {c.job,
-                             c.kind,
-                             c.algorithm,
-                             static_cast<int64_t>(c.groupSize),
-                             static_cast<int64_t>(c.bytes),
-                             c.start.GetSeconds(),
-                             c.end.GetSeconds(),
-                             c.busBandwidthGbps});
-        }
+        CollectiveHelper::WriteRecords(*store, exp.GetRunId(), collectiveRecords);
     }
     const IterationRecord& last = records.back();
     const double t = (last.end - last.start).GetSeconds();

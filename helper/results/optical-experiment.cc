@@ -136,6 +136,28 @@ OpticalExperiment::GetVersion()
     return OPTICAL_VERSION;
 }
 
+DataRate
+OpticalExperiment::PositiveDataRate(const std::string& option, const std::string& text)
+{
+    DataRateValue value;
+    if (!value.DeserializeFromString(text, MakeDataRateChecker()) || value.Get().GetBitRate() == 0)
+    {
+        Fail("--" + option + " '" + text + "' is not a positive data rate (e.g. 500Mbps, 10Gbps)");
+    }
+    return value.Get();
+}
+
+Time
+OpticalExperiment::NonNegativeTime(const std::string& option, const std::string& text)
+{
+    TimeValue value;
+    if (!value.DeserializeFromString(text, MakeTimeChecker()) || value.Get().IsNegative())
+    {
+        Fail("--" + option + " '" + text + "' is not a non-negative time (e.g. 1us, 2ms)");
+    }
+    return value.Get();
+}
+
 void
 OpticalExperiment::Start()
 {

@@ -8,6 +8,7 @@
 #define OPTICAL_EXPERIMENT_H
 
 #include "ns3/command-line.h"
+#include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/results-store.h"
@@ -94,6 +95,22 @@ class OpticalExperiment
      * \param [in] exitCode Process exit status
      */
     [[noreturn]] void Fail(const std::string& message, int exitCode = 1);
+
+    /**
+     * \brief Parses an option's data rate, or Fail()s naming the option and the value.
+     * \param [in] option Option name (without --)
+     * \param [in] text Its value (e.g. "10Gbps")
+     * \return the rate (positive)
+     */
+    DataRate PositiveDataRate(const std::string& option, const std::string& text);
+
+    /**
+     * \brief Parses an option's time, or Fail()s naming the option and the value.
+     * \param [in] option Option name (without --)
+     * \param [in] text Its value (e.g. "1us")
+     * \return the time (not negative)
+     */
+    Time NonNegativeTime(const std::string& option, const std::string& text);
 
     /// \brief Opens the store and records the run as 'running'. Call after validating input.
     void Start();

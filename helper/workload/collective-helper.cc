@@ -127,4 +127,33 @@ CollectiveHelper::SetTcpVariant(const std::string& typeName, std::string* error)
     return true;
 }
 
+void
+CollectiveHelper::WriteRecords(ResultsStore& store,
+                               int64_t runId,
+                               const std::vector<CollectiveRecord>& records)
+{
+    store.CreateEventTable("collectives",
+                           {{"job", "TEXT"},
+                            {"kind", "TEXT"},
+                            {"algorithm", "TEXT"},
+                            {"group_size", "INTEGER"},
+                            {"bytes", "INTEGER"},
+                            {"start_s", "REAL"},
+                            {"end_s", "REAL"},
+                            {"bus_bandwidth_gbps", "REAL"}});
+    for (const auto& r : records)
+    {
+        store.AddEvent("collectives",
+                       runId,
+                       {r.job,
+                        r.kind,
+                        r.algorithm,
+                        static_cast<int64_t>(r.groupSize),
+                        static_cast<int64_t>(r.bytes),
+                        r.start.GetSeconds(),
+                        r.end.GetSeconds(),
+                        r.busBandwidthGbps});
+    }
+}
+
 } // namespace ns3

@@ -11,6 +11,7 @@
 #include "ns3/collective.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
+#include "ns3/results-store.h"
 #include "ns3/tcp-collective-transport.h"
 
 #include <string>
@@ -84,6 +85,18 @@ class CollectiveHelper
      * \return true if the variant exists
      */
     static bool SetTcpVariant(const std::string& typeName, std::string* error = nullptr);
+
+    /**
+     * \brief Writes collective records to the results store, one row each in the per-event
+     * table ev_collectives (job, kind, algorithm, group_size, bytes, start_s, end_s,
+     * bus_bandwidth_gbps).
+     * \param [in,out] store The store
+     * \param [in] runId The run
+     * \param [in] records The records
+     */
+    static void WriteRecords(ResultsStore& store,
+                             int64_t runId,
+                             const std::vector<CollectiveRecord>& records);
 
   private:
     ObjectFactory m_transportFactory; //!< Transport factory

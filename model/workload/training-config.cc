@@ -221,6 +221,15 @@ TrainingConfig::LayerForwardFlops(uint32_t layer) const
 }
 
 double
+TrainingConfig::GradientBytes(uint32_t layer) const
+{
+    const double h = static_cast<double>(model.hidden);
+    const double experts = model.IsMoeLayer(layer) ? static_cast<double>(model.experts) / ep : 1.0;
+    const double mlp = 2.0 * h * static_cast<double>(model.ffnHidden) * experts;
+    return (4.0 * h * h + mlp) / tp * bytesPerElement;
+}
+
+double
 TrainingConfig::ActivationBytes() const
 {
     return static_cast<double>(microBatchSize) * model.seqLen * model.hidden * bytesPerElement;

@@ -129,6 +129,13 @@ struct TrainingConfig
     /// \return forward FLOPs of one layer for one micro-batch on one tensor rank
     double LayerForwardFlops(uint32_t layer) const;
 
+    /**
+     * \param [in] layer Layer index
+     * \return bytes of one tensor rank's gradients of a layer, reduced across data replicas:
+     * (attention + MLP, experts divided over EP) / TP x bytes per element
+     */
+    double GradientBytes(uint32_t layer) const;
+
     /// \return bytes of a micro-batch's activations between stages (b x s x h x bytes)
     double ActivationBytes() const;
 };

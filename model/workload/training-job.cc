@@ -340,10 +340,7 @@ TrainingJob::RunOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
         if (lastBackward && c.overlapDp && c.dp > 1)
         {
             // This layer's gradients are final: reduce them across replicas in the background.
-            const double h = static_cast<double>(c.model.hidden);
-            const double mlp = 2.0 * h * c.model.ffnHidden *
-                               (c.model.IsMoeLayer(layer) ? double(c.model.experts) / c.ep : 1.0);
-            const double bytes = (4.0 * h * h + mlp) / c.tp * c.bytesPerElement;
+            const double bytes = c.GradientBytes(layer);
             steps.push_back([this, p, layer, bytes](std::function<void()> next) {
                 Meet(
                     "dp:" + std::to_string(p) + ":" + std::to_string(layer),
@@ -403,14 +400,13 @@ TrainingJob::FinishOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
         m_lastStageDone = Simulator::Now();
         if (!c.overlapDp && c.dp > 1)
         {
-            double params = 0;
+            double bytes = 0;
             for (uint32_t l = c.FirstLayerOfStage(p);
                  l < c.FirstLayerOfStage(p) + c.LayersOfStage(p);
                  ++l)
             {
-                params += c.model.LayerParameters(l);
+                bytes += c.GradientBytes(l);
             }
-            const double bytes = params / c.tp * c.bytesPerElement;
             Meet(
                 "dp:" + std::to_string(p),
                 c.dp,
