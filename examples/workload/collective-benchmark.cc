@@ -73,6 +73,7 @@ main(int argc, char* argv[])
     std::string backend = "packet";
     uint32_t gpusPerServer = 1;
     std::string scaleUpRate = "3600Gbps";
+    uint32_t ecnThreshold = 0;
 
     OpticalExperiment exp("collective-benchmark", "One collective on N hosts behind a switch");
     exp.AddValue("collective",
@@ -93,6 +94,10 @@ main(int argc, char* argv[])
                  "Consecutive ranks sharing a scale-up domain (1: none)",
                  gpusPerServer);
     exp.AddValue("scaleUpRate", "Per-GPU scale-up bandwidth (hierarchical)", scaleUpRate);
+    exp.AddValue("ecnThreshold",
+                 "ECN marking threshold of the switch ports (packets; 0: no marking; use with "
+                 "--tcp=ns3::TcpDctcp)",
+                 ecnThreshold);
     exp.Parse(argc, argv);
 
     if (backend != "packet")
@@ -133,6 +138,7 @@ main(int argc, char* argv[])
     star.SetDeviceAttribute("DataRate", DataRateValue(rate));
     star.SetDeviceAttribute("Mtu", UintegerValue(mtu));
     star.SetChannelAttribute("Delay", TimeValue(delay));
+    star.EnableEcnMarking(ecnThreshold);
     star.Install(hosts);
 
     CollectiveHelper helper;
@@ -146,7 +152,8 @@ main(int argc, char* argv[])
     {
         exp.Fail("the collective did not complete", 2);
     }
-    const CollectiveRecord& rec = coll->GetRecord();
+    const CollectiveRecord rec = coll->GetRecord();
+    const uint64_t ecnMarks = star.GetEcnMarks();
     Simulator::Destroy();
 
     // Alpha-beta with B = the TCP goodput of a link and alpha = one link's round of
@@ -164,6 +171,10 @@ main(int argc, char* argv[])
     exp.Metric("completion-time-us", seconds * 1e6, "us");
     exp.Metric("bus-bandwidth-gbps", rec.busBandwidthGbps, "Gbit/s");
     exp.Metric("algorithm-bandwidth-gbps", rec.algBandwidthGbps, "Gbit/s");
+    if (ecnThreshold > 0)
+    {
+        exp.Metric("ecn-marks", ecnMarks, "packets");
+    }
     if (!std::isnan(model))
     {
         exp.Metric("alpha-beta-time-us", model * 1e6, "us");

@@ -51,12 +51,27 @@ class StarTopologyHelper
      */
     Ptr<Node> Install(NodeContainer hosts);
 
+    /**
+     * \brief Makes the switch mark ECN instead of dropping, DCTCP-style: a RED queue disc on
+     * every switch port that marks packets once its queue holds \p thresholdPackets (MinTh =
+     * MaxTh = threshold, instantaneous queue), with device queues of 2 packets so that the
+     * queue builds in the queue disc. Call before Install; pair with an ECN-capable
+     * TCP (CollectiveHelper::SetTcpVariant("ns3::TcpDctcp") turns ECN on).
+     * \param [in] thresholdPackets Marking threshold K (packets); 0 disables marking
+     */
+    void EnableEcnMarking(uint32_t thresholdPackets);
+
     /// \return the host-side devices of the last Install, in host order
     NetDeviceContainer GetHostDevices() const;
 
+    /// \return packets the switch's queue discs marked with ECN so far
+    uint64_t GetEcnMarks() const;
+
   private:
-    PointToPointHelper m_p2p;         //!< Link factory
-    NetDeviceContainer m_hostDevices; //!< Host-side devices
+    PointToPointHelper m_p2p;           //!< Link factory
+    NetDeviceContainer m_hostDevices;   //!< Host-side devices
+    NetDeviceContainer m_switchDevices; //!< Switch-side devices
+    uint32_t m_ecnThreshold{0};         //!< ECN marking threshold (packets; 0: off)
 };
 
 } // namespace ns3

@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/config.h"
+#include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/type-id.h"
@@ -124,6 +125,12 @@ CollectiveHelper::SetTcpVariant(const std::string& typeName, std::string* error)
         NS_FATAL_ERROR("CollectiveHelper::SetTcpVariant: " << problem);
     }
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(tid));
+    // DCTCP reacts to ECN marks: it needs ECN-capable sockets (the switch must mark, see
+    // StarTopologyHelper::EnableEcnMarking). Other variants keep ns-3's setting.
+    if (tid.GetName() == "ns3::TcpDctcp")
+    {
+        Config::SetDefault("ns3::TcpSocketBase::UseEcn", StringValue("On"));
+    }
     return true;
 }
 

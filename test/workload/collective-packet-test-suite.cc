@@ -47,6 +47,7 @@ NodeContainer
 Star(uint32_t n)
 {
     CollectiveHelper::SetTcpVariant("ns3::TcpNewReno");
+    Config::SetDefault("ns3::TcpSocketBase::UseEcn", StringValue("Off"));
     NodeContainer hosts(n);
     StarTopologyHelper star;
     star.SetDeviceAttribute("DataRate", DataRateValue(DataRate(static_cast<uint64_t>(RATE_BPS))));
@@ -296,6 +297,91 @@ class CollectiveStartGateTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * The TCP variant is selectable: DCTCP with an ECN-marking switch keeps an all-to-all at line
+ * rate while the switch marks.
+ */
+class DctcpEcnTestCase : public TestCase
+{
+  public:
+    DctcpEcnTestCase()
+        : TestCase("DCTCP with ECN marking runs an all-to-all near the alpha-beta time")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 8;
+        NS_TEST_ASSERT_MSG_EQ(CollectiveHelper::SetTcpVariant("ns3::TcpDctcp"),
+                              true,
+                              "DCTCP exists");
+        NodeContainer hosts(n);
+        StarTopologyHelper star;
+        star.SetDeviceAttribute("DataRate",
+                                DataRateValue(DataRate(static_cast<uint64_t>(RATE_BPS))));
+        star.SetDeviceAttribute("Mtu", UintegerValue(MTU));
+        star.SetChannelAttribute("Delay", TimeValue(Seconds(DELAY_S)));
+        star.EnableEcnMarking(20);
+        star.Install(hosts);
+        CollectiveHelper helper;
+        auto transport = helper.Install(hosts);
+        auto c = helper.Create(transport, {"alltoall", "direct", n, MIB16, 1, 1, 0});
+        Simulator::Schedule(MilliSeconds(5), [c]() { c->Start(); });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(c->IsDone(), true, "completed");
+        const double t = (c->GetRecord().end - c->GetRecord().start).GetSeconds();
+        const double expected = (n - 1) * 2 * DELAY_S + (n - 1.0) / n * MIB16 / Goodput();
+        NS_TEST_EXPECT_MSG_GT(star.GetEcnMarks(), 0, "the switch marked packets");
+        NS_TEST_EXPECT_MSG_EQ_TOL(t / expected, 1.0, 0.10, "DCTCP keeps the links busy");
+        Simulator::Destroy();
+        Config::SetDefault("ns3::TcpSocketBase::UseEcn", StringValue("Off"));
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * The transport runs over any IPv4 topology: here two hosts joined by an OCS circuit.
+ */
+class CollectiveOverOcsTestCase : public TestCase
+{
+  public:
+    CollectiveOverOcsTestCase()
+        : TestCase("A send-receive over an optical circuit takes S over the TCP goodput")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CollectiveHelper::SetTcpVariant("ns3::TcpNewReno");
+        NodeContainer hosts(2);
+        Ptr<Node> ocsNode = CreateObject<Node>();
+        OcsHelper ocs;
+        ocs.SetDeviceAttribute("DataRate",
+                               DataRateValue(DataRate(static_cast<uint64_t>(RATE_BPS))));
+        NetDeviceContainer nics = ocs.Install(ocsNode, hosts);
+        OcsHelper::GetSwitch(ocsNode)->SetInitialConfiguration(OcsConfiguration().Connect(0, 1));
+        InternetStackHelper internet;
+        internet.Install(hosts);
+        Ipv4AddressHelper addresses("10.7.0.0", "255.255.255.0");
+        addresses.Assign(nics);
+        CollectiveHelper helper;
+        auto transport = helper.Install(hosts);
+        const uint64_t bytes = 4 << 20;
+        auto c = helper.Create(transport, {"sendrecv", "direct", 2, bytes, 1, 1, 0});
+        Simulator::Schedule(MilliSeconds(5), [c]() { c->Start(); });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(c->IsDone(), true, "completed over the circuit");
+        const double t = (c->GetRecord().end - c->GetRecord().start).GetSeconds();
+        // OcsNetDevice: MTU 1500, MSS 1448, 54 bytes of IPv4, TCP and PPP headers per segment.
+        const double goodput = RATE_BPS / 8 * 1448.0 / (1448.0 + 54.0);
+        NS_TEST_EXPECT_MSG_EQ_TOL(t / (bytes / goodput), 1.0, 0.05, "S / goodput");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * Collectives at packet level.
  */
 class CollectivePacketTestSuite : public TestSuite
@@ -308,6 +394,8 @@ class CollectivePacketTestSuite : public TestSuite
         AddTestCase(new HierarchicalAllReduceTestCase, TEST_QUICK);
         AddTestCase(new ConcurrentJobsTestCase, TEST_QUICK);
         AddTestCase(new CollectiveStartGateTestCase, TEST_QUICK);
+        AddTestCase(new DctcpEcnTestCase, TEST_QUICK);
+        AddTestCase(new CollectiveOverOcsTestCase, TEST_QUICK);
     }
 };
 
