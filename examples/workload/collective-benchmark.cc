@@ -22,6 +22,7 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/point-to-point-module.h"
 
@@ -146,7 +147,7 @@ main(int argc, char* argv[])
     Ptr<TcpCollectiveTransport> transport = helper.Install(hosts, gpusPerServer);
     Ptr<Collective> coll = helper.Create(transport, spec, {}, "benchmark");
     // Connections are set up at time 0; the collective starts once they are.
-    Simulator::Schedule(MilliSeconds(10), [coll]() { coll->Start(); });
+    optical::compat::Schedule(MilliSeconds(10), [coll]() { coll->Start(); });
     exp.Run(Seconds(3600));
     if (!coll->IsDone())
     {

@@ -18,6 +18,7 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/point-to-point-module.h"
 
@@ -147,7 +148,7 @@ main(int argc, char* argv[])
         MakeCallback(+[](std::vector<CollectiveRecord>* v, const CollectiveRecord& r) {
             v->push_back(r);
         }).Bind(&collectiveRecords));
-    Simulator::Schedule(MilliSeconds(1), [job, iterations]() { job->Start(iterations); });
+    optical::compat::Schedule(MilliSeconds(1), [job, iterations]() { job->Start(iterations); });
     exp.Run(Seconds(36000));
     if (job->GetIterations().size() != iterations)
     {

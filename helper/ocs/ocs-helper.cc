@@ -17,6 +17,7 @@
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/ocs-channel.h"
 #include "ns3/ocs-device-class.h"
+#include "ns3/optical-compat.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -136,7 +137,7 @@ OcsHelper::ScheduleReconfiguration(Ptr<OpticalCircuitSwitch> ocs,
     NS_ABORT_MSG_IF(at < Simulator::Now(),
                     "OcsHelper::ScheduleReconfiguration: time " << at.As(Time::S)
                                                                 << " is in the past");
-    Simulator::Schedule(at - Simulator::Now(), [ocs, config]() { ocs->Reconfigure(config); });
+    optical::compat::Schedule(at - Simulator::Now(), [ocs, config]() { ocs->Reconfigure(config); });
 }
 
 Ptr<OcsCyclicSchedule>

@@ -20,12 +20,19 @@
  *    named `Type`).
  *  - Enum attributes: 3.37-3.40 have `MakeEnumAccessor(member)` and a plain `EnumValue`; 3.41+
  *    have `EnumValue<T>` and need `MakeEnumAccessor<T>(member)`.
+ *  - Scheduling a lambda or std::function: Simulator::Schedule accepts any callable from 3.36
+ *    on; 3.35 and older only functions and member functions. Schedule() and ScheduleNow()
+ *    below go through an EventImpl, which every release accepts.
  */
 
 #include "ns3/enum.h"
+#include "ns3/event-impl.h"
+#include "ns3/simulator.h"
 #include "ns3/test.h"
 
+#include <functional>
 #include <type_traits>
+#include <utility>
 
 namespace ns3
 {
@@ -33,6 +40,48 @@ namespace optical
 {
 namespace compat
 {
+
+/// An event that calls a function object.
+class FunctionEvent : public EventImpl
+{
+  public:
+    /// \param [in] f What to call
+    explicit FunctionEvent(std::function<void()> f)
+        : m_f(std::move(f))
+    {
+    }
+
+  private:
+    void Notify() override
+    {
+        m_f();
+    }
+
+    std::function<void()> m_f; //!< What to call
+};
+
+/**
+ * Schedules a lambda or std::function, in any ns-3 release.
+ * \param [in] delay Delay from now
+ * \param [in] f What to call
+ * \return the event
+ */
+inline EventId
+Schedule(const Time& delay, std::function<void()> f)
+{
+    return Simulator::Schedule(delay, Ptr<EventImpl>(new FunctionEvent(std::move(f)), false));
+}
+
+/**
+ * Schedules a lambda or std::function now, in any ns-3 release.
+ * \param [in] f What to call
+ * \return the event
+ */
+inline EventId
+ScheduleNow(std::function<void()> f)
+{
+    return Simulator::ScheduleNow(Ptr<EventImpl>(new FunctionEvent(std::move(f)), false));
+}
 
 /// Detects whether ns-3 has the typed `MakeEnumAccessor<T>(member)` (ns-3.41 and later).
 template <typename T, typename M, typename = void>

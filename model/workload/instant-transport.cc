@@ -7,6 +7,7 @@
 #include "instant-transport.h"
 
 #include "ns3/abort.h"
+#include "ns3/optical-compat.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -48,7 +49,7 @@ InstantTransport::Send(uint32_t src, uint32_t dst, uint64_t bytes, DeliveryCallb
     NS_ABORT_MSG_IF(src >= m_ranks || dst >= m_ranks,
                     "InstantTransport: rank " << std::max(src, dst) << " of " << m_ranks);
     m_bytes += bytes;
-    Simulator::ScheduleNow([delivered]() { delivered(); });
+    optical::compat::ScheduleNow([delivered]() { delivered(); });
 }
 
 } // namespace ns3

@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/optical-compat.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -75,7 +76,7 @@ ScaleUpDomain::Transfer(uint32_t from, uint32_t to, uint64_t bytes, std::functio
     m_egressFree[from] = start + busy;
     m_ingressFree[to] = start + busy;
     m_bytesMoved += bytes;
-    Simulator::Schedule(start + busy + m_latency - now, [delivered]() { delivered(); });
+    optical::compat::Schedule(start + busy + m_latency - now, [delivered]() { delivered(); });
 }
 
 } // namespace ns3

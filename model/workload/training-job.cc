@@ -12,6 +12,7 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/optical-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -230,7 +231,7 @@ TrainingJob::Compute(uint32_t d, uint32_t p, double seconds)
 {
     return [this, d, p, seconds](std::function<void()> next) {
         StageOf(d, p).computeS += seconds;
-        Simulator::Schedule(Seconds(seconds), next);
+        optical::compat::Schedule(Seconds(seconds), next);
     };
 }
 
@@ -482,7 +483,7 @@ TrainingJob::RunCollective(const std::string& kind,
 {
     if (jobRanks.size() < 2 || bytes <= 0)
     {
-        Simulator::ScheduleNow(done);
+        optical::compat::ScheduleNow(done);
         return;
     }
     CollectiveSpec spec{kind,
@@ -508,7 +509,7 @@ TrainingJob::RunSchedule(const CollectiveSchedule& schedule,
 {
     if (schedule.GetOps().empty())
     {
-        Simulator::ScheduleNow(done);
+        optical::compat::ScheduleNow(done);
         return;
     }
     std::vector<uint32_t> ranks;
@@ -573,7 +574,7 @@ TrainingJob::MaybeEndIteration()
     }
     else if (m_done)
     {
-        Simulator::ScheduleNow(m_done);
+        optical::compat::ScheduleNow(m_done);
     }
 }
 

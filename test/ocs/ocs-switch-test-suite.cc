@@ -51,7 +51,7 @@ struct Bench
     void SendAt(Time at, uint32_t k, uint32_t bytes) const
     {
         Ptr<OcsNetDevice> nic = Nic(k);
-        Simulator::Schedule(at, [nic, bytes]() {
+        optical::compat::Schedule(at, [nic, bytes]() {
             nic->Send(Create<Packet>(bytes), nic->GetBroadcast(), 0x0800);
         });
     }
@@ -235,13 +235,13 @@ class OcsReconfigurationTimingTestCase : public TestCase
         // Two requests at once: swap 0/2 partners, then tear 4-5 down.
         const auto first = OcsConfiguration().Connect(0, 3).Connect(1, 2).Connect(4, 5);
         const auto second = OcsConfiguration().Connect(0, 3).Connect(1, 2);
-        Simulator::Schedule(MilliSeconds(100), [&]() {
+        optical::compat::Schedule(MilliSeconds(100), [&]() {
             b.ocs->Reconfigure(first);
             b.ocs->Reconfigure(second);
             NS_TEST_EXPECT_MSG_EQ(b.ocs->GetNPendingReconfigurations(), 2, "both queued");
         });
         // In the first dark window: 0..3 dark, 4-5 lit.
-        Simulator::Schedule(MilliSeconds(108), [&]() {
+        optical::compat::Schedule(MilliSeconds(108), [&]() {
             for (uint32_t p = 0; p < 4; ++p)
             {
                 NS_TEST_EXPECT_MSG_EQ(b.ocs->IsPortLit(p), false, "port " << p << " dark");
@@ -381,7 +381,7 @@ class OcsIpv4FollowsLinkTestCase : public TestCase
         OcsHelper::ScheduleReconfiguration(b.ocs,
                                            MilliSeconds(10),
                                            OcsConfiguration().Connect(0, 2));
-        Simulator::Schedule(MilliSeconds(12), [&]() {
+        optical::compat::Schedule(MilliSeconds(12), [&]() {
             NS_TEST_EXPECT_MSG_EQ(isUp(0), false, "0 dark while switching");
             NS_TEST_EXPECT_MSG_EQ(isUp(1), false, "1 dark while switching");
         });

@@ -94,10 +94,10 @@ struct Scenario
         const InetSocketAddress to5(Ipv4Address("10.1.1.6"), UDP_PORT);
         for (uint32_t k = 0; k < count; ++k)
         {
-            Simulator::Schedule(start + k * interval, [bcast, toAll]() {
+            optical::compat::Schedule(start + k * interval, [bcast, toAll]() {
                 bcast->SendTo(Create<Packet>(PAYLOAD), 0, toAll);
             });
-            Simulator::Schedule(start + k * interval, [this, ucast, to5]() {
+            optical::compat::Schedule(start + k * interval, [this, ucast, to5]() {
                 unicastSent += ucast->SendTo(Create<Packet>(PAYLOAD), 0, to5) > 0 ? 1 : 0;
             });
         }
@@ -404,7 +404,7 @@ class OcsGlobalRoutingTestCase : public TestCase
         uint32_t sent = 0;
         for (uint32_t k = 0; k < 10; ++k)
         {
-            Simulator::Schedule(MilliSeconds(20 + k), [src, &sent]() {
+            optical::compat::Schedule(MilliSeconds(20 + k), [src, &sent]() {
                 sent +=
                     src->SendTo(Create<Packet>(100), 0, InetSocketAddress("10.0.2.1", 7000)) > 0;
             });
@@ -412,7 +412,7 @@ class OcsGlobalRoutingTestCase : public TestCase
         // Global routing gives a host with one interface a default route through its neighbour:
         // the gateway tells whether the routes were recomputed for the new circuit.
         Ipv4Address gateway;
-        Simulator::Schedule(MilliSeconds(15), [&hosts, &gateway]() {
+        optical::compat::Schedule(MilliSeconds(15), [&hosts, &gateway]() {
             Ptr<Ipv4> ipv4 = hosts.Get(0)->GetObject<Ipv4>();
             Ipv4Header header;
             header.SetDestination(Ipv4Address("10.0.2.1"));
@@ -492,8 +492,8 @@ class OcsPacketSocketPcapTestCase : public TestCase
         tx->Connect(txAddr);
         for (uint32_t k = 0; k < 3; ++k)
         {
-            Simulator::Schedule(MicroSeconds(10 * (k + 1)),
-                                [tx]() { tx->Send(Create<Packet>(500)); });
+            optical::compat::Schedule(MicroSeconds(10 * (k + 1)),
+                                      [tx]() { tx->Send(Create<Packet>(500)); });
         }
         Simulator::Run();
         Simulator::Destroy();

@@ -16,6 +16,7 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/test.h"
@@ -65,7 +66,7 @@ RunOne(const CollectiveSpec& spec, uint32_t gpusPerServer = 1)
     CollectiveHelper helper;
     Ptr<TcpCollectiveTransport> transport = helper.Install(hosts, gpusPerServer);
     Ptr<Collective> c = helper.Create(transport, spec);
-    Simulator::Schedule(MilliSeconds(5), [c]() { c->Start(); });
+    optical::compat::Schedule(MilliSeconds(5), [c]() { c->Start(); });
     Simulator::Run();
     const double t = c->IsDone() ? (c->GetRecord().end - c->GetRecord().start).GetSeconds() : -1;
     Simulator::Destroy();
@@ -191,7 +192,7 @@ class ConcurrentJobsTestCase : public TestCase
             auto tb = helperB.Install(b);
             auto ca = helperA.Create(ta, {"allreduce", "ring", 4, bytes, 1, 1, 0}, {}, "A");
             auto cb = helperB.Create(tb, {"allreduce", "ring", 4, bytes, 1, 1, 0}, {}, "B");
-            Simulator::Schedule(MilliSeconds(5), [ca, cb]() {
+            optical::compat::Schedule(MilliSeconds(5), [ca, cb]() {
                 ca->Start();
                 cb->Start();
             });
@@ -212,7 +213,7 @@ class ConcurrentJobsTestCase : public TestCase
                 helper.Create(transport, {"sendrecv", "direct", 2, bytes, 1, 1, 0}, {0, 2}, "A");
             auto c1 =
                 helper.Create(transport, {"sendrecv", "direct", 2, bytes, 1, 1, 0}, {1, 2}, "B");
-            Simulator::Schedule(MilliSeconds(5), [c0, c1]() {
+            optical::compat::Schedule(MilliSeconds(5), [c0, c1]() {
                 c0->Start();
                 c1->Start();
             });
@@ -253,7 +254,7 @@ class CollectiveStartGateTestCase : public TestCase
         c->SetStartGate([&asked](const CollectiveRecord& about, std::function<void()> release) {
             asked.push_back(about.kind + "/" + std::to_string(about.groupSize) + "/" +
                             std::to_string(about.bytes));
-            Simulator::Schedule(MilliSeconds(3), release); // e.g. circuits being set up
+            optical::compat::Schedule(MilliSeconds(3), release); // e.g. circuits being set up
         });
         std::vector<Time> starts;
         std::vector<Time> ends;
@@ -273,8 +274,8 @@ class CollectiveStartGateTestCase : public TestCase
                                                        uint64_t) {
                                           v->push_back(Simulator::Now());
                                       }).Bind(&ends));
-        Simulator::Schedule(MilliSeconds(5), [c]() { c->Start(); });
-        Simulator::Schedule(MilliSeconds(7), [c, this]() {
+        optical::compat::Schedule(MilliSeconds(5), [c]() { c->Start(); });
+        optical::compat::Schedule(MilliSeconds(7), [c, this]() {
             NS_TEST_EXPECT_MSG_EQ(c->IsDone(), false, "held: nothing sent yet");
         });
         Simulator::Run();
@@ -326,7 +327,7 @@ class DctcpEcnTestCase : public TestCase
         CollectiveHelper helper;
         auto transport = helper.Install(hosts);
         auto c = helper.Create(transport, {"alltoall", "direct", n, MIB16, 1, 1, 0});
-        Simulator::Schedule(MilliSeconds(5), [c]() { c->Start(); });
+        optical::compat::Schedule(MilliSeconds(5), [c]() { c->Start(); });
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(c->IsDone(), true, "completed");
         const double t = (c->GetRecord().end - c->GetRecord().start).GetSeconds();
@@ -369,7 +370,7 @@ class CollectiveOverOcsTestCase : public TestCase
         auto transport = helper.Install(hosts);
         const uint64_t bytes = 4 << 20;
         auto c = helper.Create(transport, {"sendrecv", "direct", 2, bytes, 1, 1, 0});
-        Simulator::Schedule(MilliSeconds(5), [c]() { c->Start(); });
+        optical::compat::Schedule(MilliSeconds(5), [c]() { c->Start(); });
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(c->IsDone(), true, "completed over the circuit");
         const double t = (c->GetRecord().end - c->GetRecord().start).GetSeconds();

@@ -12,6 +12,7 @@
 #include "ns3/instant-transport.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 
@@ -244,7 +245,7 @@ class TrainingPacketTestCase : public TestCase
             CollectiveHelper collectives;
             auto transport = collectives.Install(gpus, 2); // TP pairs share a scale-up domain
             Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, c);
-            Simulator::Schedule(MilliSeconds(1), [job]() { job->Start(2); });
+            optical::compat::Schedule(MilliSeconds(1), [job]() { job->Start(2); });
             Simulator::Run();
             NS_TEST_ASSERT_MSG_EQ(job->GetIterations().size(), 2, "two iterations");
             const IterationRecord& it = job->GetIterations()[1];

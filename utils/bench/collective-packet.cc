@@ -17,6 +17,7 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/point-to-point-module.h"
 
@@ -53,7 +54,7 @@ RunCollective(uint32_t n, uint64_t bytes, const std::string& rate)
     CollectiveHelper helper;
     auto transport = helper.Install(hosts);
     auto c = helper.Create(transport, {"allreduce", "ring", n, bytes, 1, 1, 0});
-    Simulator::Schedule(MilliSeconds(5), [c]() { c->Start(); });
+    optical::compat::Schedule(MilliSeconds(5), [c]() { c->Start(); });
     const auto t0 = std::chrono::steady_clock::now();
     Simulator::Run();
     const auto t1 = std::chrono::steady_clock::now();

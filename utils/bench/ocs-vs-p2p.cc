@@ -21,6 +21,7 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/point-to-point-module.h"
 
@@ -123,7 +124,7 @@ RunRaw(bool ocs, const Params& p)
     const uint32_t size = p.packetSize;
     for (uint32_t k = 0; k < p.packets; ++k)
     {
-        Simulator::Schedule(k * interval, [src, size]() {
+        optical::compat::Schedule(k * interval, [src, size]() {
             src->Send(Create<Packet>(size), src->GetBroadcast(), 0x0800);
         });
     }
