@@ -1,8 +1,8 @@
 ## -*- Mode: python; py-indent-offset: 4; indent-tabs-mode: nil; coding: utf-8; -*-
 #
 # waf build of the optical module for waf-era ns-3 (3.35 and earlier), as contrib/optical.
-# CMakeLists.txt is the one list of sources: this file reads the lists from it (and the
-# examples from examples/CMakeLists.txt), so the two builds cannot drift apart.
+# CMakeLists.txt is the one list of sources: this file reads the lists from it (and
+# examples/wscript reads examples/CMakeLists.txt), so the two builds cannot drift apart.
 
 import os
 import re
@@ -15,26 +15,6 @@ def _cmake_set(here, name, path='CMakeLists.txt'):
     if not match:
         raise RuntimeError('optical/wscript: no set(%s ...) in %s' % (name, path))
     return [item for item in match.group(1).split() if not item.startswith('#')]
-
-
-def _cmake_examples(here):
-    """Return (name, sources, ns-3 modules) for each build_lib_example() of examples/."""
-    with open(os.path.join(here, 'examples', 'CMakeLists.txt')) as f:
-        text = f.read()
-    examples = []
-    for block in re.findall(r'build_lib_example\((.*?)\)', text, re.S):
-        words = block.split()
-        name = words[words.index('NAME') + 1]
-        sources, libs, section = [], [], None
-        for word in words:
-            if word in ('NAME', 'SOURCE_FILES', 'LIBRARIES_TO_LINK', 'HEADER_FILES'):
-                section = word
-            elif section == 'SOURCE_FILES':
-                sources.append('examples/' + word)
-            elif section == 'LIBRARIES_TO_LINK':
-                libs.append(re.sub(r'^\$\{lib(.*)\}$', r'\1', word))
-        examples.append((name, sources, libs))
-    return examples
 
 
 def configure(conf):
@@ -65,6 +45,4 @@ def build(bld):
     headers.source = _cmake_set(here, 'optical_headers')
 
     if bld.env['ENABLE_EXAMPLES']:
-        for name, sources, libs in _cmake_examples(here):
-            program = bld.create_ns3_program(name, libs)
-            program.source = sources
+        bld.recurse('examples')

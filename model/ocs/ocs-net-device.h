@@ -11,7 +11,7 @@
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
 #include "ns3/nstime.h"
-#include "ns3/queue-fwd.h"
+#include "ns3/queue.h"
 #include "ns3/traced-callback.h"
 
 namespace ns3
