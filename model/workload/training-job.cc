@@ -249,15 +249,17 @@ TrainingJob::Blocking(uint32_t d, uint32_t p, bool tensor, Step step)
 }
 
 void
-TrainingJob::Sequence(std::vector<Step> steps, std::size_t i, std::function<void()> done)
+TrainingJob::Sequence(std::shared_ptr<const std::vector<Step>> steps,
+                      std::size_t i,
+                      std::function<void()> done)
 {
-    if (i == steps.size())
+    if (i == steps->size())
     {
         done();
         return;
     }
-    auto shared = std::make_shared<std::vector<Step>>(std::move(steps));
-    (*shared)[i]([this, shared, i, done]() { Sequence(*shared, i + 1, done); });
+    // The steps are shared by every continuation: nothing is copied from one step to the next.
+    (*steps)[i]([this, steps, i, done]() { Sequence(steps, i + 1, done); });
 }
 
 void
@@ -355,7 +357,9 @@ TrainingJob::RunOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
             });
         }
     }
-    Sequence(std::move(steps), 0, [this, d, p, forward, mb]() { FinishOp(d, p, forward, mb); });
+    Sequence(std::make_shared<const std::vector<Step>>(std::move(steps)),
+             0,
+             [this, d, p, forward, mb]() { FinishOp(d, p, forward, mb); });
 }
 
 void

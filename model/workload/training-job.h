@@ -16,6 +16,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -148,7 +149,9 @@ class TrainingJob : public Object
     void TryNext(uint32_t d, uint32_t p);
     void RunOp(uint32_t d, uint32_t p, bool forward, uint32_t mb);
     void FinishOp(uint32_t d, uint32_t p, bool forward, uint32_t mb);
-    void Sequence(std::vector<Step> steps, std::size_t i, std::function<void()> done);
+    void Sequence(std::shared_ptr<const std::vector<Step>> steps,
+                  std::size_t i,
+                  std::function<void()> done);
     Step Compute(uint32_t d, uint32_t p, double seconds);
     Step Blocking(uint32_t d, uint32_t p, bool tensor, Step step);
     void RunSchedule(const CollectiveSchedule& schedule,
