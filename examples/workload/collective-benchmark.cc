@@ -89,7 +89,7 @@ main(int argc, char* argv[])
     exp.AddValue("mtu", "MTU of the links (bytes)", mtu);
     exp.AddValue("tcp", "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)", tcp);
     exp.AddValue("backend",
-                 "Network model: packet (flow arrives with the flow-level engine)",
+                 "Network model: packet (ns-3 TCP/IP) or flow (flow-level engine, same topology)",
                  backend);
     exp.AddValue("gpusPerServer",
                  "Consecutive ranks sharing a scale-up domain (1: none)",
@@ -101,10 +101,10 @@ main(int argc, char* argv[])
                  ecnThreshold);
     exp.Parse(argc, argv);
 
-    if (backend != "packet")
+    std::string backendError;
+    if (!CollectiveHelper::CheckBackend(backend, backendError))
     {
-        exp.Fail("--backend must be 'packet' (got '" + backend +
-                 "'; the flow-level backend is not available yet)");
+        exp.Fail(backendError);
     }
     const DataRate rate = exp.PositiveDataRate("linkRate", linkRate);
     const DataRate upRate = exp.PositiveDataRate("scaleUpRate", scaleUpRate);
@@ -144,7 +144,7 @@ main(int argc, char* argv[])
 
     CollectiveHelper helper;
     helper.SetScaleUpAttribute("Bandwidth", DataRateValue(upRate));
-    Ptr<TcpCollectiveTransport> transport = helper.Install(hosts, gpusPerServer);
+    Ptr<CollectiveTransport> transport = helper.Install(hosts, gpusPerServer, backend);
     Ptr<Collective> coll = helper.Create(transport, spec, {}, "benchmark");
     // Connections are set up at time 0; the collective starts once they are.
     optical::compat::Schedule(MilliSeconds(10), [coll]() { coll->Start(); });

@@ -67,7 +67,9 @@ main(int argc, char* argv[])
     exp.AddValue("zero", "DP as reduce-scatter + all-gather (ZeRO/FSDP)", zero);
     exp.AddValue("linkRate", "Scale-out NIC rate", linkRate);
     exp.AddValue("linkDelay", "Propagation delay of each link", linkDelay);
-    exp.AddValue("backend", "Network model: packet", backend);
+    exp.AddValue("backend",
+                 "Network model: packet (ns-3 TCP/IP) or flow (flow-level engine, same topology)",
+                 backend);
     exp.AddValue("tcp", "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)", tcp);
     exp.AddValue("moeZipf",
                  "MoE routing skew: Zipf exponent of expert popularity (0: uniform)",
@@ -77,10 +79,10 @@ main(int argc, char* argv[])
                  moePayloadEfficient);
     exp.Parse(argc, argv);
 
-    if (backend != "packet")
+    std::string backendError;
+    if (!CollectiveHelper::CheckBackend(backend, backendError))
     {
-        exp.Fail("--backend must be 'packet' (got '" + backend +
-                 "'; the flow-level backend is not available yet)");
+        exp.Fail(backendError);
     }
     TrainingConfig config;
     std::string error;
@@ -139,7 +141,7 @@ main(int argc, char* argv[])
     collectives.SetScaleUpAttribute(
         "Bandwidth",
         DataRateValue(DataRate(static_cast<uint64_t>(config.gpu.scaleUpBps))));
-    Ptr<TcpCollectiveTransport> transport = collectives.Install(nodes, gpusPerServer);
+    Ptr<CollectiveTransport> transport = collectives.Install(nodes, gpusPerServer, backend);
     Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, config, {}, "job0");
     job->AssignStreams(0); // MoE routing: --RngRun picks the run
     std::vector<CollectiveRecord> collectiveRecords;

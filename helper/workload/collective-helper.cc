@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/config.h"
+#include "ns3/flow-topology-helper.h"
 #include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-socket-base.h"
@@ -19,6 +20,7 @@ namespace ns3
 CollectiveHelper::CollectiveHelper()
 {
     m_transportFactory.SetTypeId("ns3::TcpCollectiveTransport");
+    m_flowFactory.SetTypeId("ns3::FlowCollectiveTransport");
     m_scaleUpFactory.SetTypeId("ns3::ScaleUpDomain");
 }
 
@@ -34,26 +36,105 @@ CollectiveHelper::SetScaleUpAttribute(std::string name, const AttributeValue& va
     m_scaleUpFactory.Set(name, value);
 }
 
+void
+CollectiveHelper::SetFlowTransportAttribute(std::string name, const AttributeValue& value)
+{
+    m_flowFactory.Set(name, value);
+}
+
+std::vector<Ptr<ScaleUpDomain>>
+CollectiveHelper::Domains(uint32_t ranks, uint32_t gpusPerServer)
+{
+    NS_ABORT_MSG_IF(gpusPerServer == 0 || ranks % gpusPerServer != 0,
+                    "CollectiveHelper: " << gpusPerServer << " GPUs per server does not divide "
+                                         << ranks << " ranks");
+    std::vector<Ptr<ScaleUpDomain>> domains(ranks);
+    for (uint32_t r = 0; gpusPerServer > 1 && r < ranks; ++r)
+    {
+        if (r % gpusPerServer == 0)
+        {
+            domains[r] = m_scaleUpFactory.Create<ScaleUpDomain>();
+            domains[r]->SetNGpus(gpusPerServer);
+        }
+        else
+        {
+            domains[r] = domains[r - 1];
+        }
+    }
+    return domains;
+}
+
 Ptr<TcpCollectiveTransport>
 CollectiveHelper::Install(NodeContainer nodes, uint32_t gpusPerServer)
 {
-    NS_ABORT_MSG_IF(gpusPerServer == 0 || nodes.GetN() % gpusPerServer != 0,
-                    "CollectiveHelper::Install: " << gpusPerServer
-                                                  << " GPUs per server does not divide "
-                                                  << nodes.GetN() << " ranks");
+    const std::vector<Ptr<ScaleUpDomain>> domains = Domains(nodes.GetN(), gpusPerServer);
     Ptr<TcpCollectiveTransport> transport = m_transportFactory.Create<TcpCollectiveTransport>();
-    Ptr<ScaleUpDomain> domain;
     for (uint32_t r = 0; r < nodes.GetN(); ++r)
     {
-        if (gpusPerServer > 1 && r % gpusPerServer == 0)
-        {
-            domain = m_scaleUpFactory.Create<ScaleUpDomain>();
-            domain->SetNGpus(gpusPerServer);
-        }
-        transport->AddRank(nodes.Get(r), gpusPerServer > 1 ? domain : nullptr, r % gpusPerServer);
+        transport->AddRank(nodes.Get(r), domains[r], r % gpusPerServer);
     }
     transport->Start();
     return transport;
+}
+
+Ptr<FlowCollectiveTransport>
+CollectiveHelper::InstallFlow(NodeContainer nodes, uint32_t gpusPerServer, Ptr<FlowNetwork> network)
+{
+    if (!network)
+    {
+        network = FlowTopologyHelper().Install();
+    }
+    std::vector<uint32_t> vertices;
+    for (uint32_t r = 0; r < nodes.GetN(); ++r)
+    {
+        const int64_t v = network->GetTopology()->FindVertex(nodes.Get(r));
+        NS_ABORT_MSG_IF(v < 0,
+                        "CollectiveHelper::InstallFlow: node " << nodes.Get(r)->GetId()
+                                                               << " is not in the flow topology");
+        vertices.push_back(static_cast<uint32_t>(v));
+    }
+    return InstallFlow(network, vertices, gpusPerServer);
+}
+
+Ptr<FlowCollectiveTransport>
+CollectiveHelper::InstallFlow(Ptr<FlowNetwork> network,
+                              const std::vector<uint32_t>& vertices,
+                              uint32_t gpusPerServer)
+{
+    const auto n = static_cast<uint32_t>(vertices.size());
+    const std::vector<Ptr<ScaleUpDomain>> domains = Domains(n, gpusPerServer);
+    Ptr<FlowCollectiveTransport> transport = m_flowFactory.Create<FlowCollectiveTransport>();
+    transport->SetNetwork(network);
+    for (uint32_t r = 0; r < n; ++r)
+    {
+        transport->AddRank(vertices[r], domains[r], r % gpusPerServer);
+    }
+    return transport;
+}
+
+Ptr<CollectiveTransport>
+CollectiveHelper::Install(NodeContainer nodes, uint32_t gpusPerServer, const std::string& backend)
+{
+    std::string error;
+    NS_ABORT_MSG_IF(!CheckBackend(backend, error), "CollectiveHelper::Install: " << error);
+    if (backend == "flow")
+    {
+        return InstallFlow(nodes, gpusPerServer);
+    }
+    return Install(nodes, gpusPerServer);
+}
+
+bool
+CollectiveHelper::CheckBackend(const std::string& backend, std::string& error)
+{
+    if (backend == "packet" || backend == "flow")
+    {
+        return true;
+    }
+    error = "--backend must be 'packet' (ns-3 TCP/IP, packet by packet) or 'flow' (the "
+            "flow-level engine) (got '" +
+            backend + "')";
+    return false;
 }
 
 Ptr<Collective>

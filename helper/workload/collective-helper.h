@@ -9,6 +9,8 @@
 
 #include "ns3/collective-algorithms.h"
 #include "ns3/collective.h"
+#include "ns3/flow-collective-transport.h"
+#include "ns3/flow-network.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 #include "ns3/results-store.h"
@@ -47,6 +49,13 @@ class CollectiveHelper
     void SetTransportAttribute(std::string name, const AttributeValue& value);
 
     /**
+     * \brief Sets an attribute of the flow-level transports created (FlowCollectiveTransport).
+     * \param [in] name Attribute
+     * \param [in] value Value
+     */
+    void SetFlowTransportAttribute(std::string name, const AttributeValue& value);
+
+    /**
      * \brief Sets an attribute of the scale-up domains created (ScaleUpDomain).
      * \param [in] name Attribute
      * \param [in] value Value
@@ -61,6 +70,49 @@ class CollectiveHelper
      * \return the started transport
      */
     Ptr<TcpCollectiveTransport> Install(NodeContainer nodes, uint32_t gpusPerServer = 1);
+
+    /**
+     * \brief The same ranks as Install(), at flow level: rank r is node r, its messages are
+     * flows of a FlowNetwork over the topology the ns-3 objects form.
+     * \param [in] nodes The nodes (devices, and for IPv4 routing their stacks, installed)
+     * \param [in] gpusPerServer GPUs per server; must divide the number of nodes
+     * \param [in] network The engine (nullptr: FlowTopologyHelper reads every node of the
+     * simulation)
+     * \return the transport
+     */
+    Ptr<FlowCollectiveTransport> InstallFlow(NodeContainer nodes,
+                                             uint32_t gpusPerServer = 1,
+                                             Ptr<FlowNetwork> network = nullptr);
+
+    /**
+     * \brief Ranks on the vertices of a topology built directly (no ns-3 nodes), for scale.
+     * \param [in] network The engine
+     * \param [in] vertices Vertex of each rank's NIC, in rank order
+     * \param [in] gpusPerServer GPUs per server; must divide the number of ranks
+     * \return the transport
+     */
+    Ptr<FlowCollectiveTransport> InstallFlow(Ptr<FlowNetwork> network,
+                                             const std::vector<uint32_t>& vertices,
+                                             uint32_t gpusPerServer = 1);
+
+    /**
+     * \brief Install() or InstallFlow() by name: the one flag that switches fidelity.
+     * \param [in] nodes The nodes
+     * \param [in] gpusPerServer GPUs per server
+     * \param [in] backend "packet" or "flow" (CheckBackend() first for a clear error)
+     * \return the transport
+     */
+    Ptr<CollectiveTransport> Install(NodeContainer nodes,
+                                     uint32_t gpusPerServer,
+                                     const std::string& backend);
+
+    /**
+     * \brief Checks a backend name.
+     * \param [in] backend The name
+     * \param [out] error Why it is rejected, listing the known ones
+     * \return true if it is "packet" or "flow"
+     */
+    static bool CheckBackend(const std::string& backend, std::string& error);
 
     /**
      * \brief Builds a collective on a transport.
@@ -99,7 +151,11 @@ class CollectiveHelper
                              const std::vector<CollectiveRecord>& records);
 
   private:
+    /// Scale-up domain of each rank: one per run of \p gpusPerServer ranks (none if 1).
+    std::vector<Ptr<ScaleUpDomain>> Domains(uint32_t ranks, uint32_t gpusPerServer);
+
     ObjectFactory m_transportFactory; //!< Transport factory
+    ObjectFactory m_flowFactory;      //!< Flow-level transport factory
     ObjectFactory m_scaleUpFactory;   //!< Scale-up domain factory
 };
 

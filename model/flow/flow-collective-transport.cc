@@ -1,0 +1,193 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "flow-collective-transport.h"
+
+#include "ns3/abort.h"
+#include "ns3/data-rate.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FlowCollectiveTransport");
+
+NS_OBJECT_ENSURE_REGISTERED(FlowCollectiveTransport);
+
+TypeId
+FlowCollectiveTransport::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FlowCollectiveTransport")
+            .SetParent<CollectiveTransport>()
+            .SetGroupName("Optical")
+            .AddConstructor<FlowCollectiveTransport>()
+            .AddAttribute("MessageHeaderBytes",
+                          "Frame header in front of each message (bytes), as the packet-level "
+                          "transport writes.",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&FlowCollectiveTransport::m_messageHeader),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("IpTcpHeaderBytes",
+                          "Headers of each packet inside the MTU (bytes): IPv4 20 + TCP 20 + TCP "
+                          "timestamp option 12.",
+                          UintegerValue(52),
+                          MakeUintegerAccessor(&FlowCollectiveTransport::m_ipTcpHeader),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("LinkHeaderBytes",
+                          "Link-layer header of each packet outside the MTU (bytes): PPP 2.",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&FlowCollectiveTransport::m_linkHeader),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Mtu",
+                          "Packet size limit (bytes); 0 takes the smallest MTU on the flow's "
+                          "path (links built without an MTU are fluid: no packet headers).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FlowCollectiveTransport::m_mtu),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RateCap",
+                          "Cap on the rate of each flow (bit/s; 0: none), e.g. a NIC or a "
+                          "congestion-control limit below the links' rate.",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&FlowCollectiveTransport::m_rateCap),
+                          MakeDataRateChecker());
+    return tid;
+}
+
+FlowCollectiveTransport::FlowCollectiveTransport() = default;
+
+void
+FlowCollectiveTransport::DoDispose()
+{
+    m_network = nullptr;
+    m_ranks.clear();
+    m_pairs.clear();
+    CollectiveTransport::DoDispose();
+}
+
+void
+FlowCollectiveTransport::SetNetwork(Ptr<FlowNetwork> network)
+{
+    NS_ABORT_MSG_IF(!network || !network->GetTopology(),
+                    "FlowCollectiveTransport: a network with a topology is needed");
+    m_network = network;
+}
+
+Ptr<FlowNetwork>
+FlowCollectiveTransport::GetNetwork() const
+{
+    return m_network;
+}
+
+uint32_t
+FlowCollectiveTransport::AddRank(uint32_t vertex, Ptr<ScaleUpDomain> scaleUp, uint32_t localIndex)
+{
+    NS_ABORT_MSG_IF(!m_network, "FlowCollectiveTransport: SetNetwork before AddRank");
+    NS_ABORT_MSG_IF(vertex >= m_network->GetTopology()->GetNVertices(),
+                    "FlowCollectiveTransport: vertex " << vertex << " is not in the topology ("
+                                                       << m_network->GetTopology()->GetNVertices()
+                                                       << " vertices)");
+    NS_ABORT_MSG_IF(scaleUp && localIndex >= scaleUp->GetNGpus(),
+                    "FlowCollectiveTransport: GPU " << localIndex << " of a server with "
+                                                    << scaleUp->GetNGpus() << " GPUs");
+    m_ranks.push_back({vertex, scaleUp, localIndex});
+    return static_cast<uint32_t>(m_ranks.size() - 1);
+}
+
+uint32_t
+FlowCollectiveTransport::GetVertex(uint32_t rank) const
+{
+    NS_ABORT_MSG_IF(rank >= m_ranks.size(), "FlowCollectiveTransport: no rank " << rank);
+    return m_ranks[rank].vertex;
+}
+
+uint32_t
+FlowCollectiveTransport::GetNRanks() const
+{
+    return static_cast<uint32_t>(m_ranks.size());
+}
+
+double
+FlowCollectiveTransport::GetBytesSent() const
+{
+    return m_bytesSent;
+}
+
+uint64_t
+FlowCollectiveTransport::GetMessagesDelivered() const
+{
+    return m_delivered;
+}
+
+void
+FlowCollectiveTransport::Send(uint32_t src,
+                              uint32_t dst,
+                              uint64_t bytes,
+                              DeliveryCallback delivered)
+{
+    NS_ABORT_MSG_IF(src >= m_ranks.size() || dst >= m_ranks.size(),
+                    "FlowCollectiveTransport: rank " << std::max(src, dst) << " of "
+                                                     << m_ranks.size());
+    NS_ABORT_MSG_IF(src == dst,
+                    "FlowCollectiveTransport: a message from rank " << src << " to itself");
+    NS_ABORT_MSG_IF(bytes == 0, "FlowCollectiveTransport: an empty message");
+    const Rank& a = m_ranks[src];
+    const Rank& b = m_ranks[dst];
+    if (a.scaleUp && a.scaleUp == b.scaleUp)
+    {
+        a.scaleUp->Transfer(a.local, b.local, bytes, [this, delivered]() {
+            ++m_delivered;
+            delivered();
+        });
+        return;
+    }
+    Pair& pair = m_pairs[(static_cast<uint64_t>(src) << 32) | dst];
+    pair.queue.push_back({bytes, std::move(delivered)});
+    if (!pair.busy)
+    {
+        StartNext(src, dst);
+    }
+}
+
+void
+FlowCollectiveTransport::StartNext(uint32_t src, uint32_t dst)
+{
+    const uint64_t key = (static_cast<uint64_t>(src) << 32) | dst;
+    Pair& pair = m_pairs[key];
+    if (pair.queue.empty())
+    {
+        pair.busy = false;
+        return;
+    }
+    pair.busy = true;
+    Message m = std::move(pair.queue.front());
+    pair.queue.pop_front();
+    FlowNetwork::FlowSpec spec;
+    spec.src = m_ranks[src].vertex;
+    spec.dst = m_ranks[dst].vertex;
+    spec.bytes = static_cast<double>(m.bytes + m_messageHeader);
+    spec.hash = key;
+    spec.capBps = static_cast<double>(m_rateCap.GetBitRate());
+    spec.mtu = m_mtu;
+    spec.headerBytes = m_ipTcpHeader;
+    spec.linkHeaderBytes = m_linkHeader;
+    spec.sent = [this, src, dst]() { StartNext(src, dst); };
+    DeliveryCallback cb = std::move(m.delivered);
+    spec.delivered = [this, cb]() {
+        ++m_delivered;
+        cb();
+    };
+    m_bytesSent += spec.bytes;
+    std::string error;
+    if (m_network->StartFlow(std::move(spec), &error) < 0)
+    {
+        NS_FATAL_ERROR("FlowCollectiveTransport: rank " << src << " -> rank " << dst << ": "
+                                                        << error);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,123 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FLOW_COLLECTIVE_TRANSPORT_H
+#define FLOW_COLLECTIVE_TRANSPORT_H
+
+#include "flow-network.h"
+
+#include "ns3/collective-transport.h"
+#include "ns3/scale-up-domain.h"
+
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief Flow-level transport of ML messages: each message between ranks on different servers
+ * is a flow of the FlowNetwork; messages inside a server go through its ScaleUpDomain, as at
+ * packet level.
+ *
+ * Messages between the same two ranks are sent one after the other, like the bytes of the one
+ * TCP connection the packet-level transport keeps per pair: the next starts when the previous
+ * one's last byte has left. A message's flow carries its bytes as TCP/IP would put them on the
+ * wire: a \c MessageHeaderBytes frame header, cut into packets of the path's MTU less
+ * \c IpTcpHeaderBytes of payload, each with \c IpTcpHeaderBytes + \c LinkHeaderBytes of
+ * headers (fluid links, MTU 0, add nothing). All ranks' flows of one pair share a path (the
+ * pair is the ECMP hash).
+ */
+class FlowCollectiveTransport : public CollectiveTransport
+{
+  public:
+    /**
+     * \brief Get the TypeId
+     * \return The TypeId for this class
+     */
+    static TypeId GetTypeId();
+
+    FlowCollectiveTransport();
+
+    /**
+     * \brief Sets the network the flows run on.
+     * \param [in] network The engine (its topology set)
+     */
+    void SetNetwork(Ptr<FlowNetwork> network);
+
+    /// \return the network
+    Ptr<FlowNetwork> GetNetwork() const;
+
+    /**
+     * \brief Adds the next rank.
+     * \param [in] vertex Topology vertex of the rank's scale-out NIC
+     * \param [in] scaleUp Scale-up domain of the rank's server (nullptr: none)
+     * \param [in] localIndex The rank's GPU index inside its server
+     * \return the rank
+     */
+    uint32_t AddRank(uint32_t vertex, Ptr<ScaleUpDomain> scaleUp, uint32_t localIndex);
+
+    /**
+     * \param [in] rank A rank
+     * \return its vertex
+     */
+    uint32_t GetVertex(uint32_t rank) const;
+
+    // CollectiveTransport
+    void Send(uint32_t src, uint32_t dst, uint64_t bytes, DeliveryCallback delivered) override;
+    uint32_t GetNRanks() const override;
+
+    /// \return bytes handed to flows (message headers included, packet headers not) so far
+    double GetBytesSent() const;
+
+    /// \return messages delivered so far
+    uint64_t GetMessagesDelivered() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A rank.
+    struct Rank
+    {
+        uint32_t vertex;            //!< NIC vertex
+        Ptr<ScaleUpDomain> scaleUp; //!< Server's scale-up domain
+        uint32_t local;             //!< GPU index in the server
+    };
+
+    /// A message waiting for its pair's connection.
+    struct Message
+    {
+        uint64_t bytes;             //!< Payload
+        DeliveryCallback delivered; //!< Delivery callback
+    };
+
+    /// The messages of one ordered pair of ranks.
+    struct Pair
+    {
+        std::deque<Message> queue; //!< Not yet started
+        bool busy{false};          //!< A message's flow is sending
+    };
+
+    void StartNext(uint32_t src, uint32_t dst);
+
+    Ptr<FlowNetwork> m_network;                 //!< Engine
+    std::vector<Rank> m_ranks;                  //!< Ranks
+    std::unordered_map<uint64_t, Pair> m_pairs; //!< By src << 32 | dst
+    uint32_t m_messageHeader;                   //!< Frame header per message (bytes)
+    uint32_t m_ipTcpHeader;                     //!< IP + TCP header per packet (bytes)
+    uint32_t m_linkHeader;                      //!< Link header per packet (bytes)
+    uint32_t m_mtu;                             //!< MTU override (0: the path's)
+    DataRate m_rateCap;                         //!< Per-flow cap (0: none)
+    double m_bytesSent{0};                      //!< Wire bytes
+    uint64_t m_delivered{0};                    //!< Messages delivered
+};
+
+} // namespace ns3
+
+#endif /* FLOW_COLLECTIVE_TRANSPORT_H */
