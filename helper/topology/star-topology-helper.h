@@ -7,11 +7,14 @@
 #ifndef STAR_TOPOLOGY_HELPER_H
 #define STAR_TOPOLOGY_HELPER_H
 
+#include "topology-helper-common.h"
+
+#include "ns3/flow-topology.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
-#include "ns3/point-to-point-helper.h"
 
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -24,6 +27,9 @@ namespace ns3
  *
  * The router forwards at line rate with an output queue per port, so two hosts that talk to
  * two others never share a link: the switch is non-blocking.
+ *
+ * Build() makes the same star directly as a flow-level graph (FlowTopology), without any ns-3
+ * node, for thousands of hosts.
  */
 class StarTopologyHelper
 {
@@ -52,6 +58,15 @@ class StarTopologyHelper
     Ptr<Node> Install(NodeContainer hosts);
 
     /**
+     * \brief Builds the same star directly in a flow-level graph, without ns-3 nodes: vertices
+     * "host<i>" then "switch", a duplex link of the configured rate, delay and MTU per host.
+     * \param [in] topology The graph to add to
+     * \param [in] hosts Number of hosts
+     * \return the host vertices, in host order
+     */
+    std::vector<uint32_t> Build(Ptr<FlowTopology> topology, uint32_t hosts) const;
+
+    /**
      * \brief Makes the switch mark ECN instead of dropping, DCTCP-style: a RED queue disc on
      * every switch port that marks packets once its queue holds \p thresholdPackets (MinTh =
      * MaxTh = threshold, instantaneous queue), with device queues of 2 packets so that the
@@ -68,7 +83,7 @@ class StarTopologyHelper
     uint64_t GetEcnMarks() const;
 
   private:
-    PointToPointHelper m_p2p;           //!< Link factory
+    TopologyLinkHelper m_links;         //!< Link settings, links and subnets
     NetDeviceContainer m_hostDevices;   //!< Host-side devices
     NetDeviceContainer m_switchDevices; //!< Switch-side devices
     uint32_t m_ecnThreshold{0};         //!< ECN marking threshold (packets; 0: off)

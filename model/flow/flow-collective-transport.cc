@@ -105,6 +105,14 @@ FlowCollectiveTransport::GetVertex(uint32_t rank) const
     return m_ranks[rank].vertex;
 }
 
+Ptr<ScaleUpDomain>
+FlowCollectiveTransport::GetScaleUp(uint32_t rank, uint32_t& local) const
+{
+    NS_ABORT_MSG_IF(rank >= m_ranks.size(), "FlowCollectiveTransport: no rank " << rank);
+    local = m_ranks[rank].local;
+    return m_ranks[rank].scaleUp;
+}
+
 uint32_t
 FlowCollectiveTransport::GetNRanks() const
 {

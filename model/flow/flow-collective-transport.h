@@ -71,6 +71,7 @@ class FlowCollectiveTransport : public CollectiveTransport
     // CollectiveTransport
     void Send(uint32_t src, uint32_t dst, uint64_t bytes, DeliveryCallback delivered) override;
     uint32_t GetNRanks() const override;
+    Ptr<ScaleUpDomain> GetScaleUp(uint32_t rank, uint32_t& local) const override;
 
     /// \return bytes handed to flows (message headers included, packet headers not) so far
     double GetBytesSent() const;

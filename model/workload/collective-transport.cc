@@ -19,4 +19,37 @@ CollectiveTransport::GetTypeId()
     return tid;
 }
 
+Ptr<ScaleUpDomain>
+CollectiveTransport::GetScaleUp(uint32_t /* rank */, uint32_t& local) const
+{
+    local = 0;
+    return nullptr;
+}
+
+bool
+CollectiveTransport::RunLocally(const std::shared_ptr<const CollectiveSchedule>& schedule,
+                                const std::vector<uint32_t>& ranks,
+                                std::function<void()> done)
+{
+    if (ranks.empty())
+    {
+        return false;
+    }
+    std::vector<uint32_t> locals(ranks.size());
+    Ptr<ScaleUpDomain> domain = GetScaleUp(ranks[0], locals[0]);
+    if (!domain || !domain->IsAnalytic())
+    {
+        return false;
+    }
+    for (std::size_t i = 1; i < ranks.size(); ++i)
+    {
+        if (GetScaleUp(ranks[i], locals[i]) != domain)
+        {
+            return false;
+        }
+    }
+    domain->RunSchedule(schedule, locals, std::move(done));
+    return true;
+}
+
 } // namespace ns3

@@ -7,10 +7,15 @@
 #ifndef COLLECTIVE_TRANSPORT_H
 #define COLLECTIVE_TRANSPORT_H
 
+#include "collective-schedule.h"
+#include "scale-up-domain.h"
+
 #include "ns3/object.h"
 
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <vector>
 
 namespace ns3
 {
@@ -47,6 +52,28 @@ class CollectiveTransport : public Object
 
     /// \return the number of ranks the transport serves
     virtual uint32_t GetNRanks() const = 0;
+
+    /**
+     * \brief Times a whole schedule at once if its ranks all sit in one scale-up domain whose
+     * \c Analytic attribute is true (ScaleUpDomain::RunSchedule: the same port model, without
+     * one event per transfer); tensor-parallel collectives of large jobs are millions of such
+     * transfers.
+     * \param [in] schedule The transfers, on group ranks
+     * \param [in] ranks Transport rank of each group rank
+     * \param [in] done Called when the last transfer is delivered
+     * \return false if the schedule must go transfer by transfer through Send()
+     */
+    virtual bool RunLocally(const std::shared_ptr<const CollectiveSchedule>& schedule,
+                            const std::vector<uint32_t>& ranks,
+                            std::function<void()> done);
+
+    /**
+     * \brief The scale-up domain of a rank.
+     * \param [in] rank A rank
+     * \param [out] local Its GPU index in the domain
+     * \return the domain, or nullptr if the rank has none
+     */
+    virtual Ptr<ScaleUpDomain> GetScaleUp(uint32_t rank, uint32_t& local) const;
 };
 
 } // namespace ns3

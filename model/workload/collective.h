@@ -15,6 +15,7 @@
 #include "ns3/traced-callback.h"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,19 @@ class Collective : public Object
                const std::string& job = "");
 
     /**
+     * \brief Sets the collective up on a shared schedule (no copy: many collectives of a job
+     * share one). The schedule must be valid (CollectiveSchedule::Validate()).
+     * \param [in] schedule The transfers, on group ranks 0..n-1
+     * \param [in] transport Transport
+     * \param [in] ranks Transport rank of each group rank
+     * \param [in] job Job name for the record
+     */
+    void Setup(std::shared_ptr<const CollectiveSchedule> schedule,
+               Ptr<CollectiveTransport> transport,
+               const std::vector<uint32_t>& ranks,
+               const std::string& job = "");
+
+    /**
      * \brief Installs a controller's hold on this collective's start (see StartGate).
      * \param [in] gate The gate (empty: start at once)
      */
@@ -122,18 +136,19 @@ class Collective : public Object
     void Begin();
     void Launch(uint32_t op);
     void Delivered(uint32_t op);
+    void Complete();
 
-    CollectiveSchedule m_schedule{"", "", 0, 0};     //!< Schedule
-    Ptr<CollectiveTransport> m_transport;            //!< Transport
-    std::vector<uint32_t> m_ranks;                   //!< Group rank -> transport rank
-    std::vector<uint32_t> m_waiting;                 //!< Undelivered deps per op
-    std::vector<std::vector<uint32_t>> m_dependents; //!< Ops waiting for each op
-    uint64_t m_remaining{0};                         //!< Ops not yet delivered
-    CollectiveRecord m_record;                       //!< Record
-    DoneCallback m_done;                             //!< Completion callback
-    bool m_started{false};                           //!< Start() called
-    bool m_begun{false};                             //!< Transfers began
-    StartGate m_gate;                                //!< Controller hold, if any
+    std::shared_ptr<const CollectiveSchedule> m_schedule; //!< Schedule
+    Ptr<CollectiveTransport> m_transport;                 //!< Transport
+    std::vector<uint32_t> m_ranks;                        //!< Group rank -> transport rank
+    std::vector<uint32_t> m_waiting;                      //!< Undelivered deps per op
+    std::vector<std::vector<uint32_t>> m_dependents;      //!< Ops waiting for each op
+    uint64_t m_remaining{0};                              //!< Ops not yet delivered
+    CollectiveRecord m_record;                            //!< Record
+    DoneCallback m_done;                                  //!< Completion callback
+    bool m_started{false};                                //!< Start() called
+    bool m_begun{false};                                  //!< Transfers began
+    StartGate m_gate;                                     //!< Controller hold, if any
     TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>
         m_phaseStartTrace; //!< PhaseStart
     TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>

@@ -6,12 +6,16 @@
 
 #include "scale-up-domain.h"
 
+#include "collective-schedule.h"
+
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <queue>
 
 namespace ns3
 {
@@ -39,7 +43,14 @@ ScaleUpDomain::GetTypeId()
                           "Latency of a scale-up transfer, after its last byte left (s).",
                           TimeValue(MicroSeconds(1)),
                           MakeTimeAccessor(&ScaleUpDomain::m_latency),
-                          MakeTimeChecker(Seconds(0)));
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("Analytic",
+                          "Time a collective whose ranks are all in this domain in one step "
+                          "(RunSchedule: same port model, one event) instead of one event per "
+                          "transfer.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&ScaleUpDomain::m_analytic),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -77,6 +88,111 @@ ScaleUpDomain::Transfer(uint32_t from, uint32_t to, uint64_t bytes, std::functio
     m_ingressFree[to] = start + busy;
     m_bytesMoved += bytes;
     optical::compat::Schedule(start + busy + m_latency - now, [delivered]() { delivered(); });
+}
+
+bool
+ScaleUpDomain::IsAnalytic() const
+{
+    return m_analytic;
+}
+
+uint64_t
+ScaleUpDomain::GetSchedulesRun() const
+{
+    return m_schedulesRun;
+}
+
+void
+ScaleUpDomain::RunSchedule(const std::shared_ptr<const CollectiveSchedule>& schedule,
+                           const std::vector<uint32_t>& locals,
+                           std::function<void()> done)
+{
+    NS_ABORT_MSG_IF(locals.size() != schedule->GetNRanks(),
+                    "ScaleUpDomain: " << locals.size() << " GPUs for a schedule of "
+                                      << schedule->GetNRanks() << " ranks");
+    ++m_schedulesRun;
+    const Time now = Simulator::Now();
+    bool idle = true;
+    for (uint32_t l : locals)
+    {
+        NS_ABORT_MSG_IF(l >= GetNGpus(),
+                        "ScaleUpDomain: GPU " << l << " of a server with " << GetNGpus()
+                                              << " GPUs");
+        idle = idle && m_egressFree[l] <= now && m_ingressFree[l] <= now;
+    }
+    auto it = idle ? m_timings.find(schedule.get()) : m_timings.end();
+    if (it != m_timings.end())
+    {
+        const Timing& t = it->second;
+        for (std::size_t i = 0; i < locals.size(); ++i)
+        {
+            m_egressFree[locals[i]] = now + t.egress[i];
+            m_ingressFree[locals[i]] = now + t.ingress[i];
+        }
+        m_bytesMoved += t.bytes;
+        optical::compat::Schedule(t.duration, std::move(done));
+        return;
+    }
+
+    // Event order, without the events: a min-heap of (ready time, op).
+    const auto& ops = schedule->GetOps();
+    std::vector<uint32_t> waiting(ops.size());
+    std::vector<std::vector<uint32_t>> dependents(ops.size());
+    std::vector<Time> ready(ops.size(), now);
+    using Entry = std::pair<Time, uint32_t>;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap;
+    for (uint32_t i = 0; i < ops.size(); ++i)
+    {
+        waiting[i] = static_cast<uint32_t>(ops[i].deps.size());
+        for (uint32_t d : ops[i].deps)
+        {
+            dependents[d].push_back(i);
+        }
+        if (waiting[i] == 0)
+        {
+            heap.emplace(now, i);
+        }
+    }
+    Time last = now;
+    uint64_t bytes = 0;
+    while (!heap.empty())
+    {
+        const auto [t, i] = heap.top();
+        heap.pop();
+        const CollectiveOp& o = ops[i];
+        const uint32_t from = locals[o.src];
+        const uint32_t to = locals[o.dst];
+        const Time start = std::max({t, m_egressFree[from], m_ingressFree[to]});
+        const Time busy = Seconds(static_cast<double>(o.bytes) * 8.0 / m_bandwidth.GetBitRate());
+        m_egressFree[from] = start + busy;
+        m_ingressFree[to] = start + busy;
+        bytes += o.bytes;
+        const Time delivered = start + busy + m_latency;
+        last = std::max(last, delivered);
+        for (uint32_t d : dependents[i])
+        {
+            ready[d] = std::max(ready[d], delivered);
+            if (--waiting[d] == 0)
+            {
+                heap.emplace(ready[d], d);
+            }
+        }
+    }
+    m_bytesMoved += bytes;
+    if (idle)
+    {
+        Timing t;
+        t.schedule = schedule;
+        t.duration = last - now;
+        t.bytes = bytes;
+        for (uint32_t l : locals)
+        {
+            t.egress.push_back(std::max(Time(0), m_egressFree[l] - now));
+            t.ingress.push_back(std::max(Time(0), m_ingressFree[l] - now));
+        }
+        m_timings.emplace(schedule.get(), std::move(t));
+    }
+    optical::compat::Schedule(last - now, std::move(done));
 }
 
 } // namespace ns3

@@ -12,10 +12,14 @@
 #include "ns3/object.h"
 
 #include <functional>
+#include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
 {
+
+class CollectiveSchedule;
 
 /**
  * \ingroup optical
@@ -57,12 +61,49 @@ class ScaleUpDomain : public Object
     /// \return the bytes moved so far
     uint64_t GetBytesMoved() const;
 
+    /// \return the \c Analytic attribute: collectives inside the domain timed in one step
+    bool IsAnalytic() const;
+
+    /**
+     * \brief Runs a whole schedule whose ranks are all GPUs of this server, timed by the same
+     * port model as Transfer() without one event per transfer: transfers are taken in the
+     * order they become ready (their dependencies delivered), each waits for its sender's
+     * egress and its receiver's ingress, and the ports are reserved as Transfer() would have.
+     * One event calls \p done when the last transfer is delivered. The only difference from
+     * transfer-by-transfer execution: a transfer that another user of these ports requests
+     * while the schedule runs queues behind the schedule's later transfers too. When the
+     * ports are idle the result depends only on the schedule, and is remembered.
+     * \param [in] schedule The transfers, on group ranks
+     * \param [in] locals GPU index of each group rank (distinct)
+     * \param [in] done Called when the last transfer has arrived
+     */
+    void RunSchedule(const std::shared_ptr<const CollectiveSchedule>& schedule,
+                     const std::vector<uint32_t>& locals,
+                     std::function<void()> done);
+
+    /// \return schedules timed by RunSchedule() so far
+    uint64_t GetSchedulesRun() const;
+
   private:
     DataRate m_bandwidth;            //!< Per-GPU, per-direction bandwidth
     Time m_latency;                  //!< Latency of a transfer
     std::vector<Time> m_egressFree;  //!< When each GPU's egress is next free
     std::vector<Time> m_ingressFree; //!< When each GPU's ingress is next free
     uint64_t m_bytesMoved{0};        //!< Bytes moved
+    bool m_analytic{true};           //!< Time whole schedules at once
+
+    /// RunSchedule()'s result for a schedule started on idle ports, relative to its start.
+    struct Timing
+    {
+        std::shared_ptr<const CollectiveSchedule> schedule; //!< Keeps the key alive
+        Time duration;                                      //!< Until the last delivery
+        std::vector<Time> egress;                           //!< Egress busy until, per rank
+        std::vector<Time> ingress;                          //!< Ingress busy until, per rank
+        uint64_t bytes{0};                                  //!< Bytes moved
+    };
+
+    std::unordered_map<const CollectiveSchedule*, Timing> m_timings; //!< Remembered timings
+    uint64_t m_schedulesRun{0};                                      //!< RunSchedule() calls
 };
 
 } // namespace ns3

@@ -105,6 +105,14 @@ TcpCollectiveTransport::AddRank(Ptr<Node> node, Ptr<ScaleUpDomain> scaleUp, uint
     return static_cast<uint32_t>(m_ranks.size() - 1);
 }
 
+Ptr<ScaleUpDomain>
+TcpCollectiveTransport::GetScaleUp(uint32_t rank, uint32_t& local) const
+{
+    NS_ABORT_MSG_IF(rank >= m_ranks.size(), "TcpCollectiveTransport: no rank " << rank);
+    local = m_ranks[rank].local;
+    return m_ranks[rank].scaleUp;
+}
+
 uint32_t
 TcpCollectiveTransport::GetNRanks() const
 {

@@ -62,6 +62,7 @@ class TcpCollectiveTransport : public CollectiveTransport
     // CollectiveTransport
     void Send(uint32_t src, uint32_t dst, uint64_t bytes, DeliveryCallback delivered) override;
     uint32_t GetNRanks() const override;
+    Ptr<ScaleUpDomain> GetScaleUp(uint32_t rank, uint32_t& local) const override;
 
     /// \return bytes handed to TCP (headers included) so far
     uint64_t GetBytesSent() const;

@@ -325,8 +325,9 @@ TrainingJob::RunOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
                                         m_routing[route] = m_moe->Route(m_config.ep);
                                     }
                                     const auto& counts = m_routing[route];
-                                    RunSchedule(dispatch ? m_moe->BuildDispatch(counts)
-                                                         : m_moe->BuildCombine(counts),
+                                    RunSchedule(std::make_shared<const CollectiveSchedule>(
+                                                    dispatch ? m_moe->BuildDispatch(counts)
+                                                             : m_moe->BuildCombine(counts)),
                                                 group,
                                                 [left, done]() {
                                                     if (--*left == 0)
@@ -490,28 +491,33 @@ TrainingJob::RunCollective(const std::string& kind,
         optical::compat::ScheduleNow(done);
         return;
     }
-    CollectiveSpec spec{kind,
-                        algorithm,
-                        static_cast<uint32_t>(jobRanks.size()),
-                        std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(bytes))),
-                        1,
-                        1,
-                        0};
-    CollectiveSchedule schedule(kind, algorithm, spec.nRanks, spec.bytes);
-    std::string error;
-    if (!CollectiveAlgorithms::Build(spec, schedule, error))
+    const uint64_t size = std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(bytes)));
+    // A job runs the same few collectives many times: each schedule is built once.
+    auto key = std::make_tuple(kind, algorithm, static_cast<uint32_t>(jobRanks.size()), size);
+    auto it = m_schedules.find(key);
+    if (it == m_schedules.end())
     {
-        NS_FATAL_ERROR("TrainingJob '" << m_name << "': " << error);
+        CollectiveSpec spec{kind, algorithm, static_cast<uint32_t>(jobRanks.size()), size, 1, 1, 0};
+        auto schedule =
+            std::make_shared<CollectiveSchedule>(kind, algorithm, spec.nRanks, spec.bytes);
+        std::string error;
+        if (!CollectiveAlgorithms::Build(spec, *schedule, error))
+        {
+            NS_FATAL_ERROR("TrainingJob '" << m_name << "': " << error);
+        }
+        error = schedule->Validate();
+        NS_ABORT_MSG_IF(!error.empty(), "TrainingJob '" << m_name << "': " << error);
+        it = m_schedules.emplace(key, std::move(schedule)).first;
     }
-    RunSchedule(schedule, jobRanks, std::move(done));
+    RunSchedule(it->second, jobRanks, std::move(done));
 }
 
 void
-TrainingJob::RunSchedule(const CollectiveSchedule& schedule,
+TrainingJob::RunSchedule(std::shared_ptr<const CollectiveSchedule> schedule,
                          const std::vector<uint32_t>& jobRanks,
                          std::function<void()> done)
 {
-    if (schedule.GetOps().empty())
+    if (schedule->GetOps().empty())
     {
         optical::compat::ScheduleNow(done);
         return;
@@ -537,7 +543,7 @@ TrainingJob::RunSchedule(const CollectiveSchedule& schedule,
                                                MakeCallback(&Phase::operator(), &m_phaseEndTrace));
     }
     ++m_current.collectives;
-    m_current.bytes += static_cast<double>(schedule.GetBytes());
+    m_current.bytes += static_cast<double>(schedule->GetBytes());
     m_live.push_back(collective);
     collective->Start([this, done](const CollectiveRecord& record) {
         m_collectiveTrace(record);

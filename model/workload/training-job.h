@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ns3
@@ -154,7 +155,7 @@ class TrainingJob : public Object
                   std::function<void()> done);
     Step Compute(uint32_t d, uint32_t p, double seconds);
     Step Blocking(uint32_t d, uint32_t p, bool tensor, Step step);
-    void RunSchedule(const CollectiveSchedule& schedule,
+    void RunSchedule(std::shared_ptr<const CollectiveSchedule> schedule,
                      const std::vector<uint32_t>& jobRanks,
                      std::function<void()> done);
     void RunCollective(const std::string& kind,
@@ -178,13 +179,16 @@ class TrainingJob : public Object
     std::vector<Stage> m_stages;          //!< [d * PP + p]
     Ptr<MoeTraffic> m_moe;                //!< MoE routing and transfers
     std::map<std::string, std::vector<std::vector<uint64_t>>> m_routing; //!< Dispatch routing
-    std::map<std::string, Meeting> m_meetings;                 //!< Group collectives being gathered
-    uint32_t m_iterationsLeft{0};                              //!< Iterations still to run
-    uint32_t m_stagesDone{0};                                  //!< Stages done this iteration
-    Time m_lastStageDone;                                      //!< When the last stage finished
-    uint32_t m_dpPending{0};                                   //!< DP collectives not yet done
-    uint32_t m_dpExpected{0};                                  //!< DP groups still to start
-    IterationRecord m_current;                                 //!< Iteration under way
+    std::map<std::string, Meeting> m_meetings; //!< Group collectives being gathered
+    std::map<std::tuple<std::string, std::string, uint32_t, uint64_t>,
+             std::shared_ptr<const CollectiveSchedule>>
+        m_schedules;              //!< Schedules built so far, by (kind, algorithm, ranks, bytes)
+    uint32_t m_iterationsLeft{0}; //!< Iterations still to run
+    uint32_t m_stagesDone{0};     //!< Stages done this iteration
+    Time m_lastStageDone;         //!< When the last stage finished
+    uint32_t m_dpPending{0};      //!< DP collectives not yet done
+    uint32_t m_dpExpected{0};     //!< DP groups still to start
+    IterationRecord m_current;    //!< Iteration under way
     std::vector<IterationRecord> m_iterations;                 //!< Completed iterations
     std::vector<Ptr<Collective>> m_live;                       //!< Collectives of this iteration
     std::function<void()> m_done;                              //!< Called after the last iteration

@@ -1,0 +1,167 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "topology-helper-common.h"
+
+#include "ns3/abort.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/point-to-point-channel.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+namespace
+{
+
+/**
+ * Reads an attribute value as the attribute's own type (a StringValue is parsed).
+ * \tparam V The attribute's value class (DataRateValue, TimeValue, UintegerValue)
+ * \param [in] tid Class that has the attribute
+ * \param [in] name Attribute
+ * \param [in] value Value; nullptr: the attribute's current default
+ * \return the value
+ */
+template <typename V>
+auto
+ReadAttribute(TypeId tid, const std::string& name, const AttributeValue* value)
+{
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(name, &info))
+    {
+        NS_FATAL_ERROR("TopologyLinkHelper: " << tid.GetName() << " has no attribute " << name);
+    }
+    Ptr<V> typed =
+        DynamicCast<V>(info.checker->CreateValidValue(value ? *value : *info.initialValue));
+    if (!typed)
+    {
+        NS_FATAL_ERROR("TopologyLinkHelper: invalid value for " << tid.GetName() << "::" << name);
+    }
+    return typed->Get();
+}
+
+} // namespace
+
+TopologyLinkHelper::TopologyLinkHelper(Ipv4Address network, Ipv4Mask mask)
+    : m_network(network.Get()),
+      m_capacity((uint64_t{1} << (32 - mask.GetPrefixLength())) / 4)
+{
+}
+
+void
+TopologyLinkHelper::SetDeviceAttribute(std::string name, const AttributeValue& value)
+{
+    m_p2p.SetDeviceAttribute(name, value);
+    const TypeId tid = PointToPointNetDevice::GetTypeId();
+    if (name == "DataRate")
+    {
+        m_rate = ReadAttribute<DataRateValue>(tid, name, &value);
+    }
+    else if (name == "Mtu")
+    {
+        m_mtu = static_cast<uint32_t>(ReadAttribute<UintegerValue>(tid, name, &value));
+    }
+}
+
+void
+TopologyLinkHelper::SetChannelAttribute(std::string name, const AttributeValue& value)
+{
+    m_p2p.SetChannelAttribute(name, value);
+    if (name == "Delay")
+    {
+        m_delay = ReadAttribute<TimeValue>(PointToPointChannel::GetTypeId(), name, &value);
+    }
+}
+
+PointToPointHelper&
+TopologyLinkHelper::GetPointToPointHelper()
+{
+    return m_p2p;
+}
+
+DataRate
+TopologyLinkHelper::GetDataRate() const
+{
+    return m_rate ? *m_rate
+                  : ReadAttribute<DataRateValue>(PointToPointNetDevice::GetTypeId(),
+                                                 "DataRate",
+                                                 nullptr);
+}
+
+Time
+TopologyLinkHelper::GetDelay() const
+{
+    return m_delay ? *m_delay
+                   : ReadAttribute<TimeValue>(PointToPointChannel::GetTypeId(), "Delay", nullptr);
+}
+
+uint32_t
+TopologyLinkHelper::GetMtu() const
+{
+    return m_mtu ? *m_mtu
+                 : static_cast<uint32_t>(
+                       ReadAttribute<UintegerValue>(PointToPointNetDevice::GetTypeId(),
+                                                    "Mtu",
+                                                    nullptr));
+}
+
+void
+TopologyLinkHelper::Reset(uint64_t links, const std::string& who)
+{
+    if (links > m_capacity)
+    {
+        NS_FATAL_ERROR(who << ": " << links << " links need " << links
+                           << " /30 subnets, but its address block " << Ipv4Address(m_network)
+                           << " holds only " << m_capacity);
+    }
+    m_nextSubnet = 0;
+}
+
+NetDeviceContainer
+TopologyLinkHelper::Install(Ptr<Node> a, Ptr<Node> b, std::optional<DataRate> rate)
+{
+    if (!rate || *rate == GetDataRate())
+    {
+        return m_p2p.Install(a, b);
+    }
+    PointToPointHelper p2p = m_p2p; // same queues and attributes, another rate
+    p2p.SetDeviceAttribute("DataRate", DataRateValue(*rate));
+    return p2p.Install(a, b);
+}
+
+void
+TopologyLinkHelper::AssignSubnet(const NetDeviceContainer& link)
+{
+    NS_ABORT_MSG_IF(m_nextSubnet >= m_capacity,
+                    "TopologyLinkHelper: address block " << Ipv4Address(m_network) << " exhausted ("
+                                                         << m_capacity << " /30 subnets)");
+    const uint32_t base = m_network + static_cast<uint32_t>(m_nextSubnet << 2);
+    ++m_nextSubnet;
+    Ipv4AddressHelper addresses;
+    addresses.SetBase(Ipv4Address(base), Ipv4Mask("255.255.255.252"));
+    addresses.Assign(link);
+}
+
+NetDeviceContainer
+TopologyLinkHelper::Connect(Ptr<Node> a, Ptr<Node> b, std::optional<DataRate> rate)
+{
+    NetDeviceContainer link = Install(a, b, rate);
+    AssignSubnet(link);
+    return link;
+}
+
+uint32_t
+TopologyLinkHelper::AddFlowLink(Ptr<FlowTopology> topology,
+                                uint32_t a,
+                                uint32_t b,
+                                std::optional<DataRate> rate) const
+{
+    const DataRate r = rate ? *rate : GetDataRate();
+    return topology->AddDuplexLink(a, b, static_cast<double>(r.GetBitRate()), GetDelay(), GetMtu());
+}
+
+} // namespace ns3

@@ -1,0 +1,136 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TOPOLOGY_HELPER_COMMON_H
+#define TOPOLOGY_HELPER_COMMON_H
+
+#include "ns3/data-rate.h"
+#include "ns3/flow-topology.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/point-to-point-helper.h"
+
+#include <optional>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief What the topology helpers (StarTopologyHelper, FatTreeTopologyHelper,
+ * RailTopologyHelper) share: the settings of their point-to-point links, packet-level links
+ * with one /30 subnet each, and the duplex links of a flow-level graph.
+ *
+ * The link rate, delay and MTU set through SetDeviceAttribute()/SetChannelAttribute() are kept
+ * readable, so that a flow-level graph (FlowTopology) gets the links the packet-level build
+ * would create. An attribute never set reads as the current default of PointToPointNetDevice
+ * or PointToPointChannel (Config::SetDefault included).
+ *
+ * Subnets are /30s taken in turn from one address block, given at construction: each topology
+ * helper has its own block, so that their addresses never collide.
+ */
+class TopologyLinkHelper
+{
+  public:
+    /**
+     * \brief Creates the helper.
+     * \param [in] network First address of the block the /30 subnets are taken from
+     * \param [in] mask Mask of the block (its size bounds the number of links)
+     */
+    TopologyLinkHelper(Ipv4Address network, Ipv4Mask mask);
+
+    /**
+     * \brief Sets an attribute of the links' devices (PointToPointNetDevice), e.g. DataRate, Mtu.
+     * \param [in] name Attribute
+     * \param [in] value Value (a StringValue such as "10Gbps" works too)
+     */
+    void SetDeviceAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \brief Sets an attribute of the links' channels (PointToPointChannel), e.g. Delay.
+     * \param [in] name Attribute
+     * \param [in] value Value (a StringValue such as "1us" works too)
+     */
+    void SetChannelAttribute(std::string name, const AttributeValue& value);
+
+    /// \return the point-to-point helper the links are made with (e.g. to set its queues)
+    PointToPointHelper& GetPointToPointHelper();
+
+    /// \return the links' rate (DataRate attribute, or its default)
+    DataRate GetDataRate() const;
+
+    /// \return the links' propagation delay (Delay attribute, or its default)
+    Time GetDelay() const;
+
+    /// \return the links' MTU in bytes (Mtu attribute, or its default)
+    uint32_t GetMtu() const;
+
+    /**
+     * \brief Starts a new topology: the next subnet is the first of the block again.
+     * \param [in] links Number of links the topology will have (a fatal error names it if the
+     * block cannot hold that many /30 subnets)
+     * \param [in] who Name of the caller, for the message
+     */
+    void Reset(uint64_t links, const std::string& who);
+
+    /**
+     * \brief Creates a point-to-point link with the configured settings.
+     * \param [in] a First node (its device is the first of the result)
+     * \param [in] b Second node
+     * \param [in] rate Rate of this link, if not the configured one
+     * \return the two devices
+     */
+    NetDeviceContainer Install(Ptr<Node> a,
+                               Ptr<Node> b,
+                               std::optional<DataRate> rate = std::nullopt);
+
+    /**
+     * \brief Gives a link the next /30 subnet of the block: the first device gets the first
+     * address. The nodes must have an Internet stack.
+     * \param [in] link The two devices of a link
+     */
+    void AssignSubnet(const NetDeviceContainer& link);
+
+    /**
+     * \brief Install() then AssignSubnet().
+     * \param [in] a First node (its device is the first of the result)
+     * \param [in] b Second node
+     * \param [in] rate Rate of this link, if not the configured one
+     * \return the two devices
+     */
+    NetDeviceContainer Connect(Ptr<Node> a,
+                               Ptr<Node> b,
+                               std::optional<DataRate> rate = std::nullopt);
+
+    /**
+     * \brief Adds a duplex link with the configured delay and MTU to a flow-level graph.
+     * \param [in] topology The graph
+     * \param [in] a First vertex
+     * \param [in] b Second vertex
+     * \param [in] rate Rate of this link, if not the configured one
+     * \return the index of the link from \p a to \p b (the other is that index + 1)
+     */
+    uint32_t AddFlowLink(Ptr<FlowTopology> topology,
+                         uint32_t a,
+                         uint32_t b,
+                         std::optional<DataRate> rate = std::nullopt) const;
+
+  private:
+    PointToPointHelper m_p2p;       //!< Link factory
+    std::optional<DataRate> m_rate; //!< DataRate, if set
+    std::optional<Time> m_delay;    //!< Delay, if set
+    std::optional<uint32_t> m_mtu;  //!< Mtu, if set
+    uint32_t m_network;             //!< First address of the subnet block
+    uint64_t m_capacity;            //!< Number of /30 subnets in the block
+    uint64_t m_nextSubnet{0};       //!< Index of the next /30 subnet
+};
+
+} // namespace ns3
+
+#endif /* TOPOLOGY_HELPER_COMMON_H */

@@ -1,0 +1,254 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * Benchmark: one training iteration of a GPT-3-175B-shaped model (96 layers, hidden 12288,
+ * sequence 4096, global batch 256) with TP32 x PP4 on GB200 GPUs, DP scaled with the GPU
+ * count, on a rail-optimized scale-out fabric at 100 GB/s per GPU, at flow level. The topology
+ * is built directly (RailTopologyHelper::Build: no ns-3 node per GPU). Each size runs in its
+ * own child process, so that its peak memory is its own. Prints a table of GPUs, flows, events,
+ * wall time, peak memory and wall time per flow (the growth of cost with size), with the
+ * targets: 2,048 GPUs in <= 30 s and <= 4 GiB.
+ *
+ * With --compare (default on), the 128-GPU iteration also runs at packet level on the same
+ * fabric built as ns-3 nodes, and the wall-time ratio and the iteration-time difference are
+ * printed.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/optical-compat.h"
+#include "ns3/optical-module.h"
+#include "ns3/point-to-point-module.h"
+
+#include <chrono>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace ns3;
+
+namespace
+{
+/// What one run measured.
+struct Result
+{
+    double iterationS{0}; //!< Simulated iteration time
+    double wallS{0};      //!< Wall time of Simulator::Run
+    uint64_t flows{0};    //!< Flows (flow level) or messages (packet level)
+    uint64_t events{0};   //!< ns-3 events
+    double peakMiB{0};    //!< Peak resident memory of the child
+    bool ok{false};       //!< The child finished
+};
+
+/// The job of the benchmark on \p gpus GPUs.
+TrainingConfig
+Job(uint32_t gpus)
+{
+    TrainingConfig config;
+    std::string error;
+    NS_ABORT_MSG_IF(!TrainingJobHelper::Configure("gpt3-175b", "gb200", config, error), error);
+    config.tp = 32;
+    config.pp = 4;
+    config.dp = gpus / (config.tp * config.pp);
+    config.microBatchSize = 1;
+    config.microbatches = 256 / config.dp;
+    return config;
+}
+
+/// Runs one iteration in this process and returns what it measured.
+Result
+RunIteration(uint32_t gpus, const std::string& backend, double scaleOutGBps)
+{
+    const TrainingConfig config = Job(gpus);
+    const uint32_t perServer = config.tp;
+    RailTopologyHelper rails;
+    rails.SetDeviceAttribute("DataRate",
+                             DataRateValue(DataRate(static_cast<uint64_t>(scaleOutGBps * 8e9))));
+    rails.SetDeviceAttribute("Mtu", UintegerValue(9000));
+    rails.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
+    CollectiveHelper collectives;
+    collectives.SetScaleUpAttribute(
+        "Bandwidth",
+        DataRateValue(DataRate(static_cast<uint64_t>(config.gpu.scaleUpBps))));
+    Ptr<CollectiveTransport> transport;
+    Ptr<FlowNetwork> network;
+    if (backend == "flow")
+    {
+        Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+        const std::vector<uint32_t> vertices = rails.Build(topology, gpus / perServer, perServer);
+        network = CreateObject<FlowNetwork>();
+        network->SetTopology(topology);
+        transport = collectives.InstallFlow(network, vertices, perServer);
+    }
+    else
+    {
+        NodeContainer nodes(gpus);
+        rails.Install(nodes, perServer);
+        transport = collectives.Install(nodes, perServer);
+    }
+    Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, config, {}, "bench");
+    optical::compat::Schedule(MilliSeconds(1), [job]() { job->Start(1); });
+    const auto t0 = std::chrono::steady_clock::now();
+    Simulator::Run();
+    const auto t1 = std::chrono::steady_clock::now();
+    Result r;
+    r.wallS = std::chrono::duration<double>(t1 - t0).count();
+    r.ok = job->GetIterations().size() == 1;
+    if (r.ok)
+    {
+        const IterationRecord& it = job->GetIterations().front();
+        r.iterationS = (it.end - it.start).GetSeconds();
+    }
+    r.events = Simulator::GetEventCount();
+    if (network)
+    {
+        r.flows = network->GetFlowsStarted();
+    }
+    else if (auto tcp = DynamicCast<TcpCollectiveTransport>(transport))
+    {
+        r.flows = tcp->GetMessagesDelivered();
+    }
+    Simulator::Destroy();
+    return r;
+}
+
+/// Runs one iteration in a child process; the parent gets its result and peak memory.
+Result
+RunInChild(uint32_t gpus, const std::string& backend, double scaleOutGBps)
+{
+    int fd[2];
+    NS_ABORT_MSG_IF(pipe(fd) != 0, "pipe failed");
+    const pid_t pid = fork();
+    NS_ABORT_MSG_IF(pid < 0, "fork failed");
+    if (pid == 0)
+    {
+        close(fd[0]);
+        const Result r = RunIteration(gpus, backend, scaleOutGBps);
+        std::ostringstream os;
+        os << std::setprecision(17) << r.iterationS << " " << r.wallS << " " << r.flows << " "
+           << r.events << " " << (r.ok ? 1 : 0) << "\n";
+        const std::string line = os.str();
+        const ssize_t written = write(fd[1], line.data(), line.size());
+        close(fd[1]);
+        _exit(written == static_cast<ssize_t>(line.size()) ? 0 : 1);
+    }
+    close(fd[1]);
+    std::string text;
+    char buffer[256];
+    ssize_t n;
+    while ((n = read(fd[0], buffer, sizeof(buffer))) > 0)
+    {
+        text.append(buffer, n);
+    }
+    close(fd[0]);
+    int status = 0;
+    struct rusage usage;
+    wait4(pid, &status, 0, &usage);
+    Result r;
+    int ok = 0;
+    std::istringstream is(text);
+    is >> r.iterationS >> r.wallS >> r.flows >> r.events >> ok;
+    r.ok = ok == 1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    r.peakMiB = usage.ru_maxrss / 1024.0; // kilobytes on Linux
+    return r;
+}
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string sizes = "128,512,2048,8192";
+    bool compare = true;
+    double scaleOutGBps = 100;
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("gpus", "Comma-separated GPU counts (multiples of 128)", sizes);
+    cmd.AddValue("compare", "Also run the smallest size at packet level", compare);
+    cmd.AddValue("scaleOutGBps", "Scale-out bandwidth per GPU (GB/s)", scaleOutGBps);
+    cmd.Parse(argc, argv);
+
+    std::vector<uint32_t> counts;
+    std::stringstream ss(sizes);
+    std::string item;
+    while (std::getline(ss, item, ','))
+    {
+        const long v = std::strtol(item.c_str(), nullptr, 10);
+        if (v < 128 || v % 128 != 0 || 256 % (v / 128) != 0)
+        {
+            std::cerr << "flow-scale: --gpus entry '" << item
+                      << "' must be 128 x a divisor of 256 (TP32 x PP4 x DP, global batch 256)"
+                      << std::endl;
+            return 1;
+        }
+        counts.push_back(static_cast<uint32_t>(v));
+    }
+    if (!(scaleOutGBps > 0))
+    {
+        std::cerr << "flow-scale: --scaleOutGBps must be positive" << std::endl;
+        return 1;
+    }
+
+    std::cout << "GPT-3 175B shape, TP32 x PP4 x DP, GB200, rail-optimized, " << scaleOutGBps
+              << " GB/s per GPU, flow level" << std::endl;
+    std::cout << std::setw(6) << "gpus" << std::setw(5) << "dp" << std::setw(11) << "flows"
+              << std::setw(12) << "events" << std::setw(10) << "wall-s" << std::setw(11)
+              << "peak-MiB" << std::setw(12) << "us/flow" << std::setw(14) << "iteration-s"
+              << std::endl;
+    bool targets = true;
+    Result smallest;
+    for (uint32_t g : counts)
+    {
+        const Result r = RunInChild(g, "flow", scaleOutGBps);
+        if (!r.ok)
+        {
+            std::cout << std::setw(6) << g << "  failed" << std::endl;
+            targets = false;
+            continue;
+        }
+        if (g == counts.front())
+        {
+            smallest = r;
+        }
+        std::cout << std::setw(6) << g << std::setw(5) << g / 128 << std::setw(11) << r.flows
+                  << std::setw(12) << r.events << std::setw(10) << std::fixed
+                  << std::setprecision(2) << r.wallS << std::setw(11) << std::setprecision(0)
+                  << r.peakMiB << std::setw(12) << std::setprecision(2)
+                  << r.wallS / std::max<uint64_t>(1, r.flows) * 1e6 << std::setw(14)
+                  << std::setprecision(4) << r.iterationS << std::endl;
+        std::cout.unsetf(std::ios::fixed);
+        if (g == 2048)
+        {
+            std::cout << "wall-2048-s: " << r.wallS << " (target <= 30)" << std::endl;
+            std::cout << "peak-memory-2048-gib: " << r.peakMiB / 1024 << " (target <= 4)"
+                      << std::endl;
+            targets = targets && r.wallS <= 30 && r.peakMiB <= 4096;
+        }
+    }
+    if (compare && smallest.ok)
+    {
+        const uint32_t g = counts.front();
+        const Result p = RunInChild(g, "packet", scaleOutGBps);
+        if (!p.ok)
+        {
+            std::cout << "packet-level run failed" << std::endl;
+            return 1;
+        }
+        std::cout << g << " GPUs at packet level: " << p.wallS << " s wall, " << p.events
+                  << " events, " << p.peakMiB << " MiB, iteration " << p.iterationS << " s"
+                  << std::endl;
+        std::cout << "wall-ratio-packet-over-flow: " << p.wallS / smallest.wallS << std::endl;
+        std::cout << "iteration-difference-pct: "
+                  << (smallest.iterationS - p.iterationS) / p.iterationS * 100 << std::endl;
+    }
+    std::cout << "targets-met: " << (targets ? "yes" : "no") << std::endl;
+    return 0;
+}
