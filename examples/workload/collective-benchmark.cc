@@ -7,7 +7,8 @@
 /**
  * \file
  * \ingroup optical
- * One collective on N hosts behind a non-blocking packet switch, at packet level over TCP.
+ * One collective on N hosts behind a non-blocking packet switch (or a 2-level fat-tree, or a
+ * rail-optimized fabric: --topology), at packet level over TCP or at flow level (--backend).
  *
  *     host 0 ---+
  *     host 1 ---+--- switch (IPv4 router, one port per host, same rate and delay)
@@ -75,6 +76,9 @@ main(int argc, char* argv[])
     uint32_t gpusPerServer = 1;
     std::string scaleUpRate = "3600Gbps";
     uint32_t ecnThreshold = 0;
+    std::string topology = "star";
+    uint32_t hostsPerLeaf = 4;
+    uint32_t spines = 4;
 
     OpticalExperiment exp("collective-benchmark", "One collective on N hosts behind a switch");
     exp.AddValue("collective",
@@ -99,6 +103,12 @@ main(int argc, char* argv[])
                  "ECN marking threshold of the switch ports (packets; 0: no marking; use with "
                  "--tcp=ns3::TcpDctcp)",
                  ecnThreshold);
+    exp.AddValue("topology",
+                 "Scale-out fabric: star (one switch), fat-tree (2 levels) or rail "
+                 "(rail-optimized: rail g joins GPU g of every server of --gpusPerServer GPUs)",
+                 topology);
+    exp.AddValue("hostsPerLeaf", "Fat-tree: hosts under each leaf", hostsPerLeaf);
+    exp.AddValue("spines", "Fat-tree: spine switches (one uplink per leaf each)", spines);
     exp.Parse(argc, argv);
 
     std::string backendError;
@@ -122,6 +132,26 @@ main(int argc, char* argv[])
         exp.Fail("--gpusPerServer must divide --nodes (got " + std::to_string(gpusPerServer) + ")");
     }
     std::string error;
+    ScaleOutTopologyHelper fabric;
+    if (!fabric.SetTopology(topology, &error))
+    {
+        exp.Fail("--topology: " + error);
+    }
+    if (hostsPerLeaf == 0 || spines == 0)
+    {
+        exp.Fail("--hostsPerLeaf and --spines must be positive (got " +
+                 std::to_string(hostsPerLeaf) + ", " + std::to_string(spines) + ")");
+    }
+    fabric.SetFatTree(hostsPerLeaf, spines);
+    error = fabric.Check(nodes, gpusPerServer);
+    if (!error.empty())
+    {
+        exp.Fail("--topology=" + topology + ": " + error);
+    }
+    if (ecnThreshold > 0 && topology != "star")
+    {
+        exp.Fail("--ecnThreshold is available on --topology=star only");
+    }
     if (!CollectiveHelper::SetTcpVariant(tcp, &error))
     {
         exp.Fail("--tcp: " + error);
@@ -135,12 +165,11 @@ main(int argc, char* argv[])
     exp.Start();
 
     NodeContainer hosts(nodes);
-    StarTopologyHelper star;
-    star.SetDeviceAttribute("DataRate", DataRateValue(rate));
-    star.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-    star.SetChannelAttribute("Delay", TimeValue(delay));
-    star.EnableEcnMarking(ecnThreshold);
-    star.Install(hosts);
+    fabric.SetDeviceAttribute("DataRate", DataRateValue(rate));
+    fabric.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+    fabric.SetChannelAttribute("Delay", TimeValue(delay));
+    fabric.GetStar().EnableEcnMarking(ecnThreshold);
+    fabric.Install(hosts, gpusPerServer);
 
     CollectiveHelper helper;
     helper.SetScaleUpAttribute("Bandwidth", DataRateValue(upRate));
@@ -154,7 +183,7 @@ main(int argc, char* argv[])
         exp.Fail("the collective did not complete", 2);
     }
     const CollectiveRecord rec = coll->GetRecord();
-    const uint64_t ecnMarks = star.GetEcnMarks();
+    const uint64_t ecnMarks = fabric.GetStar().GetEcnMarks();
     Simulator::Destroy();
 
     // Alpha-beta with B = the TCP goodput of a link and alpha = one link's round of
@@ -162,7 +191,10 @@ main(int argc, char* argv[])
     const double mss = mtu - 52.0;
     const double goodput = rate.GetBitRate() / 8.0 * mss / (mss + 54.0);
     const double alpha = 2 * delay.GetSeconds();
-    const double model = AlphaBeta(collective, algorithm, nodes, bytes, goodput, alpha);
+    // The formulas assume one non-blocking switch.
+    const double model = topology == "star"
+                             ? AlphaBeta(collective, algorithm, nodes, bytes, goodput, alpha)
+                             : std::nan("");
     const double seconds = (rec.end - rec.start).GetSeconds();
 
     if (ResultsStore* store = exp.GetStore())

@@ -157,15 +157,16 @@ FlowCollectiveTransport::Send(uint32_t src,
     pair.queue.push_back({bytes, std::move(delivered)});
     if (!pair.busy)
     {
-        StartNext(src, dst);
+        StartNext(&pair, src, dst);
     }
 }
 
 void
-FlowCollectiveTransport::StartNext(uint32_t src, uint32_t dst)
+FlowCollectiveTransport::StartNext(Pair* p, uint32_t src, uint32_t dst)
 {
+    // Elements of an unordered_map keep their address: the pair is found once per message.
+    Pair& pair = *p;
     const uint64_t key = (static_cast<uint64_t>(src) << 32) | dst;
-    Pair& pair = m_pairs[key];
     if (pair.queue.empty())
     {
         pair.busy = false;
@@ -183,7 +184,7 @@ FlowCollectiveTransport::StartNext(uint32_t src, uint32_t dst)
     spec.mtu = m_mtu;
     spec.headerBytes = m_ipTcpHeader;
     spec.linkHeaderBytes = m_linkHeader;
-    spec.sent = [this, src, dst]() { StartNext(src, dst); };
+    spec.sent = [this, p, src, dst]() { StartNext(p, src, dst); };
     DeliveryCallback cb = std::move(m.delivered);
     spec.delivered = [this, cb]() {
         ++m_delivered;

@@ -105,7 +105,7 @@ class FlowCollectiveTransport : public CollectiveTransport
         bool busy{false};          //!< A message's flow is sending
     };
 
-    void StartNext(uint32_t src, uint32_t dst);
+    void StartNext(Pair* pair, uint32_t src, uint32_t dst);
 
     Ptr<FlowNetwork> m_network;                 //!< Engine
     std::vector<Rank> m_ranks;                  //!< Ranks

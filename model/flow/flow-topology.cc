@@ -81,6 +81,7 @@ FlowTopology::AddVertex(const std::string& name, Ptr<Node> node)
     }
     m_distances.clear();
     m_allDistances.clear();
+    m_shortestCache.clear();
     return v;
 }
 
@@ -117,6 +118,7 @@ FlowTopology::AddLink(uint32_t from,
     m_in[to].push_back(id);
     m_distances.clear();
     m_allDistances.clear();
+    m_shortestCache.clear();
     return id;
 }
 
@@ -140,6 +142,7 @@ FlowTopology::Changed(uint32_t link)
     m_distances.clear();
     m_allDistances.clear();
     m_pathCache.clear();
+    m_shortestCache.clear();
     m_linkChangedTrace(link);
 }
 
@@ -322,6 +325,17 @@ FlowTopology::ShortestPath(uint32_t src,
         error = "a flow from " + m_vertexNames[src] + " to itself";
         return false;
     }
+    // Paths over up links are kept until the topology changes: flows of the same pair and hash
+    // (a connection's messages) reuse them. Bounded: cleared when it grows past a million.
+    if (upOnly)
+    {
+        auto cached = m_shortestCache.find(PathKey{src, dst, hash});
+        if (cached != m_shortestCache.end())
+        {
+            links = cached->second;
+            return true;
+        }
+    }
     const std::vector<uint16_t>& dist = DistancesTo(dst, upOnly);
     if (dist[src] == kUnreachable)
     {
@@ -347,7 +361,21 @@ FlowTopology::ShortestPath(uint32_t src,
         links.push_back(pick);
         at = m_links[pick].to;
     }
+    if (upOnly)
+    {
+        if (m_shortestCache.size() >= (1u << 20))
+        {
+            m_shortestCache.clear();
+        }
+        m_shortestCache.emplace(PathKey{src, dst, hash}, links);
+    }
     return true;
+}
+
+std::size_t
+FlowTopology::PathKeyHash::operator()(const PathKey& k) const
+{
+    return static_cast<std::size_t>(Mix(k.hash, (static_cast<uint64_t>(k.src) << 32) | k.dst));
 }
 
 bool

@@ -246,8 +246,32 @@ class FlowTopology : public Object
     std::vector<std::vector<uint32_t>> m_out;            //!< Out-links of each vertex
     std::vector<std::vector<uint32_t>> m_in;             //!< In-links of each vertex
     PathFunction m_pathFunction;                         //!< Caller's paths
-    mutable std::unordered_map<uint64_t, std::vector<uint32_t>> m_pathCache;    //!< Caller's paths
-                                                                                //!< by (src, dst)
+    mutable std::unordered_map<uint64_t, std::vector<uint32_t>>
+        m_pathCache; //!< Caller's paths by (src, dst), until the topology changes
+
+    /// Key of a shortest path: source, destination, flow hash.
+    struct PathKey
+    {
+        uint32_t src;  //!< Source vertex
+        uint32_t dst;  //!< Destination vertex
+        uint64_t hash; //!< Flow hash
+
+        /// \param [in] o Other key \return true if equal
+        bool operator==(const PathKey& o) const
+        {
+            return src == o.src && dst == o.dst && hash == o.hash;
+        }
+    };
+
+    /// Hasher of PathKey.
+    struct PathKeyHash
+    {
+        /// \param [in] k Key \return its hash
+        std::size_t operator()(const PathKey& k) const;
+    };
+
+    mutable std::unordered_map<PathKey, std::vector<uint32_t>, PathKeyHash>
+        m_shortestCache; //!< Shortest paths over up links, until the topology changes
     mutable std::unordered_map<uint32_t, std::vector<uint16_t>> m_distances;    //!< Hops, up links
     mutable std::unordered_map<uint32_t, std::vector<uint16_t>> m_allDistances; //!< Hops, all
     TracedCallback<uint32_t> m_linkChangedTrace;                                //!< LinkChanged

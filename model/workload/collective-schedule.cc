@@ -28,6 +28,7 @@ uint32_t
 CollectiveSchedule::AddOp(uint32_t src, uint32_t dst, uint64_t bytes, std::vector<uint32_t> deps)
 {
     m_ops.push_back({src, dst, bytes, std::move(deps)});
+    m_dependentsValid = false;
     return static_cast<uint32_t>(m_ops.size() - 1);
 }
 
@@ -143,6 +144,24 @@ CollectiveSchedule::Validate() const
         }
     }
     return "";
+}
+
+const std::vector<std::vector<uint32_t>>&
+CollectiveSchedule::GetDependents() const
+{
+    if (!m_dependentsValid)
+    {
+        m_dependents.assign(m_ops.size(), {});
+        for (uint32_t i = 0; i < m_ops.size(); ++i)
+        {
+            for (uint32_t d : m_ops[i].deps)
+            {
+                m_dependents[d].push_back(i);
+            }
+        }
+        m_dependentsValid = true;
+    }
+    return m_dependents;
 }
 
 double

@@ -102,12 +102,21 @@ class CollectiveSchedule
      */
     double GetBusBandwidthFactor() const;
 
+    /**
+     * \brief The ops waiting on each op (the inverse of the dependencies), built on first use
+     * and kept: every collective that runs this schedule shares them.
+     * \return for each op, the ops that depend on it
+     */
+    const std::vector<std::vector<uint32_t>>& GetDependents() const;
+
   private:
     std::string m_kind;              //!< Kind
     std::string m_algorithm;         //!< Algorithm
     uint32_t m_nRanks;               //!< Group size
     uint64_t m_bytes;                //!< Message size S
     std::vector<CollectiveOp> m_ops; //!< Ops in topological order
+    mutable std::vector<std::vector<uint32_t>> m_dependents; //!< Inverse dependencies (cache)
+    mutable bool m_dependentsValid{false};                   //!< m_dependents is up to date
 };
 
 } // namespace ns3

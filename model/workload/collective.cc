@@ -132,15 +132,10 @@ Collective::Begin()
     {
         return;
     }
-    m_waiting.assign(ops.size(), 0);
-    m_dependents.assign(ops.size(), {});
+    m_waiting.resize(ops.size());
     for (uint32_t i = 0; i < ops.size(); ++i)
     {
         m_waiting[i] = static_cast<uint32_t>(ops[i].deps.size());
-        for (uint32_t d : ops[i].deps)
-        {
-            m_dependents[d].push_back(i);
-        }
     }
     m_remaining = ops.size();
     for (uint32_t i = 0; i < ops.size(); ++i)
@@ -163,7 +158,7 @@ void
 Collective::Delivered(uint32_t op)
 {
     --m_remaining;
-    for (uint32_t next : m_dependents[op])
+    for (uint32_t next : m_schedule->GetDependents()[op])
     {
         if (--m_waiting[next] == 0)
         {
@@ -179,6 +174,7 @@ Collective::Delivered(uint32_t op)
 void
 Collective::Complete()
 {
+    std::vector<uint32_t>().swap(m_waiting); // nothing is waiting any more
     {
         m_record.end = Simulator::Now();
         const double seconds = (m_record.end - m_record.start).GetSeconds();

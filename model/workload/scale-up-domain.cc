@@ -137,17 +137,13 @@ ScaleUpDomain::RunSchedule(const std::shared_ptr<const CollectiveSchedule>& sche
     // Event order, without the events: a min-heap of (ready time, op).
     const auto& ops = schedule->GetOps();
     std::vector<uint32_t> waiting(ops.size());
-    std::vector<std::vector<uint32_t>> dependents(ops.size());
+    const auto& dependents = schedule->GetDependents();
     std::vector<Time> ready(ops.size(), now);
     using Entry = std::pair<Time, uint32_t>;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap;
     for (uint32_t i = 0; i < ops.size(); ++i)
     {
         waiting[i] = static_cast<uint32_t>(ops[i].deps.size());
-        for (uint32_t d : ops[i].deps)
-        {
-            dependents[d].push_back(i);
-        }
         if (waiting[i] == 0)
         {
             heap.emplace(now, i);

@@ -14,9 +14,10 @@
  * wall time, peak memory and wall time per flow (the growth of cost with size), with the
  * targets: 2,048 GPUs in <= 30 s and <= 4 GiB.
  *
- * With --compare (default on), the 128-GPU iteration also runs at packet level on the same
- * fabric built as ns-3 nodes, and the wall-time ratio and the iteration-time difference are
- * printed.
+ * With --compare (default on), the smallest size's iteration also runs at packet level on the
+ * same fabric built as ns-3 nodes (with --compareBatch micro-batches: packet level moves every
+ * byte), and at flow level with the same batch; the wall-time ratio and the iteration-time
+ * difference are printed.
  */
 
 #include "ns3/core-module.h"
@@ -52,7 +53,7 @@ struct Result
 
 /// The job of the benchmark on \p gpus GPUs.
 TrainingConfig
-Job(uint32_t gpus)
+Job(uint32_t gpus, uint32_t batch)
 {
     TrainingConfig config;
     std::string error;
@@ -61,15 +62,15 @@ Job(uint32_t gpus)
     config.pp = 4;
     config.dp = gpus / (config.tp * config.pp);
     config.microBatchSize = 1;
-    config.microbatches = 256 / config.dp;
+    config.microbatches = batch / config.dp;
     return config;
 }
 
 /// Runs one iteration in this process and returns what it measured.
 Result
-RunIteration(uint32_t gpus, const std::string& backend, double scaleOutGBps)
+RunIteration(uint32_t gpus, const std::string& backend, double scaleOutGBps, uint32_t batch)
 {
-    const TrainingConfig config = Job(gpus);
+    const TrainingConfig config = Job(gpus, batch);
     const uint32_t perServer = config.tp;
     RailTopologyHelper rails;
     rails.SetDeviceAttribute("DataRate",
@@ -124,7 +125,7 @@ RunIteration(uint32_t gpus, const std::string& backend, double scaleOutGBps)
 
 /// Runs one iteration in a child process; the parent gets its result and peak memory.
 Result
-RunInChild(uint32_t gpus, const std::string& backend, double scaleOutGBps)
+RunInChild(uint32_t gpus, const std::string& backend, double scaleOutGBps, uint32_t batch = 256)
 {
     int fd[2];
     NS_ABORT_MSG_IF(pipe(fd) != 0, "pipe failed");
@@ -133,7 +134,7 @@ RunInChild(uint32_t gpus, const std::string& backend, double scaleOutGBps)
     if (pid == 0)
     {
         close(fd[0]);
-        const Result r = RunIteration(gpus, backend, scaleOutGBps);
+        const Result r = RunIteration(gpus, backend, scaleOutGBps, batch);
         std::ostringstream os;
         os << std::setprecision(17) << r.iterationS << " " << r.wallS << " " << r.flows << " "
            << r.events << " " << (r.ok ? 1 : 0) << "\n";
@@ -170,10 +171,15 @@ main(int argc, char* argv[])
     std::string sizes = "128,512,2048,8192";
     bool compare = true;
     double scaleOutGBps = 100;
+    uint32_t compareBatch = 16;
     CommandLine cmd(__FILE__);
     cmd.AddValue("gpus", "Comma-separated GPU counts (multiples of 128)", sizes);
     cmd.AddValue("compare", "Also run the smallest size at packet level", compare);
     cmd.AddValue("scaleOutGBps", "Scale-out bandwidth per GPU (GB/s)", scaleOutGBps);
+    cmd.AddValue("compareBatch",
+                 "Global batch of the packet-level comparison (fewer micro-batches than 256: "
+                 "packet level moves every byte; the same iteration shape otherwise)",
+                 compareBatch);
     cmd.Parse(argc, argv);
 
     std::vector<uint32_t> counts;
@@ -190,6 +196,13 @@ main(int argc, char* argv[])
             return 1;
         }
         counts.push_back(static_cast<uint32_t>(v));
+    }
+    if (compareBatch == 0 || compareBatch % (counts.empty() ? 1 : counts.front() / 128) != 0)
+    {
+        std::cerr << "flow-scale: --compareBatch must be a positive multiple of the smallest "
+                     "size's DP degree (got "
+                  << compareBatch << ")" << std::endl;
+        return 1;
     }
     if (!(scaleOutGBps > 0))
     {
@@ -236,18 +249,20 @@ main(int argc, char* argv[])
     if (compare && smallest.ok)
     {
         const uint32_t g = counts.front();
-        const Result p = RunInChild(g, "packet", scaleOutGBps);
-        if (!p.ok)
+        const Result f = RunInChild(g, "flow", scaleOutGBps, compareBatch);
+        const Result p = RunInChild(g, "packet", scaleOutGBps, compareBatch);
+        if (!p.ok || !f.ok)
         {
-            std::cout << "packet-level run failed" << std::endl;
+            std::cout << "comparison run failed" << std::endl;
             return 1;
         }
-        std::cout << g << " GPUs at packet level: " << p.wallS << " s wall, " << p.events
-                  << " events, " << p.peakMiB << " MiB, iteration " << p.iterationS << " s"
-                  << std::endl;
-        std::cout << "wall-ratio-packet-over-flow: " << p.wallS / smallest.wallS << std::endl;
+        std::cout << g << " GPUs, global batch " << compareBatch << ": flow level " << f.wallS
+                  << " s wall, " << f.events << " events, iteration " << f.iterationS
+                  << " s; packet level " << p.wallS << " s wall, " << p.events << " events, "
+                  << p.peakMiB << " MiB, iteration " << p.iterationS << " s" << std::endl;
+        std::cout << "wall-ratio-packet-over-flow: " << p.wallS / f.wallS << std::endl;
         std::cout << "iteration-difference-pct: "
-                  << (smallest.iterationS - p.iterationS) / p.iterationS * 100 << std::endl;
+                  << (f.iterationS - p.iterationS) / p.iterationS * 100 << std::endl;
     }
     std::cout << "targets-met: " << (targets ? "yes" : "no") << std::endl;
     return 0;
