@@ -15,6 +15,13 @@ cpp_examples = [
     ("collective-benchmark --nodes=4 --bytes=1048576 --collective=alltoall --algorithm=direct --tcp=ns3::TcpDctcp --ecnThreshold=20",
      "True", "False"),
     ("training-iteration --gpus=8 --dp=2 --tp=2 --pp=2 --microbatches=4", "True", "False"),
+    ("collective-benchmark --nodes=8 --bytes=1048576 --collective=allreduce --algorithm=hd --backend=flow",
+     "True", "False"),
+    ("collective-benchmark --nodes=8 --bytes=1048576 --collective=alltoall --algorithm=direct --topology=fat-tree --spines=2 --backend=flow",
+     "True", "False"),
+    ("collective-benchmark --nodes=8 --bytes=1048576 --collective=allreduce --algorithm=ring --topology=rail --gpusPerServer=4",
+     "True", "False"),
+    ("training-iteration --gpus=8 --dp=2 --tp=2 --pp=2 --microbatches=4 --backend=flow", "True", "False"),
     ("training-iteration --model=tiny-moe --gpus=8 --dp=4 --tp=2 --pp=1 --ep=2 --schedule=gpipe --zero=1 --moeZipf=1.2",
      "True", "False"),
 ]
