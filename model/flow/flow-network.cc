@@ -205,6 +205,7 @@ FlowNetwork::Attach(uint32_t id)
         LinkState& s = m_links[f.path[i]];
         f.slot[i] = static_cast<uint32_t>(s.flows.size());
         s.flows.push_back(id);
+        m_peakLinkFlows = std::max(m_peakLinkFlows, static_cast<uint32_t>(s.flows.size()));
         MarkDirty(f.path[i]);
     }
 }
@@ -377,6 +378,7 @@ FlowNetwork::Recompute(const std::vector<uint32_t>& flows, const std::vector<uin
 {
     ++m_recomputations;
     m_rerated += flows.size();
+    m_peakComponent = std::max<uint64_t>(m_peakComponent, flows.size());
     const Time now = Simulator::Now();
     for (uint32_t id : flows)
     {
@@ -611,6 +613,18 @@ uint64_t
 FlowNetwork::GetFlowsRerated() const
 {
     return m_rerated;
+}
+
+uint32_t
+FlowNetwork::GetPeakLinkFlows() const
+{
+    return m_peakLinkFlows;
+}
+
+uint64_t
+FlowNetwork::GetPeakComponentFlows() const
+{
+    return m_peakComponent;
 }
 
 uint32_t

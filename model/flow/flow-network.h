@@ -131,6 +131,12 @@ class FlowNetwork : public Object
     /// \return the flows re-rated, summed over recomputations (the work done)
     uint64_t GetFlowsRerated() const;
 
+    /// \return the most flows one link carried at once so far
+    uint32_t GetPeakLinkFlows() const;
+
+    /// \return the most flows one recomputation re-rated so far (largest component)
+    uint64_t GetPeakComponentFlows() const;
+
     /// \return flows stalled now on a link that is down
     uint32_t GetNStalledFlows() const;
 
@@ -216,6 +222,8 @@ class FlowNetwork : public Object
     double m_bytesSent{0};             //!< Bytes sent
     uint64_t m_recomputations{0};      //!< Recomputations
     uint64_t m_rerated{0};             //!< Flows re-rated
+    uint32_t m_peakLinkFlows{0};       //!< Most flows on one link
+    uint64_t m_peakComponent{0};       //!< Most flows in one recomputation
     double m_epsilon{1e-9};            //!< Relative tolerance of rate comparisons
     TracedCallback<uint32_t, uint32_t, double, Time> m_completedTrace; //!< FlowCompleted
 };

@@ -47,6 +47,9 @@ struct Result
     double wallS{0};      //!< Wall time of Simulator::Run
     uint64_t flows{0};    //!< Flows (flow level) or messages (packet level)
     uint64_t events{0};   //!< ns-3 events
+    uint64_t peakLink{0}; //!< Most flows on one link at once
+    uint64_t peakComp{0}; //!< Most flows in one recomputation
+    double meanComp{0};   //!< Flows re-rated per flow started (the work per flow)
     double peakMiB{0};    //!< Peak resident memory of the child
     bool ok{false};       //!< The child finished
 };
@@ -114,6 +117,10 @@ RunIteration(uint32_t gpus, const std::string& backend, double scaleOutGBps, uin
     if (network)
     {
         r.flows = network->GetFlowsStarted();
+        r.peakLink = network->GetPeakLinkFlows();
+        r.peakComp = network->GetPeakComponentFlows();
+        r.meanComp = static_cast<double>(network->GetFlowsRerated()) /
+                     std::max<uint64_t>(1, network->GetFlowsStarted());
     }
     else if (auto tcp = DynamicCast<TcpCollectiveTransport>(transport))
     {
@@ -137,7 +144,8 @@ RunInChild(uint32_t gpus, const std::string& backend, double scaleOutGBps, uint3
         const Result r = RunIteration(gpus, backend, scaleOutGBps, batch);
         std::ostringstream os;
         os << std::setprecision(17) << r.iterationS << " " << r.wallS << " " << r.flows << " "
-           << r.events << " " << (r.ok ? 1 : 0) << "\n";
+           << r.events << " " << (r.ok ? 1 : 0) << " " << r.peakLink << " " << r.peakComp << " "
+           << r.meanComp << "\n";
         const std::string line = os.str();
         const ssize_t written = write(fd[1], line.data(), line.size());
         close(fd[1]);
@@ -158,7 +166,8 @@ RunInChild(uint32_t gpus, const std::string& backend, double scaleOutGBps, uint3
     Result r;
     int ok = 0;
     std::istringstream is(text);
-    is >> r.iterationS >> r.wallS >> r.flows >> r.events >> ok;
+    is >> r.iterationS >> r.wallS >> r.flows >> r.events >> ok >> r.peakLink >> r.peakComp >>
+        r.meanComp;
     r.ok = ok == 1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     r.peakMiB = usage.ru_maxrss / 1024.0; // kilobytes on Linux
     return r;
@@ -215,7 +224,8 @@ main(int argc, char* argv[])
     std::cout << std::setw(6) << "gpus" << std::setw(5) << "dp" << std::setw(11) << "flows"
               << std::setw(12) << "events" << std::setw(10) << "wall-s" << std::setw(11)
               << "peak-MiB" << std::setw(12) << "us/flow" << std::setw(14) << "iteration-s"
-              << std::endl;
+              << std::setw(11) << "link-peak" << std::setw(11) << "comp-peak" << std::setw(11)
+              << "rerated/flow" << std::endl;
     bool targets = true;
     Result smallest;
     for (uint32_t g : counts)
@@ -236,7 +246,9 @@ main(int argc, char* argv[])
                   << std::setprecision(2) << r.wallS << std::setw(11) << std::setprecision(0)
                   << r.peakMiB << std::setw(12) << std::setprecision(2)
                   << r.wallS / std::max<uint64_t>(1, r.flows) * 1e6 << std::setw(14)
-                  << std::setprecision(4) << r.iterationS << std::endl;
+                  << std::setprecision(4) << r.iterationS << std::setw(11) << r.peakLink
+                  << std::setw(11) << r.peakComp << std::setw(11) << std::setprecision(2)
+                  << r.meanComp << std::endl;
         std::cout.unsetf(std::ios::fixed);
         if (g == 2048)
         {
