@@ -82,7 +82,13 @@ CollectiveHelper::InstallFlow(NodeContainer nodes, uint32_t gpusPerServer, Ptr<F
 {
     if (!network)
     {
-        network = FlowTopologyHelper().Install();
+        // One engine per helper: transports installed by the same helper share the network,
+        // as jobs share the links at packet level.
+        if (!m_flowNetwork)
+        {
+            m_flowNetwork = FlowTopologyHelper().Install();
+        }
+        network = m_flowNetwork;
     }
     std::vector<uint32_t> vertices;
     for (uint32_t r = 0; r < nodes.GetN(); ++r)

@@ -76,8 +76,9 @@ class CollectiveHelper
      * flows of a FlowNetwork over the topology the ns-3 objects form.
      * \param [in] nodes The nodes (devices, and for IPv4 routing their stacks, installed)
      * \param [in] gpusPerServer GPUs per server; must divide the number of nodes
-     * \param [in] network The engine (nullptr: FlowTopologyHelper reads every node of the
-     * simulation)
+     * \param [in] network The engine (nullptr: the helper's own, created at the first call by
+     * FlowTopologyHelper from every node of the simulation and shared by the transports this
+     * helper installs afterwards, so that their flows share the links)
      * \return the transport
      */
     Ptr<FlowCollectiveTransport> InstallFlow(NodeContainer nodes,
@@ -156,6 +157,7 @@ class CollectiveHelper
 
     ObjectFactory m_transportFactory; //!< Transport factory
     ObjectFactory m_flowFactory;      //!< Flow-level transport factory
+    Ptr<FlowNetwork> m_flowNetwork;   //!< Engine of InstallFlow(nodes) calls without one
     ObjectFactory m_scaleUpFactory;   //!< Scale-up domain factory
 };
 

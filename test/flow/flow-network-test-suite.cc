@@ -552,6 +552,51 @@ class ScaleUpAnalyticTestCase : public TestCase
     }
 };
 
+/// Two transports installed by one helper share the network: two jobs on one link share it.
+class SharedNetworkTestCase : public TestCase
+{
+  public:
+    SharedNetworkTestCase()
+        : TestCase("transports of one helper share the links (two jobs, one bottleneck)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer hosts(2);
+        StarTopologyHelper star;
+        star.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
+        star.SetChannelAttribute("Delay", StringValue("0s"));
+        star.Install(hosts);
+        CollectiveHelper helper;
+        Ptr<FlowCollectiveTransport> a = helper.InstallFlow(hosts);
+        Ptr<FlowCollectiveTransport> b = helper.InstallFlow(hosts);
+        NS_TEST_ASSERT_MSG_EQ(a->GetNetwork(), b->GetNetwork(), "one engine");
+        const uint64_t bytes = 10'000'000;
+        std::vector<Ptr<Collective>> jobs;
+        for (const auto& t : {a, b})
+        {
+            jobs.push_back(
+                helper.Create(t, CollectiveSpec{"sendrecv", "direct", 2, bytes, 1, 1, 0}));
+            jobs.back()->Start();
+        }
+        Simulator::Run();
+        // Each gets 5 Gb/s of host 0's link: twice the time alone (wire bytes at MTU 1500),
+        // plus the last packet's store-and-forward at the switch.
+        const double wire = FlowNetwork::WireBytes(bytes + 16, 1500, 52, 2);
+        for (const auto& j : jobs)
+        {
+            const double t = (j->GetRecord().end - j->GetRecord().start).GetSeconds();
+            NS_TEST_ASSERT_MSG_EQ_TOL(t,
+                                      2 * wire * 8 / 10e9 + 1502 * 8 / 10e9,
+                                      2e-9,
+                                      "shared bottleneck");
+        }
+        Simulator::Destroy();
+    }
+};
+
 /// The flow-level engine's test suite.
 class FlowNetworkTestSuite : public TestSuite
 {
@@ -569,6 +614,7 @@ class FlowNetworkTestSuite : public TestSuite
         AddTestCase(new RingAlphaBetaTestCase, TEST_QUICK);
         AddTestCase(new OcsFlowTestCase, TEST_QUICK);
         AddTestCase(new ScaleUpAnalyticTestCase, TEST_QUICK);
+        AddTestCase(new SharedNetworkTestCase, TEST_QUICK);
     }
 };
 
