@@ -1,0 +1,263 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-bill.h"
+
+#include "ns3/optical-data-file.h"
+
+#include <cmath>
+
+namespace ns3
+{
+
+namespace
+{
+/// Checks S and G; names the bad one.
+bool
+CheckShape(uint32_t servers, uint32_t gpusPerServer, std::string& error)
+{
+    if (servers == 0 || gpusPerServer == 0)
+    {
+        error = "a fabric needs at least one server and one GPU per server (got " +
+                std::to_string(servers) + " servers of " + std::to_string(gpusPerServer) + " GPUs)";
+        return false;
+    }
+    return true;
+}
+
+/// round(x), at least 1.
+uint64_t
+RoundUp1(double x)
+{
+    return std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(x)));
+}
+} // namespace
+
+bool
+FabricCatalog::Load(const std::string& file, std::string& error)
+{
+    std::vector<OpticalDataFile::Row> rows;
+    if (!OpticalDataFile::ReadCsv(
+            file,
+            {"kind", "system", "power_w", "power_units", "cost_usd", "cost_units"},
+            {"source"},
+            rows,
+            error))
+    {
+        return false;
+    }
+    const std::string path = OpticalDataFile::Resolve(file);
+    std::vector<FabricComponent> parsed;
+    for (auto& row : rows)
+    {
+        double power = 0;
+        double powerUnits = 0;
+        double cost = 0;
+        double costUnits = 0;
+        const std::string what =
+            path + ": component '" + row["kind"] + "' of system '" + row["system"] + "'";
+        if (!OpticalDataFile::ParseDouble(row["power_w"], power) || power < 0 ||
+            !OpticalDataFile::ParseDouble(row["cost_usd"], cost) || cost < 0)
+        {
+            error = what + ": power_w and cost_usd must be non-negative numbers";
+            return false;
+        }
+        if (!OpticalDataFile::ParseDouble(row["power_units"], powerUnits) || !(powerUnits > 0) ||
+            !OpticalDataFile::ParseDouble(row["cost_units"], costUnits) || !(costUnits > 0))
+        {
+            error = what + ": power_units and cost_units must be positive numbers";
+            return false;
+        }
+        FabricComponent c;
+        c.kind = row["kind"];
+        c.system = row["system"];
+        c.powerW = power / powerUnits;
+        c.costUsd = cost / costUnits;
+        c.source = row["source"];
+        parsed.push_back(c);
+    }
+    m_components = std::move(parsed);
+    m_file = path;
+    return true;
+}
+
+bool
+FabricCatalog::Find(const std::string& kind,
+                    const std::string& system,
+                    FabricComponent& component,
+                    std::string& error) const
+{
+    const FabricComponent* any = nullptr;
+    for (const auto& c : m_components)
+    {
+        if (c.kind == kind && c.system == system)
+        {
+            component = c;
+            return true;
+        }
+        if (c.kind == kind && c.system == "any")
+        {
+            any = &c;
+        }
+    }
+    if (any)
+    {
+        component = *any;
+        return true;
+    }
+    error = "the component catalog " + (m_file.empty() ? std::string("(not loaded)") : m_file) +
+            " has no '" + kind + "' for system '" + system + "' (nor for 'any')";
+    return false;
+}
+
+const std::vector<FabricComponent>&
+FabricCatalog::GetComponents() const
+{
+    return m_components;
+}
+
+bool
+FabricBill::Price(const FabricCatalog& catalog,
+                  double& powerW,
+                  double& costUsd,
+                  std::string& error) const
+{
+    double power = 0;
+    double cost = 0;
+    const std::pair<const char*, uint64_t> items[] = {{"transceiver", transceivers},
+                                                      {"eps-port", epsPorts},
+                                                      {"ocs-port", ocsPorts}};
+    for (const auto& [kind, count] : items)
+    {
+        if (count == 0)
+        {
+            continue;
+        }
+        FabricComponent c;
+        if (!catalog.Find(kind, system, c, error))
+        {
+            return false;
+        }
+        power += count * c.powerW;
+        cost += count * c.costUsd;
+    }
+    powerW = power;
+    costUsd = cost;
+    return true;
+}
+
+bool
+RailFabricSizing::Electrical(uint32_t servers,
+                             uint32_t gpusPerServer,
+                             const std::string& system,
+                             FabricBill& bill,
+                             std::string& error)
+{
+    if (!CheckShape(servers, gpusPerServer, error))
+    {
+        return false;
+    }
+    const double s = servers;
+    const uint32_t k = std::max<uint32_t>(2, static_cast<uint32_t>(RoundUp1(std::sqrt(4 * s))));
+    const uint64_t leavesPerRail = 2 * RoundUp1(s / (k / 2.0));
+    const uint64_t spines = RoundUp1(static_cast<double>(gpusPerServer) * s / k);
+    FabricBill b;
+    b.fabric = "electrical";
+    b.system = system;
+    b.gpus = static_cast<uint64_t>(servers) * gpusPerServer;
+    b.switchRadix = k;
+    b.epsSwitches = gpusPerServer * leavesPerRail + spines;
+    b.epsPorts = b.epsSwitches * k;
+    b.transceivers = b.gpus + b.epsPorts;
+    bill = b;
+    return true;
+}
+
+bool
+RailFabricSizing::Photonic(uint32_t servers,
+                           uint32_t gpusPerServer,
+                           const std::string& system,
+                           uint32_t ocsRadix,
+                           FabricBill& bill,
+                           std::string& error)
+{
+    if (!CheckShape(servers, gpusPerServer, error))
+    {
+        return false;
+    }
+    const uint32_t radix = ocsRadix == 0 ? 2 * servers : ocsRadix;
+    if (radix < servers)
+    {
+        error = "an OCS of radix " + std::to_string(radix) + " cannot serve a rail of " +
+                std::to_string(servers) + " servers (one port per server at least)";
+        return false;
+    }
+    FabricBill b;
+    b.fabric = "photonic";
+    b.system = system;
+    b.gpus = static_cast<uint64_t>(servers) * gpusPerServer;
+    b.ocses = gpusPerServer;
+    b.ocsPorts = static_cast<uint64_t>(gpusPerServer) * radix;
+    b.transceivers = b.gpus;
+    bill = b;
+    return true;
+}
+
+bool
+RailFabricSizing::FatTree(uint32_t servers,
+                          uint32_t gpusPerServer,
+                          const std::string& system,
+                          FabricBill& bill,
+                          std::string& error)
+{
+    if (!CheckShape(servers, gpusPerServer, error))
+    {
+        return false;
+    }
+    const double n = static_cast<double>(servers) * gpusPerServer;
+    const uint32_t k = std::max<uint32_t>(2, static_cast<uint32_t>(RoundUp1(std::cbrt(4 * n))));
+    const uint64_t edges = RoundUp1(n / (k / 2.0));
+    const uint64_t cores = RoundUp1(n / k);
+    FabricBill b;
+    b.fabric = "fat-tree";
+    b.system = system;
+    b.gpus = static_cast<uint64_t>(n);
+    b.switchRadix = k;
+    b.epsSwitches = 2 * edges + cores;
+    b.epsPorts = b.epsSwitches * k;
+    b.transceivers = b.gpus + b.epsPorts;
+    bill = b;
+    return true;
+}
+
+bool
+RailFabricSizing::Size(const std::string& fabric,
+                       uint32_t servers,
+                       uint32_t gpusPerServer,
+                       const std::string& system,
+                       uint32_t ocsRadix,
+                       FabricBill& bill,
+                       std::string& error)
+{
+    if (fabric == "electrical")
+    {
+        return Electrical(servers, gpusPerServer, system, bill, error);
+    }
+    if (fabric == "photonic" || fabric == "photonic-provision")
+    {
+        return Photonic(servers, gpusPerServer, system, ocsRadix, bill, error);
+    }
+    if (fabric == "fat-tree")
+    {
+        return FatTree(servers, gpusPerServer, system, bill, error);
+    }
+    error = "fabric '" + fabric +
+            "' is not one of electrical, photonic, photonic-provision, "
+            "fat-tree";
+    return false;
+}
+
+} // namespace ns3
