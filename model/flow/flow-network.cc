@@ -255,7 +255,7 @@ FlowNetwork::MarkDirty(uint32_t link)
 void
 FlowNetwork::ScheduleFlush()
 {
-    if (!m_flushing && !m_flush.IsRunning())
+    if (!m_flushing && m_flush.IsExpired())
     {
         m_flush = Simulator::ScheduleNow(&FlowNetwork::Flush, this);
     }
@@ -492,7 +492,7 @@ FlowNetwork::Recompute(const std::vector<uint32_t>& flows, const std::vector<uin
         Flow& f = m_flows[flows[i]];
         const double r = newRate[i];
         const bool same = std::abs(r - f.rate) <= m_epsilon * std::max(r, f.rate);
-        if (same && (f.done.IsRunning() || r <= 0))
+        if (same && (!f.done.IsExpired() || r <= 0))
         {
             continue;
         }
@@ -644,7 +644,7 @@ FlowNetwork::GetFlowRate(int64_t flow)
     NS_ABORT_MSG_IF(flow < 0 || static_cast<std::size_t>(flow) >= m_flows.size() ||
                         !m_flows[flow].active,
                     "FlowNetwork: no flow " << flow << " in progress");
-    if (m_flush.IsRunning())
+    if (!m_flush.IsExpired())
     {
         Simulator::Cancel(m_flush);
         Flush();
