@@ -38,18 +38,13 @@ namespace
 class OcsBinding : public SimpleRefCount<OcsBinding>
 {
   public:
-    FlowTopology* topology{nullptr};                         //!< Topology (outlives the switch's
-                                                             //!< traces for the simulation)
-    std::map<uint32_t, uint32_t> vertex;                     //!< Port -> endpoint vertex
-    std::map<uint32_t, Ptr<NetDevice>> device;               //!< Port -> endpoint device
-    std::map<uint32_t, double> rate;                         //!< Port -> device rate (bit/s)
-    std::map<uint32_t, Time> fibre;                          //!< Port -> fibre delay
-    std::map<uint32_t, uint32_t> mtu;                        //!< Port -> device MTU
+    FlowTopology* topology{nullptr}; //!< Topology (lives as long as the simulation's switches)
+    std::map<uint32_t, FlowTopologyHelper::OcsPort> ports;   //!< Port -> endpoint
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> links; //!< (from, to) -> link
     Time latency;                                            //!< Switch latency
 
-    /// \return the link of a circuit direction, created if needed (nullptr-safe: -1 if a port
-    /// has no endpoint)
+    /// \return the link of a circuit direction, created if needed (-1 if a port has no
+    /// endpoint)
     int64_t Link(uint32_t from, uint32_t to)
     {
         auto it = links.find({from, to});
@@ -57,16 +52,18 @@ class OcsBinding : public SimpleRefCount<OcsBinding>
         {
             return it->second;
         }
-        if (!vertex.count(from) || !vertex.count(to))
+        auto a = ports.find(from);
+        auto b = ports.find(to);
+        if (a == ports.end() || b == ports.end())
         {
             return -1;
         }
-        const uint32_t l = topology->AddLink(vertex[from],
-                                             vertex[to],
-                                             rate[from],
-                                             fibre[from] + latency + fibre[to],
-                                             mtu[from],
-                                             device[from]);
+        const uint32_t l = topology->AddLink(a->second.vertex,
+                                             b->second.vertex,
+                                             a->second.rateBps,
+                                             a->second.fibre + latency + b->second.fibre,
+                                             a->second.mtu,
+                                             a->second.device);
         links[{from, to}] = l;
         return l;
     }
@@ -188,11 +185,7 @@ FlowTopologyHelper::Build(NodeContainer nodes) const
     // OCS circuits: one link per circuit direction, lit or dark as the switch is.
     for (const auto& ocs : switches)
     {
-        Ptr<OcsBinding> b = Create<OcsBinding>();
-        b->topology = PeekPointer(topology);
-        TimeValue latency;
-        ocs->GetAttribute("Latency", latency);
-        b->latency = latency.Get();
+        std::map<uint32_t, OcsPort> ports;
         for (uint32_t p = 0; p < ocs->GetNPorts(); ++p)
         {
             Ptr<OcsChannel> ch = ocs->GetChannel(p);
@@ -201,27 +194,13 @@ FlowTopologyHelper::Build(NodeContainer nodes) const
                 continue;
             }
             Ptr<OcsNetDevice> dev = ch->GetEndpoint();
-            b->vertex[p] = vertexOf(dev->GetNode());
-            b->device[p] = dev;
-            b->rate[p] = DeviceRate(dev);
-            b->fibre[p] = ch->GetDelay();
-            b->mtu[p] = dev->GetMtu();
+            ports[p] = {vertexOf(dev->GetNode()),
+                        DeviceRate(dev),
+                        ch->GetDelay(),
+                        dev->GetMtu(),
+                        dev};
         }
-        for (const auto& c : ocs->GetConfiguration().GetCircuits())
-        {
-            for (int dir = 0; dir < (c.bidirectional ? 2 : 1); ++dir)
-            {
-                const uint32_t from = dir == 0 ? c.from : c.to;
-                const uint32_t to = dir == 0 ? c.to : c.from;
-                const int64_t l = b->Link(from, to);
-                if (l >= 0 && !(ocs->IsPortLit(from) && ocs->GetLitPeer(from) == int32_t(to)))
-                {
-                    topology->SetLinkUp(l, false);
-                }
-            }
-        }
-        ocs->TraceConnectWithoutContext("CircuitUp", MakeCallback(&OcsBinding::Up, b));
-        ocs->TraceConnectWithoutContext("CircuitDown", MakeCallback(&OcsBinding::Down, b));
+        AttachOcs(topology, ocs, ports);
     }
 
     if (m_routing == "ipv4")
@@ -291,6 +270,44 @@ FlowTopologyHelper::Build(NodeContainer nodes) const
                                   << topology->GetNLinks() << " links, " << switches.size()
                                   << " OCS");
     return topology;
+}
+
+void
+FlowTopologyHelper::AttachOcs(Ptr<FlowTopology> topology,
+                              Ptr<OpticalCircuitSwitch> ocs,
+                              const std::map<uint32_t, OcsPort>& ports)
+{
+    NS_ABORT_MSG_IF(!topology || !ocs, "FlowTopologyHelper::AttachOcs: null topology or switch");
+    Ptr<OcsBinding> b = Create<OcsBinding>();
+    b->topology = PeekPointer(topology);
+    TimeValue latency;
+    ocs->GetAttribute("Latency", latency);
+    b->latency = latency.Get();
+    for (const auto& [p, port] : ports)
+    {
+        NS_ABORT_MSG_IF(p >= ocs->GetNPorts(),
+                        "FlowTopologyHelper::AttachOcs: port " << p << " of an OCS with "
+                                                               << ocs->GetNPorts() << " ports");
+        NS_ABORT_MSG_IF(port.vertex >= topology->GetNVertices(),
+                        "FlowTopologyHelper::AttachOcs: port " << p << " on vertex " << port.vertex
+                                                               << ", not in the topology");
+        b->ports[p] = port;
+    }
+    for (const auto& c : ocs->GetConfiguration().GetCircuits())
+    {
+        for (int dir = 0; dir < (c.bidirectional ? 2 : 1); ++dir)
+        {
+            const uint32_t from = dir == 0 ? c.from : c.to;
+            const uint32_t to = dir == 0 ? c.to : c.from;
+            const int64_t l = b->Link(from, to);
+            if (l >= 0 && !(ocs->IsPortLit(from) && ocs->GetLitPeer(from) == int32_t(to)))
+            {
+                topology->SetLinkUp(l, false);
+            }
+        }
+    }
+    ocs->TraceConnectWithoutContext("CircuitUp", MakeCallback(&OcsBinding::Up, b));
+    ocs->TraceConnectWithoutContext("CircuitDown", MakeCallback(&OcsBinding::Down, b));
 }
 
 Ptr<FlowNetwork>

@@ -9,8 +9,12 @@
 
 #include "ns3/flow-network.h"
 #include "ns3/flow-topology.h"
+#include "ns3/net-device.h"
 #include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/optical-circuit-switch.h"
 
+#include <map>
 #include <string>
 
 namespace ns3
@@ -43,7 +47,31 @@ namespace ns3
 class FlowTopologyHelper
 {
   public:
+    /// The endpoint of one OCS port in a flow-level topology.
+    struct OcsPort
+    {
+        uint32_t vertex;       //!< Vertex behind the port (a GPU's NIC)
+        double rateBps;        //!< Rate of the circuits it sends on (bit/s)
+        Time fibre;            //!< Fibre delay between the vertex and the port
+        uint32_t mtu;          //!< MTU (0: fluid)
+        Ptr<NetDevice> device; //!< Device, if the endpoint has one (may be nullptr)
+    };
+
     FlowTopologyHelper();
+
+    /**
+     * \brief Keeps a switch's circuits and a topology's links in step: a link per circuit
+     * direction between the ports' vertices (delay: both fibres plus the switch latency), lit
+     * or dark as the switch is, CircuitDown darkening and CircuitUp lighting (or creating) it.
+     * Build() does this for the switches its nodes reach; call it for a switch whose ports
+     * have no ns-3 devices (a flow-level fabric built directly, e.g. photonic rails).
+     * \param [in] topology The topology
+     * \param [in] ocs The switch (its state machine and traces; channels are not needed)
+     * \param [in] ports Endpoint of each port that has one
+     */
+    static void AttachOcs(Ptr<FlowTopology> topology,
+                          Ptr<OpticalCircuitSwitch> ocs,
+                          const std::map<uint32_t, OcsPort>& ports);
 
     /**
      * \brief Chooses the routing of the topologies built afterwards.

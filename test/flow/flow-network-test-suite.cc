@@ -597,6 +597,58 @@ class SharedNetworkTestCase : public TestCase
     }
 };
 
+/// An OCS with no ns-3 devices drives a topology built directly (photonic rails at scale).
+class ChannelLessOcsTestCase : public TestCase
+{
+  public:
+    ChannelLessOcsTestCase()
+        : TestCase("an OCS without devices drives a directly built topology's links")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FlowTopology> topo = CreateObject<FlowTopology>();
+        std::vector<uint32_t> gpus;
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            gpus.push_back(topo->AddVertex("gpu" + std::to_string(i)));
+        }
+        Ptr<OpticalCircuitSwitch> ocs = CreateObject<OpticalCircuitSwitch>();
+        ocs->SetAttribute("PortCount", UintegerValue(3));
+        ocs->SetAttribute("ReconfigurationDelay", TimeValue(MilliSeconds(10)));
+        ocs->SetAttribute("ControlPlaneDelay", TimeValue(Seconds(0)));
+        ocs->SetAttribute("Latency", TimeValue(NanoSeconds(100)));
+        ocs->SetInitialConfiguration(OcsConfiguration().ConnectOneWay(0, 1));
+        std::map<uint32_t, FlowTopologyHelper::OcsPort> ports;
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            ports[i] = {gpus[i], GBPS10, MicroSeconds(1), 0, nullptr};
+        }
+        FlowTopologyHelper::AttachOcs(topo, ocs, ports);
+        NS_TEST_ASSERT_MSG_EQ(topo->GetNLinks(), 1u, "one one-way circuit");
+        Ptr<FlowNetwork> net = CreateObject<FlowNetwork>();
+        net->SetTopology(topo);
+        Time at;
+        Start(net, gpus[0], gpus[1], 10e6, &at); // 8 ms at 10 Gb/s
+        // At 2 ms port 0 turns to GPU 2 (10 ms dark), then back to GPU 1 (10 ms more).
+        OcsHelper::ScheduleReconfiguration(ocs,
+                                           MilliSeconds(2),
+                                           OcsConfiguration().ConnectOneWay(0, 2));
+        OcsHelper::ScheduleReconfiguration(ocs,
+                                           MilliSeconds(3),
+                                           OcsConfiguration().ConnectOneWay(0, 1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(topo->GetNLinks(), 2u, "the 0 -> 2 circuit got a link");
+        NS_TEST_ASSERT_MSG_EQ_TOL(at.GetSeconds(),
+                                  0.008 + 0.020 + 2e-6 + 100e-9,
+                                  2e-9,
+                                  "8 ms of sending + 20 ms dark + fibres and switch");
+        Simulator::Destroy();
+    }
+};
+
 /// The flow-level engine's test suite.
 class FlowNetworkTestSuite : public TestSuite
 {
@@ -615,6 +667,7 @@ class FlowNetworkTestSuite : public TestSuite
         AddTestCase(new OcsFlowTestCase, TEST_QUICK);
         AddTestCase(new ScaleUpAnalyticTestCase, TEST_QUICK);
         AddTestCase(new SharedNetworkTestCase, TEST_QUICK);
+        AddTestCase(new ChannelLessOcsTestCase, TEST_QUICK);
     }
 };
 
