@@ -83,6 +83,10 @@ Collective::Setup(std::shared_ptr<const CollectiveSchedule> schedule,
     m_schedule = std::move(schedule);
     m_transport = transport;
     m_ranks = ranks;
+    static uint64_t nextId = 0;
+    m_record.id = ++nextId;
+    m_record.ranks = ranks;
+    m_record.schedule = m_schedule;
     m_record.job = job;
     m_record.kind = m_schedule->GetKind();
     m_record.algorithm = m_schedule->GetAlgorithm();

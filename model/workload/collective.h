@@ -28,16 +28,19 @@ namespace ns3
  */
 struct CollectiveRecord
 {
-    std::string job;            //!< Job name
-    std::string kind;           //!< Collective kind
-    std::string algorithm;      //!< Algorithm
-    uint32_t groupSize{0};      //!< Ranks
-    uint64_t bytes{0};          //!< Message size S
-    Time requested;             //!< When Start() was called
-    Time start;                 //!< When the transfers began (after any controller hold)
-    Time end;                   //!< Completion of the last transfer
-    double algBandwidthGbps{0}; //!< S / (end - start), Gbit/s
-    double busBandwidthGbps{0}; //!< NCCL bus bandwidth, Gbit/s
+    std::string job;             //!< Job name
+    std::string kind;            //!< Collective kind
+    std::string algorithm;       //!< Algorithm
+    uint32_t groupSize{0};       //!< Ranks
+    uint64_t bytes{0};           //!< Message size S
+    Time requested;              //!< When Start() was called
+    Time start;                  //!< When the transfers began (after any controller hold)
+    Time end;                    //!< Completion of the last transfer
+    double algBandwidthGbps{0};  //!< S / (end - start), Gbit/s
+    double busBandwidthGbps{0};  //!< NCCL bus bandwidth, Gbit/s
+    uint64_t id{0};              //!< Unique per collective of the simulation (from 1)
+    std::vector<uint32_t> ranks; //!< Transport rank of each group rank
+    std::shared_ptr<const CollectiveSchedule> schedule; //!< Its transfers, for controllers
 };
 
 /**
