@@ -581,6 +581,11 @@ class SharedNetworkTestCase : public TestCase
                 helper.Create(t, CollectiveSpec{"sendrecv", "direct", 2, bytes, 1, 1, 0}));
             jobs.back()->Start();
         }
+        // What a controller's start gate sees: a unique id, the transport ranks, the schedule.
+        NS_TEST_ASSERT_MSG_NE(jobs[0]->GetRecord().id, jobs[1]->GetRecord().id, "unique ids");
+        NS_TEST_ASSERT_MSG_EQ(jobs[1]->GetRecord().ranks.size(), 2u, "ranks");
+        NS_TEST_ASSERT_MSG_EQ(jobs[1]->GetRecord().ranks[1], 1u, "rank 1 is host 1");
+        NS_TEST_ASSERT_MSG_EQ(jobs[1]->GetRecord().schedule->GetOps().size(), 1u, "one transfer");
         Simulator::Run();
         // Each gets 5 Gb/s of host 0's link: twice the time alone (wire bytes at MTU 1500),
         // plus the last packet's store-and-forward at the switch.
