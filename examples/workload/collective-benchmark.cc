@@ -180,7 +180,8 @@ main(int argc, char* argv[])
     exp.Run(Seconds(3600));
     if (!coll->IsDone())
     {
-        exp.Fail("the collective did not complete", 2);
+        const std::string stall = CollectiveHelper::DescribeStall(transport);
+        exp.Fail("the collective did not complete" + (stall.empty() ? "" : ": " + stall), 2);
     }
     const CollectiveRecord rec = coll->GetRecord();
     const uint64_t ecnMarks = fabric.GetStar().GetEcnMarks();

@@ -154,8 +154,10 @@ main(int argc, char* argv[])
     exp.Run(Seconds(36000));
     if (job->GetIterations().size() != iterations)
     {
+        const std::string stall = CollectiveHelper::DescribeStall(transport);
         exp.Fail("only " + std::to_string(job->GetIterations().size()) + " of " +
-                     std::to_string(iterations) + " iterations completed",
+                     std::to_string(iterations) + " iterations completed" +
+                     (stall.empty() ? "" : ": " + stall),
                  2);
     }
     const auto records = job->GetIterations();

@@ -638,6 +638,48 @@ FlowNetwork::GetNStalledFlows() const
     return n;
 }
 
+std::string
+FlowNetwork::DescribeStalledFlows(uint32_t max)
+{
+    if (!m_flush.IsExpired())
+    {
+        Simulator::Cancel(m_flush);
+        Flush();
+    }
+    uint32_t count = 0;
+    std::ostringstream names;
+    for (const auto& f : m_flows)
+    {
+        if (!f.active || f.rate > 0)
+        {
+            continue;
+        }
+        if (count++ >= max)
+        {
+            continue;
+        }
+        names << (count > 1 ? "; " : "") << m_topology->GetVertexName(f.src) << " -> "
+              << m_topology->GetVertexName(f.dst);
+        for (uint32_t l : f.path)
+        {
+            const FlowTopology::Link& link = m_topology->GetLink(l);
+            if (!link.up || !(link.capacity > 0))
+            {
+                names << " (link " << link.name << (link.up ? " has zero capacity)" : " is down)");
+                break;
+            }
+        }
+    }
+    if (count == 0)
+    {
+        return "";
+    }
+    std::ostringstream os;
+    os << count << " flow" << (count > 1 ? "s" : "") << " stalled: " << names.str()
+       << (count > max ? "; ..." : "");
+    return os.str();
+}
+
 double
 FlowNetwork::GetFlowRate(int64_t flow)
 {

@@ -137,6 +137,15 @@ class FlowNetwork : public Object
     /// \return the most flows one recomputation re-rated so far (largest component)
     uint64_t GetPeakComponentFlows() const;
 
+    /**
+     * \brief Describes the flows that cannot move now (rate 0: a link down or of zero
+     * capacity on their path), for error messages when a workload does not complete.
+     * \param [in] max Flows to name at most
+     * \return "" if none, else e.g. "2 flows stalled: gpu0.1 -> gpu3.1 (link rail1->gpu3.1
+     * is down), ..."
+     */
+    std::string DescribeStalledFlows(uint32_t max = 5);
+
     /// \return flows stalled now on a link that is down
     uint32_t GetNStalledFlows() const;
 

@@ -393,6 +393,17 @@ class BadInputTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(net->GetFlowsStarted(), 0u, "state unchanged");
         spec.path = {ab};
         NS_TEST_ASSERT_MSG_GT(net->StartFlow(spec, &error), -1, "a given path is followed");
+        NS_TEST_ASSERT_MSG_EQ(net->DescribeStalledFlows(), "", "nothing stalled");
+        // A link of zero capacity: the flow waits (a rate-adaptive link may come back), and
+        // what is waiting, and why, can be told.
+        topo->SetLinkCapacity(ab, 0);
+        const std::string stalled = net->DescribeStalledFlows();
+        NS_TEST_ASSERT_MSG_NE(stalled.find("1 flow stalled: alpha -> beta"),
+                              std::string::npos,
+                              stalled);
+        NS_TEST_ASSERT_MSG_NE(stalled.find("alpha->beta has zero capacity"),
+                              std::string::npos,
+                              stalled);
         Simulator::Destroy();
     }
 };
