@@ -106,7 +106,9 @@ FlowNetwork::StartFlow(FlowSpec spec, std::string* error)
     NS_ABORT_MSG_IF(!m_topology, "FlowNetwork: StartFlow before SetTopology");
     Grow();
     std::string why;
-    std::vector<uint32_t> path;
+    // Routed into a scratch vector, then copied into the flow slot's own (reused) storage.
+    std::vector<uint32_t>& path = m_scratchPath;
+    path.clear();
     bool pinned = false;
     if (!(spec.bytes > 0) || !std::isfinite(spec.bytes))
     {
@@ -121,7 +123,7 @@ FlowNetwork::StartFlow(FlowSpec spec, std::string* error)
     else if (!spec.path.empty())
     {
         pinned = m_topology->CheckPath(spec.src, spec.dst, spec.path, why);
-        path = std::move(spec.path);
+        path.assign(spec.path.begin(), spec.path.end());
     }
     else
     {
@@ -175,7 +177,7 @@ FlowNetwork::StartFlow(FlowSpec spec, std::string* error)
     f.packetBytes = mtu > spec.headerBytes ? mtu + spec.linkHeaderBytes : 0;
     f.start = Simulator::Now();
     f.last = f.start;
-    f.path = std::move(path);
+    f.path.assign(path.begin(), path.end());
     f.slot.clear();
     f.sent = std::move(spec.sent);
     f.delivered = std::move(spec.delivered);
@@ -544,7 +546,7 @@ FlowNetwork::Finish(uint32_t id)
     {
         sent();
     }
-    auto arrive = [this, delivered, src, dst, bytes, start]() {
+    auto arrive = [this, delivered = std::move(delivered), src, dst, bytes, start]() {
         ++m_completed;
         m_completedTrace(src, dst, bytes, Simulator::Now() - start);
         if (delivered)
@@ -558,7 +560,7 @@ FlowNetwork::Finish(uint32_t id)
     }
     else
     {
-        optical::compat::Schedule(latency, arrive);
+        optical::compat::Schedule(latency, std::move(arrive));
     }
 }
 

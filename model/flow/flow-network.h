@@ -214,26 +214,27 @@ class FlowNetwork : public Object
     bool PathUp(const std::vector<uint32_t>& path) const;
     void Grow();
 
-    Ptr<FlowTopology> m_topology;      //!< Topology
-    std::vector<Flow> m_flows;         //!< Flow slots
-    std::vector<uint32_t> m_freeSlots; //!< Free flow slots
-    std::vector<LinkState> m_links;    //!< Per-link state
-    std::vector<uint32_t> m_dirty;     //!< Links to recompute
-    std::vector<uint32_t> m_stalled;   //!< Flows whose path has a link down
-    bool m_topologyChanged{false};     //!< Reroute stalled flows at the next flush
-    EventId m_flush;                   //!< Pending recomputation
-    bool m_flushing{false};            //!< Inside Flush(): changes join this recomputation
-    uint64_t m_stamp{0};               //!< Visit counter
-    uint32_t m_active{0};              //!< Flows in progress
-    uint64_t m_started{0};             //!< Flows started
-    uint64_t m_completed{0};           //!< Flows delivered
-    double m_bytesStarted{0};          //!< Bytes started
-    double m_bytesSent{0};             //!< Bytes sent
-    uint64_t m_recomputations{0};      //!< Recomputations
-    uint64_t m_rerated{0};             //!< Flows re-rated
-    uint32_t m_peakLinkFlows{0};       //!< Most flows on one link
-    uint64_t m_peakComponent{0};       //!< Most flows in one recomputation
-    double m_epsilon{1e-9};            //!< Relative tolerance of rate comparisons
+    Ptr<FlowTopology> m_topology;        //!< Topology
+    std::vector<Flow> m_flows;           //!< Flow slots
+    std::vector<uint32_t> m_freeSlots;   //!< Free flow slots
+    std::vector<LinkState> m_links;      //!< Per-link state
+    std::vector<uint32_t> m_dirty;       //!< Links to recompute
+    std::vector<uint32_t> m_stalled;     //!< Flows whose path has a link down
+    std::vector<uint32_t> m_scratchPath; //!< Routing scratch space
+    bool m_topologyChanged{false};       //!< Reroute stalled flows at the next flush
+    EventId m_flush;                     //!< Pending recomputation
+    bool m_flushing{false};              //!< Inside Flush(): changes join this recomputation
+    uint64_t m_stamp{0};                 //!< Visit counter
+    uint32_t m_active{0};                //!< Flows in progress
+    uint64_t m_started{0};               //!< Flows started
+    uint64_t m_completed{0};             //!< Flows delivered
+    double m_bytesStarted{0};            //!< Bytes started
+    double m_bytesSent{0};               //!< Bytes sent
+    uint64_t m_recomputations{0};        //!< Recomputations
+    uint64_t m_rerated{0};               //!< Flows re-rated
+    uint32_t m_peakLinkFlows{0};         //!< Most flows on one link
+    uint64_t m_peakComponent{0};         //!< Most flows in one recomputation
+    double m_epsilon{1e-9};              //!< Relative tolerance of rate comparisons
     TracedCallback<uint32_t, uint32_t, double, Time> m_completedTrace; //!< FlowCompleted
 };
 
