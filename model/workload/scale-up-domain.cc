@@ -186,6 +186,11 @@ ScaleUpDomain::RunSchedule(const std::shared_ptr<const CollectiveSchedule>& sche
             t.egress.push_back(std::max(Time(0), m_egressFree[l] - now));
             t.ingress.push_back(std::max(Time(0), m_ingressFree[l] - now));
         }
+        // Bounded: schedules built once per call (MoE routing) would otherwise pile up.
+        if (m_timings.size() >= 4096)
+        {
+            m_timings.clear();
+        }
         m_timings.emplace(schedule.get(), std::move(t));
     }
     optical::compat::Schedule(last - now, std::move(done));
