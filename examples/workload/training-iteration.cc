@@ -47,6 +47,7 @@ main(int argc, char* argv[])
     std::string tcp = "ns3::TcpNewReno";
     double moeZipf = 0;
     bool moePayloadEfficient = true;
+    std::string topology = "star";
 
     OpticalExperiment exp("training-iteration", "Hybrid-parallel training iterations");
     exp.AddValue("model", "Model name (data/models.csv)", model);
@@ -77,6 +78,10 @@ main(int argc, char* argv[])
     exp.AddValue("moePayloadEfficient",
                  "MoE: send only real tokens (true) or pad every transfer to capacity",
                  moePayloadEfficient);
+    exp.AddValue("topology",
+                 "Scale-out fabric: star (one switch), fat-tree (2 levels, 4 hosts per leaf, 4 "
+                 "spines) or rail (rail-optimized: rail g joins GPU g of every server)",
+                 topology);
     exp.Parse(argc, argv);
 
     std::string backendError;
@@ -129,14 +134,23 @@ main(int argc, char* argv[])
     }
     const DataRate rate = exp.PositiveDataRate("linkRate", linkRate);
     const Time delay = exp.NonNegativeTime("linkDelay", linkDelay);
+    ScaleOutTopologyHelper fabric;
+    if (!fabric.SetTopology(topology, &error))
+    {
+        exp.Fail("--topology: " + error);
+    }
+    const std::string fabricProblem = fabric.Check(gpus, gpusPerServer);
+    if (!fabricProblem.empty())
+    {
+        exp.Fail("--topology=" + topology + ": " + fabricProblem);
+    }
     exp.Start();
 
     NodeContainer nodes(gpus);
-    StarTopologyHelper star;
-    star.SetDeviceAttribute("DataRate", DataRateValue(rate));
-    star.SetDeviceAttribute("Mtu", UintegerValue(9000));
-    star.SetChannelAttribute("Delay", TimeValue(delay));
-    star.Install(nodes);
+    fabric.SetDeviceAttribute("DataRate", DataRateValue(rate));
+    fabric.SetDeviceAttribute("Mtu", UintegerValue(9000));
+    fabric.SetChannelAttribute("Delay", TimeValue(delay));
+    fabric.Install(nodes, gpusPerServer);
     CollectiveHelper collectives;
     collectives.SetScaleUpAttribute(
         "Bandwidth",
