@@ -577,11 +577,12 @@ class TopologyEchoTestCase : public TestCase
         client.SetAttribute("Interval", TimeValue(MilliSeconds(1)));
         client.SetAttribute("PacketSize", UintegerValue(512));
         ApplicationContainer clientApp = client.Install(hosts.Get(0));
+        // "RxWithAddresses" has the same signature in every release (ns-3.48 changed "Rx").
         serverApp.Get(0)->TraceConnectWithoutContext(
-            "Rx",
+            "RxWithAddresses",
             MakeCallback(&TopologyEchoTestCase::ServerRx, this));
         clientApp.Get(0)->TraceConnectWithoutContext(
-            "Rx",
+            "RxWithAddresses",
             MakeCallback(&TopologyEchoTestCase::ClientRx, this));
         serverApp.Start(Seconds(0));
         clientApp.Start(MilliSeconds(1));
@@ -593,13 +594,13 @@ class TopologyEchoTestCase : public TestCase
     }
 
     /// Counts a datagram at the server.
-    void ServerRx(Ptr<const Packet>)
+    void ServerRx(Ptr<const Packet>, const Address&, const Address&)
     {
         ++m_serverRx;
     }
 
     /// Counts an echo at the client.
-    void ClientRx(Ptr<const Packet>)
+    void ClientRx(Ptr<const Packet>, const Address&, const Address&)
     {
         ++m_clientRx;
     }
