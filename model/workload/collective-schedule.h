@@ -110,11 +110,11 @@ class CollectiveSchedule
     const std::vector<std::vector<uint32_t>>& GetDependents() const;
 
   private:
-    std::string m_kind;              //!< Kind
-    std::string m_algorithm;         //!< Algorithm
-    uint32_t m_nRanks;               //!< Group size
-    uint64_t m_bytes;                //!< Message size S
-    std::vector<CollectiveOp> m_ops; //!< Ops in topological order
+    std::string m_kind;                                      //!< Kind
+    std::string m_algorithm;                                 //!< Algorithm
+    uint32_t m_nRanks;                                       //!< Group size
+    uint64_t m_bytes;                                        //!< Message size S
+    std::vector<CollectiveOp> m_ops;                         //!< Ops in topological order
     mutable std::vector<std::vector<uint32_t>> m_dependents; //!< Inverse dependencies (cache)
     mutable bool m_dependentsValid{false};                   //!< m_dependents is up to date
 };
