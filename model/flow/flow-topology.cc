@@ -79,9 +79,7 @@ FlowTopology::AddVertex(const std::string& name, Ptr<Node> node)
     {
         m_nodeVertex[node->GetId()] = v;
     }
-    m_distances.clear();
-    m_allDistances.clear();
-    m_shortestCache.clear();
+    ClearRoutes();
     return v;
 }
 
@@ -116,9 +114,9 @@ FlowTopology::AddLink(uint32_t from,
     m_links.push_back(std::move(l));
     m_out[from].push_back(id);
     m_in[to].push_back(id);
-    m_distances.clear();
-    m_allDistances.clear();
-    m_shortestCache.clear();
+    // A new link is a change too (a circuit joining two ports for the first time): stalled
+    // flows may now have a path.
+    Changed(id);
     return id;
 }
 
@@ -137,12 +135,18 @@ FlowTopology::AddDuplexLink(uint32_t a,
 }
 
 void
-FlowTopology::Changed(uint32_t link)
+FlowTopology::ClearRoutes()
 {
     m_distances.clear();
     m_allDistances.clear();
     m_pathCache.clear();
     m_shortestCache.clear();
+}
+
+void
+FlowTopology::Changed(uint32_t link)
+{
+    ClearRoutes();
     m_linkChangedTrace(link);
 }
 
@@ -236,7 +240,7 @@ void
 FlowTopology::SetPathFunction(PathFunction f)
 {
     m_pathFunction = std::move(f);
-    m_pathCache.clear();
+    ClearRoutes();
 }
 
 const std::vector<uint16_t>&

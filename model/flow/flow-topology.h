@@ -90,7 +90,8 @@ class FlowTopology : public Object
      * \param [in] delay Propagation delay
      * \param [in] mtu MTU (bytes; 0: fluid)
      * \param [in] device Tail device, if any
-     * \return the link index (a fatal error names both vertices if the capacity is not positive)
+     * \return the link index (a fatal error names both vertices if the capacity is not positive);
+     * fires LinkChanged, so that flows waiting for a path can take the new link
      */
     uint32_t AddLink(uint32_t from,
                      uint32_t to,
@@ -237,6 +238,7 @@ class FlowTopology : public Object
 
   private:
     const std::vector<uint16_t>& DistancesTo(uint32_t dst, bool upOnly) const;
+    void ClearRoutes();
     void Changed(uint32_t link);
 
     std::vector<std::string> m_vertexNames;              //!< Vertex names

@@ -299,6 +299,22 @@ class RerouteTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(after, first, "the flow left the cut link");
         NS_TEST_ASSERT_MSG_EQ_TOL(at.GetSeconds(), 0.008, 2e-9, "no time lost");
         Simulator::Destroy();
+
+        // A flow stalled on its only link takes a link added later (a new circuit) at once.
+        Ptr<FlowTopology> line = CreateObject<FlowTopology>();
+        const uint32_t x = line->AddVertex("x");
+        const uint32_t y = line->AddVertex("y");
+        const uint32_t xy = line->AddLink(x, y, GBPS10, Seconds(0));
+        line->SetLinkUp(xy, false);
+        Ptr<FlowNetwork> net2 = CreateObject<FlowNetwork>();
+        net2->SetTopology(line);
+        Time at2;
+        Start(net2, x, y, 10e6, &at2);
+        optical::compat::Schedule(MilliSeconds(3),
+                                  [line, x, y]() { line->AddLink(x, y, GBPS10, Seconds(0)); });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ_TOL(at2.GetSeconds(), 0.011, 2e-9, "3 ms stalled, then 8 ms");
+        Simulator::Destroy();
     }
 };
 
