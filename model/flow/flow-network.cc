@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <queue>
 #include <sstream>
 
 namespace ns3
@@ -329,9 +328,11 @@ FlowNetwork::Flush()
     }
     // The components of the dirty links: links and flows reachable through shared links.
     ++m_stamp;
-    std::vector<uint32_t> flows;
-    std::vector<uint32_t> links;
-    std::vector<uint32_t> stack;
+    std::vector<uint32_t>& flows = m_componentFlows; // scratch storage, reused
+    std::vector<uint32_t>& links = m_componentLinks;
+    std::vector<uint32_t>& stack = m_stack;
+    flows.clear();
+    links.clear();
     for (uint32_t d : m_dirty)
     {
         m_links[d].dirty = false;
@@ -389,11 +390,23 @@ FlowNetwork::Recompute(const std::vector<uint32_t>& flows, const std::vector<uin
         f.remaining = std::max(0.0, f.remaining - f.rate * dt);
         f.last = now;
         f.frozen = false;
+        f.next = 0;
     }
     // Progressive filling: a min-heap of link fair shares (lazily updated) and the flow caps in
-    // ascending order; the smaller of the two freezes next.
-    using Entry = std::pair<double, uint32_t>;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap;
+    // ascending order; the smaller of the two freezes next. Both live in reused storage.
+    std::vector<ShareEntry>& heap = m_heap;
+    std::vector<ShareEntry>& caps = m_caps;
+    heap.clear();
+    caps.clear();
+    const std::greater<> later;
+    auto push = [&heap, &later](double share, uint32_t link) {
+        heap.emplace_back(share, link);
+        std::push_heap(heap.begin(), heap.end(), later);
+    };
+    auto pop = [&heap, &later]() {
+        std::pop_heap(heap.begin(), heap.end(), later);
+        heap.pop_back();
+    };
     for (uint32_t l : links)
     {
         LinkState& s = m_links[l];
@@ -402,10 +415,9 @@ FlowNetwork::Recompute(const std::vector<uint32_t>& flows, const std::vector<uin
         s.unfrozen = static_cast<uint32_t>(s.flows.size());
         if (s.unfrozen > 0)
         {
-            heap.emplace(s.left / s.unfrozen, l);
+            push(s.left / s.unfrozen, l);
         }
     }
-    std::vector<Entry> caps;
     for (uint32_t id : flows)
     {
         if (m_flows[id].cap > 0)
@@ -416,9 +428,10 @@ FlowNetwork::Recompute(const std::vector<uint32_t>& flows, const std::vector<uin
     std::sort(caps.begin(), caps.end());
     std::size_t nextCap = 0;
     std::size_t unfrozen = flows.size();
-    auto freeze = [this, &heap, &unfrozen](uint32_t id, double rate) {
+    auto freeze = [this, &push, &unfrozen](uint32_t id, double rate) {
         Flow& f = m_flows[id];
         f.frozen = true;
+        f.next = rate;
         --unfrozen;
         for (uint32_t l : f.path)
         {
@@ -427,16 +440,10 @@ FlowNetwork::Recompute(const std::vector<uint32_t>& flows, const std::vector<uin
             --s.unfrozen;
             if (s.unfrozen > 0)
             {
-                heap.emplace(s.left / s.unfrozen, l);
+                push(s.left / s.unfrozen, l);
             }
         }
     };
-    std::vector<double> newRate(flows.size(), 0.0);
-    for (std::size_t i = 0; i < flows.size(); ++i)
-    {
-        m_flows[flows[i]].index = static_cast<uint32_t>(i);
-    }
-    std::vector<std::pair<uint32_t, double>> frozenNow;
     while (unfrozen > 0)
     {
         while (nextCap < caps.size() && m_flows[caps[nextCap].second].frozen)
@@ -447,18 +454,18 @@ FlowNetwork::Recompute(const std::vector<uint32_t>& flows, const std::vector<uin
         int64_t bottleneck = -1;
         while (!heap.empty())
         {
-            const Entry top = heap.top();
+            const ShareEntry top = heap.front();
             const LinkState& s = m_links[top.second];
             if (s.unfrozen == 0)
             {
-                heap.pop();
+                pop();
                 continue;
             }
             const double current = s.left / s.unfrozen;
             if (current != top.first)
             {
-                heap.pop();
-                heap.emplace(current, top.second);
+                pop();
+                push(current, top.second);
                 continue;
             }
             share = current;
@@ -467,39 +474,32 @@ FlowNetwork::Recompute(const std::vector<uint32_t>& flows, const std::vector<uin
         }
         if (nextCap < caps.size() && caps[nextCap].first <= share)
         {
-            const uint32_t id = caps[nextCap].second;
-            newRate[m_flows[id].index] = caps[nextCap].first;
-            freeze(id, caps[nextCap].first);
+            freeze(caps[nextCap].second, caps[nextCap].first);
             ++nextCap;
             continue;
         }
         NS_ASSERT_MSG(bottleneck >= 0, "FlowNetwork: a flow without links");
-        heap.pop();
-        frozenNow.clear();
+        pop();
+        // Freezing changes the links' shares, not their flow lists: safe to iterate.
         for (uint32_t id : m_links[bottleneck].flows)
         {
             if (!m_flows[id].frozen)
             {
-                frozenNow.emplace_back(id, share);
+                freeze(id, share);
             }
         }
-        for (const auto& [id, rate] : frozenNow)
-        {
-            newRate[m_flows[id].index] = rate;
-            freeze(id, rate);
-        }
     }
-    for (std::size_t i = 0; i < flows.size(); ++i)
+    for (uint32_t id : flows)
     {
-        Flow& f = m_flows[flows[i]];
-        const double r = newRate[i];
+        Flow& f = m_flows[id];
+        const double r = f.next;
         const bool same = std::abs(r - f.rate) <= m_epsilon * std::max(r, f.rate);
         if (same && (!f.done.IsExpired() || r <= 0))
         {
             continue;
         }
         f.rate = r;
-        Schedule(flows[i]);
+        Schedule(id);
     }
 }
 

@@ -188,7 +188,7 @@ class FlowNetwork : public Object
         bool stalled{false};             //!< Path has a link down
         uint64_t stamp{0};               //!< Visit mark
         bool frozen{false};              //!< Rate fixed in this filling
-        uint32_t index{0};               //!< Position in the recomputation under way
+        double next{0};                  //!< Rate given by the filling under way (bytes/s)
     };
 
     /// The engine's state of a link.
@@ -221,20 +221,28 @@ class FlowNetwork : public Object
     std::vector<uint32_t> m_dirty;       //!< Links to recompute
     std::vector<uint32_t> m_stalled;     //!< Flows whose path has a link down
     std::vector<uint32_t> m_scratchPath; //!< Routing scratch space
-    bool m_topologyChanged{false};       //!< Reroute stalled flows at the next flush
-    EventId m_flush;                     //!< Pending recomputation
-    bool m_flushing{false};              //!< Inside Flush(): changes join this recomputation
-    uint64_t m_stamp{0};                 //!< Visit counter
-    uint32_t m_active{0};                //!< Flows in progress
-    uint64_t m_started{0};               //!< Flows started
-    uint64_t m_completed{0};             //!< Flows delivered
-    double m_bytesStarted{0};            //!< Bytes started
-    double m_bytesSent{0};               //!< Bytes sent
-    uint64_t m_recomputations{0};        //!< Recomputations
-    uint64_t m_rerated{0};               //!< Flows re-rated
-    uint32_t m_peakLinkFlows{0};         //!< Most flows on one link
-    uint64_t m_peakComponent{0};         //!< Most flows in one recomputation
-    double m_epsilon{1e-9};              //!< Relative tolerance of rate comparisons
+
+    /// (fair share or cap in bytes/s, link or flow)
+    using ShareEntry = std::pair<double, uint32_t>;
+    std::vector<uint32_t> m_componentFlows; //!< Flush scratch: flows to re-rate
+    std::vector<uint32_t> m_componentLinks; //!< Flush scratch: their links
+    std::vector<uint32_t> m_stack;          //!< Flush scratch: links to visit
+    std::vector<ShareEntry> m_heap;         //!< Recompute scratch: min-heap of link shares
+    std::vector<ShareEntry> m_caps;         //!< Recompute scratch: flow caps, ascending
+    bool m_topologyChanged{false};          //!< Reroute stalled flows at the next flush
+    EventId m_flush;                        //!< Pending recomputation
+    bool m_flushing{false};                 //!< Inside Flush(): changes join this recomputation
+    uint64_t m_stamp{0};                    //!< Visit counter
+    uint32_t m_active{0};                   //!< Flows in progress
+    uint64_t m_started{0};                  //!< Flows started
+    uint64_t m_completed{0};                //!< Flows delivered
+    double m_bytesStarted{0};               //!< Bytes started
+    double m_bytesSent{0};                  //!< Bytes sent
+    uint64_t m_recomputations{0};           //!< Recomputations
+    uint64_t m_rerated{0};                  //!< Flows re-rated
+    uint32_t m_peakLinkFlows{0};            //!< Most flows on one link
+    uint64_t m_peakComponent{0};            //!< Most flows in one recomputation
+    double m_epsilon{1e-9};                 //!< Relative tolerance of rate comparisons
     TracedCallback<uint32_t, uint32_t, double, Time> m_completedTrace; //!< FlowCompleted
 };
 
