@@ -28,6 +28,25 @@ CheckShape(uint32_t servers, uint32_t gpusPerServer, std::string& error)
     return true;
 }
 
+/// A bill of packet switches of radix k: one transceiver per GPU and per switch port.
+FabricBill
+SwitchedBill(const std::string& fabric,
+             const std::string& system,
+             uint64_t gpus,
+             uint32_t k,
+             uint64_t switches)
+{
+    FabricBill b;
+    b.fabric = fabric;
+    b.system = system;
+    b.gpus = gpus;
+    b.switchRadix = k;
+    b.epsSwitches = switches;
+    b.epsPorts = switches * k;
+    b.transceivers = gpus + b.epsPorts;
+    return b;
+}
+
 /// round(x), at least 1.
 uint64_t
 RoundUp1(double x)
@@ -164,15 +183,11 @@ RailFabricSizing::Electrical(uint32_t servers,
     const uint32_t k = std::max<uint32_t>(2, static_cast<uint32_t>(RoundUp1(std::sqrt(4 * s))));
     const uint64_t leavesPerRail = 2 * RoundUp1(s / (k / 2.0));
     const uint64_t spines = RoundUp1(static_cast<double>(gpusPerServer) * s / k);
-    FabricBill b;
-    b.fabric = "electrical";
-    b.system = system;
-    b.gpus = static_cast<uint64_t>(servers) * gpusPerServer;
-    b.switchRadix = k;
-    b.epsSwitches = gpusPerServer * leavesPerRail + spines;
-    b.epsPorts = b.epsSwitches * k;
-    b.transceivers = b.gpus + b.epsPorts;
-    bill = b;
+    bill = SwitchedBill("electrical",
+                        system,
+                        static_cast<uint64_t>(servers) * gpusPerServer,
+                        k,
+                        gpusPerServer * leavesPerRail + spines);
     return true;
 }
 
@@ -221,15 +236,7 @@ RailFabricSizing::FatTree(uint32_t servers,
     const uint32_t k = std::max<uint32_t>(2, static_cast<uint32_t>(RoundUp1(std::cbrt(4 * n))));
     const uint64_t edges = RoundUp1(n / (k / 2.0));
     const uint64_t cores = RoundUp1(n / k);
-    FabricBill b;
-    b.fabric = "fat-tree";
-    b.system = system;
-    b.gpus = static_cast<uint64_t>(n);
-    b.switchRadix = k;
-    b.epsSwitches = 2 * edges + cores;
-    b.epsPorts = b.epsSwitches * k;
-    b.transceivers = b.gpus + b.epsPorts;
-    bill = b;
+    bill = SwitchedBill("fat-tree", system, static_cast<uint64_t>(n), k, 2 * edges + cores);
     return true;
 }
 
