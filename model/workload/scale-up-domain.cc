@@ -82,12 +82,18 @@ ScaleUpDomain::Transfer(uint32_t from, uint32_t to, uint64_t bytes, std::functio
                     "ScaleUpDomain: GPU " << std::max(from, to) << " of a server with "
                                           << GetNGpus() << " GPUs");
     const Time now = Simulator::Now();
-    const Time start = std::max({now, m_egressFree[from], m_ingressFree[to]});
-    const Time busy = Seconds(static_cast<double>(bytes) * 8.0 / m_bandwidth.GetBitRate());
-    m_egressFree[from] = start + busy;
-    m_ingressFree[to] = start + busy;
     m_bytesMoved += bytes;
-    optical::compat::Schedule(start + busy + m_latency - now, [delivered]() { delivered(); });
+    optical::compat::Schedule(Reserve(from, to, bytes, now) - now, std::move(delivered));
+}
+
+Time
+ScaleUpDomain::Reserve(uint32_t from, uint32_t to, uint64_t bytes, Time ready)
+{
+    const Time start = std::max({ready, m_egressFree[from], m_ingressFree[to]});
+    const Time end = start + Seconds(static_cast<double>(bytes) * 8.0 / m_bandwidth.GetBitRate());
+    m_egressFree[from] = end;
+    m_ingressFree[to] = end;
+    return end + m_latency;
 }
 
 bool
@@ -156,14 +162,8 @@ ScaleUpDomain::RunSchedule(const std::shared_ptr<const CollectiveSchedule>& sche
         const auto [t, i] = heap.top();
         heap.pop();
         const CollectiveOp& o = ops[i];
-        const uint32_t from = locals[o.src];
-        const uint32_t to = locals[o.dst];
-        const Time start = std::max({t, m_egressFree[from], m_ingressFree[to]});
-        const Time busy = Seconds(static_cast<double>(o.bytes) * 8.0 / m_bandwidth.GetBitRate());
-        m_egressFree[from] = start + busy;
-        m_ingressFree[to] = start + busy;
         bytes += o.bytes;
-        const Time delivered = start + busy + m_latency;
+        const Time delivered = Reserve(locals[o.src], locals[o.dst], o.bytes, t);
         last = std::max(last, delivered);
         for (uint32_t d : dependents[i])
         {

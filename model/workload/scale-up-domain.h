@@ -85,6 +85,13 @@ class ScaleUpDomain : public Object
     uint64_t GetSchedulesRun() const;
 
   private:
+    /**
+     * \brief Reserves a transfer on the sender's egress and the receiver's ingress, first come
+     * first served, from \p ready on.
+     * \return when the transfer is delivered
+     */
+    Time Reserve(uint32_t from, uint32_t to, uint64_t bytes, Time ready);
+
     DataRate m_bandwidth;            //!< Per-GPU, per-direction bandwidth
     Time m_latency;                  //!< Latency of a transfer
     std::vector<Time> m_egressFree;  //!< When each GPU's egress is next free
