@@ -151,7 +151,7 @@ Time
 OpticalExperiment::NonNegativeTime(const std::string& option, const std::string& text)
 {
     TimeValue value;
-    if (!value.DeserializeFromString(text, MakeTimeChecker()) || value.Get().IsNegative())
+    if (!value.DeserializeFromString(text, MakeTimeChecker()) || value.Get().IsStrictlyNegative())
     {
         Fail("--" + option + " '" + text + "' is not a non-negative time (e.g. 1us, 2ms)");
     }

@@ -6,6 +6,8 @@
 
 #include "collective.h"
 
+#include "collective-controller.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -47,6 +49,7 @@ void
 Collective::DoDispose()
 {
     m_transport = nullptr;
+    m_controller = nullptr;
     m_done = nullptr;
     Object::DoDispose();
 }
@@ -97,8 +100,14 @@ Collective::Setup(std::shared_ptr<const CollectiveSchedule> schedule,
 void
 Collective::SetStartGate(StartGate gate)
 {
-    NS_ABORT_MSG_IF(m_started, "Collective: SetStartGate after Start");
-    m_gate = std::move(gate);
+    SetController(gate ? CollectiveController::FromStartGate(std::move(gate)) : nullptr);
+}
+
+void
+Collective::SetController(Ptr<CollectiveController> controller)
+{
+    NS_ABORT_MSG_IF(m_started, "Collective: controller set after Start");
+    m_controller = controller;
 }
 
 void
@@ -109,10 +118,10 @@ Collective::Start(DoneCallback done)
     m_started = true;
     m_done = std::move(done);
     m_record.requested = Simulator::Now();
-    if (m_gate)
+    if (m_controller)
     {
         Ptr<Collective> self = this;
-        m_gate(m_record, [self]() { self->Begin(); });
+        m_controller->RequestStart(m_record, [self]() { self->Begin(); });
         return;
     }
     Begin();
@@ -154,6 +163,18 @@ Collective::Begin()
 void
 Collective::Launch(uint32_t op)
 {
+    if (m_controller)
+    {
+        Ptr<Collective> self = this;
+        m_controller->RequestTransfer(m_record, op, [self, op]() { self->Send(op); });
+        return;
+    }
+    Send(op);
+}
+
+void
+Collective::Send(uint32_t op)
+{
     const CollectiveOp& o = m_schedule->GetOps()[op];
     m_transport->Send(m_ranks[o.src], m_ranks[o.dst], o.bytes, [this, op]() { Delivered(op); });
 }
@@ -162,6 +183,10 @@ void
 Collective::Delivered(uint32_t op)
 {
     --m_remaining;
+    if (m_controller)
+    {
+        m_controller->TransferDelivered(m_record, op);
+    }
     for (uint32_t next : m_schedule->GetDependents()[op])
     {
         if (--m_waiting[next] == 0)
@@ -186,6 +211,10 @@ Collective::Complete()
         m_record.busBandwidthGbps = m_record.algBandwidthGbps * m_schedule->GetBusBandwidthFactor();
         m_phaseEndTrace(m_record.job, m_record.kind, m_record.groupSize, m_record.bytes);
         m_completedTrace(m_record);
+        if (m_controller)
+        {
+            m_controller->Completed(m_record);
+        }
         if (m_done)
         {
             m_done(m_record);

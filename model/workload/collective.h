@@ -22,6 +22,8 @@
 namespace ns3
 {
 
+class CollectiveController;
+
 /**
  * \ingroup optical
  * \brief What a completed collective did.
@@ -121,6 +123,13 @@ class Collective : public Object
     void SetStartGate(StartGate gate);
 
     /**
+     * \brief Installs a network controller (see CollectiveController): asked before the start
+     * and before each transfer, told of deliveries and of the completion. Replaces any gate.
+     * \param [in] controller The controller (nullptr: none)
+     */
+    void SetController(Ptr<CollectiveController> controller);
+
+    /**
      * \brief Asks the collective to start now (or when its gate releases it).
      * \param [in] done Called on completion (may be empty)
      */
@@ -138,6 +147,7 @@ class Collective : public Object
   private:
     void Begin();
     void Launch(uint32_t op);
+    void Send(uint32_t op);
     void Delivered(uint32_t op);
     void Complete();
 
@@ -151,7 +161,7 @@ class Collective : public Object
     DoneCallback m_done;                                  //!< Completion callback
     bool m_started{false};                                //!< Start() called
     bool m_begun{false};                                  //!< Transfers began
-    StartGate m_gate;                                     //!< Controller hold, if any
+    Ptr<CollectiveController> m_controller;               //!< Network controller, if any
     TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>
         m_phaseStartTrace; //!< PhaseStart
     TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>

@@ -63,7 +63,7 @@ TrainingJob::DoDispose()
     m_live.clear();
     m_meetings.clear();
     m_done = nullptr;
-    m_gate = nullptr;
+    m_controller = nullptr;
     Object::DoDispose();
 }
 
@@ -111,7 +111,13 @@ TrainingJob::AssignStreams(int64_t stream)
 void
 TrainingJob::SetStartGate(Collective::StartGate gate)
 {
-    m_gate = std::move(gate);
+    m_controller = gate ? CollectiveController::FromStartGate(std::move(gate)) : nullptr;
+}
+
+void
+TrainingJob::SetController(Ptr<CollectiveController> controller)
+{
+    m_controller = controller;
 }
 
 const std::vector<IterationRecord>&
@@ -529,9 +535,9 @@ TrainingJob::RunSchedule(std::shared_ptr<const CollectiveSchedule> schedule,
     }
     Ptr<Collective> collective = CreateObject<Collective>();
     collective->Setup(schedule, m_transport, ranks, m_name);
-    if (m_gate)
+    if (m_controller)
     {
-        collective->SetStartGate(m_gate);
+        collective->SetController(m_controller);
     }
     if (!m_phaseStartTrace.IsEmpty() || !m_phaseEndTrace.IsEmpty())
     {

@@ -7,6 +7,7 @@
 #ifndef TRAINING_JOB_H
 #define TRAINING_JOB_H
 
+#include "collective-controller.h"
 #include "collective.h"
 #include "moe-traffic.h"
 #include "training-config.h"
@@ -99,6 +100,12 @@ class TrainingJob : public Object
     void SetStartGate(Collective::StartGate gate);
 
     /**
+     * \param [in] controller A network controller for every collective of the job (see
+     * CollectiveController; replaces any start gate)
+     */
+    void SetController(Ptr<CollectiveController> controller);
+
+    /**
      * \brief Runs iterations back to back from now.
      * \param [in] iterations How many
      * \param [in] done Called after the last (may be empty)
@@ -171,13 +178,13 @@ class TrainingJob : public Object
     void MaybeEndIteration();
     Stage& StageOf(uint32_t d, uint32_t p);
 
-    TrainingConfig m_config;              //!< Configuration
-    Ptr<CollectiveTransport> m_transport; //!< Transport
-    std::vector<uint32_t> m_ranks;        //!< Job rank -> transport rank
-    std::string m_name;                   //!< Job name
-    Collective::StartGate m_gate;         //!< Controller hold
-    std::vector<Stage> m_stages;          //!< [d * PP + p]
-    Ptr<MoeTraffic> m_moe;                //!< MoE routing and transfers
+    TrainingConfig m_config;                //!< Configuration
+    Ptr<CollectiveTransport> m_transport;   //!< Transport
+    std::vector<uint32_t> m_ranks;          //!< Job rank -> transport rank
+    std::string m_name;                     //!< Job name
+    Ptr<CollectiveController> m_controller; //!< Network controller
+    std::vector<Stage> m_stages;            //!< [d * PP + p]
+    Ptr<MoeTraffic> m_moe;                  //!< MoE routing and transfers
     std::map<std::string, std::vector<std::vector<uint64_t>>> m_routing; //!< Dispatch routing
     std::map<std::string, Meeting> m_meetings; //!< Group collectives being gathered
     std::map<std::tuple<std::string, std::string, uint32_t, uint64_t>,

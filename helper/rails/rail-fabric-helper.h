@@ -1,0 +1,173 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RAIL_FABRIC_HELPER_H
+#define RAIL_FABRIC_HELPER_H
+
+#include "ns3/data-rate.h"
+#include "ns3/fabric-bill.h"
+#include "ns3/flow-topology.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+#include "ns3/optical-circuit-switch.h"
+#include "ns3/photonic-rail-controller.h"
+#include "ns3/scale-out-topology-helper.h"
+#include "ns3/training-config.h"
+#include "ns3/training-job.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief Builds the scale-out fabric of S servers x G GPUs (GPU g of every server on rail g),
+ * chosen by one name, and wires a training job onto it:
+ *
+ * - \c electrical: rail-optimized packet switching (one non-blocking switch per rail, rails
+ *   joined by a spine); priced with Opus's leaf/spine sizing (RailFabricSizing::Electrical);
+ * - \c photonic: one OCS per rail (port s: GPU g of server s), reconfigured by a
+ *   PhotonicRailController at phase boundaries (Opus);
+ * - \c photonic-provision: the same, with speculative reconfiguration (Opus+Provision);
+ * - \c fat-tree: a non-blocking two-level Clos over all GPUs (a leaf per server, G spines);
+ *   priced as Opus's k-ary fat-tree (RailFabricSizing::FatTree).
+ *
+ * Electrical and fat-tree fabrics are built at packet level (Install) or directly in a
+ * flow-level graph (Build), with the same links. Photonic rails are built at flow level: their
+ * circuits are one-way (a directed ring is one configuration), which carries no return path
+ * for TCP acknowledgements, so the packet-level TCP transport cannot run on them.
+ */
+class RailFabricHelper
+{
+  public:
+    RailFabricHelper();
+
+    /// \return the fabric names, in documentation order
+    static std::vector<std::string> GetFabricNames();
+
+    /**
+     * \param [in] name electrical, photonic, photonic-provision or fat-tree
+     * \param [out] error If not null, receives why the name was rejected; if null, fatal
+     * \return true if the name is known
+     */
+    bool SetFabric(const std::string& name, std::string* error = nullptr);
+
+    /// \return the fabric name
+    const std::string& GetFabric() const;
+
+    /// \return true for photonic and photonic-provision
+    bool IsPhotonic() const;
+
+    /**
+     * \param [in] rate Rate of every GPU's scale-out NIC (and of the circuits)
+     */
+    void SetGpuDataRate(DataRate rate);
+
+    /**
+     * \param [in] delay Propagation delay of each link (GPU to switch or OCS)
+     */
+    void SetLinkDelay(Time delay);
+
+    /**
+     * \param [in] mtu MTU of the links (bytes)
+     */
+    void SetMtu(uint32_t mtu);
+
+    /**
+     * \brief Sets an attribute of the rails' OCSes (e.g. ReconfigurationDelay).
+     * \param [in] name Attribute
+     * \param [in] value Value
+     */
+    void SetOcsAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \param [in] radix Ports bought per rail OCS (0: 2 x servers, as Opus); at least the
+     * number of servers
+     */
+    void SetOcsRadix(uint32_t radix);
+
+    /**
+     * \param [in] servers Servers
+     * \param [in] gpusPerServer GPUs per server (rails)
+     * \return "" if the fabric can be built, else what is wrong, naming the value
+     */
+    std::string Check(uint32_t servers, uint32_t gpusPerServer) const;
+
+    /**
+     * \param [in] config A training job
+     * \param [in] gpusPerServer GPUs per server
+     * \return "" if every transfer of the job that leaves a server stays on one rail (what
+     * photonic rails need: TP a multiple of the GPUs per server), else what is wrong
+     */
+    std::string CheckPlacement(const TrainingConfig& config, uint32_t gpusPerServer) const;
+
+    /**
+     * \brief Builds the fabric in a flow-level graph (and, for photonic rails, its OCSes and
+     * controller).
+     * \param [in] topology The graph
+     * \param [in] servers Servers
+     * \param [in] gpusPerServer GPUs per server
+     * \return the GPU vertices, server-major
+     */
+    std::vector<uint32_t> Build(Ptr<FlowTopology> topology,
+                                uint32_t servers,
+                                uint32_t gpusPerServer);
+
+    /**
+     * \brief Builds an electrical or fat-tree fabric at packet level (Internet stacks,
+     * addresses, routes). Photonic rails: a fatal error (see the class description).
+     * \param [in] gpus The GPUs, server-major
+     * \param [in] gpusPerServer GPUs per server
+     */
+    void Install(NodeContainer gpus, uint32_t gpusPerServer);
+
+    /**
+     * \brief Puts a job under the fabric's controller (photonic rails; nothing otherwise):
+     * every collective asks for circuits, iterations mark the controller's boundaries.
+     * Transport rank r is GPU r of the fabric: GPU r mod G of server r / G.
+     * \param [in] job The job
+     */
+    void Attach(Ptr<TrainingJob> job);
+
+    /// \return the controller of the last Build (nullptr unless photonic)
+    Ptr<PhotonicRailController> GetController() const;
+
+    /// \return the rail OCSes of the last Build (rail g at index g)
+    const std::vector<Ptr<OpticalCircuitSwitch>>& GetSwitches() const;
+
+    /**
+     * \brief Counts the fabric's components (Opus's sizing formulas).
+     * \param [in] servers Servers
+     * \param [in] gpusPerServer GPUs per server
+     * \param [in] system GPU system, selecting catalog rows (h200, gb200)
+     * \param [out] bill The bill
+     * \param [out] error What is wrong
+     * \return true on success
+     */
+    bool Size(uint32_t servers,
+              uint32_t gpusPerServer,
+              const std::string& system,
+              FabricBill& bill,
+              std::string& error) const;
+
+  private:
+    std::string m_fabric{"electrical"};           //!< Fabric name
+    DataRate m_rate{"400Gbps"};                   //!< GPU NIC rate
+    Time m_delay;                                 //!< Link delay
+    uint32_t m_mtu{9000};                         //!< MTU
+    uint32_t m_radix{0};                          //!< OCS radix (0: 2 x servers)
+    ObjectFactory m_ocsFactory;                   //!< Rail OCSes
+    uint32_t m_gpusPerServer{0};                  //!< Of the last Build
+    Ptr<PhotonicRailController> m_controller;     //!< Of the last Build
+    std::vector<Ptr<OpticalCircuitSwitch>> m_ocs; //!< Of the last Build
+};
+
+} // namespace ns3
+
+#endif /* RAIL_FABRIC_HELPER_H */
