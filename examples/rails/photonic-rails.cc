@@ -91,6 +91,7 @@ RunJob(const Setup& setup, const std::string& fabricName, OpticalExperiment& exp
     {
         NodeContainer nodes(gpus);
         fabric.Install(nodes, setup.gpusPerServer);
+        fabric.ConfigureCollectives(collectives);
         transport = collectives.Install(nodes, setup.gpusPerServer, "packet");
     }
     Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, setup.config, {}, "job0");
@@ -315,12 +316,6 @@ main(int argc, char* argv[])
     if (!CollectiveHelper::CheckBackend(backend, error))
     {
         exp.Fail(error);
-    }
-    if (backend == "packet" && check.IsPhotonic())
-    {
-        exp.Fail("--backend=packet with --fabric=" + fabric +
-                 ": photonic rails run at flow level only (one-way circuits leave TCP "
-                 "acknowledgements no way back); use --backend=flow");
     }
     Setup setup;
     if (!TrainingJobHelper::Configure(model, gpu, setup.config, error))

@@ -8,21 +8,33 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/flow-topology-helper.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/log.h"
+#include "ns3/ocs-helper.h"
+#include "ns3/point-to-point-helper.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <map>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("RailFabricHelper");
 
+namespace
+{
+constexpr double SPEED_OF_LIGHT = 299792458.0; //!< m/s
+constexpr double FIBRE_GROUP_INDEX = 1.4682;   //!< Standard single-mode fibre at 1550 nm
+} // namespace
+
 RailFabricHelper::RailFabricHelper()
     : m_delay(NanoSeconds(0))
 {
-    m_ocsFactory.SetTypeId("ns3::OpticalCircuitSwitch");
 }
 
 std::vector<std::string>
@@ -83,7 +95,14 @@ RailFabricHelper::SetMtu(uint32_t mtu)
 void
 RailFabricHelper::SetOcsAttribute(std::string name, const AttributeValue& value)
 {
-    m_ocsFactory.Set(name, value);
+    m_ocsAttributes.emplace_back(name, value.Copy());
+}
+
+void
+RailFabricHelper::SetReturnDataRate(DataRate rate)
+{
+    NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "RailFabricHelper: zero return data rate");
+    m_returnRate = rate;
 }
 
 void
@@ -163,8 +182,13 @@ RailFabricHelper::Build(Ptr<FlowTopology> topology, uint32_t servers, uint32_t g
     m_controller->SetAttribute("Provision", BooleanValue(m_fabric == "photonic-provision"));
     for (uint32_t g = 0; g < gpusPerServer; ++g)
     {
-        Ptr<OpticalCircuitSwitch> ocs = m_ocsFactory.Create<OpticalCircuitSwitch>();
-        ocs->SetAttribute("PortCount", UintegerValue(servers));
+        ObjectFactory factory("ns3::OpticalCircuitSwitch");
+        for (const auto& [name, value] : m_ocsAttributes)
+        {
+            factory.Set(name, *value);
+        }
+        factory.Set("PortCount", UintegerValue(servers));
+        Ptr<OpticalCircuitSwitch> ocs = factory.Create<OpticalCircuitSwitch>();
         std::map<uint32_t, FlowTopologyHelper::OcsPort> ports;
         for (uint32_t s = 0; s < servers; ++s)
         {
@@ -191,24 +215,123 @@ RailFabricHelper::Build(Ptr<FlowTopology> topology, uint32_t servers, uint32_t g
 void
 RailFabricHelper::Install(NodeContainer gpus, uint32_t gpusPerServer)
 {
-    NS_ABORT_MSG_IF(IsPhotonic(),
-                    "RailFabricHelper: fabric '"
-                        << m_fabric
-                        << "' runs at flow level only (use Build): its one-way circuits leave "
-                           "TCP acknowledgements no way back");
     NS_ABORT_MSG_IF(gpusPerServer == 0 || gpus.GetN() % gpusPerServer != 0,
                     "RailFabricHelper: " << gpus.GetN() << " GPUs are not a multiple of "
                                          << gpusPerServer << " GPUs per server");
-    const std::string problem = Check(gpus.GetN() / gpusPerServer, gpusPerServer);
+    const uint32_t servers = gpus.GetN() / gpusPerServer;
+    const std::string problem = Check(servers, gpusPerServer);
     NS_ABORT_MSG_IF(!problem.empty(), "RailFabricHelper (" << m_fabric << "): " << problem);
     m_gpusPerServer = gpusPerServer;
-    ScaleOutTopologyHelper fabric;
-    fabric.SetTopology(m_fabric == "fat-tree" ? "fat-tree" : "rail");
-    fabric.SetFatTree(gpusPerServer, gpusPerServer);
-    fabric.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
-    fabric.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-    fabric.SetChannelAttribute("Delay", TimeValue(m_delay));
-    fabric.Install(gpus, gpusPerServer);
+    m_controller = nullptr;
+    m_ocs.clear();
+    if (!IsPhotonic())
+    {
+        ScaleOutTopologyHelper fabric;
+        fabric.SetTopology(m_fabric == "fat-tree" ? "fat-tree" : "rail");
+        fabric.SetFatTree(gpusPerServer, gpusPerServer);
+        fabric.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
+        fabric.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
+        fabric.SetChannelAttribute("Delay", TimeValue(m_delay));
+        fabric.Install(gpus, gpusPerServer);
+        return;
+    }
+    NS_ABORT_MSG_IF(gpusPerServer > 64 || gpus.GetN() > (1u << 20) || servers >= (1u << 16),
+                    "RailFabricHelper: packet-level photonic rails address at most 64 rails, "
+                    "65535 servers and 2^20 GPUs (got "
+                        << gpusPerServer << " rails, " << gpus.GetN() << " GPUs)");
+    InternetStackHelper internet;
+    internet.Install(gpus);
+    // Interface 1 of every GPU: its rail's OCS (rail g: subnet 10.(64+g).0.0/16).
+    OcsHelper ocsHelper;
+    for (const auto& [name, value] : m_ocsAttributes)
+    {
+        ocsHelper.SetSwitchAttribute(name, *value);
+    }
+    ocsHelper.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
+    ocsHelper.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
+    // The fibre's length gives the same delay as the other fabrics' links (Length x n / c).
+    ocsHelper.SetChannelAttribute("GroupIndex", DoubleValue(FIBRE_GROUP_INDEX));
+    ocsHelper.SetChannelAttribute(
+        "Length",
+        DoubleValue(m_delay.GetSeconds() * SPEED_OF_LIGHT / FIBRE_GROUP_INDEX));
+    m_controller = CreateObject<PhotonicRailController>();
+    m_controller->SetAttribute("Provision", BooleanValue(m_fabric == "photonic-provision"));
+    // Interface 1 of GPU x (server s, rail g): its OCS port, with two addresses: first
+    // 10.192.0.0 + x, which is the source of everything the GPU sends and which the others
+    // reach through the return network; then 10.(64 + g).0.0 + s, reached through the rail's
+    // circuits. Both /32: the source chosen for the second kind is the first address.
+    Ipv4StaticRoutingHelper staticRouting;
+    for (uint32_t g = 0; g < gpusPerServer; ++g)
+    {
+        NodeContainer rail;
+        for (uint32_t s = 0; s < servers; ++s)
+        {
+            rail.Add(gpus.Get(s * gpusPerServer + g));
+        }
+        Ptr<Node> ocsNode = CreateObject<Node>();
+        NetDeviceContainer devices = ocsHelper.Install(ocsNode, rail);
+        const Ipv4Address railNet(0x0A400000u + (g << 16));
+        for (uint32_t s = 0; s < servers; ++s)
+        {
+            const uint32_t x = s * gpusPerServer + g;
+            Ptr<Ipv4> ipv4 = gpus.Get(x)->GetObject<Ipv4>();
+            const int32_t index = ipv4->AddInterface(devices.Get(s));
+            ipv4->AddAddress(
+                index,
+                Ipv4InterfaceAddress(Ipv4Address(0x0AC00000u + x), Ipv4Mask::GetOnes()));
+            ipv4->AddAddress(
+                index,
+                Ipv4InterfaceAddress(Ipv4Address(railNet.Get() + s + 1), Ipv4Mask::GetOnes()));
+            ipv4->SetUp(index);
+            staticRouting.GetStaticRouting(ipv4)->AddNetworkRouteTo(railNet,
+                                                                    Ipv4Mask("255.255.0.0"),
+                                                                    index);
+        }
+        Ptr<OpticalCircuitSwitch> ocs = OcsHelper::GetSwitch(ocsNode);
+        m_controller->AddRail(ocs);
+        m_ocs.push_back(ocs);
+    }
+    for (uint32_t s = 0; s < servers; ++s)
+    {
+        for (uint32_t g = 0; g < gpusPerServer; ++g)
+        {
+            m_controller->SetRankLocation(s * gpusPerServer + g, s, g);
+        }
+    }
+    // Interface 2: the return network, a switch with a /30 per GPU in 10.128.0.0/10, which
+    // carries what is sent to the first addresses (acknowledgements).
+    Ptr<Node> returnSwitch = CreateObject<Node>();
+    internet.Install(returnSwitch);
+    PointToPointHelper links;
+    links.SetDeviceAttribute("DataRate", DataRateValue(m_returnRate));
+    links.SetChannelAttribute("Delay", TimeValue(m_delay));
+    Ipv4AddressHelper addresses;
+    Ptr<Ipv4StaticRouting> switchRoutes =
+        staticRouting.GetStaticRouting(returnSwitch->GetObject<Ipv4>());
+    for (uint32_t x = 0; x < gpus.GetN(); ++x)
+    {
+        NetDeviceContainer link = links.Install(gpus.Get(x), returnSwitch);
+        addresses.SetBase(Ipv4Address(0x0A800000u + 4 * x), Ipv4Mask("255.255.255.252"));
+        Ipv4InterfaceContainer assigned = addresses.Assign(link);
+        staticRouting.GetStaticRouting(gpus.Get(x)->GetObject<Ipv4>())
+            ->AddNetworkRouteTo(Ipv4Address("10.192.0.0"),
+                                Ipv4Mask("255.192.0.0"),
+                                assigned.GetAddress(1),
+                                2);
+        switchRoutes->AddHostRouteTo(Ipv4Address(0x0AC00000u + x),
+                                     assigned.GetAddress(0),
+                                     assigned.Get(1).second);
+    }
+}
+
+void
+RailFabricHelper::ConfigureCollectives(CollectiveHelper& collectives) const
+{
+    if (IsPhotonic())
+    {
+        collectives.SetTransportAttribute("AddressIndex", UintegerValue(1));
+        collectives.SetTransportAttribute("ConnectAtStart", BooleanValue(false));
+    }
 }
 
 void

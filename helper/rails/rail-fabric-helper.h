@@ -7,12 +7,12 @@
 #ifndef RAIL_FABRIC_HELPER_H
 #define RAIL_FABRIC_HELPER_H
 
+#include "ns3/collective-helper.h"
 #include "ns3/data-rate.h"
 #include "ns3/fabric-bill.h"
 #include "ns3/flow-topology.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
-#include "ns3/object-factory.h"
 #include "ns3/optical-circuit-switch.h"
 #include "ns3/photonic-rail-controller.h"
 #include "ns3/scale-out-topology-helper.h"
@@ -38,10 +38,12 @@ namespace ns3
  * - \c fat-tree: a non-blocking two-level Clos over all GPUs (a leaf per server, G spines);
  *   priced as Opus's k-ary fat-tree (RailFabricSizing::FatTree).
  *
- * Electrical and fat-tree fabrics are built at packet level (Install) or directly in a
- * flow-level graph (Build), with the same links. Photonic rails are built at flow level: their
- * circuits are one-way (a directed ring is one configuration), which carries no return path
- * for TCP acknowledgements, so the packet-level TCP transport cannot run on them.
+ * Every fabric is built at packet level (Install) or directly in a flow-level graph (Build),
+ * with the same links. Photonic rails' circuits are one-way (a directed ring is one
+ * configuration), so at packet level TCP acknowledgements cannot come back through the OCS:
+ * Install gives every GPU a second interface on a return network (a switch, links of
+ * ReturnDataRate) and ConfigureCollectives() binds the transport's connections to it (data
+ * out through the OCS, acknowledgements back through the return network).
  */
 class RailFabricHelper
 {
@@ -87,6 +89,11 @@ class RailFabricHelper
     void SetOcsAttribute(std::string name, const AttributeValue& value);
 
     /**
+     * \param [in] rate Rate of the return network's links (photonic rails at packet level)
+     */
+    void SetReturnDataRate(DataRate rate);
+
+    /**
      * \param [in] radix Ports bought per rail OCS (0: 2 x servers, as Opus); at least the
      * number of servers
      */
@@ -120,12 +127,20 @@ class RailFabricHelper
                                 uint32_t gpusPerServer);
 
     /**
-     * \brief Builds an electrical or fat-tree fabric at packet level (Internet stacks,
-     * addresses, routes). Photonic rails: a fatal error (see the class description).
+     * \brief Builds the fabric at packet level: switches or OCSes, Internet stacks, addresses
+     * and routes (photonic rails: the OCS devices are interface 1, the return network
+     * interface 2; and the controller).
      * \param [in] gpus The GPUs, server-major
      * \param [in] gpusPerServer GPUs per server
      */
     void Install(NodeContainer gpus, uint32_t gpusPerServer);
+
+    /**
+     * \brief Sets what the packet-level transport needs on this fabric (photonic rails:
+     * connections bound to the return interface).
+     * \param [in] collectives The helper that will create the transport
+     */
+    void ConfigureCollectives(CollectiveHelper& collectives) const;
 
     /**
      * \brief Puts a job under the fabric's controller (photonic rails; nothing otherwise):
@@ -157,12 +172,13 @@ class RailFabricHelper
               std::string& error) const;
 
   private:
-    std::string m_fabric{"electrical"};           //!< Fabric name
-    DataRate m_rate{"400Gbps"};                   //!< GPU NIC rate
-    Time m_delay;                                 //!< Link delay
-    uint32_t m_mtu{9000};                         //!< MTU
-    uint32_t m_radix{0};                          //!< OCS radix (0: 2 x servers)
-    ObjectFactory m_ocsFactory;                   //!< Rail OCSes
+    std::string m_fabric{"electrical"}; //!< Fabric name
+    DataRate m_rate{"400Gbps"};         //!< GPU NIC rate
+    Time m_delay;                       //!< Link delay
+    uint32_t m_mtu{9000};               //!< MTU
+    uint32_t m_radix{0};                //!< OCS radix (0: 2 x servers)
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ocsAttributes; //!< Rail OCSes
+    DataRate m_returnRate{"100Gbps"};             //!< Return network links
     uint32_t m_gpusPerServer{0};                  //!< Of the last Build
     Ptr<PhotonicRailController> m_controller;     //!< Of the last Build
     std::vector<Ptr<OpticalCircuitSwitch>> m_ocs; //!< Of the last Build

@@ -7,6 +7,7 @@
 #include "tcp-collective-transport.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -58,6 +59,22 @@ TcpCollectiveTransport::GetTypeId()
                           UintegerValue(1024 * 1024),
                           MakeUintegerAccessor(&TcpCollectiveTransport::m_bufferSize),
                           MakeUintegerChecker<uint32_t>(1024))
+            .AddAttribute("AddressIndex",
+                          "Which IPv4 address of a rank's scale-out interface (interface 1) its "
+                          "peers connect to (0: the first). Fabrics whose circuits are one-way "
+                          "(photonic rails) give that interface a second address that routes "
+                          "reach through the circuits, while replies to the first come back "
+                          "through a return network.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&TcpCollectiveTransport::m_addressIndex),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ConnectAtStart",
+                          "Open every pair's connection when the simulation starts (true), or "
+                          "each at its first message (false: for fabrics whose paths exist only "
+                          "once a controller sets them up, such as photonic rails).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&TcpCollectiveTransport::m_connectAtStart),
+                          MakeBooleanChecker())
             .AddTraceSource(
                 "MessageDelivered",
                 "A message arrived whole (source rank, destination rank, bytes).",
@@ -100,7 +117,11 @@ TcpCollectiveTransport::AddRank(Ptr<Node> node, Ptr<ScaleUpDomain> scaleUp, uint
                     "TcpCollectiveTransport: node " << node->GetId()
                                                     << " has no IPv4 address (install the "
                                                        "Internet stack and assign addresses)");
-    rank.address = ipv4->GetAddress(1, 0).GetLocal();
+    NS_ABORT_MSG_IF(m_addressIndex >= ipv4->GetNAddresses(1),
+                    "TcpCollectiveTransport: AddressIndex "
+                        << m_addressIndex << ", but node " << node->GetId() << "'s interface 1 has "
+                        << ipv4->GetNAddresses(1) << " addresses");
+    rank.address = ipv4->GetAddress(1, m_addressIndex).GetLocal();
     m_ranks.push_back(rank);
     return static_cast<uint32_t>(m_ranks.size() - 1);
 }
@@ -179,7 +200,10 @@ TcpCollectiveTransport::Start()
         m_listeners.push_back(listener);
     }
     // Connect once the simulation runs (the nodes' stacks are initialized by then).
-    Simulator::ScheduleNow(&TcpCollectiveTransport::ConnectAll, this);
+    if (m_connectAtStart)
+    {
+        Simulator::ScheduleNow(&TcpCollectiveTransport::ConnectAll, this);
+    }
 }
 
 void

@@ -123,10 +123,12 @@ class TcpCollectiveTransport : public CollectiveTransport
     void DataArrived(Ptr<Socket> socket);
     void MessageArrived(uint32_t src, uint32_t dst, uint64_t bytes);
 
-    uint16_t m_port;           //!< TCP port of this transport
-    uint32_t m_segmentSize;    //!< TCP MSS (0: from the device MTU)
-    uint32_t m_bufferSize;     //!< TCP socket buffers (bytes)
-    std::vector<Rank> m_ranks; //!< Ranks
+    uint16_t m_port;             //!< TCP port of this transport
+    uint32_t m_addressIndex{0};  //!< Address of interface 1 that peers connect to
+    bool m_connectAtStart{true}; //!< Connect every pair at start (else at first message)
+    uint32_t m_segmentSize;      //!< TCP MSS (0: from the device MTU)
+    uint32_t m_bufferSize;       //!< TCP socket buffers (bytes)
+    std::vector<Rank> m_ranks;   //!< Ranks
     std::map<std::pair<uint32_t, uint32_t>, Connection> m_connections; //!< By (src, dst)
     std::map<Ptr<Socket>, std::pair<uint32_t, uint32_t>> m_socketPair; //!< Sending socket -> pair
     std::map<Ptr<Socket>, std::pair<uint32_t, Incoming>> m_incoming;   //!< Accepted -> (dst, state)
