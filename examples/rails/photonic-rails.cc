@@ -269,6 +269,7 @@ main(int argc, char* argv[])
     uint32_t radix = 0;
     std::string catalogFile = FabricCatalog::DEFAULT_FILE;
     bool simulate = true;
+    bool overlap = false;
 
     OpticalExperiment exp("photonic-rails", "Training on photonic rails (Opus) against electrical");
     exp.AddValue("gpu",
@@ -301,6 +302,11 @@ main(int argc, char* argv[])
                  "Iterations (the last is reported; Provision learns from the first)",
                  iterations);
     exp.AddValue("ocsRadix", "Ports per rail OCS, for the bill (0: 2 x servers, as Opus)", radix);
+    exp.AddValue("overlap",
+                 "Overlap the DP gradient all-reduce with the last backward, per layer (false, "
+                 "the default: once per stage after it, so that phases do not overlap in time, "
+                 "Opus's premise)",
+                 overlap);
     exp.AddValue("simulate",
                  "Run the job (false: only count the fabric's components, power and cost)",
                  simulate);
@@ -336,6 +342,7 @@ main(int argc, char* argv[])
     c.tp = tp;
     c.microBatchSize = microBatchSize;
     c.schedule = schedule;
+    c.overlapDp = overlap;
     if (dp == 0 || microBatchSize == 0 || batch % (dp * microBatchSize) != 0)
     {
         exp.Fail("--batch=" + std::to_string(batch) + " must be a positive multiple of dp x " +
