@@ -26,6 +26,13 @@ cpp_examples = [
      "True", "False"),
     ("training-iteration --model=tiny-moe --gpus=8 --dp=4 --tp=2 --pp=1 --ep=2 --schedule=gpipe --zero=1 --moeZipf=1.2",
      "True", "False"),
+    ("photonic-rails --gpus=0 --dp=2 --pp=2 --tp=2 --model=tiny --batch=8 --fabric=photonic-provision",
+     "True", "False"),
+    ("photonic-rails --gpus=0 --dp=2 --pp=2 --tp=2 --model=tiny --batch=8 --fabric=photonic --backend=packet --ocsDelay=1ms",
+     "True", "False"),
+    ("photonic-rails --gpus=0 --dp=2 --pp=2 --tp=4 --model=tiny --batch=8 --fabric=fat-tree --backend=packet",
+     "True", "False"),
+    ("photonic-rails --gpus=2048 --dp=256 --pp=1 --tp=8 --simulate=false", "True", "False"),
 ]
 
 # Python examples: none.

@@ -1,0 +1,417 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup optical
+ * Photonic rails: the Opus controller (one delay per transition, no teardown in flight,
+ * rounds for collectives that are not one configuration, Provision hiding the delay in idle
+ * windows), and rail fabrics running a training job (zero-delay photonic rails = electrical
+ * rails; no frame dropped at packet level; packet and flow levels agree).
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/optical-compat.h"
+#include "ns3/optical-module.h"
+#include "ns3/test.h"
+
+#include <cmath>
+
+using namespace ns3;
+using namespace ns3::optical::compat;
+
+namespace
+{
+
+/// A flow-level photonic rail fabric of 4 servers x 1 GPU at 100 Gbit/s.
+struct Rails
+{
+    RailFabricHelper fabric;                //!< The fabric
+    Ptr<CollectiveTransport> transport;     //!< Its transport
+    Ptr<PhotonicRailController> controller; //!< Its controller
+    std::vector<Time> waited;               //!< Granted: wait of each request, in order
+    CollectiveHelper collectives;           //!< Creates collectives
+
+    /**
+     * \param [in] delay OCS reconfiguration delay
+     * \param [in] provision Opus+Provision
+     */
+    Rails(Time delay, bool provision)
+    {
+        fabric.SetFabric(provision ? "photonic-provision" : "photonic");
+        fabric.SetGpuDataRate(DataRate("100Gbps"));
+        fabric.SetLinkDelay(MicroSeconds(1));
+        fabric.SetOcsAttribute("ReconfigurationDelay", TimeValue(delay));
+        Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+        const auto vertices = fabric.Build(topology, 4, 1);
+        Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
+        network->SetTopology(topology);
+        transport = collectives.InstallFlow(network, vertices, 1);
+        controller = fabric.GetController();
+        controller->TraceConnectWithoutContext(
+            "Granted",
+            MakeCallback(+[](std::vector<Time>* w, uint64_t, uint32_t, Time t) {
+                w->push_back(t);
+            }).Bind(&waited));
+    }
+
+    /**
+     * \param [in] kind Collective
+     * \param [in] algorithm Algorithm
+     * \param [in] ranks Group (transport ranks = servers)
+     * \param [in] bytes Message size
+     * \return a collective under the controller
+     */
+    Ptr<Collective> Make(const std::string& kind,
+                         const std::string& algorithm,
+                         std::vector<uint32_t> ranks,
+                         uint64_t bytes)
+    {
+        const uint32_t n = static_cast<uint32_t>(ranks.size());
+        Ptr<Collective> c =
+            collectives.Create(transport, {kind, algorithm, n, bytes, 1, 1, 0}, ranks);
+        c->SetController(controller);
+        return c;
+    }
+};
+
+} // namespace
+
+/// All circuits that change at one decision change in one transition: one delay.
+class OneDelayPerTransitionTestCase : public TestCase
+{
+  public:
+    OneDelayPerTransitionTestCase()
+        : TestCase("one reconfiguration delay per transition, whatever the circuits changed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time d = MilliSeconds(3);
+        Rails rails(d, false);
+        // A ring needs 4 one-way circuits; the reverse ring 4 others.
+        Ptr<Collective> forward = rails.Make("allreduce", "ring", {0, 1, 2, 3}, 1 << 20);
+        Ptr<Collective> backward = rails.Make("allreduce", "ring", {0, 3, 2, 1}, 1 << 20);
+        Ptr<Collective> again = rails.Make("allreduce", "ring", {0, 3, 2, 1}, 1 << 20);
+        Schedule(MilliSeconds(1), [forward]() { forward->Start(); });
+        Schedule(MilliSeconds(50), [backward]() { backward->Start(); });
+        Schedule(MilliSeconds(100), [again]() { again->Start(); });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(again->IsDone(), true, "the collectives complete");
+        NS_TEST_ASSERT_MSG_EQ(rails.waited.size(), 3, "three requests");
+        NS_TEST_ASSERT_MSG_EQ(rails.waited[0], d, "4 new circuits: one delay");
+        NS_TEST_ASSERT_MSG_EQ(rails.waited[1], d, "4 changed circuits: one delay");
+        NS_TEST_ASSERT_MSG_EQ(rails.waited[2], Time(0), "circuits in place: no delay");
+        NS_TEST_ASSERT_MSG_EQ(rails.controller->GetNReconfigurations(), 2, "two decisions");
+        NS_TEST_ASSERT_MSG_EQ(rails.fabric.GetSwitches()[0]->GetNReconfigurations(),
+                              2,
+                              "two OCS reconfigurations");
+        NS_TEST_ASSERT_MSG_EQ(rails.controller->GetNImmediate(), 1, "one immediate grant");
+        NS_TEST_ASSERT_MSG_EQ(forward->GetRecord().start - forward->GetRecord().requested,
+                              d,
+                              "the ranks were held for the delay");
+        Simulator::Destroy();
+    }
+};
+
+/// A request whose circuits are in use waits for the traffic to end, then one delay.
+class NoTeardownInFlightTestCase : public TestCase
+{
+  public:
+    NoTeardownInFlightTestCase()
+        : TestCase("circuits in use are never torn down: a conflicting request waits")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time d = MilliSeconds(2);
+        Rails rails(d, false);
+        Ptr<Collective> first = rails.Make("allreduce", "ring", {0, 1, 2, 3}, 64 << 20);
+        Ptr<Collective> second = rails.Make("sendrecv", "direct", {1, 0}, 1 << 20);
+        Ptr<Collective> third = rails.Make("sendrecv", "direct", {3, 0}, 1 << 20);
+        Schedule(MilliSeconds(1), [first, second, third]() {
+            first->Start();
+            second->Start();
+            third->Start();
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(third->IsDone(), true, "the collectives complete");
+        const auto& a = first->GetRecord();
+        const auto& b = second->GetRecord();
+        NS_TEST_ASSERT_MSG_GT(a.end - a.start, MilliSeconds(5), "the ring is long");
+        // 1 -> 0 conflicts with the ring's 1 -> 2 (sender) and 3 -> 0 (receiver).
+        NS_TEST_ASSERT_MSG_EQ(b.start, a.end + d, "waited for the ring, then one delay");
+        // 3 -> 0 needs the receiver 0 that 1 -> 0 holds: it waits for it, not overtaking.
+        const auto& c = third->GetRecord();
+        NS_TEST_ASSERT_MSG_EQ(c.start, b.end + d, "first come, first served on a port");
+        Simulator::Destroy();
+    }
+};
+
+/// An all-to-all is not one configuration: rounds of circuits, like a rotor.
+class RotorRoundsTestCase : public TestCase
+{
+  public:
+    RotorRoundsTestCase()
+        : TestCase("an all-to-all runs in rounds of circuits, one delay before each")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time d = MilliSeconds(1);
+        Rails rails(d, false);
+        Ptr<Collective> a2a = rails.Make("alltoall", "direct", {0, 1, 2, 3}, 4 << 20);
+        Schedule(MilliSeconds(1), [a2a]() { a2a->Start(); });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(a2a->IsDone(), true, "the all-to-all completes");
+        NS_TEST_ASSERT_MSG_EQ(rails.controller->GetNMultiRound(), 1, "time-multiplexed");
+        // 12 transfers, each port sends to 3 peers: at least 3 rounds, each a transition.
+        const uint64_t rounds = rails.waited.size();
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(rounds, 3, "at least 3 rounds");
+        NS_TEST_ASSERT_MSG_EQ(rails.controller->GetNReconfigurations(), rounds, "one per round");
+        for (const Time& w : rails.waited)
+        {
+            NS_TEST_ASSERT_MSG_EQ(w, d, "each round waits one delay");
+        }
+        // A transfer is 4 MiB / 4 = 1 MiB at 100 Gbit/s (~84 us): the delays dominate.
+        const Time span = a2a->GetRecord().end - a2a->GetRecord().requested;
+        NS_TEST_ASSERT_MSG_GT(span, d * static_cast<int64_t>(rounds), "delays add up");
+        NS_TEST_ASSERT_MSG_LT(span,
+                              (d + MicroSeconds(200)) * static_cast<int64_t>(rounds),
+                              "each round is one delay plus one transfer");
+        Simulator::Destroy();
+    }
+};
+
+/// Provision learns the circuits of an iteration and sets them up in idle windows.
+class ProvisionTestCase : public TestCase
+{
+  public:
+    ProvisionTestCase()
+        : TestCase("Provision: with idle windows longer than the delay, no wait after learning")
+    {
+    }
+
+  private:
+    /**
+     * \param [in] provision Opus+Provision
+     * \return the waits of the requests
+     */
+    std::vector<Time> Waits(bool provision)
+    {
+        const Time d = MilliSeconds(2);
+        Rails rails(d, provision);
+        std::vector<Ptr<Collective>> all;
+        // Three iterations of: ring, 10 ms of compute, reverse ring, 10 ms of compute.
+        for (uint32_t i = 0; i < 6; ++i)
+        {
+            Ptr<Collective> c = rails.Make("allreduce",
+                                           "ring",
+                                           i % 2 == 0 ? std::vector<uint32_t>{0, 1, 2, 3}
+                                                      : std::vector<uint32_t>{0, 3, 2, 1},
+                                           1 << 20);
+            all.push_back(c);
+            Schedule(MilliSeconds(1 + 10 * i), [c]() { c->Start(); });
+            if (i % 2 == 1)
+            {
+                Ptr<PhotonicRailController> ctl = rails.controller;
+                Schedule(MilliSeconds(6 + 10 * i), [ctl]() { ctl->NewIteration(); });
+            }
+        }
+        Simulator::Run();
+        for (const auto& c : all)
+        {
+            NS_TEST_EXPECT_MSG_EQ(c->IsDone(), true, "every collective completes");
+        }
+        Simulator::Destroy();
+        return rails.waited;
+    }
+
+    void DoRun() override
+    {
+        const Time d = MilliSeconds(2);
+        const auto opus = Waits(false);
+        const auto provision = Waits(true);
+        NS_TEST_ASSERT_MSG_EQ(opus.size(), 6, "six requests");
+        NS_TEST_ASSERT_MSG_EQ(provision.size(), 6, "six requests");
+        for (uint32_t i = 0; i < 6; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(opus[i], d, "Opus: every phase changes circuits: one delay");
+            // The learning iteration (i < 2) pays; later ones find their circuits lit.
+            const Time expected = i < 2 ? d : Time(0);
+            NS_TEST_EXPECT_MSG_EQ(provision[i], expected, "Provision, request " << i);
+        }
+    }
+};
+
+namespace
+{
+/// Iteration time of a small job on a rail fabric.
+double
+IterationTime(const std::string& fabricName,
+              const std::string& backend,
+              Time delay,
+              uint64_t* ocsDrops = nullptr,
+              uint64_t* ocsFrames = nullptr)
+{
+    TrainingConfig config;
+    std::string error;
+    NS_ABORT_MSG_IF(!TrainingJobHelper::Configure("tiny", "h200", config, error), error);
+    config.dp = 2;
+    config.pp = 2;
+    config.tp = 2;
+    config.microbatches = 4;
+    config.overlapDp = false;
+    RailFabricHelper fabric;
+    fabric.SetFabric(fabricName);
+    fabric.SetGpuDataRate(DataRate("400Gbps"));
+    fabric.SetLinkDelay(NanoSeconds(936));
+    fabric.SetOcsAttribute("ReconfigurationDelay", TimeValue(delay));
+    CollectiveHelper collectives;
+    collectives.SetScaleUpAttribute("Bandwidth", DataRateValue(DataRate("3600Gbps")));
+    Ptr<CollectiveTransport> transport;
+    if (backend == "flow")
+    {
+        Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+        const auto vertices = fabric.Build(topology, 4, 2);
+        Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
+        network->SetTopology(topology);
+        transport = collectives.InstallFlow(network, vertices, 2);
+    }
+    else
+    {
+        NodeContainer nodes(8);
+        fabric.Install(nodes, 2);
+        fabric.ConfigureCollectives(collectives);
+        transport = collectives.Install(nodes, 2, "packet");
+    }
+    Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, config);
+    fabric.Attach(job);
+    Schedule(MilliSeconds(1), [job]() { job->Start(2); });
+    Simulator::Run();
+    NS_ABORT_MSG_IF(job->GetIterations().size() != 2, "the job did not complete");
+    const IterationRecord r = job->GetIterations().back();
+    for (const auto& ocs : fabric.GetSwitches())
+    {
+        const auto counters = ocs->GetTotalCounters();
+        for (uint32_t k = 0; ocsDrops && k < OpticalCircuitSwitch::N_DROP_REASONS; ++k)
+        {
+            *ocsDrops += counters.drops[k];
+        }
+        if (ocsFrames)
+        {
+            *ocsFrames += counters.rxFrames;
+        }
+    }
+    Simulator::Destroy();
+    return (r.end - r.start).GetSeconds();
+}
+} // namespace
+
+/// With no reconfiguration delay and phases that do not overlap, photonic = electrical rails.
+class ZeroDelayTestCase : public TestCase
+{
+  public:
+    ZeroDelayTestCase()
+        : TestCase("zero OCS delay: photonic rails within 1% of electrical rails (DP2 PP2 TP2)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double electrical = IterationTime("electrical", "flow", Seconds(0));
+        const double photonic = IterationTime("photonic", "flow", Seconds(0));
+        const double delayed = IterationTime("photonic", "flow", MilliSeconds(1));
+        NS_TEST_ASSERT_MSG_EQ_TOL(photonic / electrical, 1.0, 0.01, "zero delay");
+        NS_TEST_ASSERT_MSG_GT(delayed, photonic + 1e-3, "1 ms delays show");
+    }
+};
+
+/// Packet level: the controller never lets a frame meet a dark or missing circuit.
+class PacketLevelTestCase : public TestCase
+{
+  public:
+    PacketLevelTestCase()
+        : TestCase("packet level: no frame dropped at the OCSes; within 5% of flow level")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint64_t drops = 0;
+        uint64_t frames = 0;
+        const double packet =
+            IterationTime("photonic", "packet", MicroSeconds(500), &drops, &frames);
+        const double flow = IterationTime("photonic", "flow", MicroSeconds(500));
+        NS_TEST_ASSERT_MSG_GT(frames, 1000, "frames crossed the OCSes");
+        NS_TEST_ASSERT_MSG_EQ(drops, 0, "no frame dropped");
+        NS_TEST_ASSERT_MSG_EQ_TOL(packet / flow, 1.0, 0.05, "packet and flow agree");
+        Config::Reset();
+    }
+};
+
+/// Bad configurations are refused with the value named.
+class BadInputTestCase : public TestCase
+{
+  public:
+    BadInputTestCase()
+        : TestCase("rail fabrics: unknown fabric, small OCS radix, cross-rail placement")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RailFabricHelper fabric;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(fabric.SetFabric("optical", &error), false, "unknown name");
+        NS_TEST_ASSERT_MSG_NE(error.find("'optical'"), std::string::npos, error);
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetFabric(), "electrical", "unchanged");
+        fabric.SetFabric("photonic");
+        fabric.SetOcsRadix(3);
+        const std::string radix = fabric.Check(4, 8);
+        NS_TEST_ASSERT_MSG_NE(radix.find("radix 3"), std::string::npos, radix);
+        fabric.SetOcsRadix(0);
+        NS_TEST_ASSERT_MSG_EQ(fabric.Check(4, 8), "", "2 x servers by default");
+        TrainingConfig config;
+        config.dp = 2;
+        config.pp = 2;
+        config.tp = 4;
+        const std::string placement = fabric.CheckPlacement(config, 8);
+        NS_TEST_ASSERT_MSG_NE(placement.find("--tp=4"), std::string::npos, placement);
+        config.tp = 8;
+        NS_TEST_ASSERT_MSG_EQ(fabric.CheckPlacement(config, 8), "", "tp = GPUs per server");
+    }
+};
+
+/// The suite.
+class PhotonicRailTestSuite : public TestSuite
+{
+  public:
+    PhotonicRailTestSuite()
+        : TestSuite("optical-photonic-rails", SUITE_UNIT)
+    {
+        AddTestCase(new OneDelayPerTransitionTestCase, TEST_QUICK);
+        AddTestCase(new NoTeardownInFlightTestCase, TEST_QUICK);
+        AddTestCase(new RotorRoundsTestCase, TEST_QUICK);
+        AddTestCase(new ProvisionTestCase, TEST_QUICK);
+        AddTestCase(new ZeroDelayTestCase, TEST_QUICK);
+        AddTestCase(new PacketLevelTestCase, TEST_QUICK);
+        AddTestCase(new BadInputTestCase, TEST_QUICK);
+    }
+};
+
+static PhotonicRailTestSuite g_photonicRailTestSuite; //!< Static instance
