@@ -448,7 +448,7 @@ PhotonicRailController::Set(const Circuit& c, std::vector<bool>& changed)
     }
     rail.out[c.from] = static_cast<int32_t>(c.to);
     rail.in[c.to] = static_cast<int32_t>(c.from);
-    rail.readySeq[c.from] = rail.issued + 1; // lit by the transition issued at the end
+    rail.readySeq[c.from] = rail.issued + 1; // lit by the next transition of the rail
     changed[c.rail] = true;
 }
 
@@ -506,10 +506,6 @@ PhotonicRailController::Process()
     {
         m_idle.clear();
     }
-    if (std::find(changed.begin(), changed.end(), true) != changed.end())
-    {
-        ++m_reconfigurations;
-    }
     for (uint32_t r = 0; r < m_rails.size(); ++r)
     {
         if (!changed[r])
@@ -517,14 +513,14 @@ PhotonicRailController::Process()
             continue;
         }
         Rail& rail = m_rails[r];
-        ++rail.issued;
-        ++m_transitions;
-        m_speculative += demanded[r] ? 0 : 1;
-        const OcsConfiguration config = GetConfiguration(r);
-        NS_LOG_INFO("rail " << r << " transition " << rail.issued << " (" << config.GetNCircuits()
-                            << " circuits)" << (demanded[r] ? "" : ", speculative"));
-        m_transitionTrace(r, config, !demanded[r]);
-        rail.ocs->Reconfigure(config);
+        rail.demanded = rail.demanded || demanded[r];
+        rail.pending = true;
+        if (rail.issued == rail.done)
+        {
+            Issue(r);
+        }
+        // Else the OCS is still switching: everything decided meanwhile goes in one
+        // transition when it is done (TransitionEnd), not in one queued request per decision.
     }
     for (Request& request : granted)
     {
@@ -640,9 +636,34 @@ PhotonicRailController::Grant(Request& request)
 }
 
 void
+PhotonicRailController::Issue(uint32_t r)
+{
+    Rail& rail = m_rails[r];
+    ++rail.issued;
+    ++m_transitions;
+    m_speculative += rail.demanded ? 0 : 1;
+    if (Simulator::Now() != m_lastIssue || m_transitions == 1)
+    {
+        ++m_reconfigurations; // rails that change at one instant change in parallel
+        m_lastIssue = Simulator::Now();
+    }
+    const OcsConfiguration config = GetConfiguration(r);
+    NS_LOG_INFO("rail " << r << " transition " << rail.issued << " (" << config.GetNCircuits()
+                        << " circuits)" << (rail.demanded ? "" : ", speculative"));
+    m_transitionTrace(r, config, !rail.demanded);
+    rail.pending = false;
+    rail.demanded = false;
+    rail.ocs->Reconfigure(config);
+}
+
+void
 PhotonicRailController::TransitionEnd(uint32_t rail)
 {
     ++m_rails[rail].done;
+    if (m_rails[rail].pending)
+    {
+        Issue(rail);
+    }
     std::vector<Request> ready;
     for (auto it = m_arming.begin(); it != m_arming.end();)
     {

@@ -149,19 +149,21 @@ class PhotonicRailController : public CollectiveController
     /// One rail: its OCS and the state of its ports.
     struct Rail
     {
-        Ptr<OpticalCircuitSwitch> ocs;           //!< The switch
-        std::vector<int32_t> out;                //!< Port -> port it sends to (-1: none)
-        std::vector<int32_t> in;                 //!< Port -> port it receives from (-1: none)
-        std::vector<uint32_t> users;             //!< Port -> holders of its sending circuit
-        std::vector<uint64_t> readySeq;          //!< Port -> transition lighting its circuit
+        Ptr<OpticalCircuitSwitch> ocs;  //!< The switch
+        std::vector<int32_t> out;       //!< Port -> port it sends to (-1: none)
+        std::vector<int32_t> in;        //!< Port -> port it receives from (-1: none)
+        std::vector<uint32_t> users;    //!< Port -> holders of its sending circuit
+        std::vector<uint64_t> readySeq; //!< Port -> transition lighting its circuit
         /// Per side (0: a port's sending side, 1: its receiving side) and port: the peers of
         /// the circuits granted this iteration, those of the last iteration (the plan), and how
         /// far this iteration is into the plan.
         std::vector<std::vector<uint32_t>> used[2];
         std::vector<std::vector<uint32_t>> plan[2]; //!< See used
         std::vector<uint32_t> cursor[2];            //!< See used
-        uint64_t issued{0};                      //!< Transitions requested
-        uint64_t done{0};                        //!< Transitions completed
+        bool pending{false};                        //!< Changes not yet sent to the OCS
+        bool demanded{false};                       //!< ... of which some a request needs
+        uint64_t issued{0};                         //!< Transitions requested
+        uint64_t done{0};                           //!< Transitions completed
     };
 
     /// A request for circuits, waiting or granted.
@@ -185,7 +187,7 @@ class PhotonicRailController : public CollectiveController
         std::vector<std::pair<uint32_t, std::function<void()>>> parked; //!< Ops waiting
     };
 
-    static constexpr uint32_t NONE = UINT32_MAX; //!< No round
+    static constexpr uint32_t NONE = UINT32_MAX;  //!< No round
     static constexpr uint32_t RESYNC_WINDOW = 16; //!< Plan entries searched to resynchronise
 
     void Plan(const CollectiveRecord& about, Live& live) const;
@@ -202,6 +204,7 @@ class PhotonicRailController : public CollectiveController
     int32_t Next(uint32_t rail, int side, uint32_t port) const;
     bool IsLit(const Request& request) const;
     void Grant(Request& request);
+    void Issue(uint32_t rail);
     void TransitionEnd(uint32_t rail);
     void RoundLit(uint64_t collective);
 
@@ -221,6 +224,7 @@ class PhotonicRailController : public CollectiveController
     uint64_t m_immediate{0};                               //!< Requests granted lit
     uint64_t m_multiRound{0};                              //!< Time-multiplexed collectives
     Time m_wait;                                           //!< Total wait
+    Time m_lastIssue;                                      //!< When the last transition was issued
     TracedCallback<uint32_t, const OcsConfiguration&, bool> m_transitionTrace; //!< Transition
     TracedCallback<uint64_t, uint32_t, Time> m_grantedTrace;                   //!< Granted
 };
