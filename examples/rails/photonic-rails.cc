@@ -46,8 +46,8 @@ struct Outcome
     uint64_t requests{0};                    //!< Circuit requests in the last iteration
     uint64_t multiRound{0};                  //!< Time-multiplexed collectives (whole run)
     uint64_t ocsDrops{0};                    //!< Frames the OCSes dropped (whole run)
-    /// (time s, rail, circuits, speculative) of every transition
-    std::vector<std::tuple<double, uint32_t, uint32_t, bool>> log;
+    /// (time s, rail, circuits, speculative, configuration) of every transition
+    std::vector<std::tuple<double, uint32_t, uint32_t, bool, std::string>> log;
 };
 
 /// Parameters of the job and the fabric.
@@ -138,7 +138,8 @@ RunJob(const Setup& setup, const std::string& fabricName, OpticalExperiment& exp
                 o->log.emplace_back(Simulator::Now().GetSeconds(),
                                     rail,
                                     static_cast<uint32_t>(c.GetNCircuits()),
-                                    spec);
+                                    spec,
+                                    c.ToString());
             }).Bind(&out));
     }
     const uint32_t iterations = setup.iterations;
@@ -221,15 +222,17 @@ Simulate(const Setup& setup, const std::string& fabric, OpticalExperiment& exp)
                                 {{"time_s", "REAL"},
                                  {"rail", "INTEGER"},
                                  {"circuits", "INTEGER"},
-                                 {"speculative", "INTEGER"}});
-        for (const auto& [time, rail, circuits, speculative] : run.log)
+                                 {"speculative", "INTEGER"},
+                                 {"configuration", "TEXT"}});
+        for (const auto& [time, rail, circuits, speculative, configuration] : run.log)
         {
             store->AddEvent("transitions",
                             exp.GetRunId(),
                             {time,
                              static_cast<int64_t>(rail),
                              static_cast<int64_t>(circuits),
-                             static_cast<int64_t>(speculative ? 1 : 0)});
+                             static_cast<int64_t>(speculative ? 1 : 0),
+                             configuration});
         }
     }
     exp.Metric("iteration-time-ms", t * 1e3, "ms");
