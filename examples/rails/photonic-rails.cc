@@ -100,8 +100,9 @@ RunJob(const Setup& setup, const std::string& fabricName, OpticalExperiment& exp
     Ptr<PhotonicRailController> controller = fabric.GetController();
     Outcome out;
 
-    // Counters at the start of the iteration under way, to report the last one alone.
-    struct Mark
+    // The controller's counters at the start of the iteration under way, and over the last
+    // completed iteration alone.
+    struct Counters
     {
         uint64_t reconfigurations{0};
         uint64_t transitions{0};
@@ -110,28 +111,31 @@ RunJob(const Setup& setup, const std::string& fabricName, OpticalExperiment& exp
         Time wait;
     };
 
-    auto mark = std::make_shared<Mark>();
-    auto last = std::make_shared<Mark>();
+    struct Tracker
+    {
+        Ptr<PhotonicRailController> controller;
+        Counters mark;
+        Counters last;
+    } tracker{controller, {}, {}};
+
     if (controller)
     {
         job->TraceConnectWithoutContext("IterationEnd",
-                                        MakeCallback(+[](Ptr<PhotonicRailController> c,
-                                                         std::shared_ptr<Mark> m,
-                                                         std::shared_ptr<Mark> l,
-                                                         const IterationRecord&) {
-                                            l->reconfigurations =
-                                                c->GetNReconfigurations() - m->reconfigurations;
-                                            l->transitions = c->GetNTransitions() - m->transitions;
-                                            l->speculative =
-                                                c->GetNSpeculativeTransitions() - m->speculative;
-                                            l->requests = c->GetNRequests() - m->requests;
-                                            l->wait = c->GetWaitTime() - m->wait;
-                                            *m = Mark{c->GetNReconfigurations(),
-                                                      c->GetNTransitions(),
-                                                      c->GetNSpeculativeTransitions(),
-                                                      c->GetNRequests(),
-                                                      c->GetWaitTime()};
-                                        }).Bind(controller, mark, last));
+                                        MakeCallback(+[](Tracker* t, const IterationRecord&) {
+                                            const Ptr<PhotonicRailController> c = t->controller;
+                                            const Counters now{c->GetNReconfigurations(),
+                                                               c->GetNTransitions(),
+                                                               c->GetNSpeculativeTransitions(),
+                                                               c->GetNRequests(),
+                                                               c->GetWaitTime()};
+                                            t->last = Counters{
+                                                now.reconfigurations - t->mark.reconfigurations,
+                                                now.transitions - t->mark.transitions,
+                                                now.speculative - t->mark.speculative,
+                                                now.requests - t->mark.requests,
+                                                now.wait - t->mark.wait};
+                                            t->mark = now;
+                                        }).Bind(&tracker));
         controller->TraceConnectWithoutContext(
             "Transition",
             MakeCallback(+[](Outcome* o, uint32_t rail, const OcsConfiguration& c, bool spec) {
@@ -154,11 +158,11 @@ RunJob(const Setup& setup, const std::string& fabricName, OpticalExperiment& exp
                  2);
     }
     out.iterations = job->GetIterations();
-    out.reconfigurations = last->reconfigurations;
-    out.transitions = last->transitions;
-    out.speculative = last->speculative;
-    out.requests = last->requests;
-    out.waitS = last->wait.GetSeconds();
+    out.reconfigurations = tracker.last.reconfigurations;
+    out.transitions = tracker.last.transitions;
+    out.speculative = tracker.last.speculative;
+    out.requests = tracker.last.requests;
+    out.waitS = tracker.last.wait.GetSeconds();
     if (controller)
     {
         out.multiRound = controller->GetNMultiRound();

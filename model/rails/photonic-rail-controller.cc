@@ -93,12 +93,10 @@ PhotonicRailController::AddRail(Ptr<OpticalCircuitSwitch> ocs)
         }
     }
     m_rails.push_back(std::move(rail));
-    Ptr<PhotonicRailController> self = this;
-    ocs->TraceConnectWithoutContext(
-        "ReconfigurationEnd",
-        MakeCallback(+[](PhotonicRailController* c, uint32_t r, const OcsConfiguration&) {
-            c->TransitionEnd(r);
-        }).Bind(PeekPointer(self), index));
+    // The rail travels as the trace context (ns-3 releases before 3.36 bind one argument only).
+    ocs->TraceConnect("ReconfigurationEnd",
+                      std::to_string(index),
+                      MakeCallback(&PhotonicRailController::ReconfigurationEnd, this));
     return index;
 }
 
@@ -654,6 +652,12 @@ PhotonicRailController::Issue(uint32_t r)
     rail.pending = false;
     rail.demanded = false;
     rail.ocs->Reconfigure(config);
+}
+
+void
+PhotonicRailController::ReconfigurationEnd(std::string rail, const OcsConfiguration& /* config */)
+{
+    TransitionEnd(static_cast<uint32_t>(std::stoul(rail)));
 }
 
 void

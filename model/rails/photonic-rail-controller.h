@@ -16,6 +16,7 @@
 #include <deque>
 #include <functional>
 #include <set>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -205,6 +206,7 @@ class PhotonicRailController : public CollectiveController
     bool IsLit(const Request& request) const;
     void Grant(Request& request);
     void Issue(uint32_t rail);
+    void ReconfigurationEnd(std::string rail, const OcsConfiguration& config);
     void TransitionEnd(uint32_t rail);
     void RoundLit(uint64_t collective);
 
