@@ -21,6 +21,9 @@ def configure(conf):
     # The results store needs SQLite (Debian: libsqlite3-dev).
     conf.check_cfg(package='sqlite3', uselib_store='SQLITE3',
                    args=['--cflags', '--libs'], mandatory=True)
+    # Linear and mixed-integer programs: COIN-OR CBC over CLP (Debian: coinor-libcbc-dev).
+    conf.check_cfg(package='cbc', uselib_store='COINOR',
+                   args=['--cflags', '--libs'], mandatory=True)
 
 
 def build(bld):
@@ -36,6 +39,7 @@ def build(bld):
                       'OPTICAL_VERSION="%s"' % version,
                       'OPTICAL_SOURCE_DIR="%s"' % here]
     module.use.append('SQLITE3')
+    module.use.append('COINOR')
 
     module_test = bld.create_ns3_module_test_library('optical')
     module_test.source = _cmake_set(here, 'optical_test_sources')

@@ -1,0 +1,142 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef OPTICAL_LINEAR_PROGRAM_H
+#define OPTICAL_LINEAR_PROGRAM_H
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief A linear or mixed-integer linear program, solved with COIN-OR: CLP when every
+ * variable is continuous, CBC (branch and cut over CLP) when some are integer.
+ *
+ * The one place of the module that talks to COIN-OR: planners and controllers (slice
+ * allocation, traffic engineering, bypass planning) state their problem here and read the
+ * answer, with the solver's status, bound and gap, and never include a COIN-OR header.
+ *
+ * \code
+ *   LinearProgram lp;
+ *   const uint32_t x = lp.AddVariable(0, 3, 3.0, false);
+ *   const uint32_t y = lp.AddVariable(0, LinearProgram::Infinity(), 2.0, false);
+ *   lp.AddConstraint({{x, 1}, {y, 1}}, -LinearProgram::Infinity(), 4);
+ *   lp.SetMaximize(true);
+ *   const LinearProgram::Result r = lp.Solve();   // r.objective 11, r.values {3, 1}
+ * \endcode
+ */
+class LinearProgram
+{
+  public:
+    /// How a solve ended.
+    enum Status
+    {
+        OPTIMAL,     //!< Proven optimal (within the solver's tolerances)
+        FEASIBLE,    //!< A solution, not proven optimal (time limit): see bound and gap
+        INFEASIBLE,  //!< No solution exists
+        UNBOUNDED,   //!< The objective is unbounded
+        NO_SOLUTION, //!< The time limit came before any solution
+    };
+
+    /// The answer.
+    struct Result
+    {
+        Status status{NO_SOLUTION}; //!< How it ended
+        double objective{0};        //!< Objective of the solution (if any)
+        double bound{0};            //!< Best bound on the optimum (MILP; = objective for LP)
+        double gap{0};              //!< |objective - bound| / max(1e-9, |objective|)
+        std::vector<double> values; //!< Value of each variable (if any solution)
+        double seconds{0};          //!< Wall-clock time of the solve
+        uint64_t nodes{0};          //!< Branch-and-bound nodes (MILP)
+
+        /// \return true if values hold a solution (OPTIMAL or FEASIBLE)
+        bool HasSolution() const;
+    };
+
+    /// \return a bound meaning "none"
+    static double Infinity();
+
+    /// \return the name of a status ("optimal", "feasible", ...)
+    static std::string StatusName(Status status);
+
+    /**
+     * \brief Adds a variable.
+     * \param [in] lower Lower bound (-Infinity() for none)
+     * \param [in] upper Upper bound (Infinity() for none)
+     * \param [in] cost Objective coefficient
+     * \param [in] integer true for an integer variable
+     * \param [in] name Name, for messages (default "x<index>")
+     * \return its index
+     */
+    uint32_t AddVariable(double lower,
+                         double upper,
+                         double cost,
+                         bool integer,
+                         const std::string& name = "");
+
+    /**
+     * \brief Adds a constraint lower <= sum(coefficient x variable) <= upper.
+     * \param [in] terms (variable index, coefficient) pairs; an index out of range is a fatal
+     * error naming it
+     * \param [in] lower Lower bound (-Infinity() for none)
+     * \param [in] upper Upper bound (Infinity() for none)
+     */
+    void AddConstraint(const std::vector<std::pair<uint32_t, double>>& terms,
+                       double lower,
+                       double upper);
+
+    /// \param [in] maximize Maximize the objective (default: minimize)
+    void SetMaximize(bool maximize);
+
+    /// \return the number of variables
+    uint32_t GetNVariables() const;
+
+    /// \return the number of constraints
+    uint32_t GetNConstraints() const;
+
+    /// \return true if some variable is integer
+    bool IsMixedInteger() const;
+
+    /**
+     * \brief Solves the program; the program is unchanged.
+     * \param [in] timeLimitS Wall-clock limit in seconds for a MILP (0: none); when it expires
+     * the best solution found so far is returned as FEASIBLE, with its gap
+     * \return the answer
+     */
+    Result Solve(double timeLimitS = 0) const;
+
+  private:
+    /// A variable.
+    struct Variable
+    {
+        double lower;     //!< Lower bound
+        double upper;     //!< Upper bound
+        double cost;      //!< Objective coefficient
+        bool integer;     //!< Integer
+        std::string name; //!< Name
+    };
+
+    /// A constraint.
+    struct Row
+    {
+        std::vector<std::pair<uint32_t, double>> terms; //!< (variable, coefficient)
+        double lower;                                   //!< Lower bound
+        double upper;                                   //!< Upper bound
+    };
+
+    std::vector<Variable> m_variables; //!< Variables
+    std::vector<Row> m_rows;           //!< Constraints
+    bool m_maximize{false};            //!< Maximize
+};
+
+} // namespace ns3
+
+#endif /* OPTICAL_LINEAR_PROGRAM_H */

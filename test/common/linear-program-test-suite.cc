@@ -1,0 +1,148 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup optical
+ * LinearProgram: COIN-OR CLP and CBC on programs whose optimum is known by hand.
+ */
+
+#include "ns3/linear-program.h"
+#include "ns3/optical-compat.h"
+#include "ns3/test.h"
+
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::optical::compat;
+
+/// An LP: CLP, optimum at a vertex.
+class LpTestCase : public TestCase
+{
+  public:
+    LpTestCase()
+        : TestCase("LP: max 3x + 2y, x + y <= 4, x + 3y <= 6, x <= 3 gives 11 at (3, 1)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double inf = LinearProgram::Infinity();
+        LinearProgram lp;
+        const uint32_t x = lp.AddVariable(0, 3, 3.0, false, "x");
+        const uint32_t y = lp.AddVariable(0, inf, 2.0, false, "y");
+        lp.AddConstraint({{x, 1}, {y, 1}}, -inf, 4);
+        lp.AddConstraint({{x, 1}, {y, 3}}, -inf, 6);
+        lp.SetMaximize(true);
+        const LinearProgram::Result r = lp.Solve();
+        NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::OPTIMAL, "optimal");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.objective, 11.0, 1e-9, "objective");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.values[x], 3.0, 1e-9, "x");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.values[y], 1.0, 1e-9, "y");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.gap, 0.0, 1e-12, "no gap");
+        // Minimizing instead: the origin.
+        lp.SetMaximize(false);
+        NS_TEST_ASSERT_MSG_EQ_TOL(lp.Solve().objective, 0.0, 1e-12, "minimum");
+    }
+};
+
+/// A MILP: integrality changes the answer; repeated terms add up.
+class MilpTestCase : public TestCase
+{
+  public:
+    MilpTestCase()
+        : TestCase("MILP: a knapsack (23, not the LP relaxation's 23.5) and an integer rounding")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Items (value, weight): (10, 3), (13, 4), (7, 2), (8, 3); capacity 7.
+        // Best: items 0 and 1 (23, weight 7).
+        const std::vector<std::pair<double, double>> items{{10, 3}, {13, 4}, {7, 2}, {8, 3}};
+        for (bool integer : {true, false})
+        {
+            LinearProgram lp;
+            std::vector<std::pair<uint32_t, double>> weight;
+            for (const auto& [value, w] : items)
+            {
+                weight.emplace_back(lp.AddVariable(0, 1, value, integer), w);
+            }
+            lp.AddConstraint(weight, -LinearProgram::Infinity(), 7);
+            lp.SetMaximize(true);
+            NS_TEST_ASSERT_MSG_EQ(lp.IsMixedInteger(), integer, "kind");
+            const LinearProgram::Result r = lp.Solve(10);
+            NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::OPTIMAL, "optimal");
+            // LP: by value density, 7/2 = 3.5, 10/3, 13/4 = 3.25, 8/3: items 2, 0, then 2/4
+            // of item 1: 7 + 10 + 6.5 = 23.5.
+            const double expected = integer ? 23.0 : 23.5;
+            NS_TEST_ASSERT_MSG_EQ_TOL(r.objective, expected, 1e-6, "knapsack");
+            if (integer)
+            {
+                NS_TEST_ASSERT_MSG_EQ_TOL(r.values[0] + r.values[1], 2.0, 1e-6, "items 0 and 1");
+                NS_TEST_ASSERT_MSG_EQ_TOL(r.values[2] + r.values[3], 0.0, 1e-6, "not 2, 3");
+            }
+        }
+        // max x + y with 2x + 2y <= 3 (the terms given twice add up: x + x + ...).
+        LinearProgram lp;
+        const uint32_t x = lp.AddVariable(0, 10, 1, true);
+        const uint32_t y = lp.AddVariable(0, 10, 1, true);
+        lp.AddConstraint({{x, 1}, {x, 1}, {y, 2}}, -LinearProgram::Infinity(), 3);
+        lp.SetMaximize(true);
+        const LinearProgram::Result r = lp.Solve();
+        NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::OPTIMAL, "optimal");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.objective, 1.0, 1e-9, "integer optimum 1 (LP: 1.5)");
+    }
+};
+
+/// Infeasible and unbounded programs are told apart.
+class StatusTestCase : public TestCase
+{
+  public:
+    StatusTestCase()
+        : TestCase("infeasible and unbounded programs, for LP and MILP")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool integer : {false, true})
+        {
+            LinearProgram lp;
+            const uint32_t x = lp.AddVariable(0, 5, 1, integer);
+            lp.AddConstraint({{x, 1}}, 2, LinearProgram::Infinity());
+            lp.AddConstraint({{x, 1}}, -LinearProgram::Infinity(), 1);
+            const LinearProgram::Result r = lp.Solve();
+            NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::INFEASIBLE, "x >= 2 and x <= 1");
+            NS_TEST_ASSERT_MSG_EQ(r.HasSolution(), false, "no values");
+        }
+        LinearProgram lp;
+        lp.AddVariable(0, LinearProgram::Infinity(), 1, false);
+        lp.SetMaximize(true);
+        NS_TEST_ASSERT_MSG_EQ(lp.Solve().status, LinearProgram::UNBOUNDED, "max x, x >= 0");
+        NS_TEST_ASSERT_MSG_EQ(LinearProgram::StatusName(LinearProgram::FEASIBLE),
+                              "feasible",
+                              "names");
+    }
+};
+
+/// The suite.
+class LinearProgramTestSuite : public TestSuite
+{
+  public:
+    LinearProgramTestSuite()
+        : TestSuite("optical-linear-program", SUITE_UNIT)
+    {
+        AddTestCase(new LpTestCase, TEST_QUICK);
+        AddTestCase(new MilpTestCase, TEST_QUICK);
+        AddTestCase(new StatusTestCase, TEST_QUICK);
+    }
+};
+
+static LinearProgramTestSuite g_linearProgramTestSuite; //!< Static instance
