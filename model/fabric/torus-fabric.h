@@ -1,0 +1,98 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TORUS_FABRIC_H
+#define TORUS_FABRIC_H
+
+#include "photonic-server-fabric.h"
+#include "torus-geometry.h"
+
+#include "ns3/object-factory.h"
+#include "ns3/object.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief A torus datacenter whose servers each hold a PhotonicServerFabric: where the light
+ * from each accelerator port ends up, through the fabrics and the fibres between servers.
+ *
+ * A path starts at an accelerator port, crosses its server's fabric, and either ends at
+ * another accelerator port of the server or leaves on an outward fibre, which reaches the
+ * neighbouring server's fibre at the same torus link, whose fabric forwards it again, until it
+ * ends at an accelerator port. With every fabric in its default configuration the paths are
+ * exactly the torus links. A path is usable only while every circuit on it is lit.
+ */
+class TorusFabric : public Object
+{
+  public:
+    /// One end of a path: an accelerator's torus port.
+    struct End
+    {
+        uint32_t accelerator{0}; //!< Accelerator
+        uint32_t port{0};        //!< Its port (0..5)
+    };
+
+    /// A lit path between two accelerator ports, one bandwidth unit.
+    struct Path
+    {
+        End a;                         //!< One end (the lower accelerator, then port)
+        End b;                         //!< The other end
+        std::vector<uint32_t> servers; //!< Servers whose fabric it crosses, in order from a
+    };
+
+    /**
+     * \brief Get the TypeId
+     * \return The TypeId for this class
+     */
+    static TypeId GetTypeId();
+
+    TorusFabric();
+
+    /**
+     * \brief Builds one fabric per server.
+     * \param [in] geometry The datacenter (copied)
+     * \param [in] ocsFactory Creates each server's switch (type ns3::OpticalCircuitSwitch, with
+     * its ReconfigurationDelay, InsertionLoss, ...)
+     */
+    void Setup(const TorusGeometry& geometry, ObjectFactory ocsFactory);
+
+    /// \return the geometry
+    const TorusGeometry& GetGeometry() const;
+
+    /// \return the fabric of a server
+    Ptr<PhotonicServerFabric> GetServerFabric(uint32_t server) const;
+
+    /**
+     * \brief Follows the light from an accelerator port.
+     * \param [in] accelerator Accelerator
+     * \param [in] port Port
+     * \param [out] end The accelerator port it reaches
+     * \param [out] servers If not null, the servers crossed, in order
+     * \return false if it meets a dark or unconnected circuit
+     */
+    bool Trace(uint32_t accelerator,
+               uint32_t port,
+               End& end,
+               std::vector<uint32_t>* servers = nullptr) const;
+
+    /// \return every lit path, once
+    std::vector<Path> GetPaths() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    TorusGeometry m_geometry;                         //!< Geometry
+    std::vector<Ptr<PhotonicServerFabric>> m_fabrics; //!< One per server
+};
+
+} // namespace ns3
+
+#endif /* TORUS_FABRIC_H */

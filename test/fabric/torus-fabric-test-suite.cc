@@ -1,0 +1,316 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup optical
+ * Torus datacenters and photonic server fabrics: wiring and port counts, the default fabrics
+ * reproducing the torus, bandwidth steered inside a one-server slice, servers stitched through
+ * a neighbour, and dark paths limited to the changed ones.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/optical-compat.h"
+#include "ns3/optical-module.h"
+#include "ns3/test.h"
+
+#include <map>
+#include <set>
+
+using namespace ns3;
+using namespace ns3::optical::compat;
+
+namespace
+{
+/// \return a TPUv4-like geometry: racks of 4x4x4, servers of 2x2x1
+TorusGeometry
+Tpu(uint32_t racks = 1)
+{
+    TorusGeometry g;
+    std::string error;
+    NS_ABORT_MSG_IF(!g.Configure(racks, {4, 4, 4}, {2, 2, 1}, error), error);
+    return g;
+}
+
+/// \return a fabric on a geometry, with MZI-mesh switches (1.1 s)
+Ptr<TorusFabric>
+Fabric(const TorusGeometry& g)
+{
+    ObjectFactory factory("ns3::OpticalCircuitSwitch");
+    factory.Set("ReconfigurationDelay", TimeValue(Seconds(1.1)));
+    Ptr<TorusFabric> fabric = CreateObject<TorusFabric>();
+    fabric->Setup(g, factory);
+    return fabric;
+}
+} // namespace
+
+/// Wiring and port counts of a 4x4x4 rack of 2x2x1 servers.
+class TorusWiringTestCase : public TestCase
+{
+  public:
+    TorusWiringTestCase()
+        : TestCase("torus wiring: 2 racks, 128 accelerators, 32 servers, 384 links, wrap-around")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu(2);
+        NS_TEST_ASSERT_MSG_EQ(g.GetNAccelerators(), 128, "2 racks of 64");
+        NS_TEST_ASSERT_MSG_EQ(g.GetNServers(), 32, "16 servers a rack");
+        NS_TEST_ASSERT_MSG_EQ(g.GetLinks().size(), 3 * 128, "3 links per accelerator");
+        // Wrap-around stays in the rack: (3,0,0) +X is (0,0,0); rack 1's (0,0,0) -Z is (0,0,3).
+        NS_TEST_ASSERT_MSG_EQ(g.GetNeighbour(g.GetAccelerator(0, {3, 0, 0}), 0),
+                              g.GetAccelerator(0, {0, 0, 0}),
+                              "+X wraps");
+        NS_TEST_ASSERT_MSG_EQ(g.GetNeighbour(g.GetAccelerator(1, {0, 0, 0}), 5),
+                              g.GetAccelerator(1, {0, 0, 3}),
+                              "-Z wraps inside rack 1");
+        // Every link has exactly two port ends, and GetLink agrees from both sides.
+        std::map<uint32_t, uint32_t> ends;
+        uint32_t intra = 0;
+        for (uint32_t a = 0; a < g.GetNAccelerators(); ++a)
+        {
+            std::set<uint32_t> own;
+            for (uint32_t p = 0; p < TorusGeometry::PORTS; ++p)
+            {
+                const uint32_t l = g.GetLink(a, p);
+                ++ends[l];
+                own.insert(l);
+                NS_TEST_ASSERT_MSG_EQ(g.GetLink(g.GetNeighbour(a, p), p ^ 1u), l, "same link");
+            }
+            NS_TEST_ASSERT_MSG_EQ(own.size(), 6, "six distinct links per accelerator");
+        }
+        for (const auto& [link, n] : ends)
+        {
+            NS_TEST_ASSERT_MSG_EQ(n, 2, "two ends per link");
+            intra += g.GetLinks()[link].intraServer ? 1 : 0;
+        }
+        // In a 2x2x1 server: 2 X links and 2 Y links inside: 4 per server, 128 of 384 in all.
+        NS_TEST_ASSERT_MSG_EQ(intra, 4 * 32, "intra-server links");
+        // Server numbering and local order.
+        const auto acc = g.GetServerAccelerators(5);
+        NS_TEST_ASSERT_MSG_EQ(acc.size(), 4, "4 accelerators");
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(g.GetServer(acc[i]), 5, "their server");
+            NS_TEST_ASSERT_MSG_EQ(g.GetLocalIndex(acc[i]), i, "local order");
+        }
+    }
+};
+
+/// Shapes that do not tile are refused with the value named.
+class TorusBadShapeTestCase : public TestCase
+{
+  public:
+    TorusBadShapeTestCase()
+        : TestCase("torus shapes that a server does not tile, or a dimension of 1, are refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TorusGeometry g;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(g.Configure(1, {4, 4, 4}, {3, 2, 1}, error), false, "3 in 4");
+        NS_TEST_ASSERT_MSG_NE(error.find("3 must divide 4"), std::string::npos, error);
+        NS_TEST_ASSERT_MSG_EQ(g.Configure(1, {4, 1, 4}, {2, 1, 1}, error), false, "Y of 1");
+        NS_TEST_ASSERT_MSG_NE(error.find("dimension Y is 1"), std::string::npos, error);
+        NS_TEST_ASSERT_MSG_EQ(g.Configure(0, {4, 4, 4}, {2, 2, 1}, error), false, "no rack");
+        NS_TEST_ASSERT_MSG_EQ(g.GetNAccelerators(), 0, "unchanged");
+    }
+};
+
+/// Default fabrics are the plain torus.
+class DefaultFabricTestCase : public TestCase
+{
+  public:
+    DefaultFabricTestCase()
+        : TestCase("default server fabrics: the paths are exactly the torus links")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu();
+        Ptr<TorusFabric> fabric = Fabric(g);
+        // 2x2x1 server: each accelerator has 4 ports leaving the server: 16 outward fibres.
+        NS_TEST_ASSERT_MSG_EQ(fabric->GetServerFabric(0)->GetNOutward(), 16, "outward fibres");
+        NS_TEST_ASSERT_MSG_EQ(fabric->GetServerFabric(0)->GetSwitch()->GetNPorts(),
+                              24 + 16,
+                              "24 accelerator ports + 16 fibres");
+        const auto paths = fabric->GetPaths();
+        NS_TEST_ASSERT_MSG_EQ(paths.size(), g.GetLinks().size(), "one path per link");
+        std::set<uint32_t> links;
+        for (const auto& path : paths)
+        {
+            const uint32_t l = g.GetLink(path.a.accelerator, path.a.port);
+            NS_TEST_ASSERT_MSG_EQ(g.GetLink(path.b.accelerator, path.b.port), l, "a torus link");
+            NS_TEST_ASSERT_MSG_EQ(path.servers.size(),
+                                  g.GetLinks()[l].intraServer ? 1 : 2,
+                                  "crosses its one or two servers");
+            links.insert(l);
+        }
+        NS_TEST_ASSERT_MSG_EQ(links.size(), g.GetLinks().size(), "every link once");
+        Simulator::Destroy();
+    }
+};
+
+/// Steering: a one-server slice gets all six units of each accelerator inside the slice.
+class SteeringTestCase : public TestCase
+{
+  public:
+    SteeringTestCase()
+        : TestCase("steering: a 2x2x1 slice uses all 24 ports inside itself; only changed "
+                   "paths go dark")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu();
+        Ptr<TorusFabric> fabric = Fabric(g);
+        Ptr<PhotonicServerFabric> server = fabric->GetServerFabric(0);
+        Ptr<OpticalCircuitSwitch> ocs = server->GetSwitch();
+        // Keep the 4 internal links; join the 16 outward-facing ports in pairs inside the
+        // server: accelerator i's +Z to accelerator (i + 1) % 4's -Z, its -X or -Y ... in order.
+        OcsConfiguration steer;
+        std::vector<uint32_t> outwardFacing;
+        for (const auto& c : server->GetDefaultConfiguration().GetCircuits())
+        {
+            uint32_t la = 0;
+            uint32_t pa = 0;
+            uint32_t lb = 0;
+            uint32_t pb = 0;
+            const bool accA = server->Describe(c.from, la, pa);
+            const bool accB = server->Describe(c.to, lb, pb);
+            if (accA && accB)
+            {
+                steer.Connect(c.from, c.to); // internal link, unchanged
+            }
+            else
+            {
+                outwardFacing.push_back(accA ? c.from : c.to);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(outwardFacing.size(), 16, "16 ports face out");
+        for (std::size_t k = 0; k + 1 < outwardFacing.size(); k += 2)
+        {
+            steer.Connect(outwardFacing[k], outwardFacing[k + 1]);
+        }
+        // Dark windows: only the 16 outward-facing ports (and their fibres) change.
+        uint32_t downs = 0;
+        ocs->TraceConnectWithoutContext(
+            "CircuitDown",
+            MakeCallback(+[](uint32_t* n, uint32_t, uint32_t) { ++*n; }).Bind(&downs));
+        std::vector<bool> litMidway;
+        Schedule(Seconds(1), [ocs, steer]() { ocs->Reconfigure(steer); });
+        Schedule(Seconds(1.5), [ocs, &litMidway]() {
+            for (uint32_t p = 0; p < ocs->GetNPorts(); ++p)
+            {
+                litMidway.push_back(ocs->IsPortLit(p));
+            }
+        });
+        Simulator::Run();
+        uint32_t darkMidway = 0;
+        for (bool lit : litMidway)
+        {
+            darkMidway += lit ? 0 : 1;
+        }
+        // 16 accelerator ports change, and the 16 fibres lose their circuit (unconnected).
+        NS_TEST_ASSERT_MSG_EQ(darkMidway, 32, "changed ports dark during the 1.1 s");
+        NS_TEST_ASSERT_MSG_EQ(downs, 32, "32 circuit directions went down");
+        // After: every port of the slice's accelerators ends on one of them.
+        std::set<uint32_t> slice(server->GetAccelerators().begin(),
+                                 server->GetAccelerators().end());
+        uint32_t inside = 0;
+        for (uint32_t a : server->GetAccelerators())
+        {
+            for (uint32_t p = 0; p < TorusGeometry::PORTS; ++p)
+            {
+                TorusFabric::End end;
+                std::vector<uint32_t> crossed;
+                NS_TEST_ASSERT_MSG_EQ(fabric->Trace(a, p, end, &crossed), true, "lit");
+                inside += slice.count(end.accelerator);
+                NS_TEST_ASSERT_MSG_EQ(crossed.size(), 1, "never leaves the server");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(inside, 24, "all six units of each accelerator in the slice");
+        // The neighbours' ports that faced this server now end nowhere (their fibre is dark).
+        const uint32_t outside = g.GetNeighbour(server->GetAccelerators()[0], 5);
+        TorusFabric::End end;
+        NS_TEST_ASSERT_MSG_EQ(fabric->Trace(outside, 4, end), false, "fibre not connected");
+        Simulator::Destroy();
+    }
+};
+
+/// Stitching: two servers that are not adjacent joined through the fabric of the one between.
+class StitchTestCase : public TestCase
+{
+  public:
+    StitchTestCase()
+        : TestCase("stitching: servers 0 and 8 joined through the fabric of server 4 between them")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu();
+        Ptr<TorusFabric> fabric = Fabric(g);
+        // Along Z: server 0 (z = 0), server 4 (z = 1), server 8 (z = 2). Pass accelerator 0's
+        // +Z light through server 4: join server 4's two fibres of the local accelerator that
+        // sits above accelerator 0 (its -Z and +Z fibres).
+        const uint32_t a0 = g.GetServerAccelerators(0)[0];
+        const uint32_t above = g.GetNeighbour(a0, 4);
+        const uint32_t middle = g.GetServer(above);
+        NS_TEST_ASSERT_MSG_EQ(middle, 4, "server above");
+        Ptr<PhotonicServerFabric> mid = fabric->GetServerFabric(middle);
+        const uint32_t local = g.GetLocalIndex(above);
+        OcsConfiguration config;
+        for (const auto& c : mid->GetDefaultConfiguration().GetCircuits())
+        {
+            const uint32_t minus = mid->GetAcceleratorPort(local, 5);
+            const uint32_t plus = mid->GetAcceleratorPort(local, 4);
+            if (c.from != minus && c.to != minus && c.from != plus && c.to != plus)
+            {
+                config.Connect(c.from, c.to);
+            }
+        }
+        config.Connect(static_cast<uint32_t>(mid->GetOutwardPort(local, 5)),
+                       static_cast<uint32_t>(mid->GetOutwardPort(local, 4)));
+        mid->GetSwitch()->SetInitialConfiguration(config);
+        TorusFabric::End end;
+        std::vector<uint32_t> crossed;
+        NS_TEST_ASSERT_MSG_EQ(fabric->Trace(a0, 4, end, &crossed), true, "lit");
+        NS_TEST_ASSERT_MSG_EQ(end.accelerator, g.GetNeighbour(above, 4), "two servers up");
+        NS_TEST_ASSERT_MSG_EQ(end.port, 5, "arrives on its -Z port");
+        NS_TEST_ASSERT_MSG_EQ(crossed.size(), 3, "through servers 0, 4 and 8");
+        NS_TEST_ASSERT_MSG_EQ(crossed[1], 4, "through server 4");
+        Simulator::Destroy();
+    }
+};
+
+/// The suite.
+class TorusFabricTestSuite : public TestSuite
+{
+  public:
+    TorusFabricTestSuite()
+        : TestSuite("optical-torus-fabric", SUITE_UNIT)
+    {
+        AddTestCase(new TorusWiringTestCase, TEST_QUICK);
+        AddTestCase(new TorusBadShapeTestCase, TEST_QUICK);
+        AddTestCase(new DefaultFabricTestCase, TEST_QUICK);
+        AddTestCase(new SteeringTestCase, TEST_QUICK);
+        AddTestCase(new StitchTestCase, TEST_QUICK);
+    }
+};
+
+static TorusFabricTestSuite g_torusFabricTestSuite; //!< Static instance
