@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 
 #include <tuple>
 
@@ -33,6 +34,7 @@ TorusFabric::TorusFabric() = default;
 void
 TorusFabric::DoDispose()
 {
+    m_topology = nullptr;
     m_fabrics.clear();
     Object::DoDispose();
 }
@@ -135,6 +137,109 @@ TorusFabric::GetPaths() const
         }
     }
     return paths;
+}
+
+std::vector<uint32_t>
+TorusFabric::Build(Ptr<FlowTopology> topology, double unitBps, Time delay)
+{
+    NS_ABORT_MSG_IF(!topology, "TorusFabric::Build: null topology");
+    NS_ABORT_MSG_IF(m_topology, "TorusFabric::Build: already built");
+    NS_ABORT_MSG_IF(!(unitBps > 0), "TorusFabric::Build: port bandwidth " << unitBps << " bit/s");
+    NS_ABORT_MSG_IF(m_fabrics.empty(), "TorusFabric::Build before Setup");
+    m_topology = topology;
+    m_unitBps = unitBps;
+    m_delay = delay;
+    m_vertices.clear();
+    for (uint32_t a = 0; a < m_geometry.GetNAccelerators(); ++a)
+    {
+        m_vertices.push_back(topology->AddVertex("acc" + std::to_string(a)));
+    }
+    m_portLink.assign(m_geometry.GetNAccelerators() * TorusGeometry::PORTS, -1);
+    m_refreshPending.assign(m_geometry.GetNRacks(), false);
+    for (uint32_t r = 0; r < m_geometry.GetNRacks(); ++r)
+    {
+        Refresh(r * m_geometry.GetServersPerRack());
+    }
+    for (uint32_t s = 0; s < m_fabrics.size(); ++s)
+    {
+        for (const char* trace : {"CircuitUp", "CircuitDown"})
+        {
+            m_fabrics[s]->GetSwitch()->TraceConnectWithoutContext(
+                trace,
+                MakeCallback(&TorusFabric::Changed, this).Bind(s));
+        }
+    }
+    return m_vertices;
+}
+
+int64_t
+TorusFabric::GetFlowLink(uint32_t accelerator, uint32_t port) const
+{
+    const std::size_t i = static_cast<std::size_t>(accelerator) * TorusGeometry::PORTS + port;
+    return i < m_portLink.size() ? m_portLink[i] : -1;
+}
+
+void
+TorusFabric::Changed(uint32_t server, uint32_t /* from */, uint32_t /* to */)
+{
+    // The switch reports a circuit change before it applies it, and one change at a time:
+    // re-trace the rack once, after every change of this instant.
+    const uint32_t rack = server / m_geometry.GetServersPerRack();
+    if (!m_refreshPending[rack])
+    {
+        m_refreshPending[rack] = true;
+        Simulator::ScheduleNow(&TorusFabric::Refresh, this, server);
+    }
+}
+
+void
+TorusFabric::Refresh(uint32_t server)
+{
+    m_refreshPending[server / m_geometry.GetServersPerRack()] = false;
+    // Paths never leave a rack: re-trace the rack's ports.
+    const uint32_t P = TorusGeometry::PORTS;
+    const uint32_t perRack = m_geometry.GetAcceleratorsPerRack();
+    const uint32_t first = (server / m_geometry.GetServersPerRack()) * perRack;
+    for (uint32_t a = first; a < first + perRack; ++a)
+    {
+        for (uint32_t p = 0; p < P; ++p)
+        {
+            End end;
+            // A path back to the same accelerator carries nothing: no link.
+            const bool lit = Trace(a, p, end) && end.accelerator != a;
+            int64_t& current = m_portLink[a * P + p];
+            int64_t wanted = -1;
+            if (lit)
+            {
+                const auto key = std::make_pair(a * P + p, end.accelerator * P + end.port);
+                auto it = m_links.find(key);
+                if (it == m_links.end())
+                {
+                    it = m_links
+                             .emplace(key,
+                                      m_topology->AddLink(m_vertices[a],
+                                                          m_vertices[end.accelerator],
+                                                          m_unitBps,
+                                                          m_delay))
+                             .first;
+                }
+                wanted = it->second;
+            }
+            if (current == wanted)
+            {
+                continue;
+            }
+            if (current >= 0)
+            {
+                m_topology->SetLinkUp(static_cast<uint32_t>(current), false);
+            }
+            if (wanted >= 0 && !m_topology->GetLink(static_cast<uint32_t>(wanted)).up)
+            {
+                m_topology->SetLinkUp(static_cast<uint32_t>(wanted), true);
+            }
+            current = wanted;
+        }
+    }
 }
 
 } // namespace ns3

@@ -10,9 +10,13 @@
 #include "photonic-server-fabric.h"
 #include "torus-geometry.h"
 
+#include "ns3/flow-topology.h"
+#include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
 
+#include <map>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -85,12 +89,53 @@ class TorusFabric : public Object
     /// \return every lit path, once
     std::vector<Path> GetPaths() const;
 
+    /**
+     * \brief Builds the datacenter in a flow-level graph, kept in step with the fabrics: one
+     * vertex per accelerator ("acc<i>"), one directed link per lit path and direction (a path
+     * from port (a, p) to port (b, q) is the link a -> b for traffic leaving a on p). When
+     * fabrics reconfigure, the links of paths that went dark go down and new paths get links
+     * (or their old ones come back up). A path from an accelerator back to itself gets none.
+     * \param [in] topology The graph (one TorusFabric per graph)
+     * \param [in] unitBps Bandwidth of one torus port (bit/s, > 0)
+     * \param [in] delay Delay of a path (the fibre and the fabrics)
+     * \return the accelerator vertices, by accelerator id
+     */
+    std::vector<uint32_t> Build(Ptr<FlowTopology> topology, double unitBps, Time delay);
+
+    /**
+     * \param [in] accelerator Accelerator
+     * \param [in] port Port
+     * \return the flow-level link that leaves the port now (-1 if none is lit)
+     */
+    int64_t GetFlowLink(uint32_t accelerator, uint32_t port) const;
+
   protected:
     void DoDispose() override;
 
   private:
-    TorusGeometry m_geometry;                         //!< Geometry
-    std::vector<Ptr<PhotonicServerFabric>> m_fabrics; //!< One per server
+    /**
+     * \brief A circuit of a server's fabric changed: re-trace its rack once, now.
+     * \param [in] server The server
+     * \param [in] from Changed circuit's input port (unused)
+     * \param [in] to Changed circuit's output port (unused)
+     */
+    void Changed(uint32_t server, uint32_t from, uint32_t to);
+
+    /**
+     * \brief Re-traces every port of a server's rack and updates the flow-level links.
+     * \param [in] server A server of the rack
+     */
+    void Refresh(uint32_t server);
+
+    std::vector<bool> m_refreshPending;                        //!< Per rack: a Refresh scheduled
+    Ptr<FlowTopology> m_topology;                              //!< Flow-level graph, if built
+    std::vector<uint32_t> m_vertices;                          //!< Accelerator -> vertex
+    double m_unitBps{0};                                       //!< Port bandwidth
+    Time m_delay;                                              //!< Path delay
+    std::vector<int64_t> m_portLink;                           //!< (6 a + p) -> current link or -1
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_links; //!< (6a+p, 6b+q) -> link
+    TorusGeometry m_geometry;                                  //!< Geometry
+    std::vector<Ptr<PhotonicServerFabric>> m_fabrics;          //!< One per server
 };
 
 } // namespace ns3

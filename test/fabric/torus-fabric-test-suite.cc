@@ -180,7 +180,7 @@ class SteeringTestCase : public TestCase
         Ptr<PhotonicServerFabric> server = fabric->GetServerFabric(0);
         Ptr<OpticalCircuitSwitch> ocs = server->GetSwitch();
         // Keep the 4 internal links; join the 16 outward-facing ports in pairs inside the
-        // server: accelerator i's +Z to accelerator (i + 1) % 4's -Z, its -X or -Y ... in order.
+        // server.
         OcsConfiguration steer;
         std::vector<uint32_t> outwardFacing;
         for (const auto& c : server->GetDefaultConfiguration().GetCircuits())
@@ -201,9 +201,10 @@ class SteeringTestCase : public TestCase
             }
         }
         NS_TEST_ASSERT_MSG_EQ(outwardFacing.size(), 16, "16 ports face out");
-        for (std::size_t k = 0; k + 1 < outwardFacing.size(); k += 2)
+        // Accelerator 0's four with accelerator 1's, 2's with 3's (4 per accelerator, in order).
+        for (std::size_t k = 0; k < outwardFacing.size(); k += (k % 8 == 3 ? 5 : 1))
         {
-            steer.Connect(outwardFacing[k], outwardFacing[k + 1]);
+            steer.Connect(outwardFacing[k], outwardFacing[k + 4]);
         }
         // Dark windows: only the 16 outward-facing ports (and their fibres) change.
         uint32_t downs = 0;
@@ -298,6 +299,79 @@ class StitchTestCase : public TestCase
     }
 };
 
+/// The flow-level graph follows the fabrics.
+class FlowLevelTestCase : public TestCase
+{
+  public:
+    FlowLevelTestCase()
+        : TestCase("flow level: one link per path direction, following a reconfiguration")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu();
+        Ptr<TorusFabric> fabric = Fabric(g);
+        Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+        const auto vertices = fabric->Build(topology, 100e9, NanoSeconds(50));
+        NS_TEST_ASSERT_MSG_EQ(vertices.size(), 64, "one vertex per accelerator");
+        NS_TEST_ASSERT_MSG_EQ(topology->GetNLinks(), 2 * 192, "two directions per torus link");
+        // Steer server 0 inside itself: its 16 outward-facing ports loop back in pairs.
+        Ptr<PhotonicServerFabric> server = fabric->GetServerFabric(0);
+        OcsConfiguration steer;
+        std::vector<uint32_t> facing;
+        for (const auto& c : server->GetDefaultConfiguration().GetCircuits())
+        {
+            uint32_t l = 0;
+            uint32_t p = 0;
+            const bool accFrom = server->Describe(c.from, l, p);
+            const bool accTo = server->Describe(c.to, l, p);
+            if (accFrom && accTo)
+            {
+                steer.Connect(c.from, c.to);
+            }
+            else
+            {
+                facing.push_back(accFrom ? c.from : c.to);
+            }
+        }
+        for (std::size_t k = 0; k < facing.size(); k += (k % 8 == 3 ? 5 : 1))
+        {
+            steer.Connect(facing[k], facing[k + 4]);
+        }
+        auto upLinks = [topology]() {
+            uint32_t n = 0;
+            for (uint32_t l = 0; l < topology->GetNLinks(); ++l)
+            {
+                n += topology->GetLink(l).up ? 1 : 0;
+            }
+            return n;
+        };
+        uint32_t upMidway = 0;
+        Ptr<OpticalCircuitSwitch> ocs = server->GetSwitch();
+        Schedule(Seconds(1), [ocs, steer]() { ocs->Reconfigure(steer); });
+        Schedule(Seconds(1.5), [&upMidway, upLinks]() { upMidway = upLinks(); });
+        Simulator::Run();
+        // Dark: the 16 ports' paths out of the server and the 16 paths into it.
+        NS_TEST_ASSERT_MSG_EQ(upMidway, 2 * 192 - 32, "32 directions down while dark");
+        // After: 16 new links (8 loops, both directions), the 32 old ones still down.
+        NS_TEST_ASSERT_MSG_EQ(topology->GetNLinks(), 2 * 192 + 16, "16 new links");
+        NS_TEST_ASSERT_MSG_EQ(upLinks(), 2 * 192 - 32 + 16, "the loops are up");
+        for (uint32_t a : server->GetAccelerators())
+        {
+            for (uint32_t p = 0; p < TorusGeometry::PORTS; ++p)
+            {
+                const int64_t l = fabric->GetFlowLink(a, p);
+                NS_TEST_ASSERT_MSG_GT_OR_EQ(l, 0, "every port has a link");
+                const uint32_t to = topology->GetLink(static_cast<uint32_t>(l)).to;
+                NS_TEST_ASSERT_MSG_EQ(g.GetServer(to), 0, "inside the slice");
+            }
+        }
+        Simulator::Destroy();
+    }
+};
+
 /// The suite.
 class TorusFabricTestSuite : public TestSuite
 {
@@ -310,6 +384,7 @@ class TorusFabricTestSuite : public TestSuite
         AddTestCase(new DefaultFabricTestCase, TEST_QUICK);
         AddTestCase(new SteeringTestCase, TEST_QUICK);
         AddTestCase(new StitchTestCase, TEST_QUICK);
+        AddTestCase(new FlowLevelTestCase, TEST_QUICK);
     }
 };
 
