@@ -372,6 +372,87 @@ class FlowLevelTestCase : public TestCase
     }
 };
 
+/// Contiguous allocation: boxes of free servers only; the books always balance.
+class ContiguousAllocationTestCase : public TestCase
+{
+  public:
+    ContiguousAllocationTestCase()
+        : TestCase("contiguous allocation: boxes of free servers; fragmentation refuses a "
+                   "request that free servers could hold; accounting")
+    {
+    }
+
+  private:
+    /**
+     * \param [in] a The allocator
+     * \param [in] total Accelerators in all
+     * \return true if allocated + free + failed = total
+     */
+    static bool Balanced(const SliceAllocator& a, uint32_t total)
+    {
+        const auto c = a.Count();
+        return c[0] + c[1] + c[2] == total;
+    }
+
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu(2);
+        SliceAllocator allocator(g);
+        SliceAllocator::Placement p;
+        // 2x2x4: four servers stacked in Z, the first fit at the rack's origin.
+        NS_TEST_ASSERT_MSG_EQ(allocator.AllocateContiguous(1, {2, 2, 4}, p), true, "fits");
+        NS_TEST_ASSERT_MSG_EQ(p.rack, 0, "rack 0");
+        NS_TEST_ASSERT_MSG_EQ(p.servers.size(), 4, "4 servers");
+        for (uint32_t k = 0; k < 4; ++k)
+        {
+            const auto c = g.GetServerCoord(p.servers[k]);
+            NS_TEST_ASSERT_MSG_EQ(c.x + c.y, 0, "one column");
+            NS_TEST_ASSERT_MSG_EQ(c.z, k, "stacked in Z");
+        }
+        NS_TEST_ASSERT_MSG_EQ(allocator.Count()[0], 16, "16 accelerators held");
+        NS_TEST_ASSERT_MSG_EQ(allocator.Release(1), true, "released");
+        NS_TEST_ASSERT_MSG_EQ(allocator.Release(1), false, "only once");
+        // Fill both racks with one-server slices, then free a checkerboard of rack 0: 8 free
+        // servers (32 accelerators), no two adjacent in Z, so no 2x2x2 slice fits anywhere.
+        for (uint64_t t = 0; t < 32; ++t)
+        {
+            NS_TEST_ASSERT_MSG_EQ(allocator.AllocateContiguous(100 + t, {2, 2, 1}, p), true, "");
+            const uint32_t rack = t < 16 ? 0 : 1;
+            NS_TEST_ASSERT_MSG_EQ(p.rack, rack, "rack 0 first");
+        }
+        for (const auto& placement :
+             std::vector<SliceAllocator::Placement>(allocator.GetPlacements()))
+        {
+            const auto c = g.GetServerCoord(placement.servers[0]);
+            if (placement.rack == 0 && (c.x + c.y + c.z) % 2 == 0)
+            {
+                allocator.Release(placement.tenant);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(allocator.GetFreeServers().size(), 8, "8 free servers");
+        const auto before = allocator.Count();
+        NS_TEST_ASSERT_MSG_EQ(allocator.AllocateContiguous(7, {2, 2, 2}, p),
+                              false,
+                              "fragmented: refused");
+        NS_TEST_ASSERT_MSG_EQ((allocator.Count() == before), true, "state unchanged");
+        NS_TEST_ASSERT_MSG_EQ(allocator.AllocateContiguous(8, {2, 2, 1}, p), true, "one fits");
+        NS_TEST_ASSERT_MSG_EQ(Balanced(allocator, 128), true, "balanced");
+        // A failure: held -> failed; release keeps it failed.
+        const uint32_t victim = g.GetServerAccelerators(p.servers[0])[2];
+        NS_TEST_ASSERT_MSG_EQ(allocator.SetFailed(victim, true), 8, "held by tenant 8");
+        NS_TEST_ASSERT_MSG_EQ(allocator.Count()[2], 1, "one failed");
+        NS_TEST_ASSERT_MSG_EQ(Balanced(allocator, 128), true, "balanced");
+        allocator.Release(8);
+        NS_TEST_ASSERT_MSG_EQ(allocator.GetOwner(victim), SliceAllocator::FAILED, "stays failed");
+        NS_TEST_ASSERT_MSG_EQ(Balanced(allocator, 128), true, "balanced");
+        // Bad shapes name the value.
+        const std::string odd = allocator.CheckShape({3, 2, 1});
+        NS_TEST_ASSERT_MSG_NE(odd.find("3x2x1"), std::string::npos, odd);
+        const std::string big = allocator.CheckShape({8, 4, 4});
+        NS_TEST_ASSERT_MSG_NE(big.find("does not fit a rack"), std::string::npos, big);
+    }
+};
+
 /// The suite.
 class TorusFabricTestSuite : public TestSuite
 {
@@ -385,6 +466,7 @@ class TorusFabricTestSuite : public TestSuite
         AddTestCase(new SteeringTestCase, TEST_QUICK);
         AddTestCase(new StitchTestCase, TEST_QUICK);
         AddTestCase(new FlowLevelTestCase, TEST_QUICK);
+        AddTestCase(new ContiguousAllocationTestCase, TEST_QUICK);
     }
 };
 
