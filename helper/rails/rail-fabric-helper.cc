@@ -122,11 +122,12 @@ RailFabricHelper::Check(uint32_t servers, uint32_t gpusPerServer) const
     {
         return "a rail fabric needs at least 1 GPU per server (got 0)";
     }
-    if (IsPhotonic() && m_radix != 0 && m_radix < servers)
+    FabricBill bill;
+    std::string error;
+    if (IsPhotonic() &&
+        !RailFabricSizing::Photonic(servers, gpusPerServer, "any", m_radix, bill, error))
     {
-        return "an OCS of radix " + std::to_string(m_radix) + " cannot serve a rail of " +
-               std::to_string(servers) +
-               " servers (one port per server: radix >= " + std::to_string(servers) + ")";
+        return error; // the radix rule is the bill's
     }
     return "";
 }
@@ -150,24 +151,37 @@ RailFabricHelper::CheckPlacement(const TrainingConfig& config, uint32_t gpusPerS
            std::to_string(gpusPerServer) + ", " + std::to_string(2 * gpusPerServer) + ", ...)";
 }
 
-std::vector<uint32_t>
-RailFabricHelper::Build(Ptr<FlowTopology> topology, uint32_t servers, uint32_t gpusPerServer)
+void
+RailFabricHelper::Prepare(uint32_t servers, uint32_t gpusPerServer)
 {
-    NS_ABORT_MSG_IF(!topology, "RailFabricHelper::Build: null topology");
     const std::string problem = Check(servers, gpusPerServer);
     NS_ABORT_MSG_IF(!problem.empty(), "RailFabricHelper (" << m_fabric << "): " << problem);
     m_gpusPerServer = gpusPerServer;
     m_controller = nullptr;
     m_ocs.clear();
+}
+
+ScaleOutTopologyHelper
+RailFabricHelper::SwitchedFabric(uint32_t gpusPerServer) const
+{
+    ScaleOutTopologyHelper fabric;
+    fabric.SetTopology(m_fabric == "fat-tree" ? "fat-tree" : "rail");
+    fabric.SetFatTree(gpusPerServer, gpusPerServer); // a leaf per server, non-blocking
+    fabric.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
+    fabric.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
+    fabric.SetChannelAttribute("Delay", TimeValue(m_delay));
+    return fabric;
+}
+
+std::vector<uint32_t>
+RailFabricHelper::Build(Ptr<FlowTopology> topology, uint32_t servers, uint32_t gpusPerServer)
+{
+    NS_ABORT_MSG_IF(!topology, "RailFabricHelper::Build: null topology");
+    Prepare(servers, gpusPerServer);
     if (!IsPhotonic())
     {
-        ScaleOutTopologyHelper fabric;
-        fabric.SetTopology(m_fabric == "fat-tree" ? "fat-tree" : "rail");
-        fabric.SetFatTree(gpusPerServer, gpusPerServer);
-        fabric.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
-        fabric.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-        fabric.SetChannelAttribute("Delay", TimeValue(m_delay));
-        return fabric.Build(topology, servers * gpusPerServer, gpusPerServer);
+        return SwitchedFabric(gpusPerServer)
+            .Build(topology, servers * gpusPerServer, gpusPerServer);
     }
     std::vector<uint32_t> gpus;
     for (uint32_t s = 0; s < servers; ++s)
@@ -219,20 +233,10 @@ RailFabricHelper::Install(NodeContainer gpus, uint32_t gpusPerServer)
                     "RailFabricHelper: " << gpus.GetN() << " GPUs are not a multiple of "
                                          << gpusPerServer << " GPUs per server");
     const uint32_t servers = gpus.GetN() / gpusPerServer;
-    const std::string problem = Check(servers, gpusPerServer);
-    NS_ABORT_MSG_IF(!problem.empty(), "RailFabricHelper (" << m_fabric << "): " << problem);
-    m_gpusPerServer = gpusPerServer;
-    m_controller = nullptr;
-    m_ocs.clear();
+    Prepare(servers, gpusPerServer);
     if (!IsPhotonic())
     {
-        ScaleOutTopologyHelper fabric;
-        fabric.SetTopology(m_fabric == "fat-tree" ? "fat-tree" : "rail");
-        fabric.SetFatTree(gpusPerServer, gpusPerServer);
-        fabric.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
-        fabric.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-        fabric.SetChannelAttribute("Delay", TimeValue(m_delay));
-        fabric.Install(gpus, gpusPerServer);
+        SwitchedFabric(gpusPerServer).Install(gpus, gpusPerServer);
         return;
     }
     NS_ABORT_MSG_IF(gpusPerServer > 64 || gpus.GetN() > (1u << 20) || servers >= (1u << 16),

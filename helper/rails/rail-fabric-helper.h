@@ -172,6 +172,19 @@ class RailFabricHelper
               std::string& error) const;
 
   private:
+    /**
+     * \brief Checks the shape (fatal error naming the value) and forgets the last build.
+     * \param [in] servers Servers
+     * \param [in] gpusPerServer GPUs per server
+     */
+    void Prepare(uint32_t servers, uint32_t gpusPerServer);
+
+    /**
+     * \param [in] gpusPerServer GPUs per server
+     * \return the electrical or fat-tree fabric, with the links' settings
+     */
+    ScaleOutTopologyHelper SwitchedFabric(uint32_t gpusPerServer) const;
+
     std::string m_fabric{"electrical"}; //!< Fabric name
     DataRate m_rate{"400Gbps"};         //!< GPU NIC rate
     Time m_delay;                       //!< Link delay

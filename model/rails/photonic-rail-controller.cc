@@ -278,6 +278,17 @@ void
 PhotonicRailController::RequestStart(const CollectiveRecord& about, std::function<void()> release)
 {
     NS_ABORT_MSG_IF(!about.schedule, "PhotonicRailController: a collective without schedule");
+    // The most frequent case, a tensor-parallel collective inside one server, needs no plan.
+    const uint32_t first = about.ranks.empty() ? 0 : about.ranks.front();
+    const uint32_t server = first < m_location.size() ? m_location[first].first : NONE;
+    if (server != NONE &&
+        std::all_of(about.ranks.begin(), about.ranks.end(), [this, server](uint32_t r) {
+            return r < m_location.size() && m_location[r].first == server;
+        }))
+    {
+        release();
+        return;
+    }
     Live live;
     Plan(about, live);
     if (live.rounds.empty())

@@ -45,6 +45,42 @@ Fabric(const TorusGeometry& g)
     fabric->Setup(g, factory);
     return fabric;
 }
+
+/**
+ * \brief A configuration that keeps a server's internal links and joins its 16 outward-facing
+ * accelerator ports in pairs inside the server (accelerator 0's four with accelerator 1's, 2's
+ * with 3's): a one-server slice steered inside itself.
+ * \param [in] server The server's fabric (2x2x1)
+ * \param [out] facing The outward-facing accelerator ports
+ * \return the configuration
+ */
+OcsConfiguration
+SteerInside(Ptr<PhotonicServerFabric> server, std::vector<uint32_t>& facing)
+{
+    OcsConfiguration steer;
+    facing.clear();
+    for (const auto& c : server->GetDefaultConfiguration().GetCircuits())
+    {
+        uint32_t local = 0;
+        uint32_t port = 0;
+        const bool accFrom = server->Describe(c.from, local, port);
+        const bool accTo = server->Describe(c.to, local, port);
+        if (accFrom && accTo)
+        {
+            steer.Connect(c.from, c.to); // internal link, unchanged
+        }
+        else
+        {
+            facing.push_back(accFrom ? c.from : c.to);
+        }
+    }
+    // Four ports per accelerator, in order: pair k with k + 4 within each group of eight.
+    for (std::size_t k = 0; k < facing.size(); k += (k % 8 == 3 ? 5 : 1))
+    {
+        steer.Connect(facing[k], facing[k + 4]);
+    }
+    return steer;
+}
 } // namespace
 
 /// Wiring and port counts of a 4x4x4 rack of 2x2x1 servers.
@@ -179,33 +215,9 @@ class SteeringTestCase : public TestCase
         Ptr<TorusFabric> fabric = Fabric(g);
         Ptr<PhotonicServerFabric> server = fabric->GetServerFabric(0);
         Ptr<OpticalCircuitSwitch> ocs = server->GetSwitch();
-        // Keep the 4 internal links; join the 16 outward-facing ports in pairs inside the
-        // server.
-        OcsConfiguration steer;
         std::vector<uint32_t> outwardFacing;
-        for (const auto& c : server->GetDefaultConfiguration().GetCircuits())
-        {
-            uint32_t la = 0;
-            uint32_t pa = 0;
-            uint32_t lb = 0;
-            uint32_t pb = 0;
-            const bool accA = server->Describe(c.from, la, pa);
-            const bool accB = server->Describe(c.to, lb, pb);
-            if (accA && accB)
-            {
-                steer.Connect(c.from, c.to); // internal link, unchanged
-            }
-            else
-            {
-                outwardFacing.push_back(accA ? c.from : c.to);
-            }
-        }
+        const OcsConfiguration steer = SteerInside(server, outwardFacing);
         NS_TEST_ASSERT_MSG_EQ(outwardFacing.size(), 16, "16 ports face out");
-        // Accelerator 0's four with accelerator 1's, 2's with 3's (4 per accelerator, in order).
-        for (std::size_t k = 0; k < outwardFacing.size(); k += (k % 8 == 3 ? 5 : 1))
-        {
-            steer.Connect(outwardFacing[k], outwardFacing[k + 4]);
-        }
         // Dark windows: only the 16 outward-facing ports (and their fibres) change.
         uint32_t downs = 0;
         ocs->TraceConnectWithoutContext(
@@ -319,27 +331,8 @@ class FlowLevelTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(topology->GetNLinks(), 2 * 192, "two directions per torus link");
         // Steer server 0 inside itself: its 16 outward-facing ports loop back in pairs.
         Ptr<PhotonicServerFabric> server = fabric->GetServerFabric(0);
-        OcsConfiguration steer;
         std::vector<uint32_t> facing;
-        for (const auto& c : server->GetDefaultConfiguration().GetCircuits())
-        {
-            uint32_t l = 0;
-            uint32_t p = 0;
-            const bool accFrom = server->Describe(c.from, l, p);
-            const bool accTo = server->Describe(c.to, l, p);
-            if (accFrom && accTo)
-            {
-                steer.Connect(c.from, c.to);
-            }
-            else
-            {
-                facing.push_back(accFrom ? c.from : c.to);
-            }
-        }
-        for (std::size_t k = 0; k < facing.size(); k += (k % 8 == 3 ? 5 : 1))
-        {
-            steer.Connect(facing[k], facing[k + 4]);
-        }
+        const OcsConfiguration steer = SteerInside(server, facing);
         auto upLinks = [topology]() {
             uint32_t n = 0;
             for (uint32_t l = 0; l < topology->GetNLinks(); ++l)
