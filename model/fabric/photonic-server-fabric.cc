@@ -69,6 +69,10 @@ PhotonicServerFabric::Setup(const TorusGeometry& geometry,
     {
         for (uint32_t p = 0; p < P; ++p)
         {
+            if (!geometry.HasPort(p))
+            {
+                continue; // a dimension without links: the port stays unconnected
+            }
             if (m_outward[i * P + p] >= 0)
             {
                 m_default.Connect(i * P + p, static_cast<uint32_t>(m_outward[i * P + p]));

@@ -162,6 +162,15 @@ SliceAllocator::SetFailed(uint32_t accelerator, bool failed)
     return before;
 }
 
+void
+SliceAllocator::Reassign(uint32_t accelerator, int64_t owner)
+{
+    NS_ABORT_MSG_IF(accelerator >= m_owner.size(),
+                    "SliceAllocator: no accelerator " << accelerator);
+    NS_ABORT_MSG_IF(owner < FREE, "SliceAllocator: owner " << owner << " (a tenant or FREE)");
+    m_owner[accelerator] = owner;
+}
+
 int64_t
 SliceAllocator::GetOwner(uint32_t accelerator) const
 {

@@ -90,6 +90,14 @@ class SliceAllocator
      */
     int64_t SetFailed(uint32_t accelerator, bool failed);
 
+    /**
+     * \brief Gives one accelerator to another owner (a spare pool, or the tenant a spare is
+     * swapped in for); the slices' server lists do not change.
+     * \param [in] accelerator The accelerator
+     * \param [in] owner A tenant id or FREE
+     */
+    void Reassign(uint32_t accelerator, int64_t owner);
+
     /// \return the owner of an accelerator: a tenant id, FREE or FAILED
     int64_t GetOwner(uint32_t accelerator) const;
 

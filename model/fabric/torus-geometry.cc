@@ -35,10 +35,10 @@ TorusGeometry::Check(uint32_t racks,
     }
     for (int d = 0; d < 3; ++d)
     {
-        if (rack[d] < 2)
+        if (rack[d] == 0)
         {
-            return "rack shape " + Shape(rack) + ": dimension " + DIMENSION[d] + " is " +
-                   std::to_string(rack[d]) + ", but a torus dimension needs at least 2";
+            return "rack shape " + Shape(rack) + ": dimension " + DIMENSION[d] +
+                   " is 0 (at least 1; a dimension of 1 has no links)";
         }
         if (server[d] == 0 || rack[d] % server[d] != 0)
         {
@@ -86,6 +86,12 @@ TorusGeometry::Configure(uint32_t racks,
         }
     }
     return true;
+}
+
+bool
+TorusGeometry::HasPort(uint32_t port) const
+{
+    return port < PORTS && m_rack[port / 2] > 1;
 }
 
 uint32_t

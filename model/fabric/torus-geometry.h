@@ -25,7 +25,10 @@ namespace ns3
  * accelerator has six ports, port 2 d for +d and 2 d + 1 for -d (d = 0, 1, 2 for X, Y, Z), each
  * of one bandwidth unit. Each accelerator owns the link of its + port in each dimension, so
  * there are 3 links per accelerator; in a dimension of size 2 the + and - links of a pair are
- * two distinct links. A link is intra-server if both ends are on one server.
+ * two distinct links. A link is intra-server if both ends are on one server. A rack dimension
+ * of size 1 has no links: the ports of that dimension do not exist (HasPort() is false; their
+ * Link entries join the accelerator to itself and are never lit). The Morphlux prototype (four
+ * GPUs in a 2 x 2 square, X and Y ports only) is the rack 2x2x1.
  *
  * Pure geometry: no ns-3 objects. Helpers build devices and flow graphs from it.
  */
@@ -58,8 +61,8 @@ class TorusGeometry
     /**
      * \brief Checks a datacenter shape.
      * \param [in] racks Racks (> 0)
-     * \param [in] rack Accelerators per rack in X, Y, Z (each >= 2: a torus dimension of 1 has
-     * no links)
+     * \param [in] rack Accelerators per rack in X, Y, Z (each >= 1; a dimension of 1 has no
+     * links)
      * \param [in] server Accelerators per server in X, Y, Z (each > 0 and dividing the rack's)
      * \return "" if valid, else what is wrong, naming the value
      */
@@ -82,6 +85,8 @@ class TorusGeometry
 
     /// \return racks
     uint32_t GetNRacks() const;
+    /// \return true if the port exists (its dimension has a size above 1)
+    bool HasPort(uint32_t port) const;
     /// \return accelerators in all
     uint32_t GetNAccelerators() const;
     /// \return accelerators per rack

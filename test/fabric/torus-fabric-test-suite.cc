@@ -144,7 +144,8 @@ class TorusBadShapeTestCase : public TestCase
 {
   public:
     TorusBadShapeTestCase()
-        : TestCase("torus shapes that a server does not tile, or a dimension of 1, are refused")
+        : TestCase("torus shapes that a server does not tile, or a dimension of 0, are refused; "
+                   "a dimension of 1 has no ports")
     {
     }
 
@@ -155,10 +156,18 @@ class TorusBadShapeTestCase : public TestCase
         std::string error;
         NS_TEST_ASSERT_MSG_EQ(g.Configure(1, {4, 4, 4}, {3, 2, 1}, error), false, "3 in 4");
         NS_TEST_ASSERT_MSG_NE(error.find("3 must divide 4"), std::string::npos, error);
-        NS_TEST_ASSERT_MSG_EQ(g.Configure(1, {4, 1, 4}, {2, 1, 1}, error), false, "Y of 1");
-        NS_TEST_ASSERT_MSG_NE(error.find("dimension Y is 1"), std::string::npos, error);
+        NS_TEST_ASSERT_MSG_EQ(g.Configure(1, {4, 0, 4}, {2, 1, 1}, error), false, "Y of 0");
+        NS_TEST_ASSERT_MSG_NE(error.find("dimension Y is 0"), std::string::npos, error);
         NS_TEST_ASSERT_MSG_EQ(g.Configure(0, {4, 4, 4}, {2, 2, 1}, error), false, "no rack");
         NS_TEST_ASSERT_MSG_EQ(g.GetNAccelerators(), 0, "unchanged");
+        // The Morphlux prototype: four GPUs in a 2x2 square, one fabric; no Z ports.
+        NS_TEST_ASSERT_MSG_EQ(g.Configure(1, {2, 2, 1}, {2, 2, 1}, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(g.HasPort(4) || g.HasPort(5), false, "no Z ports");
+        NS_TEST_ASSERT_MSG_EQ(g.HasPort(0) && g.HasPort(3), true, "X and Y ports");
+        Ptr<TorusFabric> fabric = Fabric(g);
+        // + and - links of a dimension of 2 are two links: 2 per pair, 4 pairs.
+        NS_TEST_ASSERT_MSG_EQ(fabric->GetPaths().size(), 8, "X and Y links only");
+        Simulator::Destroy();
     }
 };
 

@@ -1,0 +1,434 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup optical
+ * Tenants of a torus ML datacenter (TPUv4-like racks of 4x4x4 accelerators, servers of 2x2x1)
+ * under the contiguous policy and under Morphlux's server-scale photonic fabrics, on the same
+ * slice requests (Poisson arrivals, exponential holding times).
+ *
+ * Prints the Morphlux metrics (doc/optical.rst, "Server-scale photonic fabrics"):
+ * tenant-bandwidth-gain-pct (ring all-reduce bus bandwidth of the slices the policy placed,
+ * measured by the flow-level engine, less that of the same shape placed as a box on the plain
+ * torus, in percent of an accelerator's injection bandwidth), tenant-bandwidth-ratio (the
+ * same as a ratio), fragmentation-pct, rejection-pct and utilization-pct, with the contiguous
+ * values of the same requests and the reduction in fragmentation.
+ *
+ *   ./ns3 run "torus-allocation --racks=4 --policy=morphlux --load=0.9 --duration=48h"
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/optical-module.h"
+
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("TorusAllocation");
+
+namespace
+{
+
+/// \return "AxBxC"
+std::string
+ShapeName(const std::array<uint32_t, 3>& s)
+{
+    return std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" + std::to_string(s[2]);
+}
+
+/// A placed slice kept for the bandwidth measurement.
+struct Sample
+{
+    SliceLayout layout;                               //!< Where
+    std::vector<std::pair<uint32_t, uint32_t>> links; //!< Its lit paths
+    std::string method;                               //!< How it was placed
+};
+
+/// What one policy did with the requests.
+struct Outcome
+{
+    SliceScheduler::Stats stats;     //!< Counters
+    std::vector<Sample> samples;     //!< Slices to measure
+    std::array<uint64_t, 3> methods{0, 0, 0}; //!< contiguous, ilp, greedy placements
+    uint64_t fallbacks{0};           //!< Greedy after the ILP
+    uint64_t accounted{0};           //!< Events where held + free + failed + spare = total
+    uint64_t events{0};              //!< Events checked
+    /// (time, tenants' accelerators, free, rejected so far)
+    std::vector<std::tuple<double, uint32_t, uint32_t, uint64_t>> timeline;
+};
+
+/// Runs one policy on the requests.
+Outcome
+RunPolicy(const std::string& policy,
+          const TorusGeometry& geometry,
+          const std::vector<SliceRequestGenerator::Request>& requests,
+          Time duration,
+          Time fabricDelay,
+          uint32_t samplesPerShape,
+          const std::map<std::string, std::string>& morphluxAttributes,
+          OpticalExperiment& exp)
+{
+    ObjectFactory ocs("ns3::OpticalCircuitSwitch");
+    ocs.Set("ReconfigurationDelay", TimeValue(fabricDelay));
+    Ptr<TorusFabric> fabric = CreateObject<TorusFabric>();
+    fabric->Setup(geometry, ocs);
+    Ptr<SliceScheduler> scheduler = CreateObject<SliceScheduler>();
+    scheduler->SetAttribute("Policy", StringValue(policy));
+    for (const auto& [name, value] : morphluxAttributes)
+    {
+        scheduler->GetMorphlux()->SetAttribute(name, StringValue(value));
+    }
+    std::string error;
+    if (!scheduler->Setup(fabric, error))
+    {
+        exp.Fail(error);
+    }
+    Outcome out;
+    std::map<std::string, uint32_t> sampled;
+    const uint32_t total = geometry.GetNAccelerators();
+    auto check = [&out, scheduler, total]() {
+        const auto c = scheduler->Count();
+        ++out.events;
+        out.accounted += c[0] + c[1] + c[2] + c[3] == total ? 1 : 0;
+        out.timeline.emplace_back(Simulator::Now().GetSeconds(),
+                                  c[0],
+                                  c[1],
+                                  scheduler->GetStats().rejected);
+    };
+    std::string lastMethod; // how the latest slice was placed
+    scheduler->TraceConnectWithoutContext(
+        "Allocated",
+        MakeBoundCallback(+[](std::string* last, uint64_t, uint32_t, const std::string& method) {
+                         *last = method;
+                     },
+                     &lastMethod));
+    for (const auto& r : requests)
+    {
+        Simulator::Schedule(r.arrival, [&, r]() {
+            const bool placed = scheduler->Request(r.tenant, r.shape);
+            check();
+            if (!placed)
+            {
+                return;
+            }
+            const std::string method = lastMethod;
+            Simulator::Schedule(r.hold, [&, r]() {
+                scheduler->Release(r.tenant);
+                check();
+            });
+            uint32_t& n = sampled[ShapeName(r.shape) + method];
+            if (n >= samplesPerShape)
+            {
+                return;
+            }
+            ++n;
+            // The slice's links once its fabrics have switched.
+            for (const auto& p : scheduler->GetAllocator().GetPlacements())
+            {
+                if (p.tenant != r.tenant)
+                {
+                    continue;
+                }
+                SliceLayout layout = SliceLayout::FromPlacement(geometry, p);
+                Simulator::Schedule(fabricDelay + NanoSeconds(1), [&, layout, method]() {
+                    if (scheduler->GetAllocator().GetOwner(layout.accelerators[0]) ==
+                        static_cast<int64_t>(layout.tenant))
+                    {
+                        out.samples.push_back(
+                            Sample{layout,
+                                   SliceSteering::LinksWithin(fabric, layout.accelerators),
+                                   method});
+                    }
+                });
+            }
+        });
+    }
+    exp.Run(duration);
+    out.stats = scheduler->GetStats();
+    out.methods = scheduler->GetMorphlux()->GetCounts();
+    out.fallbacks = scheduler->GetMorphlux()->GetNFallbacks();
+    Simulator::Destroy();
+    return out;
+}
+
+/// \return the bus bandwidth (port units) of a shape placed as a box on the plain torus
+double
+ContiguousBandwidth(const TorusGeometry& geometry,
+                    const std::array<uint32_t, 3>& shape,
+                    const SliceBandwidthProbe& probe,
+                    OpticalExperiment& exp)
+{
+    Ptr<TorusFabric> fabric = CreateObject<TorusFabric>();
+    fabric->Setup(geometry, ObjectFactory("ns3::OpticalCircuitSwitch"));
+    SliceAllocator allocator(geometry);
+    SliceAllocator::Placement placement;
+    if (!allocator.AllocateContiguous(0, shape, placement))
+    {
+        exp.Fail("slice shape " + ShapeName(shape) + " does not fit an empty rack");
+    }
+    const SliceLayout layout = SliceLayout::FromPlacement(geometry, placement);
+    SliceBandwidthProbe::Result r;
+    std::string error;
+    if (!probe.Measure(layout,
+                       SliceSteering::LinksWithin(fabric, layout.accelerators),
+                       r,
+                       error))
+    {
+        exp.Fail(error);
+    }
+    Simulator::Destroy();
+    return r.units;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    uint32_t racks = 4;
+    std::string policy = "morphlux";
+    double load = 0.9;
+    std::string duration = "48h";
+    std::string meanHold = "1h";
+    std::string shapes = "2x2x1:1,2x2x2:1,2x2x4:1,2x4x4:1";
+    std::string backend = "flow";
+    std::string fabricDelay = "1.1s";
+    double unitGbps = 100;
+    double ilpTimeLimit = 2;
+    uint32_t candidatePaths = 5;
+    bool ilp = true;
+    uint32_t samples = 8;
+
+    OpticalExperiment exp("torus-allocation",
+                          "Slice allocation in a torus datacenter: contiguous vs Morphlux");
+    exp.AddValue("racks", "Racks of 4x4x4 accelerators (Morphlux: 64)", racks);
+    exp.AddValue("policy", "Allocation policy: contiguous or morphlux", policy);
+    exp.AddValue("load",
+                 "Offered load (accelerators asked x holding time / capacity x time; > 0)",
+                 load);
+    exp.AddValue("duration", "Simulated period (ns-3 time, e.g. 48h)", duration);
+    exp.AddValue("meanHold", "Mean holding time of a slice (ns-3 time)", meanHold);
+    exp.AddValue("shapes",
+                 "Requested shapes and weights AxBxC:w,... (default: the four sub-rack shapes "
+                 "equally)",
+                 shapes);
+    exp.AddValue("backend", "Network model for the bandwidth measurement: flow", backend);
+    exp.AddValue("fabricDelay",
+                 "Reconfiguration delay of a server's photonic fabric (MZI mesh 1.1s, "
+                 "interposer 3.7us)",
+                 fabricDelay);
+    exp.AddValue("unitGbps", "Bandwidth of one torus port, each direction (Gb/s)", unitGbps);
+    exp.AddValue("ilp", "Solve Morphlux's ILP (false: greedy only)", ilp);
+    exp.AddValue("ilpTimeLimit", "Wall-clock limit of one ILP solve (s)", ilpTimeLimit);
+    exp.AddValue("k", "Candidate paths per server pair (Morphlux: 5)", candidatePaths);
+    exp.AddValue("samples",
+                 "Slices measured per shape and placement method (bandwidth)",
+                 samples);
+    exp.Parse(argc, argv);
+
+    std::string error;
+    if (!SliceScheduler::CheckPolicy(policy, error))
+    {
+        exp.Fail("--policy: " + error);
+    }
+    if (backend != "flow")
+    {
+        exp.Fail("--backend: '" + backend +
+                 "' is not supported here; slice bandwidth is measured by the flow-level "
+                 "engine (flow)");
+    }
+    if (!(load > 0))
+    {
+        exp.Fail("--load: " + std::to_string(load) + " (must be > 0)");
+    }
+    if (!(unitGbps > 0))
+    {
+        exp.Fail("--unitGbps: " + std::to_string(unitGbps) + " (must be > 0)");
+    }
+    if (!(ilpTimeLimit >= 0) || candidatePaths == 0 || samples == 0)
+    {
+        exp.Fail("--ilpTimeLimit must be >= 0, --k and --samples > 0");
+    }
+    const Time period = exp.NonNegativeTime("duration", duration);
+    const Time hold = exp.NonNegativeTime("meanHold", meanHold);
+    const Time delay = exp.NonNegativeTime("fabricDelay", fabricDelay);
+    if (period.IsZero() || hold.IsZero())
+    {
+        exp.Fail("--duration and --meanHold must be > 0");
+    }
+    TorusGeometry geometry;
+    if (!geometry.Configure(racks, {4, 4, 4}, {2, 2, 1}, error))
+    {
+        exp.Fail("--racks: " + error);
+    }
+    std::vector<std::pair<std::array<uint32_t, 3>, double>> parsed;
+    if (!SliceRequestGenerator::ParseShapes(shapes, parsed, error))
+    {
+        exp.Fail("--shapes: " + error);
+    }
+    SliceAllocator shapeCheck(geometry);
+    for (const auto& [shape, w] : parsed)
+    {
+        const std::string problem = shapeCheck.CheckShape(shape);
+        if (!problem.empty())
+        {
+            exp.Fail("--shapes: " + problem);
+        }
+    }
+    exp.Start();
+
+    Ptr<SliceRequestGenerator> generator = CreateObject<SliceRequestGenerator>();
+    generator->SetAttribute("Load", DoubleValue(load));
+    generator->SetAttribute("MeanHold", TimeValue(hold));
+    generator->SetAttribute("Shapes", StringValue(shapes));
+    generator->AssignStreams(0);
+    std::vector<SliceRequestGenerator::Request> requests;
+    if (!generator->Generate(geometry.GetNAccelerators(), period, requests, error))
+    {
+        exp.Fail(error);
+    }
+    const std::map<std::string, std::string> morphlux{
+        {"UseIlp", ilp ? "true" : "false"},
+        {"TimeLimit", std::to_string(ilpTimeLimit) + "s"},
+        {"CandidatePaths", std::to_string(candidatePaths)}};
+
+    Outcome base = RunPolicy("contiguous", geometry, requests, period, delay, samples, {}, exp);
+    Outcome run = policy == "contiguous"
+                      ? base
+                      : RunPolicy(policy, geometry, requests, period, delay, samples, morphlux, exp);
+
+    // Tenant bandwidth: each measured slice against its shape as a box on the plain torus.
+    SliceBandwidthProbe probe;
+    probe.SetUnitBandwidth(unitGbps * 1e9);
+    std::map<std::string, double> boxUnits;
+    double injection = 0; // ports per accelerator, in units
+    for (uint32_t p = 0; p < TorusGeometry::PORTS; ++p)
+    {
+        injection += geometry.HasPort(p) ? 1 : 0;
+    }
+    double ratioSum = 0;
+    std::map<std::string, std::pair<double, uint32_t>> perShape; // sum of units, count
+    double gainSum = 0;
+    uint32_t gainCount = 0;
+    ResultsStore* store = exp.GetStore();
+    if (store)
+    {
+        store->CreateEventTable("slices",
+                                {{"policy", "TEXT"},
+                                 {"tenant", "INTEGER"},
+                                 {"shape", "TEXT"},
+                                 {"accelerators", "INTEGER"},
+                                 {"method", "TEXT"},
+                                 {"links", "INTEGER"},
+                                 {"bus_units", "REAL"},
+                                 {"box_units", "REAL"},
+                                 {"injection_units", "REAL"},
+                                 {"gain_pct", "REAL"}});
+        store->CreateEventTable("occupancy",
+                                {{"policy", "TEXT"},
+                                 {"time_s", "REAL"},
+                                 {"held", "INTEGER"},
+                                 {"free", "INTEGER"},
+                                 {"rejected", "INTEGER"}});
+    }
+    for (const Outcome* o : {&base, &run})
+    {
+        const std::string name = o == &base ? "contiguous" : policy;
+        if (o == &run && policy == "contiguous")
+        {
+            break;
+        }
+        for (const Sample& s : o->samples)
+        {
+            const std::string shape = ShapeName(s.layout.shape);
+            if (!boxUnits.count(shape))
+            {
+                boxUnits[shape] = ContiguousBandwidth(geometry, s.layout.shape, probe, exp);
+            }
+            SliceBandwidthProbe::Result r;
+            if (!probe.Measure(s.layout, s.links, r, error))
+            {
+                exp.Fail(error);
+            }
+            Simulator::Destroy();
+            // Gain in share of the accelerator's injection bandwidth (all its ports).
+            const double gain = 100.0 * (r.units - boxUnits[shape]) / injection;
+            if (o == &run)
+            {
+                ratioSum += r.units / boxUnits[shape];
+                gainSum += gain;
+                ++gainCount;
+                auto& [sum, count] = perShape[shape];
+                sum += r.units;
+                ++count;
+            }
+            if (store)
+            {
+                store->AddEvent("slices",
+                                exp.GetRunId(),
+                                {name,
+                                 static_cast<int64_t>(s.layout.tenant),
+                                 shape,
+                                 static_cast<int64_t>(s.layout.accelerators.size()),
+                                 s.method,
+                                 static_cast<int64_t>(s.links.size()),
+                                 r.units,
+                                 boxUnits[shape],
+                                 injection,
+                                 gain});
+            }
+        }
+        if (store)
+        {
+            for (const auto& [t, held, free, rejected] : o->timeline)
+            {
+                store->AddEvent("occupancy",
+                                exp.GetRunId(),
+                                {name,
+                                 t,
+                                 static_cast<int64_t>(held),
+                                 static_cast<int64_t>(free),
+                                 static_cast<int64_t>(rejected)});
+            }
+        }
+    }
+
+    auto pct = [](double a, double b) { return b > 0 ? 100.0 * a / b : 0.0; };
+    const auto& s = run.stats;
+    const auto& c = base.stats;
+    const double frag = pct(s.fragmented, s.enoughFree);
+    const double fragBase = pct(c.fragmented, c.enoughFree);
+    for (const auto& [shape, sum] : perShape)
+    {
+        exp.Metric("bus-bandwidth-units-" + shape, sum.first / sum.second, "units");
+        exp.Metric("box-bus-bandwidth-units-" + shape, boxUnits[shape], "units");
+        exp.Metric("tenant-bandwidth-ratio-" + shape, sum.first / sum.second / boxUnits[shape]);
+        exp.Metric("tenant-bandwidth-gain-pct-" + shape,
+                   100.0 * (sum.first / sum.second - boxUnits[shape]) / injection,
+                   "%");
+    }
+    exp.Metric("requests", static_cast<double>(s.requests));
+    exp.Metric("stitched-slices", static_cast<double>(s.stitched));
+    exp.Metric("ilp-placements", static_cast<double>(run.methods[1]));
+    exp.Metric("greedy-placements", static_cast<double>(run.methods[2]));
+    exp.Metric("greedy-fallbacks", static_cast<double>(run.fallbacks));
+    exp.Metric("accounting-holds-pct", pct(run.accounted, run.events), "%");
+    exp.Metric("contiguous-fragmentation-pct", fragBase, "%");
+    exp.Metric("contiguous-rejection-pct", pct(c.rejected, c.requests), "%");
+    exp.Metric("contiguous-utilization-pct", pct(c.heldSeconds, c.offeredSeconds), "%");
+    exp.Metric("fragmentation-reduction-pct",
+               fragBase > 0 ? 100.0 * (fragBase - frag) / fragBase : 0.0,
+               "%");
+    exp.Metric("tenant-bandwidth-ratio", gainCount ? ratioSum / gainCount : 1.0);
+    exp.Metric("tenant-bandwidth-gain-pct", gainCount ? gainSum / gainCount : 0.0, "%");
+    exp.Metric("fragmentation-pct", frag, "%");
+    exp.Metric("rejection-pct", pct(s.rejected, s.requests), "%");
+    exp.Metric("utilization-pct", pct(s.heldSeconds, s.offeredSeconds), "%");
+    return exp.Finish();
+}

@@ -1,0 +1,182 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "slice-requests.h"
+
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/string.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SliceRequestGenerator");
+
+NS_OBJECT_ENSURE_REGISTERED(SliceRequestGenerator);
+
+TypeId
+SliceRequestGenerator::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SliceRequestGenerator")
+            .SetParent<Object>()
+            .SetGroupName("Optical")
+            .AddConstructor<SliceRequestGenerator>()
+            .AddAttribute("Load",
+                          "Offered load: accelerators asked for x holding time over capacity x "
+                          "time (dimensionless, > 0; above 1 the datacenter is oversubscribed)",
+                          DoubleValue(0.8),
+                          MakeDoubleAccessor(&SliceRequestGenerator::m_load),
+                          MakeDoubleChecker<double>(1e-6))
+            .AddAttribute("MeanHold",
+                          "Mean holding time of a slice (exponential)",
+                          TimeValue(Hours(1)),
+                          MakeTimeAccessor(&SliceRequestGenerator::m_meanHold),
+                          MakeTimeChecker(Seconds(1e-6)))
+            .AddAttribute("Shapes",
+                          "Slice shapes and weights, \"AxBxC:w,...\". The default asks equally "
+                          "for the four sub-rack shapes of a TPUv4 rack (no public size "
+                          "distribution exists; 29% of public TPU allocations are sub-rack)",
+                          StringValue("2x2x1:1,2x2x2:1,2x2x4:1,2x4x4:1"),
+                          MakeStringAccessor(&SliceRequestGenerator::m_shapes),
+                          MakeStringChecker());
+    return tid;
+}
+
+SliceRequestGenerator::SliceRequestGenerator()
+    : m_interval(CreateObject<ExponentialRandomVariable>()),
+      m_hold(CreateObject<ExponentialRandomVariable>()),
+      m_pick(CreateObject<UniformRandomVariable>())
+{
+}
+
+bool
+SliceRequestGenerator::ParseShapes(const std::string& text,
+                                   std::vector<std::pair<std::array<uint32_t, 3>, double>>& shapes,
+                                   std::string& error)
+{
+    shapes.clear();
+    std::stringstream list(text);
+    std::string item;
+    while (std::getline(list, item, ','))
+    {
+        const std::size_t colon = item.find(':');
+        const std::string shapeText = item.substr(0, colon);
+        double weight = 1;
+        std::array<uint32_t, 3> shape{};
+        char x1 = 0;
+        char x2 = 0;
+        std::istringstream in(shapeText);
+        std::string rest;
+        if (!(in >> shape[0] >> x1 >> shape[1] >> x2 >> shape[2]) || x1 != 'x' || x2 != 'x' ||
+            (in >> rest) || shape[0] == 0 || shape[1] == 0 || shape[2] == 0)
+        {
+            error = "slice shape '" + shapeText + "' in '" + text +
+                    "' is not AxBxC with positive integers";
+            return false;
+        }
+        if (colon != std::string::npos)
+        {
+            std::istringstream w(item.substr(colon + 1));
+            if (!(w >> weight) || (w >> rest) || !(weight > 0))
+            {
+                error = "weight '" + item.substr(colon + 1) + "' of shape " + shapeText +
+                        " is not a positive number";
+                return false;
+            }
+        }
+        shapes.emplace_back(shape, weight);
+    }
+    if (shapes.empty())
+    {
+        error = "no slice shapes in '" + text + "'";
+        return false;
+    }
+    return true;
+}
+
+double
+SliceRequestGenerator::GetMeanSize() const
+{
+    std::vector<std::pair<std::array<uint32_t, 3>, double>> shapes;
+    std::string error;
+    if (!ParseShapes(m_shapes, shapes, error))
+    {
+        return 0;
+    }
+    double total = 0;
+    double size = 0;
+    for (const auto& [shape, w] : shapes)
+    {
+        total += w;
+        size += w * shape[0] * shape[1] * shape[2];
+    }
+    return size / total;
+}
+
+bool
+SliceRequestGenerator::Generate(uint32_t capacity,
+                                Time duration,
+                                std::vector<Request>& requests,
+                                std::string& error)
+{
+    requests.clear();
+    std::vector<std::pair<std::array<uint32_t, 3>, double>> shapes;
+    if (!ParseShapes(m_shapes, shapes, error))
+    {
+        return false;
+    }
+    if (capacity == 0)
+    {
+        error = "no capacity to offer load to";
+        return false;
+    }
+    double total = 0;
+    for (const auto& s : shapes)
+    {
+        total += s.second;
+    }
+    const double rate = m_load * capacity / (GetMeanSize() * m_meanHold.GetSeconds()); // per s
+    double t = 0;
+    for (uint64_t tenant = 1;; ++tenant)
+    {
+        t += m_interval->GetValue(1.0 / rate, 0);
+        if (t >= duration.GetSeconds())
+        {
+            break;
+        }
+        Request r;
+        r.tenant = tenant;
+        r.arrival = Seconds(t);
+        r.hold = Seconds(m_hold->GetValue(m_meanHold.GetSeconds(), 0));
+        double u = m_pick->GetValue(0, total);
+        r.shape = shapes.back().first;
+        for (const auto& [shape, w] : shapes)
+        {
+            if (u < w)
+            {
+                r.shape = shape;
+                break;
+            }
+            u -= w;
+        }
+        requests.push_back(r);
+    }
+    return true;
+}
+
+int64_t
+SliceRequestGenerator::AssignStreams(int64_t stream)
+{
+    m_interval->SetStream(stream);
+    m_hold->SetStream(stream + 1);
+    m_pick->SetStream(stream + 2);
+    return 3;
+}
+
+} // namespace ns3

@@ -1,0 +1,99 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef SLICE_REQUESTS_H
+#define SLICE_REQUESTS_H
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief Tenants asking for slices of a torus datacenter: Poisson arrivals, a shape drawn
+ * from a weighted list, an exponential holding time.
+ *
+ * The arrival rate makes the offered load what \c Load says: rate = Load x capacity /
+ * (mean slice size x MeanHold), capacity being the accelerators tenants may hold. The whole
+ * sequence is drawn up front (Generate()), so that two allocation policies can be run on the
+ * same requests. Deterministic for a given run number; AssignStreams() fixes the streams.
+ */
+class SliceRequestGenerator : public Object
+{
+  public:
+    /// One request.
+    struct Request
+    {
+        uint64_t tenant{0};              //!< Tenant id (1, 2, ... in arrival order)
+        Time arrival;                    //!< When it arrives
+        Time hold;                       //!< How long it holds its slice
+        std::array<uint32_t, 3> shape{}; //!< Shape (accelerators)
+    };
+
+    /**
+     * \brief Get the TypeId
+     * \return The TypeId for this class
+     */
+    static TypeId GetTypeId();
+
+    SliceRequestGenerator();
+
+    /**
+     * \brief Parses a shape list "AxBxC:weight,..." (weights > 0; ":weight" may be left out
+     * for 1).
+     * \param [in] text The list
+     * \param [out] shapes (shape, weight) pairs
+     * \param [out] error What is wrong, naming the item
+     * \return true on success
+     */
+    static bool ParseShapes(const std::string& text,
+                            std::vector<std::pair<std::array<uint32_t, 3>, double>>& shapes,
+                            std::string& error);
+
+    /**
+     * \brief Draws the requests of a period.
+     * \param [in] capacity Accelerators tenants may hold (> 0)
+     * \param [in] duration Period
+     * \param [out] requests The requests, by arrival time
+     * \param [out] error What is wrong (the Shapes list)
+     * \return true on success
+     */
+    bool Generate(uint32_t capacity,
+                  Time duration,
+                  std::vector<Request>& requests,
+                  std::string& error);
+
+    /// \return the mean slice size (accelerators) of the Shapes list (0 if it does not parse)
+    double GetMeanSize() const;
+
+    /**
+     * \brief Fixes the random streams.
+     * \param [in] stream First stream
+     * \return streams used (3)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+  private:
+    double m_load{0.8};                        //!< Offered load
+    Time m_meanHold;                           //!< Mean holding time
+    std::string m_shapes;                      //!< Shape list
+    Ptr<ExponentialRandomVariable> m_interval; //!< Inter-arrival (mean 1, scaled)
+    Ptr<ExponentialRandomVariable> m_hold;     //!< Holding (mean 1, scaled)
+    Ptr<UniformRandomVariable> m_pick;         //!< Shape choice
+};
+
+} // namespace ns3
+
+#endif /* SLICE_REQUESTS_H */
