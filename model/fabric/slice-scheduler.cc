@@ -322,7 +322,8 @@ SliceScheduler::FabricSwitched(uint32_t server, const OcsConfiguration& /* confi
         if (server != UINT32_MAX && it->servers.count(server))
         {
             Ptr<OpticalCircuitSwitch> ocs = m_fabric->GetServerFabric(server)->GetSwitch();
-            if (!ocs->IsReconfiguring() && ocs->GetNPendingReconfigurations() == 0)
+            // At ReconfigurationEnd the finished request has left the queue.
+            if (ocs->GetNPendingReconfigurations() == 0)
             {
                 it->servers.erase(server);
             }

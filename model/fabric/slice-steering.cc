@@ -599,6 +599,8 @@ SliceSteering::PlanSwap(uint64_t tenant,
     }
     std::vector<bool> taken(m_fibreTenant.size(), false);
     const uint32_t base = g.GetLocalIndex(failed) * P;
+    uint32_t circuits = 0; // circuits to move across servers
+    uint32_t moved = 0;
     for (uint32_t p = 0; p < P; ++p)
     {
         const int32_t peer = m_peer[s][base + p];
@@ -622,19 +624,30 @@ SliceSteering::PlanSwap(uint64_t tenant,
             plan.circuits[s].emplace_back(static_cast<uint32_t>(peer), gp);
             continue;
         }
+        ++circuits;
         std::vector<uint32_t> route;
         uint32_t first = 0;
         uint32_t last = 0;
         if (!FreeRoute(s, t, taken, route) || !TakeFibres(route, -1, taken, plan, first, last))
         {
-            error = "no free fibres from server " + std::to_string(s) + " to spare server " +
-                    std::to_string(t) + " for port " + std::to_string(p) + " of accelerator " +
-                    std::to_string(failed);
-            return false;
+            // No fibres for this one: its other end stays dark.
+            plan.dark.emplace_back(s, static_cast<uint32_t>(peer));
+            ++plan.unusedPorts;
+            continue;
         }
+        ++moved;
         plan.stitched += route.size() > 2 ? 1 : 0;
         plan.circuits[s].emplace_back(static_cast<uint32_t>(peer), first);
         plan.circuits[t].emplace_back(last, gp);
+    }
+    if (moved < GetMinBundleLinks(circuits))
+    {
+        error = "only " + std::to_string(moved) + " of the " + std::to_string(circuits) +
+                " circuits of accelerator " + std::to_string(failed) +
+                " find free fibres from server " + std::to_string(s) + " to spare server " +
+                std::to_string(t) + " (at least " + std::to_string(GetMinBundleLinks(circuits)) +
+                " needed)";
+        return false;
     }
     for (uint32_t p = 0; p < P; ++p)
     {

@@ -164,9 +164,11 @@ class SliceSteering : public Object
     bool Release(uint64_t tenant);
 
     /**
-     * \brief Plans moving every circuit of a failed accelerator onto a spare: each circuit
+     * \brief Plans moving the circuits of a failed accelerator onto a spare: each circuit
      * that ended at one of its ports ends at the same port of the spare, over a route of free
-     * fibres from the failed accelerator's server to the spare's. Nothing changes.
+     * fibres from the failed accelerator's server to the spare's. A circuit without such a
+     * route is left dark; the swap fails when fewer than \c MinBundleShare of the circuits
+     * move. Nothing changes.
      * \param [in] tenant The tenant holding the failed accelerator
      * \param [in] failed The failed accelerator
      * \param [in] spare The spare (same rack, holding no circuit)

@@ -196,10 +196,12 @@ void
 TorusFabric::Refresh(uint32_t server)
 {
     m_refreshPending[server / m_geometry.GetServersPerRack()] = false;
-    // Paths never leave a rack: re-trace the rack's ports.
+    // Paths never leave a rack: re-trace the rack's ports, count the lit paths per ordered
+    // pair of accelerators, and set each pair's link to that many units.
     const uint32_t P = TorusGeometry::PORTS;
     const uint32_t perRack = m_geometry.GetAcceleratorsPerRack();
     const uint32_t first = (server / m_geometry.GetServersPerRack()) * perRack;
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> paths;
     for (uint32_t a = first; a < first + perRack; ++a)
     {
         for (uint32_t p = 0; p < P; ++p)
@@ -207,37 +209,56 @@ TorusFabric::Refresh(uint32_t server)
             End end;
             // A path back to the same accelerator carries nothing: no link.
             const bool lit = Trace(a, p, end) && end.accelerator != a;
-            int64_t& current = m_portLink[a * P + p];
-            int64_t wanted = -1;
+            m_portLink[a * P + p] = -1;
             if (lit)
             {
-                const auto key = std::make_pair(a * P + p, end.accelerator * P + end.port);
-                auto it = m_links.find(key);
-                if (it == m_links.end())
-                {
-                    it = m_links
-                             .emplace(key,
-                                      m_topology->AddLink(m_vertices[a],
-                                                          m_vertices[end.accelerator],
-                                                          m_unitBps,
-                                                          m_delay))
-                             .first;
-                }
-                wanted = it->second;
+                ++paths[std::make_pair(a, end.accelerator)];
             }
-            if (current == wanted)
+        }
+    }
+    // Pairs of this rack that had a link and lost every path go down.
+    for (auto it = m_links.lower_bound(std::make_pair(first, 0u));
+         it != m_links.end() && it->first.first < first + perRack;
+         ++it)
+    {
+        if (paths.count(it->first) == 0 && m_topology->GetLink(it->second).up)
+        {
+            m_topology->SetLinkUp(it->second, false);
+        }
+    }
+    for (const auto& [pair, count] : paths)
+    {
+        const double capacity = count * m_unitBps;
+        auto it = m_links.find(pair);
+        if (it == m_links.end())
+        {
+            it = m_links
+                     .emplace(pair,
+                              m_topology->AddLink(m_vertices[pair.first],
+                                                  m_vertices[pair.second],
+                                                  capacity,
+                                                  m_delay))
+                     .first;
+        }
+        const FlowTopology::Link& link = m_topology->GetLink(it->second);
+        if (link.capacity != capacity)
+        {
+            m_topology->SetLinkCapacity(it->second, capacity);
+        }
+        if (!link.up)
+        {
+            m_topology->SetLinkUp(it->second, true);
+        }
+    }
+    for (uint32_t a = first; a < first + perRack; ++a)
+    {
+        for (uint32_t p = 0; p < P; ++p)
+        {
+            End end;
+            if (Trace(a, p, end) && end.accelerator != a)
             {
-                continue;
+                m_portLink[a * P + p] = m_links.at(std::make_pair(a, end.accelerator));
             }
-            if (current >= 0)
-            {
-                m_topology->SetLinkUp(static_cast<uint32_t>(current), false);
-            }
-            if (wanted >= 0 && !m_topology->GetLink(static_cast<uint32_t>(wanted)).up)
-            {
-                m_topology->SetLinkUp(static_cast<uint32_t>(wanted), true);
-            }
-            current = wanted;
         }
     }
 }

@@ -91,10 +91,12 @@ class TorusFabric : public Object
 
     /**
      * \brief Builds the datacenter in a flow-level graph, kept in step with the fabrics: one
-     * vertex per accelerator ("acc<i>"), one directed link per lit path and direction (a path
-     * from port (a, p) to port (b, q) is the link a -> b for traffic leaving a on p). When
-     * fabrics reconfigure, the links of paths that went dark go down and new paths get links
-     * (or their old ones come back up). A path from an accelerator back to itself gets none.
+     * vertex per accelerator ("acc<i>"), one directed link from a to b carrying as many units
+     * of bandwidth as there are lit paths between a's ports and b's (the accelerator stripes
+     * its traffic to b over them, as a collective library stripes a connection's channels).
+     * When fabrics reconfigure, a pair's link takes its new number of paths, goes down when
+     * it has none, and a pair newly joined gets a link. A path from an accelerator back to
+     * itself gets none.
      * \param [in] topology The graph (one TorusFabric per graph)
      * \param [in] unitBps Bandwidth of one torus port (bit/s, > 0)
      * \param [in] delay Delay of a path (the fibre and the fabrics)
@@ -105,7 +107,8 @@ class TorusFabric : public Object
     /**
      * \param [in] accelerator Accelerator
      * \param [in] port Port
-     * \return the flow-level link that leaves the port now (-1 if none is lit)
+     * \return the flow-level link (of the pair) that the port's lit path feeds now (-1 if
+     * none is lit)
      */
     int64_t GetFlowLink(uint32_t accelerator, uint32_t port) const;
 
@@ -133,7 +136,7 @@ class TorusFabric : public Object
     double m_unitBps{0};                                       //!< Port bandwidth
     Time m_delay;                                              //!< Path delay
     std::vector<int64_t> m_portLink;                           //!< (6 a + p) -> current link or -1
-    std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_links; //!< (6a+p, 6b+q) -> link
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_links; //!< (a, b) -> link
     TorusGeometry m_geometry;                                  //!< Geometry
     std::vector<Ptr<PhotonicServerFabric>> m_fabrics;          //!< One per server
 };

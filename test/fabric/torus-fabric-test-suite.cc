@@ -325,7 +325,8 @@ class FlowLevelTestCase : public TestCase
 {
   public:
     FlowLevelTestCase()
-        : TestCase("flow level: one link per path direction, following a reconfiguration")
+        : TestCase("flow level: one link per joined pair and direction, as many units as "
+                   "paths, following a reconfiguration")
     {
     }
 
@@ -355,11 +356,22 @@ class FlowLevelTestCase : public TestCase
         Schedule(Seconds(1), [ocs, steer]() { ocs->Reconfigure(steer); });
         Schedule(Seconds(1.5), [&upMidway, upLinks]() { upMidway = upLinks(); });
         Simulator::Run();
-        // Dark: the 16 ports' paths out of the server and the 16 paths into it.
+        // Dark: the 16 ports' paths out of the server and the 16 paths into it (each pair of
+        // the torus has one path).
         NS_TEST_ASSERT_MSG_EQ(upMidway, 2 * 192 - 32, "32 directions down while dark");
-        // After: 16 new links (8 loops, both directions), the 32 old ones still down.
-        NS_TEST_ASSERT_MSG_EQ(topology->GetNLinks(), 2 * 192 + 16, "16 new links");
-        NS_TEST_ASSERT_MSG_EQ(upLinks(), 2 * 192 - 32 + 16, "the loops are up");
+        // After: the 8 loops join pairs already joined (0-1 and 2-3 by their X links): no new
+        // link, those pairs carry 1 + 4 units; the 32 old directions stay down.
+        NS_TEST_ASSERT_MSG_EQ(topology->GetNLinks(), 2 * 192, "no new link");
+        NS_TEST_ASSERT_MSG_EQ(upLinks(), 2 * 192 - 32, "the old directions are down");
+        const auto acc = server->GetAccelerators();
+        const int64_t trunk = fabric->GetFlowLink(acc[0], 0); // +X: acc 0 to acc 1
+        NS_TEST_ASSERT_MSG_EQ(topology->GetLink(static_cast<uint32_t>(trunk)).to,
+                              vertices[acc[1]],
+                              "+X leads to accelerator 1");
+        NS_TEST_ASSERT_MSG_EQ_TOL(topology->GetLink(static_cast<uint32_t>(trunk)).capacity,
+                                  5 * 100e9,
+                                  1,
+                                  "the X link and four loops");
         for (uint32_t a : server->GetAccelerators())
         {
             for (uint32_t p = 0; p < TorusGeometry::PORTS; ++p)

@@ -1,0 +1,217 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup optical
+ * Fine-tuning on 2-accelerator slices of the Morphlux prototype: four GPUs in a 2 x 2 square
+ * joined by one photonic fabric (rack and server 2x2x1; each GPU's X and Y ports), two tenants
+ * of 2x1x1. Without steering a tenant's pair talks over its X links only; with the fabric
+ * steering its Y ports (which lead to the other tenant) onto the pair, it gets twice the
+ * bandwidth. A data-parallel job (Llama-3.2-1B shape) runs on each; the flow-level engine
+ * gives the iteration times.
+ *
+ *   ./ns3 run server-fabric-finetune
+ *
+ * Prints iteration-time-ms-without-steering, iteration-time-ms (with steering) and speedup.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/optical-module.h"
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("ServerFabricFinetune");
+
+namespace
+{
+
+/// What one run measured.
+struct Outcome
+{
+    double iterationS{0};    //!< Last iteration of tenant 1
+    double otherS{0};        //!< Last iteration of tenant 2
+    double pairGbps{0};      //!< Bandwidth between tenant 1's accelerators
+    double computeS{0};      //!< Compute of that iteration
+    double exposedCommS{0};  //!< Communication not hidden by compute
+};
+
+/// Runs both tenants' jobs, with or without steering.
+Outcome
+Run(bool steer,
+    const TrainingConfig& config,
+    uint32_t iterations,
+    double unitBps,
+    Time fabricDelay,
+    OpticalExperiment& exp)
+{
+    TorusGeometry geometry;
+    std::string error;
+    if (!geometry.Configure(1, {2, 2, 1}, {2, 2, 1}, error))
+    {
+        exp.Fail(error);
+    }
+    ObjectFactory ocs("ns3::OpticalCircuitSwitch");
+    ocs.Set("ReconfigurationDelay", TimeValue(fabricDelay));
+    Ptr<TorusFabric> fabric = CreateObject<TorusFabric>();
+    fabric->Setup(geometry, ocs);
+    Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+    const std::vector<uint32_t> vertices = fabric->Build(topology, unitBps, NanoSeconds(100));
+    const std::vector<std::vector<uint32_t>> tenants{{0, 1}, {2, 3}};
+    Ptr<SliceSteering> steering = CreateObject<SliceSteering>();
+    steering->SetFabric(fabric);
+    if (steer)
+    {
+        for (uint32_t t = 0; t < tenants.size(); ++t)
+        {
+            SliceLayout layout{t + 1, {2, 1, 1}, tenants[t]};
+            SliceSteering::Plan plan;
+            if (!steering->PlanSlice(layout, {}, plan, error))
+            {
+                exp.Fail(error);
+            }
+            steering->Apply(plan);
+        }
+    }
+    Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
+    network->SetTopology(topology);
+    CollectiveHelper collectives;
+    std::vector<Ptr<TrainingJob>> jobs;
+    for (uint32_t t = 0; t < tenants.size(); ++t)
+    {
+        Ptr<FlowCollectiveTransport> transport =
+            collectives.InstallFlow(network, {vertices[tenants[t][0]], vertices[tenants[t][1]]}, 1);
+        Ptr<TrainingJob> job = TrainingJobHelper().Install(transport,
+                                                           config,
+                                                           {},
+                                                           "tenant" + std::to_string(t + 1),
+                                                           &error);
+        if (!job)
+        {
+            exp.Fail(error);
+        }
+        job->AssignStreams(10 * t);
+        // The jobs start once the fabric has switched (at once without steering).
+        Simulator::Schedule(steer ? fabricDelay : Seconds(0),
+                            [job, iterations]() { job->Start(iterations); });
+        jobs.push_back(job);
+    }
+    Outcome out;
+    Simulator::Schedule(fabricDelay + NanoSeconds(1), [&out, fabric, topology]() {
+        out.pairGbps = topology->GetLink(static_cast<uint32_t>(fabric->GetFlowLink(0, 0))).capacity /
+                       1e9;
+    });
+    exp.Run(Seconds(1e6));
+    for (uint32_t t = 0; t < jobs.size(); ++t)
+    {
+        const auto& its = jobs[t]->GetIterations();
+        if (its.size() != iterations)
+        {
+            exp.Fail("tenant " + std::to_string(t + 1) + " ran " + std::to_string(its.size()) +
+                     " of " + std::to_string(iterations) + " iterations");
+        }
+        const IterationRecord& last = its.back();
+        (t == 0 ? out.iterationS : out.otherS) = (last.end - last.start).GetSeconds();
+        if (t == 0)
+        {
+            out.computeS = last.computeS;
+            out.exposedCommS = last.exposedCommS;
+        }
+    }
+    for (auto& job : jobs)
+    {
+        job->Dispose();
+    }
+    Simulator::Destroy();
+    return out;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string model = "llama3.2-1b";
+    std::string gpu = "rtx6000ada";
+    uint32_t microBatchSize = 16;
+    uint32_t iterations = 3;
+    double portGbps = 5;
+    std::string fabricDelay = "1.1s";
+    bool overlap = false;
+    std::string backend = "flow";
+
+    OpticalExperiment exp("server-fabric-finetune",
+                          "Fine-tuning on 2-GPU slices with and without bandwidth steering");
+    exp.AddValue("model", "Model (data/models.csv)", model);
+    exp.AddValue("gpu", "GPU (data/gpu-types.csv)", gpu);
+    exp.AddValue("microBatchSize",
+                 "Sequences per GPU and iteration (the prototype's batch is not published)",
+                 microBatchSize);
+    exp.AddValue("iterations", "Iterations (the last is reported)", iterations);
+    exp.AddValue("portGbps",
+                 "Bandwidth of one torus port, each direction (Gb/s); a GPU has 4 (X and Y): 5 "
+                 "gives the prototype's 2 x 10 Gb/s per GPU",
+                 portGbps);
+    exp.AddValue("fabricDelay", "Reconfiguration delay of the fabric (MZI mesh: 1.1 s)", fabricDelay);
+    exp.AddValue("overlap", "Overlap the gradient all-reduce with the backward pass", overlap);
+    exp.AddValue("backend", "Network model: flow", backend);
+    exp.Parse(argc, argv);
+
+    std::string error;
+    if (backend != "flow")
+    {
+        exp.Fail("--backend: '" + backend + "' is not supported here (flow)");
+    }
+    if (!(portGbps > 0))
+    {
+        exp.Fail("--portGbps " + std::to_string(portGbps) + " (must be > 0)");
+    }
+    if (iterations == 0 || microBatchSize == 0)
+    {
+        exp.Fail("--iterations and --microBatchSize must be > 0");
+    }
+    TrainingConfig config;
+    if (!TrainingJobHelper::Configure(model, gpu, config, error))
+    {
+        exp.Fail(error);
+    }
+    config.dp = 2;
+    config.microBatchSize = microBatchSize;
+    config.overlapDp = overlap;
+    const Time delay = exp.NonNegativeTime("fabricDelay", fabricDelay);
+    exp.Start();
+
+    const Outcome plain = Run(false, config, iterations, portGbps * 1e9, delay, exp);
+    const Outcome steered = Run(true, config, iterations, portGbps * 1e9, delay, exp);
+
+    if (ResultsStore* store = exp.GetStore())
+    {
+        store->CreateEventTable("finetune",
+                                {{"steering", "INTEGER"},
+                                 {"iteration_s", "REAL"},
+                                 {"compute_s", "REAL"},
+                                 {"exposed_comm_s", "REAL"},
+                                 {"pair_gbps", "REAL"}});
+        for (const Outcome* o : {&plain, &steered})
+        {
+            store->AddEvent("finetune",
+                            exp.GetRunId(),
+                            {static_cast<int64_t>(o == &steered ? 1 : 0),
+                             o->iterationS,
+                             o->computeS,
+                             o->exposedCommS,
+                             o->pairGbps});
+        }
+    }
+    exp.Metric("pair-bandwidth-gbps-without-steering", plain.pairGbps, "Gb/s");
+    exp.Metric("pair-bandwidth-gbps", steered.pairGbps, "Gb/s");
+    exp.Metric("compute-ms", steered.computeS * 1e3, "ms");
+    exp.Metric("other-tenant-speedup", plain.otherS / steered.otherS);
+    exp.Metric("iteration-time-ms-without-steering", plain.iterationS * 1e3, "ms");
+    exp.Metric("iteration-time-ms", steered.iterationS * 1e3, "ms");
+    exp.Metric("speedup", plain.iterationS / steered.iterationS);
+    return exp.Finish();
+}
