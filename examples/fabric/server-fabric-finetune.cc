@@ -95,12 +95,12 @@ Run(bool steer,
         }
         job->AssignStreams(10 * t);
         // The jobs start once the fabric has switched (at once without steering).
-        Simulator::Schedule(steer ? fabricDelay : Seconds(0),
+        optical::compat::Schedule(steer ? fabricDelay : Seconds(0),
                             [job, iterations]() { job->Start(iterations); });
         jobs.push_back(job);
     }
     Outcome out;
-    Simulator::Schedule(fabricDelay + NanoSeconds(1), [&out, fabric, topology]() {
+    optical::compat::Schedule(fabricDelay + NanoSeconds(1), [&out, fabric, topology]() {
         out.pairGbps = topology->GetLink(static_cast<uint32_t>(fabric->GetFlowLink(0, 0))).capacity /
                        1e9;
     });

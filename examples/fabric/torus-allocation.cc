@@ -110,7 +110,7 @@ RunPolicy(const std::string& policy,
                      &lastMethod));
     for (const auto& r : requests)
     {
-        Simulator::Schedule(r.arrival, [&, r]() {
+        optical::compat::Schedule(r.arrival, [&, r]() {
             const bool placed = scheduler->Request(r.tenant, r.shape);
             check();
             if (!placed)
@@ -118,7 +118,7 @@ RunPolicy(const std::string& policy,
                 return;
             }
             const std::string method = lastMethod;
-            Simulator::Schedule(r.hold, [&, r]() {
+            optical::compat::Schedule(r.hold, [&, r]() {
                 scheduler->Release(r.tenant);
                 check();
             });
@@ -136,7 +136,7 @@ RunPolicy(const std::string& policy,
                     continue;
                 }
                 SliceLayout layout = SliceLayout::FromPlacement(geometry, p);
-                Simulator::Schedule(fabricDelay + NanoSeconds(1), [&, layout, method]() {
+                optical::compat::Schedule(fabricDelay + NanoSeconds(1), [&, layout, method]() {
                     if (scheduler->GetAllocator().GetOwner(layout.accelerators[0]) ==
                         static_cast<int64_t>(layout.tenant))
                     {

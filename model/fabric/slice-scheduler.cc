@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/optical-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -309,7 +310,7 @@ SliceScheduler::Migrate(uint64_t tenant, Time failedAt)
     m_held += size;
     m_shapes[tenant] = shape;
     const Time downtime = m_migration + m_resync;
-    Simulator::Schedule(failedAt + downtime - Simulator::Now(), [this, tenant, downtime, size]() {
+    optical::compat::Schedule(failedAt + downtime - Simulator::Now(), [this, tenant, downtime, size]() {
         m_recoveredTrace(tenant, downtime, size, Seconds(0));
     });
 }
@@ -336,7 +337,7 @@ SliceScheduler::FabricSwitched(uint32_t server, const OcsConfiguration& /* confi
         const Time rewire = Simulator::Now() - it->failedAt;
         const Time downtime = rewire + m_resync;
         const uint64_t tenant = it->tenant;
-        Simulator::Schedule(m_resync, [this, tenant, downtime, rewire]() {
+        optical::compat::Schedule(m_resync, [this, tenant, downtime, rewire]() {
             m_recoveredTrace(tenant, downtime, 1, rewire);
         });
         it = m_swaps.erase(it);
@@ -384,7 +385,7 @@ SliceScheduler::StartFailures(double perAcceleratorHour, Time repair, Time until
     {
         return;
     }
-    Simulator::Schedule(next, [this, perAcceleratorHour, repair, until, n]() {
+    optical::compat::Schedule(next, [this, perAcceleratorHour, repair, until, n]() {
         const auto a = static_cast<uint32_t>(m_failurePick->GetInteger(0, n - 1));
         if (m_allocator->GetOwner(a) != SliceAllocator::FAILED)
         {

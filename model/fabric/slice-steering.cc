@@ -653,6 +653,21 @@ SliceSteering::PlanSwap(uint64_t tenant,
     {
         plan.freed.emplace_back(s, base + p);
     }
+    // The spare's ports that take no circuit are held dark: none keeps its old path out.
+    std::set<uint32_t> taking;
+    for (const auto& [a, b] : plan.circuits[t])
+    {
+        taking.insert(a);
+        taking.insert(b);
+    }
+    for (uint32_t p = 0; p < P; ++p)
+    {
+        const uint32_t gp = g.GetLocalIndex(spare) * P + p;
+        if (g.HasPort(p) && taking.count(gp) == 0)
+        {
+            plan.dark.emplace_back(t, gp);
+        }
+    }
     return true;
 }
 

@@ -1,0 +1,756 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Morphlux on torus datacenters: steering and stitching (SliceSteering), the allocator's ILP
+// and greedy (MorphluxAllocator), tenants, failures and spares (SliceScheduler), and tenant
+// bandwidth measured by the workload layer (SliceBandwidthProbe).
+
+#include "ns3/optical-compat.h"
+#include "ns3/optical-module.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+#include "ns3/double.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace ns3;
+using namespace ns3::optical::compat;
+
+namespace
+{
+
+/// \return racks of 4x4x4 accelerators in servers of 2x2x1 (TPUv4-like)
+TorusGeometry
+Tpu(uint32_t racks = 1)
+{
+    TorusGeometry g;
+    std::string error;
+    NS_ABORT_MSG_IF(!g.Configure(racks, {4, 4, 4}, {2, 2, 1}, error), error);
+    return g;
+}
+
+/// \return a datacenter of MZI-mesh fabrics (1.1 s)
+Ptr<TorusFabric>
+Fabric(const TorusGeometry& g)
+{
+    ObjectFactory factory("ns3::OpticalCircuitSwitch");
+    factory.Set("ReconfigurationDelay", TimeValue(Seconds(1.1)));
+    Ptr<TorusFabric> fabric = CreateObject<TorusFabric>();
+    fabric->Setup(g, factory);
+    return fabric;
+}
+
+/// \return a scheduler on a fresh datacenter
+Ptr<SliceScheduler>
+MakeScheduler(const TorusGeometry& g, const std::string& policy, uint32_t spares = 0)
+{
+    Ptr<SliceScheduler> s = CreateObject<SliceScheduler>();
+    s->SetAttribute("Policy", StringValue(policy));
+    s->SetAttribute("SparesPerRack", UintegerValue(spares));
+    std::string error;
+    NS_ABORT_MSG_IF(!s->Setup(Fabric(g), error), error);
+    return s;
+}
+
+/**
+ * \brief Where every lit port of a tenant's accelerators leads.
+ * \param [in] fabric The datacenter
+ * \param [in] allocator Ownership
+ * \param [out] lit Lit ports of the tenant's accelerators
+ * \return the number of lit paths that reach an accelerator of another owner
+ */
+uint32_t
+Leaks(Ptr<TorusFabric> fabric, const SliceAllocator& allocator, uint64_t tenant, uint32_t& lit)
+{
+    uint32_t leaks = 0;
+    lit = 0;
+    const auto me = static_cast<int64_t>(tenant);
+    for (uint32_t a = 0; a < fabric->GetGeometry().GetNAccelerators(); ++a)
+    {
+        if (allocator.GetOwner(a) != me)
+        {
+            continue;
+        }
+        for (uint32_t p = 0; p < TorusGeometry::PORTS; ++p)
+        {
+            TorusFabric::End end;
+            if (fabric->Trace(a, p, end))
+            {
+                ++lit;
+                leaks += allocator.GetOwner(end.accelerator) == me ? 0 : 1;
+            }
+        }
+    }
+    return leaks;
+}
+
+/// \return the bus bandwidth (units) of a slice over given links
+double
+Bus(const SliceLayout& layout, const std::vector<std::pair<uint32_t, uint32_t>>& links)
+{
+    SliceBandwidthProbe probe;
+    probe.SetUnitBandwidth(100e9);
+    SliceBandwidthProbe::Result r;
+    std::string error;
+    NS_ABORT_MSG_IF(!probe.Measure(layout, links, r, error), error);
+    Simulator::Destroy();
+    return r.units;
+}
+
+/// \return true if the held, free, failed and spare accelerators add up to all of them
+bool
+Balanced(Ptr<SliceScheduler> s)
+{
+    const auto c = s->Count();
+    return c[0] + c[1] + c[2] + c[3] == s->GetAllocator().GetGeometry().GetNAccelerators();
+}
+
+} // namespace
+
+/// Tenant bandwidth from the workload layer against the closed forms.
+class ProbeTestCase : public TestCase
+{
+  public:
+    ProbeTestCase()
+        : TestCase("slice bandwidth: ring all-reduce bus bandwidth = link units on a pair, "
+                   "2 c on a square of c-unit links; 2x2x1 box 2 units, steered 6")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Two accelerators joined by m paths: each sends S/2 twice at m units: bus = m.
+        for (uint32_t m : {1u, 3u})
+        {
+            const SliceLayout pair{1, {2, 1, 1}, {7, 9}};
+            std::vector<std::pair<uint32_t, uint32_t>> links(m, {7, 9});
+            NS_TEST_ASSERT_MSG_EQ_TOL(Bus(pair, links), m, 0.01 * m, "pair of " << m);
+        }
+        // A 2x2 square, c paths per side: both rings run at c: bus = 2 c.
+        for (uint32_t c : {1u, 3u})
+        {
+            const SliceLayout square{1, {2, 2, 1}, {0, 1, 2, 3}};
+            std::vector<std::pair<uint32_t, uint32_t>> links;
+            for (uint32_t k = 0; k < c; ++k)
+            {
+                links.insert(links.end(), {{0, 1}, {2, 3}, {0, 2}, {1, 3}});
+            }
+            NS_TEST_ASSERT_MSG_EQ_TOL(Bus(square, links), 2.0 * c, 0.02 * c, "square " << c);
+        }
+        // The same square as a server of a TPU rack: plain torus, then steered by the fabric.
+        const TorusGeometry g = Tpu();
+        Ptr<TorusFabric> fabric = Fabric(g);
+        const SliceLayout server = SliceLayout::FromPlacement(
+            g,
+            SliceAllocator::Placement{1, {2, 2, 1}, 0, {0}});
+        const auto plain = SliceSteering::LinksWithin(fabric, server.accelerators);
+        NS_TEST_ASSERT_MSG_EQ(plain.size(), 4, "one X and one Y link per pair");
+        NS_TEST_ASSERT_MSG_EQ_TOL(Bus(server, plain), 2.0, 0.02, "box on the plain torus");
+        Ptr<SliceSteering> steering = CreateObject<SliceSteering>();
+        steering->SetFabric(fabric);
+        SliceSteering::Plan plan;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(steering->PlanSlice(server, {}, plan, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(plan.links.size(), 12, "24 ports in 12 links");
+        NS_TEST_ASSERT_MSG_EQ(plan.unusedPorts, 0, "every port used");
+        steering->Apply(plan);
+        Simulator::Run();
+        const auto steered = SliceSteering::LinksWithin(fabric, server.accelerators);
+        NS_TEST_ASSERT_MSG_EQ(steered.size(), 12, "the fabric lights the plan");
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ_TOL(Bus(server, steered), 6.0, 0.06, "all six units");
+    }
+};
+
+/// Steering keeps a slice's units inside it and never reaches another tenant.
+class IsolationTestCase : public TestCase
+{
+  public:
+    IsolationTestCase()
+        : TestCase("steering: every port of every slice lit inside the slice, no path to "
+                   "another tenant, the ledger and the fabrics agree")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu();
+        Ptr<SliceScheduler> s = MakeScheduler(g, "morphlux");
+        const std::vector<std::array<uint32_t, 3>> shapes{{2, 2, 1}, {2, 2, 2}, {2, 2, 4}, {2, 2, 1}};
+        for (uint32_t t = 0; t < shapes.size(); ++t)
+        {
+            NS_TEST_ASSERT_MSG_EQ(s->Request(t + 1, shapes[t]), true, "placed " << t + 1);
+        }
+        Simulator::Run();
+        for (uint32_t t = 0; t < shapes.size(); ++t)
+        {
+            uint32_t lit = 0;
+            const uint32_t leaks = Leaks(s->GetFabric(), s->GetAllocator(), t + 1, lit);
+            NS_TEST_ASSERT_MSG_EQ(leaks, 0, "tenant " << t + 1 << " reaches nobody else");
+            const uint32_t size = shapes[t][0] * shapes[t][1] * shapes[t][2];
+            NS_TEST_ASSERT_MSG_EQ(lit, 6 * size, "tenant " << t + 1 << ": six units each");
+        }
+        // The switches hold what the ledger wants.
+        Ptr<SliceSteering> steering = s->GetSteering();
+        for (uint32_t server = 0; server < g.GetNServers(); ++server)
+        {
+            Ptr<OpticalCircuitSwitch> ocs = s->GetFabric()->GetServerFabric(server)->GetSwitch();
+            for (uint32_t p = 0; p < ocs->GetNPorts(); ++p)
+            {
+                NS_TEST_ASSERT_MSG_EQ(ocs->GetLitPeer(p),
+                                      steering->GetPeer(server, p),
+                                      "server " << server << " port " << p);
+            }
+        }
+        // Releasing a tenant gives its ports and fibres back and lights the plain torus again
+        // where nobody holds either end.
+        NS_TEST_ASSERT_MSG_EQ(s->Release(1), true, "release");
+        Simulator::Run();
+        const uint32_t server0 = s->GetAllocator().GetGeometry().GetServer(0);
+        NS_TEST_ASSERT_MSG_EQ(steering->IsUnclaimed(server0), true, "ports free");
+        Simulator::Destroy();
+    }
+};
+
+/// The contiguous policy only makes boxes; morphlux never books a fibre twice.
+class PoliciesTestCase : public TestCase
+{
+  public:
+    PoliciesTestCase()
+        : TestCase("contiguous places boxes only; morphlux never books a fibre twice nor "
+                   "leaks, under hours of random arrivals and departures")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu(2);
+        Ptr<SliceRequestGenerator> gen = CreateObject<SliceRequestGenerator>();
+        gen->SetAttribute("Load", DoubleValue(1.0));
+        gen->AssignStreams(7);
+        std::vector<SliceRequestGenerator::Request> requests;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(gen->Generate(g.GetNAccelerators(), Hours(12), requests, error),
+                              true,
+                              error);
+        for (const std::string policy : {"contiguous", "morphlux"})
+        {
+            Ptr<SliceScheduler> s = MakeScheduler(g, policy);
+            uint32_t notBox = 0;
+            uint32_t doubleBooked = 0;
+            uint32_t unbalanced = 0;
+            for (const auto& r : requests)
+            {
+                Schedule(r.arrival, [&, r, s]() {
+                    if (s->Request(r.tenant, r.shape))
+                    {
+                        Schedule(r.hold, [&, r, s]() {
+                            s->Release(r.tenant);
+                            unbalanced += Balanced(s) ? 0 : 1;
+                        });
+                    }
+                    unbalanced += Balanced(s) ? 0 : 1;
+                    for (const auto& p : s->GetAllocator().GetPlacements())
+                    {
+                        // A box: slot (i, j, k) at slot 0's position + (i, j, k), with wrap.
+                        const auto& sv = g.GetServerShape();
+                        const std::array<uint32_t, 3> slots{p.shape[0] / sv[0],
+                                                            p.shape[1] / sv[1],
+                                                            p.shape[2] / sv[2]};
+                        const auto o = g.GetServerCoord(p.servers[0]);
+                        for (uint32_t j = 0; j < p.servers.size(); ++j)
+                        {
+                            const TorusGeometry::Coord want{
+                                (o.x + j % slots[0]) % 2,
+                                (o.y + (j / slots[0]) % slots[1]) % 2,
+                                (o.z + j / (slots[0] * slots[1])) % 4};
+                            const auto at = g.GetServerCoord(p.servers[j]);
+                            notBox += (at.x != want.x || at.y != want.y || at.z != want.z) ? 1 : 0;
+                        }
+                    }
+                    // Each fibre: held by one tenant at most, and its two ends' circuits
+                    // belong to that tenant (or to nobody when it is free).
+                    for (const auto& [pair, fibres] : s->GetSteering()->GetServerEdges())
+                    {
+                        for (uint32_t f : fibres)
+                        {
+                            const int64_t t = s->GetSteering()->GetFibreTenant(f);
+                            if (t == SliceAllocator::FREE)
+                            {
+                                continue;
+                            }
+                            for (uint32_t server : {pair.first, pair.second})
+                            {
+                                const uint32_t port = s->GetSteering()->GetFibrePort(server, f);
+                                doubleBooked +=
+                                    s->GetSteering()->GetPortTenant(server, port) == t ? 0 : 1;
+                            }
+                        }
+                    }
+                });
+            }
+            Simulator::Stop(Hours(12));
+            Simulator::Run();
+            const SliceScheduler::Stats stats = s->GetStats();
+            NS_TEST_ASSERT_MSG_GT(stats.accepted, 50, policy << ": slices were placed");
+            NS_TEST_ASSERT_MSG_EQ(unbalanced, 0, policy << ": the books balance");
+            NS_TEST_ASSERT_MSG_EQ(doubleBooked, 0, policy << ": fibres booked once");
+            if (policy == "contiguous")
+            {
+                NS_TEST_ASSERT_MSG_EQ(notBox, 0, "contiguous: boxes only");
+                NS_TEST_ASSERT_MSG_EQ(stats.stitched, 0, "contiguous: nothing stitched");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_GT(stats.stitched, 0, "morphlux stitched some slices");
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(stats.fragmented,
+                                            stats.enoughFree,
+                                            "fragmented rejections are rejections");
+                // Let every fabric settle, then nobody reaches another tenant.
+                Simulator::Stop(Seconds(5));
+                Simulator::Run();
+                uint32_t leaks = 0;
+                for (const auto& p : s->GetAllocator().GetPlacements())
+                {
+                    uint32_t lit = 0;
+                    leaks += Leaks(s->GetFabric(), s->GetAllocator(), p.tenant, lit);
+                }
+                NS_TEST_ASSERT_MSG_EQ(leaks, 0, "morphlux: no path between tenants");
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/// The ILP's placement is feasible and no worse than the greedy's.
+class IlpTestCase : public TestCase
+{
+  public:
+    IlpTestCase()
+        : TestCase("Morphlux ILP: a feasible placement of a fragmented rack, no worse than the "
+                   "greedy; both refuse a rack without enough servers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu();
+        Ptr<SliceScheduler> s = MakeScheduler(g, "morphlux");
+        // Sixteen one-server tenants, then every other one leaves: eight scattered servers.
+        for (uint32_t t = 1; t <= 16; ++t)
+        {
+            NS_TEST_ASSERT_MSG_EQ(s->Request(t, {2, 2, 1}), true, "server " << t);
+        }
+        std::set<uint32_t> holes;
+        for (const auto& p : std::vector<SliceAllocator::Placement>(
+                 s->GetAllocator().GetPlacements()))
+        {
+            const auto c = g.GetServerCoord(p.servers[0]);
+            if ((c.x + c.y + c.z) % 2 == 0)
+            {
+                s->Release(p.tenant);
+                holes.insert(p.servers[0]);
+            }
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(holes.size(), 8, "a checkerboard of free servers");
+        Ptr<MorphluxAllocator> m = s->GetMorphlux();
+        const std::array<uint32_t, 3> shape{2, 2, 4};
+        const MorphluxAllocator::Solution ilp =
+            m->SolveIlp(s->GetAllocator(), *s->GetSteering(), 0, shape);
+        const MorphluxAllocator::Solution greedy =
+            m->SolveGreedy(s->GetAllocator(), *s->GetSteering(), 0, shape);
+        NS_TEST_ASSERT_MSG_EQ(ilp.ok, true, LinearProgram::StatusName(ilp.status));
+        if (greedy.ok)
+        {
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(ilp.maxLoad, greedy.maxLoad, "no worse than greedy");
+        }
+        // Feasible: distinct free servers, routes over adjacent servers from slot to slot,
+        // no server edge carrying more than its free fibres.
+        const auto edges = MorphluxAllocator::GetSlotEdges({1, 1, 4}, g.GetServerShape());
+        NS_TEST_ASSERT_MSG_EQ(edges.size(), 4, "a ring of four slots");
+        std::set<uint32_t> used(ilp.servers.begin(), ilp.servers.end());
+        NS_TEST_ASSERT_MSG_EQ(used.size(), 4, "distinct servers");
+        for (uint32_t server : ilp.servers)
+        {
+            NS_TEST_ASSERT_MSG_EQ(holes.count(server), 1, "a free server");
+        }
+        const auto& serverEdges = s->GetSteering()->GetServerEdges();
+        std::map<std::pair<uint32_t, uint32_t>, double> load;
+        for (uint32_t e = 0; e < edges.size(); ++e)
+        {
+            const auto& route = ilp.routes[e];
+            NS_TEST_ASSERT_MSG_EQ(route.front(), ilp.servers[edges[e].from], "from its slot");
+            NS_TEST_ASSERT_MSG_EQ(route.back(), ilp.servers[edges[e].to], "to its slot");
+            for (std::size_t h = 0; h + 1 < route.size(); ++h)
+            {
+                const auto key = std::make_pair(std::min(route[h], route[h + 1]),
+                                                std::max(route[h], route[h + 1]));
+                NS_TEST_ASSERT_MSG_EQ(serverEdges.count(key), 1, "adjacent servers");
+                load[key] += s->GetSteering()->GetMinBundleLinks(edges[e].width);
+            }
+        }
+        for (const auto& [key, fibres] : load)
+        {
+            uint32_t open = 0;
+            for (uint32_t f : serverEdges.at(key))
+            {
+                open += s->GetSteering()->GetFibreTenant(f) == SliceAllocator::FREE ? 1 : 0;
+            }
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(fibres, open, "within the free fibres");
+        }
+        // The placement wires: the scheduler takes it (stitched: the holes are not a box).
+        NS_TEST_ASSERT_MSG_EQ(s->Request(100, shape), true, "placed");
+        NS_TEST_ASSERT_MSG_EQ(s->GetStats().stitched, 1, "stitched");
+        Simulator::Run();
+        uint32_t lit = 0;
+        NS_TEST_ASSERT_MSG_EQ(Leaks(s->GetFabric(), s->GetAllocator(), 100, lit), 0, "isolated");
+        NS_TEST_ASSERT_MSG_GT(lit, 0, "lit");
+        // Four free servers left: an eight-server slice fits nowhere, and the state holds.
+        const auto before = s->Count();
+        NS_TEST_ASSERT_MSG_EQ(m->SolveIlp(s->GetAllocator(), *s->GetSteering(), 0, {2, 4, 4}).ok,
+                              false,
+                              "too few servers");
+        NS_TEST_ASSERT_MSG_EQ(s->Request(101, {2, 4, 4}), false, "rejected");
+        const bool unchanged = s->Count() == before;
+        NS_TEST_ASSERT_MSG_EQ(unchanged, true, "nothing changed");
+        Simulator::Destroy();
+    }
+};
+
+/// Failures: a spare swap (morphlux) or a migration (contiguous).
+class FailoverTestCase : public TestCase
+{
+  public:
+    FailoverTestCase()
+        : TestCase("failures: a spare swap darkens only the failed accelerator's circuits and "
+                   "recovers after rewire + resync with a blast radius of 1; a migration "
+                   "after migration + resync with the whole slice")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu(2);
+        for (const std::string policy : {"morphlux", "contiguous"})
+        {
+            Ptr<SliceScheduler> s = MakeScheduler(g, policy, 4);
+            NS_TEST_ASSERT_MSG_EQ(s->Count()[3], 8, "4 spares per rack");
+            NS_TEST_ASSERT_MSG_EQ(s->Request(1, {2, 4, 4}), true, "the job");
+            NS_TEST_ASSERT_MSG_EQ(s->Request(2, {2, 2, 4}), true, "a neighbour");
+            Simulator::Run();
+            const SliceLayout job =
+                SliceLayout::FromPlacement(g, s->GetAllocator().GetPlacements().front());
+            // The failed accelerator: the first of the job next to the spare server (its
+            // fibres lead to it).
+            const uint32_t spareServer = g.GetServersPerRack() - 1;
+            uint32_t failed = job.accelerators[0];
+            for (uint32_t a : job.accelerators)
+            {
+                const auto& edges = s->GetSteering()->GetServerEdges();
+                const uint32_t sv = g.GetServer(a);
+                if (edges.count({std::min(sv, spareServer), std::max(sv, spareServer)}))
+                {
+                    failed = a;
+                    break;
+                }
+            }
+            struct Seen
+            {
+                bool done{false};
+                Time downtime;
+                uint32_t blast{0};
+                Time rewire;
+            } seen;
+            s->TraceConnectWithoutContext(
+                "Recovered",
+                MakeBoundCallback(+[](Seen* x, uint64_t, Time d, uint32_t b, Time r) {
+                    *x = Seen{true, d, b, r};
+                },
+                                  &seen));
+            // Lit ports before the failure and while the fabrics switch.
+            // (of the tenants' accelerators: free and spare ones may lose their plain paths)
+            auto litPorts = [s, &g, failed]() {
+                std::set<std::pair<uint32_t, uint32_t>> lit;
+                for (uint32_t a = 0; a < g.GetNAccelerators(); ++a)
+                {
+                    const int64_t owner = s->GetAllocator().GetOwner(a);
+                    if (owner < 0 || owner >= SliceScheduler::SpareOwner(0))
+                    {
+                        continue;
+                    }
+                    for (uint32_t p = 0; p < TorusGeometry::PORTS; ++p)
+                    {
+                        TorusFabric::End end;
+                        if (a != failed && s->GetFabric()->Trace(a, p, end) &&
+                            end.accelerator != failed)
+                        {
+                            lit.emplace(a, p);
+                        }
+                    }
+                }
+                return lit;
+            };
+            const auto before = litPorts();
+            std::set<std::pair<uint32_t, uint32_t>> during;
+            const Time t0 = Simulator::Now() + Seconds(1);
+            Schedule(Seconds(1), [s, failed]() { s->Fail(failed); });
+            Schedule(Seconds(1.5), [&during, litPorts]() { during = litPorts(); });
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(seen.done, true, policy << ": recovered");
+            NS_TEST_ASSERT_MSG_EQ(Balanced(s), true, policy << ": the books balance");
+            NS_TEST_ASSERT_MSG_EQ(s->GetAllocator().GetOwner(failed),
+                                  SliceAllocator::FAILED,
+                                  "failed");
+            if (policy == "morphlux")
+            {
+                NS_TEST_ASSERT_MSG_EQ(s->GetStats().covered, 1, "a spare covered it");
+                NS_TEST_ASSERT_MSG_EQ(seen.blast, 1, "blast radius: the accelerator");
+                NS_TEST_ASSERT_MSG_EQ(seen.rewire, Seconds(1.1), "rewire: the MZI delay");
+                NS_TEST_ASSERT_MSG_EQ(seen.downtime, Seconds(1.1 + 4.5), "rewire + resync");
+                // Paths that did not touch the failed accelerator stayed lit throughout.
+                NS_TEST_ASSERT_MSG_EQ(std::includes(during.begin(),
+                                                    during.end(),
+                                                    before.begin(),
+                                                    before.end()),
+                                      true,
+                                      "only the changed paths went dark");
+                uint32_t lit = 0;
+                NS_TEST_ASSERT_MSG_EQ(Leaks(s->GetFabric(), s->GetAllocator(), 1, lit),
+                                      0,
+                                      "the spare joined the slice, nothing else");
+                NS_TEST_ASSERT_MSG_EQ(s->Count()[3], 7, "one spare used");
+                s->Repair(failed);
+                NS_TEST_ASSERT_MSG_EQ(s->Count()[3], 8, "the repaired one is the new spare");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(s->GetStats().migrations, 1, "the job moved");
+                NS_TEST_ASSERT_MSG_EQ(seen.blast, 32, "blast radius: the slice");
+                NS_TEST_ASSERT_MSG_EQ(seen.downtime, Seconds(60 + 4.5), "migration + resync");
+                NS_TEST_ASSERT_MSG_EQ(s->GetAllocator().GetPlacements().back().rack,
+                                      1,
+                                      "to the other rack");
+            }
+            (void)t0;
+            Simulator::Destroy();
+        }
+    }
+};
+
+/// Random failures keep the books; the spare pool refills on repair.
+class RandomFailuresTestCase : public TestCase
+{
+  public:
+    RandomFailuresTestCase()
+        : TestCase("random failures: held + free + failed + spare = total at every event; "
+                   "every failure of a held accelerator is covered, migrated or lost")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu(2);
+        Ptr<SliceScheduler> s = MakeScheduler(g, "morphlux", 4);
+        s->AssignStreams(3);
+        uint32_t t = 0;
+        for (const std::array<uint32_t, 3> shape :
+             {std::array<uint32_t, 3>{2, 4, 4}, {2, 2, 4}, {2, 2, 2}})
+        {
+            for (uint32_t r = 0; r < 2; ++r)
+            {
+                s->Request(++t, shape);
+            }
+        }
+        uint32_t unbalanced = 0;
+        uint32_t events = 0;
+        auto check = [&unbalanced, &events, s](uint64_t, Time, uint32_t, Time) {
+            ++events;
+            unbalanced += Balanced(s) ? 0 : 1;
+        };
+        s->TraceConnectWithoutContext(
+            "Recovered",
+            MakeBoundCallback(+[](decltype(check)* c, uint64_t a, Time b, uint32_t d, Time e) {
+                (*c)(a, b, d, e);
+            },
+                              &check));
+        for (uint32_t h = 1; h < 24 * 60; ++h)
+        {
+            Schedule(Hours(h), [&unbalanced, s]() { unbalanced += Balanced(s) ? 0 : 1; });
+        }
+        s->StartFailures(2e-3, Hours(24), Days(60));
+        Simulator::Stop(Days(60));
+        Simulator::Run();
+        const SliceScheduler::Stats st = s->GetStats();
+        NS_TEST_ASSERT_MSG_GT(st.failures, 10, "failures happened");
+        NS_TEST_ASSERT_MSG_EQ(unbalanced, 0, "balanced at every check");
+        NS_TEST_ASSERT_MSG_EQ(st.failures, st.covered + st.migrations + st.lost, "every failure");
+        NS_TEST_ASSERT_MSG_EQ(events, st.covered + st.migrations, "one recovery each");
+        Simulator::Destroy();
+    }
+};
+
+/// Requests: the offered load, deterministic draws, parse errors.
+class RequestsTestCase : public TestCase
+{
+  public:
+    RequestsTestCase()
+        : TestCase("slice requests: arrival count matches the offered load; same streams, "
+                   "same requests; bad shape lists and configurations are refused by name")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto draw = [](int64_t stream) {
+            Ptr<SliceRequestGenerator> gen = CreateObject<SliceRequestGenerator>();
+            gen->SetAttribute("Load", DoubleValue(0.5));
+            gen->SetAttribute("MeanHold", TimeValue(Hours(1)));
+            gen->AssignStreams(stream);
+            std::vector<SliceRequestGenerator::Request> out;
+            std::string error;
+            NS_ABORT_MSG_IF(!gen->Generate(1024, Hours(400), out, error), error);
+            return out;
+        };
+        const auto a = draw(1);
+        // Mean size (4 + 8 + 16 + 32) / 4 = 15: rate 0.5 x 1024 / 15 per hour.
+        const double expected = 0.5 * 1024 / 15 * 400;
+        NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(a.size()),
+                                  expected,
+                                  0.05 * expected,
+                                  "Poisson count");
+        const auto b = draw(1);
+        NS_TEST_ASSERT_MSG_EQ(a.size(), b.size(), "deterministic");
+        NS_TEST_ASSERT_MSG_EQ(a.back().arrival, b.back().arrival, "deterministic");
+        std::vector<std::pair<std::array<uint32_t, 3>, double>> shapes;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(SliceRequestGenerator::ParseShapes("2x2x1:1,2x2:3", shapes, error),
+                              false,
+                              "bad item");
+        NS_TEST_ASSERT_MSG_NE(error.find("'2x2'"), std::string::npos, error);
+        NS_TEST_ASSERT_MSG_EQ(SliceRequestGenerator::ParseShapes("2x2x1:-1", shapes, error),
+                              false,
+                              "bad weight");
+        NS_TEST_ASSERT_MSG_NE(error.find("-1"), std::string::npos, error);
+        NS_TEST_ASSERT_MSG_EQ(SliceScheduler::CheckPolicy("tetris", error), false, "policy");
+        NS_TEST_ASSERT_MSG_NE(error.find("'tetris'"), std::string::npos, error);
+        // More spares than a rack's servers hold, or not whole servers.
+        const TorusGeometry g = Tpu();
+        for (uint32_t spares : {64u, 6u})
+        {
+            Ptr<SliceScheduler> s = CreateObject<SliceScheduler>();
+            s->SetAttribute("SparesPerRack", UintegerValue(spares));
+            NS_TEST_ASSERT_MSG_EQ(s->Setup(Fabric(g), error), false, "spares " << spares);
+            NS_TEST_ASSERT_MSG_NE(error.find("SparesPerRack " + std::to_string(spares)),
+                                  std::string::npos,
+                                  error);
+        }
+        SliceAllocator allocator(g);
+        const std::string big = allocator.CheckShape({4, 4, 8});
+        NS_TEST_ASSERT_MSG_NE(big.find("4x4x8"), std::string::npos, big);
+    }
+};
+
+/// Steering doubles a prototype pair's bandwidth: the all-reduce takes half the time.
+class PrototypeTestCase : public TestCase
+{
+  public:
+    PrototypeTestCase()
+        : TestCase("prototype square: steering the Y ports onto a 2x1x1 slice doubles its "
+                   "links (flow level) and halves its all-reduce")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        double seconds[2] = {0, 0};
+        double gbps[2] = {0, 0};
+        for (int steer = 0; steer < 2; ++steer)
+        {
+            TorusGeometry g;
+            std::string error;
+            NS_TEST_ASSERT_MSG_EQ(g.Configure(1, {2, 2, 1}, {2, 2, 1}, error), true, error);
+            Ptr<TorusFabric> fabric = Fabric(g);
+            Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+            const auto vertices = fabric->Build(topology, 5e9, NanoSeconds(100));
+            if (steer)
+            {
+                Ptr<SliceSteering> steering = CreateObject<SliceSteering>();
+                steering->SetFabric(fabric);
+                for (uint64_t t = 1; t <= 2; ++t)
+                {
+                    SliceLayout layout{t, {2, 1, 1}, {2 * uint32_t(t) - 2, 2 * uint32_t(t) - 1}};
+                    SliceSteering::Plan plan;
+                    NS_TEST_ASSERT_MSG_EQ(steering->PlanSlice(layout, {}, plan, error),
+                                          true,
+                                          error);
+                    NS_TEST_ASSERT_MSG_EQ(plan.links.size(), 4, "X and Y ports: 4 links");
+                    steering->Apply(plan);
+                }
+                Simulator::Stop(Seconds(2));
+                Simulator::Run();
+            }
+            gbps[steer] =
+                topology->GetLink(static_cast<uint32_t>(fabric->GetFlowLink(0, 0))).capacity / 1e9;
+            Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
+            network->SetTopology(topology);
+            CollectiveHelper helper;
+            Ptr<FlowCollectiveTransport> transport =
+                helper.InstallFlow(network, {vertices[0], vertices[1]}, 1);
+            CollectiveSpec spec;
+            spec.kind = "allreduce";
+            spec.algorithm = "ring";
+            spec.nRanks = 2;
+            spec.bytes = 1u << 30;
+            Ptr<Collective> c = helper.Create(transport, spec);
+            const Time start = Simulator::Now();
+            Time end;
+            c->Start([&end](const CollectiveRecord&) { end = Simulator::Now(); });
+            Simulator::Stop(Seconds(100));
+            Simulator::Run();
+            seconds[steer] = (end - start).GetSeconds();
+            c->Dispose();
+            Simulator::Destroy();
+        }
+        NS_TEST_ASSERT_MSG_EQ_TOL(gbps[0], 10, 1e-9, "plain: the + and - X links");
+        NS_TEST_ASSERT_MSG_EQ_TOL(gbps[1], 20, 1e-9, "steered: X and Y ports");
+        // 2 ranks: each sends S in all at the pair's rate.
+        NS_TEST_ASSERT_MSG_EQ_TOL(seconds[0], (1u << 30) * 8.0 / 10e9, 0.01 * seconds[0], "S/B");
+        NS_TEST_ASSERT_MSG_EQ_TOL(seconds[0] / seconds[1], 2.0, 0.01, "half the time");
+    }
+};
+
+/// The suite.
+class ServerFabricTestSuite : public TestSuite
+{
+  public:
+    ServerFabricTestSuite()
+        : TestSuite("optical-server-fabric", SUITE_UNIT)
+    {
+        AddTestCase(new ProbeTestCase, TEST_QUICK);
+        AddTestCase(new IsolationTestCase, TEST_QUICK);
+        AddTestCase(new PoliciesTestCase, TEST_QUICK);
+        AddTestCase(new IlpTestCase, TEST_QUICK);
+        AddTestCase(new FailoverTestCase, TEST_QUICK);
+        AddTestCase(new RandomFailuresTestCase, TEST_QUICK);
+        AddTestCase(new RequestsTestCase, TEST_QUICK);
+        AddTestCase(new PrototypeTestCase, TEST_QUICK);
+    }
+};
+
+/// The suite's instance.
+static ServerFabricTestSuite g_serverFabricTestSuite;
