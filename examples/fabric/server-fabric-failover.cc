@@ -35,22 +35,22 @@ namespace
 /// The datacenter and who is in it.
 struct Setup
 {
-    std::string policy;                                 //!< Policy
-    uint32_t spares{0};                                 //!< Spares per rack
-    TorusGeometry geometry;                             //!< Racks
-    uint32_t filledRacks{0};                            //!< Racks filled with tenants
-    std::vector<std::array<uint32_t, 3>> fill;          //!< Shapes per filled rack
-    Time fabricDelay;                                   //!< Fabric reconfiguration delay
-    Time resync;                                        //!< Collective re-sync
-    Time migration;                                     //!< Migration + restart
+    std::string policy;                        //!< Policy
+    uint32_t spares{0};                        //!< Spares per rack
+    TorusGeometry geometry;                    //!< Racks
+    uint32_t filledRacks{0};                   //!< Racks filled with tenants
+    std::vector<std::array<uint32_t, 3>> fill; //!< Shapes per filled rack
+    Time fabricDelay;                          //!< Fabric reconfiguration delay
+    Time resync;                               //!< Collective re-sync
+    Time migration;                            //!< Migration + restart
 };
 
 /// A datacenter with its scheduler, filled.
 struct Datacenter
 {
-    Ptr<TorusFabric> fabric;        //!< Fabrics
-    Ptr<SliceScheduler> scheduler;  //!< Tenants
-    uint32_t tenants{0};            //!< Tenants placed
+    Ptr<TorusFabric> fabric;       //!< Fabrics
+    Ptr<SliceScheduler> scheduler; //!< Tenants
+    uint32_t tenants{0};           //!< Tenants placed
 };
 
 /// Builds and fills a datacenter.
@@ -189,13 +189,15 @@ main(int argc, char* argv[])
     const SliceAllocator::Placement victim = dc.scheduler->GetAllocator().GetPlacements().front();
     const SliceLayout layout = SliceLayout::FromPlacement(setup.geometry, victim);
     const uint32_t failed = layout.accelerators[layout.accelerators.size() / 2];
+
     struct Recovery
     {
-        bool done{false};      //!< Recovered
-        Time downtime;         //!< Downtime
-        uint32_t blast{0};     //!< Blast radius
-        Time rewire;           //!< Fabric rewire
+        bool done{false};  //!< Recovered
+        Time downtime;     //!< Downtime
+        uint32_t blast{0}; //!< Blast radius
+        Time rewire;       //!< Fabric rewire
     } rec;
+
     dc.scheduler->TraceConnectWithoutContext(
         "Recovered",
         MakeBoundCallback(
@@ -222,12 +224,14 @@ main(int argc, char* argv[])
     {
         Datacenter dc2 = Build(setup, exp);
         dc2.scheduler->AssignStreams(0);
+
         struct Totals
         {
             double downtimeS{0}; //!< Sum of downtimes
             double blast{0};     //!< Sum of blast radii
             uint32_t n{0};       //!< Recoveries
         } totals;
+
         dc2.scheduler->TraceConnectWithoutContext(
             "Recovered",
             MakeBoundCallback(
@@ -250,11 +254,9 @@ main(int argc, char* argv[])
 
     if (ResultsStore* store = exp.GetStore())
     {
-        store->CreateEventTable("recovery",
-                                {{"policy", "TEXT"},
-                                 {"phase", "TEXT"},
-                                 {"start_s", "REAL"},
-                                 {"end_s", "REAL"}});
+        store->CreateEventTable(
+            "recovery",
+            {{"policy", "TEXT"}, {"phase", "TEXT"}, {"start_s", "REAL"}, {"end_s", "REAL"}});
         const double t0 = failTime.GetSeconds();
         const double back = t0 + rec.downtime.GetSeconds();
         if (rec.rewire.IsStrictlyPositive())
@@ -268,15 +270,14 @@ main(int argc, char* argv[])
         }
         else
         {
-            store->AddEvent("recovery",
-                            exp.GetRunId(),
-                            {policy,
-                             std::string("migration"),
-                             t0,
-                             t0 + setup.migration.GetSeconds()});
-            store->AddEvent("recovery",
-                            exp.GetRunId(),
-                            {policy, std::string("resync"), t0 + setup.migration.GetSeconds(), back});
+            store->AddEvent(
+                "recovery",
+                exp.GetRunId(),
+                {policy, std::string("migration"), t0, t0 + setup.migration.GetSeconds()});
+            store->AddEvent(
+                "recovery",
+                exp.GetRunId(),
+                {policy, std::string("resync"), t0 + setup.migration.GetSeconds(), back});
         }
     }
     exp.Metric("victim-slice-accelerators", static_cast<double>(layout.accelerators.size()));

@@ -32,11 +32,11 @@ namespace
 /// What one run measured.
 struct Outcome
 {
-    double iterationS{0};    //!< Last iteration of tenant 1
-    double otherS{0};        //!< Last iteration of tenant 2
-    double pairGbps{0};      //!< Bandwidth between tenant 1's accelerators
-    double computeS{0};      //!< Compute of that iteration
-    double exposedCommS{0};  //!< Communication not hidden by compute
+    double iterationS{0};   //!< Last iteration of tenant 1
+    double otherS{0};       //!< Last iteration of tenant 2
+    double pairGbps{0};     //!< Bandwidth between tenant 1's accelerators
+    double computeS{0};     //!< Compute of that iteration
+    double exposedCommS{0}; //!< Communication not hidden by compute
 };
 
 /// Runs both tenants' jobs, with or without steering.
@@ -96,13 +96,13 @@ Run(bool steer,
         job->AssignStreams(10 * t);
         // The jobs start once the fabric has switched (at once without steering).
         optical::compat::Schedule(steer ? fabricDelay : Seconds(0),
-                            [job, iterations]() { job->Start(iterations); });
+                                  [job, iterations]() { job->Start(iterations); });
         jobs.push_back(job);
     }
     Outcome out;
     optical::compat::Schedule(fabricDelay + NanoSeconds(1), [&out, fabric, topology]() {
-        out.pairGbps = topology->GetLink(static_cast<uint32_t>(fabric->GetFlowLink(0, 0))).capacity /
-                       1e9;
+        out.pairGbps =
+            topology->GetLink(static_cast<uint32_t>(fabric->GetFlowLink(0, 0))).capacity / 1e9;
     });
     exp.Run(Seconds(1e6));
     for (uint32_t t = 0; t < jobs.size(); ++t)
@@ -155,7 +155,9 @@ main(int argc, char* argv[])
                  "Bandwidth of one torus port, each direction (Gb/s); a GPU has 4 (X and Y): 5 "
                  "gives the prototype's 2 x 10 Gb/s per GPU",
                  portGbps);
-    exp.AddValue("fabricDelay", "Reconfiguration delay of the fabric (MZI mesh: 1.1 s)", fabricDelay);
+    exp.AddValue("fabricDelay",
+                 "Reconfiguration delay of the fabric (MZI mesh: 1.1 s)",
+                 fabricDelay);
     exp.AddValue("overlap", "Overlap the gradient all-reduce with the backward pass", overlap);
     exp.AddValue("backend", "Network model: flow", backend);
     exp.Parse(argc, argv);

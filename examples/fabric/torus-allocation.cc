@@ -53,12 +53,12 @@ struct Sample
 /// What one policy did with the requests.
 struct Outcome
 {
-    SliceScheduler::Stats stats;     //!< Counters
-    std::vector<Sample> samples;     //!< Slices to measure
+    SliceScheduler::Stats stats;              //!< Counters
+    std::vector<Sample> samples;              //!< Slices to measure
     std::array<uint64_t, 3> methods{0, 0, 0}; //!< contiguous, ilp, greedy placements
-    uint64_t fallbacks{0};           //!< Greedy after the ILP
-    uint64_t accounted{0};           //!< Events where held + free + failed + spare = total
-    uint64_t events{0};              //!< Events checked
+    uint64_t fallbacks{0};                    //!< Greedy after the ILP
+    uint64_t accounted{0};                    //!< Events where held + free + failed + spare = total
+    uint64_t events{0};                       //!< Events checked
     /// (time, tenants' accelerators, free, rejected so far)
     std::vector<std::tuple<double, uint32_t, uint32_t, uint64_t>> timeline;
 };
@@ -104,10 +104,11 @@ RunPolicy(const std::string& policy,
     std::string lastMethod; // how the latest slice was placed
     scheduler->TraceConnectWithoutContext(
         "Allocated",
-        MakeBoundCallback(+[](std::string* last, uint64_t, uint32_t, const std::string& method) {
-                         *last = method;
-                     },
-                     &lastMethod));
+        MakeBoundCallback(
+            +[](std::string* last, uint64_t, uint32_t, const std::string& method) {
+                *last = method;
+            },
+            &lastMethod));
     for (const auto& r : requests)
     {
         optical::compat::Schedule(r.arrival, [&, r]() {
@@ -175,10 +176,7 @@ ContiguousBandwidth(const TorusGeometry& geometry,
     const SliceLayout layout = SliceLayout::FromPlacement(geometry, placement);
     SliceBandwidthProbe::Result r;
     std::string error;
-    if (!probe.Measure(layout,
-                       SliceSteering::LinksWithin(fabric, layout.accelerators),
-                       r,
-                       error))
+    if (!probe.Measure(layout, SliceSteering::LinksWithin(fabric, layout.accelerators), r, error))
     {
         exp.Fail(error);
     }
@@ -227,9 +225,7 @@ main(int argc, char* argv[])
     exp.AddValue("ilp", "Solve Morphlux's ILP (false: greedy only)", ilp);
     exp.AddValue("ilpTimeLimit", "Wall-clock limit of one ILP solve (s)", ilpTimeLimit);
     exp.AddValue("k", "Candidate paths per server pair (Morphlux: 5)", candidatePaths);
-    exp.AddValue("samples",
-                 "Slices measured per shape and placement method (bandwidth)",
-                 samples);
+    exp.AddValue("samples", "Slices measured per shape and placement method (bandwidth)", samples);
     exp.Parse(argc, argv);
 
     std::string error;
@@ -299,9 +295,10 @@ main(int argc, char* argv[])
         {"CandidatePaths", std::to_string(candidatePaths)}};
 
     Outcome base = RunPolicy("contiguous", geometry, requests, period, delay, samples, {}, exp);
-    Outcome run = policy == "contiguous"
-                      ? base
-                      : RunPolicy(policy, geometry, requests, period, delay, samples, morphlux, exp);
+    Outcome run =
+        policy == "contiguous"
+            ? base
+            : RunPolicy(policy, geometry, requests, period, delay, samples, morphlux, exp);
 
     // Tenant bandwidth: each measured slice against its shape as a box on the plain torus.
     SliceBandwidthProbe probe;

@@ -47,11 +47,11 @@ class SliceBandwidthProbe
     /// What a measurement found.
     struct Result
     {
-        double busBytesPerS{0};  //!< Bus bandwidth (bytes/s)
-        double units{0};         //!< Bus bandwidth in port units (busBytesPerS x 8 / unit)
-        Time duration;           //!< All-reduce time
-        uint32_t rings{0};       //!< Rings run
-        uint32_t links{0};       //!< Paths between the slice's accelerators
+        double busBytesPerS{0}; //!< Bus bandwidth (bytes/s)
+        double units{0};        //!< Bus bandwidth in port units (busBytesPerS x 8 / unit)
+        Time duration;          //!< All-reduce time
+        uint32_t rings{0};      //!< Rings run
+        uint32_t links{0};      //!< Paths between the slice's accelerators
     };
 
     SliceBandwidthProbe();
@@ -96,8 +96,8 @@ class SliceBandwidthProbe
                  std::string& error) const;
 
   private:
-    double m_unitBps{100e9}; //!< Port bandwidth
-    Time m_delay;            //!< Path delay
+    double m_unitBps{100e9};    //!< Port bandwidth
+    Time m_delay;               //!< Path delay
     uint64_t m_bytes{1u << 30}; //!< All-reduce size
 };
 

@@ -28,15 +28,15 @@ NS_OBJECT_ENSURE_REGISTERED(MorphluxAllocator);
 /// The inter-server edges of one rack, their fibres, and candidate routes.
 struct MorphluxAllocator::RackGraph
 {
-    uint32_t first{0};                                   //!< First server of the rack
-    uint32_t n{0};                                       //!< Servers in the rack
-    std::vector<std::pair<uint32_t, uint32_t>> edges;    //!< Server pairs (global ids)
+    uint32_t first{0};                                           //!< First server of the rack
+    uint32_t n{0};                                               //!< Servers in the rack
+    std::vector<std::pair<uint32_t, uint32_t>> edges;            //!< Server pairs (global ids)
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> edgeIndex; //!< Pair -> edge
-    std::vector<double> freeFibres;                      //!< Free fibres per edge
-    std::vector<double> heldFibres;                      //!< Fibres held per edge
+    std::vector<double> freeFibres;                              //!< Free fibres per edge
+    std::vector<double> heldFibres;                              //!< Fibres held per edge
     std::vector<std::vector<std::pair<uint32_t, uint32_t>>> adj; //!< Local -> (local, edge)
-    std::vector<uint32_t> freeServers;                   //!< Free servers (global)
-    std::vector<std::vector<uint32_t>> dist;             //!< Hops over open edges (local)
+    std::vector<uint32_t> freeServers;                           //!< Free servers (global)
+    std::vector<std::vector<uint32_t>> dist;                     //!< Hops over open edges (local)
     /// (u, v) global -> candidate routes (servers), shortest first
     std::map<std::pair<uint32_t, uint32_t>, std::vector<std::vector<uint32_t>>> paths;
 
@@ -62,8 +62,8 @@ struct MorphluxAllocator::RackGraph
         std::vector<uint32_t> out;
         for (std::size_t i = 0; i + 1 < route.size(); ++i)
         {
-            out.push_back(edgeIndex.at(
-                std::make_pair(std::min(route[i], route[i + 1]), std::max(route[i], route[i + 1]))));
+            out.push_back(edgeIndex.at(std::make_pair(std::min(route[i], route[i + 1]),
+                                                      std::max(route[i], route[i + 1]))));
         }
         return out;
     }
@@ -292,14 +292,16 @@ MorphluxAllocator::SolveIlp(const SliceAllocator& allocator,
         }
     }
     const uint32_t M = lp.AddVariable(0, LinearProgram::Infinity(), 1000, false, "maxload");
+
     struct Choice
     {
-        uint32_t var;   //!< Variable
-        uint32_t edge;  //!< Slot edge
-        uint32_t u;     //!< Index in F of the first server
-        uint32_t v;     //!< Index in F of the second
+        uint32_t var;                       //!< Variable
+        uint32_t edge;                      //!< Slot edge
+        uint32_t u;                         //!< Index in F of the first server
+        uint32_t v;                         //!< Index in F of the second
         const std::vector<uint32_t>* route; //!< Route
     };
+
     std::vector<Choice> choices;
     std::vector<std::vector<std::pair<uint32_t, double>>> load(graph.edges.size());
     for (uint32_t e = 0; e < slotEdges.size(); ++e)
@@ -518,8 +520,8 @@ MorphluxAllocator::SolveGreedy(const SliceAllocator& allocator,
         sol.rack = rack;
         for (const SlotEdge& e : slotEdges)
         {
-            auto it = graph.paths.find(std::make_pair(static_cast<uint32_t>(at[e.from]),
-                                                      static_cast<uint32_t>(at[e.to])));
+            auto it = graph.paths.find(
+                std::make_pair(static_cast<uint32_t>(at[e.from]), static_cast<uint32_t>(at[e.to])));
             const std::vector<uint32_t>* chosen = nullptr;
             if (it != graph.paths.end())
             {
@@ -620,10 +622,10 @@ MorphluxAllocator::Allocate(SliceAllocator& allocator,
         {
             const Solution ilp = SolveIlp(allocator, steering, r, shape);
             NS_LOG_LOGIC("tenant " << tenant << " rack " << r << ": greedy "
-                                   << (sol.ok ? std::to_string(sol.maxLoad) : "none")
-                                   << " (bound " << sol.bound << "), ILP "
-                                   << LinearProgram::StatusName(ilp.status) << " "
-                                   << ilp.maxLoad << " in " << ilp.seconds << " s");
+                                   << (sol.ok ? std::to_string(sol.maxLoad) : "none") << " (bound "
+                                   << sol.bound << "), ILP "
+                                   << LinearProgram::StatusName(ilp.status) << " " << ilp.maxLoad
+                                   << " in " << ilp.seconds << " s");
             if (ilp.ok && (!sol.ok || ilp.maxLoad < sol.maxLoad ||
                            (ilp.maxLoad == sol.maxLoad && ilp.cost <= sol.cost)))
             {

@@ -69,19 +69,19 @@ class MorphluxAllocator : public Object
     /// A placement of one slice in one rack.
     struct Solution
     {
-        bool ok{false};                           //!< A placement was found
-        std::string method;                       //!< contiguous, ilp or greedy
-        uint32_t rack{0};                         //!< Rack
-        std::vector<uint32_t> servers;            //!< Server of each slot
+        bool ok{false};                            //!< A placement was found
+        std::string method;                        //!< contiguous, ilp or greedy
+        uint32_t rack{0};                          //!< Rack
+        std::vector<uint32_t> servers;             //!< Server of each slot
         std::vector<std::vector<uint32_t>> routes; //!< Route (servers) of each slot edge
-        double maxLoad{0};                        //!< Most loaded inter-server edge (fibres)
-        double bound{0}; //!< A lower bound on any placement's maxLoad in this rack
-        uint32_t hops{0};                         //!< Sum of route lengths
-        double cost{0};     //!< Sum of route costs (hops, + 2 per unclaimed server crossed)
+        double maxLoad{0};                         //!< Most loaded inter-server edge (fibres)
+        double bound{0};     //!< A lower bound on any placement's maxLoad in this rack
+        uint32_t hops{0};    //!< Sum of route lengths
+        double cost{0};      //!< Sum of route costs (hops, + 2 per unclaimed server crossed)
         double costBound{0}; //!< A lower bound on cost (one hop per slot edge)
         LinearProgram::Status status{LinearProgram::NO_SOLUTION}; //!< ILP status, if any
-        double gap{0};                            //!< ILP gap
-        double seconds{0};                        //!< Solver time
+        double gap{0};                                            //!< ILP gap
+        double seconds{0};                                        //!< Solver time
     };
 
     /**
@@ -162,9 +162,9 @@ class MorphluxAllocator : public Object
                         const SliceSteering& steering,
                         uint32_t rack) const;
 
-    uint32_t m_candidatePaths{5}; //!< Candidate paths per server pair
-    Time m_timeLimit;             //!< ILP time limit
-    bool m_useIlp{true};          //!< Solve the ILP (else greedy only)
+    uint32_t m_candidatePaths{5};              //!< Candidate paths per server pair
+    Time m_timeLimit;                          //!< ILP time limit
+    bool m_useIlp{true};                       //!< Solve the ILP (else greedy only)
     std::array<uint64_t, 3> m_counts{0, 0, 0}; //!< contiguous, ilp, greedy
     uint64_t m_fallbacks{0};                   //!< Greedy after the ILP failed in time
 };

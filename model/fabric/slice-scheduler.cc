@@ -121,10 +121,9 @@ SliceScheduler::Setup(Ptr<TorusFabric> fabric, std::string& error)
     const uint32_t perServer = g.GetAcceleratorsPerServer();
     if (m_spares % perServer != 0 || m_spares / perServer >= g.GetServersPerRack())
     {
-        error = "SparesPerRack " + std::to_string(m_spares) +
-                " must be whole servers of " + std::to_string(perServer) +
-                " accelerators, fewer than the rack's " + std::to_string(g.GetServersPerRack()) +
-                " servers";
+        error = "SparesPerRack " + std::to_string(m_spares) + " must be whole servers of " +
+                std::to_string(perServer) + " accelerators, fewer than the rack's " +
+                std::to_string(g.GetServersPerRack()) + " servers";
         return false;
     }
     m_fabric = fabric;
@@ -310,9 +309,9 @@ SliceScheduler::Migrate(uint64_t tenant, Time failedAt)
     m_held += size;
     m_shapes[tenant] = shape;
     const Time downtime = m_migration + m_resync;
-    optical::compat::Schedule(failedAt + downtime - Simulator::Now(), [this, tenant, downtime, size]() {
-        m_recoveredTrace(tenant, downtime, size, Seconds(0));
-    });
+    optical::compat::Schedule(
+        failedAt + downtime - Simulator::Now(),
+        [this, tenant, downtime, size]() { m_recoveredTrace(tenant, downtime, size, Seconds(0)); });
 }
 
 void
@@ -421,8 +420,7 @@ SliceScheduler::Count() const
     for (uint32_t a = 0; a < m_allocator->GetGeometry().GetNAccelerators(); ++a)
     {
         const int64_t owner = m_allocator->GetOwner(a);
-        ++c[owner >= kSpareBase ? 3
-                                : (owner >= 0 ? 0 : (owner == SliceAllocator::FREE ? 1 : 2))];
+        ++c[owner >= kSpareBase ? 3 : (owner >= 0 ? 0 : (owner == SliceAllocator::FREE ? 1 : 2))];
     }
     return c;
 }
@@ -445,7 +443,8 @@ SliceScheduler::GetMorphlux() const
     return m_morphlux;
 }
 
-Ptr<TorusFabric> SliceScheduler::GetFabric() const
+Ptr<TorusFabric>
+SliceScheduler::GetFabric() const
 {
     return m_fabric;
 }

@@ -36,8 +36,8 @@ namespace ns3
  * the plain torus) and ``morphlux`` (MorphluxAllocator: boxes, else non-contiguous servers
  * stitched by the fabrics, every slice steered by SliceSteering). A request is placed at once
  * or rejected; it is a \em fragmentation rejection when some rack had enough free servers in
- * number (slices never span racks, under either policy). \c SparesPerRack accelerators of each rack (whole servers, at the end of the rack)
- * are held back as spares and offered to no tenant.
+ * number (slices never span racks, under either policy). \c SparesPerRack accelerators of each rack
+ * (whole servers, at the end of the rack) are held back as spares and offered to no tenant.
  *
  * Failures: under ``morphlux`` with a spare left in the rack, the failed accelerator's
  * circuits move onto the spare (SliceSteering::PlanSwap); the tenant is back once the fabrics
@@ -53,17 +53,17 @@ class SliceScheduler : public Object
     /// Counters.
     struct Stats
     {
-        uint64_t requests{0};    //!< Requests
-        uint64_t accepted{0};    //!< Placed
-        uint64_t rejected{0};    //!< Rejected
-        uint64_t enoughFree{0};  //!< Requests that found a rack with enough free servers
-        uint64_t fragmented{0};  //!< ... and were still rejected
-        uint64_t stitched{0};    //!< Placed on non-contiguous servers
-        uint64_t failures{0};    //!< Failures of accelerators held by tenants
-        uint64_t covered{0};     //!< ... absorbed by a spare
-        uint64_t migrations{0};  //!< ... that moved the whole job
-        uint64_t lost{0};        //!< ... whose job found no place to go
-        double heldSeconds{0};   //!< Integral of accelerators held by tenants over time
+        uint64_t requests{0};     //!< Requests
+        uint64_t accepted{0};     //!< Placed
+        uint64_t rejected{0};     //!< Rejected
+        uint64_t enoughFree{0};   //!< Requests that found a rack with enough free servers
+        uint64_t fragmented{0};   //!< ... and were still rejected
+        uint64_t stitched{0};     //!< Placed on non-contiguous servers
+        uint64_t failures{0};     //!< Failures of accelerators held by tenants
+        uint64_t covered{0};      //!< ... absorbed by a spare
+        uint64_t migrations{0};   //!< ... that moved the whole job
+        uint64_t lost{0};         //!< ... whose job found no place to go
+        double heldSeconds{0};    //!< Integral of accelerators held by tenants over time
         double offeredSeconds{0}; //!< Integral of accelerators tenants may hold over time
     };
 
@@ -198,27 +198,27 @@ class SliceScheduler : public Object
     /// A spare swap waiting for fabrics.
     struct Swap
     {
-        uint64_t tenant;             //!< Tenant
-        Time failedAt;               //!< Failure time
-        std::set<uint32_t> servers;  //!< Fabrics still switching
+        uint64_t tenant;            //!< Tenant
+        Time failedAt;              //!< Failure time
+        std::set<uint32_t> servers; //!< Fabrics still switching
     };
 
-    std::string m_policy;             //!< Policy
-    uint32_t m_spares{0};             //!< Spares per rack
-    Time m_resync;                    //!< Collective re-sync
-    Time m_migration;                 //!< Migration + restart
-    Ptr<TorusFabric> m_fabric;        //!< Datacenter
-    std::unique_ptr<SliceAllocator> m_allocator; //!< Ownership
-    Ptr<SliceSteering> m_steering;    //!< Fabric ledger
-    Ptr<MorphluxAllocator> m_morphlux; //!< Morphlux policy
+    std::string m_policy;                                 //!< Policy
+    uint32_t m_spares{0};                                 //!< Spares per rack
+    Time m_resync;                                        //!< Collective re-sync
+    Time m_migration;                                     //!< Migration + restart
+    Ptr<TorusFabric> m_fabric;                            //!< Datacenter
+    std::unique_ptr<SliceAllocator> m_allocator;          //!< Ownership
+    Ptr<SliceSteering> m_steering;                        //!< Fabric ledger
+    Ptr<MorphluxAllocator> m_morphlux;                    //!< Morphlux policy
     std::map<uint64_t, std::array<uint32_t, 3>> m_shapes; //!< Live tenants' shapes
-    std::vector<Swap> m_swaps;        //!< Swaps in progress
-    Stats m_stats;                    //!< Counters
-    Time m_lastAccount;               //!< Last Account()
-    uint32_t m_held{0};               //!< Accelerators held by tenants
-    uint32_t m_offered{0};            //!< Accelerators tenants may hold
-    Ptr<ExponentialRandomVariable> m_failureGap; //!< Time between failures
-    Ptr<UniformRandomVariable> m_failurePick;    //!< Which accelerator
+    std::vector<Swap> m_swaps;                            //!< Swaps in progress
+    Stats m_stats;                                        //!< Counters
+    Time m_lastAccount;                                   //!< Last Account()
+    uint32_t m_held{0};                                   //!< Accelerators held by tenants
+    uint32_t m_offered{0};                                //!< Accelerators tenants may hold
+    Ptr<ExponentialRandomVariable> m_failureGap;          //!< Time between failures
+    Ptr<UniformRandomVariable> m_failurePick;             //!< Which accelerator
 
     TracedCallback<uint64_t, uint32_t, const std::string&> m_allocatedTrace; //!< Placed
     TracedCallback<uint64_t, uint32_t, bool> m_rejectedTrace;                //!< Rejected

@@ -164,9 +164,9 @@ SliceSteering::GetFibrePort(uint32_t server, uint32_t link) const
     const bool atA = g.GetServer(l.a) == server;
     NS_ABORT_MSG_IF(!atA && g.GetServer(l.b) != server,
                     "SliceSteering: link " << link << " has no end in server " << server);
-    const int32_t port = m_fabric->GetServerFabric(server)->GetOutwardPort(
-        g.GetLocalIndex(atA ? l.a : l.b),
-        atA ? l.portA : l.portB);
+    const int32_t port =
+        m_fabric->GetServerFabric(server)->GetOutwardPort(g.GetLocalIndex(atA ? l.a : l.b),
+                                                          atA ? l.portA : l.portB);
     NS_ABORT_MSG_IF(port < 0, "SliceSteering: link " << link << " stays inside server " << server);
     return static_cast<uint32_t>(port);
 }
@@ -323,8 +323,8 @@ SliceSteering::PlanSlice(const SliceLayout& layout,
     const uint32_t n = static_cast<uint32_t>(layout.accelerators.size());
     if (n == 0 || n != layout.shape[0] * layout.shape[1] * layout.shape[2])
     {
-        error = "slice of tenant " + std::to_string(layout.tenant) + " lists " +
-                std::to_string(n) + " accelerators for its shape";
+        error = "slice of tenant " + std::to_string(layout.tenant) + " lists " + std::to_string(n) +
+                " accelerators for its shape";
         return false;
     }
     const int64_t tenant = static_cast<int64_t>(layout.tenant);
@@ -533,10 +533,9 @@ SliceSteering::PlanSlice(const SliceLayout& layout,
                     continue;
                 }
                 const auto t = trunk.find(std::make_pair(std::min(u, w), std::max(u, w)));
-                const std::tuple<bool, uint32_t, uint32_t> rank{
-                    near.count(w) == 0,
-                    t == trunk.end() ? 0 : t->second,
-                    w};
+                const std::tuple<bool, uint32_t, uint32_t> rank{near.count(w) == 0,
+                                                                t == trunk.end() ? 0 : t->second,
+                                                                w};
                 if (partner < 0 || rank < best)
                 {
                     best = rank;
@@ -614,8 +613,7 @@ SliceSteering::PlanSwap(uint64_t tenant,
             // A circuit between two ports of the failed accelerator: the same on the spare.
             if (static_cast<uint32_t>(peer) > base + p)
             {
-                plan.circuits[t].emplace_back(gp,
-                                              g.GetLocalIndex(spare) * P + (peer - base));
+                plan.circuits[t].emplace_back(gp, g.GetLocalIndex(spare) * P + (peer - base));
             }
             continue;
         }

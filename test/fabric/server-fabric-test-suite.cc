@@ -8,12 +8,12 @@
 // and greedy (MorphluxAllocator), tenants, failures and spares (SliceScheduler), and tenant
 // bandwidth measured by the workload layer (SliceBandwidthProbe).
 
+#include "ns3/double.h"
 #include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
-#include "ns3/double.h"
 
 #include <algorithm>
 #include <map>
@@ -147,9 +147,8 @@ class ProbeTestCase : public TestCase
         // The same square as a server of a TPU rack: plain torus, then steered by the fabric.
         const TorusGeometry g = Tpu();
         Ptr<TorusFabric> fabric = Fabric(g);
-        const SliceLayout server = SliceLayout::FromPlacement(
-            g,
-            SliceAllocator::Placement{1, {2, 2, 1}, 0, {0}});
+        const SliceLayout server =
+            SliceLayout::FromPlacement(g, SliceAllocator::Placement{1, {2, 2, 1}, 0, {0}});
         const auto plain = SliceSteering::LinksWithin(fabric, server.accelerators);
         NS_TEST_ASSERT_MSG_EQ(plain.size(), 4, "one X and one Y link per pair");
         NS_TEST_ASSERT_MSG_EQ_TOL(Bus(server, plain), 2.0, 0.02, "box on the plain torus");
@@ -184,7 +183,10 @@ class IsolationTestCase : public TestCase
     {
         const TorusGeometry g = Tpu();
         Ptr<SliceScheduler> s = MakeScheduler(g, "morphlux");
-        const std::vector<std::array<uint32_t, 3>> shapes{{2, 2, 1}, {2, 2, 2}, {2, 2, 4}, {2, 2, 1}};
+        const std::vector<std::array<uint32_t, 3>> shapes{{2, 2, 1},
+                                                          {2, 2, 2},
+                                                          {2, 2, 4},
+                                                          {2, 2, 1}};
         for (uint32_t t = 0; t < shapes.size(); ++t)
         {
             NS_TEST_ASSERT_MSG_EQ(s->Request(t + 1, shapes[t]), true, "placed " << t + 1);
@@ -269,10 +271,9 @@ class PoliciesTestCase : public TestCase
                         const auto o = g.GetServerCoord(p.servers[0]);
                         for (uint32_t j = 0; j < p.servers.size(); ++j)
                         {
-                            const TorusGeometry::Coord want{
-                                (o.x + j % slots[0]) % 2,
-                                (o.y + (j / slots[0]) % slots[1]) % 2,
-                                (o.z + j / (slots[0] * slots[1])) % 4};
+                            const TorusGeometry::Coord want{(o.x + j % slots[0]) % 2,
+                                                            (o.y + (j / slots[0]) % slots[1]) % 2,
+                                                            (o.z + j / (slots[0] * slots[1])) % 4};
                             const auto at = g.GetServerCoord(p.servers[j]);
                             notBox += (at.x != want.x || at.y != want.y || at.z != want.z) ? 1 : 0;
                         }
@@ -352,8 +353,8 @@ class IlpTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(s->Request(t, {2, 2, 1}), true, "server " << t);
         }
         std::set<uint32_t> holes;
-        for (const auto& p : std::vector<SliceAllocator::Placement>(
-                 s->GetAllocator().GetPlacements()))
+        for (const auto& p :
+             std::vector<SliceAllocator::Placement>(s->GetAllocator().GetPlacements()))
         {
             const auto c = g.GetServerCoord(p.servers[0]);
             if ((c.x + c.y + c.z) % 2 == 0)
@@ -466,6 +467,7 @@ class FailoverTestCase : public TestCase
                     break;
                 }
             }
+
             struct Seen
             {
                 bool done{false};
@@ -473,12 +475,13 @@ class FailoverTestCase : public TestCase
                 uint32_t blast{0};
                 Time rewire;
             } seen;
-            s->TraceConnectWithoutContext(
-                "Recovered",
-                MakeBoundCallback(+[](Seen* x, uint64_t, Time d, uint32_t b, Time r) {
-                    *x = Seen{true, d, b, r};
-                },
-                                  &seen));
+
+            s->TraceConnectWithoutContext("Recovered",
+                                          MakeBoundCallback(
+                                              +[](Seen* x, uint64_t, Time d, uint32_t b, Time r) {
+                                                  *x = Seen{true, d, b, r};
+                                              },
+                                              &seen));
             // Lit ports before the failure and while the fabrics switch.
             // (of the tenants' accelerators: free and spare ones may lose their plain paths)
             auto litPorts = [s, &g, failed]() {
@@ -520,12 +523,10 @@ class FailoverTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(seen.rewire, Seconds(1.1), "rewire: the MZI delay");
                 NS_TEST_ASSERT_MSG_EQ(seen.downtime, Seconds(1.1 + 4.5), "rewire + resync");
                 // Paths that did not touch the failed accelerator stayed lit throughout.
-                NS_TEST_ASSERT_MSG_EQ(std::includes(during.begin(),
-                                                    during.end(),
-                                                    before.begin(),
-                                                    before.end()),
-                                      true,
-                                      "only the changed paths went dark");
+                NS_TEST_ASSERT_MSG_EQ(
+                    std::includes(during.begin(), during.end(), before.begin(), before.end()),
+                    true,
+                    "only the changed paths went dark");
                 uint32_t lit = 0;
                 NS_TEST_ASSERT_MSG_EQ(Leaks(s->GetFabric(), s->GetAllocator(), 1, lit),
                                       0,
@@ -582,10 +583,11 @@ class RandomFailuresTestCase : public TestCase
         };
         s->TraceConnectWithoutContext(
             "Recovered",
-            MakeBoundCallback(+[](decltype(check)* c, uint64_t a, Time b, uint32_t d, Time e) {
-                (*c)(a, b, d, e);
-            },
-                              &check));
+            MakeBoundCallback(
+                +[](decltype(check)* c, uint64_t a, Time b, uint32_t d, Time e) {
+                    (*c)(a, b, d, e);
+                },
+                &check));
         for (uint32_t h = 1; h < 24 * 60; ++h)
         {
             Schedule(Hours(h), [&unbalanced, s]() { unbalanced += Balanced(s) ? 0 : 1; });
