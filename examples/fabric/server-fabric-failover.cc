@@ -12,7 +12,7 @@
  * the same rack is swapped in by the servers' photonic fabrics (only the failed accelerator is
  * lost, and the job waits for the fabrics and the collective library).
  *
- * Two runs: the scripted failure (its recovery timeline), then a month of random failures on
+ * Two runs: the scripted failure (its recovery timeline), then a year of random failures on
  * a fresh datacenter (the share the spares cover).
  *
  *   ./ns3 run "server-fabric-failover --policy=morphlux --spares=4"
@@ -98,7 +98,7 @@ main(int argc, char* argv[])
     std::string failAt = "10s";
     double failureRate = 2e-5;
     std::string repair = "72h";
-    std::string duration = "30d";
+    std::string duration = "365d";
 
     OpticalExperiment exp("server-fabric-failover",
                           "Accelerator failure: job migration vs spare swap by the fabrics");
@@ -125,7 +125,10 @@ main(int argc, char* argv[])
                  "per-chip rate: an assumption, about 16% a year)",
                  failureRate);
     exp.AddValue("repair", "Repair time of a failed accelerator (ns-3 time)", repair);
-    exp.AddValue("duration", "Period of the coverage run (ns-3 time; 0: skip it)", duration);
+    exp.AddValue("duration",
+                 "Period of the coverage run (ns-3 time; 0: skip it; default a year, for tens of "
+                 "failures)",
+                 duration);
     exp.Parse(argc, argv);
 
     Setup setup;
@@ -215,7 +218,7 @@ main(int argc, char* argv[])
                  " found no slice to migrate to (--freeRacks)");
     }
 
-    // Run 2: random failures for a month; the share the spares absorb.
+    // Run 2: random failures over --duration; the share the spares absorb.
     double coverage = 0;
     SliceScheduler::Stats month;
     double meanDowntime = 0;

@@ -410,6 +410,18 @@ main(int argc, char* argv[])
                    100.0 * (sum.first / sum.second - boxUnits[shape]) / injection,
                    "%");
     }
+    // Fragmentation per slice size (e.g. Morphlux's fragmented 32-accelerator requests).
+    for (const auto& [size, counts] : s.bySize)
+    {
+        const auto it = c.bySize.find(size);
+        if (it != c.bySize.end() && policy != "contiguous")
+        {
+            exp.Metric("contiguous-fragmentation-pct-" + std::to_string(size),
+                       pct(it->second[1], it->second[0]),
+                       "%");
+        }
+        exp.Metric("fragmentation-pct-" + std::to_string(size), pct(counts[1], counts[0]), "%");
+    }
     exp.Metric("requests", static_cast<double>(s.requests));
     exp.Metric("stitched-slices", static_cast<double>(s.stitched));
     exp.Metric("ilp-placements", static_cast<double>(run.methods[1]));

@@ -35,8 +35,9 @@ namespace ns3
  * builds rings over a torus. Each ring gets a share of S in proportion to the rate a linear
  * program (Shares()) gives it, as a tuned collective library would balance its channels over
  * the links (rings under 0.5% are left out); the flow-level engine then runs them and
- * measures. Bus bandwidth = (S / T) x
- * 2 (n - 1) / n, with T the time from start to the last ring's completion.
+ * measures. Bus bandwidth = (S' / T) x
+ * 2 (n - 1) / n, with S' the bytes the rings run (S less rounding and the rings left out)
+ * and T the time from start to the last ring's completion.
  *
  * Measure() runs the simulator: call it when no other events are pending (before or after
  * the main simulation, not inside it).

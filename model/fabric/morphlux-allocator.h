@@ -147,7 +147,8 @@ class MorphluxAllocator : public Object
     /// \return slices placed as contiguous boxes, by the ILP, by the greedy
     std::array<uint64_t, 3> GetCounts() const;
 
-    /// \return times the greedy answered because the ILP found nothing in time (or was off)
+    /// \return times the greedy answered because the ILP found nothing in time (not counted
+    /// when UseIlp is false)
     uint64_t GetNFallbacks() const;
 
   private:

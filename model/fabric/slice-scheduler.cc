@@ -182,6 +182,7 @@ SliceScheduler::Request(uint64_t tenant, const std::array<uint32_t, 3>& shape)
         enough = m_allocator->GetFreeServers(r).size() * g.GetAcceleratorsPerServer() >= size;
     }
     m_stats.enoughFree += enough ? 1 : 0;
+    m_stats.bySize[size][0] += enough ? 1 : 0;
     SliceAllocator::Placement placement;
     MorphluxAllocator::Solution how;
     bool ok = false;
@@ -198,6 +199,7 @@ SliceScheduler::Request(uint64_t tenant, const std::array<uint32_t, 3>& shape)
     {
         ++m_stats.rejected;
         m_stats.fragmented += enough ? 1 : 0;
+        m_stats.bySize[size][1] += enough ? 1 : 0;
         m_rejectedTrace(tenant, size, enough);
         return false;
     }
@@ -352,11 +354,11 @@ SliceScheduler::Repair(uint32_t accelerator)
     }
     Account();
     m_allocator->SetFailed(accelerator, false);
-    if (m_policy != "morphlux" || m_spares == 0)
+    if (m_spares == 0)
     {
         return;
     }
-    // Refill the rack's spare pool.
+    // Refill the rack's spare pool (under either policy: a spare that failed comes back).
     const TorusGeometry& g = m_allocator->GetGeometry();
     const uint32_t rack = g.GetRack(accelerator);
     const uint32_t first = rack * g.GetAcceleratorsPerRack();

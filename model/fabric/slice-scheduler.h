@@ -45,7 +45,8 @@ namespace ns3
  * (\c ResyncTime). The blast radius is the one accelerator. Otherwise (``contiguous``, no
  * spare, no fibres) the job migrates: its slice is released and placed again by the policy,
  * and it is back after \c MigrationTime + \c ResyncTime; the blast radius is the whole slice.
- * A repaired accelerator refills its rack's spare pool under ``morphlux`` (else it is free).
+ * A repaired accelerator refills its rack's spare pool when the pool is short (a spare used
+ * by a swap, or one that failed), else it is free.
  */
 class SliceScheduler : public Object
 {
@@ -53,16 +54,19 @@ class SliceScheduler : public Object
     /// Counters.
     struct Stats
     {
-        uint64_t requests{0};     //!< Requests
-        uint64_t accepted{0};     //!< Placed
-        uint64_t rejected{0};     //!< Rejected
-        uint64_t enoughFree{0};   //!< Requests that found a rack with enough free servers
-        uint64_t fragmented{0};   //!< ... and were still rejected
-        uint64_t stitched{0};     //!< Placed on non-contiguous servers
-        uint64_t failures{0};     //!< Failures of accelerators held by tenants
-        uint64_t covered{0};      //!< ... absorbed by a spare
-        uint64_t migrations{0};   //!< ... that moved the whole job
-        uint64_t lost{0};         //!< ... whose job found no place to go
+        uint64_t requests{0};   //!< Requests
+        uint64_t accepted{0};   //!< Placed
+        uint64_t rejected{0};   //!< Rejected
+        uint64_t enoughFree{0}; //!< Requests that found a rack with enough free servers
+        uint64_t fragmented{0}; //!< ... and were still rejected
+        uint64_t stitched{0};   //!< Placed on non-contiguous servers
+        uint64_t failures{0};   //!< Failures of accelerators held by tenants
+        uint64_t covered{0};    //!< ... absorbed by a spare
+        uint64_t migrations{0}; //!< ... that moved the whole job
+        uint64_t lost{0};       //!< ... whose job found no place to go
+        /// Per slice size (accelerators): requests that found a rack with enough free
+        /// servers, and those of them rejected
+        std::map<uint32_t, std::array<uint64_t, 2>> bySize;
         double heldSeconds{0};    //!< Integral of accelerators held by tenants over time
         double offeredSeconds{0}; //!< Integral of accelerators tenants may hold over time
     };

@@ -617,12 +617,13 @@ SliceSteering::PlanSwap(uint64_t tenant,
             }
             continue;
         }
+        ++circuits;
         if (s == t)
         {
-            plan.circuits[s].emplace_back(static_cast<uint32_t>(peer), gp);
+            plan.circuits[s].emplace_back(static_cast<uint32_t>(peer), gp); // same fabric
+            ++moved;
             continue;
         }
-        ++circuits;
         std::vector<uint32_t> route;
         uint32_t first = 0;
         uint32_t last = 0;
@@ -638,7 +639,7 @@ SliceSteering::PlanSwap(uint64_t tenant,
         plan.circuits[s].emplace_back(static_cast<uint32_t>(peer), first);
         plan.circuits[t].emplace_back(last, gp);
     }
-    if (moved < GetMinBundleLinks(circuits))
+    if (circuits > 0 && moved < GetMinBundleLinks(circuits))
     {
         error = "only " + std::to_string(moved) + " of the " + std::to_string(circuits) +
                 " circuits of accelerator " + std::to_string(failed) +

@@ -62,7 +62,7 @@ struct SliceLayout
  * \brief Turns tenants' slices into circuits of the servers' photonic fabrics (Morphlux), and
  * keeps the ledger of which tenant holds which fabric port and which inter-server fibre.
  *
- * Planning a slice (Plan()) realises its logical torus, then steers what is left:
+ * Planning a slice (PlanSlice()) realises its logical torus, then steers what is left:
  * - a logical link between accelerators of one server is a circuit of that server's fabric;
  * - the links of one dimension from a server's face to the next server of the slice (a
  *   bundle) each take one free fibre on every hop of a route between the two servers: the
@@ -79,7 +79,7 @@ struct SliceLayout
  * Apply() writes a plan into the fabrics with OpticalCircuitSwitch::Reconfigure (each fabric
  * darkens only the circuits that change, for its ReconfigurationDelay). Release() returns the
  * tenant's ports and fibres and restores the plain torus wherever both ends are free again.
- * SwapIn() moves a failed accelerator's circuits onto a spare of the same rack. A request
+ * PlanSwap() moves a failed accelerator's circuits onto a spare of the same rack. A request
  * that is rejected leaves the ledger and the fabrics unchanged.
  */
 class SliceSteering : public Object
@@ -99,9 +99,9 @@ class SliceSteering : public Object
         std::vector<std::pair<uint32_t, uint32_t>> freed; //!< (server, port) given back
         std::vector<std::pair<uint32_t, uint32_t>> links; //!< Accelerator pairs it joins
         uint32_t stitched{0};                             //!< Bundles routed over > 1 hop
-        uint32_t skipped{0};                              //!< Optional bundles left out
-        uint32_t steered{0};                              //!< Extra links from unused ports
-        uint32_t unusedPorts{0};                          //!< Slice ports left unconnected
+        uint32_t skipped{0};     //!< Bundles wired with fewer links than they have
+        uint32_t steered{0};     //!< Extra links from unused ports
+        uint32_t unusedPorts{0}; //!< Slice ports left unconnected
     };
 
     /**
@@ -174,7 +174,8 @@ class SliceSteering : public Object
      * \param [in] spare The spare (same rack, holding no circuit)
      * \param [out] plan The change (circuits to set, fibres to take)
      * \param [out] error Why it cannot be done (no fibres, another rack)
-     * \return true if every circuit can move
+     * \return true if at least MinBundleShare of the circuits move (all, when none has to
+     * cross servers)
      */
     bool PlanSwap(uint64_t tenant,
                   uint32_t failed,
