@@ -211,7 +211,6 @@ main(int argc, char* argv[])
     exp.Metric("pair-bandwidth-gbps-without-steering", plain.pairGbps, "Gb/s");
     exp.Metric("pair-bandwidth-gbps", steered.pairGbps, "Gb/s");
     exp.Metric("compute-ms", steered.computeS * 1e3, "ms");
-    exp.Metric("other-tenant-speedup", plain.otherS / steered.otherS);
     exp.Metric("iteration-time-ms-without-steering", plain.iterationS * 1e3, "ms");
     exp.Metric("iteration-time-ms", steered.iterationS * 1e3, "ms");
     exp.Metric("speedup", plain.iterationS / steered.iterationS);

@@ -24,6 +24,7 @@
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"
 
+#include <functional>
 #include <iomanip>
 #include <map>
 #include <sstream>
@@ -109,6 +110,33 @@ RunPolicy(const std::string& policy,
                 *last = method;
             },
             &lastMethod));
+    // The slice's links once the fabrics of its rack are all idle (a fabric may switch for
+    // other tenants after this one's change, which then waits in its queue).
+    std::function<void(const SliceLayout&, const std::string&)> snapshot =
+        [&](const SliceLayout& layout, const std::string& method) {
+            optical::compat::Schedule(fabricDelay + NanoSeconds(1), [&, layout, method]() {
+                if (scheduler->GetAllocator().GetOwner(layout.accelerators[0]) !=
+                    static_cast<int64_t>(layout.tenant))
+                {
+                    return; // gone already
+                }
+                const uint32_t rack = geometry.GetRack(layout.accelerators[0]);
+                for (uint32_t s = rack * geometry.GetServersPerRack();
+                     s < (rack + 1) * geometry.GetServersPerRack();
+                     ++s)
+                {
+                    if (fabric->GetServerFabric(s)->GetSwitch()->IsReconfiguring())
+                    {
+                        snapshot(layout, method);
+                        return;
+                    }
+                }
+                out.samples.push_back(
+                    Sample{layout,
+                           SliceSteering::LinksWithin(fabric, layout.accelerators),
+                           method});
+            });
+        };
     for (const auto& r : requests)
     {
         optical::compat::Schedule(r.arrival, [&, r]() {
@@ -136,17 +164,7 @@ RunPolicy(const std::string& policy,
                 {
                     continue;
                 }
-                SliceLayout layout = SliceLayout::FromPlacement(geometry, p);
-                optical::compat::Schedule(fabricDelay + NanoSeconds(1), [&, layout, method]() {
-                    if (scheduler->GetAllocator().GetOwner(layout.accelerators[0]) ==
-                        static_cast<int64_t>(layout.tenant))
-                    {
-                        out.samples.push_back(
-                            Sample{layout,
-                                   SliceSteering::LinksWithin(fabric, layout.accelerators),
-                                   method});
-                    }
-                });
+                snapshot(SliceLayout::FromPlacement(geometry, p), method);
             }
         });
     }
@@ -198,7 +216,8 @@ main(int argc, char* argv[])
     std::string backend = "flow";
     std::string fabricDelay = "1.1s";
     double unitGbps = 100;
-    double ilpTimeLimit = 2;
+    double ilpTimeLimit = 5;
+    uint32_t ilpNodeLimit = 50;
     uint32_t candidatePaths = 5;
     bool ilp = true;
     uint32_t samples = 8;
@@ -223,7 +242,12 @@ main(int argc, char* argv[])
                  fabricDelay);
     exp.AddValue("unitGbps", "Bandwidth of one torus port, each direction (Gb/s)", unitGbps);
     exp.AddValue("ilp", "Solve Morphlux's ILP (false: greedy only)", ilp);
-    exp.AddValue("ilpTimeLimit", "Wall-clock limit of one ILP solve (s)", ilpTimeLimit);
+    exp.AddValue("ilpNodeLimit",
+                 "Branch-and-bound nodes of one ILP solve (reproducible stop; 0: none)",
+                 ilpNodeLimit);
+    exp.AddValue("ilpTimeLimit",
+                 "Wall-clock limit of one ILP solve (s; a safety net behind the node limit)",
+                 ilpTimeLimit);
     exp.AddValue("k", "Candidate paths per server pair (Morphlux: 5)", candidatePaths);
     exp.AddValue("samples", "Slices measured per shape and placement method (bandwidth)", samples);
     exp.Parse(argc, argv);
@@ -292,6 +316,7 @@ main(int argc, char* argv[])
     const std::map<std::string, std::string> morphlux{
         {"UseIlp", ilp ? "true" : "false"},
         {"TimeLimit", std::to_string(ilpTimeLimit) + "s"},
+        {"NodeLimit", std::to_string(ilpNodeLimit)},
         {"CandidatePaths", std::to_string(candidatePaths)}};
 
     Outcome base = RunPolicy("contiguous", geometry, requests, period, delay, samples, {}, exp);

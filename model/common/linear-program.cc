@@ -123,7 +123,7 @@ LinearProgram::IsMixedInteger() const
 }
 
 LinearProgram::Result
-LinearProgram::Solve(double timeLimitS) const
+LinearProgram::Solve(double timeLimitS, uint64_t maxNodes) const
 {
     const auto start = std::chrono::steady_clock::now();
     const int n = static_cast<int>(m_variables.size());
@@ -208,6 +208,10 @@ LinearProgram::Solve(double timeLimitS) const
         if (timeLimitS > 0)
         {
             model.setMaximumSeconds(timeLimitS);
+        }
+        if (maxNodes > 0)
+        {
+            model.setMaximumNodes(static_cast<int>(std::min<uint64_t>(maxNodes, INT32_MAX)));
         }
         model.branchAndBound();
         result.nodes = static_cast<uint64_t>(model.getNodeCount());

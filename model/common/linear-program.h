@@ -109,9 +109,11 @@ class LinearProgram
      * \brief Solves the program; the program is unchanged.
      * \param [in] timeLimitS Wall-clock limit in seconds for a MILP (0: none); when it expires
      * the best solution found so far is returned as FEASIBLE, with its gap
+     * \param [in] maxNodes Branch-and-bound node limit for a MILP (0: none); unlike the time
+     * limit it stops at the same point on every machine, so results are reproducible
      * \return the answer
      */
-    Result Solve(double timeLimitS = 0) const;
+    Result Solve(double timeLimitS = 0, uint64_t maxNodes = 0) const;
 
   private:
     /// A variable.

@@ -82,10 +82,17 @@ MorphluxAllocator::GetTypeId()
                           UintegerValue(5),
                           MakeUintegerAccessor(&MorphluxAllocator::m_candidatePaths),
                           MakeUintegerChecker<uint32_t>(1, 100))
+            .AddAttribute("NodeLimit",
+                          "Branch-and-bound nodes of one ILP solve (CBC; 0: none); the solve "
+                          "stops there on every machine, so placements are reproducible",
+                          UintegerValue(50),
+                          MakeUintegerAccessor(&MorphluxAllocator::m_nodeLimit),
+                          MakeUintegerChecker<uint64_t>())
             .AddAttribute("TimeLimit",
-                          "Wall-clock limit of one ILP solve (CBC); when it expires without a "
-                          "solution the greedy answers",
-                          TimeValue(Seconds(1)),
+                          "Wall-clock limit of one ILP solve (CBC; a safety net behind "
+                          "NodeLimit, which binds first on usual instances); when the solve "
+                          "stops without a solution the greedy answers",
+                          TimeValue(Seconds(5)),
                           MakeTimeAccessor(&MorphluxAllocator::m_timeLimit),
                           MakeTimeChecker(Seconds(0)))
             .AddAttribute("UseIlp",
@@ -373,7 +380,7 @@ MorphluxAllocator::SolveIlp(const SliceAllocator& allocator,
         row.emplace_back(M, -1);
         lp.AddConstraint(row, -LinearProgram::Infinity(), -graph.heldFibres[f]);
     }
-    const LinearProgram::Result r = lp.Solve(m_timeLimit.GetSeconds());
+    const LinearProgram::Result r = lp.Solve(m_timeLimit.GetSeconds(), m_nodeLimit);
     sol.status = r.status;
     sol.gap = r.gap;
     sol.seconds = r.seconds;
@@ -436,7 +443,6 @@ MorphluxAllocator::SolveGreedy(const SliceAllocator& allocator,
     {
         best.bound = std::max(best.bound, held);
     }
-    best.costBound = static_cast<double>(slotEdges.size()); // one direct hop per slot edge
     const std::vector<uint32_t>& F = graph.freeServers;
     if (F.size() < nSlots)
     {
@@ -564,7 +570,6 @@ MorphluxAllocator::SolveGreedy(const SliceAllocator& allocator,
         {
             sol.ok = true;
             sol.bound = best.bound;
-            sol.costBound = best.costBound;
             for (int64_t s : at)
             {
                 sol.servers.push_back(static_cast<uint32_t>(s));
@@ -618,7 +623,9 @@ MorphluxAllocator::Allocate(SliceAllocator& allocator,
             continue;
         }
         Solution sol = SolveGreedy(allocator, steering, r, shape);
-        if (m_useIlp && !(sol.ok && sol.maxLoad <= sol.bound && sol.cost <= sol.costBound))
+        // The objective is the most loaded edge: a greedy answer at its lower bound is optimal
+        // (the ILP could only shorten routes of equal load).
+        if (m_useIlp && !(sol.ok && sol.maxLoad <= sol.bound))
         {
             const Solution ilp = SolveIlp(allocator, steering, r, shape);
             NS_LOG_LOGIC("tenant " << tenant << " rack " << r << ": greedy "
@@ -634,10 +641,11 @@ MorphluxAllocator::Allocate(SliceAllocator& allocator,
             else if (sol.ok && !ilp.ok)
             {
                 ++m_fallbacks;
-                NS_LOG_WARN("tenant " << tenant << ": the ILP ("
-                                      << LinearProgram::StatusName(ilp.status)
-                                      << ") found no placement in " << m_timeLimit.As(Time::S)
-                                      << "; the greedy's is used (rack " << r << ")");
+                NS_LOG_WARN("tenant "
+                            << tenant << ": the ILP (" << LinearProgram::StatusName(ilp.status)
+                            << ") found no placement within " << m_nodeLimit << " nodes or "
+                            << m_timeLimit.As(Time::S) << "; the greedy's is used (rack " << r
+                            << ")");
             }
         }
         if (!sol.ok)

@@ -40,14 +40,15 @@ namespace ns3
  *    slots get; every inter-server edge f carries at most its free fibres, and the objective
  *    minimises the most loaded edge, max over f of (fibres held + width x routes on f), then
  *    the routes' cost (hops, plus 2 per crossed server that nobody holds, whose fibres are
- *    better kept for the slice it will hold). CBC stops at \c TimeLimit;
+ *    better kept for the slice it will hold). CBC stops at \c NodeLimit nodes (reproducible) or
+ *    at \c TimeLimit (a safety net);
  * 3. a greedy: from each free server as the first slot, place the slots in breadth-first
  *    order on the free server closest to their placed neighbours, route each edge on the
  *    first candidate path with room, keep the seed with the least loaded edge.
  *
  * Per rack the greedy runs first; when its answer reaches the lower bound (the most loaded
- * edge before, or the widest slot edge, with one direct hop per slot edge) it is optimal and
- * the ILP is skipped. Otherwise the
+ * edge before, or the widest slot edge) it is optimal for the objective and the ILP is
+ * skipped. Otherwise the
  * ILP runs and the better answer wins; when the ILP finds nothing in time the greedy's answer
  * is used and counted as a fallback (GetNFallbacks(), and a warning in the log).
  * Solution::method says which one answered.
@@ -75,10 +76,9 @@ class MorphluxAllocator : public Object
         std::vector<uint32_t> servers;             //!< Server of each slot
         std::vector<std::vector<uint32_t>> routes; //!< Route (servers) of each slot edge
         double maxLoad{0};                         //!< Most loaded inter-server edge (fibres)
-        double bound{0};     //!< A lower bound on any placement's maxLoad in this rack
-        uint32_t hops{0};    //!< Sum of route lengths
-        double cost{0};      //!< Sum of route costs (hops, + 2 per unclaimed server crossed)
-        double costBound{0}; //!< A lower bound on cost (one hop per slot edge)
+        double bound{0};  //!< A lower bound on any placement's maxLoad in this rack
+        uint32_t hops{0}; //!< Sum of route lengths
+        double cost{0};   //!< Sum of route costs (hops, + 2 per unclaimed server crossed)
         LinearProgram::Status status{LinearProgram::NO_SOLUTION}; //!< ILP status, if any
         double gap{0};                                            //!< ILP gap
         double seconds{0};                                        //!< Solver time
@@ -165,6 +165,7 @@ class MorphluxAllocator : public Object
 
     uint32_t m_candidatePaths{5};              //!< Candidate paths per server pair
     Time m_timeLimit;                          //!< ILP time limit
+    uint64_t m_nodeLimit{50};                  //!< ILP node limit
     bool m_useIlp{true};                       //!< Solve the ILP (else greedy only)
     std::array<uint64_t, 3> m_counts{0, 0, 0}; //!< contiguous, ilp, greedy
     uint64_t m_fallbacks{0};                   //!< Greedy after the ILP failed in time
