@@ -161,7 +161,29 @@ def aggregate(figure, conn, runs):
         more = "\n    ... and %d more" % (len(missing) - 20) if len(missing) > 20 else ""
         raise FigureError("figure %s: %d of %d grid points have no 'ok' run in the database:"
                           "\n%s%s" % (figure.id, len(missing), len(planned), shown, more), 1)
-    return figures.FigureData(figure, points, runs)
+    return figures.FigureData(figure, points, runs, events=event_reader(conn))
+
+
+def event_reader(conn):
+    """Return a callable(table, run_ids) -> [dict]: the rows of the per-event table
+    ev_<table> ('ev_' optional) of those runs in `conn`, in run and recording order (for
+    FigureData.events; valid while `conn` is open). It raises KeyError if there is no such
+    table."""
+    def read(table, run_ids):
+        name = table if table.startswith("ev_") else "ev_" + table
+        known = results.event_tables(conn)
+        if name not in known:
+            raise KeyError("no event table %s in the database (tables: %s)"
+                           % (name, ", ".join(known) or "none"))
+        ids = sorted(set(run_ids))
+        rows = []
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            rows += [dict(row) for row in conn.execute(
+                "SELECT * FROM %s WHERE run_id IN (%s) ORDER BY run_id, rowid"
+                % (name, ",".join("?" * len(chunk))), chunk)]
+        return rows
+    return read
 
 
 def _describe(values):
@@ -262,14 +284,15 @@ def draw(figure, data):
     pyplot = import_pyplot()
     with pyplot.rc_context(PAPER_STYLE):
         fig, ax = pyplot.subplots(figsize=figure.figsize)
+        # Scales first: setting one resets the ticks, which plot and decorate may set.
+        ax.set_xscale(figure.xscale)
+        ax.set_yscale(figure.yscale)
         if figure.plot is not None:
             figure.plot(ax, data)
         else:
             draw_curves(figure, data, ax)
         if figure.decorate is not None:
             figure.decorate(ax, data)
-        ax.set_xscale(figure.xscale)
-        ax.set_yscale(figure.yscale)
         if figure.xlim:
             ax.set_xlim(*figure.xlim)
         if figure.ylim:
@@ -284,8 +307,10 @@ def draw(figure, data):
             size = PAPER_STYLE["legend.fontsize"]
             ax.text(0.5, 1.012, "\n".join(lines), transform=ax.transAxes, ha="center",
                     va="bottom", fontsize=size, color="0.3", linespacing=1.3)
-            # Lift the title above the subtitle lines (points: 1.3 x font size per line).
-            pad = 4 + 1.3 * size * len(lines) + 2
+            # Lift the title above the subtitle lines (points: 1.3 x font size per line;
+            # a subtitle may hold several lines).
+            count = sum(line.count("\n") + 1 for line in lines)
+            pad = 4 + 1.3 * size * count + 2
         else:
             pad = 6
         if figure.title:
@@ -428,15 +453,16 @@ def main(argv, stdout=sys.stdout, stderr=sys.stderr):
             elif args.no_run:
                 error.args = ("%s\n(run without --no-run to run them)" % error.args[0],)
             raise
+        short = [p for p in data.points if len(p.run_ids) < runs]
+        if short:
+            stderr.write("figure.py: %d grid points have fewer than %d seeds (e.g. %s: %d)\n"
+                         % (len(short), runs, short[0].describe(), len(short[0].run_ids)))
+        # Drawing may read event tables (data.events): the database stays open until then.
+        compared = compare(figure, data)
+        fig = draw(figure, data)
+        paths = save(fig, args.out_dir, figure.id)
     finally:
         conn.close()
-    short = [p for p in data.points if len(p.run_ids) < runs]
-    if short:
-        stderr.write("figure.py: %d grid points have fewer than %d seeds (e.g. %s: %d)\n"
-                     % (len(short), runs, short[0].describe(), len(short[0].run_ids)))
-    compared = compare(figure, data)
-    fig = draw(figure, data)
-    paths = save(fig, args.out_dir, figure.id)
     for path in paths:
         stdout.write("wrote %s\n" % path)
     for line in comparison_lines(compared):

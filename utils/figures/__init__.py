@@ -119,7 +119,10 @@ class Figure:
       decorate      optional callable(ax, data) drawing extras after the curves (reference
                     lines, annotations); data is a FigureData
       plot          optional callable(ax, data) drawing everything instead of the default
-                    curves (title, labels and grid are still applied)
+                    curves (title, labels and grid are still applied); with it, x may be a
+                    grid parameter of a single value, e.g. for bars or timelines. Both
+                    callables may read the per-event tables (ev_<name>) of the runs with
+                    data.events(table, point)
     Comparison:
       references    list of Reference
     """
@@ -317,12 +320,34 @@ class Point:
 
 
 class FigureData:
-    """The aggregated results of a figure: its points, in grid order."""
+    """The aggregated results of a figure: its points, in grid order.
 
-    def __init__(self, figure, points, runs):
+    events: optional callable(table, run_ids) -> [dict], the reader of the per-event tables
+    behind events() (utils/figure.py gives one reading its database)
+    """
+
+    def __init__(self, figure, points, runs, events=None):
         self.figure = figure
         self.points = list(points)
         self.runs = runs          # seeds asked per point
+        self._events = events
+
+    def events(self, table, point=None):
+        """Return the rows of the per-event table `table` ('recovery' or 'ev_recovery')
+        recorded by the runs of `point` (a Point, or a dict of grid values; None: every
+        point of the figure), as dicts of the table's columns (run_id included), in run and
+        recording order. KeyError if the database has no such table; ValueError if the data
+        has no event reader."""
+        if self._events is None:
+            raise ValueError("figure %s: no event reader (the data was not read from a "
+                             "results database)" % self.figure.id)
+        if point is None:
+            run_ids = [run_id for p in self.points for run_id in p.run_ids]
+        else:
+            if not isinstance(point, Point):
+                point = self.point(point)
+            run_ids = list(point.run_ids)
+        return self._events(table, run_ids)
 
     def point(self, where=None, **values):
         """Return the point whose grid values match `where` (a dict) and/or keyword values;
