@@ -118,6 +118,22 @@ OcsHelper::Attach(Ptr<OpticalCircuitSwitch> ocs, Ptr<Node> node, uint32_t port)
     return device;
 }
 
+void
+OcsHelper::Join(Ptr<OpticalCircuitSwitch> a,
+                uint32_t portA,
+                Ptr<OpticalCircuitSwitch> b,
+                uint32_t portB)
+{
+    NS_ABORT_MSG_IF(!a || !b, "OcsHelper::Join: null switch");
+    NS_ABORT_MSG_IF(a == b && portA == portB, "OcsHelper::Join: a port joined to itself");
+    Ptr<OcsChannel> ab = m_channelFactory.Create<OcsChannel>();
+    ab->AttachSwitch(a, portA);
+    ab->AttachPeerSwitch(b, portB);
+    Ptr<OcsChannel> ba = m_channelFactory.Create<OcsChannel>();
+    ba->AttachSwitch(b, portB);
+    ba->AttachPeerSwitch(a, portA);
+}
+
 Ptr<OpticalCircuitSwitch>
 OcsHelper::GetSwitch(Ptr<Node> ocsNode)
 {

@@ -109,6 +109,20 @@ class OcsHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     Ptr<OcsNetDevice> Attach(Ptr<OpticalCircuitSwitch> ocs, Ptr<Node> node, uint32_t port);
 
     /**
+     * \brief Joins a port of one switch to a port of another with a fibre (two OcsChannels
+     * made by the channel factory, one per direction): light that one switch sends out of its
+     * port enters the other's.
+     * \param [in] a A switch
+     * \param [in] portA Its port (no channel yet)
+     * \param [in] b Another switch
+     * \param [in] portB Its port (no channel yet)
+     */
+    void Join(Ptr<OpticalCircuitSwitch> a,
+              uint32_t portA,
+              Ptr<OpticalCircuitSwitch> b,
+              uint32_t portB);
+
+    /**
      * \param [in] ocsNode A node on which Install() created a switch
      * \return the switch (nullptr if none)
      */

@@ -77,6 +77,7 @@ OcsChannel::DoDispose()
 {
     m_endpoint = nullptr;
     m_switch = nullptr;
+    m_peer = nullptr;
     Channel::DoDispose();
 }
 
@@ -116,7 +117,7 @@ void
 OcsChannel::AttachEndpoint(Ptr<OcsNetDevice> device)
 {
     NS_LOG_FUNCTION(this << device);
-    NS_ABORT_MSG_IF(m_endpoint, "OcsChannel: an endpoint is already attached");
+    NS_ABORT_MSG_IF(m_endpoint || m_peer, "OcsChannel: the far end is already attached");
     m_endpoint = device;
 }
 
@@ -179,10 +180,38 @@ OcsChannel::TransmitStart(Ptr<Packet> packet, Time txTime)
 }
 
 void
-OcsChannel::Deliver(Ptr<Packet> packet)
+OcsChannel::AttachPeerSwitch(Ptr<OpticalCircuitSwitch> peer, uint32_t port)
+{
+    NS_LOG_FUNCTION(this << peer << port);
+    NS_ABORT_MSG_IF(!peer, "OcsChannel: null peer switch");
+    NS_ABORT_MSG_IF(m_endpoint || m_peer, "OcsChannel: the far end is already attached");
+    NS_ABORT_MSG_IF(port >= peer->GetNPorts(),
+                    "OcsChannel: the peer switch has no port " << port << " (it has "
+                                                               << peer->GetNPorts() << ")");
+    m_peer = peer;
+    m_peerPort = port;
+}
+
+Ptr<OpticalCircuitSwitch>
+OcsChannel::GetPeerSwitch() const
+{
+    return m_peer;
+}
+
+void
+OcsChannel::Deliver(Ptr<Packet> packet, Time txTime)
 {
     NS_LOG_FUNCTION(this << packet);
-    m_endpoint->Receive(packet);
+    if (m_peer)
+    {
+        // The last bit is at the peer's port now: the frame occupied it from now - txTime.
+        m_peer->Ingress(m_peerPort, packet, txTime, Seconds(0) - txTime);
+        return;
+    }
+    if (m_endpoint)
+    {
+        m_endpoint->Receive(packet);
+    }
 }
 
 void

@@ -82,10 +82,25 @@ class OcsChannel : public Channel
     void TransmitStart(Ptr<Packet> packet, Time txTime);
 
     /**
-     * \brief Called by the switch when a frame reaches the endpoint's end of the fibre.
-     * \param [in] packet The frame
+     * \brief Makes the far end of this fibre a port of another switch instead of an endpoint
+     * device: a fibre between two switches (one OcsChannel per direction; OcsHelper::Join
+     * makes both). A frame the switch sends into it enters the peer's port once its last bit
+     * has crossed the fibre, so that the peer checks its own circuit over the frame's time.
+     * \param [in] peer The other switch
+     * \param [in] port Its port
      */
-    void Deliver(Ptr<Packet> packet);
+    void AttachPeerSwitch(Ptr<OpticalCircuitSwitch> peer, uint32_t port);
+
+    /// \return the switch at the far end (nullptr for a fibre to an endpoint device)
+    Ptr<OpticalCircuitSwitch> GetPeerSwitch() const;
+
+    /**
+     * \brief Called by the switch when a frame's last bit reaches the far end of the fibre:
+     * the endpoint receives it, or the peer switch takes it in.
+     * \param [in] packet The frame
+     * \param [in] txTime Its serialization time
+     */
+    void Deliver(Ptr<Packet> packet, Time txTime);
 
     /**
      * \brief Called by the switch when the port's circuit lights or goes dark.
@@ -115,6 +130,8 @@ class OcsChannel : public Channel
 
     Ptr<OcsNetDevice> m_endpoint;       //!< Endpoint device
     Ptr<OpticalCircuitSwitch> m_switch; //!< Switch
+    Ptr<OpticalCircuitSwitch> m_peer;   //!< Far-end switch, for a fibre between switches
+    uint32_t m_peerPort{0};             //!< Its port
     uint32_t m_port{0};                 //!< Switch port
     double m_length{10.0};              //!< Fibre length (m)
     double m_groupIndex{1.4682};        //!< Group refractive index

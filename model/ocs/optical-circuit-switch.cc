@@ -594,7 +594,8 @@ OpticalCircuitSwitch::Egress(uint32_t inPort,
     const Port& in = m_ports[inPort];
     if (in.epoch == epoch)
     {
-        Deliver(inPort, outPort, packet); // the port did not change since the frame was sent
+        // The port did not change since the frame was sent.
+        Deliver(inPort, outPort, packet, tExit - tEnter);
         return;
     }
     int32_t out = OcsConfiguration::NO_PORT;
@@ -606,7 +607,7 @@ OpticalCircuitSwitch::Egress(uint32_t inPort,
     }
     if (out == outPort || !m_ports[out].channel)
     {
-        Deliver(inPort, out, packet);
+        Deliver(inPort, out, packet, tExit - tEnter);
         return;
     }
     // A circuit changed and relit before the frame arrived (sub-propagation-delay
@@ -619,7 +620,8 @@ OpticalCircuitSwitch::Egress(uint32_t inPort,
                                    this,
                                    inPort,
                                    out,
-                                   packet);
+                                   packet,
+                                   tExit - tEnter);
 }
 
 void
@@ -644,11 +646,12 @@ OpticalCircuitSwitch::ExitDarkPort(uint32_t inPort, Time tEnter, Time tExit, Ptr
                                    this,
                                    inPort,
                                    out,
-                                   packet);
+                                   packet,
+                                   tExit - tEnter);
 }
 
 void
-OpticalCircuitSwitch::Deliver(uint32_t inPort, int32_t outPort, Ptr<Packet> packet)
+OpticalCircuitSwitch::Deliver(uint32_t inPort, int32_t outPort, Ptr<Packet> packet, Time txTime)
 {
     Port& out = m_ports[outPort];
     if (!out.channel)
@@ -662,7 +665,7 @@ OpticalCircuitSwitch::Deliver(uint32_t inPort, int32_t outPort, Ptr<Packet> pack
     {
         m_txTrace(packet, inPort, outPort);
     }
-    out.channel->Deliver(packet);
+    out.channel->Deliver(packet, txTime);
 }
 
 void

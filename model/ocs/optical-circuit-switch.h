@@ -288,7 +288,7 @@ class OpticalCircuitSwitch : public Object
                 Time tExit,
                 Ptr<Packet> packet);
     void ExitDarkPort(uint32_t inPort, Time tEnter, Time tExit, Ptr<Packet> packet);
-    void Deliver(uint32_t inPort, int32_t outPort, Ptr<Packet> packet);
+    void Deliver(uint32_t inPort, int32_t outPort, Ptr<Packet> packet, Time txTime);
     void DropFrame(uint32_t inPort, DropReason reason, Ptr<Packet> packet);
     void PruneHistory(Port& port);
 

@@ -9,11 +9,15 @@
 // bandwidth measured by the workload layer (SliceBandwidthProbe).
 
 #include "ns3/boolean.h"
+#include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
+#include "ns3/socket.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -743,6 +747,104 @@ class PrototypeTestCase : public TestCase
     }
 };
 
+/// Packet level: light through fabrics and fibres between switches, IP forwarding, stitching.
+class PacketLevelTestCase : public TestCase
+{
+  public:
+    PacketLevelTestCase()
+        : TestCase("packet level: a +Z neighbour one fibre and two fabrics away, a stitched "
+                   "path through a third fabric adds exactly one fibre and one switch latency; "
+                   "every datagram arrives")
+    {
+    }
+
+  private:
+    /// A datagram's send and arrival.
+    struct Probe
+    {
+        Time sent;         //!< Sent
+        Time arrived;      //!< Arrived
+        uint32_t count{0}; //!< Datagrams received
+    };
+
+    /// rief Sends one datagram from a to b at \p at; records its trip.
+    static void Send(NodeContainer nodes,
+                     Ptr<TorusIpRouting> routing,
+                     uint32_t a,
+                     uint32_t b,
+                     Time at,
+                     Probe* probe)
+    {
+        Ptr<Socket> sink = Socket::CreateSocket(nodes.Get(b), UdpSocketFactory::GetTypeId());
+        sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9000 + a));
+        sink->SetRecvCallback(MakeBoundCallback(
+            +[](Probe* p, Ptr<Socket> s) {
+                while (s->Recv())
+                {
+                    ++p->count;
+                    p->arrived = Simulator::Now();
+                }
+            },
+            probe));
+        Ptr<Socket> source = Socket::CreateSocket(nodes.Get(a), UdpSocketFactory::GetTypeId());
+        const Ipv4Address to = routing->GetAcceleratorAddress(b);
+        Schedule(at, [source, to, a, probe]() {
+            probe->sent = Simulator::Now();
+            source->SendTo(Create<Packet>(1000), 0, InetSocketAddress(to, 9000 + a));
+        });
+    }
+
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu();
+        const Time latency = NanoSeconds(100);
+        TorusDatacenterHelper dc;
+        dc.SetFabricAttribute("ReconfigurationDelay", TimeValue(Seconds(1.1)));
+        dc.SetFabricAttribute("Latency", TimeValue(latency));
+        dc.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
+        Ptr<TorusFabric> fabric = dc.Create(g);
+        NodeContainer nodes = dc.Install(fabric);
+        Ptr<TorusIpRouting> routing = fabric->GetObject<TorusIpRouting>();
+        NS_TEST_ASSERT_MSG_EQ(nodes.GetN(), 64, "a node per accelerator");
+        // Accelerator 0 (z 0) and its +Z neighbour 16 (z 1): a direct path through the two
+        // servers' fabrics. Accelerator 32 (z 2): two hops of IP forwarding on the plain torus.
+        Probe direct;
+        Probe twoHops;
+        Send(nodes, routing, 0, 16, Seconds(0.1), &direct);
+        Send(nodes, routing, 0, 32, Seconds(0.2), &twoHops);
+        // Then stitch a slice of servers 0 (z 0) and 8 (z 2) through server 4 (z 1): the
+        // +Z links of server 0 now reach z 2 directly, through three fabrics.
+        Ptr<SliceSteering> steering = CreateObject<SliceSteering>();
+        steering->SetFabric(fabric);
+        const SliceLayout layout =
+            SliceLayout::FromPlacement(g, SliceAllocator::Placement{1, {2, 2, 2}, 0, {0, 8}});
+        SliceSteering::Plan plan;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(steering->PlanSlice(layout, {{{0, 8, 2}, {0, 4, 8}}}, plan, error),
+                              true,
+                              error);
+        NS_TEST_ASSERT_MSG_EQ(plan.stitched, 1, "one bundle through server 4");
+        Schedule(Seconds(0.5), [steering, plan]() { steering->Apply(plan); });
+        Probe stitched;
+        Send(nodes, routing, 0, 32, Seconds(2), &stitched);
+        Simulator::Stop(Seconds(3));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(direct.count + twoHops.count + stitched.count, 3, "all arrive");
+        const Time fibre = DynamicCast<OcsNetDevice>(nodes.Get(0)->GetDevice(1))
+                               ->GetChannel()
+                               ->GetObject<OcsChannel>()
+                               ->GetDelay();
+        const Time d1 = direct.arrived - direct.sent;
+        const Time d3 = stitched.arrived - stitched.sent;
+        // Direct: serialisation + 3 fibres + 2 switch latencies; stitched: 4 fibres and 3.
+        NS_TEST_ASSERT_MSG_EQ(d3 - d1, fibre + latency, "one more fibre and fabric");
+        // Two hops: the packet is received, forwarded and serialised again at accelerator 16.
+        NS_TEST_ASSERT_MSG_GT(twoHops.arrived - twoHops.sent, 2 * d1 - NanoSeconds(1), "2 hops");
+        NS_TEST_ASSERT_MSG_GT(routing->GetNUpdates(), 1, "routes followed the fabrics");
+        Simulator::Destroy();
+    }
+};
+
 /// The suite.
 class ServerFabricTestSuite : public TestSuite
 {
@@ -758,6 +860,7 @@ class ServerFabricTestSuite : public TestSuite
         AddTestCase(new RandomFailuresTestCase, TEST_QUICK);
         AddTestCase(new RequestsTestCase, TEST_QUICK);
         AddTestCase(new PrototypeTestCase, TEST_QUICK);
+        AddTestCase(new PacketLevelTestCase, TEST_QUICK);
     }
 };
 

@@ -1,0 +1,168 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "torus-ip-routing.h"
+
+#include "ns3/abort.h"
+#include "ns3/ipv4-static-routing-helper.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+
+#include <deque>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TorusIpRouting");
+
+NS_OBJECT_ENSURE_REGISTERED(TorusIpRouting);
+
+TypeId
+TorusIpRouting::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::TorusIpRouting")
+                            .SetParent<Object>()
+                            .SetGroupName("Optical")
+                            .AddConstructor<TorusIpRouting>();
+    return tid;
+}
+
+TorusIpRouting::TorusIpRouting() = default;
+
+void
+TorusIpRouting::DoDispose()
+{
+    m_fabric = nullptr;
+    m_nodes = NodeContainer();
+    Object::DoDispose();
+}
+
+Ipv4Address
+TorusIpRouting::GetAddress(uint32_t accelerator, uint32_t port)
+{
+    NS_ABORT_MSG_IF(accelerator >= (1u << 21) || port >= TorusGeometry::PORTS,
+                    "TorusIpRouting: no address for port " << port << " of accelerator "
+                                                           << accelerator);
+    return Ipv4Address(0x0A000000u | (accelerator << 3) | port);
+}
+
+Ipv4Address
+TorusIpRouting::GetAcceleratorAddress(uint32_t accelerator) const
+{
+    NS_ABORT_MSG_IF(!m_fabric, "TorusIpRouting: not set up");
+    for (uint32_t p = 0; p < TorusGeometry::PORTS; ++p)
+    {
+        if (m_fabric->GetGeometry().HasPort(p))
+        {
+            return GetAddress(accelerator, p);
+        }
+    }
+    return GetAddress(accelerator, 0);
+}
+
+void
+TorusIpRouting::Setup(Ptr<TorusFabric> fabric,
+                      NodeContainer nodes,
+                      const std::vector<std::array<int32_t, 6>>& interfaces)
+{
+    NS_ABORT_MSG_IF(!fabric, "TorusIpRouting: null fabric");
+    NS_ABORT_MSG_IF(nodes.GetN() != fabric->GetGeometry().GetNAccelerators() ||
+                        interfaces.size() != nodes.GetN(),
+                    "TorusIpRouting: " << nodes.GetN() << " nodes for "
+                                       << fabric->GetGeometry().GetNAccelerators()
+                                       << " accelerators");
+    m_fabric = fabric;
+    m_nodes = nodes;
+    m_interfaces = interfaces;
+    for (uint32_t s = 0; s < fabric->GetGeometry().GetNServers(); ++s)
+    {
+        fabric->GetServerFabric(s)->GetSwitch()->TraceConnectWithoutContext(
+            "ReconfigurationEnd",
+            MakeCallback(&TorusIpRouting::Switched, this));
+    }
+    Update();
+}
+
+void
+TorusIpRouting::Switched(const OcsConfiguration& /* config */)
+{
+    Update();
+}
+
+void
+TorusIpRouting::Update()
+{
+    const uint32_t n = m_nodes.GetN();
+    const uint32_t P = TorusGeometry::PORTS;
+    // The lit paths: (neighbour, port) per accelerator.
+    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> next(n);
+    for (uint32_t a = 0; a < n; ++a)
+    {
+        for (uint32_t p = 0; p < P; ++p)
+        {
+            TorusFabric::End end;
+            if (m_interfaces[a][p] >= 0 && m_fabric->Trace(a, p, end) && end.accelerator != a)
+            {
+                next[a].emplace_back(end.accelerator, p);
+            }
+        }
+    }
+    Ipv4StaticRoutingHelper helper;
+    const Ipv4Mask block("255.255.255.248");
+    std::vector<int32_t> firstPort(n);
+    for (uint32_t a = 0; a < n; ++a)
+    {
+        // Breadth first from a; each accelerator reached remembers a's port towards it.
+        std::fill(firstPort.begin(), firstPort.end(), -1);
+        std::deque<uint32_t> queue;
+        firstPort[a] = static_cast<int32_t>(P);
+        for (const auto& [b, p] : next[a])
+        {
+            if (firstPort[b] < 0)
+            {
+                firstPort[b] = static_cast<int32_t>(p);
+                queue.push_back(b);
+            }
+        }
+        while (!queue.empty())
+        {
+            const uint32_t u = queue.front();
+            queue.pop_front();
+            for (const auto& [b, p] : next[u])
+            {
+                if (firstPort[b] < 0)
+                {
+                    firstPort[b] = firstPort[u];
+                    queue.push_back(b);
+                }
+            }
+        }
+        Ptr<Ipv4StaticRouting> routing = helper.GetStaticRouting(m_nodes.Get(a)->GetObject<Ipv4>());
+        while (routing->GetNRoutes() > 0)
+        {
+            routing->RemoveRoute(routing->GetNRoutes() - 1);
+        }
+        for (uint32_t b = 0; b < n; ++b)
+        {
+            if (b != a && firstPort[b] >= 0)
+            {
+                routing->AddNetworkRouteTo(Ipv4Address(0x0A000000u | (b << 3)),
+                                           block,
+                                           static_cast<uint32_t>(m_interfaces[a][firstPort[b]]));
+            }
+        }
+    }
+    ++m_updates;
+    NS_LOG_LOGIC("routes computed (" << m_updates << ")");
+}
+
+uint64_t
+TorusIpRouting::GetNUpdates() const
+{
+    return m_updates;
+}
+
+} // namespace ns3
