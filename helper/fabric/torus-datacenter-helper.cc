@@ -19,6 +19,19 @@ NS_LOG_COMPONENT_DEFINE("TorusDatacenterHelper");
 TorusDatacenterHelper::TorusDatacenterHelper()
 {
     m_fabricFactory.SetTypeId("ns3::OpticalCircuitSwitch");
+    m_interRackFactory.SetTypeId("ns3::OpticalCircuitSwitch");
+}
+
+void
+TorusDatacenterHelper::SetInterRack(bool enable)
+{
+    m_interRack = enable;
+}
+
+void
+TorusDatacenterHelper::SetInterRackAttribute(std::string name, const AttributeValue& value)
+{
+    m_interRackFactory.Set(name, value);
 }
 
 void
@@ -44,6 +57,10 @@ TorusDatacenterHelper::Create(const TorusGeometry& geometry) const
 {
     Ptr<TorusFabric> fabric = CreateObject<TorusFabric>();
     fabric->Setup(geometry, m_fabricFactory);
+    if (m_interRack)
+    {
+        fabric->SetupInterRack(m_interRackFactory);
+    }
     return fabric;
 }
 
@@ -94,10 +111,23 @@ TorusDatacenterHelper::Install(Ptr<TorusFabric> fabric)
         }
         Ptr<PhotonicServerFabric> fa = fabric->GetServerFabric(sa);
         Ptr<PhotonicServerFabric> fb = fabric->GetServerFabric(sb);
-        m_ocs.Join(fa->GetSwitch(),
-                   static_cast<uint32_t>(fa->GetOutwardPort(g.GetLocalIndex(link.a), link.portA)),
-                   fb->GetSwitch(),
-                   static_cast<uint32_t>(fb->GetOutwardPort(g.GetLocalIndex(link.b), link.portB)));
+        const auto outA =
+            static_cast<uint32_t>(fa->GetOutwardPort(g.GetLocalIndex(link.a), link.portA));
+        const auto outB =
+            static_cast<uint32_t>(fb->GetOutwardPort(g.GetLocalIndex(link.b), link.portB));
+        uint32_t position = 0;
+        uint32_t portA = 0;
+        uint32_t portB = 0;
+        if (fabric->GetInterRackPort(link.a, link.portA, position, portA) &&
+            fabric->GetInterRackPort(link.b, link.portB, position, portB))
+        {
+            // A wrap-around link: both ends go to the inter-rack switch.
+            Ptr<OpticalCircuitSwitch> ocs = fabric->GetInterRackSwitch(link.portA / 2, position);
+            m_ocs.Join(fa->GetSwitch(), outA, ocs, portA);
+            m_ocs.Join(fb->GetSwitch(), outB, ocs, portB);
+            continue;
+        }
+        m_ocs.Join(fa->GetSwitch(), outA, fb->GetSwitch(), outB);
     }
     Ptr<TorusIpRouting> routing = CreateObject<TorusIpRouting>();
     routing->Setup(fabric, nodes, interfaces);

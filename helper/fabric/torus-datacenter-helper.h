@@ -54,6 +54,20 @@ class TorusDatacenterHelper
     void SetFabricAttribute(std::string name, const AttributeValue& value);
 
     /**
+     * \brief Joins the racks through inter-rack OCSes (TorusFabric::SetupInterRack), as
+     * TPUv4 does; off by default (direct wrap-around fibres).
+     * \param [in] enable On or off
+     */
+    void SetInterRack(bool enable);
+
+    /**
+     * \brief Sets an attribute of the inter-rack switches (ns3::OpticalCircuitSwitch).
+     * \param [in] name Attribute
+     * \param [in] value Value
+     */
+    void SetInterRackAttribute(std::string name, const AttributeValue& value);
+
+    /**
      * \brief Sets an attribute of the accelerators' port devices (ns3::OcsNetDevice).
      * \param [in] name Attribute
      * \param [in] value Value
@@ -83,8 +97,10 @@ class TorusDatacenterHelper
     NodeContainer Install(Ptr<TorusFabric> fabric);
 
   private:
-    ObjectFactory m_fabricFactory; //!< Server fabrics
-    OcsHelper m_ocs;               //!< Devices and fibres
+    ObjectFactory m_fabricFactory;    //!< Server fabrics
+    ObjectFactory m_interRackFactory; //!< Inter-rack switches
+    bool m_interRack{false};          //!< Inter-rack switches on
+    OcsHelper m_ocs;                  //!< Devices and fibres
 };
 
 } // namespace ns3

@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <tuple>
 
@@ -36,6 +37,10 @@ TorusFabric::DoDispose()
 {
     m_topology = nullptr;
     m_fabrics.clear();
+    for (auto& switches : m_interRack)
+    {
+        switches.clear();
+    }
     Object::DoDispose();
 }
 
@@ -51,6 +56,76 @@ TorusFabric::Setup(const TorusGeometry& geometry, ObjectFactory ocsFactory)
         fabric->Setup(m_geometry, s, ocsFactory.Create<OpticalCircuitSwitch>());
         m_fabrics.push_back(fabric);
     }
+}
+
+void
+TorusFabric::SetupInterRack(ObjectFactory factory)
+{
+    NS_ABORT_MSG_IF(m_fabrics.empty(), "TorusFabric::SetupInterRack before Setup");
+    NS_ABORT_MSG_IF(m_topology, "TorusFabric::SetupInterRack after Build");
+    NS_ABORT_MSG_IF(HasInterRack(), "TorusFabric::SetupInterRack called twice");
+    const auto& rack = m_geometry.GetRackShape();
+    for (uint32_t d = 0; d < 3; ++d)
+    {
+        if (rack[d] < 2)
+        {
+            continue;
+        }
+        const uint32_t positions = rack[(d + 1) % 3] * rack[(d + 2) % 3];
+        for (uint32_t pos = 0; pos < positions; ++pos)
+        {
+            Ptr<OpticalCircuitSwitch> ocs = factory.Create<OpticalCircuitSwitch>();
+            ocs->SetAttribute("PortCount", UintegerValue(2 * m_geometry.GetNRacks()));
+            OcsConfiguration plain;
+            for (uint32_t r = 0; r < m_geometry.GetNRacks(); ++r)
+            {
+                plain.Connect(2 * r, 2 * r + 1);
+            }
+            ocs->SetInitialConfiguration(plain);
+            m_interRack[d].push_back(ocs);
+        }
+    }
+}
+
+bool
+TorusFabric::HasInterRack() const
+{
+    return !m_interRack[0].empty() || !m_interRack[1].empty() || !m_interRack[2].empty();
+}
+
+Ptr<OpticalCircuitSwitch>
+TorusFabric::GetInterRackSwitch(uint32_t dimension, uint32_t position) const
+{
+    NS_ABORT_MSG_IF(dimension > 2 || position >= m_interRack[dimension].size(),
+                    "TorusFabric: no inter-rack switch at dimension " << dimension << ", position "
+                                                                      << position);
+    return m_interRack[dimension][position];
+}
+
+bool
+TorusFabric::GetInterRackPort(uint32_t accelerator,
+                              uint32_t port,
+                              uint32_t& position,
+                              uint32_t& switchPort) const
+{
+    const uint32_t d = port / 2;
+    if (port >= TorusGeometry::PORTS || m_interRack[d].empty())
+    {
+        return false;
+    }
+    const auto& rack = m_geometry.GetRackShape();
+    const TorusGeometry::Coord c = m_geometry.GetCoord(accelerator);
+    const uint32_t v[3] = {c.x, c.y, c.z};
+    const bool plus = port % 2 == 0;
+    if (v[d] != (plus ? rack[d] - 1 : 0))
+    {
+        return false; // not a wrap-around end
+    }
+    const uint32_t d1 = (d + 1) % 3;
+    const uint32_t d2 = (d + 2) % 3;
+    position = v[d1] + rack[d1] * v[d2];
+    switchPort = 2 * m_geometry.GetRack(accelerator) + (plus ? 0 : 1);
+    return true;
 }
 
 const TorusGeometry&
@@ -103,9 +178,30 @@ TorusFabric::Trace(uint32_t accelerator,
             return true;
         }
         // Out along the fibre of torus link (accelerator, at), into the neighbour's server at
-        // the opposite port of the same link.
-        const uint32_t neighbour = g.GetNeighbour(fabric->GetAccelerators()[local], at);
-        const uint32_t opposite = at ^ 1u;
+        // the opposite port of the same link, or through an inter-rack switch.
+        const uint32_t from = fabric->GetAccelerators()[local];
+        uint32_t neighbour = g.GetNeighbour(from, at);
+        uint32_t opposite = at ^ 1u;
+        uint32_t position = 0;
+        uint32_t ocsPort = 0;
+        if (GetInterRackPort(from, at, position, ocsPort))
+        {
+            const int32_t peer = m_interRack[at / 2][position]->GetLitPeer(ocsPort);
+            if (peer < 0)
+            {
+                return false;
+            }
+            // The peer end: rack peer / 2, the first (- end) or last (+ end) accelerator.
+            const uint32_t d = at / 2;
+            const bool plus = peer % 2 == 0;
+            const auto& rack = g.GetRackShape();
+            const TorusGeometry::Coord c = g.GetCoord(from);
+            uint32_t v[3] = {c.x, c.y, c.z};
+            v[d] = plus ? rack[d] - 1 : 0;
+            neighbour = g.GetAccelerator(static_cast<uint32_t>(peer) / 2,
+                                         TorusGeometry::Coord{v[0], v[1], v[2]});
+            opposite = 2 * d + (plus ? 0 : 1);
+        }
         server = g.GetServer(neighbour);
         const int32_t in = m_fabrics[server]->GetOutwardPort(g.GetLocalIndex(neighbour), opposite);
         NS_ASSERT(in >= 0);
@@ -169,6 +265,17 @@ TorusFabric::Build(Ptr<FlowTopology> topology, double unitBps, Time delay)
                 MakeCallback(&TorusFabric::Changed, this).Bind(s));
         }
     }
+    for (const auto& switches : m_interRack)
+    {
+        for (const auto& ocs : switches)
+        {
+            for (const char* trace : {"CircuitUp", "CircuitDown"})
+            {
+                ocs->TraceConnectWithoutContext(trace,
+                                                MakeCallback(&TorusFabric::InterRackChanged, this));
+            }
+        }
+    }
     return m_vertices;
 }
 
@@ -180,10 +287,15 @@ TorusFabric::GetFlowLink(uint32_t accelerator, uint32_t port) const
 }
 
 void
-TorusFabric::Changed(uint32_t server, uint32_t /* from */, uint32_t /* to */)
+TorusFabric::Changed(uint32_t server, uint32_t from, uint32_t to)
 {
     // The switch reports a circuit change before it applies it, and one change at a time:
     // re-trace the rack once, after every change of this instant.
+    if (HasInterRack())
+    {
+        InterRackChanged(from, to); // paths may cross racks: re-trace them all
+        return;
+    }
     const uint32_t rack = server / m_geometry.GetServersPerRack();
     if (!m_refreshPending[rack])
     {
@@ -193,11 +305,25 @@ TorusFabric::Changed(uint32_t server, uint32_t /* from */, uint32_t /* to */)
 }
 
 void
+TorusFabric::InterRackChanged(uint32_t /* from */, uint32_t /* to */)
+{
+    for (uint32_t r = 0; r < m_geometry.GetNRacks(); ++r)
+    {
+        if (!m_refreshPending[r])
+        {
+            m_refreshPending[r] = true;
+            Simulator::ScheduleNow(&TorusFabric::Refresh, this, r * m_geometry.GetServersPerRack());
+        }
+    }
+}
+
+void
 TorusFabric::Refresh(uint32_t server)
 {
     m_refreshPending[server / m_geometry.GetServersPerRack()] = false;
-    // Paths never leave a rack: re-trace the rack's ports, count the lit paths per ordered
-    // pair of accelerators, and set each pair's link to that many units.
+    // Re-trace the rack's ports (paths start in it; without inter-rack switches they also end
+    // in it), count the lit paths per ordered pair of accelerators, and set each pair's link
+    // to that many units.
     const uint32_t P = TorusGeometry::PORTS;
     const uint32_t perRack = m_geometry.GetAcceleratorsPerRack();
     const uint32_t first = (server / m_geometry.GetServersPerRack()) * perRack;

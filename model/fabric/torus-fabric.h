@@ -15,6 +15,7 @@
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
 
+#include <array>
 #include <map>
 #include <utility>
 #include <vector>
@@ -31,7 +32,9 @@ namespace ns3
  * another accelerator port of the server or leaves on an outward fibre, which reaches the
  * neighbouring server's fibre at the same torus link, whose fabric forwards it again, until it
  * ends at an accelerator port. With every fabric in its default configuration the paths are
- * exactly the torus links. A path is usable only while every circuit on it is lit.
+ * exactly the torus links. A path is usable only while every circuit on it is lit. With
+ * inter-rack switches (SetupInterRack()) the wrap-around links cross them, and a path may join
+ * two racks.
  */
 class TorusFabric : public Object
 {
@@ -66,6 +69,45 @@ class TorusFabric : public Object
      * its ReconfigurationDelay, InsertionLoss, ...)
      */
     void Setup(const TorusGeometry& geometry, ObjectFactory ocsFactory);
+
+    /**
+     * \brief Joins the racks through optical circuit switches, as TPUv4 does: every
+     * wrap-around link of a rack (from the last accelerator of a dimension back to the first)
+     * goes through an OCS instead of a direct fibre. There is one OCS per dimension d and per
+     * position on the rack's face across d (X x Y positions for Z, ...), with two ports per
+     * rack: port 2 r is rack r's + end (the last accelerator's + port), port 2 r + 1 its - end
+     * (the first accelerator's - port). The default configuration joins each rack's ends (the
+     * plain torus); joining rack r's + end to rack r''s - end (and back) makes one torus of
+     * the two racks in that dimension. Call after Setup() and before Build().
+     * \param [in] factory Creates the switches (ns3::OpticalCircuitSwitch; PortCount is set)
+     */
+    void SetupInterRack(ObjectFactory factory);
+
+    /// \return true if SetupInterRack() was called
+    bool HasInterRack() const;
+
+    /**
+     * \param [in] dimension Dimension (0, 1, 2 for X, Y, Z; its rack size must be above 1)
+     * \param [in] position Position on the face (the other two coordinates, lower dimension
+     * fastest)
+     * \return the inter-rack switch
+     */
+    Ptr<OpticalCircuitSwitch> GetInterRackSwitch(uint32_t dimension, uint32_t position) const;
+
+    /**
+     * \brief Where a wrap-around link's end meets its inter-rack switch.
+     * \param [in] accelerator An accelerator at the first or last position of a dimension
+     * \param [in] port Its port leaving the rack in that dimension (+ at the last, - at the
+     * first)
+     * \param [out] position The switch's position on the face
+     * \param [out] switchPort The switch's port
+     * \return false if that port's link is not a wrap-around link or there are no inter-rack
+     * switches
+     */
+    bool GetInterRackPort(uint32_t accelerator,
+                          uint32_t port,
+                          uint32_t& position,
+                          uint32_t& switchPort) const;
 
     /// \return the geometry
     const TorusGeometry& GetGeometry() const;
@@ -117,10 +159,17 @@ class TorusFabric : public Object
 
   private:
     /**
-     * \brief A circuit of a server's fabric changed: re-trace its rack once, now.
-     * \param [in] server The server
+     * \brief An inter-rack switch changed a circuit: re-trace every rack once, now.
      * \param [in] from Changed circuit's input port (unused)
      * \param [in] to Changed circuit's output port (unused)
+     */
+    void InterRackChanged(uint32_t from, uint32_t to);
+
+    /**
+     * \brief A circuit of a server's fabric changed: re-trace its rack once, now.
+     * \param [in] server The server
+     * \param [in] from Changed circuit's input port
+     * \param [in] to Changed circuit's output port
      */
     void Changed(uint32_t server, uint32_t from, uint32_t to);
 
@@ -139,6 +188,8 @@ class TorusFabric : public Object
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_links; //!< (a, b) -> link
     TorusGeometry m_geometry;                                  //!< Geometry
     std::vector<Ptr<PhotonicServerFabric>> m_fabrics;          //!< One per server
+    /// Inter-rack switches per dimension and face position (empty: direct wrap-arounds)
+    std::array<std::vector<Ptr<OpticalCircuitSwitch>>, 3> m_interRack;
 };
 
 } // namespace ns3

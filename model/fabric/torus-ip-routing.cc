@@ -77,11 +77,24 @@ TorusIpRouting::Setup(Ptr<TorusFabric> fabric,
     m_fabric = fabric;
     m_nodes = nodes;
     m_interfaces = interfaces;
+    std::vector<Ptr<OpticalCircuitSwitch>> switches;
     for (uint32_t s = 0; s < fabric->GetGeometry().GetNServers(); ++s)
     {
-        fabric->GetServerFabric(s)->GetSwitch()->TraceConnectWithoutContext(
-            "ReconfigurationEnd",
-            MakeCallback(&TorusIpRouting::Switched, this));
+        switches.push_back(fabric->GetServerFabric(s)->GetSwitch());
+    }
+    const auto& rack = fabric->GetGeometry().GetRackShape();
+    for (uint32_t d = 0; d < 3 && fabric->HasInterRack(); ++d)
+    {
+        const uint32_t positions = rack[d] < 2 ? 0 : rack[(d + 1) % 3] * rack[(d + 2) % 3];
+        for (uint32_t pos = 0; pos < positions; ++pos)
+        {
+            switches.push_back(fabric->GetInterRackSwitch(d, pos));
+        }
+    }
+    for (const auto& ocs : switches)
+    {
+        ocs->TraceConnectWithoutContext("ReconfigurationEnd",
+                                        MakeCallback(&TorusIpRouting::Switched, this));
     }
     Update();
 }

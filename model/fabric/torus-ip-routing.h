@@ -29,7 +29,8 @@ namespace ns3
  * Accelerator a's port p has the address 10.0.0.0 + 8 a + p (/32); the eight addresses
  * 10.0.0.0 + 8 a ... + 7 are a's block (/29). Each lit path is a link between two
  * accelerators' ports; accelerators forward packets (IP forwarding) along shortest paths in
- * hops over the lit paths. Every time a server's fabric finishes a reconfiguration, every
+ * hops over the lit paths. Every time a server's fabric (or an inter-rack switch) finishes a
+ * reconfiguration, every
  * node's static routes are computed again: one /29 route per reachable accelerator, out of
  * the port whose path leads to the first hop. Packets sent into a dark circuit are lost at
  * the switch, as light is.

@@ -116,6 +116,42 @@ Balanced(Ptr<SliceScheduler> s)
     return c[0] + c[1] + c[2] + c[3] == s->GetAllocator().GetGeometry().GetNAccelerators();
 }
 
+/// A datagram's send and arrival.
+struct Probe
+{
+    Time sent;         //!< Sent
+    Time arrived;      //!< Arrived
+    uint32_t count{0}; //!< Datagrams received
+};
+
+/// rief Sends one datagram from a to b at \p at; records its trip.
+static void
+Send(NodeContainer nodes,
+     Ptr<TorusIpRouting> routing,
+     uint32_t a,
+     uint32_t b,
+     Time at,
+     Probe* probe)
+{
+    Ptr<Socket> sink = Socket::CreateSocket(nodes.Get(b), UdpSocketFactory::GetTypeId());
+    sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9000 + a));
+    sink->SetRecvCallback(MakeBoundCallback(
+        +[](Probe* p, Ptr<Socket> s) {
+            while (s->Recv())
+            {
+                ++p->count;
+                p->arrived = Simulator::Now();
+            }
+        },
+        probe));
+    Ptr<Socket> source = Socket::CreateSocket(nodes.Get(a), UdpSocketFactory::GetTypeId());
+    const Ipv4Address to = routing->GetAcceleratorAddress(b);
+    Schedule(at, [source, to, a, probe]() {
+        probe->sent = Simulator::Now();
+        source->SendTo(Create<Packet>(1000), 0, InetSocketAddress(to, 9000 + a));
+    });
+}
+
 } // namespace
 
 /// Tenant bandwidth from the workload layer against the closed forms.
@@ -759,41 +795,6 @@ class PacketLevelTestCase : public TestCase
     }
 
   private:
-    /// A datagram's send and arrival.
-    struct Probe
-    {
-        Time sent;         //!< Sent
-        Time arrived;      //!< Arrived
-        uint32_t count{0}; //!< Datagrams received
-    };
-
-    /// rief Sends one datagram from a to b at \p at; records its trip.
-    static void Send(NodeContainer nodes,
-                     Ptr<TorusIpRouting> routing,
-                     uint32_t a,
-                     uint32_t b,
-                     Time at,
-                     Probe* probe)
-    {
-        Ptr<Socket> sink = Socket::CreateSocket(nodes.Get(b), UdpSocketFactory::GetTypeId());
-        sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9000 + a));
-        sink->SetRecvCallback(MakeBoundCallback(
-            +[](Probe* p, Ptr<Socket> s) {
-                while (s->Recv())
-                {
-                    ++p->count;
-                    p->arrived = Simulator::Now();
-                }
-            },
-            probe));
-        Ptr<Socket> source = Socket::CreateSocket(nodes.Get(a), UdpSocketFactory::GetTypeId());
-        const Ipv4Address to = routing->GetAcceleratorAddress(b);
-        Schedule(at, [source, to, a, probe]() {
-            probe->sent = Simulator::Now();
-            source->SendTo(Create<Packet>(1000), 0, InetSocketAddress(to, 9000 + a));
-        });
-    }
-
     void DoRun() override
     {
         const TorusGeometry g = Tpu();
@@ -845,6 +846,85 @@ class PacketLevelTestCase : public TestCase
     }
 };
 
+/// Racks joined through inter-rack OCSes (TPUv4): the plain torus by default, one torus of two
+/// racks after a reconfiguration, at flow level and at packet level.
+class InterRackTestCase : public TestCase
+{
+  public:
+    InterRackTestCase()
+        : TestCase("inter-rack OCSes: wrap-arounds by default; joining two racks in Z, the last "
+                   "layer of rack 0 reaches the first of rack 1 (flow and packet level, one "
+                   "more fibre and switch than a neighbour)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu(2);
+        const Time latency = NanoSeconds(100);
+        TorusDatacenterHelper dc;
+        dc.SetInterRack(true);
+        dc.SetFabricAttribute("Latency", TimeValue(latency));
+        dc.SetInterRackAttribute("Latency", TimeValue(latency));
+        dc.SetInterRackAttribute("ReconfigurationDelay", TimeValue(MilliSeconds(1)));
+        dc.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
+        Ptr<TorusFabric> fabric = dc.Create(g);
+        NS_TEST_ASSERT_MSG_EQ(fabric->HasInterRack(), true, "switches");
+        // Default: exactly the torus links (a path's two ends are a link's two ends).
+        const auto paths = fabric->GetPaths();
+        NS_TEST_ASSERT_MSG_EQ(paths.size(), g.GetLinks().size(), "one path per link");
+        uint32_t torus = 0;
+        for (const auto& path : paths)
+        {
+            torus += g.GetLink(path.a.accelerator, path.a.port) ==
+                             g.GetLink(path.b.accelerator, path.b.port)
+                         ? 1
+                         : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ(torus, paths.size(), "the plain torus");
+        Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+        const auto vertices = fabric->Build(topology, 100e9, NanoSeconds(50));
+        NodeContainer nodes = dc.Install(fabric);
+        // Join the racks in Z: rack 0's + end to rack 1's - end and back, at every position.
+        for (uint32_t pos = 0; pos < 16; ++pos)
+        {
+            OcsConfiguration joined;
+            joined.Connect(0, 3).Connect(2, 1);
+            fabric->GetInterRackSwitch(2, pos)->Reconfigure(joined);
+        }
+        const uint32_t last0 = g.GetAccelerator(0, {1, 2, 3});  // rack 0, z 3
+        const uint32_t first1 = g.GetAccelerator(1, {1, 2, 0}); // rack 1, z 0
+        Ptr<TorusIpRouting> routing = fabric->GetObject<TorusIpRouting>();
+        Probe across;
+        Probe neighbour;
+        Send(nodes, routing, last0, first1, MilliSeconds(10), &across);
+        Send(nodes, routing, g.GetAccelerator(0, {1, 2, 2}), last0, MilliSeconds(11), &neighbour);
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        TorusFabric::End end;
+        NS_TEST_ASSERT_MSG_EQ(fabric->Trace(last0, 4, end), true, "+Z lit");
+        NS_TEST_ASSERT_MSG_EQ(end.accelerator, first1, "into rack 1");
+        NS_TEST_ASSERT_MSG_EQ(end.port, 5, "at its -Z port");
+        const int64_t link = fabric->GetFlowLink(last0, 4);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(link, 0, "a flow-level link");
+        NS_TEST_ASSERT_MSG_EQ(topology->GetLink(static_cast<uint32_t>(link)).to,
+                              vertices[first1],
+                              "to rack 1");
+        NS_TEST_ASSERT_MSG_EQ(across.count + neighbour.count, 2, "the datagrams arrived");
+        const Time fibre = DynamicCast<OcsNetDevice>(nodes.Get(0)->GetDevice(1))
+                               ->GetChannel()
+                               ->GetObject<OcsChannel>()
+                               ->GetDelay();
+        // A neighbour in the rack: 3 fibres and 2 switches; through the inter-rack switch: 4
+        // and 3 (the switch between the two servers' fabrics).
+        NS_TEST_ASSERT_MSG_EQ((across.arrived - across.sent) - (neighbour.arrived - neighbour.sent),
+                              fibre + latency,
+                              "one more fibre and switch");
+        Simulator::Destroy();
+    }
+};
+
 /// The suite.
 class ServerFabricTestSuite : public TestSuite
 {
@@ -861,6 +941,7 @@ class ServerFabricTestSuite : public TestSuite
         AddTestCase(new RequestsTestCase, TEST_QUICK);
         AddTestCase(new PrototypeTestCase, TEST_QUICK);
         AddTestCase(new PacketLevelTestCase, TEST_QUICK);
+        AddTestCase(new InterRackTestCase, TEST_QUICK);
     }
 };
 
