@@ -124,7 +124,7 @@ struct Probe
     uint32_t count{0}; //!< Datagrams received
 };
 
-/// rief Sends one datagram from a to b at \p at; records its trip.
+/// \brief Sends one datagram from a to b at \p at; records its trip.
 static void
 Send(NodeContainer nodes,
      Ptr<TorusIpRouting> routing,
