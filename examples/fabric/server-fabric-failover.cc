@@ -93,6 +93,8 @@ main(int argc, char* argv[])
     uint32_t freeRacks = 1;
     std::string fill = "2x4x4,2x2x4,2x2x2";
     std::string fabricDelay = "1.1s";
+    std::string rackShape = "4x4x4";
+    std::string serverShape = "2x2x1";
     std::string resync = "4.5s";
     std::string migration = "60s";
     std::string failAt = "10s";
@@ -112,6 +114,8 @@ main(int argc, char* argv[])
                  "Slices placed in each other rack, in order (AxBxC,...; the first holds the "
                  "failing accelerator)",
                  fill);
+    exp.AddValue("rack", "Accelerators per rack, AxBxC (TPUv4, Morphlux: 4x4x4)", rackShape);
+    exp.AddValue("server", "Accelerators per server, AxBxC (Morphlux: 2x2x1)", serverShape);
     exp.AddValue("fabricDelay",
                  "Reconfiguration delay of a server's fabric (Morphlux prototype: 1.1 s)",
                  fabricDelay);
@@ -139,9 +143,19 @@ main(int argc, char* argv[])
     }
     setup.policy = policy;
     setup.spares = spares;
-    if (!setup.geometry.Configure(racks, {4, 4, 4}, {2, 2, 1}, error))
+    std::array<uint32_t, 3> rack{};
+    std::array<uint32_t, 3> server{};
+    if (!TorusGeometry::ParseShape(rackShape, rack, error))
     {
-        exp.Fail("--racks: " + error);
+        exp.Fail("--rack: " + error);
+    }
+    if (!TorusGeometry::ParseShape(serverShape, server, error))
+    {
+        exp.Fail("--server: " + error);
+    }
+    if (!setup.geometry.Configure(racks, rack, server, error))
+    {
+        exp.Fail("--racks, --rack, --server: " + error);
     }
     if (freeRacks >= racks)
     {

@@ -215,6 +215,8 @@ main(int argc, char* argv[])
     std::string shapes = "2x2x1:1,2x2x2:1,2x2x4:1,2x4x4:1";
     std::string backend = "flow";
     std::string fabricDelay = "1.1s";
+    std::string rackShape = "4x4x4";
+    std::string serverShape = "2x2x1";
     double unitGbps = 100;
     double ilpTimeLimit = 5;
     uint32_t ilpNodeLimit = 50;
@@ -236,6 +238,8 @@ main(int argc, char* argv[])
                  "equally)",
                  shapes);
     exp.AddValue("backend", "Network model for the bandwidth measurement: flow", backend);
+    exp.AddValue("rack", "Accelerators per rack, AxBxC (TPUv4, Morphlux: 4x4x4)", rackShape);
+    exp.AddValue("server", "Accelerators per server, AxBxC (Morphlux: 2x2x1)", serverShape);
     exp.AddValue("fabricDelay",
                  "Reconfiguration delay of a server's photonic fabric (MZI mesh 1.1s, "
                  "interposer 3.7us)",
@@ -283,9 +287,19 @@ main(int argc, char* argv[])
         exp.Fail("--duration and --meanHold must be > 0");
     }
     TorusGeometry geometry;
-    if (!geometry.Configure(racks, {4, 4, 4}, {2, 2, 1}, error))
+    std::array<uint32_t, 3> rack{};
+    std::array<uint32_t, 3> server{};
+    if (!TorusGeometry::ParseShape(rackShape, rack, error))
     {
-        exp.Fail("--racks: " + error);
+        exp.Fail("--rack: " + error);
+    }
+    if (!TorusGeometry::ParseShape(serverShape, server, error))
+    {
+        exp.Fail("--server: " + error);
+    }
+    if (!geometry.Configure(racks, rack, server, error))
+    {
+        exp.Fail("--racks, --rack, --server: " + error);
     }
     std::vector<std::pair<std::array<uint32_t, 3>, double>> parsed;
     if (!SliceRequestGenerator::ParseShapes(shapes, parsed, error))

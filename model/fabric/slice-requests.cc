@@ -6,6 +6,8 @@
 
 #include "slice-requests.h"
 
+#include "torus-geometry.h"
+
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/string.h"
@@ -69,15 +71,10 @@ SliceRequestGenerator::ParseShapes(const std::string& text,
         const std::string shapeText = item.substr(0, colon);
         double weight = 1;
         std::array<uint32_t, 3> shape{};
-        char x1 = 0;
-        char x2 = 0;
-        std::istringstream in(shapeText);
         std::string rest;
-        if (!(in >> shape[0] >> x1 >> shape[1] >> x2 >> shape[2]) || x1 != 'x' || x2 != 'x' ||
-            (in >> rest) || shape[0] == 0 || shape[1] == 0 || shape[2] == 0)
+        if (!TorusGeometry::ParseShape(shapeText, shape, error))
         {
-            error = "slice shape '" + shapeText + "' in '" + text +
-                    "' is not AxBxC with positive integers";
+            error = "slice " + error + " (in '" + text + "')";
             return false;
         }
         if (colon != std::string::npos)

@@ -8,6 +8,8 @@
 
 #include "ns3/abort.h"
 
+#include <sstream>
+
 namespace ns3
 {
 
@@ -23,6 +25,26 @@ Shape(const std::array<uint32_t, 3>& s)
     return std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" + std::to_string(s[2]);
 }
 } // namespace
+
+bool
+TorusGeometry::ParseShape(const std::string& text,
+                          std::array<uint32_t, 3>& shape,
+                          std::string& error)
+{
+    std::array<uint32_t, 3> parsed{};
+    char x1 = 0;
+    char x2 = 0;
+    std::string rest;
+    std::istringstream in(text);
+    if (!(in >> parsed[0] >> x1 >> parsed[1] >> x2 >> parsed[2]) || x1 != 'x' || x2 != 'x' ||
+        (in >> rest) || parsed[0] == 0 || parsed[1] == 0 || parsed[2] == 0)
+    {
+        error = "shape '" + text + "' is not AxBxC with positive integers";
+        return false;
+    }
+    shape = parsed;
+    return true;
+}
 
 std::string
 TorusGeometry::Check(uint32_t racks,

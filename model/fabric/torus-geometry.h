@@ -59,6 +59,17 @@ class TorusGeometry
     TorusGeometry() = default;
 
     /**
+     * \brief Parses a shape "AxBxC" (positive integers).
+     * \param [in] text The text
+     * \param [out] shape The shape
+     * \param [out] error What is wrong, naming the text
+     * \return true on success
+     */
+    static bool ParseShape(const std::string& text,
+                           std::array<uint32_t, 3>& shape,
+                           std::string& error);
+
+    /**
      * \brief Checks a datacenter shape.
      * \param [in] racks Racks (> 0)
      * \param [in] rack Accelerators per rack in X, Y, Z (each >= 1; a dimension of 1 has no
