@@ -24,6 +24,9 @@ def configure(conf):
     # Linear and mixed-integer programs: COIN-OR CBC over CLP (Debian: coinor-libcbc-dev).
     conf.check_cfg(package='cbc', uselib_store='COINOR',
                    args=['--cflags', '--libs'], mandatory=True)
+    # The physical layer's numerics: GSL (Debian: libgsl-dev).
+    conf.check_cfg(package='gsl', uselib_store='OPTICAL_GSL',
+                   args=['--cflags', '--libs'], mandatory=True)
 
 
 def build(bld):
@@ -40,6 +43,7 @@ def build(bld):
                       'OPTICAL_SOURCE_DIR="%s"' % here]
     module.use.append('SQLITE3')
     module.use.append('COINOR')
+    module.use.append('OPTICAL_GSL')
 
     module_test = bld.create_ns3_module_test_library('optical')
     module_test.source = _cmake_set(here, 'optical_test_sources')

@@ -1,0 +1,128 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "transceiver-modes.h"
+
+#include "ns3/optical-data-file.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+namespace ns3
+{
+
+const std::string TransceiverModes::DEFAULT_FILE = "transceiver-modes.csv";
+
+bool
+TransceiverModes::Load(const std::string& table, const std::string& file, std::string& error)
+{
+    std::vector<OpticalDataFile::Row> rows;
+    if (!OpticalDataFile::ReadCsv(
+            file,
+            {"table", "rate_gbps", "baud_gbd", "osnr_db", "snr_db", "spacing_ghz"},
+            {"format"},
+            rows,
+            error))
+    {
+        return false;
+    }
+    std::vector<Mode> modes;
+    std::set<std::string> known;
+    for (const auto& row : rows)
+    {
+        known.insert(row.at("table"));
+        if (row.at("table") != table)
+        {
+            continue;
+        }
+        Mode m;
+        m.format = row.count("format") ? row.at("format") : "";
+        const std::pair<const char*, double*> cells[] = {{"rate_gbps", &m.rateGbps},
+                                                         {"baud_gbd", &m.baudGbd},
+                                                         {"osnr_db", &m.osnrDb},
+                                                         {"snr_db", &m.snrDb},
+                                                         {"spacing_ghz", &m.spacingGhz}};
+        for (const auto& [name, value] : cells)
+        {
+            if (!OpticalDataFile::ParseDouble(row.at(name), *value))
+            {
+                error = OpticalDataFile::Resolve(file) + ": table " + table + ": " + name + " '" +
+                        row.at(name) + "' is not a number";
+                return false;
+            }
+        }
+        if (m.rateGbps <= 0 || m.baudGbd <= 0 || m.spacingGhz <= 0)
+        {
+            error = OpticalDataFile::Resolve(file) + ": table " + table + ": a mode of " +
+                    row.at("rate_gbps") + " Gb/s needs a positive rate, baud and spacing";
+            return false;
+        }
+        modes.push_back(m);
+    }
+    if (modes.empty())
+    {
+        std::ostringstream list;
+        for (const auto& k : known)
+        {
+            list << (list.tellp() > 0 ? ", " : "") << k;
+        }
+        error = "no mode table '" + table + "' in " + OpticalDataFile::Resolve(file) +
+                " (tables: " + list.str() + ")";
+        return false;
+    }
+    std::stable_sort(modes.begin(), modes.end(), [](const Mode& a, const Mode& b) {
+        return a.rateGbps < b.rateGbps;
+    });
+    m_table = table;
+    m_modes = modes;
+    return true;
+}
+
+const std::vector<TransceiverModes::Mode>&
+TransceiverModes::GetModes() const
+{
+    return m_modes;
+}
+
+int
+TransceiverModes::Select(double gsnrDb01nm, double marginDb) const
+{
+    int best = -1;
+    for (std::size_t i = 0; i < m_modes.size(); ++i)
+    {
+        if (gsnrDb01nm >= m_modes[i].osnrDb + marginDb &&
+            (best < 0 || m_modes[i].rateGbps > m_modes[best].rateGbps))
+        {
+            best = static_cast<int>(i);
+        }
+    }
+    return best;
+}
+
+bool
+TransceiverModes::SelectFor(const std::string& link,
+                            double gsnrDb01nm,
+                            double marginDb,
+                            Mode& mode,
+                            std::string& error) const
+{
+    const int i = Select(gsnrDb01nm, marginDb);
+    if (i < 0)
+    {
+        std::ostringstream msg;
+        msg << "link " << link << ": GSNR " << gsnrDb01nm << " dB (0.1 nm) reaches no mode of '"
+            << m_table << "' (the slowest needs "
+            << (m_modes.empty() ? 0.0 : m_modes.front().osnrDb + marginDb) << " dB with a "
+            << marginDb << " dB margin)";
+        error = msg.str();
+        return false;
+    }
+    mode = m_modes[static_cast<std::size_t>(i)];
+    return true;
+}
+
+} // namespace ns3

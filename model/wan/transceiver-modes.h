@@ -1,0 +1,83 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TRANSCEIVER_MODES_H
+#define TRANSCEIVER_MODES_H
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief A transceiver's modes (rates and the OSNR each needs), read from a table of
+ * data/transceiver-modes.csv, and the choice of mode for a path.
+ *
+ * A mode works on a path when the path's generalised SNR in 0.1 nm is at least the mode's
+ * required OSNR plus the system margin (GNPy's rule; default margin 2 dB). The chosen mode is
+ * the fastest that works.
+ */
+class TransceiverModes
+{
+  public:
+    /// One mode.
+    struct Mode
+    {
+        double rateGbps{0};   //!< Net rate (Gb/s)
+        std::string format;   //!< Modulation format (may be empty)
+        double baudGbd{0};    //!< Symbol rate (GBd)
+        double osnrDb{0};     //!< Required OSNR in 0.1 nm (dB)
+        double snrDb{0};      //!< The same in the signal bandwidth (dB)
+        double spacingGhz{0}; //!< Minimum channel spacing (GHz)
+    };
+
+    /// The default file.
+    static const std::string DEFAULT_FILE;
+
+    /**
+     * \brief Reads one table.
+     * \param [in] table Table name (voyager, openroadm-v5, zr400g, radwan, or one of the file)
+     * \param [in] file CSV file (see OpticalDataFile::Resolve)
+     * \param [out] error The file and line, or the unknown table with the known ones
+     * \return true on success (modes sorted by rate)
+     */
+    bool Load(const std::string& table, const std::string& file, std::string& error);
+
+    /// \return the modes, slowest first
+    const std::vector<Mode>& GetModes() const;
+
+    /**
+     * \param [in] gsnrDb01nm The path's generalised SNR in 0.1 nm (dB)
+     * \param [in] marginDb System margin (dB)
+     * \return the index of the fastest mode that works, or -1
+     */
+    int Select(double gsnrDb01nm, double marginDb = 2) const;
+
+    /**
+     * \brief Select(), with an error naming the link and its SNR when no mode works.
+     * \param [in] link Link name, for the message
+     * \param [in] gsnrDb01nm Its GSNR in 0.1 nm (dB)
+     * \param [in] marginDb System margin (dB)
+     * \param [out] mode The mode
+     * \param [out] error What is wrong
+     * \return true if a mode works
+     */
+    bool SelectFor(const std::string& link,
+                   double gsnrDb01nm,
+                   double marginDb,
+                   Mode& mode,
+                   std::string& error) const;
+
+  private:
+    std::string m_table;       //!< Table name
+    std::vector<Mode> m_modes; //!< Modes by rate
+};
+
+} // namespace ns3
+
+#endif /* TRANSCEIVER_MODES_H */
