@@ -7,11 +7,13 @@
 // The optical WAN's physical layer: ASE and GN-model NLI over amplified spans, SNR of paths,
 // transceiver modes.
 
+#include "ns3/double.h"
 #include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 
 #include <cmath>
+#include <fstream>
 
 using namespace ns3;
 using namespace ns3::optical::compat;
@@ -188,6 +190,106 @@ class ModesTestCase : public TestCase
     }
 };
 
+/// SNR over time: determinism, fluctuations against spectral width, events, traces.
+class SnrSeriesTestCase : public TestCase
+{
+  public:
+    SnrSeriesTestCase()
+        : TestCase("SNR series: same streams same series; fluctuations twice as large at twice "
+                   "the width; degradations and cuts at their rates; CSV traces and their errors")
+    {
+    }
+
+  private:
+    /// \return a series generator with only the given effects
+    static Ptr<SnrTimeSeries> Make(double widthGhz, double degradationRate, double cutRate)
+    {
+        Ptr<SnrTimeSeries> s = CreateObject<SnrTimeSeries>();
+        s->SetAttribute("DriftSigmaDb", DoubleValue(0));
+        s->SetAttribute("SpectralWidthGhz", DoubleValue(widthGhz));
+        s->SetAttribute("DegradationRate", DoubleValue(degradationRate));
+        s->SetAttribute("CutRate", DoubleValue(cutRate));
+        s->AssignStreams(11);
+        return s;
+    }
+
+    void DoRun() override
+    {
+        Ptr<SnrTimeSeries> a = CreateObject<SnrTimeSeries>();
+        Ptr<SnrTimeSeries> b = CreateObject<SnrTimeSeries>();
+        a->AssignStreams(5);
+        b->AssignStreams(5);
+        const auto sa = a->Generate(Days(30));
+        const auto sb = b->Generate(Days(30));
+        NS_TEST_ASSERT_MSG_EQ(sa.size(), 30 * 96 + 1, "15-minute samples");
+        bool same = true;
+        for (std::size_t i = 0; i < sa.size(); ++i)
+        {
+            same = same && sa[i].snrDb == sb[i].snrDb && sa[i].dark == sb[i].dark;
+        }
+        NS_TEST_ASSERT_MSG_EQ(same, true, "deterministic");
+        // Fluctuations only: mean 18 dB, standard deviation 0.1 dB at 50 GHz, 0.2 at 100.
+        double sd[2] = {0, 0};
+        for (int w = 0; w < 2; ++w)
+        {
+            const auto series = Make(w == 0 ? 50 : 100, 0, 0)->Generate(Days(200));
+            double sum = 0;
+            double sq = 0;
+            for (const auto& x : series)
+            {
+                sum += x.snrDb;
+                sq += x.snrDb * x.snrDb;
+            }
+            const double mean = sum / series.size();
+            sd[w] = std::sqrt(sq / series.size() - mean * mean);
+            NS_TEST_ASSERT_MSG_EQ_TOL(mean, 18, 0.01, "baseline");
+        }
+        NS_TEST_ASSERT_MSG_EQ_TOL(sd[0], 0.1, 0.005, "50 GHz");
+        NS_TEST_ASSERT_MSG_EQ_TOL(sd[1] / sd[0], 2.0, 0.1, "twice the width, twice the size");
+        // Degradations (1 a day, 2 h, 3 dB on average): the mean drops by about 1 x 2/24 x 3.
+        const auto degraded = Make(50, 1, 0)->Generate(Days(1000));
+        double sum = 0;
+        for (const auto& x : degraded)
+        {
+            sum += x.snrDb;
+        }
+        NS_TEST_ASSERT_MSG_EQ_TOL(18 - sum / degraded.size(), 0.25, 0.04, "degradations");
+        // Cuts (12 a year, 8 h): dark 12 x 8 / 8760 of the time.
+        const auto cut = Make(50, 0, 12)->Generate(Days(3650));
+        double dark = 0;
+        for (const auto& x : cut)
+        {
+            dark += x.dark ? 1 : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ_TOL(dark / cut.size(), 12 * 8.0 / 8760, 0.003, "cuts");
+        // Traces.
+        const std::string file = CreateTempDirFilename("snr.csv");
+        {
+            std::ofstream out(file);
+            out << "time_s,snr_db\n0,17.5\n900,dark\n1800, 16.25\n";
+        }
+        std::vector<SnrTimeSeries::Sample> trace;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(SnrTimeSeries::LoadCsv(file, trace, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(trace.size(), 3, "three samples");
+        NS_TEST_ASSERT_MSG_EQ(trace[1].dark, true, "loss of light");
+        NS_TEST_ASSERT_MSG_EQ_TOL(trace[2].snrDb, 16.25, 1e-12, "value");
+        {
+            std::ofstream out(file);
+            out << "time_s,snr_db\n0,17.5\n900,abc\n";
+        }
+        NS_TEST_ASSERT_MSG_EQ(SnrTimeSeries::LoadCsv(file, trace, error), false, "bad SNR");
+        NS_TEST_ASSERT_MSG_NE(error.find(":3: SNR 'abc'"), std::string::npos, error);
+        NS_TEST_ASSERT_MSG_EQ(trace.size(), 3, "unchanged on failure");
+        {
+            std::ofstream out(file);
+            out << "0,17.5\n0,17\n";
+        }
+        NS_TEST_ASSERT_MSG_EQ(SnrTimeSeries::LoadCsv(file, trace, error), false, "time order");
+        NS_TEST_ASSERT_MSG_NE(error.find(":2: time 0 does not follow"), std::string::npos, error);
+    }
+};
+
 /// The suite.
 class OpticalLineTestSuite : public TestSuite
 {
@@ -198,6 +300,7 @@ class OpticalLineTestSuite : public TestSuite
         AddTestCase(new OsnrTestCase, TEST_QUICK);
         AddTestCase(new NliTestCase, TEST_QUICK);
         AddTestCase(new ModesTestCase, TEST_QUICK);
+        AddTestCase(new SnrSeriesTestCase, TEST_QUICK);
     }
 };
 
