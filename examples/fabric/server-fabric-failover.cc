@@ -143,17 +143,7 @@ main(int argc, char* argv[])
     }
     setup.policy = policy;
     setup.spares = spares;
-    std::array<uint32_t, 3> rack{};
-    std::array<uint32_t, 3> server{};
-    if (!TorusGeometry::ParseShape(rackShape, rack, error))
-    {
-        exp.Fail("--rack: " + error);
-    }
-    if (!TorusGeometry::ParseShape(serverShape, server, error))
-    {
-        exp.Fail("--server: " + error);
-    }
-    if (!setup.geometry.Configure(racks, rack, server, error))
+    if (!setup.geometry.ConfigureFromText(racks, rackShape, serverShape, error))
     {
         exp.Fail("--racks, --rack, --server: " + error);
     }

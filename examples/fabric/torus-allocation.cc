@@ -287,17 +287,7 @@ main(int argc, char* argv[])
         exp.Fail("--duration and --meanHold must be > 0");
     }
     TorusGeometry geometry;
-    std::array<uint32_t, 3> rack{};
-    std::array<uint32_t, 3> server{};
-    if (!TorusGeometry::ParseShape(rackShape, rack, error))
-    {
-        exp.Fail("--rack: " + error);
-    }
-    if (!TorusGeometry::ParseShape(serverShape, server, error))
-    {
-        exp.Fail("--server: " + error);
-    }
-    if (!geometry.Configure(racks, rack, server, error))
+    if (!geometry.ConfigureFromText(racks, rackShape, serverShape, error))
     {
         exp.Fail("--racks, --rack, --server: " + error);
     }

@@ -133,6 +133,25 @@ MorphluxAllocator::GetSlotEdges(const std::array<uint32_t, 3>& slots,
     return edges;
 }
 
+std::vector<MorphluxAllocator::SlotEdge>
+MorphluxAllocator::ReservedEdges(const SliceAllocator& allocator,
+                                 const SliceSteering& steering,
+                                 const std::array<uint32_t, 3>& shape,
+                                 uint32_t& nSlots)
+{
+    const auto& server = allocator.GetGeometry().GetServerShape();
+    const std::array<uint32_t, 3> slots{shape[0] / server[0],
+                                        shape[1] / server[1],
+                                        shape[2] / server[2]};
+    nSlots = slots[0] * slots[1] * slots[2];
+    std::vector<SlotEdge> edges = GetSlotEdges(slots, server);
+    for (SlotEdge& e : edges)
+    {
+        e.width = steering.GetMinBundleLinks(e.width); // the fibres a route must have
+    }
+    return edges;
+}
+
 MorphluxAllocator::RackGraph
 MorphluxAllocator::MakeGraph(const SliceAllocator& allocator,
                              const SliceSteering& steering,
@@ -268,17 +287,8 @@ MorphluxAllocator::SolveIlp(const SliceAllocator& allocator,
                             uint32_t rack,
                             const std::array<uint32_t, 3>& shape) const
 {
-    const TorusGeometry& g = allocator.GetGeometry();
-    const auto& server = g.GetServerShape();
-    const std::array<uint32_t, 3> slots{shape[0] / server[0],
-                                        shape[1] / server[1],
-                                        shape[2] / server[2]};
-    const uint32_t nSlots = slots[0] * slots[1] * slots[2];
-    std::vector<SlotEdge> slotEdges = GetSlotEdges(slots, server);
-    for (SlotEdge& e : slotEdges)
-    {
-        e.width = steering.GetMinBundleLinks(e.width); // the fibres a route must have
-    }
+    uint32_t nSlots = 0;
+    const std::vector<SlotEdge> slotEdges = ReservedEdges(allocator, steering, shape, nSlots);
     const RackGraph graph = MakeGraph(allocator, steering, rack);
     Solution sol;
     sol.method = "ilp";
@@ -420,17 +430,8 @@ MorphluxAllocator::SolveGreedy(const SliceAllocator& allocator,
                                uint32_t rack,
                                const std::array<uint32_t, 3>& shape) const
 {
-    const TorusGeometry& g = allocator.GetGeometry();
-    const auto& server = g.GetServerShape();
-    const std::array<uint32_t, 3> slots{shape[0] / server[0],
-                                        shape[1] / server[1],
-                                        shape[2] / server[2]};
-    const uint32_t nSlots = slots[0] * slots[1] * slots[2];
-    std::vector<SlotEdge> slotEdges = GetSlotEdges(slots, server);
-    for (SlotEdge& e : slotEdges)
-    {
-        e.width = steering.GetMinBundleLinks(e.width); // the fibres a route must have
-    }
+    uint32_t nSlots = 0;
+    const std::vector<SlotEdge> slotEdges = ReservedEdges(allocator, steering, shape, nSlots);
     const RackGraph graph = MakeGraph(allocator, steering, rack);
     Solution best;
     best.method = "greedy";
@@ -591,11 +592,8 @@ MorphluxAllocator::Allocate(SliceAllocator& allocator,
     const std::string problem = allocator.CheckShape(shape);
     NS_ABORT_MSG_IF(!problem.empty(), "MorphluxAllocator: " << problem);
     const TorusGeometry& g = allocator.GetGeometry();
-    const auto& server = g.GetServerShape();
-    const std::array<uint32_t, 3> slots{shape[0] / server[0],
-                                        shape[1] / server[1],
-                                        shape[2] / server[2]};
-    const std::vector<SlotEdge> slotEdges = GetSlotEdges(slots, server);
+    uint32_t nSlots = 0;
+    const std::vector<SlotEdge> slotEdges = ReservedEdges(allocator, steering, shape, nSlots);
     std::string error;
     SliceSteering::Plan plan;
     // A contiguous box first: direct fibres, no solver.
@@ -615,7 +613,6 @@ MorphluxAllocator::Allocate(SliceAllocator& allocator,
         NS_LOG_LOGIC("contiguous box of tenant " << tenant << " lacks fibres: " << error);
         allocator.Release(tenant);
     }
-    const uint32_t nSlots = slots[0] * slots[1] * slots[2];
     for (uint32_t r = 0; r < g.GetNRacks(); ++r)
     {
         if (allocator.GetFreeServers(r).size() < nSlots)

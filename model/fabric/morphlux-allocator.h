@@ -156,6 +156,19 @@ class MorphluxAllocator : public Object
     struct RackGraph;
 
     /**
+     * \brief The slot edges of a shape, each with the fibres its route must reserve.
+     * \param [in] allocator Ownership (for the server shape)
+     * \param [in] steering The ledger (for MinBundleShare)
+     * \param [in] shape Slice shape (accelerators)
+     * \param [out] nSlots Servers the slice needs
+     * \return the slot edges
+     */
+    static std::vector<SlotEdge> ReservedEdges(const SliceAllocator& allocator,
+                                               const SliceSteering& steering,
+                                               const std::array<uint32_t, 3>& shape,
+                                               uint32_t& nSlots);
+
+    /**
      * \brief Builds the rack's graph: its server edges, their free and held fibres, and the
      * candidate paths between its free servers.
      */

@@ -132,6 +132,12 @@ SliceSteering::SetFabric(Ptr<TorusFabric> fabric)
             m_edges[std::make_pair(std::min(sa, sb), std::max(sa, sb))].push_back(l);
         }
     }
+    m_adjacent.assign(g.GetNServers(), {});
+    for (const auto& [pair, fibres] : m_edges)
+    {
+        m_adjacent[pair.first].emplace_back(pair.second, &fibres);
+        m_adjacent[pair.second].emplace_back(pair.first, &fibres);
+    }
     m_held.clear();
     m_heldFibres.clear();
 }
@@ -227,13 +233,9 @@ SliceSteering::FreeRoute(uint32_t from,
     {
         const uint32_t s = queue.front();
         queue.pop_front();
-        for (const auto& [key, fibres] : m_edges)
+        for (const auto& [t, fibresPtr] : m_adjacent[s])
         {
-            if (key.first != s && key.second != s)
-            {
-                continue;
-            }
-            const uint32_t t = key.first == s ? key.second : key.first;
+            const std::vector<uint32_t>& fibres = *fibresPtr;
             if (parent[t - rack * perRack] >= 0 ||
                 (through && t != to && through->count(t) == 0 && IsUnclaimed(t)))
             {

@@ -276,6 +276,8 @@ class SliceSteering : public Object
     std::vector<std::vector<int64_t>> m_portTenant; //!< Server -> port -> tenant
     std::vector<int64_t> m_fibreTenant;             //!< Torus link -> tenant
     std::map<std::pair<uint32_t, uint32_t>, std::vector<uint32_t>> m_edges; //!< Server edges
+    /// Server -> (adjacent server, fibres between them in m_edges)
+    std::vector<std::vector<std::pair<uint32_t, const std::vector<uint32_t>*>>> m_adjacent;
     /// Tenant -> (server, port) it holds
     std::map<uint64_t, std::vector<std::pair<uint32_t, uint32_t>>> m_held;
     /// Fibres per tenant

@@ -328,17 +328,18 @@ TorusFabric::Refresh(uint32_t server)
     const uint32_t perRack = m_geometry.GetAcceleratorsPerRack();
     const uint32_t first = (server / m_geometry.GetServersPerRack()) * perRack;
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> paths;
+    std::vector<int64_t> reached(perRack * P, -1); // port -> accelerator its lit path reaches
     for (uint32_t a = first; a < first + perRack; ++a)
     {
         for (uint32_t p = 0; p < P; ++p)
         {
             End end;
-            // A path back to the same accelerator carries nothing: no link.
-            const bool lit = Trace(a, p, end) && end.accelerator != a;
             m_portLink[a * P + p] = -1;
-            if (lit)
+            // A path back to the same accelerator carries nothing: no link.
+            if (Trace(a, p, end) && end.accelerator != a)
             {
                 ++paths[std::make_pair(a, end.accelerator)];
+                reached[(a - first) * P + p] = end.accelerator;
             }
         }
     }
@@ -380,10 +381,10 @@ TorusFabric::Refresh(uint32_t server)
     {
         for (uint32_t p = 0; p < P; ++p)
         {
-            End end;
-            if (Trace(a, p, end) && end.accelerator != a)
+            const int64_t b = reached[(a - first) * P + p];
+            if (b >= 0)
             {
-                m_portLink[a * P + p] = m_links.at(std::make_pair(a, end.accelerator));
+                m_portLink[a * P + p] = m_links.at(std::make_pair(a, static_cast<uint32_t>(b)));
             }
         }
     }

@@ -111,6 +111,27 @@ TorusGeometry::Configure(uint32_t racks,
 }
 
 bool
+TorusGeometry::ConfigureFromText(uint32_t racks,
+                                 const std::string& rack,
+                                 const std::string& server,
+                                 std::string& error)
+{
+    std::array<uint32_t, 3> r{};
+    std::array<uint32_t, 3> s{};
+    if (!ParseShape(rack, r, error))
+    {
+        error = "rack " + error;
+        return false;
+    }
+    if (!ParseShape(server, s, error))
+    {
+        error = "server " + error;
+        return false;
+    }
+    return Configure(racks, r, s, error);
+}
+
+bool
 TorusGeometry::HasPort(uint32_t port) const
 {
     return port < PORTS && m_rack[port / 2] > 1;

@@ -94,6 +94,19 @@ class TorusGeometry
                    const std::array<uint32_t, 3>& server,
                    std::string& error);
 
+    /**
+     * \brief Configure() with the rack and server shapes as text ("4x4x4", "2x2x1").
+     * \param [in] racks Racks
+     * \param [in] rack Rack shape
+     * \param [in] server Server shape
+     * \param [out] error What is wrong (a malformed shape is named as rack or server shape)
+     * \return true on success
+     */
+    bool ConfigureFromText(uint32_t racks,
+                           const std::string& rack,
+                           const std::string& server,
+                           std::string& error);
+
     /// \return racks
     uint32_t GetNRacks() const;
     /// \return true if the port exists (its dimension has a size above 1)

@@ -8,6 +8,8 @@
 // and greedy (MorphluxAllocator), tenants, failures and spares (SliceScheduler), and tenant
 // bandwidth measured by the workload layer (SliceBandwidthProbe).
 
+#include "torus-test-helpers.h"
+
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
@@ -26,30 +28,11 @@
 
 using namespace ns3;
 using namespace ns3::optical::compat;
+using ns3::optical::test::Fabric;
+using ns3::optical::test::Tpu;
 
 namespace
 {
-
-/// \return racks of 4x4x4 accelerators in servers of 2x2x1 (TPUv4-like)
-TorusGeometry
-Tpu(uint32_t racks = 1)
-{
-    TorusGeometry g;
-    std::string error;
-    NS_ABORT_MSG_IF(!g.Configure(racks, {4, 4, 4}, {2, 2, 1}, error), error);
-    return g;
-}
-
-/// \return a datacenter of MZI-mesh fabrics (1.1 s)
-Ptr<TorusFabric>
-Fabric(const TorusGeometry& g)
-{
-    ObjectFactory factory("ns3::OpticalCircuitSwitch");
-    factory.Set("ReconfigurationDelay", TimeValue(Seconds(1.1)));
-    Ptr<TorusFabric> fabric = CreateObject<TorusFabric>();
-    fabric->Setup(g, factory);
-    return fabric;
-}
 
 /// \return a scheduler on a fresh datacenter
 Ptr<SliceScheduler>

@@ -12,6 +12,8 @@
  * a neighbour, and dark paths limited to the changed ones.
  */
 
+#include "torus-test-helpers.h"
+
 #include "ns3/core-module.h"
 #include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
@@ -22,29 +24,11 @@
 
 using namespace ns3;
 using namespace ns3::optical::compat;
+using ns3::optical::test::Fabric;
+using ns3::optical::test::Tpu;
 
 namespace
 {
-/// \return a TPUv4-like geometry: racks of 4x4x4, servers of 2x2x1
-TorusGeometry
-Tpu(uint32_t racks = 1)
-{
-    TorusGeometry g;
-    std::string error;
-    NS_ABORT_MSG_IF(!g.Configure(racks, {4, 4, 4}, {2, 2, 1}, error), error);
-    return g;
-}
-
-/// \return a fabric on a geometry, with MZI-mesh switches (1.1 s)
-Ptr<TorusFabric>
-Fabric(const TorusGeometry& g)
-{
-    ObjectFactory factory("ns3::OpticalCircuitSwitch");
-    factory.Set("ReconfigurationDelay", TimeValue(Seconds(1.1)));
-    Ptr<TorusFabric> fabric = CreateObject<TorusFabric>();
-    fabric->Setup(g, factory);
-    return fabric;
-}
 
 /**
  * \brief A configuration that keeps a server's internal links and joins its 16 outward-facing
