@@ -163,17 +163,21 @@ class ModesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(error.find("link A-B: GSNR 13.5"), std::string::npos, error);
         NS_TEST_ASSERT_MSG_EQ(modes.SelectFor("A-B", 30, 2, mode, error), true, error);
         NS_TEST_ASSERT_MSG_EQ(mode.rateGbps, 400, "fastest");
-        // The project's RADWAN-style table: 100G to 400G in 25/50G steps, 100G at 6.5 dB SNR.
+        // The project's RADWAN-style table: 100G to 400G in 25/50G steps, 100G at 6.5 dB SNR,
+        // and 50G and 75G fall-back rates from the same fit.
         NS_TEST_ASSERT_MSG_EQ(modes.Load("radwan", TransceiverModes::DEFAULT_FILE, error),
                               true,
                               error);
-        NS_TEST_ASSERT_MSG_EQ(modes.GetModes().size(), 9, "9 rates");
-        NS_TEST_ASSERT_MSG_EQ_TOL(modes.GetModes().front().snrDb, 6.5, 0.01, "100G");
+        NS_TEST_ASSERT_MSG_EQ(modes.GetModes().size(), 11, "11 rates");
+        NS_TEST_ASSERT_MSG_EQ(modes.GetModes()[2].rateGbps, 100, "100G third");
+        NS_TEST_ASSERT_MSG_EQ_TOL(modes.GetModes()[2].snrDb, 6.5, 0.01, "100G");
+        // Shannon with the fitted gap: 50G needs exactly the gap (1 bit per symbol).
+        NS_TEST_ASSERT_MSG_EQ_TOL(modes.GetModes().front().snrDb, 1.73, 0.01, "50G");
         NS_TEST_ASSERT_MSG_EQ(modes.Load("nosuch", TransceiverModes::DEFAULT_FILE, error),
                               false,
                               "unknown");
         NS_TEST_ASSERT_MSG_NE(error.find("tables: openroadm-v5"), std::string::npos, error);
-        NS_TEST_ASSERT_MSG_EQ(modes.GetModes().size(), 9, "unchanged on failure");
+        NS_TEST_ASSERT_MSG_EQ(modes.GetModes().size(), 11, "unchanged on failure");
 
         OpticalLineSystem line;
         FibreSpan bad;
