@@ -65,6 +65,41 @@ OpticalLineSystem::AddSpan(const FibreSpan& span, std::string& error, double max
     return true;
 }
 
+bool
+OpticalLineSystem::Build(double lengthKm,
+                         const FibreSpan& span,
+                         double maxSpanKm,
+                         OpticalLineSystem& line,
+                         std::string& error)
+{
+    if (!(lengthKm > 0) || !(maxSpanKm > 0))
+    {
+        error = "a line needs a positive length and amplifier spacing (length " +
+                std::to_string(lengthKm) + " km, spacing " + std::to_string(maxSpanKm) + " km)";
+        return false;
+    }
+    const auto n = static_cast<uint32_t>(std::ceil(lengthKm / maxSpanKm - 1e-9));
+    OpticalLineSystem built;
+    FibreSpan s = span;
+    s.lengthKm = lengthKm / n;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (!built.AddSpan(s, error))
+        {
+            return false;
+        }
+    }
+    line = built;
+    return true;
+}
+
+double
+OpticalLineSystem::GetOptimalGsnrDb(OpticalChannel channel) const
+{
+    channel.launchPowerDbm = GetOptimalLaunchDbm(channel);
+    return GetGsnrDb(channel);
+}
+
 const std::vector<FibreSpan>&
 OpticalLineSystem::GetSpans() const
 {

@@ -84,6 +84,22 @@ class OpticalLineSystem
      */
     bool AddSpan(const FibreSpan& span, std::string& error, double maxSpanLossDb = 28);
 
+    /**
+     * \brief Builds a line of equal spans over a fibre of \p lengthKm, as few as keep each span
+     * within \p maxSpanKm (amplifier spacing).
+     * \param [in] lengthKm Fibre length (km, > 0)
+     * \param [in] span Span template (its length is replaced)
+     * \param [in] maxSpanKm Longest span (km, > 0)
+     * \param [out] line The line (unchanged on error)
+     * \param [out] error What is wrong (non-positive length or spacing, a span beyond reach)
+     * \return false on error
+     */
+    static bool Build(double lengthKm,
+                      const FibreSpan& span,
+                      double maxSpanKm,
+                      OpticalLineSystem& line,
+                      std::string& error);
+
     /// \return the spans
     const std::vector<FibreSpan>& GetSpans() const;
 
@@ -112,6 +128,12 @@ class OpticalLineSystem
      * \return the generalised SNR in the signal bandwidth (dB)
      */
     double GetGsnrDb(const OpticalChannel& channel, bool nli = true) const;
+
+    /**
+     * \param [in] channel The channel (its launch power is ignored)
+     * \return the generalised SNR in the signal bandwidth at the optimal launch power (dB)
+     */
+    double GetOptimalGsnrDb(OpticalChannel channel) const;
 
     /// \return the generalised SNR in 0.1 nm (dB), what transceiver modes are compared with
     double GetGsnr01nmDb(const OpticalChannel& channel) const;

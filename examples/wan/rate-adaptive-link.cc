@@ -1,0 +1,244 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup optical
+ * One optical WAN link over time (RADWAN): its SNR follows the physical layer's baseline (a
+ * fibre of --lengthKm with amplifiers every --spanKm), slow drift, fluctuations, degradations
+ * and cuts, or a CSV trace (--snrTrace). A static link (one rate, down below its threshold)
+ * and an adaptive one (the fastest rate that works, hysteresis, hold-down, a downtime per
+ * change) follow the same series in the same run.
+ *
+ *   ./ns3 run "rate-adaptive-link --policy=adaptive --duration=365d"
+ *
+ * Prints availability-pct, mean-capacity-gbps and rate-changes of --policy, and
+ * failures-avoided-pct: the share of the static link's outage time during which the adaptive
+ * link carried traffic at a lower rate.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/optical-module.h"
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("RateAdaptiveLinkExample");
+
+namespace
+{
+/// Time during which link a is down while link b is up.
+class Overlap
+{
+  public:
+    /// Follows \p a and \p b.
+    Overlap(Ptr<RateAdaptiveLink> a, Ptr<RateAdaptiveLink> b)
+        : m_a(a),
+          m_b(b)
+    {
+        for (auto l : {a, b})
+        {
+            l->TraceConnectWithoutContext("Capacity", MakeCallback(&Overlap::Changed, this));
+        }
+    }
+
+    /// \return the time so far
+    Time Get()
+    {
+        Changed(0, 0);
+        return m_total;
+    }
+
+  private:
+    /// A link's capacity changed.
+    void Changed(double, double)
+    {
+        const Time now = Simulator::Now();
+        if (m_inside)
+        {
+            m_total += now - m_since;
+        }
+        m_since = now;
+        m_inside = !m_a->IsUp() && m_b->IsUp();
+    }
+
+    Ptr<RateAdaptiveLink> m_a; //!< Static
+    Ptr<RateAdaptiveLink> m_b; //!< Adaptive
+    bool m_inside{false};      //!< a down and b up since m_since
+    Time m_since;              //!< Last change
+    Time m_total;              //!< Total
+};
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string policy = "adaptive";
+    std::string duration = "365d";
+    std::string snrTrace;
+    std::string modesTable = "radwan";
+    double staticRate = 100;
+    double lengthKm = 1500;
+    double spanKm = 80;
+    double noiseFigureDb = 6;
+    double transmitterOsnrDb = 35;
+    double baselineDb = 0;
+    double widthGhz = 50;
+    double hysteresisDb = 0.5;
+    std::string holdDown = "30min";
+    std::string downtime = "68s";
+
+    OpticalExperiment exp("rate-adaptive-link",
+                          "One WAN link following its SNR: static against adaptive rates");
+    exp.AddValue("policy", "Policy reported: static or adaptive", policy);
+    exp.AddValue("duration", "Time simulated (e.g. 365d; with --snrTrace: the trace)", duration);
+    exp.AddValue("snrTrace", "CSV trace (time_s, snr_db; dark or empty: loss of light)", snrTrace);
+    exp.AddValue("modes", "Mode table (data/transceiver-modes.csv)", modesTable);
+    exp.AddValue("staticRate", "Rate of the static link (Gb/s, a rate of the table)", staticRate);
+    exp.AddValue("lengthKm", "Fibre length of the link (km)", lengthKm);
+    exp.AddValue("spanKm", "Amplifier spacing (km)", spanKm);
+    exp.AddValue("noiseFigureDb", "Amplifier noise figure (dB; EDFA 5 to 10)", noiseFigureDb);
+    exp.AddValue("transmitterOsnrDb",
+                 "Transmitter OSNR in 0.1 nm (dB; GNPy: 33 to 40)",
+                 transmitterOsnrDb);
+    exp.AddValue("baselineDb",
+                 "Baseline SNR (dB, signal bandwidth; 0: from the physical layer)",
+                 baselineDb);
+    exp.AddValue("widthGhz", "Spectral width of the channel (GHz)", widthGhz);
+    exp.AddValue("hysteresisDb", "Extra SNR an upgrade needs (dB)", hysteresisDb);
+    exp.AddValue("holdDown", "Hold-down before an upgrade", holdDown);
+    exp.AddValue("downtime", "Downtime of a rate change (68s; hitless: e.g. 50ms)", downtime);
+    exp.Parse(argc, argv);
+
+    std::string error;
+    RateAdaptiveLink::Policy reported;
+    if (!RateAdaptiveLink::ParsePolicy(policy, reported))
+    {
+        exp.Fail("--policy: '" + policy + "' is not a policy (static, adaptive)");
+    }
+    std::vector<SnrTimeSeries::Sample> trace;
+    if (!snrTrace.empty() && !SnrTimeSeries::LoadCsv(snrTrace, trace, error))
+    {
+        exp.Fail(error);
+    }
+    const Time length =
+        trace.empty() ? exp.NonNegativeTime("duration", duration) : trace.back().time;
+    if (!length.IsStrictlyPositive())
+    {
+        exp.Fail("--duration: '" + duration + "' (must be > 0)");
+    }
+    if (!(widthGhz > 0) || hysteresisDb < 0)
+    {
+        exp.Fail("--widthGhz must be > 0 and --hysteresisDb >= 0");
+    }
+    RateAdaptiveLinkHelper helper;
+    if (!helper.SetModes(modesTable, error))
+    {
+        exp.Fail(error);
+    }
+    if (baselineDb == 0)
+    {
+        OpticalLineSystem line;
+        FibreSpan span;
+        span.noiseFigureDb = noiseFigureDb;
+        if (!OpticalLineSystem::Build(lengthKm, span, spanKm, line, error))
+        {
+            exp.Fail("--lengthKm/--spanKm: " + error);
+        }
+        OpticalChannel channel;
+        channel.spacingGhz = widthGhz;
+        channel.channels = static_cast<uint32_t>(4000 / widthGhz);
+        baselineDb = OpticalLineSystem::CombineDb(
+            {line.GetOptimalGsnrDb(channel),
+             OpticalLineSystem::OsnrToSnrDb(transmitterOsnrDb, channel.baudGbd)});
+    }
+    helper.SetSnrAttribute("BaselineDb", DoubleValue(baselineDb));
+    helper.SetSnrAttribute("SpectralWidthGhz", DoubleValue(widthGhz));
+    helper.SetLinkAttribute("StaticRate", DoubleValue(staticRate));
+    helper.SetLinkAttribute("HysteresisDb", DoubleValue(hysteresisDb));
+    helper.SetLinkAttribute("HoldDown", TimeValue(exp.NonNegativeTime("holdDown", holdDown)));
+    helper.SetLinkAttribute("ChangeDowntime", TimeValue(exp.NonNegativeTime("downtime", downtime)));
+
+    Ptr<RateAdaptiveLink> links[2];
+    for (int p = 0; p < 2; ++p)
+    {
+        helper.SetLinkAttribute(
+            "Policy",
+            EnumValue(p == 0 ? RateAdaptiveLink::STATIC : RateAdaptiveLink::ADAPTIVE));
+        links[p] = helper.CreateLink();
+        if (!links[p]->Check(error))
+        {
+            exp.Fail(error);
+        }
+    }
+    // Both follow the same series.
+    if (trace.empty())
+    {
+        links[0]->AssignStreams(0);
+        trace = links[0]->GetSnrModel()->Generate(length);
+    }
+    for (auto& l : links)
+    {
+        l->SetSamples(trace);
+    }
+    exp.Start();
+    Overlap avoided(links[0], links[1]);
+    for (auto& l : links)
+    {
+        l->Start(length);
+    }
+    // Capacity over time, one point an hour (days, Gb/s).
+    for (int p = 0; p < 2; ++p)
+    {
+        const std::string name = std::string(p == 0 ? "static" : "adaptive") + "-capacity-gbps";
+        for (Time t = Seconds(0); t <= length; t += Hours(1))
+        {
+            optical::compat::Schedule(t, [&exp, name, l = links[p]]() {
+                exp.SeriesPoint(name, Simulator::Now().GetDays(), l->GetCapacityGbps());
+            });
+        }
+    }
+    exp.Run(length);
+
+    const RateAdaptiveLink::Counters st = links[0]->GetCounters();
+    Ptr<RateAdaptiveLink> shown = links[reported == RateAdaptiveLink::STATIC ? 0 : 1];
+    const RateAdaptiveLink::Counters c = shown->GetCounters();
+    const double staticDown = (st.downSnr + st.downDark + st.changing).GetSeconds();
+    const double avoidedPct = staticDown > 0 ? 100 * avoided.Get().GetSeconds() / staticDown : 0;
+    if (ResultsStore* store = exp.GetStore())
+    {
+        store->CreateEventTable("rate_adaptive_link",
+                                {{"policy", "TEXT"},
+                                 {"availability", "REAL"},
+                                 {"mean_capacity_gbps", "REAL"},
+                                 {"changes", "INTEGER"},
+                                 {"down_dark_s", "REAL"},
+                                 {"down_snr_s", "REAL"},
+                                 {"changing_s", "REAL"},
+                                 {"down_events", "INTEGER"}});
+        for (auto& l : links)
+        {
+            const RateAdaptiveLink::Counters k = l->GetCounters();
+            store->AddEvent("rate_adaptive_link",
+                            exp.GetRunId(),
+                            {l->GetPolicyName(),
+                             l->GetAvailability(),
+                             l->GetMeanCapacityGbps(),
+                             static_cast<int64_t>(k.changes),
+                             k.downDark.GetSeconds(),
+                             k.downSnr.GetSeconds(),
+                             k.changing.GetSeconds(),
+                             static_cast<int64_t>(k.downEvents)});
+        }
+    }
+    exp.Metric("baseline-snr-db", baselineDb, "dB");
+    exp.Metric("static-availability-pct", 100 * links[0]->GetAvailability(), "%");
+    exp.Metric("static-outages", st.downEvents);
+    exp.Metric("availability-pct", 100 * shown->GetAvailability(), "%");
+    exp.Metric("mean-capacity-gbps", shown->GetMeanCapacityGbps(), "Gb/s");
+    exp.Metric("rate-changes", c.changes);
+    exp.Metric("failures-avoided-pct", avoidedPct, "%");
+    return exp.Finish();
+}
