@@ -41,6 +41,8 @@ cpp_examples = [
     ("server-fabric-finetune --iterations=2", "True", "False"),
     ("rate-adaptive-link --policy=adaptive --duration=30d", "True", "False"),
     ("rate-adaptive-link --policy=static --duration=30d --downtime=50ms", "True", "False"),
+    ("channel-width-study --widths=50,150 --snrFrom=10 --snrTo=12 --snrStep=0.5 --duration=10d",
+     "True", "False"),
 ]
 
 # Python examples: none.

@@ -9,6 +9,7 @@
 #include "ns3/optical-data-file.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <sstream>
 
@@ -86,6 +87,20 @@ const std::vector<TransceiverModes::Mode>&
 TransceiverModes::GetModes() const
 {
     return m_modes;
+}
+
+TransceiverModes
+TransceiverModes::Scaled(double factor) const
+{
+    TransceiverModes out = *this;
+    for (auto& m : out.m_modes)
+    {
+        m.rateGbps *= factor;
+        m.baudGbd *= factor;
+        m.spacingGhz *= factor;
+        m.osnrDb += 10 * std::log10(factor);
+    }
+    return out;
 }
 
 int

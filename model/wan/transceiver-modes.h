@@ -52,6 +52,14 @@ class TransceiverModes
     const std::vector<Mode>& GetModes() const;
 
     /**
+     * \brief The same modes on a channel \p factor times as wide: rate, baud and spacing scale;
+     * the required SNR in the signal bandwidth stays (the OSNR in 0.1 nm grows with the baud).
+     * \param [in] factor Width ratio (> 0)
+     * \return the scaled table
+     */
+    TransceiverModes Scaled(double factor) const;
+
+    /**
      * \param [in] gsnrDb01nm The path's generalised SNR in 0.1 nm (dB)
      * \param [in] marginDb System margin (dB)
      * \return the index of the fastest mode that works, or -1

@@ -1,0 +1,233 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "traffic-matrix.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/optical-data-file.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TrafficMatrix");
+
+namespace
+{
+
+/**
+ * Scales raw volumes to a total.
+ * \param [in,out] demands The demands
+ * \param [in] totalGbps The total
+ */
+void
+ScaleTo(std::vector<TrafficMatrix::Demand>& demands, double totalGbps)
+{
+    const double raw = TrafficMatrix::Total(demands);
+    const double factor = raw > 0 ? totalGbps / raw : 0;
+    for (auto& d : demands)
+    {
+        d.gbps *= factor;
+    }
+}
+
+/**
+ * A demand for every ordered pair, source-major, with a volume from \p volume.
+ * \param [in] n Number of sites
+ * \param [in] volume Raw volume of (s, d)
+ * \return the demands
+ */
+template <typename F>
+std::vector<TrafficMatrix::Demand>
+AllPairs(uint32_t n, F volume)
+{
+    std::vector<TrafficMatrix::Demand> demands;
+    if (n < 2)
+    {
+        return demands;
+    }
+    demands.reserve(static_cast<std::size_t>(n) * (n - 1));
+    for (uint32_t s = 0; s < n; ++s)
+    {
+        for (uint32_t d = 0; d < n; ++d)
+        {
+            if (s != d)
+            {
+                demands.push_back({s, d, volume(s, d)});
+            }
+        }
+    }
+    return demands;
+}
+
+} // namespace
+
+double
+TrafficMatrix::Total(const std::vector<Demand>& demands)
+{
+    // Neumaier's compensated sum.
+    double sum = 0;
+    double compensation = 0;
+    for (const auto& d : demands)
+    {
+        const double t = sum + d.gbps;
+        compensation += std::abs(sum) >= std::abs(d.gbps) ? (sum - t) + d.gbps : (d.gbps - t) + sum;
+        sum = t;
+    }
+    return sum + compensation;
+}
+
+std::vector<TrafficMatrix::Demand>
+TrafficMatrix::Gravity(const WanTopology& topo, double totalGbps)
+{
+    NS_LOG_FUNCTION(topo.GetName() << totalGbps);
+    const auto& sites = topo.GetSites();
+    auto demands = AllPairs(topo.GetNSites(), [&](uint32_t s, uint32_t d) {
+        return sites[s].weight * sites[d].weight;
+    });
+    ScaleTo(demands, totalGbps);
+    return demands;
+}
+
+std::vector<TrafficMatrix::Demand>
+TrafficMatrix::Uniform(const WanTopology& topo, double totalGbps)
+{
+    NS_LOG_FUNCTION(topo.GetName() << totalGbps);
+    const double n = topo.GetNSites();
+    const double each = n < 2 ? 0 : totalGbps / (n * (n - 1));
+    return AllPairs(topo.GetNSites(), [&](uint32_t, uint32_t) { return each; });
+}
+
+std::vector<TrafficMatrix::Demand>
+TrafficMatrix::Bimodal(const WanTopology& topo,
+                       double totalGbps,
+                       double largeFraction,
+                       Ptr<UniformRandomVariable> rng)
+{
+    NS_LOG_FUNCTION(topo.GetName() << totalGbps << largeFraction);
+    NS_ABORT_MSG_IF(!rng, "TrafficMatrix::Bimodal needs a random stream");
+    NS_ABORT_MSG_IF(!(largeFraction >= 0 && largeFraction <= 1),
+                    "TrafficMatrix::Bimodal: large fraction " << largeFraction
+                                                              << " is not in [0, 1]");
+    auto demands = AllPairs(topo.GetNSites(), [&](uint32_t, uint32_t) {
+        const bool large = rng->GetValue(0, 1) < largeFraction;
+        const double mean = large ? BIMODAL_MEAN_RATIO : 1.0;
+        return mean * rng->GetValue(1 - BIMODAL_SPREAD, 1 + BIMODAL_SPREAD);
+    });
+    ScaleTo(demands, totalGbps);
+    return demands;
+}
+
+std::vector<std::string>
+TrafficMatrix::GetKinds()
+{
+    return {"gravity", "uniform", "bimodal"};
+}
+
+bool
+TrafficMatrix::Make(const std::string& kind,
+                    const WanTopology& topo,
+                    double totalGbps,
+                    Ptr<UniformRandomVariable> rng,
+                    std::vector<Demand>& out,
+                    std::string& error)
+{
+    NS_LOG_FUNCTION(kind << topo.GetName() << totalGbps);
+    if (!std::isfinite(totalGbps) || totalGbps < 0)
+    {
+        std::ostringstream msg;
+        msg << "traffic matrix: total " << totalGbps << " Gb/s is not allowed (finite, >= 0)";
+        error = msg.str();
+        return false;
+    }
+    if (topo.GetNSites() < 2)
+    {
+        error = "traffic matrix: topology '" + topo.GetName() + "' has " +
+                std::to_string(topo.GetNSites()) + " sites (a matrix needs at least 2)";
+        return false;
+    }
+    const auto colon = kind.find(':');
+    const std::string base = kind.substr(0, colon);
+    if (base == "gravity" && colon == std::string::npos)
+    {
+        out = Gravity(topo, totalGbps);
+        return true;
+    }
+    if (base == "uniform" && colon == std::string::npos)
+    {
+        out = Uniform(topo, totalGbps);
+        return true;
+    }
+    if (base == "bimodal")
+    {
+        double fraction = DEFAULT_LARGE_FRACTION;
+        if (colon != std::string::npos)
+        {
+            const std::string text = kind.substr(colon + 1);
+            if (!OpticalDataFile::ParseDouble(text, fraction) || fraction < 0 || fraction > 1)
+            {
+                error = "traffic matrix '" + kind + "': large fraction '" + text +
+                        "' is not allowed (a number from 0 to 1)";
+                return false;
+            }
+        }
+        if (!rng)
+        {
+            error = "traffic matrix '" + kind + "' needs a random stream (none given)";
+            return false;
+        }
+        out = Bimodal(topo, totalGbps, fraction, rng);
+        return true;
+    }
+    error = "unknown traffic matrix '" + kind +
+            "' (allowed: gravity, uniform, bimodal, bimodal:FRACTION)";
+    return false;
+}
+
+std::vector<TrafficMatrix::Demand>
+TrafficMatrix::Largest(const std::vector<Demand>& demands, double share)
+{
+    NS_LOG_FUNCTION(demands.size() << share);
+    if (demands.empty() || !(share < 1))
+    {
+        return demands;
+    }
+    const double total = Total(demands);
+    std::vector<std::size_t> order(demands.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return demands[a].gbps > demands[b].gbps;
+    });
+    std::vector<bool> keep(demands.size(), false);
+    double kept = 0;
+    for (std::size_t k = 0; k < order.size(); ++k)
+    {
+        if (k > 0 && kept >= share * total)
+        {
+            break;
+        }
+        keep[order[k]] = true;
+        kept += demands[order[k]].gbps;
+    }
+    std::vector<Demand> out;
+    for (std::size_t i = 0; i < demands.size(); ++i)
+    {
+        if (keep[i])
+        {
+            out.push_back(demands[i]);
+        }
+    }
+    ScaleTo(out, total);
+    NS_LOG_INFO("kept " << out.size() << " of " << demands.size() << " demands");
+    return out;
+}
+
+} // namespace ns3
