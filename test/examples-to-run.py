@@ -41,6 +41,10 @@ cpp_examples = [
     ("server-fabric-finetune --iterations=2", "True", "False"),
     ("rate-adaptive-link --policy=adaptive --duration=30d", "True", "False"),
     ("rate-adaptive-link --policy=static --duration=30d --downtime=50ms", "True", "False"),
+    ("rate-adaptive-wan --duration=2h --history=7d --interval=30min", "True", "False"),
+    ("rate-adaptive-wan --duration=2h --history=2d --interval=30min --linkPolicy=adaptive --te=lp --matrix=bimodal",
+     "True", "False"),
+    ("rate-adaptive-wan --duration=1h --history=1d --interval=30min --te=none", "True", "False"),
     ("channel-width-study --widths=50,150 --snrFrom=10 --snrTo=12 --snrStep=0.5 --duration=10d",
      "True", "False"),
 ]

@@ -131,6 +131,7 @@ struct FlowFollower : public SimpleRefCount<FlowFollower>
 {
     Ptr<FlowTopology> topology;  //!< Topology
     std::vector<uint32_t> links; //!< Its links
+    double wavelengths{1};       //!< Channels per link
 
     /// The rate changed (\param oldGbps old \param newGbps new).
     void Rate(double oldGbps, double newGbps)
@@ -139,7 +140,7 @@ struct FlowFollower : public SimpleRefCount<FlowFollower>
         {
             for (uint32_t l : links)
             {
-                topology->SetLinkCapacity(l, newGbps * 1e9);
+                topology->SetLinkCapacity(l, newGbps * 1e9 * wavelengths);
             }
         }
     }
@@ -170,11 +171,13 @@ struct FlowFollower : public SimpleRefCount<FlowFollower>
 void
 RateAdaptiveLinkHelper::AttachToFlow(Ptr<RateAdaptiveLink> link,
                                      Ptr<FlowTopology> topology,
-                                     const std::vector<uint32_t>& links)
+                                     const std::vector<uint32_t>& links,
+                                     double wavelengths)
 {
     Ptr<FlowFollower> f = Create<FlowFollower>();
     f->topology = topology;
     f->links = links;
+    f->wavelengths = wavelengths;
     link->TraceConnectWithoutContext("RateChange", MakeCallback(&FlowFollower::Rate, f));
     link->TraceConnectWithoutContext("LinkDown", MakeCallback(&FlowFollower::Down, f));
     link->TraceConnectWithoutContext("LinkUp", MakeCallback(&FlowFollower::Up, f));

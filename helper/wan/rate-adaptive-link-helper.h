@@ -113,10 +113,12 @@ class RateAdaptiveLinkHelper
      * \param [in] link The link
      * \param [in] topology The flow topology
      * \param [in] links Its links that the optical link carries (e.g. both directions)
+     * \param [in] wavelengths Channels the link stands for: capacity = rate x wavelengths
      */
     static void AttachToFlow(Ptr<RateAdaptiveLink> link,
                              Ptr<FlowTopology> topology,
-                             const std::vector<uint32_t>& links);
+                             const std::vector<uint32_t>& links,
+                             double wavelengths = 1);
 
     /**
      * \brief Assigns random streams to links' SNR models.

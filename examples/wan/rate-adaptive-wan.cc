@@ -1,0 +1,437 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup optical
+ * A WAN of rate-adaptive links under traffic engineering (RADWAN). Each fibre of the topology
+ * is a link whose baseline SNR comes from the physical layer and whose SNR then varies over
+ * time; a gravity matrix of demands is routed every --interval by the TE controller (LP over k
+ * paths per demand) and carried by the flow-level engine, which re-rates flows whenever a link
+ * changes rate or fails.
+ *
+ * The run compares --linkPolicy with --te against static links under LP TE on the same SNR
+ * series:
+ *  - static: every link at --staticRate, down below its threshold;
+ *  - adaptive with --te=lp: links at the fastest rate their SNR allows, TE unaware of rates;
+ *  - adaptive with --te=lp-abstraction: links at the static rate unless the TE uses the extra
+ *    capacity offered on parallel arcs (with a penalty and a churn penalty).
+ *
+ *   ./ns3 run "rate-adaptive-wan --topology=continental-backbone --linkPolicy=adaptive
+ *              --te=lp-abstraction --duration=7d"
+ *
+ * Prints links-augmentable-75g-pct, capacity-gain-tbps, failures-avoided-pct,
+ * te-throughput-gain-pct and rate-changes-per-link-day.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/optical-module.h"
+
+#include <algorithm>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("RateAdaptiveWanExample");
+
+namespace
+{
+/// Settings shared by the scenarios.
+struct Settings
+{
+    WanTopology fibres;                         //!< Fibre layer
+    std::vector<TrafficMatrix::Demand> demands; //!< Demands (Gb/s)
+    std::string paths;                          //!< Path kind
+    uint32_t k{4};                              //!< Paths per demand
+    uint32_t wavelengths{8};                    //!< Per fibre
+    double staticRate{100};                     //!< Static rate (Gb/s)
+    std::string modes;                          //!< Mode table
+    std::string objective;                      //!< TE objective
+    Time interval;                              //!< TE interval
+    Time duration;                              //!< Simulated time
+    double hysteresisDb{0.5};                   //!< Hysteresis
+    Time holdDown;                              //!< Hold-down
+    Time downtime;                              //!< Change downtime
+    Time history;                               //!< SNR history for the link statistics
+};
+
+/// What the links' SNR histories show.
+struct History
+{
+    std::vector<std::vector<SnrTimeSeries::Sample>> samples; //!< Per fibre
+    double staticDownS{0};   //!< Outage time of static links (dark or SNR)
+    double adaptiveDownS{0}; //!< Outage time of adaptive links on the same series
+};
+
+/// Static and adaptive links on each fibre's SNR over a long history, without traffic.
+History
+RunHistory(const Settings& s, const std::vector<double>& baselineDb, OpticalExperiment& exp)
+{
+    RateAdaptiveLinkHelper links;
+    std::string error;
+    if (!links.SetModes(s.modes, error))
+    {
+        exp.Fail(error);
+    }
+    links.SetLinkAttribute("StaticRate", DoubleValue(s.staticRate));
+    links.SetLinkAttribute("HysteresisDb", DoubleValue(s.hysteresisDb));
+    links.SetLinkAttribute("HoldDown", TimeValue(s.holdDown));
+    links.SetLinkAttribute("ChangeDowntime", TimeValue(s.downtime));
+    History h;
+    std::vector<Ptr<RateAdaptiveLink>> all;
+    for (std::size_t f = 0; f < baselineDb.size(); ++f)
+    {
+        links.SetSnrAttribute("BaselineDb", DoubleValue(baselineDb[f]));
+        links.SetLinkAttribute("Policy", EnumValue(RateAdaptiveLink::STATIC));
+        Ptr<RateAdaptiveLink> st = links.CreateLink();
+        st->AssignStreams(100000 + 2 * static_cast<int64_t>(f));
+        h.samples.push_back(st->GetSnrModel()->Generate(s.history));
+        links.SetLinkAttribute("Policy", EnumValue(RateAdaptiveLink::ADAPTIVE));
+        Ptr<RateAdaptiveLink> ad = links.CreateLink();
+        for (auto& l : {st, ad})
+        {
+            l->SetSamples(h.samples.back());
+            l->Start(s.history);
+            all.push_back(l);
+        }
+    }
+    Simulator::Stop(s.history);
+    Simulator::Run();
+    for (std::size_t i = 0; i < all.size(); ++i)
+    {
+        const RateAdaptiveLink::Counters c = all[i]->GetCounters();
+        (i % 2 == 0 ? h.staticDownS : h.adaptiveDownS) += (c.downDark + c.downSnr).GetSeconds();
+    }
+    Simulator::Destroy();
+    return h;
+}
+
+/// What a scenario measured.
+struct Outcome
+{
+    double offeredGbps{0};          //!< Mean demand
+    double carriedGbps{0};          //!< Mean carried (bytes sent over the run)
+    uint32_t changes{0};            //!< Rate changes over all links
+    double downSeconds{0};          //!< Link outage time (dark or SNR) over all links
+    uint32_t upgrades{0};           //!< Caps raised by the TE
+    double solverSeconds{0};        //!< TE solver time
+    std::vector<double> baselineDb; //!< Per fibre
+    std::vector<double> throughput; //!< Per interval (Gb/s)
+};
+
+/// Runs one scenario.
+Outcome
+Run(const Settings& s,
+    RateAdaptiveLink::Policy policy,
+    const std::string& te,
+    OpticalExperiment& exp)
+{
+    RateAdaptiveWanHelper helper;
+    RateAdaptiveLinkHelper& links = helper.GetLinkHelper();
+    std::string error;
+    if (!links.SetModes(s.modes, error))
+    {
+        exp.Fail(error);
+    }
+    links.SetLinkAttribute("Policy", EnumValue(policy));
+    links.SetLinkAttribute("StaticRate", DoubleValue(s.staticRate));
+    links.SetLinkAttribute("HysteresisDb", DoubleValue(s.hysteresisDb));
+    links.SetLinkAttribute("HoldDown", TimeValue(s.holdDown));
+    links.SetLinkAttribute("ChangeDowntime", TimeValue(s.downtime));
+    helper.SetWavelengths(s.wavelengths);
+    RateAdaptiveWan wan;
+    if (!helper.Build(s.fibres, 1, wan, error))
+    {
+        exp.Fail(error);
+    }
+    for (const auto& l : wan.links)
+    {
+        if (!l->Check(error))
+        {
+            exp.Fail(error);
+        }
+    }
+    std::vector<TeSolver::Commodity> commodities;
+    if (!RateAdaptiveWanHelper::MakeCommodities(wan,
+                                                s.demands,
+                                                s.paths,
+                                                te == "none" ? 1 : s.k,
+                                                commodities,
+                                                error))
+    {
+        exp.Fail(error);
+    }
+    Ptr<FlowNetwork> net = CreateObject<FlowNetwork>();
+    net->SetTopology(wan.topology);
+    for (auto& l : wan.links)
+    {
+        l->Start(s.duration);
+    }
+    Outcome out;
+    Ptr<TeController> controller;
+    if (te == "none")
+    {
+        // Each demand on its shortest path, at its full rate: the engine shares links fairly.
+        TeSolver::Solution all;
+        for (const auto& c : commodities)
+        {
+            all.pathFlow.push_back({c.demand});
+        }
+        for (Time t = Seconds(0); t < s.duration; t += s.interval)
+        {
+            optical::compat::Schedule(t, [net, commodities, all, &s]() {
+                RateAdaptiveWanHelper::InstallFlows(net, commodities, all, s.interval);
+            });
+        }
+    }
+    else
+    {
+        controller = CreateObject<TeController>();
+        controller->SetAttribute("Interval", TimeValue(s.interval));
+        controller->SetAttribute("Abstraction", BooleanValue(te == "lp-abstraction"));
+        controller->SetAttribute("BaselineRate", DoubleValue(s.staticRate));
+        controller->SetAttribute("Objective", StringValue(s.objective));
+        controller->SetNetwork(wan.graph, wan.arcLinks, wan.wavelengths);
+        controller->SetCommodities(commodities);
+        controller->SetInstaller([net, commodities](const TeSolver::Solution& sol, Time dt) {
+            RateAdaptiveWanHelper::InstallFlows(net, commodities, sol, dt);
+        });
+        controller->Start();
+    }
+    // Carried traffic per interval.
+    double lastSent = 0;
+    for (Time t = s.interval; t <= s.duration; t += s.interval)
+    {
+        optical::compat::Schedule(t, [net, &out, &lastSent, &s]() {
+            const double sent = net->GetBytesSent();
+            out.throughput.push_back((sent - lastSent) * 8 / 1e9 / s.interval.GetSeconds());
+            lastSent = sent;
+        });
+    }
+    exp.Run(s.duration);
+
+    double demand = 0;
+    for (const auto& c : commodities)
+    {
+        demand += c.demand;
+    }
+    out.offeredGbps = demand;
+    out.carriedGbps = net->GetBytesSent() * 8 / 1e9 / s.duration.GetSeconds();
+    for (std::size_t f = 0; f < wan.links.size(); ++f)
+    {
+        const RateAdaptiveLink::Counters c = wan.links[f]->GetCounters();
+        out.changes += c.changes;
+        out.downSeconds += (c.downDark + c.downSnr).GetSeconds();
+    }
+    out.baselineDb = wan.baselineDb;
+    if (controller)
+    {
+        out.upgrades = controller->GetNUpgradesRequested();
+        out.solverSeconds = controller->GetSolverSeconds();
+    }
+    Simulator::Destroy();
+    return out;
+}
+
+/// \return the p-th percentile of the lit SNR readings of a series (dB)
+double
+Percentile(const std::vector<SnrTimeSeries::Sample>& samples, double p)
+{
+    std::vector<double> lit;
+    for (const auto& x : samples)
+    {
+        if (!x.dark)
+        {
+            lit.push_back(x.snrDb);
+        }
+    }
+    if (lit.empty())
+    {
+        return -1e9;
+    }
+    std::sort(lit.begin(), lit.end());
+    const auto i = static_cast<std::size_t>(p / 100 * (lit.size() - 1));
+    return lit[i];
+}
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string topology = "continental-backbone";
+    std::string linkPolicy = "adaptive";
+    std::string te = "lp-abstraction";
+    std::string duration = "7d";
+    std::string interval = "15min";
+    std::string matrix = "gravity";
+    double totalTbps = 30;
+    std::string paths = "ksp";
+    uint32_t k = 4;
+    uint32_t wavelengths = 8;
+    double staticRate = 100;
+    std::string modes = "radwan";
+    std::string objective = "max-flow";
+    double hysteresisDb = 0.5;
+    std::string holdDown = "30min";
+    std::string downtime = "68s";
+    double augmentPercentile = 1;
+    std::string historyText = "365d";
+
+    OpticalExperiment exp("rate-adaptive-wan",
+                          "A WAN of rate-adaptive links under traffic engineering (RADWAN)");
+    exp.AddValue("topology",
+                 "Fibre topology: a name of data/wan (continental-backbone), a CSV file or a "
+                 "GraphML file (Internet Topology Zoo)",
+                 topology);
+    exp.AddValue("linkPolicy", "Link rates: static or adaptive", linkPolicy);
+    exp.AddValue("te", "Traffic engineering: none, lp or lp-abstraction", te);
+    exp.AddValue("duration", "Time simulated", duration);
+    exp.AddValue("interval", "Time between TE solves (and SNR-driven allocations)", interval);
+    exp.AddValue("matrix", "Traffic matrix: gravity, uniform or bimodal", matrix);
+    exp.AddValue("totalTbps", "Total demand (Tb/s)", totalTbps);
+    exp.AddValue("paths", "Candidate paths: ksp or edge-disjoint", paths);
+    exp.AddValue("k", "Paths per demand", k);
+    exp.AddValue("wavelengths", "Wavelengths per fibre", wavelengths);
+    exp.AddValue("staticRate", "Rate of static links, and the baseline (Gb/s)", staticRate);
+    exp.AddValue("modes", "Mode table (data/transceiver-modes.csv)", modes);
+    exp.AddValue("objective", "TE objective: max-flow or min-max-utilisation", objective);
+    exp.AddValue("hysteresisDb", "Extra SNR an upgrade needs (dB)", hysteresisDb);
+    exp.AddValue("holdDown", "Hold-down before an upgrade", holdDown);
+    exp.AddValue("downtime", "Downtime of a rate change (68s; hitless: e.g. 50ms)", downtime);
+    exp.AddValue("augmentPercentile",
+                 "A link is augmentable to a rate its SNR supports at this percentile of its "
+                 "lit readings (%)",
+                 augmentPercentile);
+    exp.AddValue("history",
+                 "SNR history over which each link's augmentable capacity and the failures "
+                 "adaptive rates avoid are measured (links alone, without traffic)",
+                 historyText);
+    exp.Parse(argc, argv);
+
+    Settings s;
+    std::string error;
+    RateAdaptiveLink::Policy policy;
+    if (!RateAdaptiveLink::ParsePolicy(linkPolicy, policy))
+    {
+        exp.Fail("--linkPolicy: '" + linkPolicy + "' is not a policy (static, adaptive)");
+    }
+    if (te != "none" && te != "lp" && te != "lp-abstraction")
+    {
+        exp.Fail("--te: '" + te + "' is not a TE mode (none, lp, lp-abstraction)");
+    }
+    if (te == "lp-abstraction" && policy == RateAdaptiveLink::STATIC)
+    {
+        exp.Fail("--te=lp-abstraction needs --linkPolicy=adaptive (static links have no extra "
+                 "capacity to offer)");
+    }
+    if (objective != "max-flow" && objective != "min-max-utilisation")
+    {
+        exp.Fail("--objective: '" + objective + "' (max-flow, min-max-utilisation)");
+    }
+    if (!(totalTbps > 0) || k == 0 || wavelengths == 0 || augmentPercentile < 0 ||
+        augmentPercentile > 100)
+    {
+        exp.Fail("--totalTbps must be > 0, --k and --wavelengths >= 1, --augmentPercentile in "
+                 "[0, 100]");
+    }
+    if (!s.fibres.Load(topology, error))
+    {
+        exp.Fail(error);
+    }
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(0);
+    if (!TrafficMatrix::Make(matrix, s.fibres, totalTbps * 1e3, rng, s.demands, error))
+    {
+        exp.Fail("--matrix: " + error);
+    }
+    s.paths = paths;
+    s.k = k;
+    s.wavelengths = wavelengths;
+    s.staticRate = staticRate;
+    s.modes = modes;
+    s.objective = objective;
+    s.interval = exp.NonNegativeTime("interval", interval);
+    s.duration = exp.NonNegativeTime("duration", duration);
+    s.hysteresisDb = hysteresisDb;
+    s.holdDown = exp.NonNegativeTime("holdDown", holdDown);
+    s.downtime = exp.NonNegativeTime("downtime", downtime);
+    s.history = exp.NonNegativeTime("history", historyText);
+    if (!s.interval.IsStrictlyPositive() || s.duration < s.interval ||
+        !s.history.IsStrictlyPositive())
+    {
+        exp.Fail("--interval and --history must be > 0 and --duration at least one interval");
+    }
+    exp.Start();
+
+    const Outcome base = Run(s, RateAdaptiveLink::STATIC, "lp", exp);
+    const bool same = policy == RateAdaptiveLink::STATIC && te == "lp";
+    const Outcome run = same ? base : Run(s, policy, te, exp);
+    const History history = RunHistory(s, base.baselineDb, exp);
+
+    // Augmentable links, from each link's SNR at the percentile.
+    TransceiverModes table;
+    if (!table.Load(modes, TransceiverModes::DEFAULT_FILE, error))
+    {
+        exp.Fail(error);
+    }
+    uint32_t augmentable = 0;
+    double gainGbps = 0;
+    std::vector<double> extraPerLink;
+    for (std::size_t f = 0; f < history.samples.size(); ++f)
+    {
+        const double snr = Percentile(history.samples[f], augmentPercentile);
+        double rate = 0;
+        for (const auto& m : table.GetModes())
+        {
+            if (snr >= m.snrDb)
+            {
+                rate = m.rateGbps;
+            }
+        }
+        const double extra = rate - staticRate;
+        extraPerLink.push_back(extra);
+        augmentable += extra >= 75 ? 1 : 0;
+        gainGbps += std::max(0.0, extra) * wavelengths;
+    }
+    const std::size_t nLinks = history.samples.size();
+    if (ResultsStore* store = exp.GetStore())
+    {
+        store->CreateEventTable("wan_link",
+                                {{"fibre", "INTEGER"},
+                                 {"baseline_db", "REAL"},
+                                 {"percentile_snr_db", "REAL"},
+                                 {"augmentable_gbps", "REAL"}});
+        for (std::size_t f = 0; f < nLinks; ++f)
+        {
+            store->AddEvent("wan_link",
+                            exp.GetRunId(),
+                            {static_cast<int64_t>(f),
+                             base.baselineDb[f],
+                             Percentile(history.samples[f], augmentPercentile),
+                             extraPerLink[f]});
+        }
+        for (std::size_t i = 0; i < run.throughput.size(); ++i)
+        {
+            const double hours = (i + 1) * s.interval.GetHours();
+            exp.SeriesPoint("throughput-gbps", hours, run.throughput[i]);
+            exp.SeriesPoint("baseline-throughput-gbps", hours, base.throughput[i]);
+        }
+    }
+    const double days = s.duration.GetDays();
+    exp.Metric("offered-gbps", run.offeredGbps, "Gb/s");
+    exp.Metric("baseline-carried-gbps", base.carriedGbps, "Gb/s");
+    exp.Metric("carried-gbps", run.carriedGbps, "Gb/s");
+    exp.Metric("te-upgrades", run.upgrades);
+    exp.Metric("te-solver-s", run.solverSeconds, "s");
+    exp.Metric("links-augmentable-75g-pct", 100.0 * augmentable / nLinks, "%");
+    exp.Metric("capacity-gain-tbps", gainGbps / 1e3, "Tb/s");
+    exp.Metric("failures-avoided-pct",
+               history.staticDownS > 0 ? 100 * (1 - history.adaptiveDownS / history.staticDownS)
+                                       : 0,
+               "%");
+    exp.Metric("te-throughput-gain-pct", 100 * (run.carriedGbps / base.carriedGbps - 1), "%");
+    exp.Metric("rate-changes-per-link-day", run.changes / (nLinks * days));
+    return exp.Finish();
+}

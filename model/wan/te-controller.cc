@@ -1,0 +1,257 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "te-controller.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/optical-compat.h"
+#include "ns3/simulator.h"
+
+#include <map>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TeController");
+
+NS_OBJECT_ENSURE_REGISTERED(TeController);
+
+TypeId
+TeController::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::TeController")
+            .SetParent<Object>()
+            .SetGroupName("Optical")
+            .AddConstructor<TeController>()
+            .AddAttribute("Interval",
+                          "Time between TE solves (s)",
+                          TimeValue(Minutes(15)),
+                          MakeTimeAccessor(&TeController::m_interval),
+                          MakeTimeChecker(Seconds(1e-3)))
+            .AddAttribute("Objective",
+                          "max-flow: carry as much demand as possible; min-max-utilisation: "
+                          "carry all of it, minimising the highest arc utilisation",
+                          EnumValue(TeSolver::MAX_FLOW),
+                          optical::compat::MakeEnumAccessorCompat<TeSolver::Objective>(
+                              &TeController::m_objective),
+                          MakeEnumChecker(TeSolver::MAX_FLOW,
+                                          "max-flow",
+                                          TeSolver::MIN_MAX_UTILISATION,
+                                          "min-max-utilisation"))
+            .AddAttribute("Abstraction",
+                          "RADWAN's graph abstraction: links stay at BaselineRate unless the "
+                          "TE uses the extra capacity their SNR supports",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&TeController::m_abstraction),
+                          MakeBooleanChecker())
+            .AddAttribute("BaselineRate",
+                          "Rate links run at under the abstraction until the TE raises it "
+                          "(Gb/s per wavelength)",
+                          DoubleValue(100),
+                          MakeDoubleAccessor(&TeController::m_baselineGbps),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("ExtraPenalty",
+                          "Objective cost of a Gb/s of extra capacity (a Gb/s carried is worth "
+                          "1)",
+                          DoubleValue(0.01),
+                          MakeDoubleAccessor(&TeController::m_extraPenalty),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("ChurnPenalty",
+                          "Further cost per Gb/s of extra capacity whose use changes a link's "
+                          "rate (discourages changes that buy little)",
+                          DoubleValue(0.05),
+                          MakeDoubleAccessor(&TeController::m_churnPenalty),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("TimeLimit",
+                          "Wall-clock limit of one solve (s; 0: none)",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&TeController::m_timeLimit),
+                          MakeDoubleChecker<double>(0))
+            .AddTraceSource("Solved",
+                            "A solve ended: throughput, demand (Gb/s) and solver time (s)",
+                            MakeTraceSourceAccessor(&TeController::m_solved),
+                            "ns3::TeController::SolvedTracedCallback");
+    return tid;
+}
+
+TeController::TeController() = default;
+
+void
+TeController::DoDispose()
+{
+    m_event.Cancel();
+    m_links.clear();
+    m_installer = nullptr;
+    Object::DoDispose();
+}
+
+void
+TeController::SetNetwork(const TeGraph& graph,
+                         const std::vector<Ptr<RateAdaptiveLink>>& links,
+                         const std::vector<double>& wavelengths)
+{
+    NS_ABORT_MSG_IF(links.size() != graph.arcs.size() || wavelengths.size() != graph.arcs.size(),
+                    "TeController::SetNetwork: one link and one wavelength count per arc");
+    m_graph = graph;
+    m_links = links;
+    m_wavelengths = wavelengths;
+}
+
+void
+TeController::SetCommodities(const std::vector<TeSolver::Commodity>& commodities)
+{
+    m_commodities = commodities;
+}
+
+void
+TeController::SetInstaller(Installer installer)
+{
+    m_installer = std::move(installer);
+}
+
+TeSolver::Problem
+TeController::BuildProblem() const
+{
+    TeSolver::Problem p;
+    p.objective = m_objective;
+    p.commodities = m_commodities;
+    const std::size_t n = m_graph.arcs.size();
+    p.capacity.assign(n, 0);
+    if (m_abstraction)
+    {
+        p.extra.assign(n, 0);
+        p.extraPenalty.assign(n, 0);
+    }
+    for (std::size_t a = 0; a < n; ++a)
+    {
+        Ptr<RateAdaptiveLink> link = m_links[a];
+        p.capacity[a] = link->GetCapacityGbps() * m_wavelengths[a];
+        if (m_abstraction && link->IsUp())
+        {
+            const double feasible = link->GetFeasibleRateGbps();
+            if (feasible > link->GetRateGbps())
+            {
+                p.extra[a] = (feasible - link->GetRateGbps()) * m_wavelengths[a];
+                p.extraPenalty[a] = m_extraPenalty + m_churnPenalty;
+            }
+        }
+    }
+    return p;
+}
+
+bool
+TeController::SolveNow(TeSolver::Solution& solution, std::string& error) const
+{
+    return TeSolver::Solve(m_graph, BuildProblem(), solution, error, m_timeLimit);
+}
+
+void
+TeController::Start()
+{
+    NS_ABORT_MSG_IF(m_links.empty(), "TeController::Start: no network (SetNetwork)");
+    if (m_abstraction)
+    {
+        for (const auto& link : m_links)
+        {
+            link->SetMaxRate(m_baselineGbps);
+        }
+    }
+    m_event = optical::compat::Schedule(Seconds(0), [this]() { Tick(); });
+}
+
+void
+TeController::Stop()
+{
+    m_event.Cancel();
+}
+
+void
+TeController::Tick()
+{
+    TeSolver::Solution solution;
+    std::string error;
+    double demand = 0;
+    for (const auto& c : m_commodities)
+    {
+        demand += c.demand;
+    }
+    const bool ok = SolveNow(solution, error);
+    m_solves++;
+    m_solverSeconds += solution.seconds + solution.buildSeconds;
+    if (!ok)
+    {
+        NS_LOG_WARN("TE solve at " << Simulator::Now().As(Time::S) << " failed: " << error);
+        solution.pathFlow.assign(m_commodities.size(), {});
+        for (std::size_t c = 0; c < m_commodities.size(); ++c)
+        {
+            solution.pathFlow[c].assign(m_commodities[c].paths.size(), 0);
+        }
+        solution.throughput = 0;
+    }
+    m_solved(solution.throughput, demand, solution.seconds + solution.buildSeconds);
+    if (ok && m_abstraction)
+    {
+        // Raise the cap of each link whose extra capacity the solution uses, to the slowest
+        // mode that carries its busiest arc.
+        std::map<Ptr<RateAdaptiveLink>, double> need;
+        for (std::size_t a = 0; a < m_graph.arcs.size(); ++a)
+        {
+            if (solution.extraUsed[a] > 1e-6)
+            {
+                Ptr<RateAdaptiveLink> link = m_links[a];
+                const double perWave =
+                    link->GetRateGbps() + solution.extraUsed[a] / m_wavelengths[a];
+                need[link] = std::max(need[link], perWave);
+            }
+        }
+        for (const auto& [link, gbps] : need)
+        {
+            double cap = link->GetFeasibleRateGbps();
+            for (const auto& m : link->GetModes().GetModes())
+            {
+                if (m.rateGbps >= gbps - 1e-9 && m.rateGbps < cap)
+                {
+                    cap = m.rateGbps;
+                }
+            }
+            if (cap > link->GetMaxRate() + 1e-9)
+            {
+                NS_LOG_INFO("raise cap to " << cap << " Gb/s (needs " << gbps << ")");
+                link->SetMaxRate(cap);
+                m_upgrades++;
+            }
+        }
+    }
+    if (m_installer)
+    {
+        m_installer(solution, m_interval);
+    }
+    m_event = optical::compat::Schedule(m_interval, [this]() { Tick(); });
+}
+
+uint32_t
+TeController::GetNSolves() const
+{
+    return m_solves;
+}
+
+uint32_t
+TeController::GetNUpgradesRequested() const
+{
+    return m_upgrades;
+}
+
+double
+TeController::GetSolverSeconds() const
+{
+    return m_solverSeconds;
+}
+
+} // namespace ns3
