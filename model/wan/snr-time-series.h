@@ -90,7 +90,7 @@ class SnrTimeSeries : public Object
     double m_widthExponent{1};        //!< Growth of fluctuations with width
     Time m_interval;                  //!< Sample interval
     double m_degradationRate{0.1};    //!< Degradations per day
-    double m_degradationDepthDb{3};   //!< Mean depth
+    double m_degradationDepthDb{5};   //!< Mean depth
     Time m_degradationDuration;       //!< Mean duration
     double m_cutRate{2};              //!< Cuts per year
     Time m_cutDuration;               //!< Mean cut duration

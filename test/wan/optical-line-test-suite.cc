@@ -212,6 +212,7 @@ class SnrSeriesTestCase : public TestCase
         s->SetAttribute("DriftSigmaDb", DoubleValue(0));
         s->SetAttribute("SpectralWidthGhz", DoubleValue(widthGhz));
         s->SetAttribute("DegradationRate", DoubleValue(degradationRate));
+        s->SetAttribute("DegradationDepthDb", DoubleValue(3));
         s->SetAttribute("CutRate", DoubleValue(cutRate));
         s->AssignStreams(11);
         return s;

@@ -1,0 +1,435 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "te-solver.h"
+
+#include "ns3/linear-program.h"
+#include "ns3/log.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TeSolver");
+
+namespace
+{
+
+/// \return "arc i (u->v)"
+std::string
+ArcName(const TeGraph& g, std::size_t i)
+{
+    return "arc " + std::to_string(i) + " (" + std::to_string(g.arcs[i].from) + "->" +
+           std::to_string(g.arcs[i].to) + ")";
+}
+
+/// \return "commodity c (s->d)"
+std::string
+CommodityName(const TeSolver::Commodity& c, std::size_t i)
+{
+    return "commodity " + std::to_string(i) + " (" + std::to_string(c.src) + "->" +
+           std::to_string(c.dst) + ")";
+}
+
+/// \return the value as text, with enough digits to tell it apart
+std::string
+Number(double v)
+{
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+/**
+ * \param [in] g The graph
+ * \param [in] p The problem
+ * \param [out] error The first bad value
+ * \return true if the problem is valid over the graph
+ */
+bool
+Validate(const TeGraph& g, const TeSolver::Problem& p, std::string& error)
+{
+    if (!TePaths::Check(g, error))
+    {
+        return false;
+    }
+    const std::size_t arcs = g.arcs.size();
+    const std::string arcCount = std::to_string(arcs) + " arcs";
+    if (p.capacity.size() != arcs)
+    {
+        error = "capacity has " + std::to_string(p.capacity.size()) +
+                " values, but the graph has " + arcCount + " (need one per arc)";
+        return false;
+    }
+    const std::pair<const char*, const std::vector<double>*> perArc[] = {
+        {"capacity", &p.capacity},
+        {"extra", &p.extra},
+        {"extraPenalty", &p.extraPenalty}};
+    for (const auto& [name, values] : perArc)
+    {
+        if (!values->empty() && values->size() != arcs)
+        {
+            error = std::string(name) + " has " + std::to_string(values->size()) +
+                    " values, but the graph has " + arcCount + " (need one per arc, or none)";
+            return false;
+        }
+        for (std::size_t i = 0; i < values->size(); ++i)
+        {
+            if (!std::isfinite((*values)[i]) || (*values)[i] < 0)
+            {
+                error = std::string(name) + " of " + ArcName(g, i) + " is " + Number((*values)[i]) +
+                        " (need a finite value >= 0)";
+                return false;
+            }
+        }
+    }
+    if (p.objective != TeSolver::MAX_FLOW && p.objective != TeSolver::MIN_MAX_UTILISATION)
+    {
+        error = "objective " + std::to_string(static_cast<int>(p.objective)) +
+                " is unknown (allowed: MAX_FLOW, MIN_MAX_UTILISATION)";
+        return false;
+    }
+    if (!std::isfinite(p.tieBreak) || p.tieBreak < 0 || p.tieBreak >= 0.1)
+    {
+        error = "tieBreak " + Number(p.tieBreak) + " is out of range (need 0 <= tieBreak < 0.1)";
+        return false;
+    }
+    for (std::size_t c = 0; c < p.commodities.size(); ++c)
+    {
+        const TeSolver::Commodity& k = p.commodities[c];
+        const std::string name = CommodityName(k, c);
+        if (k.src >= g.nodes || k.dst >= g.nodes)
+        {
+            error = name + ": node " + std::to_string(std::max(k.src, k.dst)) +
+                    " is out of range (the graph has " + std::to_string(g.nodes) + " nodes)";
+            return false;
+        }
+        if (!std::isfinite(k.demand) || k.demand < 0)
+        {
+            error = name + ": demand " + Number(k.demand) + " (need a finite value >= 0)";
+            return false;
+        }
+        for (std::size_t q = 0; q < k.paths.size(); ++q)
+        {
+            const TePath& path = k.paths[q];
+            const std::string pathName = name + ": path " + std::to_string(q);
+            if (path.empty())
+            {
+                error = pathName + " is empty (need at least one arc)";
+                return false;
+            }
+            uint32_t at = k.src;
+            for (std::size_t j = 0; j < path.size(); ++j)
+            {
+                const uint32_t a = path[j];
+                if (a >= arcs)
+                {
+                    error = pathName + " uses arc " + std::to_string(a) + ", but the graph has " +
+                            arcCount + (arcs ? " (0 to " + std::to_string(arcs - 1) + ")" : "");
+                    return false;
+                }
+                if (g.arcs[a].from != at)
+                {
+                    error = pathName + " is not contiguous: " + ArcName(g, a) +
+                            " does not start at node " + std::to_string(at) +
+                            (j == 0 ? ", the source"
+                                    : ", where arc " + std::to_string(path[j - 1]) + " ends");
+                    return false;
+                }
+                at = g.arcs[a].to;
+            }
+            if (at != k.dst)
+            {
+                error = pathName + " ends at node " + std::to_string(at) +
+                        ", not at the destination " + std::to_string(k.dst);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/// \return seconds since start
+double
+Since(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
+bool
+TeSolver::Solve(const TeGraph& g,
+                const Problem& p,
+                Solution& out,
+                std::string& error,
+                double timeLimitS)
+{
+    const auto start = std::chrono::steady_clock::now();
+    if (!Validate(g, p, error))
+    {
+        return false;
+    }
+    const bool maxFlow = p.objective == MAX_FLOW;
+    const std::size_t nArcs = g.arcs.size();
+    auto extraOf = [&p](std::size_t a) { return p.extra.empty() ? 0.0 : p.extra[a]; };
+    auto penaltyOf = [&p](std::size_t a) {
+        return p.extraPenalty.empty() ? 0.0 : p.extraPenalty[a];
+    };
+
+    // Usable paths (no arc down) of each commodity of positive demand, their ranks by weight,
+    // and how many variables use each arc.
+    struct Var
+    {
+        uint32_t commodity;
+        uint32_t path;
+        double cost;
+    };
+
+    std::vector<Var> vars;
+    std::vector<uint32_t> firstVar(p.commodities.size() + 1, 0);
+    std::vector<uint32_t> arcUses(nArcs, 0);
+    std::vector<double> arcLoadBound(nArcs, 0); // sum of demand x use over the variables
+    double totalDemand = 0;
+    for (const Commodity& c : p.commodities)
+    {
+        totalDemand += c.demand;
+    }
+    std::vector<double> weights;
+    for (std::size_t c = 0; c < p.commodities.size(); ++c)
+    {
+        const Commodity& k = p.commodities[c];
+        firstVar[c] = static_cast<uint32_t>(vars.size());
+        if (k.demand <= 0)
+        {
+            continue;
+        }
+        weights.clear();
+        for (const TePath& path : k.paths)
+        {
+            weights.push_back(TePaths::Weight(g, path));
+        }
+        for (std::size_t q = 0; q < k.paths.size(); ++q)
+        {
+            const TePath& path = k.paths[q];
+            if (std::any_of(path.begin(), path.end(), [&p](uint32_t a) {
+                    return p.capacity[a] <= 0;
+                }))
+            {
+                continue;
+            }
+            const double rank = static_cast<double>(
+                std::count_if(weights.begin(), weights.end(), [&weights, q](double w) {
+                    return w < weights[q];
+                }));
+            const double cost = maxFlow ? 1 - p.tieBreak * rank : p.tieBreak * rank / totalDemand;
+            vars.push_back({static_cast<uint32_t>(c), static_cast<uint32_t>(q), cost});
+            for (uint32_t a : path)
+            {
+                ++arcUses[a];
+                arcLoadBound[a] += k.demand;
+            }
+        }
+        if (!maxFlow && vars.size() == firstVar[c])
+        {
+            error = CommodityName(k, c) + " has demand " + Number(k.demand) + " but " +
+                    (k.paths.empty() ? std::string("no path")
+                                     : "every one of its " + std::to_string(k.paths.size()) +
+                                           " paths crosses an arc of capacity 0") +
+                    " (MIN_MAX_UTILISATION must route every demand)";
+            return false;
+        }
+    }
+    firstVar[p.commodities.size()] = static_cast<uint32_t>(vars.size());
+
+    // An arc needs a row when the flow that could reach it may exceed its capacity (MAX_FLOW),
+    // or whenever it is used (MIN_MAX_UTILISATION).
+    std::vector<char> arcRow(nArcs, 0);
+    for (std::size_t a = 0; a < nArcs; ++a)
+    {
+        arcRow[a] = arcUses[a] > 0 && (!maxFlow || arcLoadBound[a] > p.capacity[a]);
+    }
+
+    LinearProgram lp;
+    lp.SetMaximize(maxFlow);
+    const double inf = LinearProgram::Infinity();
+    for (const Var& v : vars)
+    {
+        const double demand = p.commodities[v.commodity].demand;
+        const bool alone = firstVar[v.commodity + 1] - firstVar[v.commodity] == 1;
+        // A commodity's only usable path carries it all (MIN_MAX) or up to it (MAX_FLOW) by its
+        // bounds, without a row.
+        lp.AddVariable(!maxFlow && alone ? demand : 0, demand, v.cost, false);
+    }
+    uint32_t uVar = 0;
+    if (!maxFlow)
+    {
+        uVar = lp.AddVariable(0, inf, 1, false, "U");
+    }
+    std::vector<uint32_t> extraVar(nArcs, UINT32_MAX);
+    if (maxFlow)
+    {
+        for (std::size_t a = 0; a < nArcs; ++a)
+        {
+            if (arcRow[a] && extraOf(a) > 0)
+            {
+                extraVar[a] = lp.AddVariable(0,
+                                             extraOf(a),
+                                             -penaltyOf(a),
+                                             false,
+                                             "extra" + std::to_string(a));
+            }
+        }
+    }
+    std::vector<std::pair<uint32_t, double>> terms;
+    for (std::size_t c = 0; c < p.commodities.size(); ++c)
+    {
+        if (firstVar[c + 1] - firstVar[c] < 2)
+        {
+            continue;
+        }
+        terms.clear();
+        for (uint32_t v = firstVar[c]; v < firstVar[c + 1]; ++v)
+        {
+            terms.emplace_back(v, 1.0);
+        }
+        const double demand = p.commodities[c].demand;
+        lp.AddConstraint(terms, maxFlow ? -inf : demand, demand);
+    }
+    // Arc rows: the variables of each arc, collected in one pass.
+    std::vector<std::vector<std::pair<uint32_t, double>>> arcTerms(nArcs);
+    for (std::size_t a = 0; a < nArcs; ++a)
+    {
+        if (arcRow[a])
+        {
+            arcTerms[a].reserve(arcUses[a] + 1);
+        }
+    }
+    for (uint32_t v = 0; v < vars.size(); ++v)
+    {
+        for (uint32_t a : p.commodities[vars[v].commodity].paths[vars[v].path])
+        {
+            if (arcRow[a])
+            {
+                arcTerms[a].emplace_back(v, 1.0);
+            }
+        }
+    }
+    for (std::size_t a = 0; a < nArcs; ++a)
+    {
+        if (!arcRow[a])
+        {
+            continue;
+        }
+        if (maxFlow)
+        {
+            if (extraVar[a] != UINT32_MAX)
+            {
+                arcTerms[a].emplace_back(extraVar[a], -1.0);
+            }
+            lp.AddConstraint(arcTerms[a], -inf, p.capacity[a]);
+        }
+        else
+        {
+            arcTerms[a].emplace_back(uVar, -(p.capacity[a] + extraOf(a)));
+            lp.AddConstraint(arcTerms[a], -inf, 0);
+        }
+        std::vector<std::pair<uint32_t, double>>().swap(arcTerms[a]);
+    }
+    const double buildSeconds = Since(start);
+    NS_LOG_INFO("TE LP: " << lp.GetNVariables() << " variables, " << lp.GetNConstraints()
+                          << " constraints, built in " << buildSeconds << " s");
+
+    const LinearProgram::Result r = lp.Solve(timeLimitS);
+    Solution s;
+    s.status = LinearProgram::StatusName(r.status);
+    s.seconds = r.seconds;
+    s.buildSeconds = buildSeconds;
+    s.variables = lp.GetNVariables();
+    s.constraints = lp.GetNConstraints();
+    s.pathFlow.resize(p.commodities.size());
+    for (std::size_t c = 0; c < p.commodities.size(); ++c)
+    {
+        s.pathFlow[c].assign(p.commodities[c].paths.size(), 0);
+    }
+    s.arcLoad.assign(nArcs, 0);
+    s.extraUsed.assign(nArcs, 0);
+    if (r.status != LinearProgram::OPTIMAL)
+    {
+        error = "the traffic-engineering LP (" + std::to_string(s.variables) + " variables, " +
+                std::to_string(s.constraints) + " constraints) ended " + s.status +
+                " (need optimal)";
+        out = std::move(s);
+        return false;
+    }
+    s.ok = true;
+    for (uint32_t v = 0; v < vars.size(); ++v)
+    {
+        const double f = std::max(0.0, r.values[v]);
+        s.pathFlow[vars[v].commodity][vars[v].path] = f;
+        s.throughput += f;
+        for (uint32_t a : p.commodities[vars[v].commodity].paths[vars[v].path])
+        {
+            s.arcLoad[a] += f;
+        }
+    }
+    double penalty = 0;
+    for (std::size_t a = 0; a < nArcs; ++a)
+    {
+        const double cap = p.capacity[a];
+        const double load = s.arcLoad[a];
+        // Load above capacity by less than the solver's tolerance is none.
+        if (load > cap + 1e-9 * std::max(1.0, cap))
+        {
+            s.extraUsed[a] = load - cap;
+        }
+        if (extraVar[a] != UINT32_MAX)
+        {
+            penalty += penaltyOf(a) * std::max(0.0, r.values[extraVar[a]]);
+        }
+        if (load > 0)
+        {
+            const double denominator = maxFlow ? cap + s.extraUsed[a] : cap + extraOf(a);
+            s.maxUtilisation = std::max(s.maxUtilisation, load / denominator);
+        }
+    }
+    s.objective = maxFlow ? s.throughput - penalty : std::max(0.0, r.values[uVar]);
+    NS_LOG_INFO("TE LP " << s.status << ": objective " << s.objective << ", throughput "
+                         << s.throughput << ", max utilisation " << s.maxUtilisation << " in "
+                         << s.seconds << " s");
+    out = std::move(s);
+    return true;
+}
+
+std::vector<double>
+TeSolver::Splits(const Solution& s, uint32_t commodity)
+{
+    if (commodity >= s.pathFlow.size() || s.pathFlow[commodity].empty())
+    {
+        return {};
+    }
+    const std::vector<double>& flow = s.pathFlow[commodity];
+    double sum = 0;
+    for (double f : flow)
+    {
+        sum += f;
+    }
+    std::vector<double> split(flow.size(), 1.0 / static_cast<double>(flow.size()));
+    if (sum > 0)
+    {
+        for (std::size_t i = 0; i < flow.size(); ++i)
+        {
+            split[i] = flow[i] / sum;
+        }
+    }
+    return split;
+}
+
+} // namespace ns3

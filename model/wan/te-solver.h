@@ -1,0 +1,131 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TE_SOLVER_H
+#define TE_SOLVER_H
+
+#include "te-paths.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief Path-based multi-commodity flow for WAN traffic engineering, solved as a linear
+ * program with COIN-OR CLP (through LinearProgram).
+ *
+ * Each commodity (a demand from src to dst) may be split over its candidate paths (from
+ * TePaths); f[c][p] >= 0 is the flow of commodity c on its path p.
+ *
+ * - MAX_FLOW: maximise sum f - sum_a penalty_a x_a subject to sum_p f[c][p] <= demand_c and,
+ *   per arc, sum of the f over paths using it <= capacity_a + x_a, 0 <= x_a <= extra_a. A
+ *   variable x_a exists only where extra_a > 0: it is the RADWAN-style graph abstraction, a
+ *   parallel "fake" link offering capacity beyond what the link carries today (e.g. by changing
+ *   its modulation), whose use costs penalty_a per unit (the churn of reconfiguring it).
+ * - MIN_MAX_UTILISATION: every demand is routed, sum_p f[c][p] = demand_c, and per arc the load
+ *   <= U (capacity_a + extra_a); minimise U. U may exceed 1 (the demand does not fit).
+ *
+ * Arcs of capacity 0 are down: a path crossing one gets no variable and carries nothing (in
+ * MAX_FLOW a commodity left without a path simply gets 0; in MIN_MAX_UTILISATION a commodity of
+ * positive demand without a usable path is an error). Commodities of demand 0 are skipped.
+ * A path may use an arc more than once; it then loads it once per use.
+ *
+ * Tie-break: among solutions of equal throughput (or utilisation), shorter paths are preferred.
+ * Each commodity's paths are ranked by weight (rank = how many of its paths are strictly
+ * lighter, so equal weights tie); a unit of flow on a path of rank r is worth 1 - eps r in
+ * MAX_FLOW and costs eps r / D in MIN_MAX_UTILISATION (D the total demand), eps =
+ * Problem::tieBreak (default 1e-6). It can cost at most eps x (largest rank) of the optimal
+ * throughput (relative) or of U (absolute), and it is left out of Solution::objective.
+ */
+class TeSolver
+{
+  public:
+    /// What to optimise.
+    enum Objective
+    {
+        MAX_FLOW,            //!< Maximise carried flow (less the penalty of extra capacity)
+        MIN_MAX_UTILISATION, //!< Route all demand, minimising the highest arc utilisation
+    };
+
+    /// One demand and its candidate paths.
+    struct Commodity
+    {
+        uint32_t src;              //!< Source node
+        uint32_t dst;              //!< Destination node
+        double demand;             //!< Demand, in the unit of the capacities (e.g. Gb/s), >= 0
+        std::vector<TePath> paths; //!< Candidate paths from src to dst
+    };
+
+    /// A problem over a TeGraph.
+    struct Problem
+    {
+        std::vector<double> capacity;       //!< Per arc, >= 0 (0: the arc is down)
+        std::vector<double> extra;          //!< Per arc or empty (none): capacity on offer beyond
+                                            //!< `capacity` (graph abstraction), >= 0
+        std::vector<double> extraPenalty;   //!< Per arc or empty (0): objective cost per unit of
+                                            //!< extra used in MAX_FLOW, >= 0 (0 for a link whose
+                                            //!< extra is already in use: churn-free)
+        std::vector<Commodity> commodities; //!< The demands
+        Objective objective{MAX_FLOW};      //!< What to optimise
+        double tieBreak{1e-6};              //!< eps of the shorter-path tie-break (>= 0, < 0.1)
+    };
+
+    /// The answer.
+    struct Solution
+    {
+        bool ok{false};           //!< true if the LP was solved to optimality
+        std::string status;       //!< LinearProgram::StatusName of the solve
+        double objective{0};      //!< MAX_FLOW: throughput - sum penalty x extra used; MIN_MAX: U
+                                  //!< (the tie-break left out)
+        double throughput{0};     //!< Sum of allocated flow
+        double maxUtilisation{0}; //!< Max over arcs of load / (capacity + extraUsed) in
+                                  //!< MAX_FLOW, load / (capacity + extra) in MIN_MAX (= U); 0
+                                  //!< if no load
+        std::vector<std::vector<double>> pathFlow; //!< Flow [commodity][path]
+        std::vector<double> arcLoad;               //!< Total load per arc
+        std::vector<double> extraUsed; //!< Per arc, load above `capacity` (0 if none); in
+                                       //!< MIN_MAX_UTILISATION above capacity + extra when U > 1
+        double seconds{0};             //!< Solve wall time (s)
+        double buildSeconds{0};        //!< Validation and model build wall time (s)
+        uint32_t variables{0};         //!< Variables of the LP
+        uint32_t constraints{0};       //!< Constraints of the LP
+    };
+
+    /**
+     * \brief Validates, builds the linear program and solves it.
+     * \param [in] g The graph (arc endpoints in range)
+     * \param [in] p The problem: capacity sized like g.arcs, extra and extraPenalty empty or
+     * sized like g.arcs, every value finite and >= 0; demands finite and >= 0; commodity nodes
+     * in range; each path non-empty, of valid arcs, contiguous, from src to dst
+     * \param [out] out The solution; unchanged when the input is invalid; on a failed solve,
+     * its status, sizes and times (ok false)
+     * \param [out] error The bad value (arc, commodity src->dst, path) and what is allowed, or
+     * the solver's status
+     * \param [in] timeLimitS Wall-clock limit passed to LinearProgram::Solve (0: none)
+     * \return true if solved to optimality
+     */
+    static bool Solve(const TeGraph& g,
+                      const Problem& p,
+                      Solution& out,
+                      std::string& error,
+                      double timeLimitS = 0);
+
+    /**
+     * \param [in] s A solution
+     * \param [in] commodity Commodity index
+     * \return the split of the commodity over its paths: pathFlow / their sum, or equal shares
+     * when nothing is allocated (empty for a commodity without paths or out of range)
+     */
+    static std::vector<double> Splits(const Solution& s, uint32_t commodity);
+};
+
+} // namespace ns3
+
+#endif /* TE_SOLVER_H */
