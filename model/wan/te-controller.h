@@ -77,7 +77,8 @@ class TeController : public Object
 
     /**
      * \brief Starts solving now and every Interval (with Abstraction: caps the links at
-     * BaselineRate first).
+     * BaselineRate first, so call it before the links' first reading, e.g. right after
+     * starting them: a link already above the cap changes rate down).
      */
     void Start();
 
