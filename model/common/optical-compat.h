@@ -23,14 +23,18 @@
  *  - Scheduling a lambda or std::function: Simulator::Schedule accepts any callable from 3.36
  *    on; 3.35 and older only functions and member functions. Schedule() and ScheduleNow()
  *    below go through an EventImpl, which every release accepts.
+ *  - Ipv4RoutingProtocol::RouteInput: 3.37-3.40 take its four callbacks by value, 3.41+ by const
+ *    reference; RouteInputArgs reads the parameter types off the member itself.
  */
 
 #include "ns3/enum.h"
 #include "ns3/event-impl.h"
+#include "ns3/ipv4-routing-protocol.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
 #include <functional>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -189,6 +193,34 @@ constexpr auto SUITE_UNIT = TestSuite::Type::UNIT;
 constexpr auto SUITE_SYSTEM = TestSuite::Type::SYSTEM;
 /// \copydoc SUITE_UNIT
 constexpr auto SUITE_PERFORMANCE = TestSuite::Type::PERFORMANCE;
+
+/**
+ * The parameter types of a member function, read off the member itself.
+ * \tparam F The type of a pointer to the member
+ */
+template <typename F>
+struct MemberParameters;
+
+/// \copydoc MemberParameters
+template <typename C, typename R, typename... A>
+struct MemberParameters<R (C::*)(A...)>
+{
+    /// The type of parameter \p I
+    template <std::size_t I>
+    using Arg = std::tuple_element_t<I, std::tuple<A...>>;
+};
+
+/// \copydoc MemberParameters
+template <typename C, typename R, typename... A>
+struct MemberParameters<R (C::*)(A...) const> : MemberParameters<R (C::*)(A...)>
+{
+};
+
+/**
+ * Ipv4RoutingProtocol::RouteInput's parameters in the ns-3 release in use: an override written
+ * with RouteInputArgs::Arg<3> to Arg<6> for the callbacks compiles in every release.
+ */
+using RouteInputArgs = MemberParameters<decltype(&Ipv4RoutingProtocol::RouteInput)>;
 
 } // namespace compat
 } // namespace optical

@@ -310,10 +310,10 @@ bool
 PathPinningRouting::RouteInput(Ptr<const Packet> p,
                                const Ipv4Header& header,
                                Ptr<const NetDevice> idev,
-                               path_pinning_detail::RouteInputArgs::Arg<3> ucb,
-                               path_pinning_detail::RouteInputArgs::Arg<4> /* mcb */,
-                               path_pinning_detail::RouteInputArgs::Arg<5> lcb,
-                               path_pinning_detail::RouteInputArgs::Arg<6> /* ecb */)
+                               optical::compat::RouteInputArgs::Arg<3> ucb,
+                               optical::compat::RouteInputArgs::Arg<4> /* mcb */,
+                               optical::compat::RouteInputArgs::Arg<5> lcb,
+                               optical::compat::RouteInputArgs::Arg<6> /* ecb */)
 {
     NS_LOG_FUNCTION(this << p << header << idev);
     if (!m_ipv4)

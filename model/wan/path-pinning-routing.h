@@ -10,41 +10,14 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
+#include "ns3/optical-compat.h"
 
 #include <cstdint>
 #include <map>
 #include <string>
-#include <tuple>
-#include <type_traits>
 
 namespace ns3
 {
-
-namespace path_pinning_detail
-{
-
-/**
- * The parameter types of Ipv4RoutingProtocol::RouteInput in the ns-3 release in use, read off
- * the member itself: ns-3.37 to 3.40 take the four callbacks by value, 3.41 and later by const
- * reference. Overriding with these types compiles in both.
- * \tparam F The type of &Ipv4RoutingProtocol::RouteInput
- */
-template <typename F>
-struct RouteInputParameters;
-
-/// \copydoc RouteInputParameters
-template <typename C, typename R, typename... A>
-struct RouteInputParameters<R (C::*)(A...)>
-{
-    /// The type of parameter \p I
-    template <std::size_t I>
-    using Arg = std::tuple_element_t<I, std::tuple<A...>>;
-};
-
-/// RouteInput's parameters in this ns-3 release.
-using RouteInputArgs = RouteInputParameters<decltype(&Ipv4RoutingProtocol::RouteInput)>;
-
-} // namespace path_pinning_detail
 
 /**
  * \ingroup optical
@@ -165,10 +138,10 @@ class PathPinningRouting : public Ipv4RoutingProtocol
     bool RouteInput(Ptr<const Packet> p,
                     const Ipv4Header& header,
                     Ptr<const NetDevice> idev,
-                    path_pinning_detail::RouteInputArgs::Arg<3> ucb,
-                    path_pinning_detail::RouteInputArgs::Arg<4> mcb,
-                    path_pinning_detail::RouteInputArgs::Arg<5> lcb,
-                    path_pinning_detail::RouteInputArgs::Arg<6> ecb) override;
+                    optical::compat::RouteInputArgs::Arg<3> ucb,
+                    optical::compat::RouteInputArgs::Arg<4> mcb,
+                    optical::compat::RouteInputArgs::Arg<5> lcb,
+                    optical::compat::RouteInputArgs::Arg<6> ecb) override;
     void NotifyInterfaceUp(uint32_t interface) override;
     void NotifyInterfaceDown(uint32_t interface) override;
     void NotifyAddAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
