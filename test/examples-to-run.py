@@ -45,6 +45,8 @@ cpp_examples = [
     ("rate-adaptive-wan --duration=2h --history=2d --interval=30min --linkPolicy=adaptive --te=lp --matrix=bimodal",
      "True", "False"),
     ("rate-adaptive-wan --duration=1h --history=1d --interval=30min --te=none", "True", "False"),
+    ("rate-adaptive-wan --backend=packet --packetScale=1e-6 --duration=4s --interval=2s --history=1d",
+     "True", "False"),
     ("channel-width-study --widths=50,150 --snrFrom=10 --snrTo=12 --snrStep=0.5 --duration=10d",
      "True", "False"),
 ]

@@ -55,6 +55,8 @@ struct Settings
     Time holdDown;                              //!< Hold-down
     Time downtime;                              //!< Change downtime
     Time history;                               //!< SNR history for the link statistics
+    std::string backend;                        //!< flow or packet
+    double packetScale{1e-3};                   //!< Packet level: device rate per Gb/s
 };
 
 /// What the links' SNR histories show.
@@ -115,6 +117,9 @@ struct Outcome
     double carriedGbps{0};          //!< Mean carried (bytes sent over the run)
     uint32_t changes{0};            //!< Rate changes over all links
     double downSeconds{0};          //!< Link outage time (dark or SNR) over all links
+    uint64_t sentPackets{0};        //!< Packet level: TE packets sent
+    uint64_t receivedPackets{0};    //!< Packet level: received
+    uint64_t droppedPackets{0};     //!< Packet level: dropped on the WAN
     uint32_t upgrades{0};           //!< Caps raised by the TE
     double solverSeconds{0};        //!< TE solver time
     std::vector<double> baselineDb; //!< Per fibre
@@ -163,8 +168,33 @@ Run(const Settings& s,
     {
         exp.Fail(error);
     }
+    // The installer of TE splits and the bytes carried so far, at flow or packet level.
     Ptr<FlowNetwork> net = CreateObject<FlowNetwork>();
     net->SetTopology(wan.topology);
+    WanPacketHelper packets;
+    packets.SetCapacityScale(s.packetScale);
+    WanPacketNetwork pnet;
+    std::function<void(const TeSolver::Solution&, Time)> install;
+    std::function<double()> carriedBytes;
+    if (s.backend == "packet")
+    {
+        if (!packets.Install(wan, links, pnet, error) ||
+            !packets.Pin(pnet, wan, commodities, error))
+        {
+            exp.Fail(error);
+        }
+        install = [&packets, &pnet, commodities](const TeSolver::Solution& sol, Time dt) {
+            packets.InstallTraffic(pnet, commodities, sol, dt);
+        };
+        carriedBytes = [&pnet, &s]() { return pnet.counters->receivedBytes / s.packetScale; };
+    }
+    else
+    {
+        install = [net, commodities](const TeSolver::Solution& sol, Time dt) {
+            RateAdaptiveWanHelper::InstallFlows(net, commodities, sol, dt);
+        };
+        carriedBytes = [net]() { return net->GetBytesTransferred(); };
+    }
     for (auto& l : wan.links)
     {
         l->Start(s.duration);
@@ -173,7 +203,7 @@ Run(const Settings& s,
     Ptr<TeController> controller;
     if (te == "none")
     {
-        // Each demand on its shortest path, at its full rate: the engine shares links fairly.
+        // Each demand on its shortest path, at its full rate: the network shares links.
         TeSolver::Solution all;
         for (const auto& c : commodities)
         {
@@ -181,9 +211,7 @@ Run(const Settings& s,
         }
         for (Time t = Seconds(0); t < s.duration; t += s.interval)
         {
-            optical::compat::Schedule(t, [net, commodities, all, &s]() {
-                RateAdaptiveWanHelper::InstallFlows(net, commodities, all, s.interval);
-            });
+            optical::compat::Schedule(t, [install, all, &s]() { install(all, s.interval); });
         }
     }
     else
@@ -195,22 +223,31 @@ Run(const Settings& s,
         controller->SetAttribute("Objective", StringValue(s.objective));
         controller->SetNetwork(wan.graph, wan.arcLinks, wan.wavelengths);
         controller->SetCommodities(commodities);
-        controller->SetInstaller([net, commodities](const TeSolver::Solution& sol, Time dt) {
-            RateAdaptiveWanHelper::InstallFlows(net, commodities, sol, dt);
-        });
+        controller->SetInstaller(install);
         controller->Start();
+        // The last allocation ends with the run.
+        optical::compat::Schedule(s.duration - Seconds(1e-9),
+                                  [controller]() { controller->Stop(); });
     }
     // Carried traffic per interval.
     double lastSent = 0;
     for (Time t = s.interval; t <= s.duration; t += s.interval)
     {
-        optical::compat::Schedule(t, [net, &out, &lastSent, &s]() {
-            const double sent = net->GetBytesSent();
+        optical::compat::Schedule(t, [carriedBytes, &out, &lastSent, &s]() {
+            const double sent = carriedBytes();
             out.throughput.push_back((sent - lastSent) * 8 / 1e9 / s.interval.GetSeconds());
             lastSent = sent;
         });
     }
-    exp.Run(s.duration);
+    // Packet level: one more interval (at least 10 s) without traffic, for the packets queued or
+    // in flight to arrive or be dropped.
+    exp.Run(s.backend == "packet" ? s.duration + std::max(s.interval, Seconds(10)) : s.duration);
+    if (s.backend == "packet")
+    {
+        out.sentPackets = pnet.counters->sent;
+        out.receivedPackets = pnet.counters->received;
+        out.droppedPackets = WanPacketHelper::GetDropped(pnet);
+    }
 
     double demand = 0;
     for (const auto& c : commodities)
@@ -218,7 +255,7 @@ Run(const Settings& s,
         demand += c.demand;
     }
     out.offeredGbps = demand;
-    out.carriedGbps = net->GetBytesSent() * 8 / 1e9 / s.duration.GetSeconds();
+    out.carriedGbps = carriedBytes() * 8 / 1e9 / s.duration.GetSeconds();
     for (std::size_t f = 0; f < wan.links.size(); ++f)
     {
         const RateAdaptiveLink::Counters c = wan.links[f]->GetCounters();
@@ -278,6 +315,8 @@ main(int argc, char* argv[])
     std::string downtime = "68s";
     double augmentPercentile = 0.5;
     std::string historyText = "365d";
+    std::string backend = "flow";
+    double packetScale = 1e-3;
 
     OpticalExperiment exp("rate-adaptive-wan",
                           "A WAN of rate-adaptive links under traffic engineering (RADWAN)");
@@ -308,6 +347,14 @@ main(int argc, char* argv[])
                  "SNR history over which each link's augmentable capacity and the failures "
                  "adaptive rates avoid are measured (links alone, without traffic)",
                  historyText);
+    exp.AddValue("backend",
+                 "flow (the flow-level engine) or packet (routers, rate-adaptive devices, UDP "
+                 "flows pinned to the TE paths; for small networks)",
+                 backend);
+    exp.AddValue("packetScale",
+                 "Packet level: device rate per Gb/s of link capacity, in Gb/s (1e-3: a 100G "
+                 "link runs at 100 Mb/s; carried traffic is scaled back)",
+                 packetScale);
     exp.Parse(argc, argv);
 
     Settings s;
@@ -358,6 +405,16 @@ main(int argc, char* argv[])
     s.holdDown = exp.NonNegativeTime("holdDown", holdDown);
     s.downtime = exp.NonNegativeTime("downtime", downtime);
     s.history = exp.NonNegativeTime("history", historyText);
+    if (backend != "flow" && backend != "packet")
+    {
+        exp.Fail("--backend: '" + backend + "' (flow, packet)");
+    }
+    if (!(packetScale > 0))
+    {
+        exp.Fail("--packetScale must be > 0");
+    }
+    s.backend = backend;
+    s.packetScale = packetScale;
     if (!s.interval.IsStrictlyPositive() || s.duration < s.interval ||
         !s.history.IsStrictlyPositive())
     {
@@ -439,5 +496,15 @@ main(int argc, char* argv[])
                "%");
     exp.Metric("te-throughput-gain-pct", 100 * (run.carriedGbps / base.carriedGbps - 1), "%");
     exp.Metric("rate-changes-per-link-day", run.changes / (nLinks * days));
+    if (backend == "packet")
+    {
+        // Every packet sent is received or dropped (none left after the extra interval).
+        exp.Metric("packets-sent", run.sentPackets);
+        exp.Metric("packets-received", run.receivedPackets);
+        exp.Metric("packets-dropped", run.droppedPackets);
+        exp.Metric("packets-unaccounted",
+                   static_cast<double>(run.sentPackets) -
+                       static_cast<double>(run.receivedPackets + run.droppedPackets));
+    }
     return exp.Finish();
 }

@@ -98,7 +98,12 @@ RateAdaptiveLinkHelper::CreateLink() const
 NetDeviceContainer
 RateAdaptiveLinkHelper::Install(Ptr<Node> a, Ptr<Node> b) const
 {
-    Ptr<RateAdaptiveLink> link = CreateLink();
+    return Install(a, b, CreateLink());
+}
+
+NetDeviceContainer
+RateAdaptiveLinkHelper::Install(Ptr<Node> a, Ptr<Node> b, Ptr<RateAdaptiveLink> link) const
+{
     Ptr<RateAdaptiveChannel> channel = m_channelFactory.Create<RateAdaptiveChannel>();
     NetDeviceContainer devices;
     for (Ptr<Node> node : {a, b})

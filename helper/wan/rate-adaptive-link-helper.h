@@ -102,6 +102,16 @@ class RateAdaptiveLinkHelper
     NetDeviceContainer Install(Ptr<Node> a, Ptr<Node> b) const;
 
     /**
+     * \brief Joins two nodes at packet level over an existing link (e.g. one that a flow-level
+     * topology follows too).
+     * \param [in] a One node
+     * \param [in] b The other
+     * \param [in] link The link the channel follows
+     * \return the two devices (a's first)
+     */
+    NetDeviceContainer Install(Ptr<Node> a, Ptr<Node> b, Ptr<RateAdaptiveLink> link) const;
+
+    /**
      * \param [in] devices Devices returned by Install
      * \return the link behind them
      */

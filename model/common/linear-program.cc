@@ -9,18 +9,28 @@
 #include "ns3/abort.h"
 
 #include <CbcModel.hpp>
+#include <ClpSimplex.hpp>
+#include <ClpSolve.hpp>
 #include <CoinMessageHandler.hpp>
-#include <CoinPackedMatrix.hpp>
-#include <CoinPackedVector.hpp>
 #include <OsiClpSolverInterface.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <map>
 
 namespace ns3
 {
+
+namespace
+{
+/**
+ * Pure LPs with at least this many variables are solved with CLP's primal simplex instead of
+ * OsiClp's default (dual simplex). Path-based traffic engineering (a flow of 0 is feasible)
+ * solves 10-20 times faster so (39,000 variables: 1 s instead of 18 s); smaller programs keep
+ * the default, and with it their exact vertex among equal optima.
+ */
+constexpr int LARGE_LP_VARIABLES = 10000;
+} // namespace
 
 bool
 LinearProgram::Result::HasSolution() const
@@ -78,10 +88,14 @@ LinearProgram::AddConstraint(const std::vector<std::pair<uint32_t, double>>& ter
     NS_ABORT_MSG_IF(std::isnan(lower) || std::isnan(upper) || lower > upper,
                     "LinearProgram: constraint " << m_rows.size() << " has bounds [" << lower
                                                  << ", " << upper << "]");
-    // One coefficient per variable (COIN-OR refuses duplicates): add repeated terms up.
-    std::map<uint32_t, double> merged;
-    for (const auto& [variable, coefficient] : terms)
+    // One coefficient per variable (COIN-OR refuses duplicates): terms sorted by variable,
+    // repeated ones added up. A sort rather than a map: arc rows of traffic-engineering
+    // programs hold hundreds of thousands of terms.
+    Row row{terms, lower, upper};
+    bool sorted = true;
+    for (std::size_t i = 0; i < terms.size(); ++i)
     {
+        const auto& [variable, coefficient] = terms[i];
         NS_ABORT_MSG_IF(variable >= m_variables.size(),
                         "LinearProgram: constraint " << m_rows.size() << " uses variable "
                                                      << variable << ", but there are "
@@ -90,9 +104,27 @@ LinearProgram::AddConstraint(const std::vector<std::pair<uint32_t, double>>& ter
                         "LinearProgram: constraint " << m_rows.size() << ": coefficient "
                                                      << coefficient << " of variable '"
                                                      << m_variables[variable].name << "'");
-        merged[variable] += coefficient;
+        sorted = sorted && (i == 0 || terms[i - 1].first < variable);
     }
-    Row row{{merged.begin(), merged.end()}, lower, upper};
+    if (!sorted)
+    {
+        std::stable_sort(row.terms.begin(), row.terms.end(), [](const auto& a, const auto& b) {
+            return a.first < b.first;
+        });
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < row.terms.size(); ++i)
+        {
+            if (kept > 0 && row.terms[kept - 1].first == row.terms[i].first)
+            {
+                row.terms[kept - 1].second += row.terms[i].second;
+            }
+            else
+            {
+                row.terms[kept++] = row.terms[i];
+            }
+        }
+        row.terms.resize(kept);
+    }
     m_rows.push_back(std::move(row));
 }
 
@@ -133,31 +165,50 @@ LinearProgram::Solve(double timeLimitS, uint64_t maxNodes) const
     auto clip = [inf, solverInf](double v) {
         return v == inf ? solverInf : (v == -inf ? -solverInf : v);
     };
-    CoinPackedMatrix matrix(false, 0, 0);
-    matrix.setDimensions(0, n);
-    std::vector<double> colLower;
-    std::vector<double> colUpper;
-    std::vector<double> objective;
-    for (const Variable& v : m_variables)
-    {
-        colLower.push_back(clip(v.lower));
-        colUpper.push_back(clip(v.upper));
-        objective.push_back(v.cost);
-    }
-    std::vector<double> rowLower;
-    std::vector<double> rowUpper;
+    // The matrix by column, straight from the rows (no per-row CoinPackedVector: programs
+    // of millions of variables load in seconds).
+    const int m = static_cast<int>(m_rows.size());
+    std::vector<CoinBigIndex> colStart(n + 1, 0);
     for (const Row& row : m_rows)
     {
-        CoinPackedVector vector;
-        for (const auto& [variable, coefficient] : row.terms)
+        for (const auto& term : row.terms)
         {
-            vector.insert(static_cast<int>(variable), coefficient);
+            ++colStart[term.first + 1];
         }
-        matrix.appendRow(vector);
-        rowLower.push_back(clip(row.lower));
-        rowUpper.push_back(clip(row.upper));
     }
-    solver.loadProblem(matrix,
+    for (int j = 0; j < n; ++j)
+    {
+        colStart[j + 1] += colStart[j];
+    }
+    std::vector<int> index(colStart[n]);
+    std::vector<double> element(colStart[n]);
+    std::vector<CoinBigIndex> next(colStart.begin(), colStart.end() - 1);
+    std::vector<double> rowLower(m);
+    std::vector<double> rowUpper(m);
+    for (int i = 0; i < m; ++i)
+    {
+        for (const auto& [variable, coefficient] : m_rows[i].terms)
+        {
+            index[next[variable]] = i;
+            element[next[variable]++] = coefficient;
+        }
+        rowLower[i] = clip(m_rows[i].lower);
+        rowUpper[i] = clip(m_rows[i].upper);
+    }
+    std::vector<double> colLower(n);
+    std::vector<double> colUpper(n);
+    std::vector<double> objective(n);
+    for (int j = 0; j < n; ++j)
+    {
+        colLower[j] = clip(m_variables[j].lower);
+        colUpper[j] = clip(m_variables[j].upper);
+        objective[j] = m_variables[j].cost;
+    }
+    solver.loadProblem(n,
+                       m,
+                       colStart.data(),
+                       index.data(),
+                       element.data(),
                        colLower.data(),
                        colUpper.data(),
                        objective.data(),
@@ -183,7 +234,19 @@ LinearProgram::Solve(double timeLimitS, uint64_t maxNodes) const
     };
     if (!IsMixedInteger())
     {
-        solver.initialSolve();
+        if (n >= LARGE_LP_VARIABLES)
+        {
+            ClpSolve options;
+            options.setSolveType(ClpSolve::usePrimal);
+            options.setPresolveType(ClpSolve::presolveOn);
+            ClpSimplex* model = solver.getModelPtr();
+            model->setLogLevel(0);
+            model->initialSolve(options);
+        }
+        else
+        {
+            solver.initialSolve();
+        }
         if (solver.isProvenOptimal())
         {
             result.status = OPTIMAL;

@@ -605,6 +605,22 @@ FlowNetwork::GetBytesSent() const
     return m_bytesSent;
 }
 
+double
+FlowNetwork::GetBytesTransferred() const
+{
+    const Time now = Simulator::Now();
+    double moved = m_bytesSent;
+    for (const Flow& f : m_flows)
+    {
+        if (f.active)
+        {
+            const double left = std::max(0.0, f.remaining - f.rate * (now - f.last).GetSeconds());
+            moved += f.bytes - left;
+        }
+    }
+    return moved;
+}
+
 uint64_t
 FlowNetwork::GetRecomputations() const
 {

@@ -125,6 +125,12 @@ class FlowNetwork : public Object
     /// \return wire bytes of the flows whose last byte has left so far
     double GetBytesSent() const;
 
+    /**
+     * \return wire bytes that have left so far: those of finished flows and the progress of the
+     * flows in progress (at their current rates; O(flows))
+     */
+    double GetBytesTransferred() const;
+
     /// \return rate recomputations so far
     uint64_t GetRecomputations() const;
 

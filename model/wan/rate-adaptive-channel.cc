@@ -9,6 +9,7 @@
 #include "rate-adaptive-net-device.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -26,6 +27,13 @@ RateAdaptiveChannel::GetTypeId()
             .SetParent<PointToPointChannel>()
             .SetGroupName("Optical")
             .AddConstructor<RateAdaptiveChannel>()
+            .AddAttribute("CapacityScale",
+                          "Device data rate per unit of link rate: the wavelengths one link "
+                          "stands for, times any scale-down for packet-level runs (e.g. 1e-3 runs "
+                          "100G links at 100 Mb/s)",
+                          DoubleValue(1),
+                          MakeDoubleAccessor(&RateAdaptiveChannel::m_scale),
+                          MakeDoubleChecker<double>(1e-12))
             .AddTraceSource("Lost",
                             "A frame lost because it started while the link was down",
                             MakeTraceSourceAccessor(&RateAdaptiveChannel::m_lostTrace),
@@ -76,7 +84,8 @@ RateAdaptiveChannel::RateChanged(double oldGbps, double newGbps)
     }
     for (std::size_t i = 0; i < GetNDevices(); ++i)
     {
-        DynamicCast<PointToPointNetDevice>(GetDevice(i))->SetDataRate(DataRate(newGbps * 1e9));
+        DynamicCast<PointToPointNetDevice>(GetDevice(i))
+            ->SetDataRate(DataRate(newGbps * 1e9 * m_scale));
     }
 }
 

@@ -20,9 +20,9 @@ namespace ns3
  * \brief The fibre between two RateAdaptiveNetDevices: a PointToPointChannel that follows a
  * RateAdaptiveLink.
  *
- * When the link's rate changes, both devices take the new data rate (for the frames they start
- * after); when the link goes down or up, both devices are told. A frame that starts while the
- * link is down is lost (the device's PhyTxDrop and the channel's Lost trace).
+ * When the link's rate changes, both devices take the new data rate times CapacityScale (for the
+ * frames they start after); when the link goes down or up, both devices are told. A frame that
+ * starts while the link is down is lost (the device's PhyTxDrop and the channel's Lost trace).
  */
 class RateAdaptiveChannel : public PointToPointChannel
 {
@@ -63,6 +63,7 @@ class RateAdaptiveChannel : public PointToPointChannel
     void StateChanged(bool up);
 
     Ptr<RateAdaptiveLink> m_link;                  //!< Link followed
+    double m_scale{1};                             //!< Device rate per unit of link rate
     uint64_t m_lost{0};                            //!< Frames lost
     TracedCallback<Ptr<const Packet>> m_lostTrace; //!< Lost
 };

@@ -188,9 +188,9 @@ TeSolver::Solve(const TeGraph& g,
     // and how many variables use each arc.
     struct Var
     {
-        uint32_t commodity;
-        uint32_t path;
-        double cost;
+        uint32_t commodity; //!< Commodity index
+        uint32_t path;      //!< Path index within the commodity
+        double cost;        //!< Objective coefficient (value of flow with the tie-break)
     };
 
     std::vector<Var> vars;

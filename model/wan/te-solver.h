@@ -37,6 +37,11 @@ namespace ns3
  * positive demand without a usable path is an error). Commodities of demand 0 are skipped.
  * A path may use an arc more than once; it then loads it once per use.
  *
+ * Model size: one variable per usable path (plus U, plus x_a); a commodity with one usable path
+ * is held by that variable's bounds instead of a row; in MAX_FLOW an arc gets a row only if the
+ * demands of the paths crossing it could exceed its capacity. Pure LPs of 10,000 variables or
+ * more are solved by CLP's primal simplex (see LinearProgram::Solve).
+ *
  * Tie-break: among solutions of equal throughput (or utilisation), shorter paths are preferred.
  * Each commodity's paths are ranked by weight (rank = how many of its paths are strictly
  * lighter, so equal weights tie); a unit of flow on a path of rank r is worth 1 - eps r in
@@ -91,7 +96,7 @@ class TeSolver
         std::vector<std::vector<double>> pathFlow; //!< Flow [commodity][path]
         std::vector<double> arcLoad;               //!< Total load per arc
         std::vector<double> extraUsed; //!< Per arc, load above `capacity` (0 if none); in
-                                       //!< MIN_MAX_UTILISATION above capacity + extra when U > 1
+                                       //!< MIN_MAX_UTILISATION it exceeds `extra` when U > 1
         double seconds{0};             //!< Solve wall time (s)
         double buildSeconds{0};        //!< Validation and model build wall time (s)
         uint32_t variables{0};         //!< Variables of the LP
@@ -108,7 +113,8 @@ class TeSolver
      * its status, sizes and times (ok false)
      * \param [out] error The bad value (arc, commodity src->dst, path) and what is allowed, or
      * the solver's status
-     * \param [in] timeLimitS Wall-clock limit passed to LinearProgram::Solve (0: none)
+     * \param [in] timeLimitS Wall-clock limit passed to LinearProgram::Solve (0: none), which
+     * applies it to mixed-integer programs only: this LP always runs to its end
      * \return true if solved to optimality
      */
     static bool Solve(const TeGraph& g,

@@ -171,9 +171,14 @@ class FlowSplitsTestCase : public TestCase
         }
         Schedule(Seconds(0), [te]() { te->Start(); });
         Schedule(Minutes(20) - Seconds(1), [te]() { te->Stop(); });
+        // Half-way through the second interval: 450 s of 150 Gb/s have left (flows in progress
+        // counted by their progress).
+        double midway = 0;
+        Schedule(Seconds(450), [net, &midway]() { midway = net->GetBytesTransferred(); });
         Simulator::Stop(Minutes(30));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(solutions.size(), 4, "4 solves");
+        NS_TEST_ASSERT_MSG_EQ_TOL(midway, 150e9 / 8 * 450, 1e3, "bytes transferred at 450 s");
         for (std::size_t i = 0; i < solutions.size(); ++i)
         {
             const auto& s = solutions[i];
