@@ -10,9 +10,12 @@
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <random>
 #include <sstream>
+#include <thread>
 
 namespace ns3
 {
@@ -406,6 +409,129 @@ TeSolver::Solve(const TeGraph& g,
                          << s.seconds << " s");
     out = std::move(s);
     return true;
+}
+
+bool
+TeSolver::SolvePartitioned(const TeGraph& g,
+                           const Problem& p,
+                           uint32_t parts,
+                           uint32_t threads,
+                           Solution& out,
+                           std::string& error,
+                           uint64_t seed)
+{
+    if (parts <= 1)
+    {
+        return Solve(g, p, out, error);
+    }
+    if (!Validate(g, p, error))
+    {
+        return false;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    // Deal the commodities at random, evenly.
+    std::vector<std::size_t> order(p.commodities.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+    {
+        order[i] = i;
+    }
+    std::mt19937_64 rng(seed);
+    std::shuffle(order.begin(), order.end(), rng);
+    std::vector<Problem> sub(parts);
+    std::vector<std::vector<std::size_t>> members(parts);
+    for (uint32_t q = 0; q < parts; ++q)
+    {
+        sub[q].objective = p.objective;
+        sub[q].tieBreak = p.tieBreak;
+        sub[q].extraPenalty = p.extraPenalty;
+        sub[q].capacity = p.capacity;
+        sub[q].extra = p.extra;
+        for (double& c : sub[q].capacity)
+        {
+            c /= parts;
+        }
+        for (double& e : sub[q].extra)
+        {
+            e /= parts;
+        }
+    }
+    for (std::size_t i = 0; i < order.size(); ++i)
+    {
+        const std::size_t q = i % parts;
+        members[q].push_back(order[i]);
+        sub[q].commodities.push_back(p.commodities[order[i]]);
+    }
+    std::vector<Solution> solved(parts);
+    std::vector<std::string> errors(parts);
+    std::vector<char> ok(parts, 0);
+    std::atomic<uint32_t> next{0};
+    auto worker = [&]() {
+        for (uint32_t q = next++; q < parts; q = next++)
+        {
+            ok[q] = Solve(g, sub[q], solved[q], errors[q]) ? 1 : 0;
+        }
+    };
+    std::vector<std::thread> pool;
+    for (uint32_t t = 1; t < std::max(1U, threads); ++t)
+    {
+        pool.emplace_back(worker);
+    }
+    worker();
+    for (auto& t : pool)
+    {
+        t.join();
+    }
+    Solution merged;
+    merged.ok = true;
+    merged.status = "optimal";
+    merged.pathFlow.resize(p.commodities.size());
+    for (std::size_t c = 0; c < p.commodities.size(); ++c)
+    {
+        merged.pathFlow[c].assign(p.commodities[c].paths.size(), 0);
+    }
+    merged.arcLoad.assign(g.arcs.size(), 0);
+    merged.extraUsed.assign(g.arcs.size(), 0);
+    for (uint32_t q = 0; q < parts; ++q)
+    {
+        if (!ok[q])
+        {
+            error = "part " + std::to_string(q) + " of " + std::to_string(parts) + ": " + errors[q];
+            merged.ok = false;
+            merged.status = solved[q].status;
+            continue;
+        }
+        const Solution& s = solved[q];
+        for (std::size_t i = 0; i < members[q].size(); ++i)
+        {
+            merged.pathFlow[members[q][i]] = s.pathFlow[i];
+        }
+        for (std::size_t a = 0; a < g.arcs.size(); ++a)
+        {
+            merged.arcLoad[a] += s.arcLoad[a];
+            merged.extraUsed[a] += s.extraUsed[a];
+        }
+        merged.throughput += s.throughput;
+        merged.objective = p.objective == MAX_FLOW ? merged.objective + s.objective
+                                                   : std::max(merged.objective, s.objective);
+        merged.buildSeconds += s.buildSeconds;
+        merged.variables += s.variables;
+        merged.constraints += s.constraints;
+    }
+    for (std::size_t a = 0; a < g.arcs.size(); ++a)
+    {
+        const double cap =
+            p.capacity[a] +
+            (p.objective == MAX_FLOW ? merged.extraUsed[a] : (p.extra.empty() ? 0.0 : p.extra[a]));
+        if (merged.arcLoad[a] > 0 && cap > 0)
+        {
+            merged.maxUtilisation = std::max(merged.maxUtilisation, merged.arcLoad[a] / cap);
+        }
+    }
+    merged.seconds = Since(start);
+    NS_LOG_INFO("TE LP in " << parts << " parts: throughput " << merged.throughput << " in "
+                            << merged.seconds << " s");
+    out = std::move(merged);
+    return out.ok;
 }
 
 std::vector<double>

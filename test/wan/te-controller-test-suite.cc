@@ -200,6 +200,72 @@ class FlowSplitsTestCase : public TestCase
     }
 };
 
+/// POP-style partitioned solves.
+class PartitionedTestCase : public TestCase
+{
+  public:
+    PartitionedTestCase()
+        : TestCase("partitioned TE LP: 1 part is the LP; 4 parts stay within every capacity, "
+                   "give each commodity at most its demand and reach 85% of the LP")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(3);
+        WanTopology topo;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(WanTopology::Generate(30, 3, 2000, 1500, rng, topo, error),
+                              true,
+                              error);
+        TeGraph g;
+        g.nodes = topo.GetNSites();
+        TeSolver::Problem p;
+        for (uint32_t f = 0; f < topo.GetNFibres(); ++f)
+        {
+            const auto& fibre = topo.GetFibre(f);
+            g.arcs.push_back({fibre.a, fibre.b, fibre.lengthKm});
+            g.arcs.push_back({fibre.b, fibre.a, fibre.lengthKm});
+            p.capacity.push_back(100);
+            p.capacity.push_back(100);
+        }
+        for (const auto& d : TrafficMatrix::Gravity(topo, 40.0 * g.arcs.size()))
+        {
+            p.commodities.push_back({d.src, d.dst, d.gbps, TePaths::KShortest(g, d.src, d.dst, 4)});
+        }
+        TeSolver::Solution one;
+        TeSolver::Solution same;
+        TeSolver::Solution four;
+        NS_TEST_ASSERT_MSG_EQ(TeSolver::Solve(g, p, one, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(TeSolver::SolvePartitioned(g, p, 1, 1, same, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ_TOL(same.throughput, one.throughput, 1e-6, "1 part = the LP");
+        NS_TEST_ASSERT_MSG_EQ(TeSolver::SolvePartitioned(g, p, 4, 2, four, error), true, error);
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(four.throughput, one.throughput + 1e-6, "no better than LP");
+        NS_TEST_ASSERT_MSG_GT(four.throughput, 0.85 * one.throughput, "close to the LP (0.89)");
+        std::vector<double> load(g.arcs.size(), 0);
+        for (std::size_t c = 0; c < p.commodities.size(); ++c)
+        {
+            double sum = 0;
+            for (std::size_t k = 0; k < p.commodities[c].paths.size(); ++k)
+            {
+                sum += four.pathFlow[c][k];
+                for (uint32_t a : p.commodities[c].paths[k])
+                {
+                    load[a] += four.pathFlow[c][k];
+                }
+            }
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(sum, p.commodities[c].demand + 1e-6, "demand " << c);
+        }
+        for (std::size_t a = 0; a < load.size(); ++a)
+        {
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(load[a], 100 + 1e-6, "arc " << a);
+            NS_TEST_ASSERT_MSG_EQ_TOL(four.arcLoad[a], load[a], 1e-6, "merged load " << a);
+        }
+    }
+};
+
 /// The suite.
 class TeControllerTestSuite : public TestSuite
 {
@@ -209,6 +275,7 @@ class TeControllerTestSuite : public TestSuite
     {
         AddTestCase(new AbstractionTestCase, TEST_QUICK);
         AddTestCase(new FlowSplitsTestCase, TEST_QUICK);
+        AddTestCase(new PartitionedTestCase, TEST_QUICK);
     }
 };
 
