@@ -181,9 +181,8 @@ class DefaultFabricTestCase : public TestCase
         {
             const uint32_t l = g.GetLink(path.a.accelerator, path.a.port);
             NS_TEST_ASSERT_MSG_EQ(g.GetLink(path.b.accelerator, path.b.port), l, "a torus link");
-            NS_TEST_ASSERT_MSG_EQ(path.servers.size(),
-                                  g.GetLinks()[l].intraServer ? 1 : 2,
-                                  "crosses its one or two servers");
+            const std::size_t servers = g.GetLinks()[l].intraServer ? 1 : 2;
+            NS_TEST_ASSERT_MSG_EQ(path.servers.size(), servers, "crosses its one or two servers");
             links.insert(l);
         }
         NS_TEST_ASSERT_MSG_EQ(links.size(), g.GetLinks().size(), "every link once");
