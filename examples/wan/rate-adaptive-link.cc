@@ -140,19 +140,21 @@ main(int argc, char* argv[])
     }
     if (baselineDb == 0)
     {
-        OpticalLineSystem line;
         FibreSpan span;
         span.noiseFigureDb = noiseFigureDb;
-        if (!OpticalLineSystem::Build(lengthKm, span, spanKm, line, error))
-        {
-            exp.Fail("--lengthKm/--spanKm: " + error);
-        }
         OpticalChannel channel;
         channel.spacingGhz = widthGhz;
         channel.channels = static_cast<uint32_t>(4000 / widthGhz);
-        baselineDb = OpticalLineSystem::CombineDb(
-            {line.GetOptimalGsnrDb(channel),
-             OpticalLineSystem::OsnrToSnrDb(transmitterOsnrDb, channel.baudGbd)});
+        if (!OpticalLineSystem::GetLinkSnrDb(lengthKm,
+                                             span,
+                                             spanKm,
+                                             transmitterOsnrDb,
+                                             channel,
+                                             baselineDb,
+                                             error))
+        {
+            exp.Fail("--lengthKm/--spanKm: " + error);
+        }
     }
     helper.SetSnrAttribute("BaselineDb", DoubleValue(baselineDb));
     helper.SetSnrAttribute("SpectralWidthGhz", DoubleValue(widthGhz));

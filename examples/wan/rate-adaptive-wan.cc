@@ -31,6 +31,7 @@
 #include "ns3/optical-module.h"
 
 #include <algorithm>
+#include <memory>
 
 using namespace ns3;
 
@@ -67,11 +68,10 @@ struct History
     double adaptiveDownS{0}; //!< Outage time of adaptive links on the same series
 };
 
-/// Static and adaptive links on each fibre's SNR over a long history, without traffic.
-History
-RunHistory(const Settings& s, const std::vector<double>& baselineDb, OpticalExperiment& exp)
+/// Gives the link helper the settings' mode table and link attributes (all but the policy).
+void
+Configure(RateAdaptiveLinkHelper& links, const Settings& s, OpticalExperiment& exp)
 {
-    RateAdaptiveLinkHelper links;
     std::string error;
     if (!links.SetModes(s.modes, error))
     {
@@ -81,6 +81,15 @@ RunHistory(const Settings& s, const std::vector<double>& baselineDb, OpticalExpe
     links.SetLinkAttribute("HysteresisDb", DoubleValue(s.hysteresisDb));
     links.SetLinkAttribute("HoldDown", TimeValue(s.holdDown));
     links.SetLinkAttribute("ChangeDowntime", TimeValue(s.downtime));
+}
+
+/// Static and adaptive links on each fibre's SNR over a long history, without traffic.
+History
+RunHistory(const Settings& s, const std::vector<double>& baselineDb, OpticalExperiment& exp)
+{
+    RateAdaptiveLinkHelper links;
+    std::string error;
+    Configure(links, s, exp);
     History h;
     std::vector<Ptr<RateAdaptiveLink>> all;
     for (std::size_t f = 0; f < baselineDb.size(); ++f)
@@ -136,15 +145,8 @@ Run(const Settings& s,
     RateAdaptiveWanHelper helper;
     RateAdaptiveLinkHelper& links = helper.GetLinkHelper();
     std::string error;
-    if (!links.SetModes(s.modes, error))
-    {
-        exp.Fail(error);
-    }
+    Configure(links, s, exp);
     links.SetLinkAttribute("Policy", EnumValue(policy));
-    links.SetLinkAttribute("StaticRate", DoubleValue(s.staticRate));
-    links.SetLinkAttribute("HysteresisDb", DoubleValue(s.hysteresisDb));
-    links.SetLinkAttribute("HoldDown", TimeValue(s.holdDown));
-    links.SetLinkAttribute("ChangeDowntime", TimeValue(s.downtime));
     helper.SetWavelengths(s.wavelengths);
     RateAdaptiveWan wan;
     if (!helper.Build(s.fibres, 1, wan, error))
@@ -204,14 +206,14 @@ Run(const Settings& s,
     if (te == "none")
     {
         // Each demand on its shortest path, at its full rate: the network shares links.
-        TeSolver::Solution all;
+        auto all = std::make_shared<TeSolver::Solution>();
         for (const auto& c : commodities)
         {
-            all.pathFlow.push_back({c.demand});
+            all->pathFlow.push_back({c.demand});
         }
         for (Time t = Seconds(0); t < s.duration; t += s.interval)
         {
-            optical::compat::Schedule(t, [install, all, &s]() { install(all, s.interval); });
+            optical::compat::Schedule(t, [install, all, &s]() { install(*all, s.interval); });
         }
     }
     else

@@ -75,18 +75,21 @@ RateAdaptiveWanHelper::Build(const WanTopology& fibres,
         FibreSpan span;
         span.noiseFigureDb = u->GetValue(m_nfMin, m_nfMax);
         const double txOsnr = u->GetValue(m_txMin, m_txMax);
-        OpticalLineSystem line;
-        const std::string name = fibres.GetSite(fibre.a).name + "-" + fibres.GetSite(fibre.b).name;
-        if (!OpticalLineSystem::Build(fibre.lengthKm, span, m_spanKm, line, error))
-        {
-            error = "fibre " + name + ": " + error;
-            return false;
-        }
         OpticalChannel channel;
         channel.channels = 80;
-        const double baseline =
-            OpticalLineSystem::CombineDb({line.GetOptimalGsnrDb(channel),
-                                          OpticalLineSystem::OsnrToSnrDb(txOsnr, channel.baudGbd)});
+        double baseline = 0;
+        if (!OpticalLineSystem::GetLinkSnrDb(fibre.lengthKm,
+                                             span,
+                                             m_spanKm,
+                                             txOsnr,
+                                             channel,
+                                             baseline,
+                                             error))
+        {
+            error = "fibre " + fibres.GetSite(fibre.a).name + "-" + fibres.GetSite(fibre.b).name +
+                    ": " + error;
+            return false;
+        }
         m_links.SetSnrAttribute("BaselineDb", DoubleValue(baseline));
         Ptr<RateAdaptiveLink> link = m_links.CreateLink();
         link->AssignStreams(stream + 1 + 2 * f);

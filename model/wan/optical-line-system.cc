@@ -93,6 +93,25 @@ OpticalLineSystem::Build(double lengthKm,
     return true;
 }
 
+bool
+OpticalLineSystem::GetLinkSnrDb(double lengthKm,
+                                const FibreSpan& span,
+                                double maxSpanKm,
+                                double transmitterOsnrDb,
+                                const OpticalChannel& channel,
+                                double& snrDb,
+                                std::string& error)
+{
+    OpticalLineSystem line;
+    if (!Build(lengthKm, span, maxSpanKm, line, error))
+    {
+        return false;
+    }
+    snrDb = CombineDb(
+        {line.GetOptimalGsnrDb(channel), OsnrToSnrDb(transmitterOsnrDb, channel.baudGbd)});
+    return true;
+}
+
 double
 OpticalLineSystem::GetOptimalGsnrDb(OpticalChannel channel) const
 {

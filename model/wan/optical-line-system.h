@@ -100,6 +100,26 @@ class OpticalLineSystem
                       OpticalLineSystem& line,
                       std::string& error);
 
+    /**
+     * \brief The SNR of a point-to-point optical link: a line of equal spans (Build) at the
+     * optimal launch power, in series with the transmitter's OSNR.
+     * \param [in] lengthKm Fibre length (km)
+     * \param [in] span Span template (amplifier noise figure, fibre)
+     * \param [in] maxSpanKm Amplifier spacing (km)
+     * \param [in] transmitterOsnrDb Transmitter OSNR in 0.1 nm (dB)
+     * \param [in] channel The channel (baud rate, comb; its launch power is ignored)
+     * \param [out] snrDb The SNR in the signal bandwidth (dB)
+     * \param [out] error As for Build
+     * \return false on error
+     */
+    static bool GetLinkSnrDb(double lengthKm,
+                             const FibreSpan& span,
+                             double maxSpanKm,
+                             double transmitterOsnrDb,
+                             const OpticalChannel& channel,
+                             double& snrDb,
+                             std::string& error);
+
     /// \return the spans
     const std::vector<FibreSpan>& GetSpans() const;
 

@@ -242,13 +242,14 @@ RateAdaptiveLink::Threshold(int i) const
 }
 
 int
-RateAdaptiveLink::Fastest(double extraDb) const
+RateAdaptiveLink::Fastest(double extraDb, bool capped) const
 {
     const auto& modes = m_modes.GetModes();
     int best = -1;
     for (std::size_t i = 0; i < modes.size(); ++i)
     {
-        const bool allowed = m_maxRateGbps <= 0 || modes[i].rateGbps <= m_maxRateGbps + 1e-9;
+        const bool allowed =
+            !capped || m_maxRateGbps <= 0 || modes[i].rateGbps <= m_maxRateGbps + 1e-9;
         if (allowed && m_snrDb >= Threshold(static_cast<int>(i)) + extraDb)
         {
             best = static_cast<int>(i);
@@ -458,14 +459,7 @@ RateAdaptiveLink::GetFeasibleRateGbps() const
     {
         return 0;
     }
-    int best = -1;
-    for (std::size_t i = 0; i < m_modes.GetModes().size(); ++i)
-    {
-        if (m_snrDb >= Threshold(static_cast<int>(i)))
-        {
-            best = static_cast<int>(i);
-        }
-    }
+    const int best = Fastest(0, false);
     return best < 0 ? 0.0 : m_modes.GetModes()[static_cast<std::size_t>(best)].rateGbps;
 }
 

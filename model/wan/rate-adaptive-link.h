@@ -206,8 +206,12 @@ class RateAdaptiveLink : public Object
     void Step(std::size_t i);
     /// \return the index of the static mode, or -1
     int StaticMode() const;
-    /// \return the fastest mode allowed by the cap whose threshold + extra the SNR clears, or -1
-    int Fastest(double extraDb) const;
+    /**
+     * \param [in] extraDb Margin over each threshold (dB)
+     * \param [in] capped Only modes within MaxRate
+     * \return the fastest mode whose threshold + \p extraDb the last reading clears, or -1
+     */
+    int Fastest(double extraDb, bool capped = true) const;
     /// \return the threshold of mode i (dB)
     double Threshold(int i) const;
 

@@ -44,6 +44,11 @@ WAN_FIXED = {"topology": "continental-backbone", "linkPolicy": "adaptive",
              "te": "lp-abstraction", "duration": "3d", "history": "365d"}
 
 
+# The one WAN run both WAN figures read (same sweep key).
+_WAN_RUN = dict(program=WAN, grid={"wavelengths": ["8"]}, fixed=WAN_FIXED, runs=1,
+                x="wavelengths")
+
+
 def _plot_cdf(ax, data):
     """CDF of the augmentable capacity per link, with the published shares at +75G."""
     point = data.point(wavelengths="8")
@@ -67,11 +72,7 @@ AUGMENTABLE = Figure(
     id="wan-augmentable-cdf",
     description="RADWAN: CDF of the capacity each backbone link could add above 100G, beside "
                 "the published 64% / 80% of links gaining >= 75G (rate-adaptive-wan)",
-    program=WAN,
-    grid={"wavelengths": ["8"]},
-    fixed=WAN_FIXED,
-    runs=1,
-    x="wavelengths",
+    **_WAN_RUN,
     metric="links-augmentable-75g-pct",
     plot=_plot_cdf,
     title="Capacity a 100G link could add, from its SNR",
@@ -110,11 +111,7 @@ TE_THROUGHPUT = Figure(
     id="wan-te-throughput",
     description="RADWAN: traffic carried over time, static links against adaptive links with "
                 "the TE graph abstraction, beside the published +40% (rate-adaptive-wan)",
-    program=WAN,
-    grid={"wavelengths": ["8"]},
-    fixed=WAN_FIXED,
-    runs=1,
-    x="wavelengths",
+    **_WAN_RUN,
     metric="te-throughput-gain-pct",
     plot=_plot_throughput,
     title="Traffic carried by TE over static and rate-adaptive links",
@@ -161,6 +158,11 @@ STUDY = "channel-width-study"
 WIDTHS = [50, 75, 100, 150]
 
 
+# The one study run both width figures read.
+_STUDY_RUN = dict(program=STUDY, grid={"snrStep": ["0.25"]}, fixed={"duration": "90d"}, runs=1,
+                  x="snrStep")
+
+
 def _plot_width(ax, data):
     """Changes a day per width (bars), relative to the narrowest (labels)."""
     point = data.point(snrStep="0.25")
@@ -180,11 +182,7 @@ FLUCTUATION = Figure(
     id="wan-fluctuation-width",
     description="Rate changes a day against spectral width, beside the published up-to-4x "
                 "(channel-width-study)",
-    program=STUDY,
-    grid={"snrStep": ["0.25"]},
-    fixed={"duration": "90d"},
-    runs=1,
-    x="snrStep",
+    **_STUDY_RUN,
     metric="fluctuation-ratio-widest-vs-narrowest",
     plot=_plot_width,
     title="Capacity fluctuations against spectral width",
@@ -229,11 +227,7 @@ CHANGES_SNR = Figure(
     id="wan-change-vs-snr",
     description="Rate changes a day against the SNR operating point, per spectral width: "
                 "stable points between mode thresholds (channel-width-study)",
-    program=STUDY,
-    grid={"snrStep": ["0.25"]},
-    fixed={"duration": "90d"},
-    runs=1,
-    x="snrStep",
+    **_STUDY_RUN,
     metric="stable-operating-points",
     plot=_plot_snr,
     title="Rate changes against the SNR operating point",
