@@ -154,66 +154,295 @@ LinearProgram::IsMixedInteger() const
     });
 }
 
+LinearProgram::LinearProgram() = default;
+LinearProgram::~LinearProgram() = default;
+LinearProgram::LinearProgram(LinearProgram&&) noexcept = default;
+LinearProgram& LinearProgram::operator=(LinearProgram&&) noexcept = default;
+
+/// A program's matrix by column, with its bounds, in CLP's arrays.
+struct LinearProgram::Matrix
+{
+    std::vector<CoinBigIndex> start; //!< Column starts
+    std::vector<int> index;          //!< Row of each element
+    std::vector<double> element;     //!< Elements
+    std::vector<double> lower;       //!< Column lower bounds
+    std::vector<double> upper;       //!< Column upper bounds
+    std::vector<double> cost;        //!< Objective
+    std::vector<double> rowLower;    //!< Row lower bounds (of the rows included)
+    std::vector<double> rowUpper;    //!< Row upper bounds
+};
+
+/// CLP's model and basis, kept between Resolve() calls.
+struct LinearProgram::Warm
+{
+    ClpSimplex model;      //!< The model, with its last basis
+    uint32_t variables{0}; //!< Variables it holds
+    uint32_t rows{0};      //!< Constraints it holds
+};
+
+LinearProgram::Matrix
+LinearProgram::ByColumn(uint32_t fromVariable, uint32_t fromRow, double solverInf) const
+{
+    // The matrix by column, straight from the rows (no per-row CoinPackedVector: programs
+    // of millions of variables load in seconds). Only variables >= fromVariable, their
+    // coefficients in rows < fromRow when fromVariable > 0 (the rows after it are added
+    // whole, as rows).
+    const double inf = Infinity();
+    auto clip = [inf, solverInf](double v) {
+        return v == inf ? solverInf : (v == -inf ? -solverInf : v);
+    };
+    const uint32_t n = static_cast<uint32_t>(m_variables.size()) - fromVariable;
+    const uint32_t m = fromVariable > 0 ? fromRow : static_cast<uint32_t>(m_rows.size());
+    Matrix a;
+    a.start.assign(n + 1, 0);
+    auto tail = [this, fromVariable](uint32_t i) {
+        // Terms are sorted by variable: the new variables' ones are at the end.
+        const auto& terms = m_rows[i].terms;
+        return std::lower_bound(terms.begin(),
+                                terms.end(),
+                                fromVariable,
+                                [](const auto& t, uint32_t v) { return t.first < v; });
+    };
+    for (uint32_t i = 0; i < m; ++i)
+    {
+        for (auto it = tail(i); it != m_rows[i].terms.end(); ++it)
+        {
+            ++a.start[it->first - fromVariable + 1];
+        }
+    }
+    for (uint32_t j = 0; j < n; ++j)
+    {
+        a.start[j + 1] += a.start[j];
+    }
+    a.index.resize(a.start[n]);
+    a.element.resize(a.start[n]);
+    std::vector<CoinBigIndex> next(a.start.begin(), a.start.end() - 1);
+    for (uint32_t i = 0; i < m; ++i)
+    {
+        for (auto it = tail(i); it != m_rows[i].terms.end(); ++it)
+        {
+            const uint32_t j = it->first - fromVariable;
+            a.index[next[j]] = static_cast<int>(i);
+            a.element[next[j]++] = it->second;
+        }
+    }
+    for (uint32_t i = fromRow; i < m_rows.size(); ++i)
+    {
+        a.rowLower.push_back(clip(m_rows[i].lower));
+        a.rowUpper.push_back(clip(m_rows[i].upper));
+    }
+    for (uint32_t j = fromVariable; j < m_variables.size(); ++j)
+    {
+        a.lower.push_back(clip(m_variables[j].lower));
+        a.upper.push_back(clip(m_variables[j].upper));
+        a.cost.push_back(m_variables[j].cost);
+    }
+    return a;
+}
+
+void
+LinearProgram::Prices(const double* rowPrice, Result& result) const
+{
+    // CLP reports the prices in the program's own sense (a binding upper bound of a
+    // maximisation has a price >= 0): tested in optical-linear-program.
+    result.duals.assign(rowPrice, rowPrice + m_rows.size());
+}
+
+uint32_t
+LinearProgram::AddColumn(double lower,
+                         double upper,
+                         double cost,
+                         const std::vector<std::pair<uint32_t, double>>& column)
+{
+    for (const auto& [row, coefficient] : column)
+    {
+        NS_ABORT_MSG_IF(row >= m_rows.size(),
+                        "LinearProgram: column " << m_variables.size() << " uses constraint " << row
+                                                 << ", but there are " << m_rows.size());
+        NS_ABORT_MSG_IF(!std::isfinite(coefficient),
+                        "LinearProgram: column " << m_variables.size() << ": coefficient "
+                                                 << coefficient << " in constraint " << row);
+    }
+    const uint32_t j = AddVariable(lower, upper, cost, false);
+    for (const auto& [row, coefficient] : column)
+    {
+        auto& terms = m_rows[row].terms;
+        // The newest variable goes last, which keeps the terms sorted; a repeated row adds up.
+        if (!terms.empty() && terms.back().first == j)
+        {
+            terms.back().second += coefficient;
+        }
+        else
+        {
+            terms.emplace_back(j, coefficient);
+        }
+    }
+    return j;
+}
+
+void
+LinearProgram::NonBasic(uint32_t j, bool preferUpper)
+{
+    // At the preferred bound if finite, else at the other one, else free at 0.
+    const Variable& v = m_variables[j];
+    const bool up = std::isfinite(v.upper) && (preferUpper || !std::isfinite(v.lower));
+    const bool down = !up && std::isfinite(v.lower);
+    ClpSimplex& model = m_warm->model;
+    model.setColumnStatus(static_cast<int>(j),
+                          up     ? ClpSimplex::atUpperBound
+                          : down ? ClpSimplex::atLowerBound
+                                 : ClpSimplex::isFree);
+    model.primalColumnSolution()[j] = up ? v.upper : (down ? v.lower : 0.0);
+}
+
+void
+LinearProgram::SetStart(const std::vector<bool>& atUpper)
+{
+    m_startAtUpper = atUpper;
+}
+
+LinearProgram::Result
+LinearProgram::Resolve()
+{
+    NS_ABORT_MSG_IF(IsMixedInteger(), "LinearProgram::Resolve: the program has integer variables");
+    const auto start = std::chrono::steady_clock::now();
+    const auto n = static_cast<uint32_t>(m_variables.size());
+    const auto m = static_cast<uint32_t>(m_rows.size());
+    if (!m_warm)
+    {
+        m_warm = std::make_unique<Warm>();
+        ClpSimplex& model = m_warm->model;
+        model.setLogLevel(0);
+        const Matrix a = ByColumn(0, 0, COIN_DBL_MAX);
+        model.loadProblem(static_cast<int>(n),
+                          static_cast<int>(m),
+                          a.start.data(),
+                          a.index.data(),
+                          a.element.data(),
+                          a.lower.data(),
+                          a.upper.data(),
+                          a.cost.data(),
+                          a.rowLower.data(),
+                          a.rowUpper.data());
+        model.setOptimizationDirection(m_maximize ? -1.0 : 1.0);
+        if (!m_startAtUpper.empty())
+        {
+            for (uint32_t i = 0; i < m; ++i)
+            {
+                model.setRowStatus(static_cast<int>(i), ClpSimplex::basic);
+            }
+            for (uint32_t j = 0; j < n; ++j)
+            {
+                NonBasic(j, j < m_startAtUpper.size() && m_startAtUpper[j]);
+            }
+            model.primal();
+        }
+        else
+        {
+            // Primal simplex, as Solve() does for large LPs.
+            ClpSolve options;
+            options.setSolveType(ClpSolve::usePrimal);
+            options.setPresolveType(ClpSolve::presolveOn);
+            model.initialSolve(options);
+        }
+    }
+    else
+    {
+        ClpSimplex& model = m_warm->model;
+        const uint32_t oldN = m_warm->variables;
+        const uint32_t oldM = m_warm->rows;
+        const Matrix a = ByColumn(oldN, oldM, COIN_DBL_MAX);
+        if (n > oldN)
+        {
+            model.addColumns(static_cast<int>(n - oldN),
+                             a.lower.data(),
+                             a.upper.data(),
+                             a.cost.data(),
+                             a.start.data(),
+                             a.index.data(),
+                             a.element.data());
+            for (uint32_t j = oldN; j < n; ++j)
+            {
+                NonBasic(j, false);
+            }
+        }
+        if (m > oldM)
+        {
+            std::vector<CoinBigIndex> rowStart{0};
+            std::vector<int> column;
+            std::vector<double> element;
+            for (uint32_t i = oldM; i < m; ++i)
+            {
+                for (const auto& [variable, coefficient] : m_rows[i].terms)
+                {
+                    column.push_back(static_cast<int>(variable));
+                    element.push_back(coefficient);
+                }
+                rowStart.push_back(static_cast<CoinBigIndex>(column.size()));
+            }
+            model.addRows(static_cast<int>(m - oldM),
+                          a.rowLower.data(),
+                          a.rowUpper.data(),
+                          rowStart.data(),
+                          column.data(),
+                          element.data());
+            for (uint32_t i = oldM; i < m; ++i)
+            {
+                // A new constraint's slack enters the basis.
+                model.setRowStatus(static_cast<int>(i), ClpSimplex::basic);
+            }
+        }
+        // New columns make the basis dual infeasible but keep it primal feasible (and new
+        // rows' slacks are basic): the primal simplex continues from it. (CLP's dual simplex
+        // and sprint were 2-7 times slower on column generation for traffic engineering.)
+        model.primal();
+    }
+    m_warm->variables = n;
+    m_warm->rows = m;
+    ClpSimplex& model = m_warm->model;
+    Result result;
+    if (model.isProvenOptimal())
+    {
+        result.status = OPTIMAL;
+        const double* x = model.primalColumnSolution();
+        result.values.assign(x, x + n);
+        for (uint32_t j = 0; j < n; ++j)
+        {
+            result.objective += m_variables[j].cost * result.values[j];
+        }
+        result.bound = result.objective;
+        Prices(model.dualRowSolution(), result);
+    }
+    else if (model.isProvenPrimalInfeasible())
+    {
+        result.status = INFEASIBLE;
+    }
+    else if (model.isProvenDualInfeasible())
+    {
+        result.status = UNBOUNDED;
+    }
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
 LinearProgram::Result
 LinearProgram::Solve(double timeLimitS, uint64_t maxNodes) const
 {
     const auto start = std::chrono::steady_clock::now();
     const int n = static_cast<int>(m_variables.size());
-    const double inf = Infinity();
     OsiClpSolverInterface solver;
-    const double solverInf = solver.getInfinity();
-    auto clip = [inf, solverInf](double v) {
-        return v == inf ? solverInf : (v == -inf ? -solverInf : v);
-    };
-    // The matrix by column, straight from the rows (no per-row CoinPackedVector: programs
-    // of millions of variables load in seconds).
-    const int m = static_cast<int>(m_rows.size());
-    std::vector<CoinBigIndex> colStart(n + 1, 0);
-    for (const Row& row : m_rows)
-    {
-        for (const auto& term : row.terms)
-        {
-            ++colStart[term.first + 1];
-        }
-    }
-    for (int j = 0; j < n; ++j)
-    {
-        colStart[j + 1] += colStart[j];
-    }
-    std::vector<int> index(colStart[n]);
-    std::vector<double> element(colStart[n]);
-    std::vector<CoinBigIndex> next(colStart.begin(), colStart.end() - 1);
-    std::vector<double> rowLower(m);
-    std::vector<double> rowUpper(m);
-    for (int i = 0; i < m; ++i)
-    {
-        for (const auto& [variable, coefficient] : m_rows[i].terms)
-        {
-            index[next[variable]] = i;
-            element[next[variable]++] = coefficient;
-        }
-        rowLower[i] = clip(m_rows[i].lower);
-        rowUpper[i] = clip(m_rows[i].upper);
-    }
-    std::vector<double> colLower(n);
-    std::vector<double> colUpper(n);
-    std::vector<double> objective(n);
-    for (int j = 0; j < n; ++j)
-    {
-        colLower[j] = clip(m_variables[j].lower);
-        colUpper[j] = clip(m_variables[j].upper);
-        objective[j] = m_variables[j].cost;
-    }
+    const Matrix a = ByColumn(0, 0, solver.getInfinity());
     solver.loadProblem(n,
-                       m,
-                       colStart.data(),
-                       index.data(),
-                       element.data(),
-                       colLower.data(),
-                       colUpper.data(),
-                       objective.data(),
-                       rowLower.data(),
-                       rowUpper.data());
+                       static_cast<int>(m_rows.size()),
+                       a.start.data(),
+                       a.index.data(),
+                       a.element.data(),
+                       a.lower.data(),
+                       a.upper.data(),
+                       a.cost.data(),
+                       a.rowLower.data(),
+                       a.rowUpper.data());
     solver.setObjSense(m_maximize ? -1.0 : 1.0);
     solver.messageHandler()->setLogLevel(0);
     for (int i = 0; i < n; ++i)
@@ -252,6 +481,7 @@ LinearProgram::Solve(double timeLimitS, uint64_t maxNodes) const
             result.status = OPTIMAL;
             evaluate(solver.getColSolution());
             result.bound = result.objective;
+            Prices(solver.getRowPrice(), result);
         }
         else if (solver.isProvenPrimalInfeasible())
         {

@@ -8,6 +8,7 @@
 #define OPTICAL_LINEAR_PROGRAM_H
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,6 +33,10 @@ namespace ns3
  *   lp.SetMaximize(true);
  *   const LinearProgram::Result r = lp.Solve();   // r.objective 11, r.values {3, 1}
  * \endcode
+ *
+ * Column generation: Resolve() solves an LP and keeps CLP's model, so that after
+ * AddColumn() and AddConstraint() the next Resolve() starts from the last basis instead of
+ * from scratch; Result::duals gives the constraints' prices to price new columns with.
  */
 class LinearProgram
 {
@@ -54,6 +59,10 @@ class LinearProgram
         double bound{0};            //!< Best bound on the optimum (MILP; = objective for LP)
         double gap{0};              //!< |objective - bound| / max(1e-9, |objective|)
         std::vector<double> values; //!< Value of each variable (if any solution)
+        std::vector<double> duals;  //!< LP only (if optimal): per constraint, its price, the
+                                    //!< objective's rate of change per unit by which its
+                                    //!< binding bound moves up (>= 0 for a binding upper
+                                    //!< bound of a maximisation); empty for a MILP
         double seconds{0};          //!< Wall-clock time of the solve
         uint64_t nodes{0};          //!< Branch-and-bound nodes (MILP)
 
@@ -81,6 +90,21 @@ class LinearProgram
                          double cost,
                          bool integer,
                          const std::string& name = "");
+
+    /**
+     * \brief Adds a continuous variable with its coefficients in existing constraints (a
+     * column, for column generation).
+     * \param [in] lower Lower bound (-Infinity() for none)
+     * \param [in] upper Upper bound (Infinity() for none)
+     * \param [in] cost Objective coefficient
+     * \param [in] column (constraint index, coefficient) pairs; an index out of range is a
+     * fatal error naming it
+     * \return its index
+     */
+    uint32_t AddColumn(double lower,
+                       double upper,
+                       double cost,
+                       const std::vector<std::pair<uint32_t, double>>& column);
 
     /**
      * \brief Adds a constraint lower <= sum(coefficient x variable) <= upper.
@@ -115,7 +139,33 @@ class LinearProgram
      */
     Result Solve(double timeLimitS = 0, uint64_t maxNodes = 0) const;
 
+    /**
+     * \brief Solves an LP, keeping CLP's model and basis for the next call: after variables
+     * and constraints were added (AddColumn, AddVariable, AddConstraint; nothing else may
+     * change), the next call adds them to the kept model and continues with the primal
+     * simplex from the last basis. The first call solves from scratch, as Solve() does.
+     * A MILP is a fatal error.
+     * \return the answer
+     */
+    Result Resolve();
+
+    /**
+     * \brief Gives the first Resolve() a starting point: each variable non-basic at the
+     * bound its value equals (its lower bound otherwise), every constraint's slack basic. A
+     * feasible start (e.g. a greedy solution) saves the primal simplex the pivots that would
+     * move those variables to their bounds one by one.
+     * \param [in] atUpper Per variable (or empty: none), true to start it at its upper bound
+     */
+    void SetStart(const std::vector<bool>& atUpper);
+
+    LinearProgram();
+    ~LinearProgram();
+    LinearProgram(LinearProgram&&) noexcept;
+    LinearProgram& operator=(LinearProgram&&) noexcept;
+
   private:
+    struct Warm; ///< CLP's model kept by Resolve()
+
     /// A variable.
     struct Variable
     {
@@ -134,9 +184,36 @@ class LinearProgram
         double upper;                                   //!< Upper bound
     };
 
+    struct Matrix; ///< A program's matrix by column, in CLP's arrays
+
+    /**
+     * \param [in] fromVariable First variable to include (0: the whole program)
+     * \param [in] fromRow With fromVariable > 0: the columns' coefficients in rows below it
+     * only, and the bounds of the rows from it
+     * \param [in] solverInf The solver's infinity
+     * \return the matrix by column
+     */
+    Matrix ByColumn(uint32_t fromVariable, uint32_t fromRow, double solverInf) const;
+
+    /**
+     * \brief Sets result.duals from CLP's row prices, in the program's sense.
+     * \param [in] rowPrice CLP's row prices
+     * \param [out] result The result
+     */
+    void Prices(const double* rowPrice, Result& result) const;
+
+    /**
+     * \brief Makes a variable of the kept model non-basic at a bound.
+     * \param [in] j The variable
+     * \param [in] preferUpper At its upper bound if finite (else at its lower one)
+     */
+    void NonBasic(uint32_t j, bool preferUpper);
+
     std::vector<Variable> m_variables; //!< Variables
     std::vector<Row> m_rows;           //!< Constraints
     bool m_maximize{false};            //!< Maximize
+    std::unique_ptr<Warm> m_warm;      //!< Model and basis of the last Resolve()
+    std::vector<bool> m_startAtUpper;  //!< Variables the first Resolve() starts at upper
 };
 
 } // namespace ns3

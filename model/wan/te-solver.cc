@@ -13,6 +13,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -99,6 +100,19 @@ Validate(const TeGraph& g, const TeSolver::Problem& p, std::string& error)
                 " is unknown (allowed: MAX_FLOW, MIN_MAX_UTILISATION)";
         return false;
     }
+    if (p.method != TeSolver::AUTO && p.method != TeSolver::FULL_LP &&
+        p.method != TeSolver::COLUMN_GENERATION)
+    {
+        error = "method " + std::to_string(static_cast<int>(p.method)) +
+                " is unknown (allowed: AUTO, FULL_LP, COLUMN_GENERATION)";
+        return false;
+    }
+    if (p.method == TeSolver::COLUMN_GENERATION && p.objective != TeSolver::MAX_FLOW)
+    {
+        error = "method COLUMN_GENERATION needs the MAX_FLOW objective (MIN_MAX_UTILISATION "
+                "routes every demand: use FULL_LP or AUTO)";
+        return false;
+    }
     if (!std::isfinite(p.tieBreak) || p.tieBreak < 0 || p.tieBreak >= 0.1)
     {
         error = "tieBreak " + Number(p.tieBreak) + " is out of range (need 0 <= tieBreak < 0.1)";
@@ -166,6 +180,217 @@ Since(std::chrono::steady_clock::time_point start)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+/// A usable path of a commodity: a variable of the full LP.
+struct PathVar
+{
+    uint32_t commodity; //!< Commodity index
+    uint32_t path;      //!< Path index within the commodity
+    double cost;        //!< Objective coefficient (value of flow with the tie-break)
+};
+
+/**
+ * \brief MAX_FLOW by column generation (see TeSolver): arc rows first (arcRow), one column per
+ * commodity (its most valuable path), the extra arcs; then rounds of pricing and Resolve().
+ * \param [in] p The problem
+ * \param [in] vars The usable paths, by commodity
+ * \param [in] firstVar Each commodity's first entry in vars (and the end)
+ * \param [in] arcRow Arcs that get a capacity row
+ * \param [in] start When the solve started
+ * \param [out] lp The final LP
+ * \param [out] rowOf LP row of each arc (UINT32_MAX: none)
+ * \param [out] lpVar LP variable of each path (UINT32_MAX: never entered)
+ * \param [out] extraVar LP variable of each arc's extra capacity (UINT32_MAX: none)
+ * \param [out] rounds Solves
+ * \param [out] buildSeconds Time from start to the first model
+ * \return the last solve's result
+ */
+LinearProgram::Result
+SolveByColumns(const TeSolver::Problem& p,
+               const std::vector<PathVar>& vars,
+               const std::vector<uint32_t>& firstVar,
+               const std::vector<char>& arcRow,
+               std::chrono::steady_clock::time_point start,
+               LinearProgram& lp,
+               std::vector<uint32_t>& rowOf,
+               std::vector<uint32_t>& lpVar,
+               std::vector<uint32_t>& extraVar,
+               uint32_t& rounds,
+               double& buildSeconds)
+{
+    const double inf = LinearProgram::Infinity();
+    const std::size_t nArcs = arcRow.size();
+    const std::size_t nCommodities = p.commodities.size();
+    for (std::size_t a = 0; a < nArcs; ++a)
+    {
+        if (arcRow[a])
+        {
+            rowOf[a] = lp.GetNConstraints();
+            lp.AddConstraint({}, -inf, p.capacity[a]);
+        }
+    }
+    std::vector<std::pair<uint32_t, double>> column;
+    auto pathOf = [&p, &vars](uint32_t v) -> const TePath& {
+        return p.commodities[vars[v].commodity].paths[vars[v].path];
+    };
+    auto addPath = [&](uint32_t v, uint32_t demandRow) {
+        column.clear();
+        for (uint32_t a : pathOf(v))
+        {
+            if (rowOf[a] != UINT32_MAX)
+            {
+                column.emplace_back(rowOf[a], 1.0);
+            }
+        }
+        if (demandRow != UINT32_MAX)
+        {
+            column.emplace_back(demandRow, 1.0);
+        }
+        lpVar[v] = lp.AddColumn(0, p.commodities[vars[v].commodity].demand, vars[v].cost, column);
+    };
+    for (std::size_t c = 0; c < nCommodities; ++c)
+    {
+        if (firstVar[c + 1] == firstVar[c])
+        {
+            continue;
+        }
+        uint32_t best = firstVar[c];
+        for (uint32_t v = firstVar[c] + 1; v < firstVar[c + 1]; ++v)
+        {
+            best = vars[v].cost > vars[best].cost ? v : best;
+        }
+        addPath(best, UINT32_MAX);
+    }
+    for (std::size_t a = 0; a < nArcs; ++a)
+    {
+        const double extra = p.extra.empty() ? 0.0 : p.extra[a];
+        if (arcRow[a] && extra > 0)
+        {
+            extraVar[a] = lp.AddColumn(0,
+                                       extra,
+                                       p.extraPenalty.empty() ? 0.0 : -p.extraPenalty[a],
+                                       {{rowOf[a], -1.0}});
+        }
+    }
+    // A feasible start: each commodity's whole demand on its path where it still fits, the
+    // shortest paths (fewest arcs: the most throughput per unit of capacity) first.
+    {
+        std::vector<uint32_t> order;
+        for (uint32_t v = 0; v < vars.size(); ++v)
+        {
+            if (lpVar[v] != UINT32_MAX)
+            {
+                order.push_back(v);
+            }
+        }
+        std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
+            return pathOf(x).size() < pathOf(y).size();
+        });
+        std::vector<double> residual(p.capacity);
+        std::vector<bool> atUpper(lp.GetNVariables(), false);
+        for (uint32_t v : order)
+        {
+            const double d = p.commodities[vars[v].commodity].demand;
+            const TePath& path = pathOf(v);
+            if (std::all_of(path.begin(), path.end(), [&](uint32_t a) {
+                    return rowOf[a] == UINT32_MAX || residual[a] >= d;
+                }))
+            {
+                for (uint32_t a : path)
+                {
+                    residual[a] -= d;
+                }
+                atUpper[lpVar[v]] = true;
+            }
+        }
+        lp.SetStart(atUpper);
+    }
+    buildSeconds = Since(start);
+    // A path prices in when its reduced cost exceeds this: above CLP's dual tolerance (1e-7),
+    // below the tie-break's steps (1e-6 by default).
+    const double tolerance = std::min(1e-7, 0.5 * p.tieBreak + 1e-9);
+    std::vector<uint32_t> demandRow(nCommodities, UINT32_MAX);
+    std::vector<double> price(nArcs, 0);
+    std::vector<uint32_t> entering;
+    for (;;)
+    {
+        LinearProgram::Result r = lp.Resolve();
+        ++rounds;
+        if (r.status != LinearProgram::OPTIMAL)
+        {
+            return r;
+        }
+        for (std::size_t a = 0; a < nArcs; ++a)
+        {
+            price[a] = rowOf[a] == UINT32_MAX ? 0.0 : r.duals[rowOf[a]];
+        }
+        auto reduced = [&](uint32_t v) {
+            double len = 0;
+            for (uint32_t a : pathOf(v))
+            {
+                len += price[a];
+            }
+            return vars[v].cost - len;
+        };
+        entering.clear();
+        for (std::size_t c = 0; c < nCommodities; ++c)
+        {
+            // The commodity's own price: the least that keeps every path in the LP priced out.
+            double own = 0;
+            for (uint32_t v = firstVar[c]; v < firstVar[c + 1]; ++v)
+            {
+                if (lpVar[v] != UINT32_MAX)
+                {
+                    own = std::max(own, reduced(v));
+                }
+            }
+            uint32_t best = UINT32_MAX;
+            double bestValue = tolerance;
+            for (uint32_t v = firstVar[c]; v < firstVar[c + 1]; ++v)
+            {
+                if (lpVar[v] == UINT32_MAX)
+                {
+                    const double value = reduced(v) - own;
+                    if (value > bestValue)
+                    {
+                        best = v;
+                        bestValue = value;
+                    }
+                }
+            }
+            if (best != UINT32_MAX)
+            {
+                entering.push_back(best);
+            }
+        }
+        NS_LOG_INFO("TE column generation round " << rounds << ": objective " << r.objective << ", "
+                                                  << entering.size() << " paths enter, "
+                                                  << Since(start) << " s");
+        if (entering.empty())
+        {
+            return r;
+        }
+        for (uint32_t v : entering)
+        {
+            const uint32_t c = vars[v].commodity;
+            if (demandRow[c] == UINT32_MAX)
+            {
+                // Its second path: the demand becomes a row over its paths.
+                column.clear();
+                for (uint32_t w = firstVar[c]; w < firstVar[c + 1]; ++w)
+                {
+                    if (lpVar[w] != UINT32_MAX)
+                    {
+                        column.emplace_back(lpVar[w], 1.0);
+                    }
+                }
+                demandRow[c] = lp.GetNConstraints();
+                lp.AddConstraint(column, -inf, p.commodities[c].demand);
+            }
+            addPath(v, demandRow[c]);
+        }
+    }
+}
+
 } // namespace
 
 bool
@@ -189,14 +414,7 @@ TeSolver::Solve(const TeGraph& g,
 
     // Usable paths (no arc down) of each commodity of positive demand, their ranks by weight,
     // and how many variables use each arc.
-    struct Var
-    {
-        uint32_t commodity; //!< Commodity index
-        uint32_t path;      //!< Path index within the commodity
-        double cost;        //!< Objective coefficient (value of flow with the tie-break)
-    };
-
-    std::vector<Var> vars;
+    std::vector<PathVar> vars;
     std::vector<uint32_t> firstVar(p.commodities.size() + 1, 0);
     std::vector<uint32_t> arcUses(nArcs, 0);
     std::vector<double> arcLoadBound(nArcs, 0); // sum of demand x use over the variables
@@ -260,103 +478,131 @@ TeSolver::Solve(const TeGraph& g,
         arcRow[a] = arcUses[a] > 0 && (!maxFlow || arcLoadBound[a] > p.capacity[a]);
     }
 
+    const bool byColumns =
+        maxFlow && (p.method == COLUMN_GENERATION ||
+                    (p.method == AUTO && vars.size() >= COLUMN_GENERATION_PATHS));
     LinearProgram lp;
     lp.SetMaximize(maxFlow);
     const double inf = LinearProgram::Infinity();
-    for (const Var& v : vars)
-    {
-        const double demand = p.commodities[v.commodity].demand;
-        const bool alone = firstVar[v.commodity + 1] - firstVar[v.commodity] == 1;
-        // A commodity's only usable path carries it all (MIN_MAX) or up to it (MAX_FLOW) by its
-        // bounds, without a row.
-        lp.AddVariable(!maxFlow && alone ? demand : 0, demand, v.cost, false);
-    }
-    uint32_t uVar = 0;
-    if (!maxFlow)
-    {
-        uVar = lp.AddVariable(0, inf, 1, false, "U");
-    }
+    // Variable of each path in the LP (UINT32_MAX: not in it, with column generation).
+    std::vector<uint32_t> lpVar(vars.size(), UINT32_MAX);
     std::vector<uint32_t> extraVar(nArcs, UINT32_MAX);
-    if (maxFlow)
+    std::vector<uint32_t> rowOf(nArcs, UINT32_MAX); // LP row of each arc
+    uint32_t uVar = UINT32_MAX;
+    uint32_t rounds = 0;
+    double buildSeconds = 0;
+    LinearProgram::Result r;
+    if (byColumns)
     {
-        for (std::size_t a = 0; a < nArcs; ++a)
-        {
-            if (arcRow[a] && extraOf(a) > 0)
-            {
-                extraVar[a] = lp.AddVariable(0,
-                                             extraOf(a),
-                                             -penaltyOf(a),
-                                             false,
-                                             "extra" + std::to_string(a));
-            }
-        }
+        r = SolveByColumns(p,
+                           vars,
+                           firstVar,
+                           arcRow,
+                           start,
+                           lp,
+                           rowOf,
+                           lpVar,
+                           extraVar,
+                           rounds,
+                           buildSeconds);
     }
-    std::vector<std::pair<uint32_t, double>> terms;
-    for (std::size_t c = 0; c < p.commodities.size(); ++c)
+    else
     {
-        if (firstVar[c + 1] - firstVar[c] < 2)
+        for (uint32_t v = 0; v < vars.size(); ++v)
         {
-            continue;
+            const double demand = p.commodities[vars[v].commodity].demand;
+            const bool alone = firstVar[vars[v].commodity + 1] - firstVar[vars[v].commodity] == 1;
+            // A commodity's only usable path carries it all (MIN_MAX) or up to it (MAX_FLOW) by
+            // its bounds, without a row.
+            lpVar[v] = lp.AddVariable(!maxFlow && alone ? demand : 0, demand, vars[v].cost, false);
         }
-        terms.clear();
-        for (uint32_t v = firstVar[c]; v < firstVar[c + 1]; ++v)
+        if (!maxFlow)
         {
-            terms.emplace_back(v, 1.0);
-        }
-        const double demand = p.commodities[c].demand;
-        lp.AddConstraint(terms, maxFlow ? -inf : demand, demand);
-    }
-    // Arc rows: the variables of each arc, collected in one pass.
-    std::vector<std::vector<std::pair<uint32_t, double>>> arcTerms(nArcs);
-    for (std::size_t a = 0; a < nArcs; ++a)
-    {
-        if (arcRow[a])
-        {
-            arcTerms[a].reserve(arcUses[a] + 1);
-        }
-    }
-    for (uint32_t v = 0; v < vars.size(); ++v)
-    {
-        for (uint32_t a : p.commodities[vars[v].commodity].paths[vars[v].path])
-        {
-            if (arcRow[a])
-            {
-                arcTerms[a].emplace_back(v, 1.0);
-            }
-        }
-    }
-    for (std::size_t a = 0; a < nArcs; ++a)
-    {
-        if (!arcRow[a])
-        {
-            continue;
-        }
-        if (maxFlow)
-        {
-            if (extraVar[a] != UINT32_MAX)
-            {
-                arcTerms[a].emplace_back(extraVar[a], -1.0);
-            }
-            lp.AddConstraint(arcTerms[a], -inf, p.capacity[a]);
+            uVar = lp.AddVariable(0, inf, 1, false, "U");
         }
         else
         {
-            arcTerms[a].emplace_back(uVar, -(p.capacity[a] + extraOf(a)));
-            lp.AddConstraint(arcTerms[a], -inf, 0);
+            for (std::size_t a = 0; a < nArcs; ++a)
+            {
+                if (arcRow[a] && extraOf(a) > 0)
+                {
+                    extraVar[a] = lp.AddVariable(0,
+                                                 extraOf(a),
+                                                 -penaltyOf(a),
+                                                 false,
+                                                 "extra" + std::to_string(a));
+                }
+            }
         }
-        std::vector<std::pair<uint32_t, double>>().swap(arcTerms[a]);
+        std::vector<std::pair<uint32_t, double>> terms;
+        for (std::size_t c = 0; c < p.commodities.size(); ++c)
+        {
+            if (firstVar[c + 1] - firstVar[c] < 2)
+            {
+                continue;
+            }
+            terms.clear();
+            for (uint32_t v = firstVar[c]; v < firstVar[c + 1]; ++v)
+            {
+                terms.emplace_back(v, 1.0);
+            }
+            const double demand = p.commodities[c].demand;
+            lp.AddConstraint(terms, maxFlow ? -inf : demand, demand);
+        }
+        // Arc rows: the variables of each arc, collected in one pass.
+        std::vector<std::vector<std::pair<uint32_t, double>>> arcTerms(nArcs);
+        for (std::size_t a = 0; a < nArcs; ++a)
+        {
+            if (arcRow[a])
+            {
+                arcTerms[a].reserve(arcUses[a] + 1);
+            }
+        }
+        for (uint32_t v = 0; v < vars.size(); ++v)
+        {
+            for (uint32_t a : p.commodities[vars[v].commodity].paths[vars[v].path])
+            {
+                if (arcRow[a])
+                {
+                    arcTerms[a].emplace_back(v, 1.0);
+                }
+            }
+        }
+        for (std::size_t a = 0; a < nArcs; ++a)
+        {
+            if (!arcRow[a])
+            {
+                continue;
+            }
+            rowOf[a] = lp.GetNConstraints();
+            if (maxFlow)
+            {
+                if (extraVar[a] != UINT32_MAX)
+                {
+                    arcTerms[a].emplace_back(extraVar[a], -1.0);
+                }
+                lp.AddConstraint(arcTerms[a], -inf, p.capacity[a]);
+            }
+            else
+            {
+                arcTerms[a].emplace_back(uVar, -(p.capacity[a] + extraOf(a)));
+                lp.AddConstraint(arcTerms[a], -inf, 0);
+            }
+            std::vector<std::pair<uint32_t, double>>().swap(arcTerms[a]);
+        }
+        buildSeconds = Since(start);
+        NS_LOG_INFO("TE LP: " << lp.GetNVariables() << " variables, " << lp.GetNConstraints()
+                              << " constraints, built in " << buildSeconds << " s");
+        r = lp.Solve(timeLimitS);
     }
-    const double buildSeconds = Since(start);
-    NS_LOG_INFO("TE LP: " << lp.GetNVariables() << " variables, " << lp.GetNConstraints()
-                          << " constraints, built in " << buildSeconds << " s");
-
-    const LinearProgram::Result r = lp.Solve(timeLimitS);
     Solution s;
     s.status = LinearProgram::StatusName(r.status);
-    s.seconds = r.seconds;
+    s.seconds = Since(start) - buildSeconds;
     s.buildSeconds = buildSeconds;
     s.variables = lp.GetNVariables();
     s.constraints = lp.GetNConstraints();
+    s.rounds = rounds;
+    s.usablePaths = static_cast<uint32_t>(vars.size());
     s.pathFlow.resize(p.commodities.size());
     for (std::size_t c = 0; c < p.commodities.size(); ++c)
     {
@@ -373,9 +619,22 @@ TeSolver::Solve(const TeGraph& g,
         return false;
     }
     s.ok = true;
+    if (maxFlow)
+    {
+        s.arcPrice.assign(nArcs, 0);
+        for (std::size_t a = 0; a < nArcs; ++a)
+        {
+            s.arcPrice[a] = rowOf[a] == UINT32_MAX ? 0.0 : std::max(0.0, r.duals[rowOf[a]]);
+        }
+        s.bound = UpperBound(g, p, s.arcPrice);
+    }
     for (uint32_t v = 0; v < vars.size(); ++v)
     {
-        const double f = std::max(0.0, r.values[v]);
+        if (lpVar[v] == UINT32_MAX)
+        {
+            continue;
+        }
+        const double f = std::max(0.0, r.values[lpVar[v]]);
         s.pathFlow[vars[v].commodity][vars[v].path] = f;
         s.throughput += f;
         for (uint32_t a : p.commodities[vars[v].commodity].paths[vars[v].path])
@@ -443,6 +702,7 @@ TeSolver::SolvePartitioned(const TeGraph& g,
     {
         sub[q].objective = p.objective;
         sub[q].tieBreak = p.tieBreak;
+        sub[q].method = p.method;
         sub[q].extraPenalty = p.extraPenalty;
         sub[q].capacity = p.capacity;
         sub[q].extra = p.extra;
@@ -516,6 +776,8 @@ TeSolver::SolvePartitioned(const TeGraph& g,
         merged.buildSeconds += s.buildSeconds;
         merged.variables += s.variables;
         merged.constraints += s.constraints;
+        merged.rounds += s.rounds;
+        merged.usablePaths += s.usablePaths;
     }
     for (std::size_t a = 0; a < g.arcs.size(); ++a)
     {
@@ -527,11 +789,65 @@ TeSolver::SolvePartitioned(const TeGraph& g,
             merged.maxUtilisation = std::max(merged.maxUtilisation, merged.arcLoad[a] / cap);
         }
     }
+    if (merged.ok && p.objective == MAX_FLOW)
+    {
+        // The parts' mean arc prices bound the whole problem's optimum (the full LP need not
+        // be solved to know how far POP is from it).
+        merged.arcPrice.assign(g.arcs.size(), 0);
+        for (uint32_t q = 0; q < parts; ++q)
+        {
+            for (std::size_t a = 0; a < g.arcs.size(); ++a)
+            {
+                merged.arcPrice[a] += solved[q].arcPrice[a] / parts;
+            }
+        }
+        merged.bound = UpperBound(g, p, merged.arcPrice);
+    }
     merged.seconds = Since(start);
     NS_LOG_INFO("TE LP in " << parts << " parts: throughput " << merged.throughput << " in "
                             << merged.seconds << " s");
     out = std::move(merged);
     return out.ok;
+}
+
+double
+TeSolver::UpperBound(const TeGraph& g, const Problem& p, const std::vector<double>& price)
+{
+    if (price.size() != g.arcs.size() || p.capacity.size() != g.arcs.size())
+    {
+        return std::numeric_limits<double>::infinity();
+    }
+    // Weak duality for max sum f - sum penalty x: for prices y >= 0 on the arc rows, the
+    // optimum is at most sum_a (capacity_a y_a + extra_a max(0, y_a - penalty_a)) plus, per
+    // commodity, demand x max(0, 1 - its cheapest usable path's price).
+    double bound = 0;
+    for (std::size_t a = 0; a < g.arcs.size(); ++a)
+    {
+        const double y = std::max(0.0, price[a]);
+        const double extra = p.extra.empty() ? 0.0 : p.extra[a];
+        const double penalty = p.extraPenalty.empty() ? 0.0 : p.extraPenalty[a];
+        bound += p.capacity[a] * y + extra * std::max(0.0, y - penalty);
+    }
+    for (const Commodity& c : p.commodities)
+    {
+        double cheapest = std::numeric_limits<double>::infinity();
+        for (const TePath& path : c.paths)
+        {
+            double len = 0;
+            bool up = true;
+            for (uint32_t a : path)
+            {
+                up = up && a < g.arcs.size() && p.capacity[a] > 0;
+                len += a < g.arcs.size() ? std::max(0.0, price[a]) : 0.0;
+            }
+            cheapest = up ? std::min(cheapest, len) : cheapest;
+        }
+        if (std::isfinite(cheapest))
+        {
+            bound += c.demand * std::max(0.0, 1 - cheapest);
+        }
+    }
+    return bound;
 }
 
 std::vector<double>

@@ -37,6 +37,17 @@ namespace ns3
  * positive demand without a usable path is an error). Commodities of demand 0 are skipped.
  * A path may use an arc more than once; it then loads it once per use.
  *
+ * Method (Problem::method): the whole LP at once (FULL_LP), or, for MAX_FLOW, column
+ * generation (COLUMN_GENERATION): the LP starts with each commodity's shortest usable path
+ * only, and every round prices the other candidate paths with the arc prices of the last
+ * solve (a path of commodity c enters when its value, 1 - eps rank, exceeds its price, the sum
+ * of its arcs' prices, plus c's own price, max(0, best value - price over c's paths in the
+ * LP)), adds the best one per commodity and resolves from the last basis
+ * (LinearProgram::Resolve); a commodity's demand row appears when it gets its second path. It
+ * stops when no path prices in: the optimum of the full LP, whose size it rarely reaches
+ * (most demands stay on one path). AUTO (default) picks column generation for MAX_FLOW
+ * problems of COLUMN_GENERATION_PATHS usable paths or more.
+ *
  * Model size: one variable per usable path (plus U, plus x_a); a commodity with one usable path
  * is held by that variable's bounds instead of a row; in MAX_FLOW an arc gets a row only if the
  * demands of the paths crossing it could exceed its capacity. Pure LPs of 10,000 variables or
@@ -59,6 +70,17 @@ class TeSolver
         MIN_MAX_UTILISATION, //!< Route all demand, minimising the highest arc utilisation
     };
 
+    /// How to solve (see the class description).
+    enum Method
+    {
+        AUTO,              //!< COLUMN_GENERATION for large MAX_FLOW problems, else FULL_LP
+        FULL_LP,           //!< One LP with every usable path
+        COLUMN_GENERATION, //!< Paths priced in round by round (MAX_FLOW only)
+    };
+
+    /// AUTO uses column generation from this many usable paths (MAX_FLOW).
+    static constexpr uint32_t COLUMN_GENERATION_PATHS = 20000;
+
     /// One demand and its candidate paths.
     struct Commodity
     {
@@ -80,6 +102,7 @@ class TeSolver
         std::vector<Commodity> commodities; //!< The demands
         Objective objective{MAX_FLOW};      //!< What to optimise
         double tieBreak{1e-6};              //!< eps of the shorter-path tie-break (>= 0, < 0.1)
+        Method method{AUTO};                //!< How to solve
     };
 
     /// The answer.
@@ -101,6 +124,13 @@ class TeSolver
         double buildSeconds{0};        //!< Validation and model build wall time (s)
         uint32_t variables{0};         //!< Variables of the LP
         uint32_t constraints{0};       //!< Constraints of the LP
+        uint32_t rounds{0};            //!< Column-generation solves (0: one full LP)
+        std::vector<double> arcPrice;  //!< MAX_FLOW: per arc, the dual price of its capacity
+                                       //!< (0 without a row; POP: the parts' mean)
+        double bound{0};               //!< MAX_FLOW: UpperBound() at arcPrice, >= the optimum
+                                       //!< of the whole problem (= objective up to the
+                                       //!< tie-break when solved as one LP)
+        uint32_t usablePaths{0};       //!< Variables the full LP would have for the paths
     };
 
     /**
@@ -146,6 +176,18 @@ class TeSolver
                                  Solution& out,
                                  std::string& error,
                                  uint64_t seed = 1);
+
+    /**
+     * \brief An upper bound on a MAX_FLOW problem's optimum (throughput less penalties) by
+     * weak duality: sum_a (capacity_a y_a + extra_a max(0, y_a - penalty_a)) + sum_c demand_c
+     * max(0, 1 - min over c's usable paths of the sum of their arcs' y). Any prices y >= 0 give
+     * a bound; an optimal LP's duals give the optimum itself.
+     * \param [in] g The graph
+     * \param [in] p The problem (valid, as for Solve)
+     * \param [in] price Per arc, y (negative values count as 0)
+     * \return the bound (infinity if the sizes do not match the graph)
+     */
+    static double UpperBound(const TeGraph& g, const Problem& p, const std::vector<double>& price);
 
     /**
      * \param [in] s A solution

@@ -132,6 +132,66 @@ class StatusTestCase : public TestCase
     }
 };
 
+/// Duals and column generation: Resolve() after new columns and rows.
+class ResolveTestCase : public TestCase
+{
+  public:
+    ResolveTestCase()
+        : TestCase("Duals (max x + y, x + y <= 4: price 1; min x, x >= 2: price 1) and Resolve() "
+                   "after a column (max 2x + 3y, x + y <= 1: 3) and a row (y <= 0.5: 2.5)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double inf = LinearProgram::Infinity();
+        {
+            LinearProgram lp;
+            const uint32_t x = lp.AddVariable(0, inf, 1, false);
+            const uint32_t y = lp.AddVariable(0, inf, 1, false);
+            lp.AddConstraint({{x, 1}, {y, 1}}, -inf, 4);
+            lp.AddConstraint({{x, 1}}, -inf, 3);
+            lp.SetMaximize(true);
+            for (const LinearProgram::Result& r : {lp.Solve(), lp.Resolve()})
+            {
+                NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::OPTIMAL, "optimal");
+                NS_TEST_ASSERT_MSG_EQ(r.duals.size(), 2, "one price per row");
+                NS_TEST_ASSERT_MSG_EQ_TOL(r.duals[0], 1.0, 1e-9, "binding row of a max");
+                NS_TEST_ASSERT_MSG_EQ_TOL(r.duals[1], 0.0, 1e-9, "slack row");
+            }
+        }
+        {
+            LinearProgram lp;
+            const uint32_t x = lp.AddVariable(0, inf, 1, false);
+            lp.AddConstraint({{x, 1}}, 2, inf);
+            NS_TEST_ASSERT_MSG_EQ_TOL(lp.Solve().duals[0], 1.0, 1e-9, "binding lower bound");
+        }
+        LinearProgram lp;
+        const uint32_t x = lp.AddVariable(0, inf, 2, false);
+        lp.AddConstraint({{x, 1}}, -inf, 1);
+        lp.SetMaximize(true);
+        LinearProgram::Result r = lp.Resolve();
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.objective, 2.0, 1e-9, "x alone");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.duals[0], 2.0, 1e-9, "x's price");
+        // A column of reduced cost 3 - 2 > 0 enters.
+        const uint32_t y = lp.AddColumn(0, inf, 3, {{0, 1}});
+        r = lp.Resolve();
+        NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::OPTIMAL, "optimal");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.objective, 3.0, 1e-9, "y replaces x");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.values[y], 1.0, 1e-9, "y");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.duals[0], 3.0, 1e-9, "y's price");
+        // A row cutting the current vertex off.
+        lp.AddConstraint({{y, 1}}, -inf, 0.5);
+        r = lp.Resolve();
+        NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::OPTIMAL, "optimal");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.objective, 2.5, 1e-9, "half each");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.values[x], 0.5, 1e-9, "x");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.duals[1], 1.0, 1e-9, "y's cap is worth 3 - 2");
+        NS_TEST_ASSERT_MSG_EQ_TOL(lp.Solve().objective, 2.5, 1e-9, "as from scratch");
+    }
+};
+
 /// The suite.
 class LinearProgramTestSuite : public TestSuite
 {
@@ -142,6 +202,7 @@ class LinearProgramTestSuite : public TestSuite
         AddTestCase(new LpTestCase, TEST_QUICK);
         AddTestCase(new MilpTestCase, TEST_QUICK);
         AddTestCase(new StatusTestCase, TEST_QUICK);
+        AddTestCase(new ResolveTestCase, TEST_QUICK);
     }
 };
 

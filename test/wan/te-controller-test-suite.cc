@@ -200,6 +200,116 @@ class FlowSplitsTestCase : public TestCase
     }
 };
 
+/**
+ * \brief A synthetic WAN (stream 3), arcs of 100 Gb/s, a gravity matrix of \p perArc Gb/s
+ * per arc, 4 shortest paths per demand.
+ * \param [in] sites Sites
+ * \param [in] perArc Total demand over the number of arcs
+ * \param [out] g The graph
+ * \param [out] p The problem (MAX_FLOW)
+ * \param [out] error What went wrong
+ * \return true on success
+ */
+bool
+MakeInstance(uint32_t sites, double perArc, TeGraph& g, TeSolver::Problem& p, std::string& error)
+{
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(3);
+    WanTopology topo;
+    if (!WanTopology::Generate(sites, 3, 2000, 1500, rng, topo, error))
+    {
+        return false;
+    }
+    g.nodes = topo.GetNSites();
+    for (uint32_t f = 0; f < topo.GetNFibres(); ++f)
+    {
+        const auto& fibre = topo.GetFibre(f);
+        g.arcs.push_back({fibre.a, fibre.b, fibre.lengthKm});
+        g.arcs.push_back({fibre.b, fibre.a, fibre.lengthKm});
+        p.capacity.push_back(100);
+        p.capacity.push_back(100);
+    }
+    for (const auto& d : TrafficMatrix::Gravity(topo, perArc * g.arcs.size()))
+    {
+        p.commodities.push_back({d.src, d.dst, d.gbps, TePaths::KShortest(g, d.src, d.dst, 4)});
+    }
+    return true;
+}
+
+/// Column generation reaches the full LP's optimum with fewer variables.
+class ColumnGenerationTestCase : public TestCase
+{
+  public:
+    ColumnGenerationTestCase()
+        : TestCase("TE by column generation: the full LP's optimum (with and without extra "
+                   "capacity at a penalty), fewer variables, within capacities and demands")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TeGraph g;
+        TeSolver::Problem p;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(MakeInstance(40, 30, g, p, error), true, error);
+        for (bool abstraction : {false, true})
+        {
+            if (abstraction)
+            {
+                p.extra.assign(g.arcs.size(), 50);
+                p.extraPenalty.assign(g.arcs.size(), 0.01);
+            }
+            TeSolver::Solution full;
+            TeSolver::Solution columns;
+            p.method = TeSolver::FULL_LP;
+            NS_TEST_ASSERT_MSG_EQ(TeSolver::Solve(g, p, full, error), true, error);
+            p.method = TeSolver::COLUMN_GENERATION;
+            NS_TEST_ASSERT_MSG_EQ(TeSolver::Solve(g, p, columns, error), true, error);
+            NS_TEST_ASSERT_MSG_EQ(full.rounds, 0, "one full LP");
+            NS_TEST_ASSERT_MSG_GT(columns.rounds, 1, "paths were priced in");
+            NS_TEST_ASSERT_MSG_EQ(columns.usablePaths, full.usablePaths, "the same paths");
+            NS_TEST_ASSERT_MSG_LT(columns.variables, full.variables, "fewer variables");
+            NS_TEST_ASSERT_MSG_EQ_TOL(columns.objective,
+                                      full.objective,
+                                      1e-6 * full.objective,
+                                      "the same optimum");
+            // Strong duality: both solves' arc prices bound the optimum at the optimum (up to
+            // the tie-break, 1e-6 x rank of the throughput).
+            for (const TeSolver::Solution* s : {&full, &columns})
+            {
+                NS_TEST_ASSERT_MSG_EQ_TOL(s->bound,
+                                          full.objective,
+                                          1e-5 * full.objective,
+                                          "dual bound = optimum");
+            }
+            std::vector<double> load(g.arcs.size(), 0);
+            for (std::size_t c = 0; c < p.commodities.size(); ++c)
+            {
+                double sum = 0;
+                for (std::size_t k = 0; k < p.commodities[c].paths.size(); ++k)
+                {
+                    sum += columns.pathFlow[c][k];
+                    for (uint32_t a : p.commodities[c].paths[k])
+                    {
+                        load[a] += columns.pathFlow[c][k];
+                    }
+                }
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(sum, p.commodities[c].demand * (1 + 1e-9), "demand");
+            }
+            for (std::size_t a = 0; a < load.size(); ++a)
+            {
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(load[a],
+                                            100 + columns.extraUsed[a] + 1e-6,
+                                            "arc " << a);
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(columns.extraUsed[a],
+                                            abstraction ? 50 + 1e-6 : 1e-6,
+                                            "extra of arc " << a);
+            }
+        }
+    }
+};
+
 /// POP-style partitioned solves.
 class PartitionedTestCase : public TestCase
 {
@@ -213,28 +323,10 @@ class PartitionedTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
-        rng->SetStream(3);
-        WanTopology topo;
-        std::string error;
-        NS_TEST_ASSERT_MSG_EQ(WanTopology::Generate(30, 3, 2000, 1500, rng, topo, error),
-                              true,
-                              error);
         TeGraph g;
-        g.nodes = topo.GetNSites();
         TeSolver::Problem p;
-        for (uint32_t f = 0; f < topo.GetNFibres(); ++f)
-        {
-            const auto& fibre = topo.GetFibre(f);
-            g.arcs.push_back({fibre.a, fibre.b, fibre.lengthKm});
-            g.arcs.push_back({fibre.b, fibre.a, fibre.lengthKm});
-            p.capacity.push_back(100);
-            p.capacity.push_back(100);
-        }
-        for (const auto& d : TrafficMatrix::Gravity(topo, 40.0 * g.arcs.size()))
-        {
-            p.commodities.push_back({d.src, d.dst, d.gbps, TePaths::KShortest(g, d.src, d.dst, 4)});
-        }
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(MakeInstance(30, 40, g, p, error), true, error);
         TeSolver::Solution one;
         TeSolver::Solution same;
         TeSolver::Solution four;
@@ -244,6 +336,19 @@ class PartitionedTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(TeSolver::SolvePartitioned(g, p, 4, 2, four, error), true, error);
         NS_TEST_ASSERT_MSG_LT_OR_EQ(four.throughput, one.throughput + 1e-6, "no better than LP");
         NS_TEST_ASSERT_MSG_GT(four.throughput, 0.85 * one.throughput, "close to the LP (0.89)");
+        // The parts' mean prices bound the whole LP's optimum from above, tighter than the
+        // total demand.
+        double demand = 0;
+        for (const auto& c : p.commodities)
+        {
+            demand += c.demand;
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(four.bound, one.objective - 1e-6, "a valid bound");
+        NS_TEST_ASSERT_MSG_LT(four.bound, demand, "better than the demand");
+        NS_TEST_ASSERT_MSG_EQ_TOL(TeSolver::UpperBound(g, p, std::vector<double>(g.arcs.size(), 0)),
+                                  demand,
+                                  1e-9 * demand,
+                                  "zero prices bound by the demand");
         std::vector<double> load(g.arcs.size(), 0);
         for (std::size_t c = 0; c < p.commodities.size(); ++c)
         {
@@ -276,6 +381,7 @@ class TeControllerTestSuite : public TestSuite
         AddTestCase(new AbstractionTestCase, TEST_QUICK);
         AddTestCase(new FlowSplitsTestCase, TEST_QUICK);
         AddTestCase(new PartitionedTestCase, TEST_QUICK);
+        AddTestCase(new ColumnGenerationTestCase, TEST_QUICK);
     }
 };
 

@@ -698,6 +698,11 @@ class ErrorsTestCase : public TestCase
             {[](TeSolver::Problem& p) { p.commodities[1].dst = 8; },
              "commodity 1 (0->8): node 8 is out of range (the graph has 6 nodes)"},
             {[](TeSolver::Problem& p) { p.tieBreak = 0.5; }, "tieBreak 0.5 is out of range"},
+            {[](TeSolver::Problem& p) {
+                 p.objective = TeSolver::MIN_MAX_UTILISATION;
+                 p.method = TeSolver::COLUMN_GENERATION;
+             },
+             "method COLUMN_GENERATION needs the MAX_FLOW objective"},
         };
         for (const Case& c : cases)
         {
