@@ -83,6 +83,12 @@ TransceiverModes::Load(const std::string& table, const std::string& file, std::s
     return true;
 }
 
+const std::string&
+TransceiverModes::GetName() const
+{
+    return m_table;
+}
+
 const std::vector<TransceiverModes::Mode>&
 TransceiverModes::GetModes() const
 {

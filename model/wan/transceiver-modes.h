@@ -51,6 +51,9 @@ class TransceiverModes
     /// \return the modes, slowest first
     const std::vector<Mode>& GetModes() const;
 
+    /// \return the table's name (empty before Load)
+    const std::string& GetName() const;
+
     /**
      * \brief The same modes on a channel \p factor times as wide: rate, baud and spacing scale;
      * the required SNR in the signal bandwidth stays (the OSNR in 0.1 nm grows with the baud).

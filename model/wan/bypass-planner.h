@@ -1,0 +1,293 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef BYPASS_PLANNER_H
+#define BYPASS_PLANNER_H
+
+#include "cost-catalog.h"
+#include "traffic-matrix.h"
+#include "transceiver-modes.h"
+#include "wan-topology.h"
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief An IP link made of wavelengths over a fibre path: hop-by-hop (one fibre, a router at
+ * each end) or an express lightpath (several fibres, staying optical through the ROADMs of
+ * the sites between, whose routers it skips).
+ */
+struct Lightpath
+{
+    uint32_t a{0};               //!< One end site
+    uint32_t b{0};               //!< The other end site
+    std::vector<uint32_t> sites; //!< Sites along the way, a first, b last
+    std::vector<uint32_t> fibres; //!< Fibres along the way
+    double lengthKm{0};          //!< Fibre length
+    double osnrDb{0};            //!< End-to-end generalised OSNR in 0.1 nm (dB)
+    double rateGbps{0};          //!< Per wavelength: the fastest mode the OSNR allows
+    uint32_t regenerators{0};    //!< Per wavelength (a single fibre beyond every reach)
+    double wavelengthCost{0};    //!< Per wavelength: 2 router ports, 2 transponders, regens
+    uint32_t wavelengths{0};     //!< Planned wavelengths
+
+    /// \return true for an express lightpath (more than one fibre)
+    bool IsBypass() const
+    {
+        return fibres.size() > 1;
+    }
+};
+
+/**
+ * \ingroup optical
+ * \brief A plan: lightpaths with wavelengths, the routing of the demands over them, and the
+ * hardware it takes.
+ */
+struct BypassPlan
+{
+    std::vector<Lightpath> links; //!< Lightpaths with at least one wavelength
+    /// Per demand (in the order given), its routes: (lightpath sequence, Gb/s)
+    std::vector<std::vector<std::pair<std::vector<uint32_t>, double>>> routes;
+    uint32_t routerPorts{0};   //!< 2 per wavelength
+    uint32_t transponders{0};  //!< 2 per wavelength
+    uint32_t regenerators{0};  //!< Per wavelength of regenerated links
+    uint32_t amplifiers{0};    //!< Amplifier sites of the lit fibres
+    double cost{0};            //!< Hardware cost (catalog units)
+    double bound{0};           //!< Lower bound on the optimal cost (ILP; = cost for greedy)
+    double gap{0};             //!< (cost - bound) / cost (ILP)
+    std::string status;        //!< "optimal", "feasible" (time limit), "greedy"
+    double seconds{0};         //!< Planning wall time
+    uint32_t restorationWavelengths{0}; //!< Wavelengths added for failure scenarios
+    std::vector<uint32_t> portsPerSite; //!< Router ports per site
+};
+
+/**
+ * \ingroup optical
+ * \brief Plans WAN capacity with optical bypass (after Shoofly, SIGCOMM'21): which express
+ * lightpaths to build over a fibre layer, and how many wavelengths each IP link gets, so that
+ * every demand is routed at minimum hardware cost.
+ *
+ * Candidates: for every pair of sites, the PathsPerPair shortest fibre paths of at most
+ * MaxBypassHops fibres; a candidate's OSNR adds 1/OSNR over its fibres (GN model: equal spans of
+ * at most SpanKm, amplifiers of NoiseFigureDb, at the optimal launch power), the transmitter
+ * (TransmitterOsnrDb) and the add/drop ROADMs (RoadmOsnrDb), and its rate is the fastest mode of
+ * the table whose required OSNR plus MarginDb it meets (TransceiverModes::Select). An express
+ * candidate no mode reaches is left out; a single fibre beyond every reach is regenerated (at
+ * the fastest mode a regenerated segment reaches, with the fewest regenerators), so the
+ * hop-by-hop network always exists.
+ *
+ * Costs: a wavelength costs 2 router ports, 2 transponders and its regenerators; every fibre
+ * carrying a wavelength costs its amplifier sites (ceil(length / SpanKm)). Each fibre carries at
+ * most WavelengthsPerFibre wavelengths.
+ *
+ * Planners: PlanIlp, a MILP solved with COIN-OR CBC (integer wavelengths per candidate,
+ * multi-commodity flow by source over the IP links, time limit TimeLimit, reporting the gap),
+ * warm-started by nothing but the greedy plan's cost as a cut-off; PlanGreedy, which gives each
+ * demand (largest first) the whole wavelengths it fills on its own direct lightpath and routes
+ * the rest hop by hop over shortest fibre paths. The baseline (PlanBaseline) is the same
+ * problem with hop-by-hop candidates only.
+ *
+ * Failures: Protect() adds, scenario by scenario (each single fibre cut, or Scenarios random
+ * sets of cuts, each fibre cut with probability CutProbability), the cheapest wavelengths (an
+ * LP, rounded up) that let the surviving IP links carry RequiredFraction of every demand.
+ */
+class BypassPlanner : public Object
+{
+  public:
+    /// \brief Get the type ID. \return the object TypeId
+    static TypeId GetTypeId();
+
+    BypassPlanner();
+
+    /**
+     * \brief Sets the inputs and builds the candidate lightpaths.
+     * \param [in] fibres The fibre layer (connected)
+     * \param [in] modes The transceiver mode table
+     * \param [in] catalog Unit costs
+     * \param [out] error A disconnected fibre layer, an empty mode table, a fibre no mode
+     * carries even regenerated
+     * \return false on error (the planner is unchanged)
+     */
+    bool SetNetwork(const WanTopology& fibres,
+                    const TransceiverModes& modes,
+                    const CostCatalog& catalog,
+                    std::string& error);
+
+    /// \return the candidate lightpaths (hop-by-hop ones first, one per fibre)
+    const std::vector<Lightpath>& GetCandidates() const;
+
+    /// \return the number of hop-by-hop candidates (the first ones, one per fibre)
+    uint32_t GetNHopByHop() const;
+
+    /**
+     * \brief Checks demands against the network.
+     * \param [in] demands Demands (Gb/s)
+     * \param [out] error An unknown site, a negative or non-finite volume, a demand between a
+     * site and itself
+     * \return true if every demand is valid
+     */
+    bool CheckDemands(const std::vector<TrafficMatrix::Demand>& demands,
+                      std::string& error) const;
+
+    /**
+     * \brief Plans with the ILP (CBC).
+     * \param [in] demands Demands (Gb/s)
+     * \param [in] bypass false: hop-by-hop candidates only (the baseline)
+     * \param [out] plan The plan
+     * \param [out] error Invalid demands, no feasible plan (fibres full), no solution in time
+     * \return true on success
+     */
+    bool PlanIlp(const std::vector<TrafficMatrix::Demand>& demands,
+                 bool bypass,
+                 BypassPlan& plan,
+                 std::string& error) const;
+
+    /**
+     * \brief Plans greedily (see the class description).
+     * \param [in] demands Demands (Gb/s)
+     * \param [in] bypass false: hop-by-hop only (the baseline)
+     * \param [out] plan The plan
+     * \param [out] error Invalid demands, a fibre out of wavelengths
+     * \return true on success
+     */
+    bool PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
+                    bool bypass,
+                    BypassPlan& plan,
+                    std::string& error) const;
+
+    /**
+     * \brief Plans with the named planner.
+     * \param [in] planner "ilp" or "greedy"
+     * \param [in] demands Demands (Gb/s)
+     * \param [in] bypass false: the hop-by-hop baseline
+     * \param [out] plan The plan
+     * \param [out] error An unknown planner, or the planner's error
+     * \return true on success
+     */
+    bool Plan(const std::string& planner,
+              const std::vector<TrafficMatrix::Demand>& demands,
+              bool bypass,
+              BypassPlan& plan,
+              std::string& error) const;
+
+    /// Failure scenarios.
+    enum Failures
+    {
+        NONE,       //!< No failure
+        SINGLE_CUT, //!< Each single fibre cut
+        STOCHASTIC, //!< Random sets of cuts
+    };
+
+    /**
+     * \param [in] name "none", "single-cut" or "stochastic"
+     * \param [out] f The kind
+     * \return false for an unknown name
+     */
+    static bool ParseFailures(const std::string& name, Failures& f);
+
+    /**
+     * \param [in] f The kind
+     * \return the failure scenarios (each a list of cut fibres; NONE: none), drawn from this
+     * planner's random stream for STOCHASTIC
+     */
+    std::vector<std::vector<uint32_t>> Scenarios(Failures f) const;
+
+    /**
+     * \brief Adds wavelengths so that under every scenario the surviving lightpaths carry
+     * RequiredFraction of every demand (restoration re-routes over them), and re-routes.
+     * \param [in] demands Demands (Gb/s)
+     * \param [in] scenarios Sets of cut fibres
+     * \param [in] bypass false: add hop-by-hop wavelengths only
+     * \param [in,out] plan The plan (its costs updated)
+     * \param [out] error A scenario no addition survives (a demand cut off), fibres full
+     * \return true on success
+     */
+    bool Protect(const std::vector<TrafficMatrix::Demand>& demands,
+                 const std::vector<std::vector<uint32_t>>& scenarios,
+                 bool bypass,
+                 BypassPlan& plan,
+                 std::string& error) const;
+
+    /**
+     * \brief The largest fraction of every demand the plan's lightpaths carry at once when
+     * the given fibres are cut (max concurrent flow, an LP).
+     * \param [in] demands Demands (Gb/s)
+     * \param [in] plan The plan
+     * \param [in] cut Cut fibres
+     * \return the fraction (>= 1: everything carried; capped at 1)
+     */
+    double CarriedFraction(const std::vector<TrafficMatrix::Demand>& demands,
+                           const BypassPlan& plan,
+                           const std::vector<uint32_t>& cut) const;
+
+    /**
+     * \brief Per express lightpath of a plan, the cost it saves: what its traffic would cost
+     * hop by hop (per Gb/s over each of its fibres, at that fibre's hop-by-hop rate) less what
+     * its wavelengths cost.
+     * \param [in] plan The plan
+     * \return (index in plan.links, saving), largest first
+     */
+    std::vector<std::pair<uint32_t, double>> BypassSavings(const BypassPlan& plan) const;
+
+    /**
+     * \brief Recounts a plan's hardware and cost from its links (ports, transponders,
+     * regenerators, amplifiers of the lit fibres, ports per site).
+     * \param [in,out] plan The plan
+     */
+    void Cost(BypassPlan& plan) const;
+
+    /// \param [in] stream First random stream \return streams used (1)
+    int64_t AssignStreams(int64_t stream);
+
+  private:
+    /// Builds one candidate from a fibre path (rate, regenerators, cost); false if no mode.
+    bool MakeLightpath(const std::vector<uint32_t>& fibrePath, uint32_t from, Lightpath& lp) const;
+
+    /// Route all demands on the given lightpaths at minimum cost (the ILP or, with
+    /// fixed wavelengths, an LP).
+    bool Solve(const std::vector<TrafficMatrix::Demand>& demands,
+               const std::vector<uint32_t>& candidates,
+               const std::vector<uint32_t>& fixedWavelengths,
+               const std::vector<uint32_t>& cut,
+               double fraction,
+               bool integer,
+               BypassPlan& plan,
+               std::string& error) const;
+
+    WanTopology m_fibres;                //!< Fibre layer
+    TransceiverModes m_modes;            //!< Modes
+    CostCatalog m_catalog;               //!< Unit costs
+    std::vector<double> m_fibreInvOsnr;  //!< Per fibre, 1/OSNR (linear) of its line
+    std::vector<Lightpath> m_candidates; //!< Candidates, hop-by-hop first
+    uint32_t m_nHopByHop{0};             //!< Hop-by-hop candidates
+    bool m_ready{false};                 //!< SetNetwork succeeded
+
+    uint32_t m_maxHops;          //!< Longest express lightpath (fibres)
+    uint32_t m_pathsPerPair;     //!< Candidate fibre paths per pair
+    uint32_t m_wavelengths;      //!< Per fibre
+    double m_spanKm;             //!< Amplifier spacing
+    double m_noiseFigureDb;      //!< Amplifier noise figure
+    double m_transmitterOsnrDb;  //!< Transmitter OSNR
+    double m_roadmOsnrDb;        //!< Add/drop ROADM OSNR
+    double m_marginDb;           //!< System margin
+    Time m_timeLimit;            //!< ILP time limit
+    double m_requiredFraction;   //!< Under failures
+    double m_cutProbability;     //!< Stochastic cuts
+    uint32_t m_scenarios;        //!< Stochastic scenarios
+    Ptr<UniformRandomVariable> m_rng; //!< Stochastic cuts
+};
+
+} // namespace ns3
+
+#endif /* BYPASS_PLANNER_H */
