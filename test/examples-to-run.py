@@ -49,6 +49,8 @@ cpp_examples = [
      "True", "False"),
     ("channel-width-study --widths=50,150 --snrFrom=10 --snrTo=12 --snrStep=0.5 --duration=10d",
      "True", "False"),
+    ("wan-bypass --planner=greedy --duration=1s", "True", "False"),
+    ("wan-bypass --planner=ilp --timeLimit=5s --failures=stochastic --duration=1s", "True", "False"),
 ]
 
 # Python examples: none.

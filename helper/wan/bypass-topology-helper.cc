@@ -50,15 +50,14 @@ BypassTopologyHelper::Build(const WanTopology& sites,
         if (!mode || l.a >= sites.GetNSites() || l.b >= sites.GetNSites())
         {
             error = "bypass topology: lightpath " + std::to_string(i) + " (" + name + ") runs at " +
-                    std::to_string(l.rateGbps) + " Gb/s, not a mode of table '" +
-                    modes.GetName() + "'";
+                    std::to_string(l.rateGbps) + " Gb/s, not a mode of table '" + modes.GetName() +
+                    "'";
             return false;
         }
         // The lightpath's SNR in its mode's signal bandwidth, held constant: a static link at
         // the planned rate.
         const double snrDb = OpticalLineSystem::OsnrToSnrDb(l.osnrDb, mode->baudGbd);
-        m_links.SetLinkAttribute("Policy",
-                                 EnumValue(RateAdaptiveLink::STATIC));
+        m_links.SetLinkAttribute("Policy", EnumValue(RateAdaptiveLink::STATIC));
         m_links.SetLinkAttribute("StaticRate", DoubleValue(l.rateGbps));
         Ptr<RateAdaptiveLink> link = m_links.CreateLink();
         link->SetModes(modes);

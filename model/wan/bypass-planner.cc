@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -406,10 +407,10 @@ BypassPlanner::Cost(BypassPlan& plan) const
                 std::max(1.0, std::ceil(m_fibres.GetFibre(f).lengthKm / m_spanKm - 1e-9)));
         }
     }
-    plan.cost = plan.routerPorts * m_catalog.Get(CostCatalog::ROUTER_PORT) +
-                plan.transponders * m_catalog.Get(CostCatalog::TRANSPONDER) +
-                plan.regenerators * m_catalog.Get(CostCatalog::REGENERATOR) +
-                plan.amplifiers * m_catalog.Get(CostCatalog::AMPLIFIER);
+    plan.capacityCost = plan.routerPorts * m_catalog.Get(CostCatalog::ROUTER_PORT) +
+                        plan.transponders * m_catalog.Get(CostCatalog::TRANSPONDER) +
+                        plan.regenerators * m_catalog.Get(CostCatalog::REGENERATOR);
+    plan.cost = plan.capacityCost + plan.amplifiers * m_catalog.Get(CostCatalog::AMPLIFIER);
 }
 
 bool
@@ -641,8 +642,13 @@ BypassPlanner::Solve(const std::vector<TrafficMatrix::Demand>& demands,
         }
     }
     Cost(out);
-    out.bound = out.status == "optimal" ? out.cost : out.cost - (r.objective - r.bound);
-    out.gap = out.cost > 0 ? std::max(0.0, (out.cost - out.bound) / out.cost) : 0.0;
+    // CBC's bound is on the objective (capacity cost plus the flows' tiny cost).
+    out.bound = out.status == "optimal"
+                    ? out.capacityCost
+                    : std::min(out.capacityCost, r.bound - (r.objective - out.capacityCost));
+    out.gap = out.capacityCost > 0
+                  ? std::max(0.0, (out.capacityCost - out.bound) / out.capacityCost)
+                  : 0.0;
     plan = std::move(out);
     return true;
 }
@@ -663,10 +669,28 @@ BypassPlanner::PlanIlp(const std::vector<TrafficMatrix::Demand>& demands,
     {
         candidates.push_back(i);
     }
-    BypassPlan out;
-    if (!Solve(demands, candidates, {}, {}, 1.0, true, out, error))
+    // The greedy plan is a solution of the same ILP: the answer is never costlier than it,
+    // and exists when CBC finds none in the time limit.
+    BypassPlan greedy;
+    if (!PlanGreedy(demands, bypass, greedy, error))
     {
+        greedy.capacityCost = std::numeric_limits<double>::infinity();
+    }
+    BypassPlan out;
+    std::string why;
+    const bool solved = Solve(demands, candidates, {}, {}, 1.0, true, out, why);
+    if (!solved && !std::isfinite(greedy.capacityCost))
+    {
+        error = why;
         return false;
+    }
+    if (!solved || greedy.capacityCost < out.capacityCost)
+    {
+        const double bound = solved ? out.bound : 0.0;
+        out = greedy;
+        out.status = solved ? "feasible" : "greedy (no ILP solution in the time limit)";
+        out.bound = std::min(bound, out.capacityCost);
+        out.gap = out.capacityCost > 0 ? (out.capacityCost - out.bound) / out.capacityCost : 0.0;
     }
     out.seconds = Since(start);
     NS_LOG_INFO("ILP plan (" << (bypass ? "bypass" : "hop-by-hop") << "): cost " << out.cost
@@ -688,12 +712,13 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
     const auto start = std::chrono::steady_clock::now();
     const TeGraph g = FibreGraph(m_fibres);
     const std::size_t nc = m_candidates.size();
+
     // A route: the candidates it crosses (hop-by-hop ones are fibres), walked from the source.
     struct Route
     {
-        std::size_t demand;          //!< Demand index
-        std::vector<uint32_t> hops;  //!< Candidates
-        double gbps;                 //!< Volume
+        std::size_t demand;         //!< Demand index
+        std::vector<uint32_t> hops; //!< Candidates
+        double gbps;                //!< Volume
     };
 
     std::vector<Route> routes;
@@ -762,8 +787,8 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
                     at = dir == 0 ? m_candidates[r.hops[j]].sites.back()
                                   : m_candidates[r.hops[j]].sites.front();
                 }
-                for (std::size_t j = i; j < r.hops.size() && r.hops[j] < m_nHopByHop &&
-                                        j - i < m_maxHops;
+                for (std::size_t j = i;
+                     j < r.hops.size() && r.hops[j] < m_nHopByHop && j - i < m_maxHops;
                      ++j)
                 {
                     run.push_back(r.hops[j]);
@@ -799,9 +824,8 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
             }
             // Candidate wavelength counts: as many as the traffic fills, and one more.
             const double most = std::max(load[c][0] + match[c][0], load[c][1] + match[c][1]);
-            for (uint32_t n :
-                 {static_cast<uint32_t>(std::floor(most / e.rateGbps + 1e-9)),
-                  static_cast<uint32_t>(std::ceil(most / e.rateGbps - 1e-9))})
+            for (uint32_t n : {static_cast<uint32_t>(std::floor(most / e.rateGbps + 1e-9)),
+                               static_cast<uint32_t>(std::ceil(most / e.rateGbps - 1e-9))})
             {
                 if (n <= have || n - have > room + 0)
                 {
@@ -883,8 +907,128 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
         for (uint32_t f : e.fibres)
         {
             used[f] += waves(best, load[best][0], load[best][1]) -
-                       waves(best, load[best][0] - bestMove[0] + left[0],
+                       waves(best,
+                             load[best][0] - bestMove[0] + left[0],
                              load[best][1] - bestMove[1] + left[1]);
+        }
+    }
+    // Fill pass: a link's last wavelength goes when the traffic above its other wavelengths
+    // re-routes over links with spare capacity (shortest detour by hops, each direction).
+    auto endOf = [this](uint32_t c, int dir) {
+        return dir == 0 ? m_candidates[c].sites.back() : m_candidates[c].sites.front();
+    };
+    bool improved = true;
+    for (int pass = 0; improved && pass < 20; ++pass)
+    {
+        improved = false;
+        for (uint32_t c = 0; c < nc; ++c)
+        {
+            const uint32_t w = waves(c, load[c][0], load[c][1]);
+            if (w == 0)
+            {
+                continue;
+            }
+            const double rate = m_candidates[c].rateGbps;
+            std::array<double, 2> need{load[c][0] - (w - 1) * rate, load[c][1] - (w - 1) * rate};
+            const std::vector<Route> savedRoutes = routes;
+            const std::vector<std::array<double, 2>> savedLoad = load;
+            // Sites' links with wavelengths (other than c).
+            std::vector<std::vector<uint32_t>> adjacent(m_fibres.GetNSites());
+            for (uint32_t x = 0; x < nc; ++x)
+            {
+                if (x != c && waves(x, load[x][0], load[x][1]) > 0)
+                {
+                    adjacent[m_candidates[x].sites.front()].push_back(x);
+                    adjacent[m_candidates[x].sites.back()].push_back(x);
+                }
+            }
+            std::vector<Route> extra;
+            for (std::size_t ri = 0; ri < routes.size(); ++ri)
+            {
+                if (need[0] <= 1e-9 && need[1] <= 1e-9)
+                {
+                    break;
+                }
+                uint32_t at = demands[routes[ri].demand].src;
+                for (std::size_t i = 0; i < routes[ri].hops.size(); ++i)
+                {
+                    const uint32_t h = routes[ri].hops[i];
+                    const int dir = dirOf(h, at);
+                    if (h == c && need[dir] > 1e-9)
+                    {
+                        const double amount = std::min(need[dir], routes[ri].gbps);
+                        // Shortest detour from at to the far end over links with spare
+                        // capacity for `amount` in the direction crossed.
+                        const uint32_t to = endOf(c, dir);
+                        std::vector<std::pair<uint32_t, uint32_t>> prev(m_fibres.GetNSites(),
+                                                                        {UINT32_MAX, UINT32_MAX});
+                        std::vector<uint32_t> queue{at};
+                        prev[at] = {at, UINT32_MAX};
+                        for (std::size_t q = 0; q < queue.size() && prev[to].first == UINT32_MAX;
+                             ++q)
+                        {
+                            const uint32_t u = queue[q];
+                            for (uint32_t x : adjacent[u])
+                            {
+                                const int xd = dirOf(x, u);
+                                const uint32_t v = endOf(x, xd);
+                                const double spare = waves(x, savedLoad[x][0], savedLoad[x][1]) *
+                                                         m_candidates[x].rateGbps -
+                                                     load[x][xd];
+                                if (prev[v].first == UINT32_MAX && spare >= amount - 1e-9)
+                                {
+                                    prev[v] = {u, x};
+                                    queue.push_back(v);
+                                }
+                            }
+                        }
+                        if (prev[to].first == UINT32_MAX)
+                        {
+                            break;
+                        }
+                        std::vector<uint32_t> detour;
+                        for (uint32_t v = to; v != at; v = prev[v].first)
+                        {
+                            detour.push_back(prev[v].second);
+                        }
+                        std::reverse(detour.begin(), detour.end());
+                        Route moved = routes[ri];
+                        addLoad(routes[ri], -1);
+                        if (routes[ri].gbps - amount > 1e-9)
+                        {
+                            Route rest = routes[ri];
+                            rest.gbps -= amount;
+                            addLoad(rest, 1);
+                            extra.push_back(rest);
+                        }
+                        moved.gbps = amount;
+                        moved.hops.erase(moved.hops.begin() + i);
+                        moved.hops.insert(moved.hops.begin() + i, detour.begin(), detour.end());
+                        addLoad(moved, 1);
+                        routes[ri] = moved;
+                        need[dir] -= amount;
+                        break;
+                    }
+                    at = endOf(h, dir);
+                }
+            }
+            routes.insert(routes.end(), extra.begin(), extra.end());
+            // Keep the moves only if the wavelength went and nothing grew.
+            bool better = waves(c, load[c][0], load[c][1]) < w;
+            for (uint32_t x = 0; better && x < nc; ++x)
+            {
+                better =
+                    waves(x, load[x][0], load[x][1]) <= waves(x, savedLoad[x][0], savedLoad[x][1]);
+            }
+            if (better)
+            {
+                improved = true;
+            }
+            else
+            {
+                routes = savedRoutes;
+                load = savedLoad;
+            }
         }
     }
     // Wavelengths from the loads; every fibre within its wavelengths.
@@ -933,7 +1077,7 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
         out.routes[r.demand].emplace_back(route, r.gbps);
     }
     Cost(out);
-    out.bound = out.cost;
+    out.bound = out.capacityCost;
     out.seconds = Since(start);
     plan = std::move(out);
     return true;
@@ -1179,7 +1323,7 @@ BypassPlanner::Protect(const std::vector<TrafficMatrix::Demand>& demands,
     }
     Cost(out);
     out.restorationWavelengths = plan.restorationWavelengths + added;
-    out.bound = std::min(out.bound + (out.cost - plan.cost), out.cost);
+    out.bound = std::min(out.bound + (out.capacityCost - plan.capacityCost), out.capacityCost);
     out.seconds = plan.seconds + Since(start);
     plan = std::move(out);
     return true;

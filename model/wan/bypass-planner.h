@@ -31,16 +31,16 @@ namespace ns3
  */
 struct Lightpath
 {
-    uint32_t a{0};               //!< One end site
-    uint32_t b{0};               //!< The other end site
-    std::vector<uint32_t> sites; //!< Sites along the way, a first, b last
+    uint32_t a{0};                //!< One end site
+    uint32_t b{0};                //!< The other end site
+    std::vector<uint32_t> sites;  //!< Sites along the way, a first, b last
     std::vector<uint32_t> fibres; //!< Fibres along the way
-    double lengthKm{0};          //!< Fibre length
-    double osnrDb{0};            //!< End-to-end generalised OSNR in 0.1 nm (dB)
-    double rateGbps{0};          //!< Per wavelength: the fastest mode the OSNR allows
-    uint32_t regenerators{0};    //!< Per wavelength (a single fibre beyond every reach)
-    double wavelengthCost{0};    //!< Per wavelength: 2 router ports, 2 transponders, regens
-    uint32_t wavelengths{0};     //!< Planned wavelengths
+    double lengthKm{0};           //!< Fibre length
+    double osnrDb{0};             //!< End-to-end generalised OSNR in 0.1 nm (dB)
+    double rateGbps{0};           //!< Per wavelength: the fastest mode the OSNR allows
+    uint32_t regenerators{0};     //!< Per wavelength (a single fibre beyond every reach)
+    double wavelengthCost{0};     //!< Per wavelength: 2 router ports, 2 transponders, regens
+    uint32_t wavelengths{0};      //!< Planned wavelengths
 
     /// \return true for an express lightpath (more than one fibre)
     bool IsBypass() const
@@ -59,15 +59,18 @@ struct BypassPlan
     std::vector<Lightpath> links; //!< Lightpaths with at least one wavelength
     /// Per demand (in the order given), its routes: (lightpath sequence, Gb/s)
     std::vector<std::vector<std::pair<std::vector<uint32_t>, double>>> routes;
-    uint32_t routerPorts{0};   //!< 2 per wavelength
-    uint32_t transponders{0};  //!< 2 per wavelength
-    uint32_t regenerators{0};  //!< Per wavelength of regenerated links
-    uint32_t amplifiers{0};    //!< Amplifier sites of the lit fibres
-    double cost{0};            //!< Hardware cost (catalog units)
-    double bound{0};           //!< Lower bound on the optimal cost (ILP; = cost for greedy)
-    double gap{0};             //!< (cost - bound) / cost (ILP)
-    std::string status;        //!< "optimal", "feasible" (time limit), "greedy"
-    double seconds{0};         //!< Planning wall time
+    uint32_t routerPorts{0};            //!< 2 per wavelength
+    uint32_t transponders{0};           //!< 2 per wavelength
+    uint32_t regenerators{0};           //!< Per wavelength of regenerated links
+    uint32_t amplifiers{0};             //!< Amplifier sites of the lit fibres
+    double capacityCost{0};             //!< Cost of the capacity: ports, transponders, regenerators
+                                        //!< (what the planners minimise; catalog units)
+    double cost{0};                     //!< Total: capacityCost plus the lit fibres' amplifiers
+    double bound{0};                    //!< Lower bound on the optimal capacityCost (ILP; greedy:
+                                        //!< its own capacityCost)
+    double gap{0};                      //!< (capacityCost - bound) / capacityCost (ILP)
+    std::string status;                 //!< "optimal", "feasible" (time limit), "greedy"
+    double seconds{0};                  //!< Planning wall time
     uint32_t restorationWavelengths{0}; //!< Wavelengths added for failure scenarios
     std::vector<uint32_t> portsPerSite; //!< Router ports per site
 };
@@ -87,16 +90,20 @@ struct BypassPlan
  * the fastest mode a regenerated segment reaches, with the fewest regenerators), so the
  * hop-by-hop network always exists.
  *
- * Costs: a wavelength costs 2 router ports, 2 transponders and its regenerators; every fibre
- * carrying a wavelength costs its amplifier sites (ceil(length / SpanKm)). Each fibre carries at
- * most WavelengthsPerFibre wavelengths.
+ * Costs: a wavelength costs 2 router ports, 2 transponders and its regenerators (the capacity
+ * cost, which the planners minimise); every fibre carrying a wavelength adds its amplifier
+ * sites (ceil(length / SpanKm)) to the total. Each fibre carries at most WavelengthsPerFibre
+ * wavelengths.
  *
  * Planners: PlanIlp, a MILP solved with COIN-OR CBC (integer wavelengths per candidate,
  * multi-commodity flow by source over the IP links, time limit TimeLimit, reporting the gap),
- * warm-started by nothing but the greedy plan's cost as a cut-off; PlanGreedy, which gives each
- * demand (largest first) the whole wavelengths it fills on its own direct lightpath and routes
- * the rest hop by hop over shortest fibre paths. The baseline (PlanBaseline) is the same
- * problem with hop-by-hop candidates only.
+ * then rounded wavelengths and routes by flow decomposition; never costlier than the greedy
+ * plan); PlanGreedy, which routes every
+ * demand hop by hop on its shortest fibre path and then, again and again, builds the express
+ * wavelengths that save the most (the traffic crossing an express candidate's fibres hop by
+ * hop moves onto it; the saving counts the hop-by-hop wavelengths freed against the express
+ * ones built), until none saves. The baseline is the same problem with hop-by-hop candidates
+ * only (bypass = false).
  *
  * Failures: Protect() adds, scenario by scenario (each single fibre cut, or Scenarios random
  * sets of cuts, each fibre cut with probability CutProbability), the cheapest wavelengths (an
@@ -137,11 +144,12 @@ class BypassPlanner : public Object
      * site and itself
      * \return true if every demand is valid
      */
-    bool CheckDemands(const std::vector<TrafficMatrix::Demand>& demands,
-                      std::string& error) const;
+    bool CheckDemands(const std::vector<TrafficMatrix::Demand>& demands, std::string& error) const;
 
     /**
-     * \brief Plans with the ILP (CBC).
+     * \brief Plans with the ILP (CBC); the greedy plan, a solution of the same ILP, is
+     * returned instead when it is cheaper or CBC finds none in TimeLimit (status says so;
+     * bound 0 and gap 1 when CBC proved nothing).
      * \param [in] demands Demands (Gb/s)
      * \param [in] bypass false: hop-by-hop candidates only (the baseline)
      * \param [out] plan The plan
@@ -273,18 +281,18 @@ class BypassPlanner : public Object
     uint32_t m_nHopByHop{0};             //!< Hop-by-hop candidates
     bool m_ready{false};                 //!< SetNetwork succeeded
 
-    uint32_t m_maxHops;          //!< Longest express lightpath (fibres)
-    uint32_t m_pathsPerPair;     //!< Candidate fibre paths per pair
-    uint32_t m_wavelengths;      //!< Per fibre
-    double m_spanKm;             //!< Amplifier spacing
-    double m_noiseFigureDb;      //!< Amplifier noise figure
-    double m_transmitterOsnrDb;  //!< Transmitter OSNR
-    double m_roadmOsnrDb;        //!< Add/drop ROADM OSNR
-    double m_marginDb;           //!< System margin
-    Time m_timeLimit;            //!< ILP time limit
-    double m_requiredFraction;   //!< Under failures
-    double m_cutProbability;     //!< Stochastic cuts
-    uint32_t m_scenarios;        //!< Stochastic scenarios
+    uint32_t m_maxHops;               //!< Longest express lightpath (fibres)
+    uint32_t m_pathsPerPair;          //!< Candidate fibre paths per pair
+    uint32_t m_wavelengths;           //!< Per fibre
+    double m_spanKm;                  //!< Amplifier spacing
+    double m_noiseFigureDb;           //!< Amplifier noise figure
+    double m_transmitterOsnrDb;       //!< Transmitter OSNR
+    double m_roadmOsnrDb;             //!< Add/drop ROADM OSNR
+    double m_marginDb;                //!< System margin
+    Time m_timeLimit;                 //!< ILP time limit
+    double m_requiredFraction;        //!< Under failures
+    double m_cutProbability;          //!< Stochastic cuts
+    uint32_t m_scenarios;             //!< Stochastic scenarios
     Ptr<UniformRandomVariable> m_rng; //!< Stochastic cuts
 };
 

@@ -19,6 +19,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 /// An LP: CLP, optimum at a vertex.
 class LpTestCase : public TestCase
 {
@@ -207,3 +212,5 @@ class LinearProgramTestSuite : public TestSuite
 };
 
 static LinearProgramTestSuite g_linearProgramTestSuite; //!< Static instance
+
+} // namespace

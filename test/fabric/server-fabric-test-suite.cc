@@ -28,6 +28,11 @@
 
 using namespace ns3;
 using namespace ns3::optical::compat;
+
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
 using ns3::optical::test::Fabric;
 using ns3::optical::test::Tpu;
 
@@ -116,8 +121,11 @@ Send(NodeContainer nodes,
      Time at,
      Probe* probe)
 {
+    // A port per probe: two probes to the same node must not share a sink.
+    static uint16_t nextPort = 9000;
+    const uint16_t port = nextPort++;
     Ptr<Socket> sink = Socket::CreateSocket(nodes.Get(b), UdpSocketFactory::GetTypeId());
-    sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9000 + a));
+    sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
     sink->SetRecvCallback(MakeBoundCallback(
         +[](Probe* p, Ptr<Socket> s) {
             while (s->Recv())
@@ -129,9 +137,9 @@ Send(NodeContainer nodes,
         probe));
     Ptr<Socket> source = Socket::CreateSocket(nodes.Get(a), UdpSocketFactory::GetTypeId());
     const Ipv4Address to = routing->GetAcceleratorAddress(b);
-    Schedule(at, [source, to, a, probe]() {
+    Schedule(at, [source, to, port, probe]() {
         probe->sent = Simulator::Now();
-        source->SendTo(Create<Packet>(1000), 0, InetSocketAddress(to, 9000 + a));
+        source->SendTo(Create<Packet>(1000), 0, InetSocketAddress(to, port));
     });
 }
 
@@ -930,3 +938,5 @@ class ServerFabricTestSuite : public TestSuite
 
 /// The suite's instance.
 static ServerFabricTestSuite g_serverFabricTestSuite;
+
+} // namespace

@@ -24,6 +24,11 @@
 
 using namespace ns3;
 using namespace ns3::optical::compat;
+
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
 using ns3::optical::test::Fabric;
 using ns3::optical::test::Tpu;
 
@@ -468,3 +473,5 @@ class TorusFabricTestSuite : public TestSuite
 };
 
 static TorusFabricTestSuite g_torusFabricTestSuite; //!< Static instance
+
+} // namespace

@@ -23,6 +23,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 constexpr double GBPS10 = 10e9;
@@ -705,3 +710,5 @@ class FlowNetworkTestSuite : public TestSuite
 
 /// Static instance
 static FlowNetworkTestSuite g_flowNetworkTestSuite;
+
+} // namespace

@@ -25,6 +25,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 /// Completion time of one collective on a fabric at one level.
@@ -209,3 +214,5 @@ class FlowValidationTestSuite : public TestSuite
 
 /// Static instance
 static FlowValidationTestSuite g_flowValidationTestSuite;
+
+} // namespace

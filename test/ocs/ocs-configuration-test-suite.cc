@@ -22,6 +22,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 /**
  * \defgroup optical-tests Tests of the optical module
  * \ingroup optical
@@ -314,3 +319,5 @@ class OcsConfigurationTestSuite : public TestSuite
 
 /// Static instance that registers the suite.
 static OcsConfigurationTestSuite g_ocsConfigurationTestSuite;
+
+} // namespace

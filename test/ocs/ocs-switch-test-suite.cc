@@ -20,6 +20,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 /// Group index that makes light travel at exactly 2e8 m/s (5 ns per metre).
@@ -414,3 +419,5 @@ class OcsSwitchTestSuite : public TestSuite
 
 /// Static instance that registers the suite.
 static OcsSwitchTestSuite g_ocsSwitchTestSuite;
+
+} // namespace

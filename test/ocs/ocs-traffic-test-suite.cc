@@ -22,6 +22,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 constexpr uint16_t UDP_PORT = 4000;              //!< Port of the UDP receivers
@@ -550,3 +555,5 @@ class OcsTrafficTestSuite : public TestSuite
 
 /// Static instance that registers the suite.
 static OcsTrafficTestSuite g_ocsTrafficTestSuite;
+
+} // namespace

@@ -21,6 +21,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 /// 4 servers x 8 GPUs, counted by hand.
 class SmallFabricTestCase : public TestCase
 {
@@ -168,3 +173,5 @@ class FabricBillTestSuite : public TestSuite
 
 /// Static instance
 static FabricBillTestSuite g_fabricBillTestSuite;
+
+} // namespace

@@ -25,6 +25,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 
@@ -415,3 +420,5 @@ class PhotonicRailTestSuite : public TestSuite
 };
 
 static PhotonicRailTestSuite g_photonicRailTestSuite; //!< Static instance
+
+} // namespace

@@ -19,6 +19,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 /// Runs a query returning one row and returns its first column as text ("" if none).
@@ -256,3 +261,5 @@ class ResultsStoreTestSuite : public TestSuite
 
 /// Static instance that registers the suite.
 static ResultsStoreTestSuite g_resultsStoreTestSuite;
+
+} // namespace

@@ -30,6 +30,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 constexpr uint64_t HOST_BPS = 10'000'000'000ULL; //!< Host (GPU) link rate
@@ -634,3 +639,5 @@ class TopologyHelperTestSuite : public TestSuite
 
 /// Static instance that registers the suite.
 static TopologyHelperTestSuite g_topologyHelperTestSuite;
+
+} // namespace

@@ -18,6 +18,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 /// \return a line of n identical spans of \p km (SSMF, EDFA of noise figure \p nf)
@@ -311,3 +316,5 @@ class OpticalLineTestSuite : public TestSuite
 
 /// The suite's instance.
 static OpticalLineTestSuite g_opticalLineTestSuite;
+
+} // namespace

@@ -22,6 +22,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 
@@ -508,5 +513,7 @@ class PathPinningTestSuite : public TestSuite
 
 /// Registers the suite.
 static PathPinningTestSuite g_pathPinningTestSuite;
+
+} // namespace
 
 } // namespace

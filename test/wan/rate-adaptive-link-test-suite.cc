@@ -23,6 +23,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 /// \return a series of one sample per \p step: \p db[i] for sample i (dark if NaN)
@@ -450,3 +455,5 @@ class RateAdaptiveLinkTestSuite : public TestSuite
 
 /// The suite's instance.
 static RateAdaptiveLinkTestSuite g_rateAdaptiveLinkTestSuite;
+
+} // namespace

@@ -19,6 +19,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 /// A triangle a-b-c of rate-adaptive links at a constant SNR.
@@ -387,3 +392,5 @@ class TeControllerTestSuite : public TestSuite
 
 /// The suite's instance.
 static TeControllerTestSuite g_teControllerTestSuite;
+
+} // namespace

@@ -20,6 +20,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 
@@ -738,3 +743,5 @@ class TeSolverTestSuite : public TestSuite
 
 /// The suite's instance.
 static TeSolverTestSuite g_teSolverTestSuite;
+
+} // namespace

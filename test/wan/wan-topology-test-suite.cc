@@ -18,6 +18,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 
@@ -929,3 +934,5 @@ class WanTopologyTestSuite : public TestSuite
 
 /// The suite's instance.
 static WanTopologyTestSuite g_wanTopologyTestSuite;
+
+} // namespace

@@ -26,6 +26,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 constexpr double RATE_BPS = 10e9;
@@ -402,3 +407,5 @@ class CollectivePacketTestSuite : public TestSuite
 
 /// Static instance that registers the suite.
 static CollectivePacketTestSuite g_collectivePacketTestSuite;
+
+} // namespace

@@ -18,6 +18,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 /// Length (in ops) of the longest dependency chain of a schedule.
@@ -185,3 +190,5 @@ class CollectiveScheduleTestSuite : public TestSuite
 
 /// Static instance that registers the suite.
 static CollectiveScheduleTestSuite g_collectiveScheduleTestSuite;
+
+} // namespace

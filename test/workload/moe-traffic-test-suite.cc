@@ -16,6 +16,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 /// Network bytes of a schedule without the signals.
@@ -156,3 +161,5 @@ class MoeTrafficTestSuite : public TestSuite
 
 /// Static instance that registers the suite.
 static MoeTrafficTestSuite g_moeTrafficTestSuite;
+
+} // namespace

@@ -19,6 +19,11 @@
 using namespace ns3;
 using namespace ns3::optical::compat;
 
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
 namespace
 {
 TrainingConfig
@@ -286,3 +291,5 @@ class TrainingJobTestSuite : public TestSuite
 
 /// Static instance that registers the suite.
 static TrainingJobTestSuite g_trainingJobTestSuite;
+
+} // namespace
