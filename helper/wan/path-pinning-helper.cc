@@ -31,6 +31,38 @@ struct Hop
     Ipv4Address nextHop;             //!< The next router's address on that link
 };
 
+/// \return the peer of a device on its point-to-point channel (null if none)
+Ptr<NetDevice>
+PeerOf(Ptr<NetDevice> device)
+{
+    Ptr<Channel> channel = device ? device->GetChannel() : nullptr;
+    if (!channel || channel->GetNDevices() != 2)
+    {
+        return nullptr;
+    }
+    for (std::size_t d = 0; d < 2; ++d)
+    {
+        if (channel->GetDevice(d) && channel->GetDevice(d) != device)
+        {
+            return channel->GetDevice(d);
+        }
+    }
+    return nullptr;
+}
+
+/// \return the next hop's address across a device's link (any if it has none)
+Ipv4Address
+NextHopAcross(Ptr<NetDevice> peer)
+{
+    Ptr<Ipv4> peerIpv4 = peer->GetNode()->GetObject<Ipv4>();
+    const int32_t peerInterface = peerIpv4 ? peerIpv4->GetInterfaceForDevice(peer) : -1;
+    if (peerInterface >= 0 && peerIpv4->GetNAddresses(static_cast<uint32_t>(peerInterface)) > 0)
+    {
+        return peerIpv4->GetAddress(static_cast<uint32_t>(peerInterface), 0).GetLocal();
+    }
+    return Ipv4Address::GetAny();
+}
+
 } // namespace
 
 std::string
@@ -150,15 +182,7 @@ PathPinningHelper::Pin(const std::vector<Ptr<Node>>& pathNodes,
                     continue;
                 }
                 hop.interface = j;
-                hop.nextHop = Ipv4Address::GetAny();
-                Ptr<Ipv4> peerIpv4 = to->GetObject<Ipv4>();
-                const int32_t peerInterface = peerIpv4 ? peerIpv4->GetInterfaceForDevice(peer) : -1;
-                if (peerInterface >= 0 &&
-                    peerIpv4->GetNAddresses(static_cast<uint32_t>(peerInterface)) > 0)
-                {
-                    hop.nextHop =
-                        peerIpv4->GetAddress(static_cast<uint32_t>(peerInterface), 0).GetLocal();
-                }
+                hop.nextHop = NextHopAcross(peer);
                 found = true;
                 break;
             }
@@ -173,6 +197,66 @@ PathPinningHelper::Pin(const std::vector<Ptr<Node>>& pathNodes,
     }
     // AddPin can fail only on the key (the interfaces were found above), so only on the first
     // hop, before anything is pinned.
+    for (const auto& hop : hops)
+    {
+        if (!hop.routing->AddPin(key, hop.interface, hop.nextHop, error))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool
+PathPinningHelper::PinDevices(const std::vector<Ptr<NetDevice>>& devices,
+                              const PathPinningRouting::FlowKey& key,
+                              std::string& error)
+{
+    if (devices.empty())
+    {
+        error = "PathPinningHelper: a path of no link (at least 1)";
+        return false;
+    }
+    std::set<uint32_t> seen;
+    std::vector<Hop> hops;
+    for (std::size_t i = 0; i < devices.size(); ++i)
+    {
+        Ptr<NetDevice> device = devices[i];
+        Ptr<NetDevice> peer = PeerOf(device);
+        if (!peer)
+        {
+            error = "PathPinningHelper: device " + std::to_string(i) +
+                    " of the path is not on a point-to-point link";
+            return false;
+        }
+        Ptr<Node> from = device->GetNode();
+        if (!seen.insert(from->GetId()).second)
+        {
+            error = "PathPinningHelper: " + NodeName(from) + " appears twice in the path";
+            return false;
+        }
+        if (i + 1 < devices.size() && devices[i + 1]->GetNode() != peer->GetNode())
+        {
+            error = "PathPinningHelper: device " + std::to_string(i + 1) + " is on " +
+                    NodeName(devices[i + 1]->GetNode()) + ", not on " + NodeName(peer->GetNode()) +
+                    " where link " + std::to_string(i) + " ends";
+            return false;
+        }
+        Hop hop;
+        hop.routing = Get(from);
+        Ptr<Ipv4> ipv4 = from->GetObject<Ipv4>();
+        const int32_t interface = ipv4 ? ipv4->GetInterfaceForDevice(device) : -1;
+        if (!hop.routing || interface < 0)
+        {
+            error = "PathPinningHelper: " + NodeName(from) +
+                    " has no PathPinningRouting (PathPinningHelper::Install) or no IPv4 "
+                    "interface on the device";
+            return false;
+        }
+        hop.interface = static_cast<uint32_t>(interface);
+        hop.nextHop = NextHopAcross(peer);
+        hops.push_back(hop);
+    }
     for (const auto& hop : hops)
     {
         if (!hop.routing->AddPin(key, hop.interface, hop.nextHop, error))

@@ -78,6 +78,20 @@ class PathPinningHelper
                     std::string& error);
 
     /**
+     * \brief Pins flows along a path given as the device each router sends on, which tells
+     * parallel links between the same routers apart (Pin() takes the first of them).
+     * \param [in] devices Outgoing devices, one per hop, each on a point-to-point link ending
+     * at the next device's router
+     * \param [in] key The flows (see PathPinningRouting::AddPin)
+     * \param [out] error A device off the path, a repeated router, a router without
+     * PathPinningRouting or a bad key
+     * \return true if every hop is pinned (nothing is pinned otherwise)
+     */
+    static bool PinDevices(const std::vector<Ptr<NetDevice>>& devices,
+                           const PathPinningRouting::FlowKey& key,
+                           std::string& error);
+
+    /**
      * \brief The routers a TE path visits.
      * \param [in] routerOfVertex Router of each vertex of the graph
      * \param [in] g The graph

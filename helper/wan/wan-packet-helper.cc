@@ -132,11 +132,6 @@ WanPacketHelper::Pin(WanPacketNetwork& net,
                      const std::vector<TeSolver::Commodity>& commodities,
                      std::string& error) const
 {
-    std::vector<Ptr<Node>> routerOf;
-    for (uint32_t s = 0; s < net.routers.GetN(); ++s)
-    {
-        routerOf.push_back(net.routers.Get(s));
-    }
     uint32_t next = 10000;
     std::vector<std::vector<uint16_t>> ports;
     for (const auto& c : commodities)
@@ -150,18 +145,25 @@ WanPacketHelper::Pin(WanPacketNetwork& net,
                 return false;
             }
             const auto port = static_cast<uint16_t>(next++);
-            const std::vector<Ptr<Node>> nodes =
-                PathPinningHelper::PathNodes(routerOf, wan.graph, path, error);
-            if (nodes.empty())
+            // Each arc's own device (arc 2l: the first device of link l, 2l + 1: the second),
+            // so that parallel links between two routers stay apart.
+            std::vector<Ptr<NetDevice>> devices;
+            for (uint32_t arc : path)
             {
-                return false;
+                if (arc >= net.devices.size())
+                {
+                    error = "packet-level WAN: arc " + std::to_string(arc) + " out of range (" +
+                            std::to_string(net.devices.size()) + " arcs)";
+                    return false;
+                }
+                devices.push_back(net.devices[arc]);
             }
             const PathPinningRouting::FlowKey key = PathPinningRouting::Flow(net.hostAddress[c.src],
                                                                              net.hostAddress[c.dst],
                                                                              17,
                                                                              0,
                                                                              port);
-            if (!PathPinningHelper::Pin(nodes, key, error))
+            if (!PathPinningHelper::PinDevices(devices, key, error))
             {
                 return false;
             }

@@ -992,6 +992,25 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
                             detour.push_back(prev[v].second);
                         }
                         std::reverse(detour.begin(), detour.end());
+                        // A detour through a site the route already visits would make a loop.
+                        std::set<uint32_t> sites{demands[routes[ri].demand].src};
+                        bool loop = false;
+                        uint32_t walk = demands[routes[ri].demand].src;
+                        std::vector<uint32_t> hopsAfter(routes[ri].hops.begin(),
+                                                        routes[ri].hops.begin() + i);
+                        hopsAfter.insert(hopsAfter.end(), detour.begin(), detour.end());
+                        hopsAfter.insert(hopsAfter.end(),
+                                         routes[ri].hops.begin() + i + 1,
+                                         routes[ri].hops.end());
+                        for (uint32_t x : hopsAfter)
+                        {
+                            walk = endOf(x, dirOf(x, walk));
+                            loop = loop || !sites.insert(walk).second;
+                        }
+                        if (loop)
+                        {
+                            break;
+                        }
                         Route moved = routes[ri];
                         addLoad(routes[ri], -1);
                         if (routes[ri].gbps - amount > 1e-9)
