@@ -51,6 +51,8 @@ cpp_examples = [
      "True", "False"),
     ("wan-bypass --planner=greedy --duration=1s", "True", "False"),
     ("wan-bypass --planner=ilp --timeLimit=5s --failures=stochastic --duration=1s", "True", "False"),
+    ("wan-bypass --planner=greedy --backend=packet --packetScale=1e-5 --totalTbps=5 --duration=2s",
+     "True", "False"),
 ]
 
 # Python examples: none.
