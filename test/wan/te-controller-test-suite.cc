@@ -307,9 +307,8 @@ class ColumnGenerationTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_LT_OR_EQ(load[a],
                                             100 + columns.extraUsed[a] + 1e-6,
                                             "arc " << a);
-                NS_TEST_ASSERT_MSG_LT_OR_EQ(columns.extraUsed[a],
-                                            abstraction ? 50 + 1e-6 : 1e-6,
-                                            "extra of arc " << a);
+                const double extraLimit = abstraction ? 50 + 1e-6 : 1e-6;
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(columns.extraUsed[a], extraLimit, "extra of arc " << a);
             }
         }
     }
