@@ -95,15 +95,16 @@ struct BypassPlan
  * sites (ceil(length / SpanKm)) to the total. Each fibre carries at most WavelengthsPerFibre
  * wavelengths.
  *
- * Planners: PlanIlp, a MILP solved with COIN-OR CBC (integer wavelengths per candidate,
- * multi-commodity flow by source over the IP links, time limit TimeLimit, reporting the gap),
- * then rounded wavelengths and routes by flow decomposition; never costlier than the greedy
- * plan); PlanGreedy, which routes every
- * demand hop by hop on its shortest fibre path and then, again and again, builds the express
- * wavelengths that save the most (the traffic crossing an express candidate's fibres hop by
- * hop moves onto it; the saving counts the hop-by-hop wavelengths freed against the express
- * ones built), until none saves. The baseline is the same problem with hop-by-hop candidates
- * only (bypass = false).
+ * Planners: PlanIlp, a MILP solved with COIN-OR CBC (integer wavelengths per candidate, a
+ * multi-commodity flow by source over the IP links, time limit TimeLimit, reporting the gap;
+ * routes by flow decomposition; never costlier than the greedy plan, which it returns when
+ * cheaper or when CBC finds nothing in time); PlanGreedy, which routes every demand hop by hop
+ * on its shortest fibre path and then, again and again, builds the express wavelengths that
+ * save the most (the traffic crossing an express candidate's fibres hop by hop moves onto it;
+ * the saving counts the hop-by-hop wavelengths freed against the express ones built) until
+ * none saves, and last removes a link's top wavelength wherever the traffic above its other
+ * wavelengths re-routes over spare capacity without a loop. The baseline is the same problem
+ * with hop-by-hop candidates only (bypass = false).
  *
  * Failures: Protect() adds, scenario by scenario (each single fibre cut, or Scenarios random
  * sets of cuts, each fibre cut with probability CutProbability), the cheapest wavelengths (an
