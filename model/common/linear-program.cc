@@ -241,11 +241,32 @@ LinearProgram::ByColumn(uint32_t fromVariable, uint32_t fromRow, double solverIn
 }
 
 void
-LinearProgram::Prices(const double* rowPrice, Result& result) const
+LinearProgram::ReadLp(const ClpSimplex& model, Result& result) const
 {
-    // CLP reports the prices in the program's own sense (a binding upper bound of a
-    // maximisation has a price >= 0): tested in optical-linear-program.
-    result.duals.assign(rowPrice, rowPrice + m_rows.size());
+    if (model.isProvenOptimal())
+    {
+        result.status = OPTIMAL;
+        const double* x = model.getColSolution();
+        result.values.assign(x, x + m_variables.size());
+        result.objective = 0;
+        for (std::size_t j = 0; j < m_variables.size(); ++j)
+        {
+            result.objective += m_variables[j].cost * result.values[j];
+        }
+        result.bound = result.objective;
+        // CLP reports the prices in the program's own sense (a binding upper bound of a
+        // maximisation has a price >= 0): tested in optical-linear-program.
+        const double* prices = model.getRowPrice();
+        result.duals.assign(prices, prices + m_rows.size());
+    }
+    else if (model.isProvenPrimalInfeasible())
+    {
+        result.status = INFEASIBLE;
+    }
+    else if (model.isProvenDualInfeasible())
+    {
+        result.status = UNBOUNDED;
+    }
 }
 
 uint32_t
@@ -399,28 +420,8 @@ LinearProgram::Resolve()
     }
     m_warm->variables = n;
     m_warm->rows = m;
-    ClpSimplex& model = m_warm->model;
     Result result;
-    if (model.isProvenOptimal())
-    {
-        result.status = OPTIMAL;
-        const double* x = model.primalColumnSolution();
-        result.values.assign(x, x + n);
-        for (uint32_t j = 0; j < n; ++j)
-        {
-            result.objective += m_variables[j].cost * result.values[j];
-        }
-        result.bound = result.objective;
-        Prices(model.dualRowSolution(), result);
-    }
-    else if (model.isProvenPrimalInfeasible())
-    {
-        result.status = INFEASIBLE;
-    }
-    else if (model.isProvenDualInfeasible())
-    {
-        result.status = UNBOUNDED;
-    }
+    ReadLp(m_warm->model, result);
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
@@ -476,21 +477,7 @@ LinearProgram::Solve(double timeLimitS, uint64_t maxNodes) const
         {
             solver.initialSolve();
         }
-        if (solver.isProvenOptimal())
-        {
-            result.status = OPTIMAL;
-            evaluate(solver.getColSolution());
-            result.bound = result.objective;
-            Prices(solver.getRowPrice(), result);
-        }
-        else if (solver.isProvenPrimalInfeasible())
-        {
-            result.status = INFEASIBLE;
-        }
-        else if (solver.isProvenDualInfeasible())
-        {
-            result.status = UNBOUNDED;
-        }
+        ReadLp(*solver.getModelPtr(), result);
     }
     else
     {

@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+class ClpSimplex;
+
 namespace ns3
 {
 
@@ -196,11 +198,11 @@ class LinearProgram
     Matrix ByColumn(uint32_t fromVariable, uint32_t fromRow, double solverInf) const;
 
     /**
-     * \brief Sets result.duals from CLP's row prices, in the program's sense.
-     * \param [in] rowPrice CLP's row prices
-     * \param [out] result The result
+     * \brief Reads an LP's answer from CLP: status, values, objective and prices.
+     * \param [in] model The solved model
+     * \param [out] result The result (its time is not set)
      */
-    void Prices(const double* rowPrice, Result& result) const;
+    void ReadLp(const ClpSimplex& model, Result& result) const;
 
     /**
      * \brief Makes a variable of the kept model non-basic at a bound.

@@ -76,6 +76,102 @@ FibreGraph(const WanTopology& fibres)
     return g;
 }
 
+/// \return true if the lightpath crosses a cut fibre
+bool
+Crosses(const Lightpath& l, const std::set<uint32_t>& cut)
+{
+    return std::any_of(l.fibres.begin(), l.fibres.end(), [&cut](uint32_t f) {
+        return cut.count(f) > 0;
+    });
+}
+
+/// A multi-commodity flow by source over undirected links (both directions) in an LP.
+struct SourceFlows
+{
+    std::vector<uint32_t> sources;                         //!< Sources with demand
+    std::vector<std::vector<std::array<uint32_t, 2>>> var; //!< [source][link][dir] (or MAX)
+    /// Per link and direction (0: a->b), the flow variables on it
+    std::vector<std::array<std::vector<std::pair<uint32_t, double>>, 2>> load;
+};
+
+/**
+ * \brief Adds to \p lp the flows of every source with demand over the usable links, and per
+ * source and other site the conservation row: inflow - outflow = demand x factor, or, when
+ * \p scaleVar is a variable, inflow - outflow - demand x scaleVar = 0.
+ * \param [in,out] lp The program
+ * \param [in] nSites Sites
+ * \param [in] demands Demands
+ * \param [in] factor Demand factor (with no scaleVar)
+ * \param [in] links The links
+ * \param [in] usable Per link, whether it carries flow
+ * \param [in] flowCost Objective coefficient of each flow variable
+ * \param [in] scaleVar The variable scaling every demand, or UINT32_MAX
+ * \return the variables
+ */
+SourceFlows
+AddSourceFlows(LinearProgram& lp,
+               uint32_t nSites,
+               const std::vector<TrafficMatrix::Demand>& demands,
+               double factor,
+               const std::vector<const Lightpath*>& links,
+               const std::vector<bool>& usable,
+               double flowCost,
+               uint32_t scaleVar)
+{
+    std::map<uint32_t, std::map<uint32_t, double>> bySource;
+    for (const auto& d : demands)
+    {
+        if (d.gbps > 0)
+        {
+            bySource[d.src][d.dst] += d.gbps * factor;
+        }
+    }
+    SourceFlows out;
+    out.load.resize(links.size());
+    for (const auto& [source, dsts] : bySource)
+    {
+        out.sources.push_back(source);
+        out.var.emplace_back(links.size(), std::array<uint32_t, 2>{UINT32_MAX, UINT32_MAX});
+        std::vector<std::vector<std::pair<uint32_t, double>>> node(nSites);
+        for (std::size_t i = 0; i < links.size(); ++i)
+        {
+            for (int dir = 0; dir < 2 && usable[i]; ++dir)
+            {
+                const uint32_t from = dir == 0 ? links[i]->a : links[i]->b;
+                const uint32_t to = dir == 0 ? links[i]->b : links[i]->a;
+                if (to == source)
+                {
+                    continue; // nothing flows back into its source
+                }
+                const uint32_t v = lp.AddVariable(0, LinearProgram::Infinity(), flowCost, false);
+                out.var.back()[i][dir] = v;
+                node[to].emplace_back(v, 1.0);
+                node[from].emplace_back(v, -1.0);
+                out.load[i][dir].emplace_back(v, 1.0);
+            }
+        }
+        for (uint32_t v = 0; v < nSites; ++v)
+        {
+            if (v == source)
+            {
+                continue;
+            }
+            const auto it = dsts.find(v);
+            const double need = it == dsts.end() ? 0.0 : it->second;
+            if (scaleVar == UINT32_MAX)
+            {
+                lp.AddConstraint(node[v], need, need);
+            }
+            else
+            {
+                node[v].emplace_back(scaleVar, -need);
+                lp.AddConstraint(node[v], 0, 0);
+            }
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 TypeId
@@ -423,100 +519,37 @@ BypassPlanner::Solve(const std::vector<TrafficMatrix::Demand>& demands,
                      BypassPlan& plan,
                      std::string& error) const
 {
-    const uint32_t nSites = m_fibres.GetNSites();
     const double inf = LinearProgram::Infinity();
-    std::set<uint32_t> cutSet(cut.begin(), cut.end());
-    // Demand by source and destination.
-    std::map<uint32_t, std::map<uint32_t, double>> bySource;
-    for (const auto& d : demands)
-    {
-        if (d.gbps > 0)
-        {
-            bySource[d.src][d.dst] += d.gbps * fraction;
-        }
-    }
+    const std::set<uint32_t> cutSet(cut.begin(), cut.end());
     LinearProgram lp;
     lp.SetMaximize(false);
     std::vector<uint32_t> nVar(candidates.size());
+    std::vector<const Lightpath*> links;
+    std::vector<bool> usable;
     double smallest = inf;
     for (std::size_t i = 0; i < candidates.size(); ++i)
     {
         const Lightpath& c = m_candidates[candidates[i]];
-        const bool isCut = std::any_of(c.fibres.begin(), c.fibres.end(), [&](uint32_t f) {
-            return cutSet.count(f) > 0;
-        });
+        links.push_back(&c);
+        usable.push_back(!Crosses(c, cutSet));
         const double fixed = fixedWavelengths.empty() ? 0 : fixedWavelengths[candidates[i]];
-        nVar[i] = lp.AddVariable(fixed, isCut ? fixed : m_wavelengths, c.wavelengthCost, integer);
+        nVar[i] =
+            lp.AddVariable(fixed, usable.back() ? m_wavelengths : fixed, c.wavelengthCost, integer);
         smallest = std::min(smallest, c.wavelengthCost / c.rateGbps);
     }
-    // Flows by source over each usable candidate, both directions; a tiny cost per Gb/s and
-    // lightpath keeps them free of cycles.
+    // A tiny cost per Gb/s and lightpath keeps the flows free of cycles.
     const double eps = 1e-6 * (std::isfinite(smallest) && smallest > 0 ? smallest : 1.0);
-    std::vector<uint32_t> sources;
-    for (const auto& [s, dsts] : bySource)
-    {
-        sources.push_back(s);
-    }
-    // flowVar[source][candidate][dir]
-    std::vector<std::vector<std::array<uint32_t, 2>>> flowVar(
-        sources.size(),
-        std::vector<std::array<uint32_t, 2>>(candidates.size(), {UINT32_MAX, UINT32_MAX}));
-    std::vector<std::vector<std::vector<std::pair<uint32_t, double>>>> node(
-        sources.size(),
-        std::vector<std::vector<std::pair<uint32_t, double>>>(nSites));
-    std::vector<std::array<std::vector<std::pair<uint32_t, double>>, 2>> capTerms(
-        candidates.size());
-    for (std::size_t i = 0; i < candidates.size(); ++i)
-    {
-        const Lightpath& c = m_candidates[candidates[i]];
-        const bool isCut = std::any_of(c.fibres.begin(), c.fibres.end(), [&](uint32_t f) {
-            return cutSet.count(f) > 0;
-        });
-        if (isCut)
-        {
-            continue;
-        }
-        for (std::size_t k = 0; k < sources.size(); ++k)
-        {
-            for (int dir = 0; dir < 2; ++dir)
-            {
-                const uint32_t from = dir == 0 ? c.a : c.b;
-                const uint32_t to = dir == 0 ? c.b : c.a;
-                if (to == sources[k])
-                {
-                    continue; // nothing flows back into its source
-                }
-                const uint32_t v = lp.AddVariable(0, inf, eps, false);
-                flowVar[k][i][dir] = v;
-                node[k][to].emplace_back(v, 1.0);
-                node[k][from].emplace_back(v, -1.0);
-                capTerms[i][dir].emplace_back(v, 1.0);
-            }
-        }
-    }
-    for (std::size_t k = 0; k < sources.size(); ++k)
-    {
-        const auto& dsts = bySource[sources[k]];
-        for (uint32_t v = 0; v < nSites; ++v)
-        {
-            if (v == sources[k])
-            {
-                continue;
-            }
-            const auto it = dsts.find(v);
-            const double need = it == dsts.end() ? 0.0 : it->second;
-            lp.AddConstraint(node[k][v], need, need);
-        }
-    }
+    const SourceFlows flows =
+        AddSourceFlows(lp, m_fibres.GetNSites(), demands, fraction, links, usable, eps, UINT32_MAX);
     for (std::size_t i = 0; i < candidates.size(); ++i)
     {
         for (int dir = 0; dir < 2; ++dir)
         {
-            if (capTerms[i][dir].empty())
+            if (flows.load[i][dir].empty())
             {
                 continue;
             }
-            auto terms = capTerms[i][dir];
+            auto terms = flows.load[i][dir];
             terms.emplace_back(nVar[i], -m_candidates[candidates[i]].rateGbps);
             lp.AddConstraint(terms, -inf, 0);
         }
@@ -566,6 +599,7 @@ BypassPlanner::Solve(const std::vector<TrafficMatrix::Demand>& demands,
         }
     }
     out.routes.assign(demands.size(), {});
+    const std::vector<uint32_t>& sources = flows.sources;
     for (std::size_t k = 0; k < sources.size(); ++k)
     {
         // Remaining flow per directed arc (candidate, dir) of this source.
@@ -574,9 +608,9 @@ BypassPlanner::Solve(const std::vector<TrafficMatrix::Demand>& demands,
         {
             for (int dir = 0; dir < 2; ++dir)
             {
-                if (flowVar[k][i][dir] != UINT32_MAX)
+                if (flows.var[k][i][dir] != UINT32_MAX)
                 {
-                    rest[i][dir] = std::max(0.0, r.values[flowVar[k][i][dir]]);
+                    rest[i][dir] = std::max(0.0, r.values[flows.var[k][i][dir]]);
                 }
             }
         }
@@ -1181,72 +1215,31 @@ BypassPlanner::CarriedFraction(const std::vector<TrafficMatrix::Demand>& demands
                                const std::vector<uint32_t>& cut) const
 {
     // Max concurrent flow over the plan's surviving lightpaths, as an LP.
-    const uint32_t nSites = m_fibres.GetNSites();
-    const double inf = LinearProgram::Infinity();
-    std::set<uint32_t> cutSet(cut.begin(), cut.end());
-    std::map<uint32_t, std::map<uint32_t, double>> bySource;
-    for (const auto& d : demands)
-    {
-        if (d.gbps > 0)
-        {
-            bySource[d.src][d.dst] += d.gbps;
-        }
-    }
-    if (bySource.empty())
+    if (std::none_of(demands.begin(), demands.end(), [](const auto& d) { return d.gbps > 0; }))
     {
         return 1.0;
+    }
+    const std::set<uint32_t> cutSet(cut.begin(), cut.end());
+    std::vector<const Lightpath*> links;
+    std::vector<bool> usable;
+    for (const Lightpath& l : plan.links)
+    {
+        links.push_back(&l);
+        usable.push_back(!Crosses(l, cutSet));
     }
     LinearProgram lp;
     lp.SetMaximize(true);
     const uint32_t lambda = lp.AddVariable(0, 1, 1, false, "lambda");
-    std::vector<std::array<std::vector<std::pair<uint32_t, double>>, 2>> cap(plan.links.size());
-    std::vector<std::vector<std::vector<std::pair<uint32_t, double>>>> node;
-    for (const auto& [s, dsts] : bySource)
-    {
-        std::vector<std::vector<std::pair<uint32_t, double>>> rows(nSites);
-        for (std::size_t i = 0; i < plan.links.size(); ++i)
-        {
-            const Lightpath& c = plan.links[i];
-            if (std::any_of(c.fibres.begin(), c.fibres.end(), [&](uint32_t f) {
-                    return cutSet.count(f) > 0;
-                }))
-            {
-                continue;
-            }
-            for (int dir = 0; dir < 2; ++dir)
-            {
-                const uint32_t from = dir == 0 ? c.a : c.b;
-                const uint32_t to = dir == 0 ? c.b : c.a;
-                if (to == s)
-                {
-                    continue;
-                }
-                const uint32_t v = lp.AddVariable(0, inf, 0, false);
-                rows[to].emplace_back(v, 1.0);
-                rows[from].emplace_back(v, -1.0);
-                cap[i][dir].emplace_back(v, 1.0);
-            }
-        }
-        for (uint32_t v = 0; v < nSites; ++v)
-        {
-            if (v == s)
-            {
-                continue;
-            }
-            const auto it = dsts.find(v);
-            auto terms = rows[v];
-            terms.emplace_back(lambda, -(it == dsts.end() ? 0.0 : it->second));
-            lp.AddConstraint(terms, 0, 0);
-        }
-    }
+    const SourceFlows flows =
+        AddSourceFlows(lp, m_fibres.GetNSites(), demands, 1.0, links, usable, 0, lambda);
     for (std::size_t i = 0; i < plan.links.size(); ++i)
     {
         for (int dir = 0; dir < 2; ++dir)
         {
-            if (!cap[i][dir].empty())
+            if (!flows.load[i][dir].empty())
             {
-                lp.AddConstraint(cap[i][dir],
-                                 -inf,
+                lp.AddConstraint(flows.load[i][dir],
+                                 -LinearProgram::Infinity(),
                                  plan.links[i].wavelengths * plan.links[i].rateGbps);
             }
         }

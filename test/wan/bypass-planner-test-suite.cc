@@ -21,7 +21,6 @@
 #include <fstream>
 #include <limits>
 #include <set>
-#include <unistd.h>
 
 using namespace ns3;
 using namespace ns3::optical::compat;
@@ -656,8 +655,8 @@ class BypassBadInputTestCase : public BypassTestCase
     /// \return the path of a temporary file holding \p text (removed at teardown)
     std::string WriteTemp(const std::string& stem, const std::string& text)
     {
-        const std::string path =
-            "/tmp/bypass-test-" + std::to_string(getpid()) + "-" + stem + ".csv";
+        // A path with a '/', so CostCatalog reads it as given.
+        const std::string path = CreateTempDirFilename("bypass-" + stem + ".csv");
         std::ofstream out(path);
         out << text;
         m_files.push_back(path);
