@@ -775,6 +775,9 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
     auto dirOf = [this](uint32_t c, uint32_t at) {
         return m_candidates[c].sites.front() == at ? 0 : 1;
     };
+    auto endOf = [this](uint32_t c, int dir) {
+        return dir == 0 ? m_candidates[c].sites.back() : m_candidates[c].sites.front();
+    };
     // Per candidate and direction (0: sites.front() -> back()), the load.
     std::vector<std::array<double, 2>> load(nc, {0.0, 0.0});
     auto addLoad = [&](const Route& r, double sign) {
@@ -811,16 +814,12 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
         std::vector<std::array<double, 2>> match(nc, {0.0, 0.0});
         for (const Route& r : routes)
         {
-            for (std::size_t i = 0; i < r.hops.size(); ++i)
+            // `at`: the site where hop i starts, walked along once.
+            uint32_t at = demands[r.demand].src;
+            for (std::size_t i = 0; i < r.hops.size();
+                 at = endOf(r.hops[i], dirOf(r.hops[i], at)), ++i)
             {
                 std::vector<uint32_t> run;
-                uint32_t at = demands[r.demand].src;
-                for (std::size_t j = 0; j < i; ++j)
-                {
-                    const int dir = dirOf(r.hops[j], at);
-                    at = dir == 0 ? m_candidates[r.hops[j]].sites.back()
-                                  : m_candidates[r.hops[j]].sites.front();
-                }
                 for (std::size_t j = i;
                      j < r.hops.size() && r.hops[j] < m_nHopByHop && j - i < m_maxHops;
                      ++j)
@@ -948,9 +947,6 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
     }
     // Fill pass: a link's last wavelength goes when the traffic above its other wavelengths
     // re-routes over links with spare capacity (shortest detour by hops, each direction).
-    auto endOf = [this](uint32_t c, int dir) {
-        return dir == 0 ? m_candidates[c].sites.back() : m_candidates[c].sites.front();
-    };
     bool improved = true;
     for (int pass = 0; improved && pass < 20; ++pass)
     {
