@@ -119,6 +119,15 @@ class LinearProgram
                        double lower,
                        double upper);
 
+    /**
+     * \brief Changes a constraint's bounds (for Resolve(): a program whose bounds alone
+     * changed is re-solved by the dual simplex from the kept basis).
+     * \param [in] row The constraint; an index out of range is a fatal error naming it
+     * \param [in] lower Lower bound (-Infinity() for none)
+     * \param [in] upper Upper bound (Infinity() for none)
+     */
+    void SetConstraintBounds(uint32_t row, double lower, double upper);
+
     /// \param [in] maximize Maximize the objective (default: minimize)
     void SetMaximize(bool maximize);
 
@@ -143,9 +152,10 @@ class LinearProgram
 
     /**
      * \brief Solves an LP, keeping CLP's model and basis for the next call: after variables
-     * and constraints were added (AddColumn, AddVariable, AddConstraint; nothing else may
-     * change), the next call adds them to the kept model and continues with the primal
-     * simplex from the last basis. The first call solves from scratch, as Solve() does.
+     * and constraints were added (AddColumn, AddVariable, AddConstraint) the next call adds
+     * them to the kept model and continues with the primal simplex from the last basis; after
+     * constraint bounds alone changed (SetConstraintBounds), with the dual simplex. Nothing
+     * else may change. The first call solves from scratch, as Solve() does.
      * A MILP is a fatal error.
      * \return the answer
      */

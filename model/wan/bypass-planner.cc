@@ -6,6 +6,7 @@
 
 #include "bypass-planner.h"
 
+#include "bypass-grooming.h"
 #include "optical-line-system.h"
 #include "te-paths.h"
 
@@ -172,6 +173,103 @@ AddSourceFlows(LinearProgram& lp,
     return out;
 }
 
+/**
+ * \brief Routes from a flow by source (AddSourceFlows): per demand, walked back from its
+ * destination along the largest remaining inflow, as often as it takes.
+ * \param [in] demands Demands
+ * \param [in] fraction Share of each demand the flow carries
+ * \param [in] links The links
+ * \param [in] flows The flow variables
+ * \param [in] values The LP's values
+ * \return per demand, (link indices, Gb/s)
+ */
+std::vector<std::vector<std::pair<std::vector<uint32_t>, double>>>
+Decompose(const std::vector<TrafficMatrix::Demand>& demands,
+          double fraction,
+          const std::vector<const Lightpath*>& links,
+          const SourceFlows& flows,
+          const std::vector<double>& values)
+{
+    std::vector<std::vector<std::pair<std::vector<uint32_t>, double>>> out(demands.size());
+    const std::vector<uint32_t>& sources = flows.sources;
+    for (std::size_t k = 0; k < sources.size(); ++k)
+    {
+        // Remaining flow per directed arc (candidate, dir) of this source.
+        std::vector<std::array<double, 2>> rest(links.size(), {0.0, 0.0});
+        for (std::size_t i = 0; i < links.size(); ++i)
+        {
+            for (int dir = 0; dir < 2; ++dir)
+            {
+                if (flows.var[k][i][dir] != UINT32_MAX)
+                {
+                    rest[i][dir] = std::max(0.0, values[flows.var[k][i][dir]]);
+                }
+            }
+        }
+        for (std::size_t di = 0; di < demands.size(); ++di)
+        {
+            const auto& d = demands[di];
+            if (d.src != sources[k] || !(d.gbps > 0))
+            {
+                continue;
+            }
+            double left = d.gbps * fraction;
+            for (int guard = 0; left > 1e-9 * std::max(1.0, d.gbps) && guard < 1000; ++guard)
+            {
+                // Walk back from the destination along the largest remaining inflow.
+                std::vector<std::pair<uint32_t, int>> arcs;
+                std::set<uint32_t> visited{d.dst};
+                uint32_t at = d.dst;
+                while (at != d.src)
+                {
+                    double best = 1e-12;
+                    std::pair<uint32_t, int> pick{UINT32_MAX, 0};
+                    for (std::size_t i = 0; i < links.size(); ++i)
+                    {
+                        const Lightpath& c = *links[i];
+                        for (int dir = 0; dir < 2; ++dir)
+                        {
+                            const uint32_t to = dir == 0 ? c.b : c.a;
+                            const uint32_t from = dir == 0 ? c.a : c.b;
+                            if (to == at && rest[i][dir] > best && !visited.count(from))
+                            {
+                                best = rest[i][dir];
+                                pick = {static_cast<uint32_t>(i), dir};
+                            }
+                        }
+                    }
+                    if (pick.first == UINT32_MAX)
+                    {
+                        break;
+                    }
+                    arcs.push_back(pick);
+                    const Lightpath& c = *links[pick.first];
+                    at = pick.second == 0 ? c.a : c.b;
+                    visited.insert(at);
+                }
+                if (at != d.src || arcs.empty())
+                {
+                    break;
+                }
+                double amount = left;
+                for (const auto& [i, dir] : arcs)
+                {
+                    amount = std::min(amount, rest[i][dir]);
+                }
+                std::vector<uint32_t> route;
+                for (auto it = arcs.rbegin(); it != arcs.rend(); ++it)
+                {
+                    rest[it->first][it->second] -= amount;
+                    route.push_back(it->first);
+                }
+                out[di].emplace_back(route, amount);
+                left -= amount;
+            }
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 TypeId
@@ -242,12 +340,45 @@ BypassPlanner::GetTypeId()
                           "Stochastic failures: number of scenarios drawn",
                           UintegerValue(20),
                           MakeUintegerAccessor(&BypassPlanner::m_scenarios),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("SearchCycles",
+                          "Greedy planner: cycles of its search (slope scaling from the best "
+                          "plan so far, with perturbed prices after the first cycle, then "
+                          "shedding and fill moves); 0: the express greedy and the moves only",
+                          UintegerValue(20),
+                          MakeUintegerAccessor(&BypassPlanner::m_searchCycles),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SlopeRounds",
+                          "Greedy planner: slope-scaling rounds per search cycle (each "
+                          "re-routes every demand)",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&BypassPlanner::m_slopeRounds),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Perturbation",
+                          "Greedy planner: a perturbed cycle multiplies each link's first price "
+                          "by a uniform factor in [1 - x, 1 + x]",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&BypassPlanner::m_perturbation),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("PolishPasses",
+                          "Greedy planner: passes over every link of its last step, which "
+                          "removes a link's top wavelength whenever the demands still route "
+                          "over the others (an LP re-solved from its last basis); 0: none",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&BypassPlanner::m_polishPasses),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ShedPasses",
+                          "Greedy planner: most passes of the shedding and fill moves over "
+                          "every link",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&BypassPlanner::m_shedPasses),
                           MakeUintegerChecker<uint32_t>(1));
     return tid;
 }
 
 BypassPlanner::BypassPlanner()
-    : m_rng(CreateObject<UniformRandomVariable>())
+    : m_rng(CreateObject<UniformRandomVariable>()),
+      m_searchRng(CreateObject<UniformRandomVariable>())
 {
 }
 
@@ -255,7 +386,8 @@ int64_t
 BypassPlanner::AssignStreams(int64_t stream)
 {
     m_rng->SetStream(stream);
-    return 1;
+    m_searchRng->SetStream(stream + 1);
+    return 2;
 }
 
 bool
@@ -598,80 +730,14 @@ BypassPlanner::Solve(const std::vector<TrafficMatrix::Demand>& demands,
             out.links.back().wavelengths = w;
         }
     }
-    out.routes.assign(demands.size(), {});
-    const std::vector<uint32_t>& sources = flows.sources;
-    for (std::size_t k = 0; k < sources.size(); ++k)
+    out.routes = Decompose(demands, fraction, links, flows, r.values);
+    for (auto& routes : out.routes)
     {
-        // Remaining flow per directed arc (candidate, dir) of this source.
-        std::vector<std::array<double, 2>> rest(candidates.size(), {0.0, 0.0});
-        for (std::size_t i = 0; i < candidates.size(); ++i)
+        for (auto& [route, gbps] : routes)
         {
-            for (int dir = 0; dir < 2; ++dir)
+            for (uint32_t& l : route)
             {
-                if (flows.var[k][i][dir] != UINT32_MAX)
-                {
-                    rest[i][dir] = std::max(0.0, r.values[flows.var[k][i][dir]]);
-                }
-            }
-        }
-        for (std::size_t di = 0; di < demands.size(); ++di)
-        {
-            const auto& d = demands[di];
-            if (d.src != sources[k] || !(d.gbps > 0))
-            {
-                continue;
-            }
-            double left = d.gbps * fraction;
-            for (int guard = 0; left > 1e-9 * std::max(1.0, d.gbps) && guard < 1000; ++guard)
-            {
-                // Walk back from the destination along the largest remaining inflow.
-                std::vector<std::pair<uint32_t, int>> arcs;
-                std::set<uint32_t> visited{d.dst};
-                uint32_t at = d.dst;
-                while (at != d.src)
-                {
-                    double best = 1e-12;
-                    std::pair<uint32_t, int> pick{UINT32_MAX, 0};
-                    for (std::size_t i = 0; i < candidates.size(); ++i)
-                    {
-                        const Lightpath& c = m_candidates[candidates[i]];
-                        for (int dir = 0; dir < 2; ++dir)
-                        {
-                            const uint32_t to = dir == 0 ? c.b : c.a;
-                            const uint32_t from = dir == 0 ? c.a : c.b;
-                            if (to == at && rest[i][dir] > best && !visited.count(from))
-                            {
-                                best = rest[i][dir];
-                                pick = {static_cast<uint32_t>(i), dir};
-                            }
-                        }
-                    }
-                    if (pick.first == UINT32_MAX)
-                    {
-                        break;
-                    }
-                    arcs.push_back(pick);
-                    const Lightpath& c = m_candidates[candidates[pick.first]];
-                    at = pick.second == 0 ? c.a : c.b;
-                    visited.insert(at);
-                }
-                if (at != d.src || arcs.empty())
-                {
-                    break;
-                }
-                double amount = left;
-                for (const auto& [i, dir] : arcs)
-                {
-                    amount = std::min(amount, rest[i][dir]);
-                }
-                std::vector<uint32_t> route;
-                for (auto it = arcs.rbegin(); it != arcs.rend(); ++it)
-                {
-                    rest[it->first][it->second] -= amount;
-                    route.push_back(planIndex[it->first]);
-                }
-                out.routes[di].emplace_back(route, amount);
-                left -= amount;
+                l = planIndex[l];
             }
         }
     }
@@ -747,345 +813,72 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
     const TeGraph g = FibreGraph(m_fibres);
     const std::size_t nc = m_candidates.size();
 
-    // A route: the candidates it crosses (hop-by-hop ones are fibres), walked from the source.
-    struct Route
-    {
-        std::size_t demand;         //!< Demand index
-        std::vector<uint32_t> hops; //!< Candidates
-        double gbps;                //!< Volume
-    };
-
-    std::vector<Route> routes;
+    // Start: every demand hop by hop on its shortest fibre path, then express wavelengths.
+    BypassGrooming grooming(m_candidates,
+                            bypass ? nc : m_nHopByHop,
+                            m_fibres.GetNSites(),
+                            m_fibres.GetNFibres(),
+                            m_wavelengths,
+                            demands);
+    std::vector<BypassGrooming::Route> routes;
     for (std::size_t d = 0; d < demands.size(); ++d)
     {
-        if (!(demands[d].gbps > 0))
+        if (demands[d].gbps > 0)
         {
-            continue;
-        }
-        Route r{d, {}, demands[d].gbps};
-        const std::vector<TePath> shortest =
-            TePaths::KShortest(g, demands[d].src, demands[d].dst, 1);
-        for (uint32_t arc : shortest.front())
-        {
-            r.hops.push_back(arc / 2);
-        }
-        routes.push_back(r);
-    }
-    // Direction of crossing candidate c when entering it at site `at`: 0 (a->b) or 1.
-    auto dirOf = [this](uint32_t c, uint32_t at) {
-        return m_candidates[c].sites.front() == at ? 0 : 1;
-    };
-    auto endOf = [this](uint32_t c, int dir) {
-        return dir == 0 ? m_candidates[c].sites.back() : m_candidates[c].sites.front();
-    };
-    // Per candidate and direction (0: sites.front() -> back()), the load.
-    std::vector<std::array<double, 2>> load(nc, {0.0, 0.0});
-    auto addLoad = [&](const Route& r, double sign) {
-        uint32_t at = demands[r.demand].src;
-        for (uint32_t c : r.hops)
-        {
-            const int dir = dirOf(c, at);
-            load[c][dir] += sign * r.gbps;
-            at = dir == 0 ? m_candidates[c].sites.back() : m_candidates[c].sites.front();
-        }
-    };
-    for (const Route& r : routes)
-    {
-        addLoad(r, 1);
-    }
-    auto waves = [&](uint32_t c, double fwd, double bwd) {
-        return static_cast<uint32_t>(
-            std::ceil(std::max({0.0, fwd, bwd}) / m_candidates[c].rateGbps - 1e-9));
-    };
-    // Express candidates by their fibre sequence in either direction: (candidate, reversed).
-    std::map<std::vector<uint32_t>, std::pair<uint32_t, bool>> byFibres;
-    for (uint32_t c = m_nHopByHop; bypass && c < nc; ++c)
-    {
-        byFibres[m_candidates[c].fibres] = {c, false};
-        std::vector<uint32_t> rev(m_candidates[c].fibres.rbegin(), m_candidates[c].fibres.rend());
-        byFibres.emplace(rev, std::make_pair(c, true));
-    }
-    std::vector<uint32_t> used(m_fibres.GetNFibres(), 0); // express wavelengths per fibre
-    // Repeatedly build the express wavelengths that save the most: the traffic crossing a
-    // candidate's fibres hop by hop moves onto it.
-    for (int iteration = 0; bypass && iteration < 100000; ++iteration)
-    {
-        // Volume per candidate and direction over hop-by-hop runs of the routes.
-        std::vector<std::array<double, 2>> match(nc, {0.0, 0.0});
-        for (const Route& r : routes)
-        {
-            // `at`: the site where hop i starts, walked along once.
-            uint32_t at = demands[r.demand].src;
-            for (std::size_t i = 0; i < r.hops.size();
-                 at = endOf(r.hops[i], dirOf(r.hops[i], at)), ++i)
+            BypassGrooming::Route r{d, {}, demands[d].gbps};
+            const std::vector<TePath> shortest =
+                TePaths::KShortest(g, demands[d].src, demands[d].dst, 1);
+            for (uint32_t arc : shortest.front())
             {
-                std::vector<uint32_t> run;
-                for (std::size_t j = i;
-                     j < r.hops.size() && r.hops[j] < m_nHopByHop && j - i < m_maxHops;
-                     ++j)
-                {
-                    run.push_back(r.hops[j]);
-                    if (run.size() < 2)
-                    {
-                        continue;
-                    }
-                    const auto it = byFibres.find(run);
-                    if (it != byFibres.end())
-                    {
-                        const uint32_t c = it->second.first;
-                        match[c][m_candidates[c].sites.front() == at ? 0 : 1] += r.gbps;
-                    }
-                }
+                r.hops.push_back(arc / 2);
             }
-        }
-        double bestSaving = 1e-9;
-        uint32_t best = UINT32_MAX;
-        std::array<double, 2> bestMove{0.0, 0.0};
-        for (uint32_t c = m_nHopByHop; c < nc; ++c)
-        {
-            if (match[c][0] <= 0 && match[c][1] <= 0)
-            {
-                continue;
-            }
-            const Lightpath& e = m_candidates[c];
-            const uint32_t have = waves(c, load[c][0], load[c][1]);
-            uint32_t room = m_wavelengths;
-            for (uint32_t f : e.fibres)
-            {
-                const uint32_t taken = used[f] + waves(f, load[f][0], load[f][1]);
-                room = std::min(room, m_wavelengths > taken ? m_wavelengths - taken : 0);
-            }
-            // Candidate wavelength counts: as many as the traffic fills, and one more.
-            const double most = std::max(load[c][0] + match[c][0], load[c][1] + match[c][1]);
-            for (uint32_t n : {static_cast<uint32_t>(std::floor(most / e.rateGbps + 1e-9)),
-                               static_cast<uint32_t>(std::ceil(most / e.rateGbps - 1e-9))})
-            {
-                if (n <= have || n - have > room + 0)
-                {
-                    continue;
-                }
-                // Move as much as fits: the capacity n gives, less the load already on it.
-                std::array<double, 2> move{
-                    std::min(match[c][0], std::max(0.0, n * e.rateGbps - load[c][0])),
-                    std::min(match[c][1], std::max(0.0, n * e.rateGbps - load[c][1]))};
-                double saving = -static_cast<double>(n - have) * e.wavelengthCost;
-                // The fibres lose the moved load, each in the direction it is crossed.
-                uint32_t at = e.sites.front();
-                for (uint32_t f : e.fibres)
-                {
-                    const int dir = dirOf(f, at);
-                    std::array<double, 2> after = load[f];
-                    after[dir] -= move[0];
-                    after[1 - dir] -= move[1];
-                    saving += (static_cast<double>(waves(f, load[f][0], load[f][1])) -
-                               waves(f, after[0], after[1])) *
-                              m_candidates[f].wavelengthCost;
-                    at = dir == 0 ? m_candidates[f].sites.back() : m_candidates[f].sites.front();
-                }
-                if (saving > bestSaving)
-                {
-                    bestSaving = saving;
-                    best = c;
-                    bestMove = move;
-                }
-            }
-        }
-        if (best == UINT32_MAX)
-        {
-            break;
-        }
-        // Move the volumes: split routes whose run matches, until each direction's share moved.
-        const Lightpath& e = m_candidates[best];
-        std::array<double, 2> left = bestMove;
-        std::vector<Route> extra;
-        for (Route& r : routes)
-        {
-            uint32_t at = demands[r.demand].src;
-            for (std::size_t i = 0; i + e.fibres.size() <= r.hops.size(); ++i)
-            {
-                const bool hopByHop = std::all_of(r.hops.begin() + i,
-                                                  r.hops.begin() + i + e.fibres.size(),
-                                                  [this](uint32_t c) { return c < m_nHopByHop; });
-                const int dir = e.sites.front() == at ? 0 : 1;
-                std::vector<uint32_t> run(r.hops.begin() + i, r.hops.begin() + i + e.fibres.size());
-                if (dir == 1)
-                {
-                    std::reverse(run.begin(), run.end());
-                }
-                if (hopByHop && run == e.fibres && left[dir] > 1e-9 &&
-                    (e.sites.front() == at || e.sites.back() == at))
-                {
-                    const double moved = std::min(left[dir], r.gbps);
-                    left[dir] -= moved;
-                    Route rest = r;
-                    rest.gbps = r.gbps - moved;
-                    addLoad(r, -1);
-                    r.gbps = moved;
-                    r.hops.erase(r.hops.begin() + i, r.hops.begin() + i + e.fibres.size());
-                    r.hops.insert(r.hops.begin() + i, best);
-                    addLoad(r, 1);
-                    if (rest.gbps > 1e-9)
-                    {
-                        addLoad(rest, 1);
-                        extra.push_back(rest);
-                    }
-                    break;
-                }
-                const int d = dirOf(r.hops[i], at);
-                at = d == 0 ? m_candidates[r.hops[i]].sites.back()
-                            : m_candidates[r.hops[i]].sites.front();
-            }
-        }
-        routes.insert(routes.end(), extra.begin(), extra.end());
-        for (uint32_t f : e.fibres)
-        {
-            used[f] += waves(best, load[best][0], load[best][1]) -
-                       waves(best,
-                             load[best][0] - bestMove[0] + left[0],
-                             load[best][1] - bestMove[1] + left[1]);
+            routes.push_back(std::move(r));
         }
     }
-    // Fill pass: a link's last wavelength goes when the traffic above its other wavelengths
-    // re-routes over links with spare capacity (shortest detour by hops, each direction).
-    bool improved = true;
-    for (int pass = 0; improved && pass < 20; ++pass)
+    grooming.SetRoutes(routes);
+    if (bypass)
     {
-        improved = false;
-        for (uint32_t c = 0; c < nc; ++c)
+        grooming.Express(m_maxHops);
+    }
+    grooming.Shed(m_shedPasses);
+    grooming.Fill(m_shedPasses);
+    // Search: slope scaling from the best plan so far (its prices perturbed after the first
+    // cycle), then the shedding and fill moves; the cheapest plan within the fibres is kept.
+    std::vector<BypassGrooming::Route> best = grooming.GetRoutes();
+    double bestCost =
+        grooming.Fits() ? grooming.GetCost() : std::numeric_limits<double>::infinity();
+    for (uint32_t cycle = 0; cycle < m_searchCycles; ++cycle)
+    {
+        std::vector<double> noise;
+        for (std::size_t c = 0; cycle > 0 && c < nc; ++c)
         {
-            const uint32_t w = waves(c, load[c][0], load[c][1]);
-            if (w == 0)
-            {
-                continue;
-            }
-            const double rate = m_candidates[c].rateGbps;
-            std::array<double, 2> need{load[c][0] - (w - 1) * rate, load[c][1] - (w - 1) * rate};
-            const std::vector<Route> savedRoutes = routes;
-            const std::vector<std::array<double, 2>> savedLoad = load;
-            // Sites' links with wavelengths (other than c).
-            std::vector<std::vector<uint32_t>> adjacent(m_fibres.GetNSites());
-            for (uint32_t x = 0; x < nc; ++x)
-            {
-                if (x != c && waves(x, load[x][0], load[x][1]) > 0)
-                {
-                    adjacent[m_candidates[x].sites.front()].push_back(x);
-                    adjacent[m_candidates[x].sites.back()].push_back(x);
-                }
-            }
-            std::vector<Route> extra;
-            for (std::size_t ri = 0; ri < routes.size(); ++ri)
-            {
-                if (need[0] <= 1e-9 && need[1] <= 1e-9)
-                {
-                    break;
-                }
-                uint32_t at = demands[routes[ri].demand].src;
-                for (std::size_t i = 0; i < routes[ri].hops.size(); ++i)
-                {
-                    const uint32_t h = routes[ri].hops[i];
-                    const int dir = dirOf(h, at);
-                    if (h == c && need[dir] > 1e-9)
-                    {
-                        const double amount = std::min(need[dir], routes[ri].gbps);
-                        // Shortest detour from at to the far end over links with spare
-                        // capacity for `amount` in the direction crossed.
-                        const uint32_t to = endOf(c, dir);
-                        std::vector<std::pair<uint32_t, uint32_t>> prev(m_fibres.GetNSites(),
-                                                                        {UINT32_MAX, UINT32_MAX});
-                        std::vector<uint32_t> queue{at};
-                        prev[at] = {at, UINT32_MAX};
-                        for (std::size_t q = 0; q < queue.size() && prev[to].first == UINT32_MAX;
-                             ++q)
-                        {
-                            const uint32_t u = queue[q];
-                            for (uint32_t x : adjacent[u])
-                            {
-                                const int xd = dirOf(x, u);
-                                const uint32_t v = endOf(x, xd);
-                                const double spare = waves(x, savedLoad[x][0], savedLoad[x][1]) *
-                                                         m_candidates[x].rateGbps -
-                                                     load[x][xd];
-                                if (prev[v].first == UINT32_MAX && spare >= amount - 1e-9)
-                                {
-                                    prev[v] = {u, x};
-                                    queue.push_back(v);
-                                }
-                            }
-                        }
-                        if (prev[to].first == UINT32_MAX)
-                        {
-                            break;
-                        }
-                        std::vector<uint32_t> detour;
-                        for (uint32_t v = to; v != at; v = prev[v].first)
-                        {
-                            detour.push_back(prev[v].second);
-                        }
-                        std::reverse(detour.begin(), detour.end());
-                        // A detour through a site the route already visits would make a loop.
-                        std::set<uint32_t> sites{demands[routes[ri].demand].src};
-                        bool loop = false;
-                        uint32_t walk = demands[routes[ri].demand].src;
-                        std::vector<uint32_t> hopsAfter(routes[ri].hops.begin(),
-                                                        routes[ri].hops.begin() + i);
-                        hopsAfter.insert(hopsAfter.end(), detour.begin(), detour.end());
-                        hopsAfter.insert(hopsAfter.end(),
-                                         routes[ri].hops.begin() + i + 1,
-                                         routes[ri].hops.end());
-                        for (uint32_t x : hopsAfter)
-                        {
-                            walk = endOf(x, dirOf(x, walk));
-                            loop = loop || !sites.insert(walk).second;
-                        }
-                        if (loop)
-                        {
-                            break;
-                        }
-                        Route moved = routes[ri];
-                        addLoad(routes[ri], -1);
-                        if (routes[ri].gbps - amount > 1e-9)
-                        {
-                            Route rest = routes[ri];
-                            rest.gbps -= amount;
-                            addLoad(rest, 1);
-                            extra.push_back(rest);
-                        }
-                        moved.gbps = amount;
-                        moved.hops.erase(moved.hops.begin() + i);
-                        moved.hops.insert(moved.hops.begin() + i, detour.begin(), detour.end());
-                        addLoad(moved, 1);
-                        routes[ri] = moved;
-                        need[dir] -= amount;
-                        break;
-                    }
-                    at = endOf(h, dir);
-                }
-            }
-            routes.insert(routes.end(), extra.begin(), extra.end());
-            // Keep the moves only if the wavelength went and nothing grew.
-            bool better = waves(c, load[c][0], load[c][1]) < w;
-            for (uint32_t x = 0; better && x < nc; ++x)
-            {
-                better =
-                    waves(x, load[x][0], load[x][1]) <= waves(x, savedLoad[x][0], savedLoad[x][1]);
-            }
-            if (better)
-            {
-                improved = true;
-            }
-            else
-            {
-                routes = savedRoutes;
-                load = savedLoad;
-            }
+            noise.push_back(m_searchRng->GetValue(1 - m_perturbation, 1 + m_perturbation));
         }
+        grooming.SetRoutes(best);
+        if (grooming.SlopeScale(m_slopeRounds, noise))
+        {
+            grooming.Shed(m_shedPasses);
+            grooming.Fill(m_shedPasses);
+        }
+        NS_LOG_DEBUG("search cycle " << cycle << ": cost " << grooming.GetCost() << " (best "
+                                     << bestCost << ")");
+        if (grooming.Fits() && grooming.GetCost() < bestCost - 1e-9)
+        {
+            bestCost = grooming.GetCost();
+            best = grooming.GetRoutes();
+        }
+    }
+    grooming.SetRoutes(best);
+    if (m_polishPasses > 0)
+    {
+        Polish(demands, grooming);
     }
     // Wavelengths from the loads; every fibre within its wavelengths.
     std::vector<uint32_t> wavelengths(nc, 0);
     std::vector<uint32_t> onFibre(m_fibres.GetNFibres(), 0);
     for (uint32_t c = 0; c < nc; ++c)
     {
-        wavelengths[c] = waves(c, load[c][0], load[c][1]);
+        wavelengths[c] = grooming.GetWavelengths(c);
         for (uint32_t f : m_candidates[c].fibres)
         {
             onFibre[f] += wavelengths[c];
@@ -1116,7 +909,7 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
         }
     }
     out.routes.assign(demands.size(), {});
-    for (const Route& r : routes)
+    for (const BypassGrooming::Route& r : grooming.GetRoutes())
     {
         std::vector<uint32_t> route;
         for (uint32_t c : r.hops)
@@ -1130,6 +923,142 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
     out.seconds = Since(start);
     plan = std::move(out);
     return true;
+}
+
+void
+BypassPlanner::Polish(const std::vector<TrafficMatrix::Demand>& demands,
+                      BypassGrooming& grooming) const
+{
+    // The links with wavelengths, the emptiest top wavelength first.
+    std::vector<uint32_t> used;
+    for (uint32_t c = 0; c < m_candidates.size(); ++c)
+    {
+        if (grooming.GetWavelengths(c) > 0)
+        {
+            used.push_back(c);
+        }
+    }
+    std::stable_sort(used.begin(), used.end(), [&grooming](uint32_t x, uint32_t y) {
+        return grooming.GetTopFill(x) < grooming.GetTopFill(y);
+    });
+    // The demands over those links within their wavelengths (flow costs 1 per Gb/s and link).
+    LinearProgram lp;
+    lp.SetMaximize(false);
+    std::vector<const Lightpath*> links;
+    std::vector<uint32_t> wavelengths;
+    for (uint32_t c : used)
+    {
+        links.push_back(&m_candidates[c]);
+        wavelengths.push_back(grooming.GetWavelengths(c));
+    }
+    const SourceFlows flows = AddSourceFlows(lp,
+                                             m_fibres.GetNSites(),
+                                             demands,
+                                             1.0,
+                                             links,
+                                             std::vector<bool>(links.size(), true),
+                                             1.0,
+                                             UINT32_MAX);
+    std::vector<std::array<uint32_t, 2>> row(links.size(), {UINT32_MAX, UINT32_MAX});
+    auto capacity = [&](std::size_t i) { return wavelengths[i] * links[i]->rateGbps; };
+    for (std::size_t i = 0; i < links.size(); ++i)
+    {
+        for (int dir = 0; dir < 2; ++dir)
+        {
+            if (!flows.load[i][dir].empty())
+            {
+                row[i][dir] = lp.GetNConstraints();
+                lp.AddConstraint(flows.load[i][dir], -LinearProgram::Infinity(), capacity(i));
+            }
+        }
+    }
+    auto setCapacity = [&](std::size_t i) {
+        for (uint32_t r : row[i])
+        {
+            if (r != UINT32_MAX)
+            {
+                lp.SetConstraintBounds(r, -LinearProgram::Infinity(), capacity(i));
+            }
+        }
+    };
+    LinearProgram::Result r = lp.Resolve();
+    if (r.status != LinearProgram::OPTIMAL)
+    {
+        NS_LOG_WARN("bypass polish: the LP over the greedy plan ended "
+                    << LinearProgram::StatusName(r.status) << "; plan kept");
+        return;
+    }
+    // A link's top wavelength goes when the demands still route over the rest: at once when
+    // the last flow leaves it spare, else when the LP with one wavelength less is feasible.
+    auto flowOn = [&](std::size_t i) {
+        double most = 0;
+        for (const auto& terms : flows.load[i])
+        {
+            double sum = 0;
+            for (const auto& [v, coefficient] : terms)
+            {
+                sum += coefficient * r.values[v];
+            }
+            most = std::max(most, sum);
+        }
+        return most;
+    };
+    uint32_t removed = 0;
+    for (uint32_t pass = 0; pass < m_polishPasses; ++pass)
+    {
+        const uint32_t before = removed;
+        for (std::size_t i = 0; i < links.size(); ++i)
+        {
+            if (wavelengths[i] == 0)
+            {
+                continue;
+            }
+            --wavelengths[i];
+            setCapacity(i);
+            if (flowOn(i) <= capacity(i) + 1e-9 * links[i]->rateGbps)
+            {
+                ++removed;
+                continue;
+            }
+            LinearProgram::Result next = lp.Resolve();
+            if (next.status == LinearProgram::OPTIMAL)
+            {
+                ++removed;
+                r = std::move(next);
+            }
+            else
+            {
+                ++wavelengths[i];
+                setCapacity(i);
+            }
+        }
+        NS_LOG_DEBUG("bypass polish pass " << pass << ": " << removed - before
+                                           << " wavelengths removed");
+        if (removed == before)
+        {
+            break;
+        }
+    }
+    r = lp.Resolve();
+    if (removed == 0 || r.status != LinearProgram::OPTIMAL)
+    {
+        return;
+    }
+    std::vector<BypassGrooming::Route> routes;
+    const auto perDemand = Decompose(demands, 1.0, links, flows, r.values);
+    for (std::size_t d = 0; d < perDemand.size(); ++d)
+    {
+        for (const auto& [route, gbps] : perDemand[d])
+        {
+            BypassGrooming::Route g{d, {}, gbps};
+            for (uint32_t l : route)
+            {
+                g.hops.push_back(used[l]);
+            }
+            routes.push_back(std::move(g));
+        }
+    }
+    grooming.SetRoutes(routes);
 }
 
 bool

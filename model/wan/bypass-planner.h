@@ -23,6 +23,8 @@
 namespace ns3
 {
 
+class BypassGrooming;
+
 /**
  * \ingroup optical
  * \brief An IP link made of wavelengths over a fibre path: hop-by-hop (one fibre, a router at
@@ -98,12 +100,12 @@ struct BypassPlan
  * Planners: PlanIlp, a MILP solved with COIN-OR CBC (integer wavelengths per candidate, a
  * multi-commodity flow by source over the IP links, time limit TimeLimit, reporting the gap;
  * routes by flow decomposition; never costlier than the greedy plan, which it returns when
- * cheaper or when CBC finds nothing in time); PlanGreedy, which routes every demand hop by hop
- * on its shortest fibre path and then, again and again, builds the express wavelengths that
- * save the most (the traffic crossing an express candidate's fibres hop by hop moves onto it;
- * the saving counts the hop-by-hop wavelengths freed against the express ones built) until
- * none saves, and last removes a link's top wavelength wherever the traffic above its other
- * wavelengths re-routes over spare capacity without a loop. The baseline is the same problem
+ * cheaper or when CBC finds nothing in time); PlanGreedy, the planner for large networks
+ * (BypassGrooming): every demand hop by hop on its shortest fibre path, the express wavelengths
+ * that save the most built again and again, then SearchCycles cycles of slope scaling (perturbed
+ * by Perturbation after the first), shedding and fill moves from the cheapest plan so far, and
+ * last an LP polish that removes a link's top wavelength whenever the demands still route over
+ * the plan's other wavelengths (PolishPasses). The baseline is the same problem
  * with hop-by-hop candidates only (bypass = false).
  *
  * Failures: Protect() adds, scenario by scenario (each single fibre cut, or Scenarios random
@@ -163,7 +165,8 @@ class BypassPlanner : public Object
                  std::string& error) const;
 
     /**
-     * \brief Plans greedily (see the class description).
+     * \brief Plans with the heuristic for large networks (see the class description); the
+     * perturbations come from the planner's second random stream.
      * \param [in] demands Demands (Gb/s)
      * \param [in] bypass false: hop-by-hop only (the baseline)
      * \param [out] plan The plan
@@ -256,7 +259,8 @@ class BypassPlanner : public Object
      */
     void Cost(BypassPlan& plan) const;
 
-    /// \param [in] stream First random stream \return streams used (1)
+    /// \param [in] stream First random stream \return streams used (2: stochastic cuts, the
+    /// greedy planner's perturbations)
     int64_t AssignStreams(int64_t stream);
 
   private:
@@ -274,6 +278,15 @@ class BypassPlanner : public Object
                BypassPlan& plan,
                std::string& error) const;
 
+    /**
+     * \brief The greedy planner's last step: removes a link's top wavelength whenever the
+     * demands still route over the others (an LP over the plan's links, re-solved by the
+     * dual simplex), PolishPasses times over every link, and re-routes by the LP's flow.
+     * \param [in] demands Demands
+     * \param [in,out] grooming The plan
+     */
+    void Polish(const std::vector<TrafficMatrix::Demand>& demands, BypassGrooming& grooming) const;
+
     WanTopology m_fibres;                //!< Fibre layer
     TransceiverModes m_modes;            //!< Modes
     CostCatalog m_catalog;               //!< Unit costs
@@ -282,19 +295,25 @@ class BypassPlanner : public Object
     uint32_t m_nHopByHop{0};             //!< Hop-by-hop candidates
     bool m_ready{false};                 //!< SetNetwork succeeded
 
-    uint32_t m_maxHops;               //!< Longest express lightpath (fibres)
-    uint32_t m_pathsPerPair;          //!< Candidate fibre paths per pair
-    uint32_t m_wavelengths;           //!< Per fibre
-    double m_spanKm;                  //!< Amplifier spacing
-    double m_noiseFigureDb;           //!< Amplifier noise figure
-    double m_transmitterOsnrDb;       //!< Transmitter OSNR
-    double m_roadmOsnrDb;             //!< Add/drop ROADM OSNR
-    double m_marginDb;                //!< System margin
-    Time m_timeLimit;                 //!< ILP time limit
-    double m_requiredFraction;        //!< Under failures
-    double m_cutProbability;          //!< Stochastic cuts
-    uint32_t m_scenarios;             //!< Stochastic scenarios
-    Ptr<UniformRandomVariable> m_rng; //!< Stochastic cuts
+    uint32_t m_maxHops;                     //!< Longest express lightpath (fibres)
+    uint32_t m_pathsPerPair;                //!< Candidate fibre paths per pair
+    uint32_t m_wavelengths;                 //!< Per fibre
+    double m_spanKm;                        //!< Amplifier spacing
+    double m_noiseFigureDb;                 //!< Amplifier noise figure
+    double m_transmitterOsnrDb;             //!< Transmitter OSNR
+    double m_roadmOsnrDb;                   //!< Add/drop ROADM OSNR
+    double m_marginDb;                      //!< System margin
+    Time m_timeLimit;                       //!< ILP time limit
+    double m_requiredFraction;              //!< Under failures
+    double m_cutProbability;                //!< Stochastic cuts
+    uint32_t m_scenarios;                   //!< Stochastic scenarios
+    uint32_t m_searchCycles;                //!< Greedy planner's search cycles
+    uint32_t m_slopeRounds;                 //!< Slope-scaling rounds per cycle
+    double m_perturbation;                  //!< Price perturbation
+    uint32_t m_shedPasses;                  //!< Passes of the moves
+    uint32_t m_polishPasses;                //!< Passes of the LP polish
+    Ptr<UniformRandomVariable> m_rng;       //!< Stochastic cuts
+    Ptr<UniformRandomVariable> m_searchRng; //!< Greedy planner's perturbations
 };
 
 } // namespace ns3

@@ -197,6 +197,49 @@ class ResolveTestCase : public TestCase
     }
 };
 
+/// Resolve() after constraint bounds change (the dual simplex from the kept basis).
+class BoundsTestCase : public TestCase
+{
+  public:
+    BoundsTestCase()
+        : TestCase("Resolve() after SetConstraintBounds: max x + 2y, x + y <= 4, y <= 3: 7; "
+                   "x + y <= 2: 4; x + y in [7, 7]: infeasible; back to <= 4: 7")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double inf = LinearProgram::Infinity();
+        LinearProgram lp;
+        const uint32_t x = lp.AddVariable(0, inf, 1, false);
+        const uint32_t y = lp.AddVariable(0, 3, 2, false);
+        lp.AddConstraint({{x, 1}, {y, 1}}, -inf, 4);
+        lp.SetMaximize(true);
+        LinearProgram::Result r = lp.Resolve();
+        NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::OPTIMAL, "optimal");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.objective, 7.0, 1e-9, "x = 1, y = 3");
+        lp.SetConstraintBounds(0, -inf, 2);
+        r = lp.Resolve();
+        NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::OPTIMAL, "optimal");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.objective, 4.0, 1e-9, "y = 2 alone");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.values[y], 2.0, 1e-9, "y");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.duals[0], 2.0, 1e-9, "the row is worth y's 2");
+        NS_TEST_ASSERT_MSG_EQ_TOL(lp.Solve().objective, 4.0, 1e-9, "as from scratch");
+        // x is unbounded above, so x + y = 7 would be feasible: cap x first.
+        lp.AddConstraint({{x, 1}}, -inf, 1);
+        NS_TEST_ASSERT_MSG_EQ_TOL(lp.Resolve().objective, 4.0, 1e-9, "x <= 1 changes nothing");
+        lp.SetConstraintBounds(0, 7, 7);
+        r = lp.Resolve();
+        NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::INFEASIBLE, "x <= 1, y <= 3: no 7");
+        lp.SetConstraintBounds(0, -inf, 4);
+        r = lp.Resolve();
+        NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::OPTIMAL, "optimal again");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.objective, 7.0, 1e-9, "x = 1, y = 3 again");
+        NS_TEST_ASSERT_MSG_EQ_TOL(lp.Solve().objective, 7.0, 1e-9, "as from scratch");
+    }
+};
+
 /// The suite.
 class LinearProgramTestSuite : public TestSuite
 {
@@ -208,6 +251,7 @@ class LinearProgramTestSuite : public TestSuite
         AddTestCase(new MilpTestCase, TEST_QUICK);
         AddTestCase(new StatusTestCase, TEST_QUICK);
         AddTestCase(new ResolveTestCase, TEST_QUICK);
+        AddTestCase(new BoundsTestCase, TEST_QUICK);
     }
 };
 

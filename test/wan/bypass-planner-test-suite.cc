@@ -440,6 +440,67 @@ class BypassSimulationTestCase : public BypassTestCase
     }
 };
 
+/// The greedy planner's search and polish never cost more than the steps before them.
+class BypassGreedyStepsTestCase : public BypassTestCase
+{
+  public:
+    BypassGreedyStepsTestCase()
+        : BypassTestCase("12-site WAN, 9600 Gbps gravity: each greedy step (express greedy, "
+                         "search cycles, LP polish) costs no more than the one before, stays "
+                         "above the ILP's bound, routes every demand and carries it all")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TransceiverModes modes = Radwan();
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(11);
+        WanTopology topo;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(WanTopology::Generate(12, 3, 3000, 2000, rng, topo, error),
+                              true,
+                              error);
+        const std::vector<TrafficMatrix::Demand> demands = TrafficMatrix::Gravity(topo, 9600);
+        Ptr<BypassPlanner> p = MakePlanner();
+        p->SetAttribute("TimeLimit", TimeValue(Seconds(5)));
+        p->AssignStreams(3);
+        NS_TEST_ASSERT_MSG_EQ(p->SetNetwork(topo, modes, CostCatalog(), error), true, error);
+        // Steps: express greedy and moves only; plus 5 search cycles; plus the polish.
+        const std::array<std::pair<uint32_t, uint32_t>, 3> steps{{{0, 0}, {5, 0}, {5, 1}}};
+        double previous = std::numeric_limits<double>::infinity();
+        BypassPlan last;
+        for (const auto& [cycles, polish] : steps)
+        {
+            p->SetAttribute("SearchCycles", UintegerValue(cycles));
+            p->SetAttribute("PolishPasses", UintegerValue(polish));
+            p->AssignStreams(3); // the same perturbations
+            BypassPlan plan;
+            NS_TEST_ASSERT_MSG_EQ(p->PlanGreedy(demands, true, plan, error), true, error);
+            const std::string what =
+                "cycles " + std::to_string(cycles) + ", polish " + std::to_string(polish);
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(plan.capacityCost, previous + 1e-9, what);
+            CheckRoutes(plan, demands, what);
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(p->CarriedFraction(demands, plan, {}),
+                                        1.0 - 1e-6,
+                                        what << ": everything carried");
+            BypassPlan recount = plan;
+            p->Cost(recount);
+            NS_TEST_ASSERT_MSG_EQ_TOL(recount.capacityCost,
+                                      plan.capacityCost,
+                                      1e-9,
+                                      what << ": cost recounted");
+            previous = plan.capacityCost;
+            last = plan;
+        }
+        BypassPlan ilp;
+        NS_TEST_ASSERT_MSG_EQ(p->PlanIlp(demands, true, ilp, error), true, error);
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(ilp.bound, last.capacityCost + 1e-9, "above the bound");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(ilp.capacityCost, last.capacityCost + 1e-9, "ILP no costlier");
+    }
+};
+
 /// Protection against single cuts.
 class BypassSingleCutTestCase : public BypassTestCase
 {
@@ -845,6 +906,7 @@ class BypassPlannerTestSuite : public TestSuite
         AddTestCase(new BypassLineTestCase, TEST_QUICK);
         AddTestCase(new BypassReachTestCase, TEST_QUICK);
         AddTestCase(new BypassSimulationTestCase, TEST_QUICK);
+        AddTestCase(new BypassGreedyStepsTestCase, TEST_QUICK);
         AddTestCase(new BypassSingleCutTestCase, TEST_QUICK);
         AddTestCase(new BypassCostsTestCase, TEST_QUICK);
         AddTestCase(new BypassBadInputTestCase, TEST_QUICK);

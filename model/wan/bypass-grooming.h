@@ -1,0 +1,206 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef BYPASS_GROOMING_H
+#define BYPASS_GROOMING_H
+
+#include "bypass-planner.h"
+#include "traffic-matrix.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * \brief Demands groomed onto candidate lightpaths: the state BypassPlanner's heuristic
+ * planner builds and improves, and its moves.
+ *
+ * Each demand travels as one or more routes, each a sequence of candidate lightpaths walked
+ * from the demand's source. A link's load is kept per direction; its wavelengths are its larger
+ * direction over its rate, rounded up, and a fibre's wavelengths are those of every link that
+ * crosses it. The cost is the links' wavelengths times their wavelength cost. Moves:
+ *
+ * - Express: the express wavelengths that save the most are built again and again (the
+ *   traffic crossing an express candidate's fibres hop by hop moves onto it).
+ * - SlopeScale: every demand re-routes whole on its cheapest path with each link priced per
+ *   Gb/s at what its wavelengths cost over its load (dynamic slope scaling); the cheapest
+ *   round within the fibres' wavelengths is kept.
+ * - Shed: a link sheds its top wavelength, or all of them, when the traffic above the
+ *   capacity left re-routes, each part on the path where it adds the least cost, for less
+ *   than the wavelengths saved.
+ * - Fill: a link's top wavelength goes when the traffic above its other wavelengths detours
+ *   over spare capacity without a loop.
+ *
+ * No move leaves a fibre above its wavelengths except SlopeScale's rounds, which are kept only
+ * when every fibre fits; the cost never grows in Express, Shed and Fill.
+ */
+class BypassGrooming
+{
+  public:
+    /// A part of a demand and the lightpaths it crosses.
+    struct Route
+    {
+        std::size_t demand;         //!< Index of the demand
+        std::vector<uint32_t> hops; //!< Candidates, from the demand's source
+        double gbps;                //!< Volume
+    };
+
+    /**
+     * \param [in] candidates Candidate lightpaths, hop-by-hop ones first (one per fibre, in
+     * fibre order)
+     * \param [in] usable Candidates that may carry traffic (the first ones: all, or the
+     * hop-by-hop ones for the baseline)
+     * \param [in] nSites Sites
+     * \param [in] nFibres Fibres
+     * \param [in] wavelengthsPerFibre Wavelengths a fibre carries
+     * \param [in] demands Demands (the routes refer to them by index)
+     */
+    BypassGrooming(const std::vector<Lightpath>& candidates,
+                   uint32_t usable,
+                   uint32_t nSites,
+                   uint32_t nFibres,
+                   uint32_t wavelengthsPerFibre,
+                   const std::vector<TrafficMatrix::Demand>& demands);
+
+    /**
+     * \brief Replaces the routes and recounts the loads.
+     * \param [in] routes Routes (each a walk from its demand's source to its destination)
+     */
+    void SetRoutes(const std::vector<Route>& routes);
+
+    /// \return the routes
+    const std::vector<Route>& GetRoutes() const;
+
+    /// \param [in] c A candidate \return its wavelengths at its load
+    uint32_t GetWavelengths(uint32_t c) const;
+
+    /// \param [in] c A candidate \return its load in its busier direction (Gb/s)
+    double GetLoad(uint32_t c) const
+    {
+        return std::max(m_load[c][0], m_load[c][1]);
+    }
+
+    /// \param [in] c A candidate with wavelengths \return how full its top wavelength is (0-1)
+    double GetTopFill(uint32_t c) const
+    {
+        return GetLoad(c) / m_candidates[c].rateGbps - (m_waves[c] - 1.0);
+    }
+
+    /// \return the capacity cost: wavelengths times wavelength cost over all links
+    double GetCost() const;
+
+    /// \return true if no fibre carries more than its wavelengths
+    bool Fits() const;
+
+    /**
+     * \brief Builds express wavelengths while one saves (see the class description).
+     * \param [in] maxHops Longest hop-by-hop run an express candidate replaces (fibres)
+     */
+    void Express(uint32_t maxHops);
+
+    /**
+     * \brief Dynamic slope scaling from the current loads.
+     * \param [in] rounds Rounds (each re-routes every demand)
+     * \param [in] noise Per candidate, a factor on its first price (empty: none); the search
+     * starts from a perturbed point with it
+     * \return false if no round fitted in the fibres (the routes are then unchanged)
+     */
+    bool SlopeScale(uint32_t rounds, const std::vector<double>& noise);
+
+    /**
+     * \brief Shedding moves over every link, pass after pass while one saves.
+     * \param [in] passes Most passes
+     * \return the cost saved
+     */
+    double Shed(uint32_t passes);
+
+    /**
+     * \brief Fill moves over every link, pass after pass while one succeeds.
+     * \param [in] passes Most passes
+     */
+    void Fill(uint32_t passes);
+
+  private:
+    /// \return 0 if candidate c is crossed from its first site when entered at `at`, else 1
+    int Dir(uint32_t c, uint32_t at) const
+    {
+        return m_candidates[c].sites.front() == at ? 0 : 1;
+    }
+
+    /// \return the site where candidate c is left when crossed in direction dir
+    uint32_t End(uint32_t c, int dir) const
+    {
+        return dir == 0 ? m_candidates[c].sites.back() : m_candidates[c].sites.front();
+    }
+
+    /// \return the wavelengths candidate c needs for the given loads
+    uint32_t Waves(uint32_t c, double fwd, double bwd) const
+    {
+        const double most = fwd > bwd ? fwd : bwd;
+        return most > 0 ? static_cast<uint32_t>(std::ceil(most / m_candidates[c].rateGbps - 1e-9))
+                        : 0;
+    }
+
+    /// Adds (sign 1) or removes (sign -1) a route's load. \return the cost it changes
+    double Place(const Route& r, double sign);
+    /// Recounts the loads and the fibres' wavelengths from the routes.
+    void Recount();
+    /// Per site, the usable candidates that start or end there.
+    std::vector<std::vector<uint32_t>> Adjacency(bool withLoadOnly, uint32_t except) const;
+    /**
+     * Dijkstra's shortest-path tree from s over the usable links, stopping once t is settled
+     * (UINT32_MAX: never) or the distances reach \p budget.
+     * \param [in] s Source site
+     * \param [in] t Target site
+     * \param [in] budget Largest distance of interest
+     * \param [out] dist Per site, its distance (infinite if not reached)
+     * \param [out] via Per site, the link it is reached by
+     * \param [in] cost Cost of crossing link c in direction dir (infinite: not usable)
+     */
+    template <typename ArcCost>
+    void Tree(uint32_t s,
+              uint32_t t,
+              double budget,
+              std::vector<double>& dist,
+              std::vector<uint32_t>& via,
+              ArcCost cost) const;
+
+    /// \return the links from s to t along a tree's \p via (t reached)
+    std::vector<uint32_t> PathTo(uint32_t s, uint32_t t, const std::vector<uint32_t>& via) const;
+
+    /**
+     * The cheapest path for \p gbps from s to t by added cost (wavelengths the links grow by,
+     * within the fibres; ties to fewer, cheaper links), avoiding candidate \p banned.
+     * \return false if none adds less than \p budget
+     */
+    bool Cheapest(uint32_t s,
+                  uint32_t t,
+                  double gbps,
+                  uint32_t banned,
+                  double budget,
+                  std::vector<uint32_t>& hops);
+
+    const std::vector<Lightpath>& m_candidates;          //!< Candidates
+    uint32_t m_usable;                                   //!< Usable candidates
+    uint32_t m_nSites;                                   //!< Sites
+    uint32_t m_perFibre;                                 //!< Wavelengths per fibre
+    const std::vector<TrafficMatrix::Demand>& m_demands; //!< Demands
+    std::vector<Route> m_routes;                         //!< Routes
+    std::vector<std::array<double, 2>> m_load;           //!< Per candidate and direction
+    std::vector<uint32_t> m_waves;                       //!< Per candidate, its wavelengths
+    std::vector<uint32_t> m_onFibre;                     //!< Wavelengths per fibre
+    std::vector<std::vector<uint32_t>> m_adjacent;       //!< Usable candidates per site
+};
+
+} // namespace ns3
+
+#endif /* BYPASS_GROOMING_H */
