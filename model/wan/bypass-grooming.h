@@ -142,11 +142,12 @@ class BypassGrooming
         return dir == 0 ? m_candidates[c].sites.back() : m_candidates[c].sites.front();
     }
 
-    /// \return the wavelengths candidate c needs for the given loads
+    /// \return the wavelengths candidate c needs for the given loads (a millionth of a
+    /// wavelength over is within an LP's tolerance, not a wavelength more)
     uint32_t Waves(uint32_t c, double fwd, double bwd) const
     {
         const double most = fwd > bwd ? fwd : bwd;
-        return most > 0 ? static_cast<uint32_t>(std::ceil(most / m_candidates[c].rateGbps - 1e-9))
+        return most > 0 ? static_cast<uint32_t>(std::ceil(most / m_candidates[c].rateGbps - 1e-6))
                         : 0;
     }
 
