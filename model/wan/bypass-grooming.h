@@ -63,6 +63,8 @@ class BypassGrooming
      * \param [in] nFibres Fibres
      * \param [in] wavelengthsPerFibre Wavelengths a fibre carries
      * \param [in] demands Demands (the routes refer to them by index)
+     *
+     * The candidates and the demands are kept by reference: they must outlive this object.
      */
     BypassGrooming(const std::vector<Lightpath>& candidates,
                    uint32_t usable,
