@@ -100,6 +100,12 @@ class BypassGrooming
     /// \return the capacity cost: wavelengths times wavelength cost over all links
     double GetCost() const;
 
+    /// \param [in] f A fibre \return the wavelengths of the links crossing it
+    uint32_t GetFibreWavelengths(uint32_t f) const
+    {
+        return m_onFibre[f];
+    }
+
     /// \return true if no fibre carries more than its wavelengths
     bool Fits() const;
 

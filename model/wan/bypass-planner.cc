@@ -873,24 +873,15 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
     {
         Polish(demands, grooming);
     }
-    // Wavelengths from the loads; every fibre within its wavelengths.
-    std::vector<uint32_t> wavelengths(nc, 0);
-    std::vector<uint32_t> onFibre(m_fibres.GetNFibres(), 0);
-    for (uint32_t c = 0; c < nc; ++c)
+    // Every fibre within its wavelengths.
+    for (uint32_t f = 0; f < m_fibres.GetNFibres(); ++f)
     {
-        wavelengths[c] = grooming.GetWavelengths(c);
-        for (uint32_t f : m_candidates[c].fibres)
-        {
-            onFibre[f] += wavelengths[c];
-        }
-    }
-    for (uint32_t f = 0; f < onFibre.size(); ++f)
-    {
-        if (onFibre[f] > m_wavelengths)
+        if (grooming.GetFibreWavelengths(f) > m_wavelengths)
         {
             const WanTopology::Fibre& fibre = m_fibres.GetFibre(f);
             error = "greedy plan: fibre " + m_fibres.GetSite(fibre.a).name + "-" +
-                    m_fibres.GetSite(fibre.b).name + " needs " + std::to_string(onFibre[f]) +
+                    m_fibres.GetSite(fibre.b).name + " needs " +
+                    std::to_string(grooming.GetFibreWavelengths(f)) +
                     " wavelengths, more than WavelengthsPerFibre (" +
                     std::to_string(m_wavelengths) + ")";
             return false;
@@ -901,11 +892,11 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
     std::vector<uint32_t> planIndex(nc, UINT32_MAX);
     for (uint32_t c = 0; c < nc; ++c)
     {
-        if (wavelengths[c] > 0)
+        if (grooming.GetWavelengths(c) > 0)
         {
             planIndex[c] = static_cast<uint32_t>(out.links.size());
             out.links.push_back(m_candidates[c]);
-            out.links.back().wavelengths = wavelengths[c];
+            out.links.back().wavelengths = grooming.GetWavelengths(c);
         }
     }
     out.routes.assign(demands.size(), {});

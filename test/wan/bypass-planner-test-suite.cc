@@ -707,8 +707,9 @@ class BypassBadInputTestCase : public BypassTestCase
   public:
     BypassBadInputTestCase()
         : BypassTestCase("bad input: disconnected fibres, unknown sites, a demand to itself, "
-                         "a catalog missing or adding a component, a fibre no mode carries, an "
-                         "unknown planner or failure kind; the planner unchanged")
+                         "a catalog missing or adding a component, a fibre no mode carries, "
+                         "demand beyond the fibres' wavelengths, an unknown planner or failure "
+                         "kind; the planner unchanged")
     {
     }
 
@@ -844,6 +845,19 @@ class BypassBadInputTestCase : public BypassTestCase
             NS_TEST_ASSERT_MSG_EQ(p->Plan("ilp", demands, true, plan, error), true, error);
             NS_TEST_ASSERT_MSG_EQ(p->Plan("greedy", demands, true, plan, error), true, error);
             CheckRoutes(plan, demands, "after the errors");
+        }
+        // Demand beyond the fibres: one wavelength per fibre, 10 Tb/s from A to C.
+        {
+            Ptr<BypassPlanner> small = MakePlanner();
+            small->SetAttribute("WavelengthsPerFibre", UintegerValue(1));
+            NS_TEST_ASSERT_MSG_EQ(small->SetNetwork(Line({400, 400}), modes, CostCatalog(), error),
+                                  true,
+                                  error);
+            error.clear();
+            NS_TEST_ASSERT_MSG_EQ(small->PlanGreedy({{0, 2, 10000}}, true, plan, error),
+                                  false,
+                                  "rejected");
+            NS_TEST_ASSERT_MSG_EQ(Has(error, "more than WavelengthsPerFibre (1)"), true, error);
         }
         // Failure kinds.
         {
