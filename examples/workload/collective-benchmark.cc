@@ -68,94 +68,77 @@ main(int argc, char* argv[])
     uint32_t nodes = 8;
     uint64_t bytes = 16ull << 20;
     uint32_t chunks = 1;
-    std::string linkRate = "10Gbps";
-    std::string linkDelay = "1us";
+    DataRate rate("10Gbps");
+    Time delay = MicroSeconds(1);
     uint32_t mtu = 9000;
     std::string tcp = "ns3::TcpNewReno";
     std::string backend = "packet";
     uint32_t gpusPerServer = 1;
-    std::string scaleUpRate = "3600Gbps";
+    DataRate upRate("3600Gbps");
     uint32_t ecnThreshold = 0;
     std::string topology = "star";
     uint32_t hostsPerLeaf = 4;
     uint32_t spines = 4;
 
     OpticalExperiment exp("collective-benchmark", "One collective on N hosts behind a switch");
-    exp.AddValue("collective",
-                 "allreduce, reducescatter, allgather, alltoall, broadcast or sendrecv",
-                 collective);
-    exp.AddValue("algorithm", "ring, tree, hd, direct or hierarchical", algorithm);
-    exp.AddValue("nodes", "Number of hosts (ranks)", nodes);
-    exp.AddValue("bytes", "Message size S (bytes; NCCL conventions)", bytes);
-    exp.AddValue("chunks", "Pipelining chunks per transfer", chunks);
-    exp.AddValue("linkRate", "Rate of each host's link to the switch", linkRate);
-    exp.AddValue("linkDelay", "Propagation delay of each link (e.g. 1us)", linkDelay);
-    exp.AddValue("mtu", "MTU of the links (bytes)", mtu);
-    exp.AddValue("tcp", "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)", tcp);
-    exp.AddValue("backend",
-                 "Network model: packet (ns-3 TCP/IP) or flow (flow-level engine, same topology)",
-                 backend);
-    exp.AddValue("gpusPerServer",
+    exp.AddEnum("collective",
+                "Collective",
+                collective,
+                {"allreduce", "reducescatter", "allgather", "alltoall", "broadcast", "sendrecv"});
+    exp.AddEnum("algorithm", "Algorithm", algorithm, {"ring", "tree", "hd", "direct", "hierarchical"});
+    exp.AddCount("nodes", "Number of hosts (ranks)", nodes, 2, 1024);
+    exp.AddBytes("bytes",
+                 "Message size S (NCCL conventions)",
+                 bytes,
+                 OpticalBounds::AtLeast(1).AtMost(1099511627776.0));
+    exp.AddCount("chunks", "Pipelining chunks per transfer", chunks, 1, 1024);
+    exp.AddDataRate("linkRate",
+                    "Rate of each host's link to the switch",
+                    rate,
+                    OpticalBounds::AtLeast(1e3).AtMost(1e13));
+    exp.AddTime("linkDelay", "Propagation delay of each link", delay, OpticalBounds::AtLeast(0).AtMost(1));
+    exp.AddCount("mtu", "MTU of the links (bytes)", mtu, 576, 65535);
+    exp.AddText("tcp", "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)", tcp, false);
+    exp.AddEnum("backend",
+                "Network model: packet (ns-3 TCP/IP) or flow (flow-level engine, same topology)",
+                backend,
+                {"packet", "flow"});
+    exp.AddCount("gpusPerServer",
                  "Consecutive ranks sharing a scale-up domain (1: none)",
-                 gpusPerServer);
-    exp.AddValue("scaleUpRate", "Per-GPU scale-up bandwidth (hierarchical)", scaleUpRate);
-    exp.AddValue("ecnThreshold",
+                 gpusPerServer,
+                 1,
+                 1024);
+    exp.AddDataRate("scaleUpRate",
+                    "Per-GPU scale-up bandwidth (hierarchical)",
+                    upRate,
+                    OpticalBounds::AtLeast(1e3).AtMost(1e15));
+    exp.AddCount("ecnThreshold",
                  "ECN marking threshold of the switch ports (packets; 0: no marking; use with "
                  "--tcp=ns3::TcpDctcp)",
-                 ecnThreshold);
-    exp.AddValue("topology",
-                 "Scale-out fabric: star (one switch), fat-tree (2 levels) or rail "
-                 "(rail-optimized: rail g joins GPU g of every server of --gpusPerServer GPUs)",
-                 topology);
-    exp.AddValue("hostsPerLeaf", "Fat-tree: hosts under each leaf", hostsPerLeaf);
-    exp.AddValue("spines", "Fat-tree: spine switches (one uplink per leaf each)", spines);
+                 ecnThreshold,
+                 0,
+                 1000000);
+    exp.AddEnum("topology",
+                "Scale-out fabric: star (one switch), fat-tree (2 levels) or rail "
+                "(rail-optimized: rail g joins GPU g of every server of --gpusPerServer GPUs)",
+                topology,
+                {"star", "fat-tree", "rail"});
+    exp.AddCount("hostsPerLeaf", "Fat-tree: hosts under each leaf", hostsPerLeaf, 1, 1024);
+    exp.AddCount("spines", "Fat-tree: spine switches (one uplink per leaf each)", spines, 1, 1024);
     exp.Parse(argc, argv);
 
-    std::string backendError;
-    if (!CollectiveHelper::CheckBackend(backend, backendError))
-    {
-        exp.Fail(backendError);
-    }
-    const DataRate rate = exp.PositiveDataRate("linkRate", linkRate);
-    const DataRate upRate = exp.PositiveDataRate("scaleUpRate", scaleUpRate);
-    const Time delay = exp.NonNegativeTime("linkDelay", linkDelay);
-    if (nodes < 2 || nodes > 1024)
-    {
-        exp.Fail("--nodes must be in 2..1024 (got " + std::to_string(nodes) + ")");
-    }
-    if (mtu < 576 || mtu > 65535)
-    {
-        exp.Fail("--mtu must be in 576..65535 (got " + std::to_string(mtu) + ")");
-    }
-    if (gpusPerServer == 0 || nodes % gpusPerServer != 0)
-    {
-        exp.Fail("--gpusPerServer must divide --nodes (got " + std::to_string(gpusPerServer) + ")");
-    }
     std::string error;
+    exp.Require(CollectiveHelper::CheckBackend(backend, error), "backend", error);
+    exp.Require(nodes % gpusPerServer == 0, "gpusPerServer", "must divide --nodes");
     ScaleOutTopologyHelper fabric;
-    if (!fabric.SetTopology(topology, &error))
-    {
-        exp.Fail("--topology: " + error);
-    }
-    if (hostsPerLeaf == 0 || spines == 0)
-    {
-        exp.Fail("--hostsPerLeaf and --spines must be positive (got " +
-                 std::to_string(hostsPerLeaf) + ", " + std::to_string(spines) + ")");
-    }
+    exp.Require(fabric.SetTopology(topology, &error), "topology", error);
     fabric.SetFatTree(hostsPerLeaf, spines);
     error = fabric.Check(nodes, gpusPerServer);
-    if (!error.empty())
-    {
-        exp.Fail("--topology=" + topology + ": " + error);
-    }
-    if (ecnThreshold > 0 && topology != "star")
-    {
-        exp.Fail("--ecnThreshold is available on --topology=star only");
-    }
-    if (!CollectiveHelper::SetTcpVariant(tcp, &error))
-    {
-        exp.Fail("--tcp: " + error);
-    }
+    exp.Require(error.empty(), "topology", error);
+    exp.Require(ecnThreshold == 0 || topology == "star",
+                "ecnThreshold",
+                "ECN marking is available on --topology=star only");
+    exp.Require(CollectiveHelper::SetTcpVariant(tcp, &error), "tcp", error);
     CollectiveSpec spec{collective, algorithm, nodes, bytes, chunks, gpusPerServer, 0};
     CollectiveSchedule probe(collective, algorithm, nodes, bytes);
     if (!CollectiveAlgorithms::Build(spec, probe, error))

@@ -6,14 +6,24 @@
 
 #include "optical-experiment.h"
 
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/global-value.h"
+#include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/type-id.h"
+#include "ns3/uinteger.h"
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef OPTICAL_VERSION
@@ -30,8 +40,153 @@ NS_LOG_COMPONENT_DEFINE("OpticalExperiment");
 
 namespace
 {
-/// Options that OpticalExperiment adds itself (not recorded as parameters).
-const char* const OWN_OPTIONS[] = {"results", "sweepKey", "progress"};
+/// The experiment whose run a signal handler marks (one per process).
+OpticalExperiment* g_active = nullptr;
+
+/// Signals after which a started run is marked 'failed'.
+const int HANDLED_SIGNALS[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGABRT};
+
+/// Name of a handled signal.
+const char*
+SignalName(int signal)
+{
+    switch (signal)
+    {
+    case SIGINT:
+        return "SIGINT";
+    case SIGTERM:
+        return "SIGTERM";
+    case SIGHUP:
+        return "SIGHUP";
+    case SIGPIPE:
+        return "SIGPIPE";
+    case SIGABRT:
+        return "SIGABRT";
+    default:
+        return "a signal";
+    }
+}
+
+/// Arguments that ask ns-3's CommandLine for help and end the program.
+bool
+IsHelpArgument(const std::string& name)
+{
+    return name == "help" || name == "PrintHelp" || name == "PrintGlobals" ||
+           name == "PrintGroups" || name == "PrintGroup" || name == "PrintTypeIds" ||
+           name == "PrintAttributes" || name == "version" || name == "PrintVersion";
+}
+
+/// A time as text in the best unit, exact to the nanosecond ("1us", "10ms", "24h").
+std::string
+TimeText(const Time& value)
+{
+    const int64_t ns = value.GetNanoSeconds();
+    const struct
+    {
+        int64_t factor;
+        const char* unit;
+    } units[] = {{86400000000000LL, "d"},
+                 {3600000000000LL, "h"},
+                 {60000000000LL, "min"},
+                 {1000000000LL, "s"},
+                 {1000000LL, "ms"},
+                 {1000LL, "us"}};
+    for (const auto& u : units)
+    {
+        if (ns != 0 && ns % u.factor == 0)
+        {
+            return std::to_string(ns / u.factor) + u.unit;
+        }
+    }
+    return ns == 0 ? "0s" : std::to_string(ns) + "ns";
+}
+
+/// Splits a comma-separated list; false (with an error) on an empty element.
+bool
+SplitList(const std::string& text,
+          size_t minCount,
+          size_t maxCount,
+          std::vector<std::string>& items,
+          std::string& error)
+{
+    items.clear();
+    const std::string t = OpticalUnits::Trim(text);
+    if (!t.empty())
+    {
+        size_t start = 0;
+        while (true)
+        {
+            const size_t comma = t.find(',', start);
+            const std::string item = OpticalUnits::Trim(
+                t.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+            if (item.empty())
+            {
+                error = "empty element in the list (expected comma-separated values)";
+                return false;
+            }
+            items.push_back(item);
+            if (items.size() > maxCount)
+            {
+                error = "more than " + std::to_string(maxCount) + " elements";
+                return false;
+            }
+            if (comma == std::string::npos)
+            {
+                break;
+            }
+            start = comma + 1;
+        }
+    }
+    if (items.size() < minCount)
+    {
+        error = "needs at least " + std::to_string(minCount) + " element" +
+                (minCount == 1 ? "" : "s") + " (comma-separated)";
+        return false;
+    }
+    return true;
+}
+
+/// Joins texts with commas.
+std::string
+JoinList(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (const auto& item : items)
+    {
+        out += (out.empty() ? "" : ",") + item;
+    }
+    return out;
+}
+
+/// "[kind; bounds; default]" appended to an option's help.
+std::string
+Decorate(const std::string& help, const std::string& kind)
+{
+    return help + " [" + kind + "]";
+}
+
+/// Checks a number against bounds, with the error naming the allowed range.
+bool
+InBounds(double value,
+         const OpticalBounds& bounds,
+         const std::string& unit,
+         const std::string& shown,
+         std::string& error)
+{
+    if (bounds.Contains(value))
+    {
+        return true;
+    }
+    error = shown + " is out of range (allowed: " + bounds.Describe(unit) + ")";
+    return false;
+}
+
+/// Unit text with a leading space, for bounds descriptions.
+std::string
+Spaced(const std::string& unit)
+{
+    return unit.empty() ? "" : " " + unit;
+}
 
 /// Quotes an argument for a shell when needed.
 std::string
@@ -57,6 +212,13 @@ OpticalExperiment::OpticalExperiment(const std::string& program, const std::stri
     {
         m_cmd.Usage(description);
     }
+    if (const char* env = std::getenv("NS3_OPTICAL_RESULTS"))
+    {
+        if (*env != '\0')
+        {
+            m_resultsPath = env;
+        }
+    }
 }
 
 OpticalExperiment::~OpticalExperiment()
@@ -65,30 +227,891 @@ OpticalExperiment::~OpticalExperiment()
     {
         m_store->FinishRun(m_runId, false, "the program ended without OpticalExperiment::Finish()");
     }
+    if (g_active == this)
+    {
+        g_active = nullptr;
+    }
 }
 
-CommandLine&
-OpticalExperiment::GetCommandLine()
+void
+OpticalExperiment::Register(const std::string& name,
+                            const std::string& help,
+                            const std::string& defaultText,
+                            std::function<bool(const std::string&, std::string&)> parse,
+                            bool isFlag,
+                            bool record)
 {
-    return m_cmd;
+    for (const auto& option : m_options)
+    {
+        NS_ABORT_MSG_IF(option.name == name, "OpticalExperiment: option --" << name << " added twice");
+    }
+    m_helpText.push_back(std::make_unique<std::string>(defaultText));
+    m_cmd.AddValue(name, help, *m_helpText.back());
+    Option option;
+    option.name = name;
+    option.parse = std::move(parse);
+    option.defaultText = defaultText;
+    option.isFlag = isFlag;
+    option.record = record;
+    m_options.push_back(std::move(option));
+}
+
+void
+OpticalExperiment::AddTime(const std::string& name,
+                           const std::string& help,
+                           Time& value,
+                           const OpticalBounds& bounds,
+                           const std::string& bareUnit)
+{
+    double factor = 1;
+    NS_ABORT_MSG_UNLESS(OpticalUnits::TimeUnit(bareUnit, factor),
+                        "--" << name << ": '" << bareUnit << "' is not a time unit");
+    NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) &&
+                            bounds.GetMax() <= OpticalUnits::MAX_TIME_S &&
+                            bounds.GetMin() >= -OpticalUnits::MAX_TIME_S,
+                        "--" << name << ": time bounds must be finite, within 100 years");
+    const std::string range = bounds.Describe(&OpticalUnits::FormatTime);
+    Register(name,
+             Decorate(help, "time, e.g. 10ms, 1.5s, 24h; a bare number is in " + bareUnit + "; " +
+                                range),
+             TimeText(value),
+             [&value, bounds, bareUnit, range](const std::string& text, std::string& error) {
+                 double seconds = 0;
+                 if (!OpticalUnits::ParseTime(text, bareUnit, seconds, error))
+                 {
+                     return false;
+                 }
+                 if (!bounds.Contains(seconds))
+                 {
+                     error = OpticalUnits::FormatTime(seconds) + " is out of range (allowed: " +
+                             range + ")";
+                     return false;
+                 }
+                 value = Seconds(seconds);
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddTimeNumber(const std::string& name,
+                                 const std::string& help,
+                                 double& value,
+                                 const OpticalBounds& bounds,
+                                 const std::string& unit)
+{
+    double factor = 1;
+    NS_ABORT_MSG_UNLESS(OpticalUnits::TimeUnit(unit, factor),
+                        "--" << name << ": '" << unit << "' is not a time unit");
+    NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && std::isfinite(bounds.GetMin()),
+                        "--" << name << ": bounds must be finite");
+    const std::string range = bounds.Describe(Spaced(unit));
+    Register(name,
+             Decorate(help, "time, e.g. 10ms, 24h; a bare number is in " + unit + "; " + range),
+             OpticalUnits::Format(value),
+             [&value, bounds, unit, factor](const std::string& text, std::string& error) {
+                 double seconds = 0;
+                 if (!OpticalUnits::ParseTime(text, unit, seconds, error))
+                 {
+                     return false;
+                 }
+                 const double v = seconds / factor;
+                 if (!InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + " " + unit, error))
+                 {
+                     return false;
+                 }
+                 value = v;
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddDataRate(const std::string& name,
+                               const std::string& help,
+                               DataRate& value,
+                               const OpticalBounds& bounds,
+                               const std::string& bareUnit)
+{
+    double factor = 1;
+    NS_ABORT_MSG_UNLESS(OpticalUnits::RateUnit(bareUnit, factor),
+                        "--" << name << ": '" << bareUnit << "' is not a rate unit");
+    NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && bounds.GetMax() <= 1.8e19,
+                        "--" << name << ": rate bounds must be finite (ns3::DataRate holds 64 bits)");
+    const std::string range = bounds.Describe(&OpticalUnits::FormatRate);
+    Register(name,
+             Decorate(help,
+                      "data rate, e.g. 400Mbps, 10Gbps; a bare number is in " + bareUnit + "; " +
+                          range),
+             OpticalUnits::FormatRate(static_cast<double>(value.GetBitRate())),
+             [&value, bounds, bareUnit, range](const std::string& text, std::string& error) {
+                 double bps = 0;
+                 if (!OpticalUnits::ParseDataRate(text, bareUnit, bps, error))
+                 {
+                     return false;
+                 }
+                 if (!bounds.Contains(bps))
+                 {
+                     error = OpticalUnits::FormatRate(bps) + " is out of range (allowed: " + range +
+                             ")";
+                     return false;
+                 }
+                 value = DataRate(static_cast<uint64_t>(std::llround(bps)));
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddRateNumber(const std::string& name,
+                                 const std::string& help,
+                                 double& value,
+                                 const OpticalBounds& bounds,
+                                 const std::string& unit)
+{
+    double factor = 1;
+    NS_ABORT_MSG_UNLESS(OpticalUnits::RateUnit(unit, factor),
+                        "--" << name << ": '" << unit << "' is not a rate unit");
+    NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && std::isfinite(bounds.GetMin()),
+                        "--" << name << ": bounds must be finite");
+    const std::string range = bounds.Describe(Spaced(unit));
+    Register(name,
+             Decorate(help,
+                      "data rate, e.g. 100Gbps, 2Tbps; a bare number is in " + unit + "; " + range),
+             OpticalUnits::Format(value),
+             [&value, bounds, unit, factor](const std::string& text, std::string& error) {
+                 double bps = 0;
+                 if (!OpticalUnits::ParseDataRate(text, unit, bps, error))
+                 {
+                     return false;
+                 }
+                 const double v = bps / factor;
+                 if (!InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + " " + unit, error))
+                 {
+                     return false;
+                 }
+                 value = v;
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddBytes(const std::string& name,
+                            const std::string& help,
+                            uint64_t& value,
+                            const OpticalBounds& bounds,
+                            const std::string& bareUnit)
+{
+    double factor = 1;
+    NS_ABORT_MSG_UNLESS(OpticalUnits::SizeUnit(bareUnit, factor),
+                        "--" << name << ": '" << bareUnit << "' is not a size unit");
+    NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && bounds.GetMax() <= 9007199254740992.0 &&
+                            bounds.GetMin() >= 0,
+                        "--" << name << ": size bounds must be within 0 to 2^53 bytes");
+    const std::string range = bounds.Describe(&OpticalUnits::FormatBytes);
+    Register(name,
+             Decorate(help,
+                      "size, e.g. 4096, 64KiB, 16MiB, 1GB; a bare number is in " + bareUnit + "; " +
+                          range),
+             OpticalUnits::Format(static_cast<double>(value) / factor),
+             [&value, bounds, bareUnit, range](const std::string& text, std::string& error) {
+                 double bytes = 0;
+                 if (!OpticalUnits::ParseBytes(text, bareUnit, bytes, error))
+                 {
+                     return false;
+                 }
+                 if (!bounds.Contains(bytes))
+                 {
+                     error = OpticalUnits::FormatBytes(bytes) + " is out of range (allowed: " +
+                             range + ")";
+                     return false;
+                 }
+                 value = static_cast<uint64_t>(bytes);
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddCount(const std::string& name,
+                            const std::string& help,
+                            uint64_t& value,
+                            uint64_t min,
+                            uint64_t max)
+{
+    NS_ABORT_MSG_UNLESS(min <= max, "--" << name << ": min > max");
+    Register(name,
+             Decorate(help,
+                      "whole number, " + std::to_string(min) + " to " + std::to_string(max)),
+             std::to_string(value),
+             [&value, min, max](const std::string& text, std::string& error) {
+                 uint64_t v = 0;
+                 if (!OpticalUnits::ParseUnsigned(text, UINT64_MAX, v, error))
+                 {
+                     return false;
+                 }
+                 if (v < min || v > max)
+                 {
+                     error = std::to_string(v) + " is out of range (allowed: " +
+                             std::to_string(min) + " to " + std::to_string(max) + ")";
+                     return false;
+                 }
+                 value = v;
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddCount(const std::string& name,
+                            const std::string& help,
+                            uint32_t& value,
+                            uint64_t min,
+                            uint64_t max)
+{
+    NS_ABORT_MSG_UNLESS(max <= UINT32_MAX, "--" << name << ": max does not fit 32 bits");
+    NS_ABORT_MSG_UNLESS(min <= max, "--" << name << ": min > max");
+    Register(name,
+             Decorate(help,
+                      "whole number, " + std::to_string(min) + " to " + std::to_string(max)),
+             std::to_string(value),
+             [&value, min, max](const std::string& text, std::string& error) {
+                 uint64_t v = 0;
+                 if (!OpticalUnits::ParseUnsigned(text, UINT64_MAX, v, error))
+                 {
+                     return false;
+                 }
+                 if (v < min || v > max)
+                 {
+                     error = std::to_string(v) + " is out of range (allowed: " +
+                             std::to_string(min) + " to " + std::to_string(max) + ")";
+                     return false;
+                 }
+                 value = static_cast<uint32_t>(v);
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddReal(const std::string& name,
+                           const std::string& help,
+                           double& value,
+                           const OpticalBounds& bounds,
+                           const std::string& unit)
+{
+    NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && std::isfinite(bounds.GetMin()),
+                        "--" << name << ": bounds must be finite");
+    const std::string range = bounds.Describe(Spaced(unit));
+    Register(name,
+             Decorate(help, (unit.empty() ? "number" : "number in " + unit) + ", " + range),
+             OpticalUnits::Format(value),
+             [&value, bounds, unit](const std::string& text, std::string& error) {
+                 double v = 0;
+                 if (!OpticalUnits::ParseReal(text, v, error) ||
+                     !InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + Spaced(unit), error))
+                 {
+                     return false;
+                 }
+                 value = v;
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddFraction(const std::string& name,
+                               const std::string& help,
+                               double& value,
+                               const OpticalBounds& bounds)
+{
+    Register(name,
+             Decorate(help, "fraction, e.g. 0.25 or 25%; " + bounds.Describe()),
+             OpticalUnits::Format(value),
+             [&value, bounds](const std::string& text, std::string& error) {
+                 std::string t = OpticalUnits::Trim(text);
+                 const bool percent = !t.empty() && t.back() == '%';
+                 if (percent)
+                 {
+                     t.pop_back();
+                 }
+                 double v = 0;
+                 if (!OpticalUnits::ParseReal(t, v, error))
+                 {
+                     return false;
+                 }
+                 v = percent ? v / 100 : v;
+                 if (!InBounds(v, bounds, "", OpticalUnits::Format(v), error))
+                 {
+                     return false;
+                 }
+                 value = v;
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddPercent(const std::string& name,
+                              const std::string& help,
+                              double& value,
+                              const OpticalBounds& bounds)
+{
+    Register(name,
+             Decorate(help, "percentage, e.g. 25 or 25%; " + bounds.Describe("%")),
+             OpticalUnits::Format(value),
+             [&value, bounds](const std::string& text, std::string& error) {
+                 std::string t = OpticalUnits::Trim(text);
+                 if (!t.empty() && t.back() == '%')
+                 {
+                     t.pop_back();
+                 }
+                 double v = 0;
+                 if (!OpticalUnits::ParseReal(t, v, error) ||
+                     !InBounds(v, bounds, "%", OpticalUnits::Format(v) + "%", error))
+                 {
+                     return false;
+                 }
+                 value = v;
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddEnum(const std::string& name,
+                           const std::string& help,
+                           std::string& value,
+                           const std::vector<std::string>& allowed)
+{
+    NS_ABORT_MSG_IF(allowed.empty(), "--" << name << ": no allowed values");
+    const std::string list = JoinList(allowed);
+    Register(name,
+             Decorate(help, "one of " + list),
+             value,
+             [&value, allowed, list](const std::string& text, std::string& error) {
+                 const std::string t = OpticalUnits::Trim(text);
+                 for (const auto& a : allowed)
+                 {
+                     if (t == a)
+                     {
+                         value = t;
+                         return true;
+                     }
+                 }
+                 error = "'" + t + "' is not one of: " + list;
+                 return false;
+             });
+}
+
+void
+OpticalExperiment::AddFlag(const std::string& name, const std::string& help, bool& value)
+{
+    Register(
+        name,
+        Decorate(help, "true or false; --" + name + " alone is true"),
+        value ? "true" : "false",
+        [&value](const std::string& text, std::string& error) {
+            return OpticalUnits::ParseBool(text, value, error);
+        },
+        true);
+}
+
+void
+OpticalExperiment::AddText(const std::string& name,
+                           const std::string& help,
+                           std::string& value,
+                           bool allowEmpty)
+{
+    Register(name,
+             help,
+             value,
+             [&value, allowEmpty](const std::string& text, std::string& error) {
+                 if (!allowEmpty && OpticalUnits::Trim(text).empty())
+                 {
+                     error = "must not be empty";
+                     return false;
+                 }
+                 for (char c : text)
+                 {
+                     if (static_cast<unsigned char>(c) < 0x20 && c != '\t')
+                     {
+                         error = "contains a control character";
+                         return false;
+                     }
+                 }
+                 value = text;
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddInputFile(const std::string& name, const std::string& help, std::string& value)
+{
+    Register(name,
+             Decorate(help, "path of a readable file; empty for none"),
+             value,
+             [&value](const std::string& text, std::string& error) {
+                 if (text.empty())
+                 {
+                     value = text;
+                     return true;
+                 }
+                 struct stat info;
+                 if (stat(text.c_str(), &info) != 0)
+                 {
+                     error = "no such file";
+                     return false;
+                 }
+                 if (!S_ISREG(info.st_mode))
+                 {
+                     error = "not a regular file";
+                     return false;
+                 }
+                 std::ifstream in(text);
+                 if (!in)
+                 {
+                     error = "cannot be read";
+                     return false;
+                 }
+                 value = text;
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddRealList(const std::string& name,
+                               const std::string& help,
+                               std::vector<double>& value,
+                               const OpticalBounds& bounds,
+                               const std::string& unit,
+                               size_t minCount,
+                               size_t maxCount)
+{
+    NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && std::isfinite(bounds.GetMin()),
+                        "--" << name << ": bounds must be finite");
+    std::vector<std::string> texts;
+    for (double v : value)
+    {
+        texts.push_back(OpticalUnits::Format(v));
+    }
+    Register(name,
+             Decorate(help,
+                      "comma-separated numbers" + (unit.empty() ? "" : " in " + unit) + ", each " +
+                          bounds.Describe(Spaced(unit))),
+             JoinList(texts),
+             [&value, bounds, unit, minCount, maxCount](const std::string& text,
+                                                        std::string& error) {
+                 std::vector<std::string> items;
+                 if (!SplitList(text, minCount, maxCount, items, error))
+                 {
+                     return false;
+                 }
+                 std::vector<double> out;
+                 for (const auto& item : items)
+                 {
+                     double v = 0;
+                     if (!OpticalUnits::ParseReal(item, v, error) ||
+                         !InBounds(v,
+                                   bounds,
+                                   Spaced(unit),
+                                   OpticalUnits::Format(v) + Spaced(unit),
+                                   error))
+                     {
+                         error = "element '" + item + "': " + error;
+                         return false;
+                     }
+                     out.push_back(v);
+                 }
+                 value = out;
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddCountList(const std::string& name,
+                                const std::string& help,
+                                std::vector<uint64_t>& value,
+                                uint64_t min,
+                                uint64_t max,
+                                size_t minCount,
+                                size_t maxCount)
+{
+    std::vector<std::string> texts;
+    for (uint64_t v : value)
+    {
+        texts.push_back(std::to_string(v));
+    }
+    Register(name,
+             Decorate(help,
+                      "comma-separated whole numbers, each " + std::to_string(min) + " to " +
+                          std::to_string(max)),
+             JoinList(texts),
+             [&value, min, max, minCount, maxCount](const std::string& text, std::string& error) {
+                 std::vector<std::string> items;
+                 if (!SplitList(text, minCount, maxCount, items, error))
+                 {
+                     return false;
+                 }
+                 std::vector<uint64_t> out;
+                 for (const auto& item : items)
+                 {
+                     uint64_t v = 0;
+                     if (!OpticalUnits::ParseUnsigned(item, UINT64_MAX, v, error))
+                     {
+                         error = "element '" + item + "': " + error;
+                         return false;
+                     }
+                     if (v < min || v > max)
+                     {
+                         error = "element " + std::to_string(v) + " is out of range (allowed: " +
+                                 std::to_string(min) + " to " + std::to_string(max) + ")";
+                         return false;
+                     }
+                     out.push_back(v);
+                 }
+                 value = out;
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddEnumList(const std::string& name,
+                               const std::string& help,
+                               std::vector<std::string>& value,
+                               const std::vector<std::string>& allowed,
+                               size_t minCount,
+                               size_t maxCount)
+{
+    const std::string list = JoinList(allowed);
+    Register(name,
+             Decorate(help, "comma-separated, each one of " + list),
+             JoinList(value),
+             [&value, allowed, list, minCount, maxCount](const std::string& text,
+                                                         std::string& error) {
+                 std::vector<std::string> items;
+                 if (!SplitList(text, minCount, maxCount, items, error))
+                 {
+                     return false;
+                 }
+                 for (const auto& item : items)
+                 {
+                     bool ok = false;
+                     for (const auto& a : allowed)
+                     {
+                         ok = ok || item == a;
+                     }
+                     if (!ok)
+                     {
+                         error = "element '" + item + "' is not one of: " + list;
+                         return false;
+                     }
+                 }
+                 value = items;
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::Require(bool ok, const std::string& name, const std::string& problem)
+{
+    if (ok)
+    {
+        return;
+    }
+    std::string shown;
+    for (const auto& option : m_options)
+    {
+        if (option.name == name)
+        {
+            shown = "=" + (option.wasGiven ? option.given : option.defaultText);
+        }
+    }
+    Fail("--" + name + shown + ": " + problem);
+}
+
+int
+OpticalExperiment::CheckNs3Argument(const std::string& name,
+                                    const std::string& value,
+                                    std::string& canonical,
+                                    std::string& error)
+{
+    Ptr<const AttributeChecker> checker;
+    std::string what;
+    for (auto it = GlobalValue::Begin(); it != GlobalValue::End(); ++it)
+    {
+        if ((*it)->GetName() == name)
+        {
+            checker = (*it)->GetChecker();
+            what = "ns-3 global value";
+        }
+    }
+    if (!checker && name.rfind("ns3::", 0) == 0)
+    {
+        const auto colon = name.rfind("::");
+        const std::string typeName = name.substr(0, colon);
+        const std::string attribute = name.substr(colon + 2);
+        TypeId tid;
+        if (colon <= 3 || !TypeId::LookupByNameFailSafe(typeName, &tid))
+        {
+            error = "no ns-3 type '" + typeName + "' (attribute defaults are --ns3::Type::Attribute=value)";
+            return 0;
+        }
+        TypeId::AttributeInformation info;
+        if (!tid.LookupAttributeByName(attribute, &info))
+        {
+            error = typeName + " has no attribute '" + attribute + "' (see --PrintAttributes=" +
+                    typeName + ")";
+            return 0;
+        }
+        checker = info.checker;
+        what = "attribute " + name;
+    }
+    if (!checker)
+    {
+        return -1;
+    }
+    std::string type = checker->GetValueTypeName();
+    if (type.rfind("ns3::", 0) != 0)
+    {
+        type = "ns3::" + type;
+    }
+    Ptr<AttributeValue> candidate;
+    if (type == "ns3::UintegerValue")
+    {
+        uint64_t v = 0;
+        if (!OpticalUnits::ParseUnsigned(value, UINT64_MAX, v, error))
+        {
+            return 0;
+        }
+        candidate = Create<UintegerValue>(v);
+        canonical = std::to_string(v);
+    }
+    else if (type == "ns3::IntegerValue")
+    {
+        double v = 0;
+        if (!OpticalUnits::ParseReal(value, v, error))
+        {
+            return 0;
+        }
+        if (v != std::floor(v) || std::fabs(v) > 9.2e18)
+        {
+            error = "'" + value + "' is not a whole number";
+            return 0;
+        }
+        candidate = Create<IntegerValue>(static_cast<int64_t>(v));
+        canonical = std::to_string(static_cast<int64_t>(v));
+    }
+    else if (type == "ns3::DoubleValue")
+    {
+        double v = 0;
+        if (!OpticalUnits::ParseReal(value, v, error))
+        {
+            return 0;
+        }
+        candidate = Create<DoubleValue>(v);
+        canonical = OpticalUnits::Format(v);
+    }
+    else if (type == "ns3::BooleanValue")
+    {
+        bool v = false;
+        if (!OpticalUnits::ParseBool(value, v, error))
+        {
+            return 0;
+        }
+        candidate = Create<BooleanValue>(v);
+        canonical = v ? "true" : "false";
+    }
+    else if (type == "ns3::TimeValue")
+    {
+        double s = 0;
+        if (!OpticalUnits::ParseTime(value, "s", s, error))
+        {
+            return 0;
+        }
+        if (std::fabs(s) > OpticalUnits::MAX_TIME_S)
+        {
+            error = "'" + value + "' is out of range (allowed: at most 100 years)";
+            return 0;
+        }
+        candidate = Create<TimeValue>(Seconds(s));
+        canonical = OpticalUnits::Format(s) + "s";
+    }
+    else if (type == "ns3::DataRateValue")
+    {
+        double bps = 0;
+        if (!OpticalUnits::ParseDataRate(value, "bps", bps, error))
+        {
+            return 0;
+        }
+        if (bps < 0 || bps > 1.8e19)
+        {
+            error = "'" + value + "' is out of range (allowed: 0 to 1.8e19 bps)";
+            return 0;
+        }
+        candidate = Create<DataRateValue>(DataRate(static_cast<uint64_t>(std::llround(bps))));
+        canonical = std::to_string(static_cast<uint64_t>(std::llround(bps))) + "bps";
+    }
+    if (candidate)
+    {
+        if (!checker->Check(*candidate))
+        {
+            error = "'" + value + "' is outside what " + what + " allows (" +
+                    checker->GetUnderlyingTypeInformation() + ")";
+            return 0;
+        }
+        return 1;
+    }
+    // Other value types (strings, enums, type ids, ...): ns-3's own reader decides.
+    if (!checker->CreateValidValue(StringValue(value)))
+    {
+        error = "'" + value + "' is not a valid " + checker->GetValueTypeName() + " for " + what +
+                " (" + checker->GetUnderlyingTypeInformation() + ")";
+        return 0;
+    }
+    canonical = value;
+    return 1;
 }
 
 void
 OpticalExperiment::Parse(int argc, char* argv[])
 {
     m_progress = isatty(STDERR_FILENO);
-    m_cmd.AddValue("results",
-                   "Results database (SQLite) to record this run in; 'none' records nothing",
-                   m_resultsPath);
-    m_cmd.AddValue("sweepKey",
-                   "Identifier of a sweep's grid point (set by the sweep runner)",
-                   m_sweepKey);
-    m_cmd.AddValue("progress", "Print simulation progress on stderr", m_progress);
+    Register(
+        "results",
+        "Results database (SQLite) to record this run in; 'none' records nothing [path]",
+        m_resultsPath,
+        [this](const std::string& text, std::string& error) {
+            if (OpticalUnits::Trim(text).empty())
+            {
+                error = "must not be empty (a path, or 'none')";
+                return false;
+            }
+            m_resultsPath = text;
+            return true;
+        },
+        false,
+        false);
+    Register(
+        "sweepKey",
+        "Identifier of a sweep's grid point (set by the sweep runner)",
+        m_sweepKey,
+        [this](const std::string& text, std::string&) {
+            m_sweepKey = text;
+            return true;
+        },
+        false,
+        false);
+    Register(
+        "progress",
+        "Print simulation progress on stderr [true or false]",
+        m_progress ? "true" : "false",
+        [this](const std::string& text, std::string& error) {
+            return OpticalUnits::ParseBool(text, m_progress, error);
+        },
+        true,
+        false);
+
+    std::vector<std::string> errors;
+    std::vector<std::string> normalized{argc > 0 ? argv[0] : m_program};
+    std::vector<std::string> help;
     for (int i = 1; i < argc; ++i)
     {
-        m_args.emplace_back(argv[i]);
+        const std::string arg = argv[i];
+        m_args.push_back(arg);
+        size_t dashes = 0;
+        while (dashes < 2 && dashes < arg.size() && arg[dashes] == '-')
+        {
+            ++dashes;
+        }
+        if (dashes == 0)
+        {
+            errors.push_back("unexpected argument '" + arg + "' (options are --name=value)");
+            continue;
+        }
+        const auto eq = arg.find('=');
+        const std::string name = arg.substr(dashes, eq == std::string::npos ? std::string::npos : eq - dashes);
+        const bool hasValue = eq != std::string::npos;
+        const std::string value = hasValue ? arg.substr(eq + 1) : "";
+        if (name.empty())
+        {
+            errors.push_back("unexpected argument '" + arg + "' (options are --name=value)");
+            continue;
+        }
+        if (IsHelpArgument(name))
+        {
+            help.push_back(arg);
+            continue;
+        }
+        Option* option = nullptr;
+        for (auto& o : m_options)
+        {
+            if (o.name == name)
+            {
+                option = &o;
+            }
+        }
+        if (option)
+        {
+            if (!hasValue && !option->isFlag)
+            {
+                errors.push_back("--" + name + " needs a value (--" + name + "=...)");
+                continue;
+            }
+            option->given = hasValue ? value : "true";
+            option->wasGiven = true;
+            normalized.push_back("--" + name + "=" + option->given);
+            continue;
+        }
+        std::string canonical;
+        std::string error;
+        if (!hasValue)
+        {
+            errors.push_back("unknown option --" + name + " (run with --help for the options)");
+            continue;
+        }
+        const int known = CheckNs3Argument(name, value, canonical, error);
+        if (known < 0)
+        {
+            errors.push_back("unknown option --" + name + " (run with --help for the options)");
+        }
+        else if (known == 0)
+        {
+            errors.push_back("--" + name + "=" + value + ": " + error);
+        }
+        else
+        {
+            normalized.push_back("--" + name + "=" + canonical);
+        }
     }
-    m_cmd.Parse(argc, argv);
+    if (!help.empty())
+    {
+        // Help goes to ns-3's CommandLine alone, which prints it and ends the program.
+        help.insert(help.begin(), normalized.front());
+        std::vector<char*> helpArgv;
+        for (auto& h : help)
+        {
+            helpArgv.push_back(&h[0]);
+        }
+        m_cmd.Parse(static_cast<int>(helpArgv.size()), helpArgv.data());
+        std::exit(0);
+    }
+    for (auto& option : m_options)
+    {
+        std::string error;
+        if (option.wasGiven && !option.parse(option.given, error))
+        {
+            errors.push_back("--" + option.name + "=" + option.given + ": " + error);
+        }
+    }
+    if (!errors.empty())
+    {
+        for (const auto& e : errors)
+        {
+            std::cerr << m_program << ": " << e << std::endl;
+        }
+        std::cerr << m_program << ": nothing was run (see --help for every option and its allowed values)"
+                  << std::endl;
+        m_finished = true;
+        std::exit(1);
+    }
+    std::vector<char*> cmdArgv;
+    for (auto& n : normalized)
+    {
+        cmdArgv.push_back(&n[0]);
+    }
+    m_cmd.Parse(static_cast<int>(cmdArgv.size()), cmdArgv.data());
 }
 
 void
@@ -136,28 +1159,6 @@ OpticalExperiment::GetVersion()
     return OPTICAL_VERSION;
 }
 
-DataRate
-OpticalExperiment::PositiveDataRate(const std::string& option, const std::string& text)
-{
-    DataRateValue value;
-    if (!value.DeserializeFromString(text, MakeDataRateChecker()) || value.Get().GetBitRate() == 0)
-    {
-        Fail("--" + option + " '" + text + "' is not a positive data rate (e.g. 500Mbps, 10Gbps)");
-    }
-    return value.Get();
-}
-
-Time
-OpticalExperiment::NonNegativeTime(const std::string& option, const std::string& text)
-{
-    TimeValue value;
-    if (!value.DeserializeFromString(text, MakeTimeChecker()) || value.Get().IsStrictlyNegative())
-    {
-        Fail("--" + option + " '" + text + "' is not a non-negative time (e.g. 1us, 2ms)");
-    }
-    return value.Get();
-}
-
 void
 OpticalExperiment::Start()
 {
@@ -173,7 +1174,11 @@ OpticalExperiment::Start()
         std::vector<ResultsStore::Parameter> parameters;
         for (const auto& option : m_options)
         {
-            parameters.push_back({option.name, option.print(), "cli"});
+            if (option.record)
+            {
+                parameters.push_back(
+                    {option.name, option.wasGiven ? option.given : option.defaultText, "cli"});
+            }
         }
         for (const auto& arg : m_args)
         {
@@ -189,10 +1194,6 @@ OpticalExperiment::Start()
             for (const auto& option : m_options)
             {
                 known = known || option.name == name;
-            }
-            for (const char* own : OWN_OPTIONS)
-            {
-                known = known || name == own;
             }
             if (!known && !name.empty())
             {
@@ -214,8 +1215,40 @@ OpticalExperiment::Start()
         }
         m_runId = store->BeginRun(info, parameters);
         m_store = std::move(store);
+        g_active = this;
+        for (int signal : HANDLED_SIGNALS)
+        {
+            std::signal(signal, &OpticalExperiment::OnSignal);
+        }
     }
     m_started = true;
+}
+
+void
+OpticalExperiment::MarkInterrupted(const std::string& message)
+{
+    if (m_started && !m_finished && m_store)
+    {
+        m_finished = true;
+        m_store->FinishRun(m_runId, false, message);
+        m_store->Close();
+    }
+}
+
+void
+OpticalExperiment::OnSignal(int signal)
+{
+    static volatile std::sig_atomic_t handling = 0;
+    if (!handling)
+    {
+        handling = 1;
+        if (g_active)
+        {
+            g_active->MarkInterrupted(std::string("killed by ") + SignalName(signal));
+        }
+    }
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
 }
 
 void
@@ -314,6 +1347,10 @@ OpticalExperiment::Finish()
         m_store->Close();
     }
     m_finished = true;
+    if (g_active == this)
+    {
+        g_active = nullptr;
+    }
     return 0;
 }
 

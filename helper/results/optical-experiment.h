@@ -11,6 +11,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
+#include "ns3/optical-units.h"
 #include "ns3/results-store.h"
 
 #include <chrono>
@@ -30,10 +31,12 @@ namespace ns3
  * Every example of the module runs through it:
  * \code
  *   OpticalExperiment exp("my-program");
- *   double delay = 0.01;
- *   exp.AddValue("delay", "Reconfiguration delay (s)", delay);
- *   exp.Parse(argc, argv);                 // adds --results, --sweepKey, --progress
- *   if (delay < 0) { exp.Fail("--delay must be >= 0"); }  // before Start: nothing recorded
+ *   Time delay = MilliSeconds(10);
+ *   uint32_t hosts = 4;
+ *   exp.AddTime("delay", "Reconfiguration delay", delay, OpticalBounds::AtLeast(0).AtMost(3600));
+ *   exp.AddCount("hosts", "Hosts on the switch", hosts, 2, 1024);
+ *   exp.Parse(argc, argv);                 // bad values: named error, exit 1, nothing recorded
+ *   exp.Require(delay < Seconds(hosts), "delay", "must be shorter than --hosts seconds");
  *   exp.Start();                           // opens the store, records the run as 'running'
  *   ... build the scenario ...
  *   exp.Run(Seconds(2));                   // Simulator::Stop + Run, with progress on stderr
@@ -41,9 +44,20 @@ namespace ns3
  *   return exp.Finish();                   // marks the run 'ok'
  * \endcode
  *
- * Options it adds: \c --results=FILE (default results/optical.db; "none" records nothing),
- * \c --sweepKey (set by the sweep runner), \c --progress (progress lines on stderr during
- * Run(); default on when stderr is a terminal).
+ * Options it adds: \c --results=FILE (default results/optical.db, or the environment variable
+ * NS3_OPTICAL_RESULTS when set; "none" records nothing), \c --sweepKey (set by the sweep
+ * runner), \c --progress (progress lines on stderr during Run(); default on when stderr is a
+ * terminal).
+ *
+ * Parse() checks every argument before anything runs: the program's options through their
+ * typed readers, ns-3's globals (\c --RngRun, \c --RngSeed, ...) and attribute defaults
+ * (\c --ns3::Type::Attribute=v) through strict readers of their value types, and refuses
+ * unknown options and stray words. Each problem is one line on stderr naming the option, the
+ * value and what is allowed; the exit status is 1 and nothing is recorded.
+ *
+ * Once started, a run that ends by a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE, or SIGABRT from
+ * a fatal error) is marked 'failed' with the signal's name before the process ends, so the
+ * store never keeps a 'running' row for a process that is gone (SIGKILL aside).
  *
  * The run records every program option with its value after parsing (kind 'cli'), ns-3's
  * RngSeed and RngRun, and every attribute default (\c --ns3::Type::Attribute=v, kind
@@ -60,22 +74,253 @@ class OpticalExperiment
     ~OpticalExperiment();
 
     /**
-     * \brief Adds a program option (as CommandLine::AddValue) and records it with the run.
-     * \tparam T \deduced Value type
+     * \name Typed program options
+     *
+     * Every program option goes through one of these. Each reads its value strictly (see
+     * OpticalUnits): trailing text, NaN, infinities, negative counts, malformed units and
+     * values outside the option's documented finite bounds are refused by Parse(), which then
+     * names the option, the value and what is allowed, and exits with status 1 before
+     * anything runs. The help text gets the option's kind, unit and bounds appended. The run
+     * records each option's value as given on the command line (or its default).
+     * @{
+     */
+
+    /**
+     * \brief A time option: "5ms", "1.5s", "24h", "7d", or a bare number in \p bareUnit.
      * \param [in] name Option name (without --)
-     * \param [in] help Help text (give the unit)
+     * \param [in] help What it is
+     * \param [in,out] value The variable, holding its default
+     * \param [in] bounds Allowed values in seconds (finite; at most 100 years)
+     * \param [in] bareUnit Unit of a bare number (default s)
+     */
+    void AddTime(const std::string& name,
+                 const std::string& help,
+                 Time& value,
+                 const OpticalBounds& bounds,
+                 const std::string& bareUnit = "s");
+
+    /**
+     * \brief A data-rate option: "10Gbps", "400Mb/s", "1.5GBps", or a bare number in
+     * \p bareUnit.
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The variable, holding its default
+     * \param [in] bounds Allowed values in bit/s (finite)
+     * \param [in] bareUnit Unit of a bare number (default bps, as ns3::DataRate)
+     */
+    void AddDataRate(const std::string& name,
+                     const std::string& help,
+                     DataRate& value,
+                     const OpticalBounds& bounds,
+                     const std::string& bareUnit = "bps");
+
+    /**
+     * \brief A data-rate option kept as a number in \p unit (e.g. "20" or "20Tbps" for a
+     * value in Tbps), for options whose model takes a plain number.
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The variable in \p unit, holding its default
+     * \param [in] bounds Allowed values in \p unit (finite)
+     * \param [in] unit The variable's unit, also the unit of a bare number (e.g. Gbps)
+     */
+    void AddRateNumber(const std::string& name,
+                       const std::string& help,
+                       double& value,
+                       const OpticalBounds& bounds,
+                       const std::string& unit);
+
+    /**
+     * \brief A time option kept as a number in \p unit (e.g. "2" or "2h" for a value in
+     * hours), for options whose model takes a plain number.
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The variable in \p unit, holding its default
+     * \param [in] bounds Allowed values in \p unit (finite)
+     * \param [in] unit The variable's unit, also the unit of a bare number (e.g. s)
+     */
+    void AddTimeNumber(const std::string& name,
+                       const std::string& help,
+                       double& value,
+                       const OpticalBounds& bounds,
+                       const std::string& unit);
+
+    /**
+     * \brief A size option in bytes: "4096", "64KiB", "1.5GB", or a bare number in
+     * \p bareUnit; the result must be whole.
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The variable (bytes), holding its default
+     * \param [in] bounds Allowed sizes in bytes (finite)
+     * \param [in] bareUnit Unit of a bare number (default B)
+     */
+    void AddBytes(const std::string& name,
+                  const std::string& help,
+                  uint64_t& value,
+                  const OpticalBounds& bounds,
+                  const std::string& bareUnit = "B");
+
+    /**
+     * \brief A whole-number option (a count), between \p min and \p max; "1e3" is 1000,
+     * negative and fractional values are refused.
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The variable, holding its default
+     * \param [in] min Smallest allowed value
+     * \param [in] max Largest allowed value
+     */
+    void AddCount(const std::string& name,
+                  const std::string& help,
+                  uint32_t& value,
+                  uint64_t min,
+                  uint64_t max);
+
+    /// \copydoc AddCount(const std::string&,const std::string&,uint32_t&,uint64_t,uint64_t)
+    void AddCount(const std::string& name,
+                  const std::string& help,
+                  uint64_t& value,
+                  uint64_t min,
+                  uint64_t max);
+
+    /**
+     * \brief A real-number option within \p bounds.
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The variable, holding its default
+     * \param [in] bounds Allowed values (finite)
+     * \param [in] unit Unit shown in help and errors (e.g. "dB", "km"); empty for none
+     */
+    void AddReal(const std::string& name,
+                 const std::string& help,
+                 double& value,
+                 const OpticalBounds& bounds,
+                 const std::string& unit = "");
+
+    /**
+     * \brief A fraction: "0.25" or "25%", within \p bounds (default 0 to 1).
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The variable (a fraction), holding its default
+     * \param [in] bounds Allowed fractions
+     */
+    void AddFraction(const std::string& name,
+                     const std::string& help,
+                     double& value,
+                     const OpticalBounds& bounds = OpticalBounds::Between(0, 1));
+
+    /**
+     * \brief A percentage: "25" or "25%", within \p bounds (default 0 to 100).
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The variable (percent), holding its default
+     * \param [in] bounds Allowed percentages
+     */
+    void AddPercent(const std::string& name,
+                    const std::string& help,
+                    double& value,
+                    const OpticalBounds& bounds = OpticalBounds::Between(0, 100));
+
+    /**
+     * \brief An option with one of a fixed set of values.
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The variable, holding its default
+     * \param [in] allowed The allowed values
+     */
+    void AddEnum(const std::string& name,
+                 const std::string& help,
+                 std::string& value,
+                 const std::vector<std::string>& allowed);
+
+    /**
+     * \brief A boolean option: --name alone is true; values true, false, 1, 0, yes, no.
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
      * \param [in,out] value The variable, holding its default
      */
-    template <typename T>
-    void AddValue(const std::string& name, const std::string& help, T& value)
-    {
-        m_cmd.AddValue(name, help, value);
-        m_options.push_back({name, [&value]() {
-                                 std::ostringstream oss;
-                                 oss << std::boolalpha << value;
-                                 return oss.str();
-                             }});
-    }
+    void AddFlag(const std::string& name, const std::string& help, bool& value);
+
+    /**
+     * \brief A free text option (a label, a name checked later against a catalog).
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The variable, holding its default
+     * \param [in] allowEmpty Whether an empty value is accepted
+     */
+    void AddText(const std::string& name,
+                 const std::string& help,
+                 std::string& value,
+                 bool allowEmpty = true);
+
+    /**
+     * \brief An input file: when not empty, it must be a readable regular file.
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The path, holding its default (empty: none)
+     */
+    void AddInputFile(const std::string& name, const std::string& help, std::string& value);
+
+    /**
+     * \brief A list of real numbers, comma-separated, each within \p bounds.
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The list, holding its default
+     * \param [in] bounds Allowed values of each element (finite)
+     * \param [in] unit Unit shown in help and errors
+     * \param [in] minCount Fewest elements
+     * \param [in] maxCount Most elements
+     */
+    void AddRealList(const std::string& name,
+                     const std::string& help,
+                     std::vector<double>& value,
+                     const OpticalBounds& bounds,
+                     const std::string& unit = "",
+                     size_t minCount = 1,
+                     size_t maxCount = 1000);
+
+    /**
+     * \brief A list of whole numbers, comma-separated, each between \p min and \p max.
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The list, holding its default
+     * \param [in] min Smallest allowed element
+     * \param [in] max Largest allowed element
+     * \param [in] minCount Fewest elements
+     * \param [in] maxCount Most elements
+     */
+    void AddCountList(const std::string& name,
+                      const std::string& help,
+                      std::vector<uint64_t>& value,
+                      uint64_t min,
+                      uint64_t max,
+                      size_t minCount = 1,
+                      size_t maxCount = 1000);
+
+    /**
+     * \brief A list of values from a fixed set, comma-separated.
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The list, holding its default
+     * \param [in] allowed The allowed elements
+     * \param [in] minCount Fewest elements
+     * \param [in] maxCount Most elements
+     */
+    void AddEnumList(const std::string& name,
+                     const std::string& help,
+                     std::vector<std::string>& value,
+                     const std::vector<std::string>& allowed,
+                     size_t minCount = 1,
+                     size_t maxCount = 1000);
+
+    /** @} */
+
+    /**
+     * \brief Checks a value that depends on other options or on loaded data, naming the
+     * option: if \p ok is false, Fail()s with "--name=value: problem". Call before Start().
+     * \param [in] ok Whether the check passed
+     * \param [in] name Option name (without --)
+     * \param [in] problem What is wrong and what is allowed
+     */
+    void Require(bool ok, const std::string& name, const std::string& problem);
 
     /**
      * \brief Parses the command line (ns-3's CommandLine: bad values and unknown options are
@@ -85,9 +330,6 @@ class OpticalExperiment
      */
     void Parse(int argc, char* argv[]);
 
-    /// \return the underlying CommandLine, for anything AddValue does not cover
-    CommandLine& GetCommandLine();
-
     /**
      * \brief Reports a bad input or a failure and exits with \p exitCode. Before Start()
      * nothing is recorded; after, the run is marked 'failed' with the message.
@@ -95,22 +337,6 @@ class OpticalExperiment
      * \param [in] exitCode Process exit status
      */
     [[noreturn]] void Fail(const std::string& message, int exitCode = 1);
-
-    /**
-     * \brief Parses an option's data rate, or Fail()s naming the option and the value.
-     * \param [in] option Option name (without --)
-     * \param [in] text Its value (e.g. "10Gbps")
-     * \return the rate (positive)
-     */
-    DataRate PositiveDataRate(const std::string& option, const std::string& text);
-
-    /**
-     * \brief Parses an option's time, or Fail()s naming the option and the value.
-     * \param [in] option Option name (without --)
-     * \param [in] text Its value (e.g. "1us")
-     * \return the time (not negative)
-     */
-    Time NonNegativeTime(const std::string& option, const std::string& text);
 
     /// \brief Opens the store and records the run as 'running'. Call after validating input.
     void Start();
@@ -154,18 +380,64 @@ class OpticalExperiment
     static std::string GetVersion();
 
   private:
-    /// A program option and how to print its current value.
+    /// A program option: how to read it and what it was.
     struct Option
     {
-        std::string name;                   //!< Option name
-        std::function<std::string()> print; //!< Current value as text
+        std::string name;                                            //!< Option name
+        std::function<bool(const std::string&, std::string&)> parse; //!< Reads a value
+        std::string defaultText;                                     //!< Default as text
+        bool isFlag{false};                                          //!< --name alone is true
+        bool record{true};                                           //!< Recorded with the run
+        std::string given;                                           //!< Text given, if any
+        bool wasGiven{false};                                        //!< Given on the command line
     };
+
+    /**
+     * \brief Registers an option with the command line (for --help) and the parser.
+     * \param [in] name Option name
+     * \param [in] help Help text, already decorated with kind and bounds
+     * \param [in] defaultText Default value as text
+     * \param [in] parse Reads a value into the variable, or says what is wrong
+     * \param [in] isFlag Whether --name alone means true
+     * \param [in] record Whether the run records it as a parameter
+     */
+    void Register(const std::string& name,
+                  const std::string& help,
+                  const std::string& defaultText,
+                  std::function<bool(const std::string&, std::string&)> parse,
+                  bool isFlag = false,
+                  bool record = true);
+
+    /**
+     * \brief Checks one --name=value of ns-3's own (globals such as RngRun, attribute
+     * defaults such as --ns3::Type::Attribute) before CommandLine sees it.
+     * \param [in] name Name without dashes
+     * \param [in] value Value text
+     * \param [out] canonical The value as ns-3's own reader reads it right
+     * \param [out] error What is wrong
+     * \return 1 if acceptable, 0 if not, -1 if \p name is not one of ns-3's
+     */
+    static int CheckNs3Argument(const std::string& name,
+                                const std::string& value,
+                                std::string& canonical,
+                                std::string& error);
+
+    /**
+     * \brief Marks the run 'failed' with a message, from a signal handler.
+     * \param [in] message Why
+     */
+    void MarkInterrupted(const std::string& message);
+
+    /// \brief Signal handler: marks the active run and re-raises the signal.
+    /// \param [in] signal The signal
+    static void OnSignal(int signal);
 
     void Progress();
 
     std::string m_program;                              //!< Program name
     CommandLine m_cmd;                                  //!< Command line
     std::vector<Option> m_options;                      //!< Program options
+    std::vector<std::unique_ptr<std::string>> m_helpText; //!< Default texts shown by --help
     std::vector<std::string> m_args;                    //!< Arguments as given
     std::string m_resultsPath{"results/optical.db"};    //!< --results
     std::string m_sweepKey;                             //!< --sweepKey
