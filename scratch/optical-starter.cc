@@ -39,7 +39,10 @@ main(int argc, char* argv[])
                     "Rate of each host's link",
                     linkRate,
                     OpticalBounds::Above(0).AtMost(1e15));
-    exp.AddTime("linkDelay", "One-way delay of each link", linkDelay, OpticalBounds::AtLeast(0).AtMost(1));
+    exp.AddTime("linkDelay",
+                "One-way delay of each link",
+                linkDelay,
+                OpticalBounds::AtLeast(0).AtMost(1));
     exp.Parse(argc, argv);
     exp.Start();
 

@@ -85,7 +85,10 @@ main(int argc, char* argv[])
                 "Collective",
                 collective,
                 {"allreduce", "reducescatter", "allgather", "alltoall", "broadcast", "sendrecv"});
-    exp.AddEnum("algorithm", "Algorithm", algorithm, {"ring", "tree", "hd", "direct", "hierarchical"});
+    exp.AddEnum("algorithm",
+                "Algorithm",
+                algorithm,
+                {"ring", "tree", "hd", "direct", "hierarchical"});
     exp.AddCount("nodes", "Number of hosts (ranks)", nodes, 2, 1024);
     exp.AddBytes("bytes",
                  "Message size S (NCCL conventions)",
@@ -96,9 +99,15 @@ main(int argc, char* argv[])
                     "Rate of each host's link to the switch",
                     rate,
                     OpticalBounds::AtLeast(1e3).AtMost(1e13));
-    exp.AddTime("linkDelay", "Propagation delay of each link", delay, OpticalBounds::AtLeast(0).AtMost(1));
+    exp.AddTime("linkDelay",
+                "Propagation delay of each link",
+                delay,
+                OpticalBounds::AtLeast(0).AtMost(1));
     exp.AddCount("mtu", "MTU of the links (bytes)", mtu, 576, 65535);
-    exp.AddText("tcp", "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)", tcp, false);
+    exp.AddText("tcp",
+                "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)",
+                tcp,
+                false);
     exp.AddEnum("backend",
                 "Network model: packet (ns-3 TCP/IP) or flow (flow-level engine, same topology)",
                 backend,
