@@ -304,13 +304,8 @@ BuildHierarchicalAllReduce(const CollectiveSpec& spec, CollectiveSchedule& s)
         }
         for (uint32_t k = 0; k < groups; ++k)
         {
-            const CollectiveSpec sub{kind,
-                                     "ring",
-                                     size,
-                                     acrossServers ? share(k) : spec.bytes,
-                                     spec.chunks,
-                                     1,
-                                     0};
+            const CollectiveSpec
+                sub{kind, "ring", size, acrossServers ? share(k) : spec.bytes, spec.chunks, 1, 0};
             CollectiveSchedule part(sub.kind, sub.algorithm, sub.nRanks, sub.bytes);
             if (kind == "allreduce")
             {

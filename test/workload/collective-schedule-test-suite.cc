@@ -321,7 +321,7 @@ class CollectiveAlphaBetaFormulaTestCase : public TestCase
 {
   public:
     CollectiveAlphaBetaFormulaTestCase()
-        : TestCase("Alpha-beta times of ring, halving-doubling, all-to-all and send/receive")
+        : TestCase("Alpha-beta times of ring, halving-doubling, all-to-all and send-receive")
     {
     }
 
