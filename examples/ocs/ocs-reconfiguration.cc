@@ -86,13 +86,13 @@ Str(T value)
 int
 main(int argc, char* argv[])
 {
-    double reconfigDelay = 0.01;
-    double period = 0.1;
-    double duration = 1.0;
-    double controlDelay = 0.0;
+    Time reconfigDelay = MilliSeconds(10);
+    Time period = MilliSeconds(100);
+    Time duration = Seconds(1);
+    Time controlDelay = Seconds(0);
     std::string policy = "drop";
-    std::string rate = "1Gbps";
-    std::string linkRate = "10Gbps";
+    DataRate offered("1Gbps");
+    DataRate line("10Gbps");
     uint32_t packetSize = 1000;
     uint32_t queueSize = 1000;
     double fibreLength = 20.0;
@@ -100,57 +100,56 @@ main(int argc, char* argv[])
 
     OpticalExperiment exp("ocs-reconfiguration",
                           "Two host pairs on a 4-port OCS swap partners periodically");
-    exp.AddValue("reconfigDelay", "Time a changing circuit stays dark (s)", reconfigDelay);
-    exp.AddValue("controlDelay",
-                 "Control-plane delay before each reconfiguration (s)",
-                 controlDelay);
-    exp.AddValue("period", "Time between two reconfiguration requests (s)", period);
-    exp.AddValue("duration", "Time during which the hosts send (s)", duration);
-    exp.AddValue("policy", "Reconfiguration policy: drop or drain", policy);
-    exp.AddValue("rate", "Offered UDP rate per host (e.g. 1Gbps)", rate);
-    exp.AddValue("linkRate", "Line rate of each host's transceiver (e.g. 10Gbps)", linkRate);
-    exp.AddValue("packetSize", "UDP payload per datagram (bytes, 1..1472)", packetSize);
-    exp.AddValue("queueSize", "Transmit queue of each host's device (packets)", queueSize);
-    exp.AddValue("fibreLength", "Fibre length between each host and the switch (m)", fibreLength);
-    exp.AddValue("pcap", "Write pcap traces of the hosts' devices", pcap);
+    // Times: from instant (0) to the slowest circuit switches (robotic patch panels, a minute).
+    exp.AddTime("reconfigDelay",
+                "Time a changing circuit stays dark",
+                reconfigDelay,
+                OpticalBounds::AtLeast(0).AtMost(60));
+    exp.AddTime("controlDelay",
+                "Control-plane delay before each reconfiguration",
+                controlDelay,
+                OpticalBounds::AtLeast(0).AtMost(60));
+    exp.AddTime("period",
+                "Time between two reconfiguration requests (longer than reconfigDelay + "
+                "controlDelay)",
+                period,
+                OpticalBounds::Above(0).AtMost(3600));
+    exp.AddTime("duration",
+                "Time during which the hosts send",
+                duration,
+                OpticalBounds::AtLeast(1e-6).AtMost(3600));
+    exp.AddEnum("policy", "Reconfiguration policy", policy, {"drop", "drain"});
+    exp.AddDataRate("rate",
+                    "Offered UDP rate per host",
+                    offered,
+                    OpticalBounds::AtLeast(1e3).AtMost(1.6e12));
+    exp.AddDataRate("linkRate",
+                    "Line rate of each host's transceiver",
+                    line,
+                    OpticalBounds::AtLeast(1e6).AtMost(1.6e12));
+    exp.AddCount("packetSize",
+                 "UDP payload per datagram (bytes; 1472 fills a 1500-byte MTU)",
+                 packetSize,
+                 1,
+                 1472);
+    exp.AddCount("queueSize",
+                 "Transmit queue of each host's device (packets)",
+                 queueSize,
+                 1,
+                 1000000);
+    exp.AddReal("fibreLength",
+                "Fibre length between each host and the switch (up to 100 km)",
+                fibreLength,
+                OpticalBounds::AtLeast(0).AtMost(1e5),
+                "m");
+    exp.AddFlag("pcap", "Write pcap traces of the hosts' devices", pcap);
     exp.Parse(argc, argv);
 
-    // ---- validate every parameter before building anything
-    if (!(reconfigDelay >= 0))
-    {
-        exp.Fail("--reconfigDelay must be >= 0 s (got " + Str(reconfigDelay) + ")");
-    }
-    if (!(controlDelay >= 0))
-    {
-        exp.Fail("--controlDelay must be >= 0 s (got " + Str(controlDelay) + ")");
-    }
-    if (!(duration > 0))
-    {
-        exp.Fail("--duration must be > 0 s (got " + Str(duration) + ")");
-    }
-    if (!(period > reconfigDelay + controlDelay))
-    {
-        exp.Fail("--period must be longer than --reconfigDelay + --controlDelay (got period " +
-                 Str(period) + " s)");
-    }
-    if (policy != "drop" && policy != "drain")
-    {
-        exp.Fail("--policy must be 'drop' or 'drain' (got '" + policy + "')");
-    }
-    if (packetSize < 1 || packetSize > 1472)
-    {
-        exp.Fail("--packetSize must be in 1..1472 bytes (got " + Str(packetSize) + ")");
-    }
-    if (queueSize < 1)
-    {
-        exp.Fail("--queueSize must be >= 1 packet");
-    }
-    if (!(fibreLength >= 0))
-    {
-        exp.Fail("--fibreLength must be >= 0 m");
-    }
-    const DataRate offered = exp.PositiveDataRate("rate", rate);
-    const DataRate line = exp.PositiveDataRate("linkRate", linkRate);
+    // ---- checks that involve several options, before anything runs
+    exp.Require(period > reconfigDelay + controlDelay,
+                "period",
+                "must be longer than --reconfigDelay + --controlDelay (" +
+                    OpticalUnits::FormatTime((reconfigDelay + controlDelay).GetSeconds()) + ")");
 
     exp.Start();
 
@@ -161,8 +160,8 @@ main(int argc, char* argv[])
     OcsHelper ocsHelper;
     ocsHelper.SetDeviceAttribute("DataRate", DataRateValue(line));
     ocsHelper.SetChannelAttribute("Length", DoubleValue(fibreLength));
-    ocsHelper.SetSwitchAttribute("ReconfigurationDelay", TimeValue(Seconds(reconfigDelay)));
-    ocsHelper.SetSwitchAttribute("ControlPlaneDelay", TimeValue(Seconds(controlDelay)));
+    ocsHelper.SetSwitchAttribute("ReconfigurationDelay", TimeValue(reconfigDelay));
+    ocsHelper.SetSwitchAttribute("ControlPlaneDelay", TimeValue(controlDelay));
     ocsHelper.SetSwitchAttribute("Policy", StringValue(policy == "drop" ? "Drop" : "Drain"));
     ocsHelper.SetQueue("ns3::DropTailQueue",
                        "MaxSize",
@@ -173,11 +172,8 @@ main(int argc, char* argv[])
     const OcsConfiguration configA = OcsConfiguration().Connect(0, 1).Connect(2, 3);
     const OcsConfiguration configB = OcsConfiguration().Connect(0, 2).Connect(1, 3);
     ocs->SetInitialConfiguration(configA);
-    Ptr<OcsCyclicSchedule> schedule = OcsHelper::InstallCyclicSchedule(ocs,
-                                                                       {configB, configA},
-                                                                       Seconds(period),
-                                                                       Seconds(period),
-                                                                       Seconds(duration));
+    Ptr<OcsCyclicSchedule> schedule =
+        OcsHelper::InstallCyclicSchedule(ocs, {configB, configA}, period, period, duration);
 
     InternetStackHelper internet;
     internet.Install(hosts);
@@ -194,7 +190,7 @@ main(int argc, char* argv[])
     onoff.SetConstantRate(offered, packetSize);
     ApplicationContainer senders = onoff.Install(hosts);
     senders.Start(Seconds(0));
-    senders.Stop(Seconds(duration));
+    senders.Stop(duration);
     sinks.Start(Seconds(0));
 
     for (uint32_t i = 0; i < hosts.GetN(); ++i)
@@ -215,8 +211,21 @@ main(int argc, char* argv[])
         ocsHelper.EnablePcapAll("ocs-reconfiguration");
     }
 
-    // Run past the end of the traffic until queues have drained and the last circuits are lit.
-    const Time end = Seconds(duration + reconfigDelay + controlDelay + 0.05);
+    // Run past the end of the traffic until the last circuits are lit and the queues have
+    // drained: a reconfiguration under way, then every host's device queue and queue disc
+    // emptied at line rate (frames of the payload plus at most 64 bytes of IPv4, UDP and link
+    // headers), the fibre crossed (light in fibre covers more than 2e8 m/s), and 50 ms more.
+    uint64_t backlog = queueSize;
+    if (Ptr<QueueDisc> qdisc =
+            hosts.Get(0)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(nics.Get(0)))
+    {
+        const QueueSize limit = qdisc->GetMaxSize();
+        backlog += limit.GetUnit() == QueueSizeUnit::PACKETS ? limit.GetValue()
+                                                             : limit.GetValue() / packetSize + 1;
+    }
+    const double drainS =
+        backlog * (packetSize + 64.0) * 8 / line.GetBitRate() + fibreLength / 2e8 + 0.05;
+    const Time end = duration + reconfigDelay + controlDelay + Seconds(drainS);
     exp.Run(end);
 
     const auto counters = ocs->GetTotalCounters();
@@ -237,7 +246,7 @@ main(int argc, char* argv[])
                      Str(g_delivered) + " + dropped " + Str(dropped),
                  2);
     }
-    const double goodputGbps = g_delivered * packetSize * 8.0 / duration / 1e9;
+    const double goodputGbps = g_delivered * packetSize * 8.0 / duration.GetSeconds() / 1e9;
     const double offeredGbps = hosts.GetN() * offered.GetBitRate() / 1e9;
     exp.Metric("sent-packets", g_sent, "packets");
     exp.Metric("delivered-packets", g_delivered, "packets");

@@ -206,6 +206,7 @@ Simulate(const Setup& setup, const std::string& fabric, OpticalExperiment& exp)
                                  {"time_s", "REAL"},
                                  {"compute_s", "REAL"},
                                  {"bubble_s", "REAL"},
+                                 {"bubble_formula_s", "REAL"},
                                  {"exposed_comm_s", "REAL"},
                                  {"exposed_dp_s", "REAL"},
                                  {"exposed_pp_s", "REAL"}});
@@ -218,6 +219,7 @@ Simulate(const Setup& setup, const std::string& fabric, OpticalExperiment& exp)
                              (r.end - r.start).GetSeconds(),
                              r.computeS,
                              r.bubbleS,
+                             r.bubbleFormulaS,
                              r.exposedCommS,
                              r.exposedDpS,
                              r.exposedPpS});
@@ -267,10 +269,10 @@ main(int argc, char* argv[])
     uint32_t layers = 0;
     uint32_t gpusPerServer = 0;
     double scaleOutGBps = 50;
-    std::string ocsDelay = "10ms";
+    Time ocsDelay = MilliSeconds(10);
     std::string fabric = "photonic";
     std::string backend = "flow";
-    std::string latency = "936.25ns";
+    Time latency("936.25ns");
     std::string schedule = "1f1b";
     uint32_t iterations = 2;
     uint32_t radix = 0;
@@ -279,66 +281,86 @@ main(int argc, char* argv[])
     bool overlap = false;
 
     OpticalExperiment exp("photonic-rails", "Training on photonic rails (Opus) against electrical");
-    exp.AddValue("gpu",
-                 "GPU system: h200 or gb200 (data/gpu-types.csv; selects catalog rows)",
-                 gpu);
-    exp.AddValue("model", "Model (data/models.csv); Opus: gpt3-175b shape, sequence 4096", model);
-    exp.AddValue("gpus", "Number of GPUs (= dp x pp x tp; 0: dp x pp x tp)", gpus);
-    exp.AddValue("dp", "Data-parallel degree", dp);
-    exp.AddValue("pp", "Pipeline-parallel degree", pp);
-    exp.AddValue("tp", "Tensor-parallel degree (inside a server's scale-up domain)", tp);
-    exp.AddValue("batch", "Global batch (sequences per iteration; Opus: 256)", batch);
-    exp.AddValue("microBatchSize", "Sequences per micro-batch", microBatchSize);
-    exp.AddValue("layers",
+    exp.AddEnum("gpu",
+                "GPU system (data/gpu-types.csv; the component catalog prices these two)",
+                gpu,
+                {"h200", "gb200"});
+    exp.AddText("model",
+                "Model (data/models.csv); Opus: gpt3-175b shape, sequence 4096",
+                model,
+                false);
+    exp.AddCount("gpus", "Number of GPUs (= dp x pp x tp; 0: dp x pp x tp)", gpus, 0, 65536);
+    exp.AddCount("dp", "Data-parallel degree", dp, 1, 65536);
+    exp.AddCount("pp", "Pipeline-parallel degree (at most the model's layers)", pp, 1, 1024);
+    exp.AddCount("tp", "Tensor-parallel degree (inside a server's scale-up domain)", tp, 1, 1024);
+    exp.AddCount("batch",
+                 "Global batch (sequences per iteration, a multiple of dp x microBatchSize; "
+                 "Opus: 256)",
+                 batch,
+                 1,
+                 1048576);
+    exp.AddCount("microBatchSize", "Sequences per micro-batch", microBatchSize, 1, 4096);
+    exp.AddCount("layers",
                  "Override the model's layer count (0: the model's; for quick runs)",
-                 layers);
-    exp.AddValue("gpusPerServer", "GPUs per server, i.e. rails (0: tp)", gpusPerServer);
-    exp.AddValue("scaleOutGBps",
-                 "Scale-out bandwidth per GPU (GB/s; Opus: 12.5 to 200)",
-                 scaleOutGBps);
-    exp.AddValue("ocsDelay",
-                 "OCS reconfiguration delay (ns-3 time, e.g. 10ms; Opus: 0 to 1000 ms)",
-                 ocsDelay);
-    exp.AddValue("fabric",
-                 "Scale-out fabric: electrical, photonic, photonic-provision, fat-tree",
-                 fabric);
-    exp.AddValue("backend", "Network model: flow (photonic rails need it) or packet", backend);
-    exp.AddValue("latency", "Latency of each link (Opus: 936.25 ns)", latency);
-    exp.AddValue("schedule", "Pipeline schedule: 1f1b or gpipe", schedule);
-    exp.AddValue("iterations",
+                 layers,
+                 0,
+                 10000);
+    exp.AddCount("gpusPerServer",
+                 "GPUs per server, i.e. rails (0: tp; divides gpus)",
+                 gpusPerServer,
+                 0,
+                 1024);
+    exp.AddRateNumber("scaleOutGBps",
+                      "Scale-out bandwidth per GPU (Opus: 12.5 to 200 GB/s)",
+                      scaleOutGBps,
+                      OpticalBounds::AtLeast(0.001).AtMost(1000),
+                      "GBps");
+    exp.AddTime("ocsDelay",
+                "OCS reconfiguration delay (Opus: 0 to 1 s)",
+                ocsDelay,
+                OpticalBounds::AtLeast(0).AtMost(60));
+    exp.AddText("fabric",
+                "Scale-out fabric: electrical, photonic, photonic-provision, fat-tree",
+                fabric,
+                false);
+    exp.AddEnum("backend",
+                "Network model: flow (photonic rails need it) or packet",
+                backend,
+                {"flow", "packet"});
+    exp.AddTime("latency",
+                "Latency of each link (Opus: 936.25 ns)",
+                latency,
+                OpticalBounds::AtLeast(0).AtMost(1));
+    exp.AddEnum("schedule", "Pipeline schedule", schedule, {"1f1b", "gpipe"});
+    exp.AddCount("iterations",
                  "Iterations (the last is reported; Provision learns from the first)",
-                 iterations);
-    exp.AddValue("ocsRadix", "Ports per rail OCS, for the bill (0: 2 x servers, as Opus)", radix);
-    exp.AddValue("overlap",
-                 "Overlap the DP gradient all-reduce with the last backward, per layer (false, "
-                 "the default: once per stage after it, so that phases do not overlap in time, "
-                 "Opus's premise)",
-                 overlap);
-    exp.AddValue("simulate",
-                 "Run the job (false: only count the fabric's components, power and cost)",
-                 simulate);
-    exp.AddValue("catalog", "Component catalog (CSV; see data/fabric-components.csv)", catalogFile);
+                 iterations,
+                 1,
+                 10000);
+    exp.AddCount("ocsRadix",
+                 "Ports per rail OCS, for the bill (0: 2 x servers, as Opus)",
+                 radix,
+                 0,
+                 4096);
+    exp.AddFlag("overlap",
+                "Overlap the DP gradient all-reduce with the last backward, per layer (false, "
+                "the default: once per stage after it, so that phases do not overlap in time, "
+                "Opus's premise)",
+                overlap);
+    exp.AddFlag("simulate",
+                "Run the job (false: only count the fabric's components, power and cost)",
+                simulate);
+    exp.AddInputFile("catalog",
+                     "Component catalog (CSV; see data/fabric-components.csv)",
+                     catalogFile);
     exp.Parse(argc, argv);
 
     RailFabricHelper check;
     std::string error;
-    if (!check.SetFabric(fabric, &error))
-    {
-        exp.Fail("--fabric: " + error);
-    }
-    if (!CollectiveHelper::CheckBackend(backend, error))
-    {
-        exp.Fail(error);
-    }
+    exp.Require(check.SetFabric(fabric, &error), "fabric", error);
+    exp.Require(CollectiveHelper::CheckBackend(backend, error), "backend", error);
     Setup setup;
-    if (!TrainingJobHelper::Configure(model, gpu, setup.config, error))
-    {
-        exp.Fail(error);
-    }
-    if (gpu != "h200" && gpu != "gb200")
-    {
-        exp.Fail("--gpu=" + gpu + ": the component catalog prices h200 and gb200 systems");
-    }
+    exp.Require(TrainingJobHelper::Configure(model, gpu, setup.config, error), "model", error);
     if (layers > 0)
     {
         setup.config.model.layers = layers;
@@ -350,27 +372,34 @@ main(int argc, char* argv[])
     c.microBatchSize = microBatchSize;
     c.schedule = schedule;
     c.overlapDp = overlap;
-    if (dp == 0 || microBatchSize == 0 || batch % (dp * microBatchSize) != 0)
-    {
-        exp.Fail("--batch=" + std::to_string(batch) + " must be a positive multiple of dp x " +
-                 "microBatchSize = " + std::to_string(dp * microBatchSize));
-    }
-    c.microbatches = batch / (dp * microBatchSize);
+    const uint64_t perStep = static_cast<uint64_t>(dp) * microBatchSize;
+    exp.Require(batch % perStep == 0,
+                "batch",
+                "must be a multiple of dp x microBatchSize = " + std::to_string(perStep));
+    c.microbatches = static_cast<uint32_t>(batch / perStep);
+    const uint64_t ranks = static_cast<uint64_t>(dp) * pp * tp;
     if (gpus == 0)
     {
-        gpus = dp * pp * tp;
+        exp.Require(ranks <= 65536,
+                    "gpus",
+                    "dp x pp x tp = " + std::to_string(ranks) + " is more than 65536 GPUs");
+        gpus = static_cast<uint32_t>(ranks);
     }
+    exp.Require(ranks == gpus,
+                "gpus",
+                "must be dp x pp x tp = " + std::to_string(dp) + " x " + std::to_string(pp) +
+                    " x " + std::to_string(tp) + " = " + std::to_string(ranks) + " (or 0)");
+    exp.Require(pp <= c.model.layers,
+                "pp",
+                "a pipeline stage needs a layer: at most " + std::to_string(c.model.layers) +
+                    " stages (--layers or the model's)");
     const std::string problem = c.Validate(gpus);
-    if (!problem.empty())
-    {
-        exp.Fail(problem);
-    }
+    exp.Require(problem.empty(), "model", problem);
     setup.gpusPerServer = gpusPerServer == 0 ? tp : gpusPerServer;
-    if (gpus % setup.gpusPerServer != 0)
-    {
-        exp.Fail("--gpusPerServer=" + std::to_string(setup.gpusPerServer) +
-                 " must divide --gpus=" + std::to_string(gpus));
-    }
+    exp.Require(gpus % setup.gpusPerServer == 0,
+                "gpusPerServer",
+                std::to_string(setup.gpusPerServer) +
+                    " GPUs per server must divide --gpus=" + std::to_string(gpus));
     setup.servers = gpus / setup.gpusPerServer;
     check.SetOcsRadix(radix);
     std::string fabricProblem = check.Check(setup.servers, setup.gpusPerServer);
@@ -378,30 +407,15 @@ main(int argc, char* argv[])
     {
         fabricProblem = check.CheckPlacement(c, setup.gpusPerServer);
     }
-    if (!fabricProblem.empty())
-    {
-        exp.Fail("--fabric=" + fabric + ": " + fabricProblem);
-    }
-    if (!(scaleOutGBps > 0) || !std::isfinite(scaleOutGBps))
-    {
-        exp.Fail("--scaleOutGBps must be a positive number of GB/s (got " +
-                 std::to_string(scaleOutGBps) + ")");
-    }
+    exp.Require(fabricProblem.empty(), "fabric", fabricProblem);
     setup.rate = DataRate(static_cast<uint64_t>(std::llround(scaleOutGBps * 8e9)));
-    setup.latency = exp.NonNegativeTime("latency", latency);
-    setup.ocsDelay = exp.NonNegativeTime("ocsDelay", ocsDelay);
+    setup.latency = latency;
+    setup.ocsDelay = ocsDelay;
     setup.radix = radix;
     setup.iterations = iterations;
     setup.backend = backend;
-    if (iterations == 0)
-    {
-        exp.Fail("--iterations must be positive");
-    }
     FabricCatalog catalog;
-    if (!catalog.Load(catalogFile, error))
-    {
-        exp.Fail("--catalog: " + error);
-    }
+    exp.Require(catalog.Load(catalogFile, error), "catalog", error);
     FabricBill bill;
     FabricBill electricalBill;
     double powerW = 0;

@@ -32,34 +32,6 @@
 
 using namespace ns3;
 
-namespace
-{
-/// Alpha-beta completion time (s) of the reference's formulas; NaN where none is given.
-double
-AlphaBeta(const std::string& kind,
-          const std::string& algorithm,
-          uint32_t n,
-          double bytes,
-          double bytesPerSecond,
-          double alpha)
-{
-    const double frac = (n - 1.0) / n;
-    if (kind == "allreduce" && algorithm == "ring")
-    {
-        return 2 * (n - 1) * alpha + 2 * frac * bytes / bytesPerSecond;
-    }
-    if (kind == "allreduce" && algorithm == "hd")
-    {
-        return 2 * std::log2(n) * alpha + 2 * frac * bytes / bytesPerSecond;
-    }
-    if ((kind == "reducescatter" || kind == "allgather" || kind == "alltoall"))
-    {
-        return (n - 1) * alpha + frac * bytes / bytesPerSecond;
-    }
-    return std::nan("");
-}
-} // namespace
-
 int
 main(int argc, char* argv[])
 {
@@ -148,12 +120,18 @@ main(int argc, char* argv[])
                 "ecnThreshold",
                 "ECN marking is available on --topology=star only");
     exp.Require(CollectiveHelper::SetTcpVariant(tcp, &error), "tcp", error);
+    exp.Require(chunks <= bytes,
+                "chunks",
+                "at most --bytes=" + std::to_string(bytes) + " (a chunk carries a byte at least)");
+    exp.Require(algorithm != "hd" || (nodes & (nodes - 1)) == 0,
+                "nodes",
+                "halving-doubling (--algorithm=hd) needs a power of 2");
+    exp.Require(algorithm != "hierarchical" || nodes / gpusPerServer >= 2,
+                "gpusPerServer",
+                "the hierarchical algorithm needs at least 2 servers of --gpusPerServer GPUs");
     CollectiveSpec spec{collective, algorithm, nodes, bytes, chunks, gpusPerServer, 0};
     CollectiveSchedule probe(collective, algorithm, nodes, bytes);
-    if (!CollectiveAlgorithms::Build(spec, probe, error))
-    {
-        exp.Fail(error);
-    }
+    exp.Require(CollectiveAlgorithms::Build(spec, probe, error), "algorithm", error);
     exp.Start();
 
     NodeContainer hosts(nodes);
@@ -186,7 +164,12 @@ main(int argc, char* argv[])
     const double alpha = 2 * delay.GetSeconds();
     // The formulas assume one non-blocking switch.
     const double model = topology == "star"
-                             ? AlphaBeta(collective, algorithm, nodes, bytes, goodput, alpha)
+                             ? CollectiveAlgorithms::AlphaBetaTime(collective,
+                                                                   algorithm,
+                                                                   nodes,
+                                                                   static_cast<double>(bytes),
+                                                                   goodput,
+                                                                   alpha)
                              : std::nan("");
     const double seconds = (rec.end - rec.start).GetSeconds();
 

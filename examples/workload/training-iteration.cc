@@ -41,8 +41,8 @@ main(int argc, char* argv[])
     std::string schedule = "1f1b";
     bool overlap = true;
     bool zero = false;
-    std::string linkRate = "400Gbps";
-    std::string linkDelay = "1us";
+    DataRate rate("400Gbps");
+    Time delay = MicroSeconds(1);
     std::string backend = "packet";
     std::string tcp = "ns3::TcpNewReno";
     double moeZipf = 0;
@@ -50,55 +50,59 @@ main(int argc, char* argv[])
     std::string topology = "star";
 
     OpticalExperiment exp("training-iteration", "Hybrid-parallel training iterations");
-    exp.AddValue("model", "Model name (data/models.csv)", model);
-    exp.AddValue("gpu", "GPU type: h100, h200, gb200 (data/gpu-types.csv)", gpu);
-    exp.AddValue("gpus", "Number of GPUs", gpus);
-    exp.AddValue("dp", "Data-parallel degree", dp);
-    exp.AddValue("tp", "Tensor-parallel degree", tp);
-    exp.AddValue("pp", "Pipeline-parallel degree", pp);
-    exp.AddValue("ep", "Expert-parallel degree (MoE models; divides dp)", ep);
-    exp.AddValue("microbatches", "Micro-batches per iteration and replica", microbatches);
-    exp.AddValue("microBatchSize", "Sequences per micro-batch", microBatchSize);
-    exp.AddValue("iterations", "Iterations to run", iterations);
-    exp.AddValue("gpusPerServer",
-                 "GPUs per server sharing a scale-up domain (0: tp)",
-                 gpusPerServer);
-    exp.AddValue("schedule", "Pipeline schedule: 1f1b or gpipe", schedule);
-    exp.AddValue("overlap", "Overlap the DP gradient all-reduce with the last backward", overlap);
-    exp.AddValue("zero", "DP as reduce-scatter + all-gather (ZeRO/FSDP)", zero);
-    exp.AddValue("linkRate", "Scale-out NIC rate", linkRate);
-    exp.AddValue("linkDelay", "Propagation delay of each link", linkDelay);
-    exp.AddValue("backend",
-                 "Network model: packet (ns-3 TCP/IP) or flow (flow-level engine, same topology)",
-                 backend);
-    exp.AddValue("tcp", "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)", tcp);
-    exp.AddValue("moeZipf",
-                 "MoE routing skew: Zipf exponent of expert popularity (0: uniform)",
-                 moeZipf);
-    exp.AddValue("moePayloadEfficient",
-                 "MoE: send only real tokens (true) or pad every transfer to capacity",
-                 moePayloadEfficient);
-    exp.AddValue("topology",
-                 "Scale-out fabric: star (one switch), fat-tree (2 levels, 4 hosts per leaf, 4 "
-                 "spines) or rail (rail-optimized: rail g joins GPU g of every server)",
-                 topology);
+    exp.AddText("model", "Model name (data/models.csv)", model, false);
+    exp.AddText("gpu", "GPU type: h100, h200, gb200 (data/gpu-types.csv)", gpu, false);
+    exp.AddCount("gpus", "Number of GPUs (= dp x tp x pp)", gpus, 1, 16384);
+    exp.AddCount("dp", "Data-parallel degree", dp, 1, 16384);
+    exp.AddCount("tp", "Tensor-parallel degree", tp, 1, 1024);
+    exp.AddCount("pp", "Pipeline-parallel degree (at most the model's layers)", pp, 1, 1024);
+    exp.AddCount("ep", "Expert-parallel degree (MoE models; divides dp)", ep, 1, 16384);
+    exp.AddCount("microbatches", "Micro-batches per iteration and replica", microbatches, 1, 65536);
+    exp.AddCount("microBatchSize", "Sequences per micro-batch", microBatchSize, 1, 4096);
+    exp.AddCount("iterations", "Iterations to run (the last is reported)", iterations, 1, 10000);
+    exp.AddCount("gpusPerServer",
+                 "GPUs per server sharing a scale-up domain (0: tp; divides gpus)",
+                 gpusPerServer,
+                 0,
+                 1024);
+    exp.AddEnum("schedule", "Pipeline schedule", schedule, {"1f1b", "gpipe"});
+    exp.AddFlag("overlap", "Overlap the DP gradient all-reduce with the last backward", overlap);
+    exp.AddFlag("zero", "DP as reduce-scatter + all-gather (ZeRO/FSDP)", zero);
+    exp.AddDataRate("linkRate",
+                    "Scale-out NIC rate",
+                    rate,
+                    OpticalBounds::AtLeast(1e6).AtMost(1e13));
+    exp.AddTime("linkDelay",
+                "Propagation delay of each link",
+                delay,
+                OpticalBounds::AtLeast(0).AtMost(1));
+    exp.AddEnum("backend",
+                "Network model: packet (ns-3 TCP/IP) or flow (flow-level engine, same topology)",
+                backend,
+                {"packet", "flow"});
+    exp.AddText("tcp",
+                "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)",
+                tcp,
+                false);
+    exp.AddReal("moeZipf",
+                "MoE routing skew: Zipf exponent of expert popularity (0: uniform)",
+                moeZipf,
+                OpticalBounds::AtLeast(0).AtMost(10));
+    exp.AddFlag("moePayloadEfficient",
+                "MoE: send only real tokens (true) or pad every transfer to capacity",
+                moePayloadEfficient);
+    exp.AddEnum("topology",
+                "Scale-out fabric: star (one switch), fat-tree (2 levels, 4 hosts per leaf, 4 "
+                "spines) or rail (rail-optimized: rail g joins GPU g of every server)",
+                topology,
+                {"star", "fat-tree", "rail"});
     exp.Parse(argc, argv);
 
-    std::string backendError;
-    if (!CollectiveHelper::CheckBackend(backend, backendError))
-    {
-        exp.Fail(backendError);
-    }
-    TrainingConfig config;
     std::string error;
-    if (!CollectiveHelper::SetTcpVariant(tcp, &error))
-    {
-        exp.Fail("--tcp: " + error);
-    }
-    if (!TrainingJobHelper::Configure(model, gpu, config, error))
-    {
-        exp.Fail(error);
-    }
+    exp.Require(CollectiveHelper::CheckBackend(backend, error), "backend", error);
+    exp.Require(CollectiveHelper::SetTcpVariant(tcp, &error), "tcp", error);
+    TrainingConfig config;
+    exp.Require(TrainingJobHelper::Configure(model, gpu, config, error), "model", error);
     config.dp = dp;
     config.tp = tp;
     config.pp = pp;
@@ -110,40 +114,33 @@ main(int argc, char* argv[])
     config.zero = zero;
     config.moeZipf = moeZipf;
     config.moePayloadEfficient = moePayloadEfficient;
-    if (!(moeZipf >= 0))
-    {
-        exp.Fail("--moeZipf must be >= 0");
-    }
+    const uint64_t ranks = static_cast<uint64_t>(dp) * tp * pp;
+    exp.Require(ranks == gpus,
+                "gpus",
+                "must be dp x tp x pp = " + std::to_string(dp) + " x " + std::to_string(tp) +
+                    " x " + std::to_string(pp) + " = " + std::to_string(ranks));
+    exp.Require(pp <= config.model.layers,
+                "pp",
+                "a pipeline stage needs a layer: at most " + std::to_string(config.model.layers) +
+                    " stages for model '" + model + "'");
+    exp.Require(dp % ep == 0, "ep", "must divide --dp=" + std::to_string(dp));
+    exp.Require(ep == 1 || config.model.experts > 0,
+                "ep",
+                "expert parallelism needs a MoE model ('" + model + "' is dense)");
     const std::string problem = config.Validate(gpus);
-    if (!problem.empty())
-    {
-        exp.Fail(problem);
-    }
+    exp.Require(problem.empty(), "model", problem);
     if (gpusPerServer == 0)
     {
         gpusPerServer = tp;
     }
-    if (gpus % gpusPerServer != 0)
-    {
-        exp.Fail("--gpusPerServer " + std::to_string(gpusPerServer) + " must divide --gpus " +
-                 std::to_string(gpus));
-    }
-    if (iterations == 0)
-    {
-        exp.Fail("--iterations must be positive");
-    }
-    const DataRate rate = exp.PositiveDataRate("linkRate", linkRate);
-    const Time delay = exp.NonNegativeTime("linkDelay", linkDelay);
+    exp.Require(gpus % gpusPerServer == 0,
+                "gpusPerServer",
+                std::to_string(gpusPerServer) +
+                    " GPUs per server must divide --gpus=" + std::to_string(gpus));
     ScaleOutTopologyHelper fabric;
-    if (!fabric.SetTopology(topology, &error))
-    {
-        exp.Fail("--topology: " + error);
-    }
-    const std::string fabricProblem = fabric.Check(gpus, gpusPerServer);
-    if (!fabricProblem.empty())
-    {
-        exp.Fail("--topology=" + topology + ": " + fabricProblem);
-    }
+    exp.Require(fabric.SetTopology(topology, &error), "topology", error);
+    error = fabric.Check(gpus, gpusPerServer);
+    exp.Require(error.empty(), "topology", error);
     exp.Start();
 
     NodeContainer nodes(gpus);
@@ -185,6 +182,7 @@ main(int argc, char* argv[])
                                  {"time_s", "REAL"},
                                  {"compute_s", "REAL"},
                                  {"bubble_s", "REAL"},
+                                 {"bubble_formula_s", "REAL"},
                                  {"exposed_comm_s", "REAL"},
                                  {"exposed_tp_s", "REAL"},
                                  {"exposed_ep_s", "REAL"},
@@ -200,6 +198,7 @@ main(int argc, char* argv[])
                              (r.end - r.start).GetSeconds(),
                              r.computeS,
                              r.bubbleS,
+                             r.bubbleFormulaS,
                              r.exposedCommS,
                              r.exposedTpS,
                              r.exposedEpS,
@@ -215,6 +214,7 @@ main(int argc, char* argv[])
     exp.Metric("compute-ms", last.computeS * 1e3, "ms");
     exp.Metric("exposed-comm-ms", last.exposedCommS * 1e3, "ms");
     exp.Metric("bubble-pct", 100 * last.bubbleS / t, "%");
+    exp.Metric("bubble-formula-pct", 100 * last.bubbleFormulaS / t, "%");
     exp.Metric("exposed-tp-ms", last.exposedTpS * 1e3, "ms");
     exp.Metric("exposed-ep-ms", last.exposedEpS * 1e3, "ms");
     exp.Metric("exposed-dp-ms", last.exposedDpS * 1e3, "ms");

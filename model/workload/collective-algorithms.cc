@@ -6,6 +6,8 @@
 
 #include "collective-algorithms.h"
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <sstream>
@@ -91,14 +93,20 @@ BuildHalvingDoubling(const CollectiveSpec& spec, CollectiveSchedule& s)
 {
     const uint32_t n = spec.nRanks;
     std::vector<int64_t> last(n, -1);
-    // Recursive halving (reduce-scatter): distances n/2, n/4, ..., 1; halves of the data.
-    uint64_t size = spec.bytes;
+    // Each rank owns a byte range [lo, hi) of the buffer. Recursive halving (reduce-scatter),
+    // distances n/2, n/4, ..., 1: partners split their common range, the rank whose bit d is
+    // clear keeping the lower part (floor of half), and each sends the other part. Recursive
+    // doubling (all-gather), distances 1, 2, ..., n/2: each sends its range and the two merge.
+    // Exact for any S: every rank ends the halving with its own share, and S - share goes
+    // each way.
+    std::vector<uint64_t> lo(n, 0);
+    std::vector<uint64_t> hi(n, spec.bytes);
     std::vector<uint32_t> distances;
     for (uint32_t d = n / 2; d >= 1; d /= 2)
     {
         distances.push_back(d);
     }
-    auto exchange = [&](uint32_t d, uint64_t bytes) {
+    auto exchange = [&](uint32_t d, const std::vector<uint64_t>& bytes) {
         std::vector<int64_t> received(n, -1);
         for (uint32_t r = 0; r < n; ++r)
         {
@@ -106,7 +114,7 @@ BuildHalvingDoubling(const CollectiveSpec& spec, CollectiveSchedule& s)
             for (uint32_t c = 0; c < spec.chunks; ++c)
             {
                 const uint32_t op =
-                    s.AddOp(r, partner, Part(bytes, spec.chunks, c), DepOn(last[r]));
+                    s.AddOp(r, partner, Part(bytes[r], spec.chunks, c), DepOn(last[r]));
                 received[partner] = op;
             }
         }
@@ -114,14 +122,38 @@ BuildHalvingDoubling(const CollectiveSpec& spec, CollectiveSchedule& s)
     };
     for (uint32_t d : distances)
     {
-        size = size / 2;
-        exchange(d, size);
+        std::vector<uint64_t> send(n);
+        std::vector<uint64_t> newLo(lo);
+        std::vector<uint64_t> newHi(hi);
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            const uint64_t mid = lo[r] + (hi[r] - lo[r]) / 2;
+            const bool lower = (r & d) == 0;
+            send[r] = lower ? hi[r] - mid : mid - lo[r];
+            (lower ? newHi[r] : newLo[r]) = mid;
+        }
+        lo = newLo;
+        hi = newHi;
+        exchange(d, send);
     }
-    // Recursive doubling (all-gather): distances 1, 2, ..., n/2; doubling data.
     for (auto it = distances.rbegin(); it != distances.rend(); ++it)
     {
-        exchange(*it, size);
-        size *= 2;
+        const uint32_t d = *it;
+        std::vector<uint64_t> send(n);
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            send[r] = hi[r] - lo[r];
+        }
+        std::vector<uint64_t> newLo(lo);
+        std::vector<uint64_t> newHi(hi);
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            newLo[r] = std::min(lo[r], lo[r ^ d]);
+            newHi[r] = std::max(hi[r], hi[r ^ d]);
+        }
+        lo = newLo;
+        hi = newHi;
+        exchange(d, send);
     }
 }
 
@@ -255,41 +287,46 @@ BuildSendRecv(const CollectiveSpec& spec, CollectiveSchedule& s)
 void
 BuildHierarchicalAllReduce(const CollectiveSpec& spec, CollectiveSchedule& s)
 {
-    // NCCL on rail-optimized fabrics: reduce-scatter inside each server, all-reduce of S/G
-    // across servers on each rail (GPU g of every server), all-gather inside each server.
+    // NCCL on rail-optimized fabrics: reduce-scatter inside each server, all-reduce across
+    // servers on each rail (GPU g of every server) of the segment GPU g then owns, all-gather
+    // inside each server.
     const uint32_t g = spec.ranksPerServer;
     const uint32_t m = spec.nRanks / g;
-    CollectiveSpec intra{"reducescatter", "ring", g, spec.bytes, spec.chunks, 1, 0};
-    CollectiveSpec inter{"allreduce", "ring", m, spec.bytes / g, spec.chunks, 1, 0};
-    CollectiveSpec gather{"allgather", "ring", g, spec.bytes, spec.chunks, 1, 0};
-    auto phase = [&](const CollectiveSpec& sub, bool acrossServers) {
-        CollectiveSchedule part(sub.kind, sub.algorithm, sub.nRanks, sub.bytes);
-        if (sub.kind == "allreduce")
-        {
-            BuildRingAllReduce(sub, part);
-        }
-        else
-        {
-            BuildRingHalf(sub, part);
-        }
+    // The ring reduce-scatter leaves GPU k with segment (k + 1) mod G, of Part(S, G, k + 1).
+    auto share = [&](uint32_t k) { return Part(spec.bytes, g, (k + 1) % g); };
+    // One phase: a ring sub-collective on each group, mapped to this schedule's ranks.
+    auto phase = [&](const std::string& kind, bool acrossServers) {
+        const uint32_t size = acrossServers ? m : g;
         const uint32_t groups = acrossServers ? g : m;
+        if (size < 2)
+        {
+            return;
+        }
         for (uint32_t k = 0; k < groups; ++k)
         {
-            std::vector<uint32_t> map(sub.nRanks);
-            for (uint32_t i = 0; i < sub.nRanks; ++i)
+            const CollectiveSpec
+                sub{kind, "ring", size, acrossServers ? share(k) : spec.bytes, spec.chunks, 1, 0};
+            CollectiveSchedule part(sub.kind, sub.algorithm, sub.nRanks, sub.bytes);
+            if (kind == "allreduce")
+            {
+                BuildRingAllReduce(sub, part);
+            }
+            else
+            {
+                BuildRingHalf(sub, part);
+            }
+            std::vector<uint32_t> map(size);
+            for (uint32_t i = 0; i < size; ++i)
             {
                 map[i] = acrossServers ? i * g + k : k * g + i;
             }
-            if (sub.nRanks > 1)
-            {
-                s.AppendSequential(part, map);
-            }
+            s.AppendSequential(part, map);
         }
     };
     // Groups of one phase use disjoint ranks, so they do not wait for each other.
-    phase(intra, false);
-    phase(inter, true);
-    phase(gather, false);
+    phase("reducescatter", false);
+    phase("allreduce", true);
+    phase("allgather", false);
 }
 
 /// The registry: (kind, algorithm) -> builder.
@@ -382,6 +419,8 @@ CollectiveAlgorithms::Build(const CollectiveSpec& spec,
     }
     CollectiveSchedule built(spec.kind, spec.algorithm, spec.nRanks, spec.bytes);
     it->second(spec, built);
+    // S below N (or a segment below the chunk count) leaves empty segments: nothing to send.
+    built.RemoveEmptyOps();
     const std::string problem = built.Validate();
     if (!problem.empty())
     {
@@ -390,6 +429,46 @@ CollectiveAlgorithms::Build(const CollectiveSpec& spec,
     }
     schedule = built;
     return true;
+}
+
+double
+CollectiveAlgorithms::AlphaBetaTime(const std::string& kind,
+                                    const std::string& algorithm,
+                                    uint32_t nRanks,
+                                    double bytes,
+                                    double bytesPerSecond,
+                                    double alpha)
+{
+    if (nRanks < 2 || !(bytesPerSecond > 0) || !(bytes >= 0) || !(alpha >= 0))
+    {
+        return std::nan("");
+    }
+    const double n = nRanks;
+    const double frac = (n - 1) / n;
+    if (kind == "allreduce" && algorithm == "ring")
+    {
+        // Reduce-scatter then all-gather: 2(N-1) dependent steps of S/N each.
+        return 2 * (n - 1) * alpha + 2 * frac * bytes / bytesPerSecond;
+    }
+    if (kind == "allreduce" && algorithm == "hd" && (nRanks & (nRanks - 1)) == 0)
+    {
+        // log2 N halving steps then log2 N doubling steps; (N-1)/N S each way.
+        return 2 * std::log2(n) * alpha + 2 * frac * bytes / bytesPerSecond;
+    }
+    if ((kind == "reducescatter" || kind == "allgather") && algorithm == "ring")
+    {
+        return (n - 1) * alpha + frac * bytes / bytesPerSecond;
+    }
+    if (kind == "alltoall" && algorithm == "direct")
+    {
+        // Every block leaves at once: one latency, (N-1)/N S through each host's link.
+        return alpha + frac * bytes / bytesPerSecond;
+    }
+    if (kind == "sendrecv" && algorithm == "direct")
+    {
+        return alpha + bytes / bytesPerSecond;
+    }
+    return std::nan("");
 }
 
 } // namespace ns3

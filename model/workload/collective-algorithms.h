@@ -60,6 +60,33 @@ class CollectiveAlgorithms
 
     /// \return every (kind, algorithm) pair Build accepts
     static std::vector<std::pair<std::string, std::string>> GetSupported();
+
+    /**
+     * \brief The alpha-beta completion time of a collective on N hosts behind one
+     * non-blocking switch, each with a link of bandwidth B (the reference notes' formulas).
+     *
+     * alpha is the latency of one dependent step (a message's first byte from sender to
+     * receiver), B the goodput of a host's link:
+     * - allreduce/ring: 2(N-1) alpha + 2(N-1)/N S/B;
+     * - allreduce/hd (N a power of 2): 2 log2(N) alpha + 2(N-1)/N S/B;
+     * - reducescatter/ring, allgather/ring: (N-1) alpha + (N-1)/N S/B;
+     * - alltoall/direct: alpha + (N-1)/N S/B (all N-1 sends start at once);
+     * - sendrecv/direct: alpha + S/B.
+     * \param [in] kind Collective kind
+     * \param [in] algorithm Algorithm
+     * \param [in] nRanks Group size N
+     * \param [in] bytes Message size S (bytes, NCCL conventions)
+     * \param [in] bytesPerSecond Link goodput B (bytes/s)
+     * \param [in] alpha Latency of one step (s)
+     * \return the time (s); NaN for other pairs (no formula) or arguments out of range (N < 2,
+     * B <= 0, S or alpha negative)
+     */
+    static double AlphaBetaTime(const std::string& kind,
+                                const std::string& algorithm,
+                                uint32_t nRanks,
+                                double bytes,
+                                double bytesPerSecond,
+                                double alpha);
 };
 
 } // namespace ns3

@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -62,6 +63,36 @@ CollectiveSchedule::AppendSequential(const CollectiveSchedule& sub,
         }
         AddOp(src, rankMap[op.dst], op.bytes, deps);
     }
+}
+
+uint32_t
+CollectiveSchedule::RemoveEmptyOps()
+{
+    // Ops are in topological order: one pass maps each op to the kept ops it stands for
+    // (itself if kept; the union of what its dependencies stand for if removed).
+    std::vector<std::vector<uint32_t>> standsFor(m_ops.size());
+    std::vector<CollectiveOp> kept;
+    for (uint32_t i = 0; i < m_ops.size(); ++i)
+    {
+        std::vector<uint32_t> deps;
+        for (uint32_t d : m_ops[i].deps)
+        {
+            deps.insert(deps.end(), standsFor[d].begin(), standsFor[d].end());
+        }
+        std::sort(deps.begin(), deps.end());
+        deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+        if (m_ops[i].bytes == 0)
+        {
+            standsFor[i] = std::move(deps);
+            continue;
+        }
+        standsFor[i] = {static_cast<uint32_t>(kept.size())};
+        kept.push_back({m_ops[i].src, m_ops[i].dst, m_ops[i].bytes, std::move(deps)});
+    }
+    const auto removed = static_cast<uint32_t>(m_ops.size() - kept.size());
+    m_ops = std::move(kept);
+    m_dependentsValid = false;
+    return removed;
 }
 
 const std::vector<CollectiveOp>&

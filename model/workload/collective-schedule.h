@@ -67,6 +67,18 @@ class CollectiveSchedule
      */
     void AppendSequential(const CollectiveSchedule& sub, const std::vector<uint32_t>& rankMap);
 
+    /**
+     * \brief Removes the ops that move no bytes, keeping the order they imposed: an op that
+     * waited for a removed op waits for what the removed op waited for instead.
+     *
+     * An algorithm splits S into N segments (and each into chunks); with S smaller than N
+     * some are empty. A transfer of 0 bytes would be a pure synchronisation: its dependents
+     * may start as soon as its own dependencies are delivered, which is what the rewired
+     * schedule says, without sending anything.
+     * \return the number of ops removed
+     */
+    uint32_t RemoveEmptyOps();
+
     /// \return the ops
     const std::vector<CollectiveOp>& GetOps() const;
 

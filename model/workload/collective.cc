@@ -10,6 +10,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/optical-compat.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -136,6 +137,13 @@ Collective::Begin()
     m_phaseStartTrace(m_record.job, m_record.kind, m_record.groupSize, m_record.bytes);
     const auto& ops = m_schedule->GetOps();
     m_remaining = ops.size();
+    if (ops.empty())
+    {
+        // Nothing to move: done at once (after the caller's Start returns).
+        Ptr<Collective> self = this;
+        optical::compat::ScheduleNow([self]() { self->Complete(); });
+        return;
+    }
     // A transport that can time the whole schedule at once (all ranks in one scale-up domain)
     // does; it calls back when the last transfer is delivered.
     if (m_transport->RunLocally(m_schedule, m_ranks, [this]() {
@@ -176,6 +184,14 @@ void
 Collective::Send(uint32_t op)
 {
     const CollectiveOp& o = m_schedule->GetOps()[op];
+    if (o.bytes == 0)
+    {
+        // A transfer of nothing (a hand-built schedule; CollectiveAlgorithms removes them) is
+        // delivered at once, without the transport: it only orders its dependents.
+        Ptr<Collective> self = this;
+        optical::compat::ScheduleNow([self, op]() { self->Delivered(op); });
+        return;
+    }
     m_transport->Send(m_ranks[o.src], m_ranks[o.dst], o.bytes, [this, op]() { Delivered(op); });
 }
 

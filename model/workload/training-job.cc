@@ -173,6 +173,9 @@ TrainingJob::StartIteration()
             s.forwardDone.assign(m, false);
             s.activationIn.assign(m, p == 0);
             s.gradientIn.assign(m, p == c.pp - 1);
+            s.activationSent.assign(m, m_current.start);
+            s.gradientSent.assign(m, m_current.start);
+            s.idleSince = m_current.start;
             if (c.schedule == "gpipe")
             {
                 for (uint32_t mb = 0; mb < m; ++mb)
@@ -226,6 +229,20 @@ TrainingJob::TryNext(uint32_t d, uint32_t p)
     if (!ready)
     {
         return;
+    }
+    // The stage idled since its last op: while the input it needed was in flight (from its
+    // send to now), it waited on communication; before, on its neighbour (the bubble).
+    const Time now = Simulator::Now();
+    s.idle += now - s.idleSince;
+    const bool needsInput = forward ? p > 0 : p + 1 < m_config.pp;
+    if (needsInput)
+    {
+        const Time sent = forward ? s.activationSent[mb] : s.gradientSent[mb];
+        const Time waitFrom = std::max(s.idleSince, sent);
+        if (now > waitFrom)
+        {
+            s.ppWait += now - waitFrom;
+        }
     }
     s.busy = true;
     ++s.next;
@@ -387,6 +404,8 @@ TrainingJob::FinishOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
     if (send)
     {
         // Activations forward, gradients backward: b s h bytes / TP from each tensor rank.
+        Stage& receiver = StageOf(d, peer);
+        (forward ? receiver.activationSent : receiver.gradientSent)[mb] = Simulator::Now();
         auto left = std::make_shared<uint32_t>(c.tp);
         for (uint32_t t = 0; t < c.tp; ++t)
         {
@@ -406,6 +425,7 @@ TrainingJob::FinishOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
         }
     }
     s.busy = false;
+    s.idleSince = Simulator::Now();
     if (s.next == s.ops.size())
     {
         ++m_stagesDone;
@@ -571,17 +591,20 @@ TrainingJob::MaybeEndIteration()
     {
         busiest = s.computeS > busiest->computeS ? &s : busiest;
     }
-    const double total = (m_current.end - m_current.start).GetSeconds();
     const double compute = busiest->computeS;
     m_current.computeS = compute;
-    m_current.bubbleS = compute * (c.pp - 1.0) / c.microbatches;
-    m_current.exposedCommS = std::max(0.0, total - compute - m_current.bubbleS);
+    m_current.bubbleFormulaS = compute * (c.pp - 1.0) / c.microbatches;
     m_current.exposedTpS = busiest->tpWaitS;
     m_current.exposedEpS = busiest->epWaitS;
-    m_current.exposedDpS = (m_current.end - m_lastStageDone).GetSeconds();
-    m_current.exposedPpS = std::max(0.0,
-                                    m_current.exposedCommS - m_current.exposedTpS -
-                                        m_current.exposedEpS - m_current.exposedDpS);
+    m_current.exposedPpS = busiest->ppWait.GetSeconds();
+    const Time dpTail = m_current.end - m_lastStageDone;
+    m_current.exposedDpS = dpTail.GetSeconds();
+    m_current.exposedCommS =
+        m_current.exposedTpS + m_current.exposedEpS + m_current.exposedPpS + m_current.exposedDpS;
+    // The stage idled between its ops and after its last one (to the end); what of it was not
+    // waiting on communication (PP inputs in flight, the DP tail) is the bubble.
+    const Time idle = busiest->idle + (m_current.end - busiest->idleSince);
+    m_current.bubbleS = std::max(Time(0), idle - busiest->ppWait - dpTail).GetSeconds();
     m_iterations.push_back(m_current);
     m_iterationTrace(m_current);
     if (--m_iterationsLeft > 0)

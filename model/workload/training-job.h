@@ -29,24 +29,42 @@ namespace ns3
  * \ingroup optical
  * \brief One training iteration of a job: its time and where the time went.
  *
- * For the stage with the most compute: compute is its busy time; bubble is the ideal pipeline
- * bubble (PP - 1) / m of its compute (GPipe and 1F1B alike); exposed communication is what is
- * left of the iteration time. With zero-cost communication bubble / time = (PP-1) / (m+PP-1).
+ * The breakdown is that of the busiest stage (the stage of the most compute; the first of
+ * them on a tie), over the iteration's time T from its start to its end:
+ * T = compute + bubble + exposed communication, where
+ * - compute is the stage's busy GPU time (the sum of its compute steps);
+ * - exposed communication is the time the stage waited on communication: blocked on its TP
+ *   all-reduces and EP all-to-alls inside an op, idle while the activation or gradient its
+ *   next op needs was in flight (from its send to its arrival: PP), and the tail from the
+ *   moment every stage finished to the end of the iteration (the DP reduction outlasting
+ *   the stages);
+ * - bubble is the rest of the time the stage idles, measured: waiting for work that its
+ *   neighbours have not produced yet (the pipeline's fill and drain, imbalance between
+ *   stages, and any delay that communication caused upstream), and waiting after its last
+ *   op for the other stages to finish.
+ *
+ * Idle, PP and DP waits are measured intervals of simulated time, so the bubble is exact (0
+ * without a pipeline); compute + bubble + exposed communication equals T up to the nanosecond
+ * rounding of the compute steps.
+ * bubbleFormulaS keeps the textbook estimate (PP - 1) / m x compute (GPipe and 1F1B alike,
+ * balanced stages and free communication), which the measured bubble equals in that case:
+ * bubble / T = (PP - 1) / (m + PP - 1).
  */
 struct IterationRecord
 {
-    uint32_t index{0};       //!< Iteration number
-    Time start;              //!< Start
-    Time end;                //!< End
-    double computeS{0};      //!< Compute of the busiest stage (s)
-    double bubbleS{0};       //!< Pipeline bubble (s)
-    double exposedCommS{0};  //!< Communication not hidden behind compute (s)
-    double exposedTpS{0};    //!< ... of which the busiest stage waited on TP all-reduces (s)
-    double exposedEpS{0};    //!< ... of which it waited on EP all-to-alls (s)
-    double exposedDpS{0};    //!< ... of which the DP gradient reduction outlasted the stages (s)
-    double exposedPpS{0};    //!< ... the rest: waiting for activations and gradients (s)
-    uint64_t collectives{0}; //!< Collectives run (TP, PP, DP, EP)
-    double bytes{0};         //!< Bytes those collectives were defined on (sum of S)
+    uint32_t index{0};        //!< Iteration number
+    Time start;               //!< Start
+    Time end;                 //!< End
+    double computeS{0};       //!< Compute of the busiest stage (s)
+    double bubbleS{0};        //!< Pipeline bubble of the busiest stage, measured (s)
+    double bubbleFormulaS{0}; //!< Ideal bubble (PP - 1) / m x computeS (s)
+    double exposedCommS{0};   //!< Communication the busiest stage waited on (s)
+    double exposedTpS{0};     //!< ... of which it was blocked on TP all-reduces (s)
+    double exposedEpS{0};     //!< ... of which it was blocked on EP all-to-alls (s)
+    double exposedDpS{0};     //!< ... of which the DP gradient reduction outlasted the stages (s)
+    double exposedPpS{0};     //!< ... of which it idled with its next input in flight (s)
+    uint64_t collectives{0};  //!< Collectives run (TP, PP, DP, EP)
+    double bytes{0};          //!< Bytes those collectives were defined on (sum of S)
 };
 
 /**
@@ -138,9 +156,14 @@ class TrainingJob : public Object
         std::vector<bool> forwardDone;              //!< Per micro-batch
         std::vector<bool> activationIn;             //!< Activation arrived (stage > 0)
         std::vector<bool> gradientIn;               //!< Gradient arrived (stage < PP-1)
+        std::vector<Time> activationSent;           //!< When each activation was sent
+        std::vector<Time> gradientSent;             //!< When each gradient was sent
         double computeS{0};                         //!< Busy compute time this iteration
         double tpWaitS{0};                          //!< Time blocked on TP all-reduces
         double epWaitS{0};                          //!< Time blocked on EP all-to-alls
+        Time idle;                                  //!< Time between ops (not running one)
+        Time ppWait;                                //!< ... of which the next input was in flight
+        Time idleSince;                             //!< End of the last op (or start)
         uint32_t backwardsDone{0};                  //!< Backward ops done
     };
 

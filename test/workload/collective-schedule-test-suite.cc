@@ -5,11 +5,16 @@
  */
 
 // Collective schedules: the bytes every rank sends and the number of sequential steps match
-// the algorithms' definitions; bad specs are rejected with a message.
+// the algorithms' definitions, also for sizes below the group size (no empty transfer); a
+// transfer of 0 bytes never reaches a transport; the alpha-beta formulas on small cases worked
+// by hand; bad specs are rejected with a message.
 
 #include "ns3/abort.h"
 #include "ns3/collective-algorithms.h"
+#include "ns3/collective-transport.h"
+#include "ns3/collective.h"
 #include "ns3/optical-compat.h"
+#include "ns3/simulator.h"
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -175,6 +180,207 @@ class CollectiveScheduleErrorsTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * A transport that delivers every message at once and counts them; sends of 0 bytes are
+ * counted apart (a real transport never completes them).
+ */
+class CountingTransport : public CollectiveTransport
+{
+  public:
+    uint32_t sends{0};      //!< Messages of at least a byte
+    uint32_t emptySends{0}; //!< Messages of 0 bytes
+    uint64_t bytes{0};      //!< Bytes sent
+
+    void Send(uint32_t, uint32_t, uint64_t size, DeliveryCallback delivered) override
+    {
+        ++(size == 0 ? emptySends : sends);
+        bytes += size;
+        ScheduleNow(delivered);
+    }
+
+    uint32_t GetNRanks() const override
+    {
+        return 8;
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * Sizes below the group size: no empty transfer, every byte still moves, the order stays.
+ */
+class CollectiveScheduleSmallSizeTestCase : public TestCase
+{
+  public:
+    CollectiveScheduleSmallSizeTestCase()
+        : TestCase("Sizes below the group size move every byte and send no empty transfer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Hand-built: a (0->1, 5 B); b (1->2, 0 B) after a; c (2->3, 7 B) after b; d (3->0, 0
+        // B); e (0->2, 2 B) after d and c. Removing b and d: c waits for a, e for c only.
+        CollectiveSchedule hand("x", "y", 4, 14);
+        const uint32_t a = hand.AddOp(0, 1, 5);
+        const uint32_t b = hand.AddOp(1, 2, 0, {a});
+        const uint32_t c = hand.AddOp(2, 3, 7, {b});
+        const uint32_t d = hand.AddOp(3, 0, 0);
+        hand.AddOp(0, 2, 2, {d, c});
+        NS_TEST_ASSERT_MSG_EQ(hand.RemoveEmptyOps(), 2, "two empty ops removed");
+        NS_TEST_ASSERT_MSG_EQ(hand.GetOps().size(), 3, "three left");
+        NS_TEST_EXPECT_MSG_EQ(hand.GetOps()[1].bytes, 7, "c is second");
+        NS_TEST_ASSERT_MSG_EQ(hand.GetOps()[1].deps.size(), 1, "c waits for one op");
+        NS_TEST_EXPECT_MSG_EQ(hand.GetOps()[1].deps[0], 0, "c waits for a");
+        NS_TEST_ASSERT_MSG_EQ(hand.GetOps()[2].deps.size(), 1, "e waits for one op");
+        NS_TEST_EXPECT_MSG_EQ(hand.GetOps()[2].deps[0], 1, "e waits for c");
+        NS_TEST_EXPECT_MSG_EQ(hand.Validate(), "", "still a valid schedule");
+
+        const uint32_t n = 8;
+        for (uint64_t size : {1ull, 3ull, 7ull, 1001ull})
+        {
+            // Total bytes moved, for any S: ring and halving-doubling all-reduce 2(N-1) S
+            // (every byte leaves each of N-1 ranks twice), reduce-scatter and all-gather
+            // (N-1) S, all-to-all (N-1) S (each block from N-1 ranks), double binary tree
+            // 2(N-1) S (each half up and down N-1 edges), hierarchical on 2 servers of 4:
+            // 2 x 2 x 3 S in the servers + 2 x 1 x S across.
+            struct Expect
+            {
+                CollectiveSpec spec;
+                uint64_t total;
+                uint32_t depth; //!< 0: not checked
+            };
+
+            const Expect cases[] = {
+                {{"allreduce", "ring", n, size, 1, 1, 0}, 2 * (n - 1) * size, 2 * (n - 1)},
+                {{"reducescatter", "ring", n, size, 1, 1, 0}, (n - 1) * size, n - 1},
+                {{"allgather", "ring", n, size, 1, 1, 0}, (n - 1) * size, n - 1},
+                {{"allreduce", "hd", n, size, 1, 1, 0}, 2 * (n - 1) * size, 0},
+                {{"alltoall", "direct", n, size, 1, 1, 0}, (n - 1) * size, 1},
+                {{"allreduce", "tree", n, size, 1, 1, 0}, 2 * (n - 1) * size, 0},
+                {{"allreduce", "hierarchical", n, size, 1, 4, 0}, 12 * size + 2 * size, 0},
+                {{"allreduce", "ring", n, size, size > 3 ? 3u : 1u, 1, 0},
+                 2 * (n - 1) * size,
+                 2 * (n - 1)},
+            };
+            for (const auto& e : cases)
+            {
+                const std::string what = e.spec.kind + "/" + e.spec.algorithm + " of " +
+                                         std::to_string(size) + " B, " +
+                                         std::to_string(e.spec.chunks) + " chunks";
+                auto sched = Build(e.spec);
+                NS_TEST_EXPECT_MSG_EQ(sched.GetTotalBytes(), e.total, what << ": bytes moved");
+                for (const auto& op : sched.GetOps())
+                {
+                    NS_TEST_EXPECT_MSG_GT(op.bytes, 0, what << ": an empty transfer");
+                }
+                if (e.depth > 0)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(Depth(sched), e.depth, what << ": steps");
+                }
+            }
+        }
+        // Halving-doubling splits exactly (the lower partner keeps the floor of half). S = 1001:
+        // ranges 1001 -> 500|501 -> 250|250, 250|251 -> 125|125, 125|125, 125|125, 125|126.
+        // A rank sends in the halving what it gives away, S - its share, and in the doubling
+        // what it holds at each step: rank 0 (lower every time) 876 + (125 + 250 + 500), rank
+        // 7 (upper every time) 875 + (126 + 251 + 501).
+        auto hd = Build({"allreduce", "hd", n, 1001, 1, 1, 0});
+        NS_TEST_EXPECT_MSG_EQ(hd.GetBytesSentBy(0), 876 + 875, "HD rank 0");
+        NS_TEST_EXPECT_MSG_EQ(hd.GetBytesSentBy(7), 875 + 878, "HD rank 7");
+
+        // A schedule with an empty op runs through a Collective without sending it.
+        auto schedule = std::make_shared<CollectiveSchedule>("x", "y", 4, 14);
+        schedule->AddOp(0, 1, 5);
+        schedule->AddOp(1, 2, 0, {0});
+        schedule->AddOp(2, 3, 7, {1});
+        Ptr<CountingTransport> transport = CreateObject<CountingTransport>();
+        Ptr<Collective> coll = CreateObject<Collective>();
+        coll->Setup(schedule, transport, {0, 1, 2, 3}, "test");
+        coll->Start();
+        // And a 3-byte all-reduce on 8 ranks, built.
+        CollectiveSpec spec{"allreduce", "ring", n, 3, 1, 1, 0};
+        auto built = std::make_shared<CollectiveSchedule>(Build(spec));
+        Ptr<Collective> small = CreateObject<Collective>();
+        small->Setup(built, transport, {0, 1, 2, 3, 4, 5, 6, 7}, "test");
+        small->Start();
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(coll->IsDone(), true, "hand-built schedule completed");
+        NS_TEST_EXPECT_MSG_EQ(small->IsDone(), true, "3-byte all-reduce completed");
+        NS_TEST_EXPECT_MSG_EQ(transport->emptySends, 0, "no empty message reached the transport");
+        NS_TEST_EXPECT_MSG_EQ(transport->sends, 2 + 3 * 2 * (n - 1), "the non-empty ones did");
+        NS_TEST_EXPECT_MSG_EQ(transport->bytes, 12 + 2 * (n - 1) * 3, "bytes sent");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * The alpha-beta formulas on small cases worked by hand.
+ */
+class CollectiveAlphaBetaFormulaTestCase : public TestCase
+{
+  public:
+    CollectiveAlphaBetaFormulaTestCase()
+        : TestCase("Alpha-beta times of ring, halving-doubling, all-to-all and send-receive")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // N = 4, S = 4000 B, B = 1000 B/s, alpha = 0.5 s: (N-1)/N S/B = 3 s.
+        const double s = 4000;
+        const double b = 1000;
+        const double alpha = 0.5;
+
+        struct Case
+        {
+            const char* kind;
+            const char* algorithm;
+            double expected;
+        };
+
+        const Case cases[] = {
+            {"allreduce", "ring", 6 * 0.5 + 6},     // 2(N-1) = 6 steps; 2 x 3 s
+            {"allreduce", "hd", 4 * 0.5 + 6},       // 2 log2 4 = 4 steps; 2 x 3 s
+            {"reducescatter", "ring", 3 * 0.5 + 3}, // N-1 = 3 steps
+            {"allgather", "ring", 3 * 0.5 + 3},
+            {"alltoall", "direct", 0.5 + 3}, // one step: every block leaves at once
+            {"sendrecv", "direct", 0.5 + 4}, // S/B = 4 s
+        };
+        for (const auto& c : cases)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(
+                CollectiveAlgorithms::AlphaBetaTime(c.kind, c.algorithm, 4, s, b, alpha),
+                c.expected,
+                1e-12,
+                c.kind << "/" << c.algorithm);
+        }
+        // No formula: NaN.
+        for (const auto& pair :
+             std::vector<std::pair<std::string, std::string>>{{"allreduce", "tree"},
+                                                              {"allreduce", "hierarchical"},
+                                                              {"broadcast", "ring"}})
+        {
+            NS_TEST_EXPECT_MSG_EQ(
+                std::isnan(
+                    CollectiveAlgorithms::AlphaBetaTime(pair.first, pair.second, 4, s, b, alpha)),
+                true,
+                pair.first << "/" << pair.second);
+        }
+        NS_TEST_EXPECT_MSG_EQ(
+            std::isnan(CollectiveAlgorithms::AlphaBetaTime("allreduce", "hd", 6, s, b, alpha)),
+            true,
+            "hd needs a power of 2");
+        NS_TEST_EXPECT_MSG_EQ(
+            std::isnan(CollectiveAlgorithms::AlphaBetaTime("allreduce", "ring", 4, s, 0, alpha)),
+            true,
+            "no bandwidth");
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * Collective schedules.
  */
 class CollectiveScheduleTestSuite : public TestSuite
@@ -185,6 +391,8 @@ class CollectiveScheduleTestSuite : public TestSuite
     {
         AddTestCase(new CollectiveScheduleShapeTestCase, TEST_QUICK);
         AddTestCase(new CollectiveScheduleErrorsTestCase, TEST_QUICK);
+        AddTestCase(new CollectiveScheduleSmallSizeTestCase, TEST_QUICK);
+        AddTestCase(new CollectiveAlphaBetaFormulaTestCase, TEST_QUICK);
     }
 };
 
