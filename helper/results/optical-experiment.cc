@@ -183,6 +183,24 @@ InBounds(double value,
     return false;
 }
 
+/// The message for a count that is not a whole number in min..max.
+std::string
+CountError(const std::string& text, uint64_t min, uint64_t max, const std::string& error)
+{
+    const std::string allowed =
+        " (allowed: whole numbers " + std::to_string(min) + " to " + std::to_string(max) + ")";
+    double v = 0;
+    std::string ignored;
+    if (OpticalUnits::ParseReal(text, v, ignored))
+    {
+        return OpticalUnits::Trim(text) +
+               (v < 0 || v > static_cast<double>(max) ? " is out of range"
+                                                      : " is not a whole number") +
+               allowed;
+    }
+    return error + allowed;
+}
+
 /// Unit text with a leading space, for bounds descriptions.
 std::string
 Spaced(const std::string& unit)
@@ -448,6 +466,7 @@ OpticalExperiment::AddCount(const std::string& name,
                  uint64_t v = 0;
                  if (!OpticalUnits::ParseUnsigned(text, UINT64_MAX, v, error))
                  {
+                     error = CountError(text, min, max, error);
                      return false;
                  }
                  if (v < min || v > max)
@@ -478,6 +497,7 @@ OpticalExperiment::AddCount(const std::string& name,
                  uint64_t v = 0;
                  if (!OpticalUnits::ParseUnsigned(text, UINT64_MAX, v, error))
                  {
+                     error = CountError(text, min, max, error);
                      return false;
                  }
                  if (v < min || v > max)
@@ -1127,6 +1147,10 @@ void
 OpticalExperiment::Fail(const std::string& message, int exitCode)
 {
     std::cerr << m_program << ": " << message << std::endl;
+    if (!m_started)
+    {
+        std::cerr << m_program << ": nothing was run" << std::endl;
+    }
     if (m_started && m_store && !m_finished)
     {
         m_store->FinishRun(m_runId, false, message);

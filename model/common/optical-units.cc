@@ -330,6 +330,10 @@ OpticalUnits::FormatTime(double seconds)
     {
         return "0s";
     }
+    if (std::fabs(seconds) >= 1e9)
+    {
+        return Format(seconds) + "s"; // beyond 30 years, days would hide the magnitude
+    }
     for (const Unit& u : TIME_UNITS)
     {
         if (std::fabs(seconds) >= u.factor * (1 - 1e-12) && std::strcmp(u.name, "y") != 0)
