@@ -241,9 +241,12 @@ def _recovery_rows(data):
     rows = []
     for policy in POLICIES:
         point = data.point(spares="4", policy=policy)
-        fail = point.number("failAt")
+        events = data.events("recovery", point)
+        # The first phase starts at the failure (--failAt, recorded as an ns-3 time text
+        # such as '10s' or '1.5min': read from the events rather than parsed).
+        fail = min(row["start_s"] for row in events)
         phases = [(row["phase"], row["start_s"] - fail, row["end_s"] - fail)
-                  for row in data.events("recovery", point)]
+                  for row in events]
         rows.append((RECOVERY_LABELS[policy], phases, point))
     rewire, resync = PUBLISHED["rewire-s"], PUBLISHED["resync-s"]
     rows.append((PUBLISHED_ROW, [("rewire", 0.0, rewire), ("resync", rewire, rewire + resync)],
