@@ -154,7 +154,8 @@ TorusGeometry::Check(uint32_t racks,
     }
     if (total > MAX_ACCELERATORS)
     {
-        return std::to_string(racks) + " racks of " + Shape(rack) + " make more than " +
+        return std::to_string(racks) + (racks == 1 ? " rack of " : " racks of ") + Shape(rack) +
+               (racks == 1 ? " makes" : " make") + " more than " +
                std::to_string(MAX_ACCELERATORS) + " accelerators (at most 2^24)";
     }
     return "";
