@@ -17,13 +17,14 @@
  *
  *   ./ns3 run "server-fabric-failover --policy=morphlux --spares=4"
  *
- * Prints recovery-s, rewire-s, blast-radius-accelerators, spare-coverage-pct.
+ * Prints recovery-s, rewire-s, blast-radius-accelerators, spare-coverage-pct. Every option is
+ * checked before the run (--help lists their kinds and ranges).
  */
 
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"
 
-#include <sstream>
+#include <cmath>
 
 using namespace ns3;
 
@@ -82,117 +83,172 @@ Build(const Setup& setup, OpticalExperiment& exp)
     return dc;
 }
 
+/**
+ * \brief Reads --racks, --rack and --server into a geometry, refusing (before the run) a
+ * malformed shape, a server that does not tile the rack and a datacenter above \p maxAccelerators,
+ * each named by its option.
+ * \return the geometry
+ */
+TorusGeometry
+ConfigureGeometry(OpticalExperiment& exp,
+                  uint32_t racks,
+                  const std::string& rackShape,
+                  const std::string& serverShape,
+                  uint64_t maxAccelerators)
+{
+    std::string error;
+    std::array<uint32_t, 3> rack{};
+    std::array<uint32_t, 3> server{};
+    exp.Require(TorusGeometry::ParseShape(rackShape, rack, error), "rack", error);
+    exp.Require(TorusGeometry::ParseShape(serverShape, server, error), "server", error);
+    const std::string size = TorusGeometry::Check(1, rack, {1, 1, 1});
+    exp.Require(size.empty(), "rack", size);
+    const std::string tiling = TorusGeometry::Check(1, rack, server);
+    exp.Require(tiling.empty(), "server", "with --rack=" + rackShape + ": " + tiling);
+    TorusGeometry geometry;
+    const bool configured = geometry.Configure(racks, rack, server, error);
+    exp.Require(configured, "racks", error);
+    exp.Require(geometry.GetNAccelerators() <= maxAccelerators,
+                "racks",
+                std::to_string(racks) + " racks of " + rackShape + " make " +
+                    std::to_string(geometry.GetNAccelerators()) + " accelerators (at most " +
+                    std::to_string(maxAccelerators) + ")");
+    return geometry;
+}
+
 } // namespace
 
 int
 main(int argc, char* argv[])
 {
+    // Largest datacenter (accelerators; 256 racks of 64) and largest expected number of random
+    // failures: bounds on memory and run time.
+    constexpr uint32_t MAX_RACKS = 256;
+    constexpr uint64_t MAX_ACCELERATORS = 16384;
+    constexpr double MAX_FAILURES = 1e5;
+    constexpr double DAY = 86400;
+
     std::string policy = "morphlux";
     uint32_t spares = 4;
     uint32_t racks = 4;
     uint32_t freeRacks = 1;
     std::string fill = "2x4x4,2x2x4,2x2x2";
-    std::string fabricDelay = "1.1s";
+    Time fabricDelay = Seconds(1.1);
     std::string rackShape = "4x4x4";
     std::string serverShape = "2x2x1";
-    std::string resync = "4.5s";
-    std::string migration = "60s";
-    std::string failAt = "10s";
+    Time resync = Seconds(4.5);
+    Time migration = Seconds(60);
+    Time failAt = Seconds(10);
     double failureRate = 2e-5;
-    std::string repair = "72h";
-    std::string duration = "365d";
+    Time repair = Hours(72);
+    Time duration = Days(365);
 
     OpticalExperiment exp("server-fabric-failover",
                           "Accelerator failure: job migration vs spare swap by the fabrics");
-    exp.AddValue("policy", "contiguous (migrate the job) or morphlux (swap in a spare)", policy);
-    exp.AddValue("spares",
-                 "Spare accelerators per rack, whole servers (Morphlux: 4 per 64)",
-                 spares);
-    exp.AddValue("racks", "Racks of 4x4x4 accelerators", racks);
-    exp.AddValue("freeRacks", "Racks left empty (where migrated jobs can go)", freeRacks);
-    exp.AddValue("fill",
-                 "Slices placed in each other rack, in order (AxBxC,...; the first holds the "
-                 "failing accelerator)",
-                 fill);
-    exp.AddValue("rack", "Accelerators per rack, AxBxC (TPUv4, Morphlux: 4x4x4)", rackShape);
-    exp.AddValue("server", "Accelerators per server, AxBxC (Morphlux: 2x2x1)", serverShape);
-    exp.AddValue("fabricDelay",
-                 "Reconfiguration delay of a server's fabric (Morphlux prototype: 1.1 s)",
-                 fabricDelay);
-    exp.AddValue("resync", "Collective-library re-sync after recovery (NCCL: 4.5 s)", resync);
-    exp.AddValue("migration",
-                 "Migration and restart of a job (no public figure: an assumption)",
-                 migration);
-    exp.AddValue("failAt", "When the scripted failure happens", failAt);
-    exp.AddValue("failureRate",
-                 "Random failures per accelerator-hour for the coverage run (no public "
-                 "per-chip rate: an assumption, about 16% a year)",
-                 failureRate);
-    exp.AddValue("repair", "Repair time of a failed accelerator (ns-3 time)", repair);
-    exp.AddValue("duration",
-                 "Period of the coverage run (ns-3 time; 0: skip it; default a year, for tens of "
-                 "failures)",
-                 duration);
+    exp.AddEnum("policy",
+                "contiguous (migrate the job) or morphlux (swap in a spare)",
+                policy,
+                {"contiguous", "morphlux"});
+    exp.AddCount("spares",
+                 "Spare accelerators per rack, whole servers, fewer than a rack's servers "
+                 "(Morphlux: 4 per 64)",
+                 spares,
+                 0,
+                 4096);
+    exp.AddCount("racks",
+                 "Racks of --rack accelerators; at most " + std::to_string(MAX_ACCELERATORS) +
+                     " accelerators in all",
+                 racks,
+                 1,
+                 MAX_RACKS);
+    exp.AddCount("freeRacks",
+                 "Racks left empty (where migrated jobs can go), fewer than --racks",
+                 freeRacks,
+                 0,
+                 MAX_RACKS - 1);
+    exp.AddText("fill",
+                "Slices placed in each other rack, in order (AxBxC,...; the first holds the "
+                "failing accelerator)",
+                fill,
+                false);
+    exp.AddText("rack", "Accelerators per rack, AxBxC (TPUv4, Morphlux: 4x4x4)", rackShape, false);
+    exp.AddText("server",
+                "Accelerators per server, AxBxC, tiling the rack (Morphlux: 2x2x1)",
+                serverShape,
+                false);
+    exp.AddTime("fabricDelay",
+                "Reconfiguration delay of a server's fabric (Morphlux prototype: 1.1 s)",
+                fabricDelay,
+                OpticalBounds::AtLeast(0).AtMost(60));
+    exp.AddTime("resync",
+                "Collective-library re-sync after recovery (NCCL: 4.5 s)",
+                resync,
+                OpticalBounds::AtLeast(0).AtMost(3600));
+    exp.AddTime("migration",
+                "Migration and restart of a job (no public figure: an assumption)",
+                migration,
+                OpticalBounds::AtLeast(0).AtMost(DAY));
+    exp.AddTime("failAt",
+                "When the scripted failure happens",
+                failAt,
+                OpticalBounds::AtLeast(0).AtMost(DAY));
+    exp.AddReal("failureRate",
+                "Random failures per accelerator-hour for the coverage run (no public per-chip "
+                "rate: an assumption, about 16% a year); the expected failures, rate x "
+                "accelerators x duration, must not exceed 1e5",
+                failureRate,
+                OpticalBounds::Above(0).AtMost(0.01),
+                "per accelerator-hour");
+    exp.AddTime("repair",
+                "Repair time of a failed accelerator",
+                repair,
+                OpticalBounds::AtLeast(0).AtMost(365 * DAY));
+    exp.AddTime("duration",
+                "Period of the coverage run (0: skip it; default a year, for tens of failures)",
+                duration,
+                OpticalBounds::AtLeast(0).AtMost(10 * 365 * DAY));
     exp.Parse(argc, argv);
 
     Setup setup;
     std::string error;
-    if (!SliceScheduler::CheckPolicy(policy, error))
-    {
-        exp.Fail("--policy: " + error);
-    }
     setup.policy = policy;
     setup.spares = spares;
-    if (!setup.geometry.ConfigureFromText(racks, rackShape, serverShape, error))
-    {
-        exp.Fail("--racks, --rack, --server: " + error);
-    }
-    if (freeRacks >= racks)
-    {
-        exp.Fail("--freeRacks " + std::to_string(freeRacks) + " leaves none of the " +
-                 std::to_string(racks) + " racks for tenants");
-    }
+    setup.geometry = ConfigureGeometry(exp, racks, rackShape, serverShape, MAX_ACCELERATORS);
+    exp.Require(freeRacks < racks,
+                "freeRacks",
+                "leaves none of the " + std::to_string(racks) + " racks for tenants (at most " +
+                    std::to_string(racks - 1) + ")");
     const uint32_t perServer = setup.geometry.GetAcceleratorsPerServer();
-    if (spares % perServer != 0 || spares / perServer >= setup.geometry.GetServersPerRack())
-    {
-        exp.Fail("--spares " + std::to_string(spares) + " must be whole servers of " +
-                 std::to_string(perServer) + " accelerators and fewer than the " +
-                 std::to_string(setup.geometry.GetServersPerRack()) + " servers of a rack");
-    }
+    exp.Require(spares % perServer == 0 && spares / perServer < setup.geometry.GetServersPerRack(),
+                "spares",
+                "must be whole servers of " + std::to_string(perServer) +
+                    " accelerators and fewer than the " +
+                    std::to_string(setup.geometry.GetServersPerRack()) + " servers of a rack");
     setup.filledRacks = racks - freeRacks;
-    std::vector<std::pair<std::array<uint32_t, 3>, double>> shapes;
-    if (!SliceRequestGenerator::ParseShapes(fill, shapes, error))
-    {
-        exp.Fail("--fill: " + error);
-    }
+    exp.Require(TorusGeometry::ParseShapeList(fill, setup.fill, error), "fill", error);
     SliceAllocator check(setup.geometry);
-    for (const auto& [shape, w] : shapes)
+    for (const auto& shape : setup.fill)
     {
         const std::string problem = check.CheckShape(shape);
-        if (!problem.empty())
-        {
-            exp.Fail("--fill: " + problem);
-        }
-        setup.fill.push_back(shape);
+        exp.Require(problem.empty(), "fill", problem);
     }
-    setup.fabricDelay = exp.NonNegativeTime("fabricDelay", fabricDelay);
-    setup.resync = exp.NonNegativeTime("resync", resync);
-    setup.migration = exp.NonNegativeTime("migration", migration);
-    const Time failTime = exp.NonNegativeTime("failAt", failAt);
-    const Time repairTime = exp.NonNegativeTime("repair", repair);
-    const Time period = exp.NonNegativeTime("duration", duration);
-    if (!(failureRate > 0))
-    {
-        exp.Fail("--failureRate " + std::to_string(failureRate) + " (must be > 0)");
-    }
+    setup.fabricDelay = fabricDelay;
+    setup.resync = resync;
+    setup.migration = migration;
+    const double expectedFailures =
+        failureRate * setup.geometry.GetNAccelerators() * duration.GetSeconds() / 3600;
+    exp.Require(expectedFailures <= MAX_FAILURES,
+                "duration",
+                "with --failureRate and --racks it expects about " +
+                    OpticalUnits::Format(std::round(expectedFailures)) +
+                    " failures (at most 1e5): shorten it or lower the rate");
+    // The scripted run's datacenter, built and filled before the run starts so that a --fill
+    // that places nothing is refused like any other bad value.
+    Datacenter dc = Build(setup, exp);
+    exp.Require(dc.tenants > 0, "fill", "no slice could be placed");
     exp.Start();
 
     // Run 1: the scripted failure of an accelerator in the middle of the first slice.
-    Datacenter dc = Build(setup, exp);
-    if (dc.tenants == 0)
-    {
-        exp.Fail("--fill: no slice could be placed");
-    }
     const SliceAllocator::Placement victim = dc.scheduler->GetAllocator().GetPlacements().front();
     const SliceLayout layout = SliceLayout::FromPlacement(setup.geometry, victim);
     const uint32_t failed = layout.accelerators[layout.accelerators.size() / 2];
@@ -212,8 +268,8 @@ main(int argc, char* argv[])
                 *r = Recovery{true, downtime, blast, rewire};
             },
             &rec));
-    Simulator::Schedule(failTime, &SliceScheduler::Fail, dc.scheduler, failed);
-    exp.Run(failTime + setup.migration + setup.resync + setup.fabricDelay + Seconds(60));
+    Simulator::Schedule(failAt, &SliceScheduler::Fail, dc.scheduler, failed);
+    exp.Run(failAt + setup.migration + setup.resync + setup.fabricDelay + Seconds(60));
     const SliceScheduler::Stats first = dc.scheduler->GetStats();
     Simulator::Destroy();
     if (!rec.done)
@@ -227,7 +283,7 @@ main(int argc, char* argv[])
     SliceScheduler::Stats month;
     double meanDowntime = 0;
     double meanBlast = 0;
-    if (!period.IsZero())
+    if (!duration.IsZero())
     {
         Datacenter dc2 = Build(setup, exp);
         dc2.scheduler->AssignStreams(0);
@@ -248,8 +304,8 @@ main(int argc, char* argv[])
                     ++t->n;
                 },
                 &totals));
-        dc2.scheduler->StartFailures(failureRate, repairTime, period);
-        exp.Run(period);
+        dc2.scheduler->StartFailures(failureRate, repair, duration);
+        exp.Run(duration);
         month = dc2.scheduler->GetStats();
         Simulator::Destroy();
         // Without failures nothing went uncovered, except that contiguous has no spares.
@@ -264,7 +320,7 @@ main(int argc, char* argv[])
         store->CreateEventTable(
             "recovery",
             {{"policy", "TEXT"}, {"phase", "TEXT"}, {"start_s", "REAL"}, {"end_s", "REAL"}});
-        const double t0 = failTime.GetSeconds();
+        const double t0 = failAt.GetSeconds();
         const double back = t0 + rec.downtime.GetSeconds();
         if (rec.rewire.IsStrictlyPositive())
         {

@@ -19,15 +19,18 @@
  * values of the same requests and the reduction in fragmentation.
  *
  *   ./ns3 run "torus-allocation --racks=4 --policy=morphlux --load=0.9 --duration=48h"
+ *
+ * Every option is checked before the run (build/examples/fabric/torus-allocation --help lists
+ * their kinds and ranges): at most 256 racks and 16,384 accelerators, and at most about 1e6
+ * expected requests.
  */
 
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"
 
+#include <cmath>
 #include <functional>
-#include <iomanip>
 #include <map>
-#include <sstream>
 
 using namespace ns3;
 
@@ -64,7 +67,17 @@ struct Outcome
     std::vector<std::tuple<double, uint32_t, uint32_t, uint64_t>> timeline;
 };
 
-/// Runs one policy on the requests.
+/// The options of Morphlux's allocator (MorphluxAllocator attributes).
+struct MorphluxSettings
+{
+    bool useIlp{true};          //!< UseIlp
+    Time timeLimit;             //!< TimeLimit
+    uint64_t nodeLimit{50};     //!< NodeLimit (0: none)
+    uint32_t candidatePaths{5}; //!< CandidatePaths
+};
+
+/// Runs one policy on the requests (\p morphlux: attributes of the Morphlux allocator, or
+/// nullptr for its defaults).
 Outcome
 RunPolicy(const std::string& policy,
           const TorusGeometry& geometry,
@@ -72,7 +85,7 @@ RunPolicy(const std::string& policy,
           Time duration,
           Time fabricDelay,
           uint32_t samplesPerShape,
-          const std::map<std::string, std::string>& morphluxAttributes,
+          const MorphluxSettings* morphlux,
           OpticalExperiment& exp)
 {
     ObjectFactory ocs("ns3::OpticalCircuitSwitch");
@@ -81,9 +94,13 @@ RunPolicy(const std::string& policy,
     fabric->Setup(geometry, ocs);
     Ptr<SliceScheduler> scheduler = CreateObject<SliceScheduler>();
     scheduler->SetAttribute("Policy", StringValue(policy));
-    for (const auto& [name, value] : morphluxAttributes)
+    if (morphlux)
     {
-        scheduler->GetMorphlux()->SetAttribute(name, StringValue(value));
+        Ptr<MorphluxAllocator> allocator = scheduler->GetMorphlux();
+        allocator->SetAttribute("UseIlp", BooleanValue(morphlux->useIlp));
+        allocator->SetAttribute("TimeLimit", TimeValue(morphlux->timeLimit));
+        allocator->SetAttribute("NodeLimit", UintegerValue(morphlux->nodeLimit));
+        allocator->SetAttribute("CandidatePaths", UintegerValue(morphlux->candidatePaths));
     }
     std::string error;
     if (!scheduler->Setup(fabric, error))
@@ -202,23 +219,62 @@ ContiguousBandwidth(const TorusGeometry& geometry,
     return r.units;
 }
 
+/**
+ * \brief Reads --racks, --rack and --server into a geometry, refusing (before the run) a
+ * malformed shape, a server that does not tile the rack and a datacenter above \p maxAccelerators,
+ * each named by its option.
+ * \return the geometry
+ */
+TorusGeometry
+ConfigureGeometry(OpticalExperiment& exp,
+                  uint32_t racks,
+                  const std::string& rackShape,
+                  const std::string& serverShape,
+                  uint64_t maxAccelerators)
+{
+    std::string error;
+    std::array<uint32_t, 3> rack{};
+    std::array<uint32_t, 3> server{};
+    exp.Require(TorusGeometry::ParseShape(rackShape, rack, error), "rack", error);
+    exp.Require(TorusGeometry::ParseShape(serverShape, server, error), "server", error);
+    const std::string size = TorusGeometry::Check(1, rack, {1, 1, 1});
+    exp.Require(size.empty(), "rack", size);
+    const std::string tiling = TorusGeometry::Check(1, rack, server);
+    exp.Require(tiling.empty(), "server", "with --rack=" + rackShape + ": " + tiling);
+    TorusGeometry geometry;
+    const bool configured = geometry.Configure(racks, rack, server, error);
+    exp.Require(configured, "racks", error);
+    exp.Require(geometry.GetNAccelerators() <= maxAccelerators,
+                "racks",
+                std::to_string(racks) + " racks of " + rackShape + " make " +
+                    std::to_string(geometry.GetNAccelerators()) + " accelerators (at most " +
+                    std::to_string(maxAccelerators) + ")");
+    return geometry;
+}
+
 } // namespace
 
 int
 main(int argc, char* argv[])
 {
+    // Largest datacenter run here (accelerators; 256 racks of 64) and largest expected number
+    // of requests: bounds on memory and run time.
+    constexpr uint32_t MAX_RACKS = 256;
+    constexpr uint64_t MAX_ACCELERATORS = 16384;
+    constexpr double MAX_REQUESTS = 1e6;
+
     uint32_t racks = 4;
     std::string policy = "morphlux";
     double load = 0.9;
-    std::string duration = "48h";
-    std::string meanHold = "1h";
+    Time duration = Hours(48);
+    Time meanHold = Hours(1);
     std::string shapes = "2x2x1:1,2x2x2:1,2x2x4:1,2x4x4:1";
     std::string backend = "flow";
-    std::string fabricDelay = "1.1s";
+    Time fabricDelay = Seconds(1.1);
     std::string rackShape = "4x4x4";
     std::string serverShape = "2x2x1";
     double unitGbps = 100;
-    double ilpTimeLimit = 5;
+    Time ilpTimeLimit = Seconds(5);
     uint32_t ilpNodeLimit = 50;
     uint32_t candidatePaths = 5;
     bool ilp = true;
@@ -226,108 +282,113 @@ main(int argc, char* argv[])
 
     OpticalExperiment exp("torus-allocation",
                           "Slice allocation in a torus datacenter: contiguous vs Morphlux");
-    exp.AddValue("racks", "Racks of 4x4x4 accelerators (Morphlux: 64)", racks);
-    exp.AddValue("policy", "Allocation policy: contiguous or morphlux", policy);
-    exp.AddValue("load",
-                 "Offered load (accelerators asked x holding time / capacity x time; > 0)",
-                 load);
-    exp.AddValue("duration", "Simulated period (ns-3 time, e.g. 48h)", duration);
-    exp.AddValue("meanHold", "Mean holding time of a slice (ns-3 time)", meanHold);
-    exp.AddValue("shapes",
-                 "Requested shapes and weights AxBxC:w,... (default: the four sub-rack shapes "
-                 "equally)",
-                 shapes);
-    exp.AddValue("backend", "Network model for the bandwidth measurement: flow", backend);
-    exp.AddValue("rack", "Accelerators per rack, AxBxC (TPUv4, Morphlux: 4x4x4)", rackShape);
-    exp.AddValue("server", "Accelerators per server, AxBxC (Morphlux: 2x2x1)", serverShape);
-    exp.AddValue("fabricDelay",
-                 "Reconfiguration delay of a server's photonic fabric (MZI mesh 1.1s, "
-                 "interposer 3.7us)",
-                 fabricDelay);
-    exp.AddValue("unitGbps", "Bandwidth of one torus port, each direction (Gb/s)", unitGbps);
-    exp.AddValue("ilp", "Solve Morphlux's ILP (false: greedy only)", ilp);
-    exp.AddValue("ilpNodeLimit",
+    exp.AddCount("racks",
+                 "Racks of --rack accelerators (Morphlux: 64 of 4x4x4); at most " +
+                     std::to_string(MAX_ACCELERATORS) + " accelerators in all",
+                 racks,
+                 1,
+                 MAX_RACKS);
+    exp.AddEnum("policy", "Allocation policy", policy, {"contiguous", "morphlux"});
+    exp.AddReal("load",
+                "Offered load (accelerators asked x holding time / capacity x time; above 1 "
+                "the datacenter is oversubscribed)",
+                load,
+                OpticalBounds::Above(0).AtMost(10));
+    exp.AddTime("duration",
+                "Simulated period of requests (the expected number of requests, load x "
+                "accelerators x duration / (mean slice size x meanHold), must not exceed 1e6)",
+                duration,
+                OpticalBounds::Above(0).AtMost(365 * 86400.0));
+    exp.AddTime("meanHold",
+                "Mean holding time of a slice (exponential)",
+                meanHold,
+                OpticalBounds::AtLeast(1).AtMost(365 * 86400.0));
+    exp.AddText("shapes",
+                "Requested shapes and weights AxBxC:w,... (weights in (0, 1e6], 1 if left "
+                "out; each shape whole servers inside a rack; default: the four sub-rack "
+                "shapes equally)",
+                shapes,
+                false);
+    exp.AddEnum("backend", "Network model for the bandwidth measurement", backend, {"flow"});
+    exp.AddText("rack", "Accelerators per rack, AxBxC (TPUv4, Morphlux: 4x4x4)", rackShape, false);
+    exp.AddText("server",
+                "Accelerators per server, AxBxC, tiling the rack (Morphlux: 2x2x1)",
+                serverShape,
+                false);
+    exp.AddTime("fabricDelay",
+                "Reconfiguration delay of a server's photonic fabric (MZI mesh 1.1s, "
+                "interposer 3.7us)",
+                fabricDelay,
+                OpticalBounds::AtLeast(0).AtMost(60));
+    exp.AddRateNumber("unitGbps",
+                      "Bandwidth of one torus port, each direction",
+                      unitGbps,
+                      OpticalBounds::Above(0).AtMost(1e4),
+                      "Gbps");
+    exp.AddFlag("ilp", "Solve Morphlux's ILP (false: greedy only)", ilp);
+    exp.AddCount("ilpNodeLimit",
                  "Branch-and-bound nodes of one ILP solve (reproducible stop; 0: none)",
-                 ilpNodeLimit);
-    exp.AddValue("ilpTimeLimit",
-                 "Wall-clock limit of one ILP solve (s; a safety net behind the node limit)",
-                 ilpTimeLimit);
-    exp.AddValue("k", "Candidate paths per server pair (Morphlux: 5)", candidatePaths);
-    exp.AddValue("samples", "Slices measured per shape and placement method (bandwidth)", samples);
+                 ilpNodeLimit,
+                 0,
+                 1000000);
+    exp.AddTime("ilpTimeLimit",
+                "Wall-clock limit of one ILP solve (a safety net behind the node limit)",
+                ilpTimeLimit,
+                OpticalBounds::AtLeast(0).AtMost(3600));
+    exp.AddCount("k", "Candidate paths per server pair (Morphlux: 5)", candidatePaths, 1, 100);
+    exp.AddCount("samples",
+                 "Slices measured per shape and placement method (bandwidth)",
+                 samples,
+                 1,
+                 1000);
     exp.Parse(argc, argv);
 
     std::string error;
-    if (!SliceScheduler::CheckPolicy(policy, error))
-    {
-        exp.Fail("--policy: " + error);
-    }
-    if (backend != "flow")
-    {
-        exp.Fail("--backend: '" + backend +
-                 "' is not supported here; slice bandwidth is measured by the flow-level "
-                 "engine (flow)");
-    }
-    if (!(load > 0))
-    {
-        exp.Fail("--load: " + std::to_string(load) + " (must be > 0)");
-    }
-    if (!(unitGbps > 0))
-    {
-        exp.Fail("--unitGbps: " + std::to_string(unitGbps) + " (must be > 0)");
-    }
-    if (!(ilpTimeLimit >= 0) || candidatePaths == 0 || samples == 0)
-    {
-        exp.Fail("--ilpTimeLimit must be >= 0, --k and --samples > 0");
-    }
-    const Time period = exp.NonNegativeTime("duration", duration);
-    const Time hold = exp.NonNegativeTime("meanHold", meanHold);
-    const Time delay = exp.NonNegativeTime("fabricDelay", fabricDelay);
-    if (period.IsZero() || hold.IsZero())
-    {
-        exp.Fail("--duration and --meanHold must be > 0");
-    }
-    TorusGeometry geometry;
-    if (!geometry.ConfigureFromText(racks, rackShape, serverShape, error))
-    {
-        exp.Fail("--racks, --rack, --server: " + error);
-    }
+    TorusGeometry geometry =
+        ConfigureGeometry(exp, racks, rackShape, serverShape, MAX_ACCELERATORS);
     std::vector<std::pair<std::array<uint32_t, 3>, double>> parsed;
-    if (!SliceRequestGenerator::ParseShapes(shapes, parsed, error))
-    {
-        exp.Fail("--shapes: " + error);
-    }
+    exp.Require(SliceRequestGenerator::ParseShapes(shapes, parsed, error), "shapes", error);
     SliceAllocator shapeCheck(geometry);
+    double weights = 0;
+    double meanSize = 0;
     for (const auto& [shape, w] : parsed)
     {
         const std::string problem = shapeCheck.CheckShape(shape);
-        if (!problem.empty())
-        {
-            exp.Fail("--shapes: " + problem);
-        }
+        exp.Require(problem.empty(), "shapes", problem);
+        weights += w;
+        meanSize += w * shape[0] * shape[1] * shape[2];
     }
+    meanSize /= weights;
+    const double expectedRequests = load * geometry.GetNAccelerators() * duration.GetSeconds() /
+                                    (meanSize * meanHold.GetSeconds());
+    exp.Require(expectedRequests <= MAX_REQUESTS,
+                "duration",
+                "with --load, --racks, --shapes and --meanHold it asks for about " +
+                    OpticalUnits::Format(std::round(expectedRequests)) +
+                    " requests (at most 1e6): shorten it or lower the load");
     exp.Start();
 
     Ptr<SliceRequestGenerator> generator = CreateObject<SliceRequestGenerator>();
     generator->SetAttribute("Load", DoubleValue(load));
-    generator->SetAttribute("MeanHold", TimeValue(hold));
+    generator->SetAttribute("MeanHold", TimeValue(meanHold));
     generator->SetAttribute("Shapes", StringValue(shapes));
     generator->AssignStreams(0);
     std::vector<SliceRequestGenerator::Request> requests;
-    if (!generator->Generate(geometry.GetNAccelerators(), period, requests, error))
+    if (!generator->Generate(geometry.GetNAccelerators(), duration, requests, error))
     {
         exp.Fail(error);
     }
-    const std::map<std::string, std::string> morphlux{
-        {"UseIlp", ilp ? "true" : "false"},
-        {"TimeLimit", std::to_string(ilpTimeLimit) + "s"},
-        {"NodeLimit", std::to_string(ilpNodeLimit)},
-        {"CandidatePaths", std::to_string(candidatePaths)}};
-
-    Outcome base = RunPolicy("contiguous", geometry, requests, period, delay, samples, {}, exp);
+    MorphluxSettings morphlux;
+    morphlux.useIlp = ilp;
+    morphlux.timeLimit = ilpTimeLimit;
+    morphlux.nodeLimit = ilpNodeLimit;
+    morphlux.candidatePaths = candidatePaths;
+    Outcome base =
+        RunPolicy("contiguous", geometry, requests, duration, fabricDelay, samples, nullptr, exp);
     Outcome run =
         policy == "contiguous"
             ? base
-            : RunPolicy(policy, geometry, requests, period, delay, samples, morphlux, exp);
+            : RunPolicy(policy, geometry, requests, duration, fabricDelay, samples, &morphlux, exp);
 
     // Tenant bandwidth: each measured slice against its shape as a box on the plain torus.
     SliceBandwidthProbe probe;

@@ -10,9 +10,8 @@
 
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/optical-units.h"
 #include "ns3/string.h"
-
-#include <sstream>
 
 namespace ns3
 {
@@ -63,36 +62,39 @@ SliceRequestGenerator::ParseShapes(const std::string& text,
                                    std::string& error)
 {
     shapes.clear();
-    std::stringstream list(text);
-    std::string item;
-    while (std::getline(list, item, ','))
+    std::vector<std::string> items;
+    if (!TorusGeometry::SplitList(text, items, error))
+    {
+        error = "slice shapes: " + error;
+        return false;
+    }
+    const OpticalBounds weights = OpticalBounds::Above(0).AtMost(MAX_WEIGHT);
+    for (const std::string& item : items)
     {
         const std::size_t colon = item.find(':');
         const std::string shapeText = item.substr(0, colon);
         double weight = 1;
         std::array<uint32_t, 3> shape{};
-        std::string rest;
         if (!TorusGeometry::ParseShape(shapeText, shape, error))
         {
+            shapes.clear();
             error = "slice " + error + " (in '" + text + "')";
             return false;
         }
         if (colon != std::string::npos)
         {
-            std::istringstream w(item.substr(colon + 1));
-            if (!(w >> weight) || (w >> rest) || !(weight > 0))
+            const std::string weightText = item.substr(colon + 1);
+            std::string problem;
+            if (!OpticalUnits::ParseReal(weightText, weight, problem) || !weights.Contains(weight))
             {
-                error = "weight '" + item.substr(colon + 1) + "' of shape " + shapeText +
-                        " is not a positive number";
+                shapes.clear();
+                error = "weight '" + weightText + "' of shape " + OpticalUnits::Trim(shapeText) +
+                        " is not a number " + weights.Describe() +
+                        (problem.empty() ? "" : " (" + problem + ")");
                 return false;
             }
         }
         shapes.emplace_back(shape, weight);
-    }
-    if (shapes.empty())
-    {
-        error = "no slice shapes in '" + text + "'";
-        return false;
     }
     return true;
 }

@@ -50,9 +50,13 @@ class SliceRequestGenerator : public Object
 
     SliceRequestGenerator();
 
+    /// Largest weight of a shape in a shape list (weights are relative).
+    static constexpr double MAX_WEIGHT = 1e6;
+
     /**
-     * \brief Parses a shape list "AxBxC:weight,..." (weights > 0; ":weight" may be left out
-     * for 1).
+     * \brief Parses a shape list "AxBxC:weight,..." (shapes as TorusGeometry::ParseShape();
+     * weights are numbers > 0 and at most MAX_WEIGHT; ":weight" may be left out for 1; an empty
+     * list or item is refused).
      * \param [in] text The list
      * \param [out] shapes (shape, weight) pairs
      * \param [out] error What is wrong, naming the item

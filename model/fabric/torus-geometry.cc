@@ -7,6 +7,7 @@
 #include "torus-geometry.h"
 
 #include "ns3/abort.h"
+#include "ns3/optical-units.h"
 
 #include <sstream>
 
@@ -27,22 +28,98 @@ Shape(const std::array<uint32_t, 3>& s)
 } // namespace
 
 bool
+TorusGeometry::SplitList(const std::string& text,
+                         std::vector<std::string>& items,
+                         std::string& error,
+                         size_t maxCount)
+{
+    items.clear();
+    const std::string list = OpticalUnits::Trim(text);
+    if (list.empty())
+    {
+        error = "empty list (give at least one item)";
+        return false;
+    }
+    size_t begin = 0;
+    while (true)
+    {
+        const size_t comma = list.find(',', begin);
+        const std::string item = OpticalUnits::Trim(
+            list.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin));
+        if (item.empty())
+        {
+            error = "empty item in '" + text + "' (items are separated by single commas)";
+            return false;
+        }
+        if (items.size() == maxCount)
+        {
+            error = "more than " + std::to_string(maxCount) + " items in the list";
+            return false;
+        }
+        items.push_back(item);
+        if (comma == std::string::npos)
+        {
+            return true;
+        }
+        begin = comma + 1;
+    }
+}
+
+bool
 TorusGeometry::ParseShape(const std::string& text,
                           std::array<uint32_t, 3>& shape,
                           std::string& error)
 {
+    const std::string trimmed = OpticalUnits::Trim(text);
+    const std::string allowed = "AxBxC, each a whole number from 1 to " +
+                                std::to_string(MAX_ACCELERATORS) + " in decimal digits";
     std::array<uint32_t, 3> parsed{};
-    char x1 = 0;
-    char x2 = 0;
-    std::string rest;
-    std::istringstream in(text);
-    if (!(in >> parsed[0] >> x1 >> parsed[1] >> x2 >> parsed[2]) || x1 != 'x' || x2 != 'x' ||
-        (in >> rest) || parsed[0] == 0 || parsed[1] == 0 || parsed[2] == 0)
+    size_t begin = 0;
+    for (int d = 0; d < 3; ++d)
     {
-        error = "shape '" + text + "' is not AxBxC with positive integers";
-        return false;
+        const size_t end = d < 2 ? trimmed.find('x', begin) : trimmed.size();
+        const std::string part =
+            end == std::string::npos ? std::string() : trimmed.substr(begin, end - begin);
+        // Digits only (the length bound keeps the number well inside 64 bits).
+        const bool digits = !part.empty() && part.size() <= 9 &&
+                            part.find_first_not_of("0123456789") == std::string::npos;
+        const uint64_t value = digits ? std::stoull(part) : 0;
+        if (!digits || value == 0 || value > MAX_ACCELERATORS)
+        {
+            error = "shape '" + text + "' is not " + allowed;
+            return false;
+        }
+        parsed[d] = static_cast<uint32_t>(value);
+        begin = end + 1;
     }
     shape = parsed;
+    return true;
+}
+
+bool
+TorusGeometry::ParseShapeList(const std::string& text,
+                              std::vector<std::array<uint32_t, 3>>& shapes,
+                              std::string& error,
+                              size_t maxCount)
+{
+    shapes.clear();
+    std::vector<std::string> items;
+    if (!SplitList(text, items, error, maxCount))
+    {
+        error = "shape list: " + error;
+        return false;
+    }
+    for (const std::string& item : items)
+    {
+        std::array<uint32_t, 3> shape{};
+        if (!ParseShape(item, shape, error))
+        {
+            shapes.clear();
+            error += " (in '" + text + "')";
+            return false;
+        }
+        shapes.push_back(shape);
+    }
     return true;
 }
 
@@ -69,11 +146,17 @@ TorusGeometry::Check(uint32_t racks,
                    " must divide " + std::to_string(rack[d]);
         }
     }
-    const uint64_t total = static_cast<uint64_t>(racks) * rack[0] * rack[1] * rack[2];
-    if (total > (1u << 24))
+    // Each factor is below 2^32 and the running product at most 2^24 before it: no overflow.
+    uint64_t total = racks;
+    for (int d = 0; d < 3 && total <= MAX_ACCELERATORS; ++d)
     {
-        return std::to_string(racks) + " racks of " + Shape(rack) + " make " +
-               std::to_string(total) + " accelerators (at most 2^24)";
+        total *= rack[d];
+    }
+    if (total > MAX_ACCELERATORS)
+    {
+        return std::to_string(racks) + (racks == 1 ? " rack of " : " racks of ") + Shape(rack) +
+               (racks == 1 ? " makes" : " make") + " more than " +
+               std::to_string(MAX_ACCELERATORS) + " accelerators (at most 2^24)";
     }
     return "";
 }

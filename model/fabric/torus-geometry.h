@@ -58,11 +58,17 @@ class TorusGeometry
 
     TorusGeometry() = default;
 
+    /// Largest datacenter the geometry holds, in accelerators (2^24), and so the largest
+    /// dimension of a shape.
+    static constexpr uint32_t MAX_ACCELERATORS = 1u << 24;
+
     /**
-     * \brief Parses a shape "AxBxC" (positive integers).
+     * \brief Parses a shape "AxBxC": three whole numbers written in decimal digits, each from 1
+     * to MAX_ACCELERATORS, joined by 'x' (blanks around the whole text aside). Signs, blanks
+     * inside, exponents, fractions and hexadecimal are refused.
      * \param [in] text The text
-     * \param [out] shape The shape
-     * \param [out] error What is wrong, naming the text
+     * \param [out] shape The shape (unchanged on failure)
+     * \param [out] error What is wrong, naming the text and what is allowed
      * \return true on success
      */
     static bool ParseShape(const std::string& text,
@@ -70,12 +76,41 @@ class TorusGeometry
                            std::string& error);
 
     /**
+     * \brief Parses a comma-separated list of shapes "AxBxC,AxBxC,..." (each as ParseShape();
+     * an empty list or an empty item, such as a trailing comma, is refused).
+     * \param [in] text The list
+     * \param [out] shapes The shapes, in order (cleared first)
+     * \param [out] error What is wrong, naming the item
+     * \param [in] maxCount Most shapes allowed
+     * \return true on success
+     */
+    static bool ParseShapeList(const std::string& text,
+                               std::vector<std::array<uint32_t, 3>>& shapes,
+                               std::string& error,
+                               size_t maxCount = 1000);
+
+    /**
+     * \brief Splits a comma-separated list into its items, refusing an empty list and empty
+     * items (",", a leading or trailing comma); each item is trimmed of blanks.
+     * \param [in] text The list
+     * \param [out] items The items (cleared first)
+     * \param [out] error What is wrong, naming the list
+     * \param [in] maxCount Most items allowed
+     * \return true on success
+     */
+    static bool SplitList(const std::string& text,
+                          std::vector<std::string>& items,
+                          std::string& error,
+                          size_t maxCount = 1000);
+
+    /**
      * \brief Checks a datacenter shape.
      * \param [in] racks Racks (> 0)
      * \param [in] rack Accelerators per rack in X, Y, Z (each >= 1; a dimension of 1 has no
      * links)
      * \param [in] server Accelerators per server in X, Y, Z (each > 0 and dividing the rack's)
-     * \return "" if valid, else what is wrong, naming the value
+     * \return "" if valid (at most MAX_ACCELERATORS accelerators in all), else what is wrong,
+     * naming the value
      */
     static std::string Check(uint32_t racks,
                              const std::array<uint32_t, 3>& rack,

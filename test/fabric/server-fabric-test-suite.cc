@@ -685,6 +685,23 @@ class RequestsTestCase : public TestCase
                               false,
                               "bad weight");
         NS_TEST_ASSERT_MSG_NE(error.find("-1"), std::string::npos, error);
+        // Weights are finite numbers in (0, 1e6]; no empty item; a bare shape weighs 1.
+        for (const std::string& bad :
+             {"2x2x1:nan", "2x2x1:inf", "2x2x1:1e7", "2x2x1:0", "2x2x1:1,", "2x2x1:2x", ""})
+        {
+            NS_TEST_ASSERT_MSG_EQ(SliceRequestGenerator::ParseShapes(bad, shapes, error),
+                                  false,
+                                  "'" << bad << "' accepted");
+            NS_TEST_ASSERT_MSG_EQ(shapes.size(), 0, "cleared on failure");
+        }
+        NS_TEST_ASSERT_MSG_EQ(
+            SliceRequestGenerator::ParseShapes("2x2x1:0.25, 2x2x2", shapes, error),
+            true,
+            error);
+        NS_TEST_ASSERT_MSG_EQ(shapes.size(), 2, "two shapes");
+        NS_TEST_ASSERT_MSG_EQ(shapes[0].second, 0.25, "weight 0.25");
+        NS_TEST_ASSERT_MSG_EQ(shapes[1].second, 1.0, "default weight 1");
+        NS_TEST_ASSERT_MSG_EQ(shapes[1].first[2], 2u, "second shape 2x2x2");
         NS_TEST_ASSERT_MSG_EQ(SliceScheduler::CheckPolicy("tetris", error), false, "policy");
         NS_TEST_ASSERT_MSG_NE(error.find("'tetris'"), std::string::npos, error);
         // More spares than a rack's servers hold, or not whole servers.

@@ -149,6 +149,16 @@ class TorusBadShapeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(error.find("dimension Y is 0"), std::string::npos, error);
         NS_TEST_ASSERT_MSG_EQ(g.Configure(0, {4, 4, 4}, {2, 2, 1}, error), false, "no rack");
         NS_TEST_ASSERT_MSG_EQ(g.GetNAccelerators(), 0, "unchanged");
+        // 2^16 racks of 2^16 x 2^16 x 2^16 make 2^64 accelerators: a 64-bit product wraps to
+        // 0, the check must not.
+        NS_TEST_ASSERT_MSG_EQ(
+            TorusGeometry::Check(1u << 16, {1u << 16, 1u << 16, 1u << 16}, {1, 1, 1}).empty(),
+            false,
+            "2^64 accelerators");
+        // 64 racks of 64^3 are 2^24 accelerators, the largest; 65 racks one rack too many.
+        NS_TEST_ASSERT_MSG_EQ(TorusGeometry::Check(64, {64, 64, 64}, {1, 1, 1}), "", "2^24");
+        const std::string over = TorusGeometry::Check(65, {64, 64, 64}, {1, 1, 1});
+        NS_TEST_ASSERT_MSG_NE(over.find("more than 16777216"), std::string::npos, over);
         // The Morphlux prototype: four GPUs in a 2x2 square, one fabric; no Z ports.
         NS_TEST_ASSERT_MSG_EQ(g.Configure(1, {2, 2, 1}, {2, 2, 1}, error), true, error);
         NS_TEST_ASSERT_MSG_EQ(g.HasPort(4) || g.HasPort(5), false, "no Z ports");
@@ -157,6 +167,70 @@ class TorusBadShapeTestCase : public TestCase
         // + and - links of a dimension of 2 are two links: 2 per pair, 4 pairs.
         NS_TEST_ASSERT_MSG_EQ(fabric->GetPaths().size(), 8, "X and Y links only");
         Simulator::Destroy();
+    }
+};
+
+/// Shape texts are read strictly: three decimal whole numbers from 1 to 2^24.
+class ShapeTextTestCase : public TestCase
+{
+  public:
+    ShapeTextTestCase()
+        : TestCase("shape texts: AxBxC of decimal whole numbers from 1 to 2^24, lists without "
+                   "empty items; signs, exponents, blanks inside and extra dimensions refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::array<uint32_t, 3> shape{};
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(TorusGeometry::ParseShape(" 4x2x1 ", shape, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(shape[0] * 100 + shape[1] * 10 + shape[2], 421, "4x2x1 in order");
+        NS_TEST_ASSERT_MSG_EQ(TorusGeometry::ParseShape("16777216x1x1", shape, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(shape[0], 16777216u, "2^24");
+        // A stream reads "-4294967295" into a uint32_t as 1: the parser must not.
+        for (const std::string& bad : {"-4294967295x2x2",
+                                       "-1x2x2",
+                                       "16777217x1x1",
+                                       "99999999999x1x1",
+                                       "0x2x2",
+                                       "2x2",
+                                       "2x2x1x1",
+                                       "2 x2x1",
+                                       "1e3x1x1",
+                                       "2.0x2x1",
+                                       "+2x2x1",
+                                       "2x2x",
+                                       "x2x2",
+                                       "",
+                                       "2X2X1"})
+        {
+            shape = {7, 7, 7};
+            NS_TEST_ASSERT_MSG_EQ(TorusGeometry::ParseShape(bad, shape, error),
+                                  false,
+                                  "'" << bad << "' accepted");
+            NS_TEST_ASSERT_MSG_NE(error.find("'" + bad + "'"), std::string::npos, error);
+            NS_TEST_ASSERT_MSG_NE(error.find("1 to 16777216"), std::string::npos, error);
+            NS_TEST_ASSERT_MSG_EQ(shape[0], 7u, "unchanged on failure");
+        }
+        std::vector<std::array<uint32_t, 3>> shapes;
+        NS_TEST_ASSERT_MSG_EQ(TorusGeometry::ParseShapeList("2x4x4, 2x2x4,2x2x2", shapes, error),
+                              true,
+                              error);
+        NS_TEST_ASSERT_MSG_EQ(shapes.size(), 3, "three shapes");
+        NS_TEST_ASSERT_MSG_EQ(shapes[1][2], 4u, "second shape 2x2x4");
+        for (const std::string& bad : {"2x4x4,", ",2x4x4", "2x4x4,,2x2x2", "", " ", "2x4x4:3"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(TorusGeometry::ParseShapeList(bad, shapes, error),
+                                  false,
+                                  "'" << bad << "' accepted");
+            NS_TEST_ASSERT_MSG_EQ(shapes.size(), 0, "cleared on failure");
+        }
+        NS_TEST_ASSERT_MSG_EQ(TorusGeometry::ParseShapeList("1x1x1,1x1x1,1x1x1", shapes, error, 2),
+                              false,
+                              "three items, at most two");
+        NS_TEST_ASSERT_MSG_NE(error.find("more than 2"), std::string::npos, error);
     }
 };
 
@@ -464,6 +538,7 @@ class TorusFabricTestSuite : public TestSuite
     {
         AddTestCase(new TorusWiringTestCase, TEST_QUICK);
         AddTestCase(new TorusBadShapeTestCase, TEST_QUICK);
+        AddTestCase(new ShapeTextTestCase, TEST_QUICK);
         AddTestCase(new DefaultFabricTestCase, TEST_QUICK);
         AddTestCase(new SteeringTestCase, TEST_QUICK);
         AddTestCase(new StitchTestCase, TEST_QUICK);
