@@ -211,6 +211,9 @@ class DeclarationTest(TempDirTestCase):
         self.assertEqual(figures.parse_data_rate("2000"), 2000)
         self.assertAlmostEqual(figures.parse_quantity("1e-6"), 1e-6)
         self.assertAlmostEqual(figures.parse_quantity("10ms"), 0.01)
+        self.assertAlmostEqual(figures.parse_quantity("1.5min"), 90.0)
+        self.assertAlmostEqual(figures.parse_quantity("24h"), 86400.0)
+        self.assertAlmostEqual(figures.parse_quantity("7d"), 604800.0)
         with self.assertRaises(ValueError):
             figures.parse_data_rate("fast")
         stat = figures.Stat([1.0, 2.0, 3.0])

@@ -399,11 +399,19 @@ def _number(text):
     return value if math.isfinite(value) else None
 
 
+# ns-3 time units beyond the SI-prefixed second, in seconds.
+_TIME_UNITS = {"min": 60.0, "h": 3600.0, "d": 86400.0, "y": 365.0 * 86400}
+
+
 def parse_quantity(text):
-    """Return a number from '0.01', '1e-6', '10ms', '5us', '2k' (SI prefix, optional 's')."""
+    """Return a number from '0.01', '1e-6', '10ms', '5us', '2k' (SI prefix, optional 's'), or
+    an ns-3 time in minutes, hours, days or years ('30min', '24h', '7d', '1y') in seconds."""
     value = _number(text)
     if value is not None:
         return value
+    match = re.match(r"^\s*([-+0-9.eE]+)\s*(min|h|d|y)\s*$", str(text))
+    if match and _number(match.group(1)) is not None:
+        return float(match.group(1)) * _TIME_UNITS[match.group(2)]
     match = re.match(r"^\s*([-+0-9.eE]+)\s*([pnuµmkKMGT]?)s?\s*$", str(text))
     if match and _number(match.group(1)) is not None:
         return float(match.group(1)) * _SI[match.group(2)]
