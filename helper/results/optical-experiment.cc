@@ -17,13 +17,20 @@
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <mutex>
+#include <poll.h>
+#include <pthread.h>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 #ifndef OPTICAL_VERSION
@@ -40,11 +47,42 @@ NS_LOG_COMPONENT_DEFINE("OpticalExperiment");
 
 namespace
 {
-/// The experiment whose run a signal handler marks (one per process).
+/// The experiment whose run the signal watcher marks (one per process); under g_activeMutex.
 OpticalExperiment* g_active = nullptr;
+
+/// Guards g_active and the end of a run (Finish, Fail) against the signal watcher.
+std::mutex g_activeMutex;
 
 /// Signals after which a started run is marked 'failed'.
 const int HANDLED_SIGNALS[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGABRT};
+
+/// Number of handled signals.
+constexpr size_t HANDLED_COUNT = sizeof(HANDLED_SIGNALS) / sizeof(HANDLED_SIGNALS[0]);
+
+/// Dispositions the handlers replaced (restored when the run ends).
+struct sigaction g_previous[HANDLED_COUNT];
+
+/// Whether the handler of each handled signal is installed (signals ignored at start stay so).
+bool g_installed[HANDLED_COUNT] = {false};
+
+/// Pipe from the signal handler to the watcher thread: one byte per signal, its number.
+int g_signalPipe[2] = {-1, -1};
+
+/// Pipe from the watcher to the handler of a synchronous signal waiting for the run's mark.
+int g_replyPipe[2] = {-1, -1};
+
+/**
+ * Longest wait of the watcher for a write of the program in progress before it marks the run
+ * (a flush of a full batch takes milliseconds; a program that aborts inside the store holds it).
+ */
+constexpr std::chrono::milliseconds SIGNAL_STORE_WAIT{5000};
+
+/// Whether a signal is synchronous (raised by the thread that gets it, which must not go on).
+bool
+IsSynchronous(int signal)
+{
+    return signal == SIGPIPE || signal == SIGABRT;
+}
 
 /// Name of a handled signal.
 const char*
@@ -81,6 +119,7 @@ std::string
 TimeText(const Time& value)
 {
     const int64_t ns = value.GetNanoSeconds();
+
     const struct
     {
         int64_t factor;
@@ -91,6 +130,7 @@ TimeText(const Time& value)
                  {1000000000LL, "s"},
                  {1000000LL, "ms"},
                  {1000LL, "us"}};
+
     for (const auto& u : units)
     {
         if (ns != 0 && ns % u.factor == 0)
@@ -223,14 +263,21 @@ OpticalExperiment::OpticalExperiment(const std::string& program, const std::stri
 
 OpticalExperiment::~OpticalExperiment()
 {
-    if (m_started && !m_finished && m_store)
     {
-        m_store->FinishRun(m_runId, false, "the program ended without OpticalExperiment::Finish()");
+        std::lock_guard<std::mutex> lock(g_activeMutex);
+        if (m_started && !m_finished && m_store)
+        {
+            m_store->FinishRun(m_runId,
+                               false,
+                               "the program ended without OpticalExperiment::Finish()");
+        }
+        m_finished = true;
+        if (g_active == this)
+        {
+            g_active = nullptr;
+        }
     }
-    if (g_active == this)
-    {
-        g_active = nullptr;
-    }
+    StopWatchingSignals();
 }
 
 void
@@ -243,7 +290,8 @@ OpticalExperiment::Register(const std::string& name,
 {
     for (const auto& option : m_options)
     {
-        NS_ABORT_MSG_IF(option.name == name, "OpticalExperiment: option --" << name << " added twice");
+        NS_ABORT_MSG_IF(option.name == name,
+                        "OpticalExperiment: option --" << name << " added twice");
     }
     m_helpText.push_back(std::make_unique<std::string>(defaultText));
     m_cmd.AddValue(name, help, *m_helpText.back());
@@ -272,8 +320,8 @@ OpticalExperiment::AddTime(const std::string& name,
                         "--" << name << ": time bounds must be finite, within 100 years");
     const std::string range = bounds.Describe(&OpticalUnits::FormatTime);
     Register(name,
-             Decorate(help, "time, e.g. 10ms, 1.5s, 24h; a bare number is in " + bareUnit + "; " +
-                                range),
+             Decorate(help,
+                      "time, e.g. 10ms, 1.5s, 24h; a bare number is in " + bareUnit + "; " + range),
              TimeText(value),
              [&value, bounds, bareUnit, range](const std::string& text, std::string& error) {
                  double seconds = 0;
@@ -283,8 +331,8 @@ OpticalExperiment::AddTime(const std::string& name,
                  }
                  if (!bounds.Contains(seconds))
                  {
-                     error = OpticalUnits::FormatTime(seconds) + " is out of range (allowed: " +
-                             range + ")";
+                     error = OpticalUnits::FormatTime(seconds) +
+                             " is out of range (allowed: " + range + ")";
                      return false;
                  }
                  value = Seconds(seconds);
@@ -305,23 +353,24 @@ OpticalExperiment::AddTimeNumber(const std::string& name,
     NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && std::isfinite(bounds.GetMin()),
                         "--" << name << ": bounds must be finite");
     const std::string range = bounds.Describe(Spaced(unit));
-    Register(name,
-             Decorate(help, "time, e.g. 10ms, 24h; a bare number is in " + unit + "; " + range),
-             OpticalUnits::Format(value),
-             [&value, bounds, unit, factor](const std::string& text, std::string& error) {
-                 double seconds = 0;
-                 if (!OpticalUnits::ParseTime(text, unit, seconds, error))
-                 {
-                     return false;
-                 }
-                 const double v = seconds / factor;
-                 if (!InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + " " + unit, error))
-                 {
-                     return false;
-                 }
-                 value = v;
-                 return true;
-             });
+    Register(
+        name,
+        Decorate(help, "time, e.g. 10ms, 24h; a bare number is in " + unit + "; " + range),
+        OpticalUnits::Format(value),
+        [&value, bounds, unit, factor](const std::string& text, std::string& error) {
+            double seconds = 0;
+            if (!OpticalUnits::ParseTime(text, unit, seconds, error))
+            {
+                return false;
+            }
+            const double v = seconds / factor;
+            if (!InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + " " + unit, error))
+            {
+                return false;
+            }
+            value = v;
+            return true;
+        });
 }
 
 void
@@ -335,28 +384,28 @@ OpticalExperiment::AddDataRate(const std::string& name,
     NS_ABORT_MSG_UNLESS(OpticalUnits::RateUnit(bareUnit, factor),
                         "--" << name << ": '" << bareUnit << "' is not a rate unit");
     NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && bounds.GetMax() <= 1.8e19,
-                        "--" << name << ": rate bounds must be finite (ns3::DataRate holds 64 bits)");
+                        "--" << name
+                             << ": rate bounds must be finite (ns3::DataRate holds 64 bits)");
     const std::string range = bounds.Describe(&OpticalUnits::FormatRate);
-    Register(name,
-             Decorate(help,
-                      "data rate, e.g. 400Mbps, 10Gbps; a bare number is in " + bareUnit + "; " +
-                          range),
-             OpticalUnits::FormatRate(static_cast<double>(value.GetBitRate())),
-             [&value, bounds, bareUnit, range](const std::string& text, std::string& error) {
-                 double bps = 0;
-                 if (!OpticalUnits::ParseDataRate(text, bareUnit, bps, error))
-                 {
-                     return false;
-                 }
-                 if (!bounds.Contains(bps))
-                 {
-                     error = OpticalUnits::FormatRate(bps) + " is out of range (allowed: " + range +
-                             ")";
-                     return false;
-                 }
-                 value = DataRate(static_cast<uint64_t>(std::llround(bps)));
-                 return true;
-             });
+    Register(
+        name,
+        Decorate(help,
+                 "data rate, e.g. 400Mbps, 10Gbps; a bare number is in " + bareUnit + "; " + range),
+        OpticalUnits::FormatRate(static_cast<double>(value.GetBitRate())),
+        [&value, bounds, bareUnit, range](const std::string& text, std::string& error) {
+            double bps = 0;
+            if (!OpticalUnits::ParseDataRate(text, bareUnit, bps, error))
+            {
+                return false;
+            }
+            if (!bounds.Contains(bps))
+            {
+                error = OpticalUnits::FormatRate(bps) + " is out of range (allowed: " + range + ")";
+                return false;
+            }
+            value = DataRate(static_cast<uint64_t>(std::llround(bps)));
+            return true;
+        });
 }
 
 void
@@ -372,24 +421,25 @@ OpticalExperiment::AddRateNumber(const std::string& name,
     NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && std::isfinite(bounds.GetMin()),
                         "--" << name << ": bounds must be finite");
     const std::string range = bounds.Describe(Spaced(unit));
-    Register(name,
-             Decorate(help,
-                      "data rate, e.g. 100Gbps, 2Tbps; a bare number is in " + unit + "; " + range),
-             OpticalUnits::Format(value),
-             [&value, bounds, unit, factor](const std::string& text, std::string& error) {
-                 double bps = 0;
-                 if (!OpticalUnits::ParseDataRate(text, unit, bps, error))
-                 {
-                     return false;
-                 }
-                 const double v = bps / factor;
-                 if (!InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + " " + unit, error))
-                 {
-                     return false;
-                 }
-                 value = v;
-                 return true;
-             });
+    Register(
+        name,
+        Decorate(help,
+                 "data rate, e.g. 100Gbps, 2Tbps; a bare number is in " + unit + "; " + range),
+        OpticalUnits::Format(value),
+        [&value, bounds, unit, factor](const std::string& text, std::string& error) {
+            double bps = 0;
+            if (!OpticalUnits::ParseDataRate(text, unit, bps, error))
+            {
+                return false;
+            }
+            const double v = bps / factor;
+            if (!InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + " " + unit, error))
+            {
+                return false;
+            }
+            value = v;
+            return true;
+        });
 }
 
 void
@@ -419,8 +469,8 @@ OpticalExperiment::AddBytes(const std::string& name,
                  }
                  if (!bounds.Contains(bytes))
                  {
-                     error = OpticalUnits::FormatBytes(bytes) + " is out of range (allowed: " +
-                             range + ")";
+                     error = OpticalUnits::FormatBytes(bytes) +
+                             " is out of range (allowed: " + range + ")";
                      return false;
                  }
                  value = static_cast<uint64_t>(bytes);
@@ -437,8 +487,7 @@ OpticalExperiment::AddCount(const std::string& name,
 {
     NS_ABORT_MSG_UNLESS(min <= max, "--" << name << ": min > max");
     Register(name,
-             Decorate(help,
-                      "whole number, " + std::to_string(min) + " to " + std::to_string(max)),
+             Decorate(help, "whole number, " + std::to_string(min) + " to " + std::to_string(max)),
              std::to_string(value),
              [&value, min, max](const std::string& text, std::string& error) {
                  uint64_t v = 0;
@@ -448,8 +497,9 @@ OpticalExperiment::AddCount(const std::string& name,
                  }
                  if (v < min || v > max)
                  {
-                     error = std::to_string(v) + " is out of range (allowed: " +
-                             std::to_string(min) + " to " + std::to_string(max) + ")";
+                     error = std::to_string(v) +
+                             " is out of range (allowed: " + std::to_string(min) + " to " +
+                             std::to_string(max) + ")";
                      return false;
                  }
                  value = v;
@@ -467,8 +517,7 @@ OpticalExperiment::AddCount(const std::string& name,
     NS_ABORT_MSG_UNLESS(max <= UINT32_MAX, "--" << name << ": max does not fit 32 bits");
     NS_ABORT_MSG_UNLESS(min <= max, "--" << name << ": min > max");
     Register(name,
-             Decorate(help,
-                      "whole number, " + std::to_string(min) + " to " + std::to_string(max)),
+             Decorate(help, "whole number, " + std::to_string(min) + " to " + std::to_string(max)),
              std::to_string(value),
              [&value, min, max](const std::string& text, std::string& error) {
                  uint64_t v = 0;
@@ -478,8 +527,9 @@ OpticalExperiment::AddCount(const std::string& name,
                  }
                  if (v < min || v > max)
                  {
-                     error = std::to_string(v) + " is out of range (allowed: " +
-                             std::to_string(min) + " to " + std::to_string(max) + ")";
+                     error = std::to_string(v) +
+                             " is out of range (allowed: " + std::to_string(min) + " to " +
+                             std::to_string(max) + ")";
                      return false;
                  }
                  value = static_cast<uint32_t>(v);
@@ -497,19 +547,20 @@ OpticalExperiment::AddReal(const std::string& name,
     NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && std::isfinite(bounds.GetMin()),
                         "--" << name << ": bounds must be finite");
     const std::string range = bounds.Describe(Spaced(unit));
-    Register(name,
-             Decorate(help, (unit.empty() ? "number" : "number in " + unit) + ", " + range),
-             OpticalUnits::Format(value),
-             [&value, bounds, unit](const std::string& text, std::string& error) {
-                 double v = 0;
-                 if (!OpticalUnits::ParseReal(text, v, error) ||
-                     !InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + Spaced(unit), error))
-                 {
-                     return false;
-                 }
-                 value = v;
-                 return true;
-             });
+    Register(
+        name,
+        Decorate(help, (unit.empty() ? "number" : "number in " + unit) + ", " + range),
+        OpticalUnits::Format(value),
+        [&value, bounds, unit](const std::string& text, std::string& error) {
+            double v = 0;
+            if (!OpticalUnits::ParseReal(text, v, error) ||
+                !InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + Spaced(unit), error))
+            {
+                return false;
+            }
+            value = v;
+            return true;
+        });
 }
 
 void
@@ -614,30 +665,29 @@ OpticalExperiment::AddText(const std::string& name,
                            std::string& value,
                            bool allowEmpty)
 {
-    Register(name,
-             help,
-             value,
-             [&value, allowEmpty](const std::string& text, std::string& error) {
-                 if (!allowEmpty && OpticalUnits::Trim(text).empty())
-                 {
-                     error = "must not be empty";
-                     return false;
-                 }
-                 for (char c : text)
-                 {
-                     if (static_cast<unsigned char>(c) < 0x20 && c != '\t')
-                     {
-                         error = "contains a control character";
-                         return false;
-                     }
-                 }
-                 value = text;
-                 return true;
-             });
+    Register(name, help, value, [&value, allowEmpty](const std::string& text, std::string& error) {
+        if (!allowEmpty && OpticalUnits::Trim(text).empty())
+        {
+            error = "must not be empty";
+            return false;
+        }
+        for (char c : text)
+        {
+            if (static_cast<unsigned char>(c) < 0x20 && c != '\t')
+            {
+                error = "contains a control character";
+                return false;
+            }
+        }
+        value = text;
+        return true;
+    });
 }
 
 void
-OpticalExperiment::AddInputFile(const std::string& name, const std::string& help, std::string& value)
+OpticalExperiment::AddInputFile(const std::string& name,
+                                const std::string& help,
+                                std::string& value)
 {
     Register(name,
              Decorate(help, "path of a readable file; empty for none"),
@@ -686,37 +736,37 @@ OpticalExperiment::AddRealList(const std::string& name,
     {
         texts.push_back(OpticalUnits::Format(v));
     }
-    Register(name,
-             Decorate(help,
-                      "comma-separated numbers" + (unit.empty() ? "" : " in " + unit) + ", each " +
-                          bounds.Describe(Spaced(unit))),
-             JoinList(texts),
-             [&value, bounds, unit, minCount, maxCount](const std::string& text,
-                                                        std::string& error) {
-                 std::vector<std::string> items;
-                 if (!SplitList(text, minCount, maxCount, items, error))
-                 {
-                     return false;
-                 }
-                 std::vector<double> out;
-                 for (const auto& item : items)
-                 {
-                     double v = 0;
-                     if (!OpticalUnits::ParseReal(item, v, error) ||
-                         !InBounds(v,
-                                   bounds,
-                                   Spaced(unit),
-                                   OpticalUnits::Format(v) + Spaced(unit),
-                                   error))
-                     {
-                         error = "element '" + item + "': " + error;
-                         return false;
-                     }
-                     out.push_back(v);
-                 }
-                 value = out;
-                 return true;
-             });
+    Register(
+        name,
+        Decorate(help,
+                 "comma-separated numbers" + (unit.empty() ? "" : " in " + unit) + ", each " +
+                     bounds.Describe(Spaced(unit))),
+        JoinList(texts),
+        [&value, bounds, unit, minCount, maxCount](const std::string& text, std::string& error) {
+            std::vector<std::string> items;
+            if (!SplitList(text, minCount, maxCount, items, error))
+            {
+                return false;
+            }
+            std::vector<double> out;
+            for (const auto& item : items)
+            {
+                double v = 0;
+                if (!OpticalUnits::ParseReal(item, v, error) ||
+                    !InBounds(v,
+                              bounds,
+                              Spaced(unit),
+                              OpticalUnits::Format(v) + Spaced(unit),
+                              error))
+                {
+                    error = "element '" + item + "': " + error;
+                    return false;
+                }
+                out.push_back(v);
+            }
+            value = out;
+            return true;
+        });
 }
 
 void
@@ -755,8 +805,9 @@ OpticalExperiment::AddCountList(const std::string& name,
                      }
                      if (v < min || v > max)
                      {
-                         error = "element " + std::to_string(v) + " is out of range (allowed: " +
-                                 std::to_string(min) + " to " + std::to_string(max) + ")";
+                         error = "element " + std::to_string(v) +
+                                 " is out of range (allowed: " + std::to_string(min) + " to " +
+                                 std::to_string(max) + ")";
                          return false;
                      }
                      out.push_back(v);
@@ -775,32 +826,32 @@ OpticalExperiment::AddEnumList(const std::string& name,
                                size_t maxCount)
 {
     const std::string list = JoinList(allowed);
-    Register(name,
-             Decorate(help, "comma-separated, each one of " + list),
-             JoinList(value),
-             [&value, allowed, list, minCount, maxCount](const std::string& text,
-                                                         std::string& error) {
-                 std::vector<std::string> items;
-                 if (!SplitList(text, minCount, maxCount, items, error))
-                 {
-                     return false;
-                 }
-                 for (const auto& item : items)
-                 {
-                     bool ok = false;
-                     for (const auto& a : allowed)
-                     {
-                         ok = ok || item == a;
-                     }
-                     if (!ok)
-                     {
-                         error = "element '" + item + "' is not one of: " + list;
-                         return false;
-                     }
-                 }
-                 value = items;
-                 return true;
-             });
+    Register(
+        name,
+        Decorate(help, "comma-separated, each one of " + list),
+        JoinList(value),
+        [&value, allowed, list, minCount, maxCount](const std::string& text, std::string& error) {
+            std::vector<std::string> items;
+            if (!SplitList(text, minCount, maxCount, items, error))
+            {
+                return false;
+            }
+            for (const auto& item : items)
+            {
+                bool ok = false;
+                for (const auto& a : allowed)
+                {
+                    ok = ok || item == a;
+                }
+                if (!ok)
+                {
+                    error = "element '" + item + "' is not one of: " + list;
+                    return false;
+                }
+            }
+            value = items;
+            return true;
+        });
 }
 
 void
@@ -845,14 +896,15 @@ OpticalExperiment::CheckNs3Argument(const std::string& name,
         TypeId tid;
         if (colon <= 3 || !TypeId::LookupByNameFailSafe(typeName, &tid))
         {
-            error = "no ns-3 type '" + typeName + "' (attribute defaults are --ns3::Type::Attribute=value)";
+            error = "no ns-3 type '" + typeName +
+                    "' (attribute defaults are --ns3::Type::Attribute=value)";
             return 0;
         }
         TypeId::AttributeInformation info;
         if (!tid.LookupAttributeByName(attribute, &info))
         {
-            error = typeName + " has no attribute '" + attribute + "' (see --PrintAttributes=" +
-                    typeName + ")";
+            error = typeName + " has no attribute '" + attribute +
+                    "' (see --PrintAttributes=" + typeName + ")";
             return 0;
         }
         checker = info.checker;
@@ -1021,7 +1073,8 @@ OpticalExperiment::Parse(int argc, char* argv[])
             continue;
         }
         const auto eq = arg.find('=');
-        const std::string name = arg.substr(dashes, eq == std::string::npos ? std::string::npos : eq - dashes);
+        const std::string name =
+            arg.substr(dashes, eq == std::string::npos ? std::string::npos : eq - dashes);
         const bool hasValue = eq != std::string::npos;
         const std::string value = hasValue ? arg.substr(eq + 1) : "";
         if (name.empty())
@@ -1101,7 +1154,8 @@ OpticalExperiment::Parse(int argc, char* argv[])
         {
             std::cerr << m_program << ": " << e << std::endl;
         }
-        std::cerr << m_program << ": nothing was run (see --help for every option and its allowed values)"
+        std::cerr << m_program
+                  << ": nothing was run (see --help for every option and its allowed values)"
                   << std::endl;
         m_finished = true;
         std::exit(1);
@@ -1118,12 +1172,20 @@ void
 OpticalExperiment::Fail(const std::string& message, int exitCode)
 {
     std::cerr << m_program << ": " << message << std::endl;
-    if (m_started && m_store && !m_finished)
     {
-        m_store->FinishRun(m_runId, false, message);
-        m_store->Close();
+        std::lock_guard<std::mutex> lock(g_activeMutex);
+        if (m_started && m_store && !m_finished)
+        {
+            m_store->FinishRun(m_runId, false, message);
+            m_store->Close();
+        }
+        m_finished = true;
+        if (g_active == this)
+        {
+            g_active = nullptr;
+        }
     }
-    m_finished = true;
+    StopWatchingSignals();
     std::exit(exitCode);
 }
 
@@ -1215,13 +1277,110 @@ OpticalExperiment::Start()
         }
         m_runId = store->BeginRun(info, parameters);
         m_store = std::move(store);
-        g_active = this;
-        for (int signal : HANDLED_SIGNALS)
-        {
-            std::signal(signal, &OpticalExperiment::OnSignal);
-        }
+        m_started = true;
+        WatchSignals();
     }
     m_started = true;
+}
+
+void
+OpticalExperiment::WatchSignals()
+{
+    if (pipe2(g_signalPipe, O_CLOEXEC) != 0 || pipe2(g_replyPipe, O_CLOEXEC) != 0)
+    {
+        NS_LOG_WARN("no pipe for the signal watcher: a signal leaves the run 'running'");
+        return;
+    }
+    {
+        std::lock_guard<std::mutex> lock(g_activeMutex);
+        g_active = this;
+    }
+    // The watcher starts with the handled signals blocked, so that asynchronous ones reach
+    // the program's threads (whose handler only writes to the pipe), never the watcher.
+    sigset_t blocked;
+    sigset_t previousMask;
+    sigemptyset(&blocked);
+    for (int signal : HANDLED_SIGNALS)
+    {
+        sigaddset(&blocked, signal);
+    }
+    pthread_sigmask(SIG_BLOCK, &blocked, &previousMask);
+    std::thread(&OpticalExperiment::Watcher).detach();
+    pthread_sigmask(SIG_SETMASK, &previousMask, nullptr);
+    for (size_t i = 0; i < HANDLED_COUNT; ++i)
+    {
+        struct sigaction current;
+        sigaction(HANDLED_SIGNALS[i], nullptr, &current);
+        if (current.sa_handler == SIG_IGN)
+        {
+            continue; // ignored when the program started (nohup, background jobs): stays so
+        }
+        struct sigaction action;
+        std::memset(&action, 0, sizeof(action));
+        action.sa_handler = &OpticalExperiment::OnSignal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        g_installed[i] = sigaction(HANDLED_SIGNALS[i], &action, &g_previous[i]) == 0;
+    }
+}
+
+void
+OpticalExperiment::StopWatchingSignals()
+{
+    if (g_signalPipe[1] < 0)
+    {
+        return;
+    }
+    for (size_t i = 0; i < HANDLED_COUNT; ++i)
+    {
+        if (g_installed[i])
+        {
+            sigaction(HANDLED_SIGNALS[i], &g_previous[i], nullptr);
+            g_installed[i] = false;
+        }
+    }
+    // No handler writes to the pipe any more: closing it ends the watcher.
+    close(g_signalPipe[1]);
+    g_signalPipe[1] = -1;
+}
+
+void
+OpticalExperiment::Watcher()
+{
+    unsigned char byte = 0;
+    ssize_t n = 0;
+    do
+    {
+        n = read(g_signalPipe[0], &byte, 1);
+    } while (n < 0 && errno == EINTR);
+    if (n != 1)
+    {
+        // The run ended: the pipe was closed.
+        close(g_signalPipe[0]);
+        close(g_replyPipe[0]);
+        close(g_replyPipe[1]);
+        return;
+    }
+    const int signal = byte;
+    {
+        std::lock_guard<std::mutex> lock(g_activeMutex);
+        if (g_active)
+        {
+            g_active->MarkInterrupted(std::string("killed by ") + SignalName(signal));
+        }
+    }
+    if (IsSynchronous(signal))
+    {
+        // The handler waits in the thread that raised it, and ends the process.
+        const char done = 1;
+        while (write(g_replyPipe[1], &done, 1) < 0 && errno == EINTR)
+        {
+        }
+        return;
+    }
+    // End the process by the signal, with its default action, as if it had not been caught.
+    std::signal(signal, SIG_DFL);
+    kill(getpid(), signal);
 }
 
 void
@@ -1229,26 +1388,38 @@ OpticalExperiment::MarkInterrupted(const std::string& message)
 {
     if (m_started && !m_finished && m_store)
     {
+        if (!m_store->InterruptRun(m_runId, message, SIGNAL_STORE_WAIT))
+        {
+            std::cerr << m_program << ": " << message
+                      << ": the results store stayed busy; the run is left 'running'" << std::endl;
+        }
         m_finished = true;
-        m_store->FinishRun(m_runId, false, message);
-        m_store->Close();
     }
 }
 
 void
 OpticalExperiment::OnSignal(int signal)
 {
-    static volatile std::sig_atomic_t handling = 0;
-    if (!handling)
+    // Only async-signal-safe calls: the watcher thread does the marking.
+    const int savedErrno = errno;
+    const unsigned char byte = static_cast<unsigned char>(signal);
+    const bool sent = write(g_signalPipe[1], &byte, 1) == 1;
+    if (IsSynchronous(signal))
     {
-        handling = 1;
-        if (g_active)
+        // This thread must not go on (a write to a closed pipe, abort()): wait for the run's
+        // mark, then end by the signal, delivered with its default action when this returns.
+        if (sent)
         {
-            g_active->MarkInterrupted(std::string("killed by ") + SignalName(signal));
+            struct pollfd reply;
+            reply.fd = g_replyPipe[0];
+            reply.events = POLLIN;
+            reply.revents = 0;
+            poll(&reply, 1, static_cast<int>(SIGNAL_STORE_WAIT.count()) + 2000);
         }
+        std::signal(signal, SIG_DFL);
+        raise(signal);
     }
-    std::signal(signal, SIG_DFL);
-    std::raise(signal);
+    errno = savedErrno;
 }
 
 void
@@ -1341,16 +1512,20 @@ OpticalExperiment::GetRunId() const
 int
 OpticalExperiment::Finish()
 {
-    if (m_store && !m_finished)
     {
-        m_store->FinishRun(m_runId, true);
-        m_store->Close();
+        std::lock_guard<std::mutex> lock(g_activeMutex);
+        if (m_store && !m_finished)
+        {
+            m_store->FinishRun(m_runId, true);
+            m_store->Close();
+        }
+        m_finished = true;
+        if (g_active == this)
+        {
+            g_active = nullptr;
+        }
     }
-    m_finished = true;
-    if (g_active == this)
-    {
-        g_active = nullptr;
-    }
+    StopWatchingSignals();
     return 0;
 }
 

@@ -11,6 +11,7 @@ import csv
 import io
 import itertools
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -216,9 +217,11 @@ class ProbeTest(TempDirTestCase):
         conn.close()
 
     def test_crashed_run_is_not_complete(self):
-        self.assertNotEqual(self.run_probe("--rows=3", "--crash=1",
-                                           "--sweepKey=crash").returncode, 0)
-        self.assertEqual(query(self.db, "SELECT status FROM runs"), [("running",)])
+        # abort() raises SIGABRT: the program marks its run 'failed' and dies by the signal.
+        self.assertEqual(self.run_probe("--rows=3", "--crash=1",
+                                        "--sweepKey=crash").returncode, -signal.SIGABRT)
+        self.assertEqual(query(self.db, "SELECT status, message FROM runs"),
+                         [("failed", "killed by SIGABRT")])
         conn = results.connect(self.db)
         self.assertEqual(results.metrics(conn, "results-probe"), [])
         self.assertEqual(results.completed_keys(conn, "results-probe"), set())

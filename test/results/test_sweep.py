@@ -123,7 +123,7 @@ class LocalSweepTest(SweepTestCase):
         self.assertEqual(len(set(keys)), 6, "a completed run was rerun")
 
     def test_crashing_and_failing_runs_are_recorded(self):
-        result = support.sweep_cli(PROBE, "--param", "crash=0,1", "--param", "value=1,2",
+        result = support.sweep_cli(PROBE, "--param", "crash=false,true", "--param", "value=1,2",
                                    "--set", "rows=3", "-j", "2", "--db", self.db)
         self.assertExit(result, 1)
         self.assertIn("2 ok, 2 failed", result.stderr)
@@ -147,7 +147,7 @@ class LocalSweepTest(SweepTestCase):
         self.assertIn("exit status 3", message)
 
         # Rerunning retries only the failed points.
-        again = self.sweep({"crash": ["0", "1"], "value": ["1", "2"]}, {"rows": "3"})
+        again = self.sweep({"crash": ["false", "true"], "value": ["1", "2"]}, {"rows": "3"})
         self.assertEqual((again.skipped, again.ok, again.failed), (2, 0, 2))
         self.assertConsistent(self.db)
 
