@@ -46,7 +46,11 @@ import tempfile
 import time
 
 SCHEMA_VERSION = 1
-DEFAULT_DB = os.path.join("results", "optical.db")
+# The default database of the tools: $NS3_OPTICAL_RESULTS when set (as for the programs'
+# --results; 'none', which makes programs record nothing, is no database to read), else
+# results/optical.db.
+DEFAULT_DB = (os.environ.get("NS3_OPTICAL_RESULTS", "") not in ("", "none")
+              and os.environ["NS3_OPTICAL_RESULTS"] or os.path.join("results", "optical.db"))
 BUSY_TIMEOUT_MS = 10000
 STATUSES = ("running", "ok", "failed")
 # Tables of the schema: a database lacking one gets the (idempotent) schema script again.

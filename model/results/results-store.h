@@ -151,7 +151,8 @@ class ResultsStore
      * \param [in] runId Run
      * \param [in] message Why it failed (for example "killed by SIGTERM")
      * \param [in] wait Longest wait for the store's lock
-     * \return true if the run was marked, false if the store stayed busy or is closed
+     * \return true if the store could be locked (the run is then 'failed', unless it had
+     * already ended), false if it stayed busy, is closed or was already interrupted
      */
     bool InterruptRun(int64_t runId, const std::string& message, std::chrono::milliseconds wait);
 
