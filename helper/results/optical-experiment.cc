@@ -119,7 +119,6 @@ std::string
 TimeText(const Time& value)
 {
     const int64_t ns = value.GetNanoSeconds();
-
     const struct
     {
         int64_t factor;
@@ -130,7 +129,6 @@ TimeText(const Time& value)
                  {1000000000LL, "s"},
                  {1000000LL, "ms"},
                  {1000LL, "us"}};
-
     for (const auto& u : units)
     {
         if (ns != 0 && ns % u.factor == 0)
@@ -290,8 +288,7 @@ OpticalExperiment::Register(const std::string& name,
 {
     for (const auto& option : m_options)
     {
-        NS_ABORT_MSG_IF(option.name == name,
-                        "OpticalExperiment: option --" << name << " added twice");
+        NS_ABORT_MSG_IF(option.name == name, "OpticalExperiment: option --" << name << " added twice");
     }
     m_helpText.push_back(std::make_unique<std::string>(defaultText));
     m_cmd.AddValue(name, help, *m_helpText.back());
@@ -320,8 +317,8 @@ OpticalExperiment::AddTime(const std::string& name,
                         "--" << name << ": time bounds must be finite, within 100 years");
     const std::string range = bounds.Describe(&OpticalUnits::FormatTime);
     Register(name,
-             Decorate(help,
-                      "time, e.g. 10ms, 1.5s, 24h; a bare number is in " + bareUnit + "; " + range),
+             Decorate(help, "time, e.g. 10ms, 1.5s, 24h; a bare number is in " + bareUnit + "; " +
+                                range),
              TimeText(value),
              [&value, bounds, bareUnit, range](const std::string& text, std::string& error) {
                  double seconds = 0;
@@ -331,8 +328,8 @@ OpticalExperiment::AddTime(const std::string& name,
                  }
                  if (!bounds.Contains(seconds))
                  {
-                     error = OpticalUnits::FormatTime(seconds) +
-                             " is out of range (allowed: " + range + ")";
+                     error = OpticalUnits::FormatTime(seconds) + " is out of range (allowed: " +
+                             range + ")";
                      return false;
                  }
                  value = Seconds(seconds);
@@ -353,24 +350,23 @@ OpticalExperiment::AddTimeNumber(const std::string& name,
     NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && std::isfinite(bounds.GetMin()),
                         "--" << name << ": bounds must be finite");
     const std::string range = bounds.Describe(Spaced(unit));
-    Register(
-        name,
-        Decorate(help, "time, e.g. 10ms, 24h; a bare number is in " + unit + "; " + range),
-        OpticalUnits::Format(value),
-        [&value, bounds, unit, factor](const std::string& text, std::string& error) {
-            double seconds = 0;
-            if (!OpticalUnits::ParseTime(text, unit, seconds, error))
-            {
-                return false;
-            }
-            const double v = seconds / factor;
-            if (!InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + " " + unit, error))
-            {
-                return false;
-            }
-            value = v;
-            return true;
-        });
+    Register(name,
+             Decorate(help, "time, e.g. 10ms, 24h; a bare number is in " + unit + "; " + range),
+             OpticalUnits::Format(value),
+             [&value, bounds, unit, factor](const std::string& text, std::string& error) {
+                 double seconds = 0;
+                 if (!OpticalUnits::ParseTime(text, unit, seconds, error))
+                 {
+                     return false;
+                 }
+                 const double v = seconds / factor;
+                 if (!InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + " " + unit, error))
+                 {
+                     return false;
+                 }
+                 value = v;
+                 return true;
+             });
 }
 
 void
@@ -384,28 +380,28 @@ OpticalExperiment::AddDataRate(const std::string& name,
     NS_ABORT_MSG_UNLESS(OpticalUnits::RateUnit(bareUnit, factor),
                         "--" << name << ": '" << bareUnit << "' is not a rate unit");
     NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && bounds.GetMax() <= 1.8e19,
-                        "--" << name
-                             << ": rate bounds must be finite (ns3::DataRate holds 64 bits)");
+                        "--" << name << ": rate bounds must be finite (ns3::DataRate holds 64 bits)");
     const std::string range = bounds.Describe(&OpticalUnits::FormatRate);
-    Register(
-        name,
-        Decorate(help,
-                 "data rate, e.g. 400Mbps, 10Gbps; a bare number is in " + bareUnit + "; " + range),
-        OpticalUnits::FormatRate(static_cast<double>(value.GetBitRate())),
-        [&value, bounds, bareUnit, range](const std::string& text, std::string& error) {
-            double bps = 0;
-            if (!OpticalUnits::ParseDataRate(text, bareUnit, bps, error))
-            {
-                return false;
-            }
-            if (!bounds.Contains(bps))
-            {
-                error = OpticalUnits::FormatRate(bps) + " is out of range (allowed: " + range + ")";
-                return false;
-            }
-            value = DataRate(static_cast<uint64_t>(std::llround(bps)));
-            return true;
-        });
+    Register(name,
+             Decorate(help,
+                      "data rate, e.g. 400Mbps, 10Gbps; a bare number is in " + bareUnit + "; " +
+                          range),
+             OpticalUnits::FormatRate(static_cast<double>(value.GetBitRate())),
+             [&value, bounds, bareUnit, range](const std::string& text, std::string& error) {
+                 double bps = 0;
+                 if (!OpticalUnits::ParseDataRate(text, bareUnit, bps, error))
+                 {
+                     return false;
+                 }
+                 if (!bounds.Contains(bps))
+                 {
+                     error = OpticalUnits::FormatRate(bps) + " is out of range (allowed: " + range +
+                             ")";
+                     return false;
+                 }
+                 value = DataRate(static_cast<uint64_t>(std::llround(bps)));
+                 return true;
+             });
 }
 
 void
@@ -421,25 +417,24 @@ OpticalExperiment::AddRateNumber(const std::string& name,
     NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && std::isfinite(bounds.GetMin()),
                         "--" << name << ": bounds must be finite");
     const std::string range = bounds.Describe(Spaced(unit));
-    Register(
-        name,
-        Decorate(help,
-                 "data rate, e.g. 100Gbps, 2Tbps; a bare number is in " + unit + "; " + range),
-        OpticalUnits::Format(value),
-        [&value, bounds, unit, factor](const std::string& text, std::string& error) {
-            double bps = 0;
-            if (!OpticalUnits::ParseDataRate(text, unit, bps, error))
-            {
-                return false;
-            }
-            const double v = bps / factor;
-            if (!InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + " " + unit, error))
-            {
-                return false;
-            }
-            value = v;
-            return true;
-        });
+    Register(name,
+             Decorate(help,
+                      "data rate, e.g. 100Gbps, 2Tbps; a bare number is in " + unit + "; " + range),
+             OpticalUnits::Format(value),
+             [&value, bounds, unit, factor](const std::string& text, std::string& error) {
+                 double bps = 0;
+                 if (!OpticalUnits::ParseDataRate(text, unit, bps, error))
+                 {
+                     return false;
+                 }
+                 const double v = bps / factor;
+                 if (!InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + " " + unit, error))
+                 {
+                     return false;
+                 }
+                 value = v;
+                 return true;
+             });
 }
 
 void
@@ -469,8 +464,8 @@ OpticalExperiment::AddBytes(const std::string& name,
                  }
                  if (!bounds.Contains(bytes))
                  {
-                     error = OpticalUnits::FormatBytes(bytes) +
-                             " is out of range (allowed: " + range + ")";
+                     error = OpticalUnits::FormatBytes(bytes) + " is out of range (allowed: " +
+                             range + ")";
                      return false;
                  }
                  value = static_cast<uint64_t>(bytes);
@@ -487,7 +482,8 @@ OpticalExperiment::AddCount(const std::string& name,
 {
     NS_ABORT_MSG_UNLESS(min <= max, "--" << name << ": min > max");
     Register(name,
-             Decorate(help, "whole number, " + std::to_string(min) + " to " + std::to_string(max)),
+             Decorate(help,
+                      "whole number, " + std::to_string(min) + " to " + std::to_string(max)),
              std::to_string(value),
              [&value, min, max](const std::string& text, std::string& error) {
                  uint64_t v = 0;
@@ -497,9 +493,8 @@ OpticalExperiment::AddCount(const std::string& name,
                  }
                  if (v < min || v > max)
                  {
-                     error = std::to_string(v) +
-                             " is out of range (allowed: " + std::to_string(min) + " to " +
-                             std::to_string(max) + ")";
+                     error = std::to_string(v) + " is out of range (allowed: " +
+                             std::to_string(min) + " to " + std::to_string(max) + ")";
                      return false;
                  }
                  value = v;
@@ -517,7 +512,8 @@ OpticalExperiment::AddCount(const std::string& name,
     NS_ABORT_MSG_UNLESS(max <= UINT32_MAX, "--" << name << ": max does not fit 32 bits");
     NS_ABORT_MSG_UNLESS(min <= max, "--" << name << ": min > max");
     Register(name,
-             Decorate(help, "whole number, " + std::to_string(min) + " to " + std::to_string(max)),
+             Decorate(help,
+                      "whole number, " + std::to_string(min) + " to " + std::to_string(max)),
              std::to_string(value),
              [&value, min, max](const std::string& text, std::string& error) {
                  uint64_t v = 0;
@@ -527,9 +523,8 @@ OpticalExperiment::AddCount(const std::string& name,
                  }
                  if (v < min || v > max)
                  {
-                     error = std::to_string(v) +
-                             " is out of range (allowed: " + std::to_string(min) + " to " +
-                             std::to_string(max) + ")";
+                     error = std::to_string(v) + " is out of range (allowed: " +
+                             std::to_string(min) + " to " + std::to_string(max) + ")";
                      return false;
                  }
                  value = static_cast<uint32_t>(v);
@@ -547,20 +542,19 @@ OpticalExperiment::AddReal(const std::string& name,
     NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && std::isfinite(bounds.GetMin()),
                         "--" << name << ": bounds must be finite");
     const std::string range = bounds.Describe(Spaced(unit));
-    Register(
-        name,
-        Decorate(help, (unit.empty() ? "number" : "number in " + unit) + ", " + range),
-        OpticalUnits::Format(value),
-        [&value, bounds, unit](const std::string& text, std::string& error) {
-            double v = 0;
-            if (!OpticalUnits::ParseReal(text, v, error) ||
-                !InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + Spaced(unit), error))
-            {
-                return false;
-            }
-            value = v;
-            return true;
-        });
+    Register(name,
+             Decorate(help, (unit.empty() ? "number" : "number in " + unit) + ", " + range),
+             OpticalUnits::Format(value),
+             [&value, bounds, unit](const std::string& text, std::string& error) {
+                 double v = 0;
+                 if (!OpticalUnits::ParseReal(text, v, error) ||
+                     !InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + Spaced(unit), error))
+                 {
+                     return false;
+                 }
+                 value = v;
+                 return true;
+             });
 }
 
 void
@@ -665,29 +659,30 @@ OpticalExperiment::AddText(const std::string& name,
                            std::string& value,
                            bool allowEmpty)
 {
-    Register(name, help, value, [&value, allowEmpty](const std::string& text, std::string& error) {
-        if (!allowEmpty && OpticalUnits::Trim(text).empty())
-        {
-            error = "must not be empty";
-            return false;
-        }
-        for (char c : text)
-        {
-            if (static_cast<unsigned char>(c) < 0x20 && c != '\t')
-            {
-                error = "contains a control character";
-                return false;
-            }
-        }
-        value = text;
-        return true;
-    });
+    Register(name,
+             help,
+             value,
+             [&value, allowEmpty](const std::string& text, std::string& error) {
+                 if (!allowEmpty && OpticalUnits::Trim(text).empty())
+                 {
+                     error = "must not be empty";
+                     return false;
+                 }
+                 for (char c : text)
+                 {
+                     if (static_cast<unsigned char>(c) < 0x20 && c != '\t')
+                     {
+                         error = "contains a control character";
+                         return false;
+                     }
+                 }
+                 value = text;
+                 return true;
+             });
 }
 
 void
-OpticalExperiment::AddInputFile(const std::string& name,
-                                const std::string& help,
-                                std::string& value)
+OpticalExperiment::AddInputFile(const std::string& name, const std::string& help, std::string& value)
 {
     Register(name,
              Decorate(help, "path of a readable file; empty for none"),
@@ -736,37 +731,37 @@ OpticalExperiment::AddRealList(const std::string& name,
     {
         texts.push_back(OpticalUnits::Format(v));
     }
-    Register(
-        name,
-        Decorate(help,
-                 "comma-separated numbers" + (unit.empty() ? "" : " in " + unit) + ", each " +
-                     bounds.Describe(Spaced(unit))),
-        JoinList(texts),
-        [&value, bounds, unit, minCount, maxCount](const std::string& text, std::string& error) {
-            std::vector<std::string> items;
-            if (!SplitList(text, minCount, maxCount, items, error))
-            {
-                return false;
-            }
-            std::vector<double> out;
-            for (const auto& item : items)
-            {
-                double v = 0;
-                if (!OpticalUnits::ParseReal(item, v, error) ||
-                    !InBounds(v,
-                              bounds,
-                              Spaced(unit),
-                              OpticalUnits::Format(v) + Spaced(unit),
-                              error))
-                {
-                    error = "element '" + item + "': " + error;
-                    return false;
-                }
-                out.push_back(v);
-            }
-            value = out;
-            return true;
-        });
+    Register(name,
+             Decorate(help,
+                      "comma-separated numbers" + (unit.empty() ? "" : " in " + unit) + ", each " +
+                          bounds.Describe(Spaced(unit))),
+             JoinList(texts),
+             [&value, bounds, unit, minCount, maxCount](const std::string& text,
+                                                        std::string& error) {
+                 std::vector<std::string> items;
+                 if (!SplitList(text, minCount, maxCount, items, error))
+                 {
+                     return false;
+                 }
+                 std::vector<double> out;
+                 for (const auto& item : items)
+                 {
+                     double v = 0;
+                     if (!OpticalUnits::ParseReal(item, v, error) ||
+                         !InBounds(v,
+                                   bounds,
+                                   Spaced(unit),
+                                   OpticalUnits::Format(v) + Spaced(unit),
+                                   error))
+                     {
+                         error = "element '" + item + "': " + error;
+                         return false;
+                     }
+                     out.push_back(v);
+                 }
+                 value = out;
+                 return true;
+             });
 }
 
 void
@@ -805,9 +800,8 @@ OpticalExperiment::AddCountList(const std::string& name,
                      }
                      if (v < min || v > max)
                      {
-                         error = "element " + std::to_string(v) +
-                                 " is out of range (allowed: " + std::to_string(min) + " to " +
-                                 std::to_string(max) + ")";
+                         error = "element " + std::to_string(v) + " is out of range (allowed: " +
+                                 std::to_string(min) + " to " + std::to_string(max) + ")";
                          return false;
                      }
                      out.push_back(v);
@@ -826,32 +820,32 @@ OpticalExperiment::AddEnumList(const std::string& name,
                                size_t maxCount)
 {
     const std::string list = JoinList(allowed);
-    Register(
-        name,
-        Decorate(help, "comma-separated, each one of " + list),
-        JoinList(value),
-        [&value, allowed, list, minCount, maxCount](const std::string& text, std::string& error) {
-            std::vector<std::string> items;
-            if (!SplitList(text, minCount, maxCount, items, error))
-            {
-                return false;
-            }
-            for (const auto& item : items)
-            {
-                bool ok = false;
-                for (const auto& a : allowed)
-                {
-                    ok = ok || item == a;
-                }
-                if (!ok)
-                {
-                    error = "element '" + item + "' is not one of: " + list;
-                    return false;
-                }
-            }
-            value = items;
-            return true;
-        });
+    Register(name,
+             Decorate(help, "comma-separated, each one of " + list),
+             JoinList(value),
+             [&value, allowed, list, minCount, maxCount](const std::string& text,
+                                                         std::string& error) {
+                 std::vector<std::string> items;
+                 if (!SplitList(text, minCount, maxCount, items, error))
+                 {
+                     return false;
+                 }
+                 for (const auto& item : items)
+                 {
+                     bool ok = false;
+                     for (const auto& a : allowed)
+                     {
+                         ok = ok || item == a;
+                     }
+                     if (!ok)
+                     {
+                         error = "element '" + item + "' is not one of: " + list;
+                         return false;
+                     }
+                 }
+                 value = items;
+                 return true;
+             });
 }
 
 void
@@ -896,15 +890,14 @@ OpticalExperiment::CheckNs3Argument(const std::string& name,
         TypeId tid;
         if (colon <= 3 || !TypeId::LookupByNameFailSafe(typeName, &tid))
         {
-            error = "no ns-3 type '" + typeName +
-                    "' (attribute defaults are --ns3::Type::Attribute=value)";
+            error = "no ns-3 type '" + typeName + "' (attribute defaults are --ns3::Type::Attribute=value)";
             return 0;
         }
         TypeId::AttributeInformation info;
         if (!tid.LookupAttributeByName(attribute, &info))
         {
-            error = typeName + " has no attribute '" + attribute +
-                    "' (see --PrintAttributes=" + typeName + ")";
+            error = typeName + " has no attribute '" + attribute + "' (see --PrintAttributes=" +
+                    typeName + ")";
             return 0;
         }
         checker = info.checker;
@@ -1073,8 +1066,7 @@ OpticalExperiment::Parse(int argc, char* argv[])
             continue;
         }
         const auto eq = arg.find('=');
-        const std::string name =
-            arg.substr(dashes, eq == std::string::npos ? std::string::npos : eq - dashes);
+        const std::string name = arg.substr(dashes, eq == std::string::npos ? std::string::npos : eq - dashes);
         const bool hasValue = eq != std::string::npos;
         const std::string value = hasValue ? arg.substr(eq + 1) : "";
         if (name.empty())
@@ -1154,8 +1146,7 @@ OpticalExperiment::Parse(int argc, char* argv[])
         {
             std::cerr << m_program << ": " << e << std::endl;
         }
-        std::cerr << m_program
-                  << ": nothing was run (see --help for every option and its allowed values)"
+        std::cerr << m_program << ": nothing was run (see --help for every option and its allowed values)"
                   << std::endl;
         m_finished = true;
         std::exit(1);

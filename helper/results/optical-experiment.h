@@ -450,19 +450,19 @@ class OpticalExperiment
 
     void Progress();
 
-    std::string m_program;                                //!< Program name
-    CommandLine m_cmd;                                    //!< Command line
-    std::vector<Option> m_options;                        //!< Program options
+    std::string m_program;                              //!< Program name
+    CommandLine m_cmd;                                  //!< Command line
+    std::vector<Option> m_options;                      //!< Program options
     std::vector<std::unique_ptr<std::string>> m_helpText; //!< Default texts shown by --help
-    std::vector<std::string> m_args;                      //!< Arguments as given
-    std::string m_resultsPath{"results/optical.db"};      //!< --results
-    std::string m_sweepKey;                               //!< --sweepKey
-    bool m_progress{false};                               //!< --progress
-    std::unique_ptr<ResultsStore> m_store;                //!< Store, once started
-    int64_t m_runId{-1};                                  //!< Run id
-    bool m_started{false};                                //!< Start() was called
-    bool m_finished{false};                               //!< Finish() or Fail() was called
-    Time m_stop;                                          //!< Stop time of Run()
+    std::vector<std::string> m_args;                    //!< Arguments as given
+    std::string m_resultsPath{"results/optical.db"};    //!< --results
+    std::string m_sweepKey;                             //!< --sweepKey
+    bool m_progress{false};                             //!< --progress
+    std::unique_ptr<ResultsStore> m_store;              //!< Store, once started
+    int64_t m_runId{-1};                                //!< Run id
+    bool m_started{false};                              //!< Start() was called
+    bool m_finished{false};                             //!< Finish() or Fail() was called
+    Time m_stop;                                        //!< Stop time of Run()
     Time m_progressStep;                                //!< Simulated time between progress checks
     std::chrono::steady_clock::time_point m_wallStart;  //!< Wall clock at Run()
     std::chrono::steady_clock::time_point m_lastReport; //!< Wall clock of the last report
