@@ -22,7 +22,19 @@ key and status 'ok'; done runs are skipped, so rerunning an interrupted (or part
 sweep runs only what is missing. A run that fails (nonzero exit, crash, timeout, or no 'ok'
 run recorded) is recorded as 'failed' with the tail of its stderr and the sweep goes on; the
 sweep exits with status 1 and a summary when any run failed (2 on bad input, 130 when
-interrupted). Progress goes to stderr: a progress bar with ETA on a terminal, one line per
+interrupted).
+
+Claims: a sweep claims each run's key just before running it (table claims, one IMMEDIATE
+transaction: see optical_results.claim_key) and releases it once the run is recorded, so a
+resumed sweep or two identical sweeps at once never run a key that is running or done. A key
+held by a live claimant is skipped and counted as 'running elsewhere' in the summary (rerun the
+sweep once those end). On the claiming host a claim lives while its sweep process or the
+program it started exists (pids and their start times: the programs of a SIGKILLed sweep keep
+their keys until they end); seen from another host, until --claim-lease seconds (default 120)
+after the sweep's last heartbeat. Keys whose claimant and program are gone are taken over, and
+their 'running' rows marked 'failed'. A written Slurm script claims its tasks' keys for
+--slurm-lease seconds (default 7 days); merging their task databases releases them, and
+--release-claims drops them after a cancelled job. Progress goes to stderr: a progress bar with ETA on a terminal, one line per
 run otherwise (-q: only the summary).
 
 Executors (--executor):
@@ -67,7 +79,9 @@ Executors (--executor):
 
       The compute nodes need the build and data/ at the same paths (shared filesystem); the
       tasks run in the job's working directory (the submission directory). Slurm limits
-      array sizes (MaxArraySize, often 1001): split larger sweeps with --grid files.
+      array sizes (MaxArraySize, often 1001): split larger sweeps with --grid files. The
+      script's keys are claimed (see Claims) so that a script written again, or a local sweep,
+      leaves them out while the job may run.
 
 Python API: run_sweep(program, grid, fixed, runs, db, jobs, executor, build_dir, ...) runs a
 sweep and returns a SweepSummary (planned, skipped, ok, failed, failures). Only the Python
@@ -1183,6 +1197,19 @@ def _executor_text(runner):
 def write_slurm_script(path, program, executable, specs, output_dir, options=(), cwd=None):
     """Write a Slurm job-array script running each spec (one array task per run) with its
     own database <output_dir>/task-<index>.db."""
+    if not specs:
+        # Nothing left to do (every run done or claimed): a script that says so, so that an
+        # older script at this path is not submitted again by mistake.
+        text = ("#!/bin/bash\n# Written by ns3-optical utils/sweep.py on %s: no runs of %s are "
+                "left to do\n# (every run is done, or claimed by a sweep or a job still "
+                "running).\necho 'sweep: nothing to run' >&2\nexit 0\n"
+                % (results.utc_now(), program))
+        parent = os.path.dirname(os.path.abspath(path))
+        os.makedirs(parent, exist_ok=True)
+        with open(path, "w") as stream:
+            stream.write(text)
+        os.chmod(path, 0o755)
+        return
     lines = [
         "#!/bin/bash",
         "#SBATCH --job-name=optical-%s" % program,

@@ -410,6 +410,48 @@ class SlurmScriptTest(SweepTestCase):
         self.assertEqual((resumed.skipped, resumed.ok), (3, 0))
         self.assertConsistent(self.db)
 
+    def test_script_claims_its_runs_until_merged(self):
+        script, out = self.path("job.sbatch"), self.path("slurm-out")
+        args = [PROBE, "--param", "value=1,2", "--db", self.db, "--slurm-script", script,
+                "--slurm-output", out]
+        self.assertExit(support.sweep_cli(*args), 0)
+        self.assertEqual(scalar(self.db, "SELECT COUNT(*) FROM claims WHERE executor = "
+                                         "'slurm'"), 2)
+        # Written again while the job may run: no task; a local sweep runs nothing either.
+        again = support.sweep_cli(*args)
+        self.assertExit(again, 0)
+        self.assertIn("claimed by another sweep", again.stderr)
+        with open(script) as stream:
+            self.assertNotIn("#SBATCH --array", stream.read())  # nothing to run
+        local = self.sweep({"value": ["1", "2"]})
+        self.assertEqual((local.ok, local.elsewhere), (0, 2))
+        # Task 0 succeeds and task 1 fails (here: it never runs, and its database holds a
+        # failed run); merging both releases both claims, so a new script covers value=2.
+        self.assertExit(support.sweep_cli(*(args[:-4] + ["--slurm-script", script,
+                                                           "--slurm-output", out,
+                                                           "--release-claims"])), 0)
+        with open(script) as stream:
+            text = stream.read()
+        self.assertIn("#SBATCH --array=0-1\n", text)
+        run = support.run(["bash", script], cwd=self.tmp,
+                          env=dict(os.environ, SLURM_ARRAY_TASK_ID="0"))
+        self.assertExit(run, 0)
+        failed_db = os.path.join(out, "task-1.db")
+        conn = results.connect(failed_db)
+        key = [s.sweep_key for s in sweep.plan_runs(PROBE, {"value": ["2"]}, {}, 1)][0]
+        results.record_failed(conn, PROBE, key, 1, "--value=2", results.utc_now(), "boom")
+        conn.close()
+        merge = support.results_cli(self.db, "merge", os.path.join(out, "task-0.db"),
+                                    failed_db)
+        self.assertExit(merge, 0)
+        self.assertEqual(scalar(self.db, "SELECT COUNT(*) FROM claims"), 0)
+        self.assertExit(support.sweep_cli(*args), 0)
+        with open(script) as stream:
+            text = stream.read()
+        self.assertIn("#SBATCH --array=0-0\n", text)
+        self.assertIn("--value=2", text)
+        self.assertNotIn("--value=1", text)
+
 
 if __name__ == "__main__":
     support.main()
