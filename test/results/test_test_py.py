@@ -53,6 +53,21 @@ class TestPyResultsTest(TempDirTestCase):
         self.assertTrue(all(job.env["NS3_OPTICAL_RESULTS"].startswith(self.tmp)
                             for job in jobs))
 
+    def test_a_write_into_the_tree_is_detected(self):
+        test_py = load_test_py()
+        test_py.TREE_RESULTS = self.path("results")  # stands for <root>/results
+        os.makedirs(test_py.TREE_RESULTS)
+        old = os.path.join(test_py.TREE_RESULTS, "old.db")
+        with open(old, "w") as stream:
+            stream.write("x")
+        before = test_py.tree_results_snapshot()
+        self.assertEqual(test_py.tree_results_changes(before), [])
+        with open(os.path.join(test_py.TREE_RESULTS, "optical.db"), "w") as stream:
+            stream.write("y")
+        with open(old, "a") as stream:
+            stream.write("more")
+        self.assertEqual(len(test_py.tree_results_changes(before)), 2)
+
     def test_every_listed_example_gets_a_temporary_database(self):
         # The examples of test/examples-to-run.py: none keeps a --results in the tree.
         test_py = load_test_py()
