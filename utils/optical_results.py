@@ -196,7 +196,15 @@ def connect(db_path, create=True, threads=False):
 def ensure_schema(conn):
     """Create the schema in `conn` if it lacks it; refuse a newer schema version."""
     if not all(_table_exists(conn, t) for t in SCHEMA_TABLES):
-        conn.executescript("BEGIN IMMEDIATE;\n%s\nCOMMIT;" % read_schema())
+        try:
+            conn.executescript("BEGIN IMMEDIATE;\n%s\nCOMMIT;" % read_schema())
+        except sqlite3.OperationalError as error:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            # A database of an older version on a read-only file system can still be read
+            # (it only lacks the tables that sweeps write, such as claims).
+            if "readonly" not in str(error) or not _table_exists(conn, "runs"):
+                raise
     row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     version = int(row[0]) if row and str(row[0]).isdigit() else 0
     if version > SCHEMA_VERSION:
