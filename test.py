@@ -7,6 +7,11 @@ optical-py-<file stem without test_, '_' as '-'>, run by the Python chosen by ./
 with OPTICAL_BUILD_DIR set to the build directory; it passes if it exits with 0) and every
 example of test/examples-to-run.py, each as its own process, in parallel, and prints ns-3's
 per-test lines and summary. Only the Python standard library is used.
+
+Results stay out of the source tree: every test runs with NS3_OPTICAL_RESULTS (the default of
+the programs' --results) set to its own database in a temporary directory, removed at the
+end; an example given --results=FILE explicitly writes FILE in that directory instead. After
+the run, test.py fails if anything appeared or changed under <root>/results/.
 """
 
 import argparse
@@ -18,10 +23,13 @@ import re
 import shlex
 import signal
 import subprocess
+import shutil
 import sys
+import tempfile
 import threading
 
 ROOT = os.path.dirname(os.path.realpath(__file__))
+TREE_RESULTS = os.path.join(ROOT, "results")
 DEFAULT_BUILD_DIR = os.path.join(ROOT, "build")
 EXAMPLES_FILE = os.path.join(ROOT, "test", "examples-to-run.py")
 PY_SUITE_PREFIX = "optical-py-"
@@ -208,6 +216,51 @@ def cpp_example_job(example, condition, programs):
     if words[0] not in programs:
         return Job("Example", example, reason="no program '%s' in programs.txt" % words[0])
     return Job("Example", example, [programs[words[0]]] + words[1:])
+
+
+def isolate_results(jobs, results_dir):
+    """Give every job its own results database in `results_dir`: NS3_OPTICAL_RESULTS in its
+    environment (the default of --results), and an explicit --results=FILE of an example
+    (other than 'none') moved into `results_dir`."""
+    for index, job in enumerate(jobs):
+        if job.command is None:
+            continue
+        database = os.path.join(results_dir, "test-%d.db" % index)
+        job.env = dict(job.env if job.env is not None else os.environ,
+                       NS3_OPTICAL_RESULTS=database)
+        if job.kind == "Example":
+            job.command = [_redirect_results(word, results_dir, index)
+                           for word in job.command]
+
+
+def _redirect_results(word, results_dir, index):
+    """Return an argument with a --results=FILE value moved into `results_dir`."""
+    match = re.match(r"^(--?results=)(.*)$", word)
+    if not match or match.group(2) == "none":
+        return word
+    return match.group(1) + os.path.join(
+        results_dir, "test-%d-%s" % (index, os.path.basename(match.group(2)) or "results.db"))
+
+
+def tree_results_snapshot():
+    """Return {path: (size, mtime)} of the files under <root>/results/ (empty if none)."""
+    snapshot = {}
+    for parent, _, files in os.walk(TREE_RESULTS):
+        for name in files:
+            path = os.path.join(parent, name)
+            try:
+                info = os.stat(path)
+            except OSError:
+                continue
+            snapshot[path] = (info.st_size, info.st_mtime_ns)
+    return snapshot
+
+
+def tree_results_changes(before):
+    """Return the files under <root>/results/ that appeared or changed since `before`."""
+    after = tree_results_snapshot()
+    return sorted(os.path.relpath(path, ROOT) for path, stamp in after.items()
+                  if before.get(path) != stamp)
 
 
 def python_example_job(example, condition, python):
@@ -491,8 +544,22 @@ def main(argv):
         print_list(options, build_dir)
         return 0
     jobs = select_jobs(options, build_dir)
-    run_jobs(jobs, options)
-    return summarize(jobs)
+    before = tree_results_snapshot()
+    results_dir = tempfile.mkdtemp(prefix="ns3-optical-test-results-")
+    try:
+        isolate_results(jobs, results_dir)
+        run_jobs(jobs, options)
+    finally:
+        shutil.rmtree(results_dir, ignore_errors=True)
+    code = summarize(jobs)
+    changed = tree_results_changes(before)
+    if changed:
+        sys.stdout.flush()
+        print("test.py: the tests wrote into the source tree (results belong in the "
+              "temporary NS3_OPTICAL_RESULTS database):\n%s" % indent(changed),
+              file=sys.stderr, flush=True)
+        return 1
+    return code
 
 
 if __name__ == "__main__":

@@ -66,3 +66,26 @@ CREATE TABLE IF NOT EXISTS event_tables (
     name    TEXT PRIMARY KEY,
     columns TEXT NOT NULL         -- 'col TYPE, col TYPE, ...' (types: INTEGER, REAL, TEXT)
 );
+
+-- Sweep claims: a sweep claims a grid point and seed (its sweep key) before it runs it, in an
+-- IMMEDIATE transaction, and releases the claim once the run is recorded. A key that is
+-- claimed by a live claimant, or has an 'ok' run, is not run again by another sweep. A claim
+-- is live while its sweep process (pid, on host) or the program it started (run_pid) exists,
+-- judged on the claimant's host by process ids and start times, and elsewhere by the lease:
+-- the claimant refreshes heartbeat_at; lease_seconds after the last heartbeat the claim is
+-- stale. Slurm job-array claims have no process: they last lease_seconds after claimed_at.
+CREATE TABLE IF NOT EXISTS claims (
+    sweep_key     TEXT PRIMARY KEY,
+    program       TEXT NOT NULL,
+    claimant      TEXT NOT NULL,  -- random token of the claiming sweep (one per sweep process)
+    executor      TEXT NOT NULL,  -- 'local', 'dask' or 'slurm'
+    host          TEXT NOT NULL,
+    pid           INTEGER,        -- the sweep process (NULL for Slurm claims)
+    pid_start     TEXT,           -- its start time (/proc/PID/stat), against reused pids
+    run_pid       INTEGER,        -- the program the sweep started for this key, once started
+    run_pid_start TEXT,
+    after_run_id  INTEGER NOT NULL DEFAULT 0, -- the highest run id of the key when claimed
+    claimed_at    TEXT NOT NULL,  -- UTC, ISO 8601
+    heartbeat_at  TEXT NOT NULL,  -- UTC, ISO 8601: refreshed while the claimant lives
+    lease_seconds REAL NOT NULL   -- a claim not refreshed for this long is stale
+);

@@ -6,6 +6,10 @@ lacks one), queries runs, metrics and series, exports them to CSV, and copies ru
 databases (dump_run/merge_run: used by the Dask executor of utils/sweep.py and by
 `utils/results.py merge`).
 
+Sweeps claim each sweep key before running it (table claims; see claim_key), so that
+concurrent or resumed sweeps never run a key that is running or done. A database file that is
+empty (0 bytes) or not SQLite is refused (check_database_file), never filled.
+
 Only runs whose status is 'ok' are complete: a run is 'running' while its program runs, stays
 'running' if the program crashed, and is 'failed' when the program (or the sweep runner)
 recorded a failure. The query functions return only 'ok' runs unless asked otherwise.
@@ -20,6 +24,8 @@ Stable API (used by the figure framework and the sweep runner):
     series(conn, program, names=None, status='ok')
     export_csv(conn, what, stream, program=None, names=None, status='ok')
     completed_keys(conn, program)           -> set of sweep keys
+    claim_key(conn, key, program, claimant, executor, lease_seconds, ...) -> (state, info)
+    claim_started(conn, key, claimant, run_pid), release_claims(conn, ...), live_claims(...)
     record_failed(conn, ...)                -> run id
     dump_run(conn, run_id)                  -> plain Python data
     merge_run(conn, dump, status=None, message=None) -> new run id
@@ -36,11 +42,19 @@ import os
 import re
 import socket
 import sqlite3
+import tempfile
+import time
 
 SCHEMA_VERSION = 1
-DEFAULT_DB = os.path.join("results", "optical.db")
+# The default database of the tools: $NS3_OPTICAL_RESULTS when set (as for the programs'
+# --results; 'none', which makes programs record nothing, is no database to read), else
+# results/optical.db.
+DEFAULT_DB = (os.environ.get("NS3_OPTICAL_RESULTS", "") not in ("", "none")
+              and os.environ["NS3_OPTICAL_RESULTS"] or os.path.join("results", "optical.db"))
 BUSY_TIMEOUT_MS = 10000
 STATUSES = ("running", "ok", "failed")
+# Tables of the schema: a database lacking one gets the (idempotent) schema script again.
+SCHEMA_TABLES = ("meta", "runs", "parameters", "metrics", "series", "event_tables", "claims")
 
 # Options every experiment program accepts that say how it records, not what it simulates:
 # they are left out of the `parameters` dicts of metrics() and series() (rng_run is a field
@@ -82,26 +96,87 @@ def read_schema():
         raise ResultsError("cannot read the results schema %s: %s" % (path, error.strerror))
 
 
-def connect(db_path, create=True):
+NOT_SQLITE = ("%s is not an SQLite database (%s); pass the path of a results database, or of "
+              "a file that does not exist yet")
+
+
+def check_database_file(db_path):
+    """Raise ResultsError unless the existing `db_path` can be a results database: a regular
+    file that is not empty. A 0-byte file is refused rather than filled: results databases
+    are created complete (see connect), so an empty file is a mistake (a truncated file, a
+    wrong path), never a database another process is creating. (Whether it is SQLite at all
+    is left to SQLite: opening and closing the file here would drop this process's SQLite
+    locks on it, which POSIX ties to the process, not to the descriptor.)"""
+    if os.path.isdir(db_path):
+        raise ResultsError("%s is a directory, not a results database" % db_path)
+    if not os.path.isfile(db_path):
+        raise ResultsError("%s is not a regular file, so not a results database" % db_path)
+    if os.path.getsize(db_path) == 0:
+        raise ResultsError("%s is an empty file (0 bytes), not a results database: remove it "
+                           "to start a new database there, or pass another path" % db_path)
+
+
+def _database_error(db_path, error):
+    """Return the ResultsError for an sqlite3 error on opening `db_path`."""
+    if "not a database" in str(error) or "file is encrypted" in str(error):
+        return ResultsError(NOT_SQLITE % (db_path, error))
+    return ResultsError("cannot open the results database %s: %s" % (db_path, error))
+
+
+def _create_database(db_path):
+    """Create the results database `db_path` complete: its schema is written under a
+    temporary name in the same directory, then linked into place, so that other processes
+    never see an empty or half-made file (if one made it meanwhile, that one is used)."""
+    parent = os.path.dirname(os.path.abspath(db_path))
+    os.makedirs(parent, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(prefix=os.path.basename(db_path) + ".new-", dir=parent)
+    os.close(fd)
+    try:
+        os.unlink(temporary)  # SQLite creates it (an empty file would be refused)
+        conn = sqlite3.connect(temporary, isolation_level=None)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.executescript("BEGIN IMMEDIATE;\n%s\nCOMMIT;" % read_schema())
+        finally:
+            conn.close()  # checkpoints the WAL into the file and removes it
+        try:
+            os.link(temporary, db_path)
+        except FileExistsError:
+            pass
+        except OSError:
+            if not os.path.exists(db_path):  # a file system without hard links
+                os.rename(temporary, db_path)
+    except sqlite3.DatabaseError as error:
+        raise ResultsError("cannot create the results database %s: %s" % (db_path, error))
+    except OSError as error:
+        raise ResultsError("cannot create the results database %s: %s"
+                           % (db_path, error.strerror))
+    finally:
+        for name in (temporary, temporary + "-wal", temporary + "-shm"):
+            if os.path.exists(name):
+                os.unlink(name)
+
+
+def connect(db_path, create=True, threads=False):
     """Open the results database `db_path` and return the connection.
 
     The connection is in autocommit mode (use transaction() for atomic writes), uses WAL,
     a busy timeout of 10 s and foreign keys, and returns sqlite3.Row rows. If the database
-    lacks the schema, it is created from data/results-schema.sql. With create=False a
-    missing file raises ResultsError instead of being created; otherwise missing parent
-    directories are created.
+    lacks the schema (or part of it), it is created from data/results-schema.sql. With
+    create=False a missing file raises ResultsError instead of being created; otherwise it
+    is created complete (missing parent directories too). An existing file that is empty
+    (0 bytes) or not an SQLite database raises ResultsError and is left as it is. With
+    threads=True the connection may be used by several threads (the caller serializes them).
     """
     if db_path != ":memory:":
         if not os.path.exists(db_path):
             if not create:
                 raise ResultsError("no results database %s" % db_path)
-            parent = os.path.dirname(os.path.abspath(db_path))
-            os.makedirs(parent, exist_ok=True)
-        elif os.path.isdir(db_path):
-            raise ResultsError("%s is a directory, not a results database" % db_path)
+            _create_database(db_path)
+        check_database_file(db_path)
     try:
         conn = sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_MS / 1000.0,
-                               isolation_level=None)
+                               isolation_level=None, check_same_thread=not threads)
     except sqlite3.DatabaseError as error:
         raise ResultsError("cannot open the results database %s: %s" % (db_path, error))
     try:
@@ -114,14 +189,22 @@ def connect(db_path, create=True):
         conn.close()
         if isinstance(error, ResultsError):
             raise
-        raise ResultsError("cannot open the results database %s: %s" % (db_path, error))
+        raise _database_error(db_path, error)
     return conn
 
 
 def ensure_schema(conn):
     """Create the schema in `conn` if it lacks it; refuse a newer schema version."""
-    if not _table_exists(conn, "runs") or not _table_exists(conn, "meta"):
-        conn.executescript("BEGIN IMMEDIATE;\n%s\nCOMMIT;" % read_schema())
+    if not all(_table_exists(conn, t) for t in SCHEMA_TABLES):
+        try:
+            conn.executescript("BEGIN IMMEDIATE;\n%s\nCOMMIT;" % read_schema())
+        except sqlite3.OperationalError as error:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            # A database of an older version on a read-only file system can still be read
+            # (it only lacks the tables that sweeps write, such as claims).
+            if "readonly" not in str(error) or not _table_exists(conn, "runs"):
+                raise
     row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     version = int(row[0]) if row and str(row[0]).isdigit() else 0
     if version > SCHEMA_VERSION:
@@ -411,6 +494,209 @@ def _seconds_between(start, end):
     return (parse[1] - parse[0]).total_seconds()
 
 
+# ------------------------------------------------------------------------------ claims
+
+
+def process_start(pid):
+    """Return the start time of process `pid` as the text of field 22 of /proc/PID/stat
+    (clock ticks since boot), '' where /proc cannot tell (not Linux), or None if there is no
+    such process."""
+    try:
+        with open("/proc/%d/stat" % int(pid)) as stream:
+            text = stream.read()
+        return text[text.rindex(")") + 2:].split()[19]
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return None
+    except OSError:
+        pass
+    return ""
+
+
+def _boot_time():
+    """Return the boot time (epoch seconds) from /proc/stat, or None."""
+    try:
+        with open("/proc/stat") as stream:
+            for line in stream:
+                if line.startswith("btime "):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def process_matches(pid, start):
+    """Return True if process `pid` exists and is the one that started at `start` (a
+    process_start() text; '' or None: any process with that id)."""
+    if pid is None:
+        return False
+    now = process_start(pid)
+    return now is not None and (not start or not now or now == start)
+
+
+def process_began_by(pid, iso_time):
+    """Return True if process `pid` exists and started no later than `iso_time` (a
+    utc_now() text, with 2 s of slack): the process that recorded a run then, not a later
+    one that reuses its id."""
+    start = process_start(pid) if pid is not None else None
+    if start is None:
+        return False
+    boot = _boot_time()
+    moment = _parse_time(iso_time)
+    if not start or boot is None or moment is None:
+        return True
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    started = boot + int(start) / float(ticks)
+    return started <= moment + 2.0
+
+
+def _parse_time(text):
+    """Return a utc_now() text as epoch seconds (None if it cannot be parsed)."""
+    try:
+        moment = datetime.datetime.strptime(text.rstrip("Z"), "%Y-%m-%dT%H:%M:%S.%f")
+    except (ValueError, AttributeError):
+        return None
+    return moment.replace(tzinfo=datetime.timezone.utc).timestamp()
+
+
+def claim_is_live(claim, host=None, now=None):
+    """Return True if the claim (a claims row, as a dict) still holds: on this host (`host`,
+    default this machine's name) while its sweep process or the program it started exists;
+    elsewhere, and for Slurm claims, until lease_seconds after its last heartbeat."""
+    host = host or socket.gethostname()
+    now = time.time() if now is None else now
+    if claim["host"] == host and claim["pid"] is not None:
+        return (process_matches(claim["pid"], claim["pid_start"])
+                or process_matches(claim["run_pid"], claim["run_pid_start"]))
+    heartbeat = _parse_time(claim["heartbeat_at"])
+    return heartbeat is not None and now < heartbeat + float(claim["lease_seconds"])
+
+
+def describe_claim(claim):
+    """Return who holds a claim, e.g. 'a local sweep (pid 123 on node1) since ...'."""
+    if claim["executor"] == "slurm":
+        return ("a Slurm job array written on %s (claims last %g h; `utils/sweep.py ... "
+                "--release-claims` drops them)" % (claim["claimed_at"],
+                                                    float(claim["lease_seconds"]) / 3600))
+    who = "pid %s on %s" % (claim["pid"], claim["host"])
+    if claim["run_pid"]:
+        who += ", program pid %s" % claim["run_pid"]
+    return "a %s sweep (%s) since %s" % (claim["executor"], who, claim["claimed_at"])
+
+
+def release_done_claims(conn):
+    """Delete the claims of keys that have an 'ok' run (left by claimants that died after
+    recording); return how many."""
+    with transaction(conn):
+        return conn.execute("DELETE FROM claims WHERE sweep_key IN (SELECT sweep_key FROM "
+                            "runs WHERE status = 'ok' AND sweep_key IS NOT NULL)").rowcount
+
+
+def claim_key(conn, sweep_key, program, claimant, executor, lease_seconds, pid=None,
+              pid_start=None, host=None):
+    """Claim `sweep_key` for `claimant`, in one IMMEDIATE transaction; return (state, info):
+
+        ('claimed', after_run_id): the caller runs it; after_run_id is the highest run id
+            of the key before (its runs are those above it)
+        ('done', run id): an 'ok' run of the key exists
+        ('elsewhere', text): a live claimant holds it (see claim_is_live), or a program
+            recorded a 'running' run of it whose process still exists on this host
+
+    A stale claim (its claimant gone) is taken over; 'running' runs of the key whose process
+    is gone from this host become 'failed' on the way (the store could not mark them: SIGKILL,
+    power loss). pid/pid_start name the claiming process (None for Slurm claims).
+    """
+    host = host or socket.gethostname()
+    now = utc_now()
+    with transaction(conn):
+        row = conn.execute("SELECT id FROM runs WHERE sweep_key = ? AND status = 'ok' "
+                           "ORDER BY id LIMIT 1", (sweep_key,)).fetchone()
+        if row is not None:
+            conn.execute("DELETE FROM claims WHERE sweep_key = ?", (sweep_key,))
+            return "done", row[0]
+        claim = conn.execute("SELECT * FROM claims WHERE sweep_key = ?",
+                             (sweep_key,)).fetchone()
+        if claim is not None and claim["claimant"] != claimant and \
+                claim_is_live(dict(claim), host):
+            return "elsewhere", describe_claim(dict(claim))
+        for run in conn.execute("SELECT id, host, pid, started_at FROM runs WHERE "
+                                "sweep_key = ? AND status = 'running'", (sweep_key,)).fetchall():
+            if run["host"] != host:
+                continue  # another machine's process: its own claim says whether it lives
+            if process_began_by(run["pid"], run["started_at"]):
+                return "elsewhere", ("run %d, still running as pid %s on %s"
+                                     % (run["id"], run["pid"], host))
+            conn.execute("UPDATE runs SET status = 'failed', message = ?, ended_at = ? "
+                         "WHERE id = ?",
+                         ("its process (pid %s) ended without finishing the run (killed "
+                          "by SIGKILL, or the machine stopped); found by a sweep taking over "
+                          "its key" % run["pid"], now, run["id"]))
+        after = conn.execute("SELECT COALESCE(MAX(id), 0) FROM runs WHERE sweep_key = ?",
+                             (sweep_key,)).fetchone()[0]
+        conn.execute("INSERT OR REPLACE INTO claims (sweep_key, program, claimant, executor, "
+                     "host, pid, pid_start, run_pid, run_pid_start, after_run_id, claimed_at, "
+                     "heartbeat_at, lease_seconds) VALUES (?,?,?,?,?,?,?,NULL,NULL,?,?,?,?)",
+                     (sweep_key, program, claimant, executor, host, pid, pid_start, after,
+                      now, now, float(lease_seconds)))
+        return "claimed", after
+
+
+def claim_started(conn, sweep_key, claimant, run_pid):
+    """Record the program a claimant started for its claimed key (pid and start time)."""
+    with transaction(conn):
+        conn.execute("UPDATE claims SET run_pid = ?, run_pid_start = ? WHERE sweep_key = ? "
+                     "AND claimant = ?", (run_pid, process_start(run_pid), sweep_key,
+                                          claimant))
+
+
+def release_claims(conn, claimant=None, keys=None, executor=None):
+    """Delete claims: those of `claimant` (any if None), of the sweep keys `keys` (any if
+    None) and of `executor` (any if None); return how many."""
+    clauses, args = [], []
+    if claimant is not None:
+        clauses.append("claimant = ?")
+        args.append(claimant)
+    if executor is not None:
+        clauses.append("executor = ?")
+        args.append(executor)
+    where = " WHERE " + " AND ".join(clauses) if clauses else ""
+    with transaction(conn):
+        if keys is None:
+            return conn.execute("DELETE FROM claims" + where, args).rowcount
+        count = 0
+        for key in keys:
+            count += conn.execute("DELETE FROM claims%s%s sweep_key = ?"
+                                  % (where, " AND" if where else " WHERE"),
+                                  args + [key]).rowcount
+        return count
+
+
+def heartbeat_claims(conn, claimant):
+    """Refresh the heartbeat of every claim of `claimant`."""
+    with transaction(conn):
+        conn.execute("UPDATE claims SET heartbeat_at = ? WHERE claimant = ?",
+                     (utc_now(), claimant))
+
+
+def live_claims(conn, keys, host=None):
+    """Return {sweep key: description} of the keys of `keys` held by a live claim."""
+    held = {}
+    keys = list(keys)
+    for start in range(0, len(keys), 500):
+        chunk = keys[start:start + 500]
+        for claim in conn.execute("SELECT * FROM claims WHERE sweep_key IN (%s)"
+                                  % ",".join("?" * len(chunk)), chunk):
+            claim = dict(claim)
+            if claim_is_live(claim, host):
+                held[claim["sweep_key"]] = describe_claim(claim)
+    return held
+
+
 # ------------------------------------------------------------------------------ copying runs
 
 
@@ -534,7 +820,11 @@ def already_merged(conn, run):
 
 def merge_database(conn, source_path):
     """Copy the 'ok' runs of the database `source_path` into `conn`, skipping runs `conn`
-    already holds (see already_merged); return (list of new run ids, number skipped)."""
+    already holds (see already_merged); return (list of new run ids, number skipped).
+
+    The Slurm claims (see claim_key) of the sweep keys that `source_path` holds a finished
+    run of ('ok' or 'failed': its array task ended) are released, so that a new script
+    covers the failed ones."""
     if os.path.realpath(source_path) == os.path.realpath(conn_path(conn) or ""):
         raise ResultsError("cannot merge %s into itself" % source_path)
     source = open_source(source_path)
@@ -548,6 +838,11 @@ def merge_database(conn, source_path):
                 skipped += 1
             else:
                 merged.append(merge_run(conn, dump))
+        finished = [k for (k,) in source.execute(
+            "SELECT DISTINCT sweep_key FROM runs WHERE status IN ('ok', 'failed') "
+            "AND sweep_key IS NOT NULL")]
+        if finished and _table_exists(conn, "claims"):
+            release_claims(conn, keys=finished, executor="slurm")
         return merged, skipped
     finally:
         source.close()
@@ -556,8 +851,9 @@ def merge_database(conn, source_path):
 def open_source(path):
     """Open an existing results database to read runs from it, without changing it (no
     schema is created); raise ResultsError if it is not one."""
-    if not os.path.isfile(path):
+    if not os.path.exists(path):
         raise ResultsError("no results database %s" % path)
+    check_database_file(path)
     try:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000.0, isolation_level=None)
     except sqlite3.DatabaseError as error:
@@ -568,7 +864,7 @@ def open_source(path):
                    if not _table_exists(conn, t)]
     except sqlite3.DatabaseError as error:
         conn.close()
-        raise ResultsError("cannot read %s: %s" % (path, error))
+        raise _database_error(path, error)
     if missing:
         conn.close()
         raise ResultsError("%s is not a results database (no table %s)"

@@ -22,7 +22,19 @@ key and status 'ok'; done runs are skipped, so rerunning an interrupted (or part
 sweep runs only what is missing. A run that fails (nonzero exit, crash, timeout, or no 'ok'
 run recorded) is recorded as 'failed' with the tail of its stderr and the sweep goes on; the
 sweep exits with status 1 and a summary when any run failed (2 on bad input, 130 when
-interrupted). Progress goes to stderr: a progress bar with ETA on a terminal, one line per
+interrupted).
+
+Claims: a sweep claims each run's key just before running it (table claims, one IMMEDIATE
+transaction: see optical_results.claim_key) and releases it once the run is recorded, so a
+resumed sweep or two identical sweeps at once never run a key that is running or done. A key
+held by a live claimant is skipped and counted as 'running elsewhere' in the summary (rerun the
+sweep once those end). On the claiming host a claim lives while its sweep process or the
+program it started exists (pids and their start times: the programs of a SIGKILLed sweep keep
+their keys until they end); seen from another host, until --claim-lease seconds (default 120)
+after the sweep's last heartbeat. Keys whose claimant and program are gone are taken over, and
+their 'running' rows marked 'failed'. A written Slurm script claims its tasks' keys for
+--slurm-lease seconds (default 7 days); merging their task databases releases them, and
+--release-claims drops them after a cancelled job. Progress goes to stderr: a progress bar with ETA on a terminal, one line per
 run otherwise (-q: only the summary).
 
 Executors (--executor):
@@ -67,7 +79,9 @@ Executors (--executor):
 
       The compute nodes need the build and data/ at the same paths (shared filesystem); the
       tasks run in the job's working directory (the submission directory). Slurm limits
-      array sizes (MaxArraySize, often 1001): split larger sweeps with --grid files.
+      array sizes (MaxArraySize, often 1001): split larger sweeps with --grid files. The
+      script's keys are claimed (see Claims) so that a script written again, or a local sweep,
+      leaves them out while the job may run.
 
 Python API: run_sweep(program, grid, fixed, runs, db, jobs, executor, build_dir, ...) runs a
 sweep and returns a SweepSummary (planned, skipped, ok, failed, failures). Only the Python
@@ -111,6 +125,8 @@ NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$")
 STDERR_TAIL_LINES = 20
 MAX_LISTED_FAILURES = 20
 HELP_TIMEOUT = 60
+DEFAULT_CLAIM_LEASE = 120.0          # s: a claim outlives its last heartbeat this long
+DEFAULT_SLURM_LEASE = 7 * 24 * 3600.0  # s: the claims of a written Slurm script hold this long
 
 
 class SweepError(Exception):
@@ -458,15 +474,20 @@ class LocalExecutor:
         self.processes = set()
         self.stopping = False
 
-    def _run(self, command):
-        """Run one command (in a pool thread) unless the sweep is stopping."""
+    def _run(self, spec, command, gate):
+        """Run one command (in a pool thread) unless the sweep is stopping or the run's key
+        cannot be claimed (gate.claim: done or running elsewhere)."""
         if self.stopping:
             return {"returncode": None, "interrupted": True, "stderr_tail": "",
                     "started_at": results.utc_now(), "wall_seconds": 0.0, "skipped": True}
+        verdict = gate.claim(spec)
+        if verdict is not None:
+            return verdict
         started = []
 
         def on_start(process):
             started.append(process)
+            gate.started(spec, process.pid)
             self._started(process)
 
         outcome = execute(command, self.timeout, self.cwd, on_start)
@@ -491,11 +512,15 @@ class LocalExecutor:
             for process in self.processes:
                 kill_group(process, signal.SIGTERM)
 
-    def run(self, tasks, on_result):
+    def run(self, tasks, on_result, gate):
         """Run `tasks` [(spec, command)] and call on_result(spec, outcome) in this thread
-        as each ends. On KeyboardInterrupt, stop the runs, report them, and re-raise."""
+        as each ends. Each run first claims its key (gate.claim(spec), in the pool thread
+        just before it starts, so that concurrent sweeps share the work) and reports its
+        process (gate.started(spec, pid)). On KeyboardInterrupt, stop the runs, report
+        them, and re-raise."""
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs)
-        futures = {pool.submit(self._run, command): spec for spec, command in tasks}
+        futures = {pool.submit(self._run, spec, command, gate): spec
+                   for spec, command in tasks}
         reported = set()
         try:
             for future in concurrent.futures.as_completed(futures):
@@ -569,12 +594,17 @@ class DaskExecutor:
                              % (self.address, connect_timeout, error))
         _ship_code_by_value()
 
-    def run(self, tasks, on_result):
-        """Submit `tasks` [(spec, command without --results)] and call on_result(spec,
-        outcome) as each ends. On KeyboardInterrupt, cancel the pending tasks and re-raise
-        (a run already started on a worker goes on there; its result is dropped)."""
+    def run(self, tasks, on_result, gate):
+        """Claim the keys of `tasks` [(spec, command without --results)] (gate.claim), submit
+        the claimed ones and call on_result(spec, outcome) as each ends (at once for those
+        not claimed). On KeyboardInterrupt, cancel the pending tasks and re-raise (a run
+        already started on a worker goes on there; its result is dropped)."""
         futures = {}
         for spec, command in tasks:
+            verdict = gate.claim(spec)
+            if verdict is not None:
+                on_result(spec, verdict)
+                continue
             future = self.client.submit(dask_run_task, command, spec.sweep_key, self.timeout,
                                         key="ns3-optical-%s-%s" % (spec.sweep_key[:16],
                                                                    os.urandom(4).hex()),
@@ -618,6 +648,71 @@ def _ship_code_by_value():
                     cloudpickle.register_pickle_by_value(module)
                 except ValueError:
                     pass
+
+
+# ------------------------------------------------------------------------------ claims
+
+
+class Claims:
+    """This sweep's claims on sweep keys (see optical_results.claim_key): one claimant token
+    per sweep, claims taken just before each run and released once it is recorded, their
+    heartbeat refreshed by a thread every lease/4 seconds."""
+
+    def __init__(self, db_path, program, executor, lease):
+        self.program = program
+        self.executor = executor
+        self.lease = float(lease)
+        self.token = "%s-%d-%s" % (socket.gethostname(), os.getpid(), os.urandom(6).hex())
+        self.pid = os.getpid()
+        self.pid_start = results.process_start(self.pid)
+        self.lock = threading.Lock()
+        self.conn = results.connect(db_path, threads=True)
+        self.after = {}  # sweep key -> highest run id before our claim
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._beat, name="sweep-claims", daemon=True)
+        self.thread.start()
+
+    def _beat(self):
+        """Refresh the heartbeat of our claims until stopped."""
+        while not self.stopped.wait(max(0.5, self.lease / 4)):
+            try:
+                with self.lock:
+                    results.heartbeat_claims(self.conn, self.token)
+            except sqlite3.Error:
+                pass  # busy: the next beat will do
+
+    def claim(self, spec):
+        """Claim the key of `spec`: None if claimed (run it), else the outcome of a run
+        not to do: {"not_claimed": "done" or "elsewhere", "holder": text}."""
+        with self.lock:
+            state, info = with_retries(results.claim_key, self.conn, spec.sweep_key,
+                                       spec.program, self.token, self.executor, self.lease,
+                                       self.pid, self.pid_start)
+            if state == "claimed":
+                self.after[spec.sweep_key] = info
+                return None
+        return {"not_claimed": state, "holder": info, "returncode": None,
+                "started_at": results.utc_now(), "wall_seconds": 0.0, "stderr_tail": ""}
+
+    def started(self, spec, pid):
+        """Record the program started for the claimed key of `spec`."""
+        with self.lock:
+            with_retries(results.claim_started, self.conn, spec.sweep_key, self.token, pid)
+
+    def release(self, spec):
+        """Release the claim of `spec` (its run is recorded)."""
+        with self.lock:
+            with_retries(results.release_claims, self.conn, self.token, [spec.sweep_key])
+
+    def close(self):
+        """Stop the heartbeat and release every remaining claim of this sweep."""
+        self.stopped.set()
+        self.thread.join()
+        with self.lock:
+            try:
+                with_retries(results.release_claims, self.conn, self.token)
+            finally:
+                self.conn.close()
 
 
 # ------------------------------------------------------------------------------ recording
@@ -730,6 +825,18 @@ class Progress:
                               else line + "\n")
         self.stream.flush()
 
+    def skip(self, spec, text):
+        """Account for a run not done here (done, or running elsewhere) and show it."""
+        self.done += 1
+        line = "sweep: [%d/%d] skipped %s: %s" % (self.done, self.total, spec.label(), text)
+        if self.tty and not self.quiet:
+            self._clear()
+            self.stream.write(line + "\n")
+            self._draw()
+        elif not self.quiet:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
     def _clear(self):
         """Erase the bar line."""
         self.stream.write("\r\x1b[K")
@@ -782,8 +889,10 @@ class Failure:
 
 class SweepSummary:
     """What a sweep did: planned runs, skipped (already done), ok, failed (with failures,
-    a list of Failure), whether it was interrupted, (slurm-script) the script path and
-    (dry run, slurm-script) the command lines of the runs still to do."""
+    a list of Failure), elsewhere (runs another live sweep or program held when this one
+    came to them: not run here; elsewhere_keys lists their specs and holders), whether it
+    was interrupted, (slurm-script) the script path and (dry run, slurm-script) the command
+    lines of the runs still to do."""
 
     def __init__(self, program, planned, skipped):
         self.program = program
@@ -792,6 +901,8 @@ class SweepSummary:
         self.ok = 0
         self.failed = 0
         self.failures = []
+        self.elsewhere = 0
+        self.elsewhere_keys = []
         self.interrupted = False
         self.script = None
         self.commands = []
@@ -804,8 +915,11 @@ class SweepSummary:
 
     def text(self):
         """Return the summary as lines of text."""
-        lines = ["sweep: %s: %d planned, %d already done, %d ok, %d failed%s"
+        lines = ["sweep: %s: %d planned, %d already done, %d ok, %d failed%s%s"
                  % (self.program, self.planned, self.skipped, self.ok, self.failed,
+                    (", %d running elsewhere (claimed by another sweep: not run here; "
+                     "rerun the sweep once they end)" % self.elsewhere)
+                    if self.elsewhere else "",
                     ", interrupted" if self.interrupted else "")]
         if self.failures:
             lines.append("sweep: failed runs (`utils/results.py show ID` shows a run; rerun "
@@ -819,8 +933,9 @@ class SweepSummary:
         return "\n".join(lines)
 
     def __repr__(self):
-        return ("SweepSummary(planned=%d, skipped=%d, ok=%d, failed=%d, interrupted=%s)"
-                % (self.planned, self.skipped, self.ok, self.failed, self.interrupted))
+        return ("SweepSummary(planned=%d, skipped=%d, ok=%d, failed=%d, elsewhere=%d, "
+                "interrupted=%s)" % (self.planned, self.skipped, self.ok, self.failed,
+                                     self.elsewhere, self.interrupted))
 
 
 # ------------------------------------------------------------------------------ sweeps
@@ -881,7 +996,9 @@ def _value_text(value, name):
 def run_sweep(program, grid, fixed=None, runs=1, db=results.DEFAULT_DB, jobs=None,
               executor="local", build_dir=None, dry_run=False, timeout=None,
               connect_timeout=5.0, slurm_script=None, slurm_output=None,
-              slurm_options=(), quiet=False, cwd=None, stream=None):
+              slurm_options=(), quiet=False, cwd=None, stream=None,
+              claim_lease=DEFAULT_CLAIM_LEASE, slurm_lease=DEFAULT_SLURM_LEASE,
+              release_claims=False):
     """Run a sweep and return its SweepSummary (see the module documentation).
 
     program: name in programs.txt; grid: {name: [values]} (texts, or numbers);
@@ -890,7 +1007,10 @@ def run_sweep(program, grid, fixed=None, runs=1, db=results.DEFAULT_DB, jobs=Non
     'slurm-script' (slurm_script defaults to sweep-PROGRAM.sbatch); build_dir: default
     <module>/build; dry_run: print the command lines to run instead of running them;
     timeout: seconds per run (None: no limit); connect_timeout: Dask scheduler; cwd:
-    working directory of local runs; stream: progress and summary (default: stderr).
+    working directory of local runs; stream: progress and summary (default: stderr);
+    claim_lease: seconds a claim outlives its last heartbeat (claims judged from another
+    host); slurm_lease: seconds the claims of a written Slurm script hold (until merged);
+    release_claims: first drop the Slurm claims (and stale claims) of the planned keys.
     Raises SweepError on bad input, before anything runs or is written. On Ctrl-C
     (KeyboardInterrupt), the running runs are stopped and recorded as failed, the summary is
     written, and KeyboardInterrupt is raised again.
@@ -914,13 +1034,26 @@ def run_sweep(program, grid, fixed=None, runs=1, db=results.DEFAULT_DB, jobs=Non
     specs = plan_runs(program, grid, fixed, int(runs))
     db_path = os.path.abspath(db)
 
+    if float(claim_lease) <= 0 or float(slurm_lease) <= 0:
+        raise SweepError("--claim-lease and --slurm-lease must be positive (seconds)")
+    if release_claims:
+        _release_claims(db_path, specs, stream)
+
     if dry_run or executor == "slurm-script":
-        done = _completed_if_exists(db_path, program)
-        todo = [s for s in specs if s.sweep_key not in done]
-        summary = SweepSummary(program, len(specs), len(specs) - len(todo))
+        done, held = _completed_if_exists(db_path, program, specs)
+        todo = [s for s in specs if s.sweep_key not in done and s.sweep_key not in held]
+        summary = SweepSummary(program, len(specs), len(done & {s.sweep_key for s in specs}))
+        summary.elsewhere = len(specs) - len(todo) - summary.skipped
+        summary.elsewhere_keys = [(s, held[s.sweep_key]) for s in specs
+                                  if s.sweep_key in held and s.sweep_key not in done]
+        if held:
+            stream.write("sweep: %d runs are claimed by another sweep and left out (e.g. %s)\n"
+                         % (len(summary.elsewhere_keys), summary.elsewhere_keys[0][1]))
         if executor == "slurm-script":
             output = os.path.abspath(slurm_output or os.path.join(
                 os.path.dirname(db_path), "slurm-" + program))
+            if todo:
+                _claim_for_slurm(db_path, program, todo, float(slurm_lease))
             write_slurm_script(slurm_script, program, executable, todo, output,
                                slurm_options, cwd)
             summary.script = slurm_script
@@ -930,44 +1063,88 @@ def run_sweep(program, grid, fixed=None, runs=1, db=results.DEFAULT_DB, jobs=Non
 
     runner = make_executor(executor, jobs, timeout, connect_timeout, cwd)
     try:
-        return _execute_sweep(runner, program, executable, specs, db_path, quiet, stream)
+        return _execute_sweep(runner, program, executable, specs, db_path, quiet, stream,
+                              float(claim_lease))
     finally:
         runner.close()
 
 
-def _completed_if_exists(db_path, program):
-    """Return the completed keys of `program` in `db_path` (none if it does not exist)."""
+def _completed_if_exists(db_path, program, specs):
+    """Return (completed keys of `program`, {key: holder} of the keys of `specs` held by a
+    live claim) in `db_path` (none if it does not exist)."""
     if not os.path.exists(db_path):
-        return set()
+        return set(), {}
     conn = results.connect(db_path, create=False)
     try:
-        return results.completed_keys(conn, program)
+        done = results.completed_keys(conn, program)
+        return done, results.live_claims(conn, [s.sweep_key for s in specs
+                                                if s.sweep_key not in done])
     finally:
         conn.close()
 
 
-def _execute_sweep(runner, program, executable, specs, db_path, quiet, stream):
-    """Run the specs not yet done with `runner`, recording each; return the summary."""
+def _claim_for_slurm(db_path, program, specs, lease):
+    """Claim the keys of a Slurm script's runs (no process: they hold `lease` seconds, or
+    until `utils/results.py merge` brings their task databases back)."""
     conn = results.connect(db_path)
+    token = "slurm-%s-%d-%s" % (socket.gethostname(), os.getpid(), os.urandom(6).hex())
     try:
+        for spec in specs:
+            with_retries(results.claim_key, conn, spec.sweep_key, program, token, "slurm",
+                         lease)
+    finally:
+        conn.close()
+
+
+def _release_claims(db_path, specs, stream):
+    """--release-claims: drop the Slurm claims of the planned keys (a cancelled job)."""
+    if not os.path.exists(db_path):
+        return
+    conn = results.connect(db_path, create=False)
+    try:
+        count = with_retries(results.release_claims, conn, None,
+                             [s.sweep_key for s in specs], "slurm")
+    finally:
+        conn.close()
+    stream.write("sweep: released %d Slurm claims\n" % count)
+
+
+def _execute_sweep(runner, program, executable, specs, db_path, quiet, stream, lease):
+    """Run the specs not yet done with `runner`, each claimed first, recording each; return
+    the summary."""
+    conn = results.connect(db_path)
+    claims = None
+    try:
+        with_retries(results.release_done_claims, conn)
         done = results.completed_keys(conn, program)
         todo = [s for s in specs if s.sweep_key not in done]
         summary = SweepSummary(program, len(specs), len(specs) - len(todo))
-        after = dict(conn.execute("SELECT sweep_key, MAX(id) FROM runs WHERE program = ? "
-                                  "AND sweep_key IS NOT NULL GROUP BY sweep_key", (program,)))
+        held = results.live_claims(conn, [s.sweep_key for s in todo])
         if not quiet:
-            stream.write("sweep: %s: %d runs planned, %d already done, %d to run (%s)\n"
+            stream.write("sweep: %s: %d runs planned, %d already done, %d to run%s (%s)\n"
                          % (program, len(specs), summary.skipped, len(todo),
-                            _executor_text(runner)))
+                            ", %d of them claimed by another sweep now" % len(held)
+                            if held else "", _executor_text(runner)))
         progress = Progress(len(todo), stream, quiet)
         with_results = isinstance(runner, LocalExecutor)
         tasks = [(s, [executable] + (s.arguments(db_path) if with_results
                                      else s.arguments(db_path)[:-1])) for s in todo]
         commands = {s.sweep_key: c for s, c in tasks}
+        claims = Claims(db_path, program, "local" if with_results else "dask", lease)
 
         def on_result(spec, outcome):
+            if outcome.get("not_claimed") == "done":
+                summary.skipped += 1
+                progress.skip(spec, "done meanwhile (run %s)" % outcome["holder"])
+                return
+            if outcome.get("not_claimed"):
+                summary.elsewhere += 1
+                summary.elsewhere_keys.append((spec, outcome["holder"]))
+                progress.skip(spec, "running elsewhere: " + outcome["holder"])
+                return
             failure = with_retries(record_outcome, conn, spec, commands[spec.sweep_key],
-                                   outcome, after.get(spec.sweep_key, 0))
+                                   outcome, claims.after.get(spec.sweep_key, 0))
+            claims.release(spec)
             if failure is None:
                 summary.ok += 1
             else:
@@ -977,7 +1154,7 @@ def _execute_sweep(runner, program, executable, specs, db_path, quiet, stream):
 
         progress.begin()
         try:
-            runner.run(tasks, on_result)
+            runner.run(tasks, on_result, claims)
         except KeyboardInterrupt:
             summary.interrupted = True
         finally:
@@ -988,6 +1165,8 @@ def _execute_sweep(runner, program, executable, specs, db_path, quiet, stream):
             raise KeyboardInterrupt
         return summary
     finally:
+        if claims is not None:
+            claims.close()
         conn.close()
 
 
@@ -1018,6 +1197,19 @@ def _executor_text(runner):
 def write_slurm_script(path, program, executable, specs, output_dir, options=(), cwd=None):
     """Write a Slurm job-array script running each spec (one array task per run) with its
     own database <output_dir>/task-<index>.db."""
+    if not specs:
+        # Nothing left to do (every run done or claimed): a script that says so, so that an
+        # older script at this path is not submitted again by mistake.
+        text = ("#!/bin/bash\n# Written by ns3-optical utils/sweep.py on %s: no runs of %s are "
+                "left to do\n# (every run is done, or claimed by a sweep or a job still "
+                "running).\necho 'sweep: nothing to run' >&2\nexit 0\n"
+                % (results.utc_now(), program))
+        parent = os.path.dirname(os.path.abspath(path))
+        os.makedirs(parent, exist_ok=True)
+        with open(path, "w") as stream:
+            stream.write(text)
+        os.chmod(path, 0o755)
+        return
     lines = [
         "#!/bin/bash",
         "#SBATCH --job-name=optical-%s" % program,
@@ -1101,6 +1293,19 @@ def make_parser():
     parser.add_argument("--slurm-option", action="append", default=[], metavar="OPTION",
                         help="an #SBATCH line, e.g. --slurm-option=--time=1:00:00 "
                              "(repeatable)")
+    parser.add_argument("--claim-lease", type=float, default=DEFAULT_CLAIM_LEASE,
+                        metavar="SECONDS",
+                        help="a claim whose sweep stops refreshing it is stale after this "
+                             "long, for sweeps on other hosts sharing the database (on the "
+                             "same host, a claim is stale once its processes are gone) "
+                             "(default: %(default)g)")
+    parser.add_argument("--slurm-lease", type=float, default=DEFAULT_SLURM_LEASE,
+                        metavar="SECONDS",
+                        help="how long the claims of a written Slurm script hold unless "
+                             "merged (default: %(default)g, 7 days)")
+    parser.add_argument("--release-claims", action="store_true",
+                        help="first drop the Slurm claims of this sweep's runs (after a "
+                             "cancelled job)")
     parser.add_argument("--timeout", type=float, metavar="SECONDS",
                         help="kill a run after this long (default: no limit)")
     parser.add_argument("--build-dir", default=DEFAULT_BUILD_DIR,
@@ -1121,7 +1326,8 @@ def main(argv):
                         dry_run=args.dry_run, timeout=args.timeout,
                         connect_timeout=args.connect_timeout, slurm_script=args.slurm_script,
                         slurm_output=args.slurm_output, slurm_options=args.slurm_option,
-                        quiet=args.quiet)
+                        quiet=args.quiet, claim_lease=args.claim_lease,
+                        slurm_lease=args.slurm_lease, release_claims=args.release_claims)
     if args.dry_run:
         for command in summary.commands:
             print(" ".join(shlex.quote(word) for word in command))

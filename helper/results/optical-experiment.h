@@ -56,8 +56,12 @@ namespace ns3
  * value and what is allowed; the exit status is 1 and nothing is recorded.
  *
  * Once started, a run that ends by a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE, or SIGABRT from
- * a fatal error) is marked 'failed' with the signal's name before the process ends, so the
- * store never keeps a 'running' row for a process that is gone (SIGKILL aside).
+ * a fatal error) is marked 'failed' with "killed by SIGTERM" (etc.) before the process ends by
+ * that same signal, so the store never keeps a 'running' row for a process that is gone
+ * (SIGKILL aside). The handler only writes the signal's number to a pipe; a watcher thread
+ * marks the run through the store (waiting at most 5 s for a write in progress), then ends
+ * the process with the signal's default action. Signals ignored when the program starts
+ * (nohup, background jobs) stay ignored.
  *
  * The run records every program option with its value after parsing (kind 'cli'), ns-3's
  * RngSeed and RngRun, and every attribute default (\c --ns3::Type::Attribute=v, kind
@@ -423,12 +427,24 @@ class OpticalExperiment
                                 std::string& error);
 
     /**
-     * \brief Marks the run 'failed' with a message, from a signal handler.
+     * \brief Marks the run 'failed' with a message (from the signal watcher, which holds the
+     * lock of the run's end).
      * \param [in] message Why
      */
     void MarkInterrupted(const std::string& message);
 
-    /// \brief Signal handler: marks the active run and re-raises the signal.
+    /// \brief Installs the signal handlers and starts the watcher thread (from Start()).
+    void WatchSignals();
+
+    /// \brief Restores the signal dispositions and ends the watcher (at the run's end).
+    static void StopWatchingSignals();
+
+    /// \brief The watcher thread: waits for a signal number from the handler, marks the
+    /// active run 'failed' with it, then ends the process by that signal.
+    static void Watcher();
+
+    /// \brief Signal handler: hands the signal to the watcher (async-signal-safe calls only);
+    /// for SIGPIPE and SIGABRT, waits for the run's mark before the process ends.
     /// \param [in] signal The signal
     static void OnSignal(int signal);
 

@@ -11,6 +11,7 @@
 #include "ns3/optical-data-file.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <chrono>
@@ -81,6 +82,77 @@ MakeParentDirectories(const std::string& path, std::string& error)
     return true;
 }
 
+/**
+ * Checks that an existing \p path can be a results database: a regular file that is not
+ * empty. Whether it is SQLite is left to SQLite (SQLITE_NOTADB): reading it here would mean
+ * opening and closing it, which drops every POSIX lock this process holds on it, SQLite's too.
+ * \param [in] path File
+ * \param [in] info Its stat()
+ * \param [out] error Why not
+ * \return true if it can be opened as a database
+ */
+bool
+CheckExistingFile(const std::string& path, const struct stat& info, std::string& error)
+{
+    if (S_ISDIR(info.st_mode))
+    {
+        error = "'" + path + "' is a directory, not a results database";
+        return false;
+    }
+    if (!S_ISREG(info.st_mode))
+    {
+        error = "'" + path + "' is not a regular file, so not a results database";
+        return false;
+    }
+    if (info.st_size == 0)
+    {
+        error = "'" + path +
+                "' is an empty file (0 bytes), not a results database: remove it to start a new "
+                "database there, or pass another path";
+        return false;
+    }
+    return true;
+}
+
+/// Runs the setup script (WAL, schema) on \p db, retrying while another process holds the
+/// lock; false with \p error on failure.
+bool
+SetUp(sqlite3* db, const std::string& path, const std::string& schema, std::string& error)
+{
+    // WAL lets readers and one writer at a time work concurrently; switching to it needs a
+    // moment without other writers, so retry while another process holds the lock.
+    const std::string setup = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+                              "PRAGMA foreign_keys=ON; BEGIN IMMEDIATE; " +
+                              schema + "\nCOMMIT;";
+    for (int attempt = 0;; ++attempt)
+    {
+        char* message = nullptr;
+        const int rc = sqlite3_exec(db, setup.c_str(), nullptr, nullptr, &message);
+        if (rc == SQLITE_OK)
+        {
+            return true;
+        }
+        const std::string text = message ? message : sqlite3_errstr(rc);
+        sqlite3_free(message);
+        sqlite3_exec(db, "ROLLBACK;", nullptr, nullptr, nullptr);
+        if ((rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && attempt < 100)
+        {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            continue;
+        }
+        if (rc == SQLITE_NOTADB)
+        {
+            error = "'" + path + "' is not an SQLite database (" + text +
+                    "); pass the path of a results database, or of a file that does not exist yet";
+        }
+        else
+        {
+            error = "cannot set up results database '" + path + "': " + text;
+        }
+        return false;
+    }
+}
+
 /// True if \p name is a safe SQL identifier (letters, digits, '_', not starting with a digit).
 bool
 IsIdentifier(const std::string& name)
@@ -122,6 +194,7 @@ ResultsStore::GetPath() const
 void
 ResultsStore::SetBatchSize(std::size_t rows)
 {
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
     m_batchSize = rows == 0 ? 1 : rows;
 }
 
@@ -158,10 +231,88 @@ ResultsStore::Prepare(const std::string& sql)
     return statement;
 }
 
+/// Databases this process created (for unique temporary names).
+static std::atomic<unsigned> s_created{0};
+
+sqlite3*
+ResultsStore::OpenDatabase(const std::string& path, const std::string& schema, std::string& error)
+{
+    struct stat info;
+    if (stat(path.c_str(), &info) != 0)
+    {
+        if (errno != ENOENT)
+        {
+            error = "cannot open results database '" + path + "': " + std::strerror(errno);
+            return nullptr;
+        }
+        // A new database: made complete under a temporary name, then linked into place, so
+        // that no process ever sees an empty or half-made file at \p path. If another process
+        // made it meanwhile, link() fails with EEXIST and that database is used.
+        char host[64] = {0};
+        gethostname(host, sizeof(host) - 1);
+        const std::string temporary = path + ".new-" + host + "-" + std::to_string(getpid()) + "-" +
+                                      std::to_string(++s_created);
+        sqlite3* fresh = nullptr;
+        int rc = sqlite3_open_v2(temporary.c_str(),
+                                 &fresh,
+                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE,
+                                 nullptr);
+        const bool made = rc == SQLITE_OK && SetUp(fresh, path, schema, error);
+        if (rc != SQLITE_OK)
+        {
+            error = "cannot create results database '" + path +
+                    "': " + (fresh ? sqlite3_errmsg(fresh) : sqlite3_errstr(rc));
+        }
+        sqlite3_close(fresh); // checkpoints the WAL into the file and removes it
+        if (made && link(temporary.c_str(), path.c_str()) != 0 && errno != EEXIST)
+        {
+            // A file system without hard links: rename, unless the path appeared meanwhile.
+            struct stat again;
+            if (stat(path.c_str(), &again) != 0 && rename(temporary.c_str(), path.c_str()) != 0)
+            {
+                error = "cannot create results database '" + path + "': " + std::strerror(errno);
+                unlink(temporary.c_str());
+                return nullptr;
+            }
+        }
+        unlink(temporary.c_str());
+        if (!made)
+        {
+            return nullptr;
+        }
+        if (stat(path.c_str(), &info) != 0)
+        {
+            error = "cannot create results database '" + path + "': " + std::strerror(errno);
+            return nullptr;
+        }
+    }
+    if (!CheckExistingFile(path, info, error))
+    {
+        return nullptr;
+    }
+    sqlite3* db = nullptr;
+    const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr);
+    if (rc != SQLITE_OK)
+    {
+        error = "cannot open results database '" + path +
+                "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+        sqlite3_close(db);
+        return nullptr;
+    }
+    sqlite3_busy_timeout(db, 30000);
+    if (!SetUp(db, path, schema, error))
+    {
+        sqlite3_close(db);
+        return nullptr;
+    }
+    return db;
+}
+
 bool
 ResultsStore::Open(const std::string& path, std::string& error)
 {
     NS_LOG_FUNCTION(this << path);
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
     Close();
     if (path.empty())
     {
@@ -182,45 +333,14 @@ ResultsStore::Open(const std::string& path, std::string& error)
     }
     std::stringstream schema;
     schema << schemaFile.rdbuf();
-
-    sqlite3* db = nullptr;
-    int rc =
-        sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-    if (rc != SQLITE_OK)
+    sqlite3* db = OpenDatabase(path, schema.str(), error);
+    if (!db)
     {
-        error = "cannot open results database '" + path +
-                "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
-        sqlite3_close(db);
-        return false;
-    }
-    sqlite3_busy_timeout(db, 30000);
-    // WAL lets readers and one writer at a time work concurrently; switching to it needs a
-    // moment without other writers, so retry while another process holds the lock.
-    const std::string setup = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
-                              "PRAGMA foreign_keys=ON; BEGIN IMMEDIATE; " +
-                              schema.str() + "\nCOMMIT;";
-    for (int attempt = 0;; ++attempt)
-    {
-        char* message = nullptr;
-        rc = sqlite3_exec(db, setup.c_str(), nullptr, nullptr, &message);
-        if (rc == SQLITE_OK)
-        {
-            break;
-        }
-        const std::string text = message ? message : sqlite3_errstr(rc);
-        sqlite3_free(message);
-        sqlite3_exec(db, "ROLLBACK;", nullptr, nullptr, nullptr);
-        if ((rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && attempt < 100)
-        {
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-            continue;
-        }
-        error = "cannot set up results database '" + path + "': " + text;
-        sqlite3_close(db);
         return false;
     }
     m_db = db;
     m_path = path;
+    m_interrupted = false;
     m_insertMetric =
         Prepare("INSERT OR REPLACE INTO metrics (run_id, name, value, unit) VALUES (?, ?, ?, ?)");
     m_insertSeries = Prepare("INSERT INTO series (run_id, series, x, y) VALUES (?, ?, ?, ?)");
@@ -230,8 +350,10 @@ ResultsStore::Open(const std::string& path, std::string& error)
 int64_t
 ResultsStore::BeginRun(const RunInfo& info, const std::vector<Parameter>& parameters)
 {
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
     NS_LOG_FUNCTION(this << info.program);
     NS_ABORT_MSG_IF(!m_db, "ResultsStore::BeginRun: the store is not open");
+    NS_ABORT_MSG_IF(m_interrupted, "ResultsStore::BeginRun: the store was interrupted");
     char host[256] = {0};
     gethostname(host, sizeof(host) - 1);
     Exec("BEGIN IMMEDIATE");
@@ -281,7 +403,7 @@ ResultsStore::Enqueue(sqlite3_stmt* statement, std::vector<Value> binds)
     m_pending.push_back({statement, std::move(binds)});
     if (m_pending.size() >= m_batchSize)
     {
-        Flush();
+        FlushLocked();
     }
 }
 
@@ -291,6 +413,11 @@ ResultsStore::AddMetric(int64_t runId,
                         double value,
                         const std::string& unit)
 {
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
+    if (m_interrupted)
+    {
+        return;
+    }
     NS_ABORT_MSG_IF(!m_db, "ResultsStore::AddMetric: the store is not open");
     Enqueue(m_insertMetric, {runId, name, value, unit});
 }
@@ -298,6 +425,11 @@ ResultsStore::AddMetric(int64_t runId,
 void
 ResultsStore::AddSeriesPoint(int64_t runId, const std::string& series, double x, double y)
 {
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
+    if (m_interrupted)
+    {
+        return;
+    }
     NS_ABORT_MSG_IF(!m_db, "ResultsStore::AddSeriesPoint: the store is not open");
     Enqueue(m_insertSeries, {runId, series, x, y});
 }
@@ -306,6 +438,11 @@ void
 ResultsStore::CreateEventTable(const std::string& name,
                                const std::vector<std::pair<std::string, std::string>>& columns)
 {
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
+    if (m_interrupted)
+    {
+        return;
+    }
     NS_ABORT_MSG_IF(!m_db, "ResultsStore::CreateEventTable: the store is not open");
     NS_ABORT_MSG_IF(!IsIdentifier(name),
                     "ResultsStore: event table name '" << name
@@ -325,7 +462,7 @@ ResultsStore::CreateEventTable(const std::string& name,
         definition += (definition.empty() ? "" : ", ") + column + " " + type;
         placeholders += ", ?";
     }
-    Flush();
+    FlushLocked();
     Exec("BEGIN IMMEDIATE");
     Exec("CREATE TABLE IF NOT EXISTS ev_" + name +
          " (run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE, " + definition + ")");
@@ -387,6 +524,11 @@ ResultsStore::CreateEventTable(const std::string& name,
 void
 ResultsStore::AddEvent(const std::string& name, int64_t runId, const std::vector<Value>& values)
 {
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
+    if (m_interrupted)
+    {
+        return;
+    }
     for (std::size_t i = 0; i < m_eventInserts.size(); ++i)
     {
         if (m_eventInserts[i].first == name)
@@ -408,6 +550,16 @@ ResultsStore::AddEvent(const std::string& name, int64_t runId, const std::vector
 
 void
 ResultsStore::Flush()
+{
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
+    if (!m_interrupted)
+    {
+        FlushLocked();
+    }
+}
+
+void
+ResultsStore::FlushLocked()
 {
     if (!m_db || m_pending.empty())
     {
@@ -450,8 +602,33 @@ void
 ResultsStore::FinishRun(int64_t runId, bool ok, const std::string& message)
 {
     NS_LOG_FUNCTION(this << runId << ok);
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
     NS_ABORT_MSG_IF(!m_db, "ResultsStore::FinishRun: the store is not open");
-    Flush();
+    if (!m_interrupted)
+    {
+        FinishRunLocked(runId, ok, message, false);
+    }
+}
+
+bool
+ResultsStore::InterruptRun(int64_t runId,
+                           const std::string& message,
+                           std::chrono::milliseconds wait)
+{
+    std::unique_lock<std::recursive_timed_mutex> lock(m_mutex, std::defer_lock);
+    if (!lock.try_lock_for(wait) || !m_db || m_interrupted)
+    {
+        return false;
+    }
+    FinishRunLocked(runId, false, message, true);
+    m_interrupted = true;
+    return true;
+}
+
+void
+ResultsStore::FinishRunLocked(int64_t runId, bool ok, const std::string& message, bool onlyRunning)
+{
+    FlushLocked();
     double wall = 0;
     for (const auto& [id, start] : m_runStarts)
     {
@@ -461,8 +638,10 @@ ResultsStore::FinishRun(int64_t runId, bool ok, const std::string& message)
         }
     }
     Exec("BEGIN IMMEDIATE");
-    sqlite3_stmt* s = Prepare(
-        "UPDATE runs SET status = ?, ended_at = ?, wall_seconds = ?, message = ? WHERE id = ?");
+    sqlite3_stmt* s =
+        Prepare(std::string("UPDATE runs SET status = ?, ended_at = ?, wall_seconds = ?, message = "
+                            "? WHERE id = ?") +
+                (onlyRunning ? " AND status = 'running'" : ""));
     sqlite3_bind_text(s, 1, ok ? "ok" : "failed", -1, SQLITE_STATIC);
     sqlite3_bind_text(s, 2, UtcNow().c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_double(s, 3, wall);
@@ -483,11 +662,15 @@ ResultsStore::FinishRun(int64_t runId, bool ok, const std::string& message)
 void
 ResultsStore::Close()
 {
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
     if (!m_db)
     {
         return;
     }
-    Flush();
+    if (!m_interrupted)
+    {
+        FlushLocked();
+    }
     sqlite3_finalize(m_insertMetric);
     sqlite3_finalize(m_insertSeries);
     for (auto& entry : m_eventInserts)

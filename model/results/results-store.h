@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <variant>
@@ -31,6 +32,15 @@ namespace ns3
  * committed in transactions: when a buffer fills, on Flush() and on FinishRun(). A run is
  * 'running' until FinishRun(); a process that dies leaves it 'running' and readers only trust
  * runs marked 'ok'.
+ *
+ * Open() refuses a path that is not a database it can use: a directory, an empty (0-byte)
+ * file, or a file that does not start with SQLite's header ("SQLite format 3"). A new database
+ * is built under a temporary name in the same directory and linked into place complete, so
+ * other processes never see it half made (an empty file is therefore never a database that
+ * another process is creating).
+ *
+ * Every public method locks the store, so that InterruptRun() may be called from another
+ * thread (OpticalExperiment's signal watcher) while the program writes.
  *
  * Depends on nothing but ns-3 core and SQLite.
  */
@@ -133,6 +143,19 @@ class ResultsStore
      */
     void FinishRun(int64_t runId, bool ok, const std::string& message = "");
 
+    /**
+     * \brief Marks a run 'failed' from another thread than the writer's (a signal watcher):
+     * waits at most \p wait for a write in progress to end, flushes the buffered rows, sets
+     * the run 'failed' with \p message if it is still 'running', and makes every later write
+     * a no-op (the process is about to end).
+     * \param [in] runId Run
+     * \param [in] message Why it failed (for example "killed by SIGTERM")
+     * \param [in] wait Longest wait for the store's lock
+     * \return true if the store could be locked (the run is then 'failed', unless it had
+     * already ended), false if it stayed busy, is closed or was already interrupted
+     */
+    bool InterruptRun(int64_t runId, const std::string& message, std::chrono::milliseconds wait);
+
     /// \brief Closes the database (flushing first).
     void Close();
 
@@ -149,17 +172,32 @@ class ResultsStore
         std::vector<Value> binds; //!< Values to bind
     };
 
+    /**
+     * \brief Opens \p path as an existing database, or creates it complete (temporary file,
+     * then link), then sets it up (WAL, schema).
+     * \param [in] path Database file
+     * \param [in] schema Text of results-schema.sql
+     * \param [out] error Why it failed
+     * \return the connection, or nullptr
+     */
+    static sqlite3* OpenDatabase(const std::string& path,
+                                 const std::string& schema,
+                                 std::string& error);
+    void FlushLocked();
+    void FinishRunLocked(int64_t runId, bool ok, const std::string& message, bool onlyRunning);
     void Exec(const std::string& sql);
     sqlite3_stmt* Prepare(const std::string& sql);
     void Enqueue(sqlite3_stmt* statement, std::vector<Value> binds);
     void Check(int rc, const std::string& what) const;
 
-    sqlite3* m_db{nullptr};                                            //!< Connection
-    std::string m_path;                                                //!< Database file
-    std::vector<Pending> m_pending;                                    //!< Buffered writes
-    std::size_t m_batchSize{10000};                                    //!< Rows per transaction
-    sqlite3_stmt* m_insertMetric{nullptr};                             //!< Prepared metric insert
-    sqlite3_stmt* m_insertSeries{nullptr};                             //!< Prepared series insert
+    mutable std::recursive_timed_mutex m_mutex; //!< Held by every public method
+    bool m_interrupted{false};                  //!< InterruptRun() was called: writes are no-ops
+    sqlite3* m_db{nullptr};                     //!< Connection
+    std::string m_path;                         //!< Database file
+    std::vector<Pending> m_pending;             //!< Buffered writes
+    std::size_t m_batchSize{10000};             //!< Rows per transaction
+    sqlite3_stmt* m_insertMetric{nullptr};      //!< Prepared metric insert
+    sqlite3_stmt* m_insertSeries{nullptr};      //!< Prepared series insert
     std::vector<std::pair<std::string, sqlite3_stmt*>> m_eventInserts; //!< Event inserts
     std::vector<std::pair<std::string, std::size_t>> m_eventColumns;   //!< Columns per table
     std::vector<std::pair<int64_t, std::chrono::steady_clock::time_point>>

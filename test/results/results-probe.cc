@@ -27,20 +27,22 @@ main(int argc, char* argv[])
     bool crash = false;
     bool fail = false;
     uint32_t sleepMs = 0;
+    uint32_t lines = 0;
     double value = 1.0;
 
     OpticalExperiment exp("results-probe", "Writes test rows to the results store");
-    exp.AddValue("rows", "Metric rows to write", rows);
-    exp.AddValue("series", "Series points to write", series);
-    exp.AddValue("crash", "Abort after writing the rows (the run stays 'running')", crash);
-    exp.AddValue("fail", "Record the run as failed and exit with status 3", fail);
-    exp.AddValue("sleepMs", "Wall-clock sleep before finishing (ms)", sleepMs);
-    exp.AddValue("value", "Value of the metric 'value'", value);
+    exp.AddCount("rows", "Metric rows to write", rows, 0, 10'000'000);
+    exp.AddCount("series", "Series points to write", series, 0, 10'000'000);
+    exp.AddFlag("crash", "Abort after writing the rows (SIGABRT)", crash);
+    exp.AddFlag("fail", "Record the run as failed and exit with status 3", fail);
+    exp.AddCount("sleepMs", "Wall-clock sleep before finishing, in ms", sleepMs, 0, 3'600'000);
+    exp.AddCount("lines",
+                 "Lines 'line: i' printed on stdout after the rows (for pipes closed early)",
+                 lines,
+                 0,
+                 100'000'000);
+    exp.AddReal("value", "Value of the metric 'value'", value, OpticalBounds::Between(-1e9, 1e9));
     exp.Parse(argc, argv);
-    if (rows > 10'000'000)
-    {
-        exp.Fail("--rows must be at most 10000000 (got " + std::to_string(rows) + ")");
-    }
     exp.Start();
     if (ResultsStore* store = exp.GetStore())
     {
@@ -52,6 +54,10 @@ main(int argc, char* argv[])
     for (uint32_t i = 0; i < series; ++i)
     {
         exp.SeriesPoint("probe", i, 2.0 * i);
+    }
+    for (uint32_t i = 0; i < lines; ++i)
+    {
+        std::cout << "line: " << i << std::endl;
     }
     if (crash)
     {

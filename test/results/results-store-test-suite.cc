@@ -12,9 +12,13 @@
 #include "ns3/results-store.h"
 #include "ns3/test.h"
 
+#include <chrono>
 #include <cstdio>
+#include <dirent.h>
 #include <fstream>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::optical::compat;
@@ -42,6 +46,14 @@ QueryText(const std::string& path, const std::string& sql)
     sqlite3_finalize(s);
     sqlite3_close(db);
     return out;
+}
+
+/// Size of a file in bytes (-1 if it cannot be read).
+long long
+FileSize(const std::string& path)
+{
+    struct stat info;
+    return stat(path.c_str(), &info) == 0 ? static_cast<long long>(info.st_size) : -1;
 }
 } // namespace
 
@@ -189,13 +201,124 @@ class ResultsStoreOpenErrorsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(store.IsOpen(), false, "closed");
         NS_TEST_EXPECT_MSG_EQ(store.Open("", error), false, "empty path");
         const std::string notDb = CreateTempDirFilename("not-a-db.db");
+        const std::string text =
+            "this is not an SQLite database, but it is long enough to have a header......";
         {
             std::ofstream f(notDb);
-            f << "this is not an SQLite database, but it is long enough to have a header......";
+            f << text;
         }
         NS_TEST_EXPECT_MSG_EQ(store.Open(notDb, error), false, "not a database");
         NS_TEST_EXPECT_MSG_NE(error.find(notDb), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_NE(error.find("is not an SQLite database"), std::string::npos, error);
         NS_TEST_EXPECT_MSG_EQ(store.IsOpen(), false, "still closed");
+        NS_TEST_EXPECT_MSG_EQ(FileSize(notDb),
+                              static_cast<long long>(text.size()),
+                              "the file is left as it was");
+
+        // An empty file is refused, not filled with a schema.
+        const std::string empty = CreateTempDirFilename("empty.db");
+        {
+            std::ofstream f(empty);
+        }
+        NS_TEST_EXPECT_MSG_EQ(store.Open(empty, error), false, "0-byte file refused");
+        NS_TEST_EXPECT_MSG_NE(error.find("empty file (0 bytes)"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_NE(error.find(empty), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_EQ(store.IsOpen(), false, "still closed");
+        NS_TEST_EXPECT_MSG_EQ(FileSize(empty), 0, "the empty file stays empty");
+
+        // A directory is refused.
+        const std::string dir = CreateTempDirFilename("a-directory");
+        mkdir(dir.c_str(), 0777);
+        NS_TEST_EXPECT_MSG_EQ(store.Open(dir, error), false, "directory refused");
+        NS_TEST_EXPECT_MSG_NE(error.find("is a directory"), std::string::npos, error);
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * A new database appears complete, under its own name only.
+ */
+class ResultsStoreCreationTestCase : public TestCase
+{
+  public:
+    ResultsStoreCreationTestCase()
+        : TestCase("A new database is created complete (SQLite header, schema), no file left "
+                   "behind; an interrupted run is failed and later writes are no-ops")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string dir = CreateTempDirFilename("fresh");
+        const std::string path = dir + "/new.db";
+        ResultsStore store;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(store.Open(path, error), true, error);
+        char header[16] = {0};
+        {
+            std::ifstream f(path, std::ios::binary);
+            f.read(header, sizeof(header));
+        }
+        NS_TEST_EXPECT_MSG_EQ(std::string(header, 15), "SQLite format 3", "an SQLite file");
+        std::vector<std::string> names;
+        if (DIR* d = opendir(dir.c_str()))
+        {
+            while (const dirent* entry = readdir(d))
+            {
+                const std::string name = entry->d_name;
+                if (name != "." && name != ".." && name.rfind("new.db", 0) == 0 &&
+                    name != "new.db" && name != "new.db-wal" && name != "new.db-shm")
+                {
+                    names.push_back(name);
+                }
+            }
+            closedir(d);
+        }
+        NS_TEST_EXPECT_MSG_EQ(names.size(), 0, "no temporary file left (" << names.size() << ")");
+
+        // InterruptRun (the signal watcher's call): fails a running run, keeps an ended one.
+        ResultsStore::RunInfo info;
+        info.program = "probe";
+        const int64_t done = store.BeginRun(info, {});
+        store.FinishRun(done, true);
+        const int64_t running = store.BeginRun(info, {});
+        store.AddMetric(running, "before", 1, "");
+        NS_TEST_EXPECT_MSG_EQ(
+            store.InterruptRun(done, "killed by SIGTERM", std::chrono::seconds(1)),
+            true,
+            "the store was free");
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(path, "SELECT status FROM runs WHERE id=" + std::to_string(done)),
+            "ok",
+            "an ended run keeps its status");
+        NS_TEST_EXPECT_MSG_EQ(
+            store.InterruptRun(running, "killed by SIGTERM", std::chrono::seconds(1)),
+            false,
+            "only once");
+        store.Close();
+
+        ResultsStore second;
+        NS_TEST_ASSERT_MSG_EQ(second.Open(path, error), true, error);
+        const int64_t run = second.BeginRun(info, {});
+        second.AddMetric(run, "before", 1, "");
+        NS_TEST_EXPECT_MSG_EQ(
+            second.InterruptRun(run, "killed by SIGTERM", std::chrono::seconds(1)),
+            true,
+            "marked");
+        second.AddMetric(run, "after", 2, "");
+        second.FinishRun(run, true);
+        second.Close();
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(path,
+                      "SELECT status||':'||message FROM runs WHERE id=" + std::to_string(run)),
+            "failed:killed by SIGTERM",
+            "interrupted, and FinishRun afterwards changes nothing");
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(path,
+                      "SELECT group_concat(name) FROM metrics WHERE run_id=" + std::to_string(run)),
+            "before",
+            "the buffered row was flushed, the later one dropped");
     }
 };
 
@@ -255,6 +378,7 @@ class ResultsStoreTestSuite : public TestSuite
     {
         AddTestCase(new ResultsStoreRoundTripTestCase, TEST_QUICK);
         AddTestCase(new ResultsStoreOpenErrorsTestCase, TEST_QUICK);
+        AddTestCase(new ResultsStoreCreationTestCase, TEST_QUICK);
         AddTestCase(new ResultsStoreEventTableEvolutionTestCase, TEST_QUICK);
     }
 };

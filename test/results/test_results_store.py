@@ -11,6 +11,7 @@ import csv
 import io
 import itertools
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -51,7 +52,7 @@ class SchemaTest(TempDirTestCase):
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master "
                                              "WHERE type = 'table'")}
         self.assertTrue({"meta", "runs", "parameters", "metrics", "series",
-                         "event_tables"} <= tables)
+                         "event_tables", "claims"} <= tables)
         self.assertEqual(conn.execute("PRAGMA journal_mode").fetchone()[0], "wal")
         self.assertEqual(conn.execute("PRAGMA busy_timeout").fetchone()[0], 10000)
         self.assertEqual(conn.execute("PRAGMA foreign_keys").fetchone()[0], 1)
@@ -66,6 +67,46 @@ class SchemaTest(TempDirTestCase):
         with self.assertRaises(results.ResultsError):
             results.connect(db, create=False)
         self.assertFalse(os.path.exists(db))
+
+    def test_empty_and_foreign_files_refused(self):
+        empty = self.path("empty.db")
+        open(empty, "w").close()
+        text = self.path("notes.db")
+        with open(text, "w") as stream:
+            stream.write("these are notes, not a database\n" * 10)
+        for path, message in ((empty, "empty file (0 bytes)"),
+                              (text, "is not an SQLite database")):
+            before = os.path.getsize(path)
+            for create in (True, False):
+                with self.assertRaises(results.ResultsError) as caught:
+                    results.connect(path, create=create)
+                self.assertIn(message, str(caught.exception))
+                self.assertIn(path, str(caught.exception))
+            with self.assertRaises(results.ResultsError) as caught:
+                results.open_source(path)  # merge's reader
+            self.assertIn(message, str(caught.exception))
+            self.assertEqual(os.path.getsize(path), before, "the file was changed")
+            self.assertEqual(sorted(os.listdir(self.tmp)), ["empty.db", "notes.db"])
+            # The command-line tools: a clear message, no traceback, the file unchanged.
+            for result in (support.results_cli(path, "list"),
+                           support.sweep_cli("results-probe", "--param", "value=1",
+                                             "--db", path)):
+                self.assertNotEqual(result.returncode, 0)
+                self.assertIn(message, result.stderr)
+                self.assertNotIn("Traceback", result.stderr)
+            target = self.path("target.db")
+            merge = support.results_cli(target, "merge", path)
+            self.assertExit(merge, 1)
+            self.assertIn(message, merge.stderr)
+            self.assertEqual(os.path.getsize(path), before, "the file was changed")
+            os.unlink(target)
+
+    def test_new_database_appears_complete(self):
+        db = self.path("fresh.db")
+        results.connect(db).close()
+        with open(db, "rb") as stream:
+            self.assertEqual(stream.read(16), b"SQLite format 3\x00")
+        self.assertEqual(os.listdir(self.tmp), ["fresh.db"])  # no temporary file left
 
     def test_newer_schema_refused(self):
         db = self.path("new.db")
@@ -215,10 +256,24 @@ class ProbeTest(TempDirTestCase):
                          [(0, 0), (1, 2), (2, 4)])
         conn.close()
 
+    def test_probe_refuses_empty_and_foreign_files(self):
+        for name, content, message in (("empty.db", "", "empty file (0 bytes)"),
+                                       ("notes.db", "notes\n" * 50, "not an SQLite database")):
+            path = self.path(name)
+            with open(path, "w") as stream:
+                stream.write(content)
+            result = support.run([self.probe, "--results=" + path], cwd=self.tmp)
+            self.assertExit(result, 1)
+            self.assertIn(message, result.stderr)
+            with open(path) as stream:
+                self.assertEqual(stream.read(), content, "the file was changed")
+
     def test_crashed_run_is_not_complete(self):
-        self.assertNotEqual(self.run_probe("--rows=3", "--crash=1",
-                                           "--sweepKey=crash").returncode, 0)
-        self.assertEqual(query(self.db, "SELECT status FROM runs"), [("running",)])
+        # abort() raises SIGABRT: the program marks its run 'failed' and dies by the signal.
+        self.assertEqual(self.run_probe("--rows=3", "--crash=1",
+                                        "--sweepKey=crash").returncode, -signal.SIGABRT)
+        self.assertEqual(query(self.db, "SELECT status, message FROM runs"),
+                         [("failed", "killed by SIGABRT")])
         conn = results.connect(self.db)
         self.assertEqual(results.metrics(conn, "results-probe"), [])
         self.assertEqual(results.completed_keys(conn, "results-probe"), set())

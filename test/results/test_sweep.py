@@ -8,6 +8,7 @@ optical-py-sweep).
 """
 
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -123,7 +124,7 @@ class LocalSweepTest(SweepTestCase):
         self.assertEqual(len(set(keys)), 6, "a completed run was rerun")
 
     def test_crashing_and_failing_runs_are_recorded(self):
-        result = support.sweep_cli(PROBE, "--param", "crash=0,1", "--param", "value=1,2",
+        result = support.sweep_cli(PROBE, "--param", "crash=false,true", "--param", "value=1,2",
                                    "--set", "rows=3", "-j", "2", "--db", self.db)
         self.assertExit(result, 1)
         self.assertIn("2 ok, 2 failed", result.stderr)
@@ -147,7 +148,7 @@ class LocalSweepTest(SweepTestCase):
         self.assertIn("exit status 3", message)
 
         # Rerunning retries only the failed points.
-        again = self.sweep({"crash": ["0", "1"], "value": ["1", "2"]}, {"rows": "3"})
+        again = self.sweep({"crash": ["false", "true"], "value": ["1", "2"]}, {"rows": "3"})
         self.assertEqual((again.skipped, again.ok, again.failed), (2, 0, 2))
         self.assertConsistent(self.db)
 
@@ -165,6 +166,151 @@ class LocalSweepTest(SweepTestCase):
         self.assertEqual(len(lines), 4)
         self.assertTrue(all("--sweepKey=" in line and "--RngRun=" in line for line in lines))
         self.assertFalse(os.path.exists(self.db))
+
+
+def sweep_process(db, *args):
+    """Start utils/sweep.py on the probe with `args` (a CLI sweep) in its own session."""
+    return subprocess.Popen([sys.executable, os.path.join(support.UTILS, "sweep.py"), PROBE]
+                            + list(args) + ["--db", db, "--build-dir", support.build_dir()],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            universal_newlines=True, start_new_session=True)
+
+
+def running_pids(db):
+    """Return the pids of the 'running' runs of `db` ([] while it does not exist: opening
+    a missing file with sqlite3 would create it empty, which the sweep then refuses)."""
+    if not os.path.exists(db):
+        return []
+    try:
+        return [pid for (pid,) in query(db, "SELECT pid FROM runs WHERE status = 'running'")]
+    except sqlite3.OperationalError:
+        return []
+
+
+def wait_for(condition, timeout=60, message="timed out"):
+    """Poll `condition` until it is true; fail after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(message)
+        time.sleep(0.05)
+
+
+class ClaimTest(SweepTestCase):
+    """Claims: concurrent and resumed sweeps never run a key that is running or done."""
+
+    GRID = {"value": ["1", "2", "3", "4"]}
+
+    def runs_per_key(self):
+        """Return {sweep key: [statuses]} of the runs of self.db."""
+        keys = {}
+        for key, status in query(self.db, "SELECT sweep_key, status FROM runs ORDER BY id"):
+            keys.setdefault(key, []).append(status)
+        return keys
+
+    def expected_keys(self):
+        """Return the sweep keys of GRID with sleepMs=SLEEP."""
+        return {s.sweep_key for s in sweep.plan_runs(PROBE, self.GRID, {"sleepMs": "1500"}, 1)}
+
+    def test_two_identical_sweeps_record_one_run_per_key(self):
+        # Both start at once on a database that does not exist yet (each may create it).
+        first, second = (sweep_process(self.db, "--param", "value=1,2,3,4", "--set",
+                                       "sleepMs=1500", "-j", "2") for _ in range(2))
+        outputs = [p.communicate(timeout=120) for p in (first, second)]
+        for process, (_, err) in zip((first, second), outputs):
+            self.assertEqual(process.returncode, 0, err)
+        keys = self.runs_per_key()
+        self.assertEqual(set(keys), self.expected_keys())
+        self.assertEqual(sorted(keys.values()), [["ok"]] * 4)  # exactly one run per key
+        ran = [int(re.search(r"(\d+) ok, 0 failed", err).group(1)) for _, err in outputs]
+        self.assertEqual(sum(ran), 4, outputs)
+        elsewhere = [int(m.group(1)) if m else 0 for m in
+                     (re.search(r"(\d+) running elsewhere", err) for _, err in outputs)]
+        skipped = [len(re.findall(r"skipped .*: done meanwhile", err)) for _, err in outputs]
+        self.assertEqual(sum(ran) + sum(elsewhere) + sum(skipped), 8, outputs)
+        self.assertEqual(scalar(self.db, "SELECT COUNT(*) FROM claims"), 0)
+        self.assertConsistent(self.db)
+
+    def start_and_kill_sweep(self):
+        """Start a sweep of GRID (-j 2, 1.5 s runs), SIGKILL it (the sweep process alone)
+        once two runs are running; return the pids of those runs."""
+        process = sweep_process(self.db, "--param", "value=1,2,3,4", "--set", "sleepMs=1500",
+                                "-j", "2")
+        try:
+            wait_for(lambda: len(running_pids(self.db)) == 2, message="no runs started")
+        finally:
+            os.kill(process.pid, signal.SIGKILL)
+            process.communicate()
+        pids = running_pids(self.db)
+        self.assertEqual(len(pids), 2)
+        return pids
+
+    def test_resume_after_sigkill_leaves_the_orphans_their_keys(self):
+        # The killed sweep's programs go on (their own sessions) and record their runs: the
+        # resumed sweep must not run those keys again.
+        orphans = self.start_and_kill_sweep()
+        resumed = self.sweep(self.GRID, {"sleepMs": "1500"})
+        self.assertEqual((resumed.skipped + resumed.elsewhere, resumed.ok, resumed.failed),
+                         (2, 2, 0), resumed)
+        wait_for(lambda: not any(results.process_start(pid) for pid in orphans),
+                 message="the orphan programs did not end")
+        keys = self.runs_per_key()
+        self.assertEqual(set(keys), self.expected_keys())
+        self.assertEqual(sorted(keys.values()), [["ok"]] * 4)
+        again = self.sweep(self.GRID, {"sleepMs": "1500"})
+        self.assertEqual((again.skipped, again.ok, again.elsewhere), (4, 0, 0))
+        self.assertEqual(scalar(self.db, "SELECT COUNT(*) FROM claims"), 0)
+        self.assertConsistent(self.db)
+
+    def test_resume_after_sigkill_of_sweep_and_runs_reruns_each_killed_key_once(self):
+        orphans = self.start_and_kill_sweep()
+        for pid in orphans:
+            os.kill(pid, signal.SIGKILL)
+        wait_for(lambda: not any(results.process_start(pid) for pid in orphans),
+                 message="the killed programs did not end")
+        resumed = self.sweep(self.GRID, {"sleepMs": "1500"})
+        self.assertEqual((resumed.skipped, resumed.ok, resumed.failed, resumed.elsewhere),
+                         (0, 4, 0, 0), resumed)
+        keys = self.runs_per_key()
+        self.assertEqual(set(keys), self.expected_keys())
+        # The two killed keys: their 'running' row became 'failed', then one 'ok' run each.
+        self.assertEqual(sorted(keys.values()),
+                         [["failed", "ok"]] * 2 + [["ok"]] * 2)
+        messages = [m for (m,) in query(self.db, "SELECT message FROM runs WHERE status = "
+                                                 "'failed'")]
+        self.assertTrue(all("ended without finishing" in m for m in messages), messages)
+        self.assertEqual(scalar(self.db, "SELECT COUNT(*) FROM claims"), 0)
+        self.assertConsistent(self.db)
+
+    def test_live_claim_is_respected_and_stale_one_taken_over(self):
+        conn = results.connect(self.db)
+        self.addCleanup(conn.close)
+        me = os.getpid()
+        state, after = results.claim_key(conn, "k1", PROBE, "a", "local", 60, me,
+                                         results.process_start(me))
+        self.assertEqual((state, after), ("claimed", 0))
+        state, holder = results.claim_key(conn, "k1", PROBE, "b", "local", 60, me, "")
+        self.assertEqual(state, "elsewhere")
+        self.assertIn("pid %d" % me, holder)
+        # A claim whose process is gone (a pid of an ended child) is taken over.
+        child = subprocess.Popen(["true"])
+        child.wait()
+        results.release_claims(conn, "a")
+        results.claim_key(conn, "k2", PROBE, "a", "local", 60, child.pid,
+                          results.process_start(me))
+        self.assertEqual(results.claim_key(conn, "k2", PROBE, "b", "local", 60, me, "")[0],
+                         "claimed")
+        # Claims judged from another host: by their lease.
+        conn.execute("INSERT INTO claims (sweep_key, program, claimant, executor, host, pid, "
+                     "claimed_at, heartbeat_at, lease_seconds) VALUES ('k3', ?, 'c', 'dask', "
+                     "'elsewhere.example', 1, ?, ?, 60)", (PROBE, results.utc_now(),
+                                                           results.utc_now()))
+        self.assertEqual(results.claim_key(conn, "k3", PROBE, "b", "local", 60, me, "")[0],
+                         "elsewhere")
+        conn.execute("UPDATE claims SET heartbeat_at = '2000-01-01T00:00:00.000Z' "
+                     "WHERE sweep_key = 'k3'")
+        self.assertEqual(results.claim_key(conn, "k3", PROBE, "b", "local", 60, me, "")[0],
+                         "claimed")
 
 
 class BadInputTest(SweepTestCase):
@@ -263,6 +409,48 @@ class SlurmScriptTest(SweepTestCase):
         resumed = self.sweep({"value": ["1", "2", "3"]})
         self.assertEqual((resumed.skipped, resumed.ok), (3, 0))
         self.assertConsistent(self.db)
+
+    def test_script_claims_its_runs_until_merged(self):
+        script, out = self.path("job.sbatch"), self.path("slurm-out")
+        args = [PROBE, "--param", "value=1,2", "--db", self.db, "--slurm-script", script,
+                "--slurm-output", out]
+        self.assertExit(support.sweep_cli(*args), 0)
+        self.assertEqual(scalar(self.db, "SELECT COUNT(*) FROM claims WHERE executor = "
+                                         "'slurm'"), 2)
+        # Written again while the job may run: no task; a local sweep runs nothing either.
+        again = support.sweep_cli(*args)
+        self.assertExit(again, 0)
+        self.assertIn("claimed by another sweep", again.stderr)
+        with open(script) as stream:
+            self.assertNotIn("#SBATCH --array", stream.read())  # nothing to run
+        local = self.sweep({"value": ["1", "2"]})
+        self.assertEqual((local.ok, local.elsewhere), (0, 2))
+        # Task 0 succeeds and task 1 fails (here: it never runs, and its database holds a
+        # failed run); merging both releases both claims, so a new script covers value=2.
+        self.assertExit(support.sweep_cli(*(args[:-4] + ["--slurm-script", script,
+                                                           "--slurm-output", out,
+                                                           "--release-claims"])), 0)
+        with open(script) as stream:
+            text = stream.read()
+        self.assertIn("#SBATCH --array=0-1\n", text)
+        run = support.run(["bash", script], cwd=self.tmp,
+                          env=dict(os.environ, SLURM_ARRAY_TASK_ID="0"))
+        self.assertExit(run, 0)
+        failed_db = os.path.join(out, "task-1.db")
+        conn = results.connect(failed_db)
+        key = [s.sweep_key for s in sweep.plan_runs(PROBE, {"value": ["2"]}, {}, 1)][0]
+        results.record_failed(conn, PROBE, key, 1, "--value=2", results.utc_now(), "boom")
+        conn.close()
+        merge = support.results_cli(self.db, "merge", os.path.join(out, "task-0.db"),
+                                    failed_db)
+        self.assertExit(merge, 0)
+        self.assertEqual(scalar(self.db, "SELECT COUNT(*) FROM claims"), 0)
+        self.assertExit(support.sweep_cli(*args), 0)
+        with open(script) as stream:
+            text = stream.read()
+        self.assertIn("#SBATCH --array=0-0\n", text)
+        self.assertIn("--value=2", text)
+        self.assertNotIn("--value=1", text)
 
 
 if __name__ == "__main__":
