@@ -94,10 +94,10 @@ main(int argc, char* argv[])
     exp.Require(snrTo >= snrFrom,
                 "snrTo",
                 "must be at least --snrFrom (" + OpticalUnits::Format(snrFrom) + " dB)");
-    const double points = std::floor((snrTo - snrFrom) / snrStep + 1e-9) + 1;
-    exp.Require(points * widths.size() <= 1000,
+    const double nSnr = std::floor((snrTo - snrFrom) / snrStep + 1e-9) + 1;
+    exp.Require(nSnr * widths.size() <= 1000,
                 "snrStep",
-                "gives " + OpticalUnits::Format(points) + " operating points x " +
+                "gives " + OpticalUnits::Format(nSnr) + " operating points x " +
                     std::to_string(widths.size()) + " widths, more than 1000 links");
     std::vector<double> sorted = widths;
     std::sort(sorted.begin(), sorted.end());
@@ -121,7 +121,7 @@ main(int argc, char* argv[])
 
     std::vector<Point> points;
     std::vector<double> snrs;
-    for (uint32_t i = 0; i < static_cast<uint32_t>(points); ++i)
+    for (uint32_t i = 0; i < static_cast<uint32_t>(nSnr); ++i)
     {
         snrs.push_back(snrFrom + i * snrStep);
     }

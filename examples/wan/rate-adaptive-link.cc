@@ -112,11 +112,7 @@ main(int argc, char* argv[])
                 lengthKm,
                 OpticalBounds::Above(0).AtMost(20000),
                 "km");
-    exp.AddReal("spanKm",
-                "Amplifier spacing",
-                spanKm,
-                OpticalBounds::AtLeast(1).AtMost(300),
-                "km");
+    exp.AddReal("spanKm", "Amplifier spacing", spanKm, OpticalBounds::AtLeast(1).AtMost(300), "km");
     exp.AddReal("noiseFigureDb",
                 "Amplifier noise figure (EDFA 5 to 10)",
                 noiseFigureDb,

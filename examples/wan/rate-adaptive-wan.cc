@@ -316,7 +316,7 @@ main(int argc, char* argv[])
     Time holdDown = Minutes(30);
     Time downtime = Seconds(68);
     double augmentPercentile = 0.5;
-    Time history = Days(365);
+    Time historyLength = Days(365);
     std::string backend = "flow";
     double packetScale = 1e-3;
 
@@ -387,7 +387,7 @@ main(int argc, char* argv[])
     exp.AddTime("history",
                 "SNR history over which each link's augmentable capacity and the failures "
                 "adaptive rates avoid are measured (links alone, without traffic)",
-                history,
+                historyLength,
                 OpticalBounds::Above(0).AtMost(10 * 365.25 * 86400));
     exp.AddEnum("backend",
                 "flow (the flow-level engine) or packet (routers, rate-adaptive devices, UDP "
@@ -443,7 +443,7 @@ main(int argc, char* argv[])
     s.hysteresisDb = hysteresisDb;
     s.holdDown = holdDown;
     s.downtime = downtime;
-    s.history = history;
+    s.history = historyLength;
     s.backend = backend;
     s.packetScale = packetScale;
     exp.Start();

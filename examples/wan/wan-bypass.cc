@@ -93,14 +93,16 @@ main(int argc, char* argv[])
     exp.AddReal("demandScale",
                 "Growth factor applied to today's demand",
                 demandScale,
-                OpticalBounds::Above(0).AtMost(1e3),
-                "x");
+                OpticalBounds::Above(0).AtMost(1e3));
     exp.AddEnum("failures",
                 "Failure scenarios the plan must survive: none, single-cut (each fibre cut) or "
                 "stochastic (BypassPlanner::Scenarios, CutProbability)",
                 failures,
                 {"none", "single-cut", "stochastic"});
-    exp.AddEnum("planner", "ilp (COIN-OR CBC, with --timeLimit) or greedy", planner, {"ilp", "greedy"});
+    exp.AddEnum("planner",
+                "ilp (COIN-OR CBC, with --timeLimit) or greedy",
+                planner,
+                {"ilp", "greedy"});
     exp.AddText("modes", "Mode table (data/transceiver-modes.csv)", modes, false);
     exp.AddText("catalog",
                 "Hardware cost catalog (a file of data/wan, or a path): router-port, "
@@ -141,8 +143,7 @@ main(int argc, char* argv[])
                 "Largest growth factor max-demand-scale searches up to (doubling from 1, then "
                 "bisection; an answer at the limit is reported as max-demand-scale-at-least)",
                 maxScaleLimit,
-                OpticalBounds::AtLeast(1).AtMost(BypassPlanner::MAX_SCALE_LIMIT),
-                "x");
+                OpticalBounds::AtLeast(1).AtMost(BypassPlanner::MAX_SCALE_LIMIT));
     exp.Parse(argc, argv);
 
     std::string error;

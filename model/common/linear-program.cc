@@ -51,7 +51,6 @@ Text(double value)
 }
 } // namespace
 
-
 bool
 LinearProgram::Result::HasSolution() const
 {

@@ -18,8 +18,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <functional>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>

@@ -150,8 +150,8 @@ CostCatalog::Set(Component c, double cost)
 {
     NS_ABORT_MSG_IF(c < 0 || c >= N_COMPONENTS, "CostCatalog: component " << c);
     NS_ABORT_MSG_IF(!(cost >= 0 && cost <= MAX_COST),
-                    "CostCatalog: cost " << cost << " of " << Name(c) << " (need 0 to "
-                                         << MAX_COST << ", CostCatalog::MAX_COST)");
+                    "CostCatalog: cost " << cost << " of " << Name(c) << " (need 0 to " << MAX_COST
+                                         << ", CostCatalog::MAX_COST)");
     m_cost[c] = cost;
 }
 

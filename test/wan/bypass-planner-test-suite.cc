@@ -855,7 +855,10 @@ class BypassBadInputTestCase : public BypassTestCase
                                   error);
             // Within the fibres' total (2 x 1 x the fastest rate) but not on one path.
             const double fastest = small->GetFastestRateGbps();
-            NS_TEST_ASSERT_MSG_EQ_TOL(small->GetFibreCapacityGbps(), 2 * fastest, 1e-9, "2 x 1 x r");
+            NS_TEST_ASSERT_MSG_EQ_TOL(small->GetFibreCapacityGbps(),
+                                      2 * fastest,
+                                      1e-9,
+                                      "2 x 1 x r");
             error.clear();
             NS_TEST_ASSERT_MSG_EQ(small->PlanGreedy({{0, 2, 1.5 * fastest}}, true, plan, error),
                                   false,
@@ -868,18 +871,14 @@ class BypassBadInputTestCase : public BypassTestCase
                 NS_TEST_ASSERT_MSG_EQ(small->Plan(planner, {{0, 2, 10000}}, true, plan, error),
                                       false,
                                       "rejected");
-                NS_TEST_ASSERT_MSG_EQ(Has(error, "more than the fibre layer carries"),
-                                      true,
-                                      error);
+                NS_TEST_ASSERT_MSG_EQ(Has(error, "more than the fibre layer carries"), true, error);
             }
             // The demands that crashed or overflowed the planners: 1e20 and 1e300 Gb/s.
             for (double huge : {1e20, 1e300})
             {
                 error.clear();
                 NS_TEST_ASSERT_MSG_EQ(p->CheckDemands({{0, 2, huge}}, error), false, "rejected");
-                NS_TEST_ASSERT_MSG_EQ(Has(error, "more than the fibre layer carries"),
-                                      true,
-                                      error);
+                NS_TEST_ASSERT_MSG_EQ(Has(error, "more than the fibre layer carries"), true, error);
             }
         }
         // Costs beyond CostCatalog::MAX_COST (1e9): refused with the file and line.
