@@ -24,88 +24,92 @@
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"
 
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 
 using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("ChannelWidthStudy");
 
-namespace
-{
-/// Parses a comma-separated list of positive numbers (false on any other text).
-bool
-ParseList(const std::string& text, std::vector<double>& out)
-{
-    out.clear();
-    std::istringstream in(text);
-    std::string cell;
-    while (std::getline(in, cell, ','))
-    {
-        double v = 0;
-        if (!OpticalDataFile::ParseDouble(OpticalDataFile::Trim(cell), v) || !(v > 0))
-        {
-            return false;
-        }
-        out.push_back(v);
-    }
-    return !out.empty();
-}
-} // namespace
-
 int
 main(int argc, char* argv[])
 {
-    std::string widthsText = "50,75,100,150";
+    std::vector<double> widths{50, 75, 100, 150};
     double snrFrom = 8;
     double snrTo = 16;
     double snrStep = 0.25;
-    std::string duration = "90d";
+    Time length = Days(90);
     std::string modesTable = "radwan";
     double hysteresisDb = 0.5;
-    std::string holdDown = "30min";
+    Time holdDown = Minutes(30);
     double stableChangesPerDay = 0.5;
 
     OpticalExperiment exp("channel-width-study",
                           "Rate changes against spectral width and SNR operating point");
-    exp.AddValue("widths",
-                 "Channel widths (GHz, comma-separated; the first is the reference "
-                 "of the mode table)",
-                 widthsText);
-    exp.AddValue("snrFrom", "Lowest baseline SNR (dB)", snrFrom);
-    exp.AddValue("snrTo", "Highest baseline SNR (dB)", snrTo);
-    exp.AddValue("snrStep", "Step between baselines (dB)", snrStep);
-    exp.AddValue("duration", "Time simulated per link", duration);
-    exp.AddValue("modes", "Mode table at 50 GHz (data/transceiver-modes.csv)", modesTable);
-    exp.AddValue("hysteresisDb", "Extra SNR an upgrade needs (dB)", hysteresisDb);
-    exp.AddValue("holdDown", "Hold-down before an upgrade", holdDown);
-    exp.AddValue("stableChangesPerDay",
-                 "An operating point is stable below this many changes a day",
-                 stableChangesPerDay);
+    exp.AddRealList("widths",
+                    "Channel widths (comma-separated; the mode table is at 50 GHz and scaled "
+                    "by width / 50; 6.25 GHz is the flex-grid slot, 1 THz a superchannel)",
+                    widths,
+                    OpticalBounds::AtLeast(6.25).AtMost(1000),
+                    "GHz",
+                    1,
+                    32);
+    exp.AddReal("snrFrom",
+                "Lowest baseline SNR",
+                snrFrom,
+                OpticalBounds::AtLeast(-10).AtMost(40),
+                "dB");
+    exp.AddReal("snrTo",
+                "Highest baseline SNR (>= --snrFrom)",
+                snrTo,
+                OpticalBounds::AtLeast(-10).AtMost(40),
+                "dB");
+    exp.AddReal("snrStep",
+                "Step between baselines (at most 1000 operating points)",
+                snrStep,
+                OpticalBounds::AtLeast(0.01).AtMost(50),
+                "dB");
+    exp.AddTime("duration",
+                "Time simulated per link",
+                length,
+                OpticalBounds::Above(0).AtMost(10 * 365.25 * 86400));
+    exp.AddText("modes", "Mode table at 50 GHz (data/transceiver-modes.csv)", modesTable, false);
+    exp.AddReal("hysteresisDb",
+                "Extra SNR an upgrade needs",
+                hysteresisDb,
+                OpticalBounds::AtLeast(0).AtMost(20),
+                "dB");
+    exp.AddTime("holdDown",
+                "Hold-down before an upgrade",
+                holdDown,
+                OpticalBounds::AtLeast(0).AtMost(365.25 * 86400));
+    exp.AddReal("stableChangesPerDay",
+                "An operating point is stable below this many changes a day",
+                stableChangesPerDay,
+                OpticalBounds::Above(0).AtMost(86400),
+                "changes/day");
     exp.Parse(argc, argv);
 
-    std::vector<double> widths;
-    if (!ParseList(widthsText, widths))
-    {
-        exp.Fail("--widths: '" + widthsText + "' is not a list of positive numbers (e.g. 50,100)");
-    }
-    if (!(snrStep > 0) || snrTo < snrFrom)
-    {
-        exp.Fail("--snrStep must be > 0 and --snrTo >= --snrFrom");
-    }
-    const Time length = exp.NonNegativeTime("duration", duration);
-    if (!length.IsStrictlyPositive())
-    {
-        exp.Fail("--duration: '" + duration + "' (must be > 0)");
-    }
+    exp.Require(snrTo >= snrFrom,
+                "snrTo",
+                "must be at least --snrFrom (" + OpticalUnits::Format(snrFrom) + " dB)");
+    const double nSnr = std::floor((snrTo - snrFrom) / snrStep + 1e-9) + 1;
+    exp.Require(nSnr * widths.size() <= 1000,
+                "snrStep",
+                "gives " + OpticalUnits::Format(nSnr) + " operating points x " +
+                    std::to_string(widths.size()) + " widths, more than 1000 links");
+    std::vector<double> sorted = widths;
+    std::sort(sorted.begin(), sorted.end());
+    exp.Require(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end(),
+                "widths",
+                "lists a width twice");
     RateAdaptiveLinkHelper helper;
     std::string error;
-    if (!helper.SetModes(modesTable, error))
-    {
-        exp.Fail(error);
-    }
+    exp.Require(helper.SetModes(modesTable, error), "modes", error);
     const TransceiverModes base = helper.GetModes();
     helper.SetLinkAttribute("HysteresisDb", DoubleValue(hysteresisDb));
-    helper.SetLinkAttribute("HoldDown", TimeValue(exp.NonNegativeTime("holdDown", holdDown)));
+    helper.SetLinkAttribute("HoldDown", TimeValue(holdDown));
     exp.Start();
 
     struct Point
@@ -117,9 +121,9 @@ main(int argc, char* argv[])
 
     std::vector<Point> points;
     std::vector<double> snrs;
-    for (double s = snrFrom; s <= snrTo + 1e-9; s += snrStep)
+    for (uint32_t i = 0; i < static_cast<uint32_t>(nSnr); ++i)
     {
-        snrs.push_back(s);
+        snrs.push_back(snrFrom + i * snrStep);
     }
     for (double w : widths)
     {

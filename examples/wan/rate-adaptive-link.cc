@@ -76,7 +76,7 @@ int
 main(int argc, char* argv[])
 {
     std::string policy = "adaptive";
-    std::string duration = "365d";
+    Time duration = Days(365);
     std::string snrTrace;
     std::string modesTable = "radwan";
     double staticRate = 100;
@@ -87,81 +87,102 @@ main(int argc, char* argv[])
     double baselineDb = 0;
     double widthGhz = 50;
     double hysteresisDb = 0.5;
-    std::string holdDown = "30min";
-    std::string downtime = "68s";
+    Time holdDown = Minutes(30);
+    Time downtime = Seconds(68);
 
     OpticalExperiment exp("rate-adaptive-link",
                           "One WAN link following its SNR: static against adaptive rates");
-    exp.AddValue("policy", "Policy reported: static or adaptive", policy);
-    exp.AddValue("duration", "Time simulated (e.g. 365d; with --snrTrace: the trace)", duration);
-    exp.AddValue("snrTrace", "CSV trace (time_s, snr_db; dark or empty: loss of light)", snrTrace);
-    exp.AddValue("modes", "Mode table (data/transceiver-modes.csv)", modesTable);
-    exp.AddValue("staticRate", "Rate of the static link (Gb/s, a rate of the table)", staticRate);
-    exp.AddValue("lengthKm", "Fibre length of the link (km)", lengthKm);
-    exp.AddValue("spanKm", "Amplifier spacing (km)", spanKm);
-    exp.AddValue("noiseFigureDb", "Amplifier noise figure (dB; EDFA 5 to 10)", noiseFigureDb);
-    exp.AddValue("transmitterOsnrDb",
-                 "Transmitter OSNR in 0.1 nm (dB; GNPy: 33 to 40)",
-                 transmitterOsnrDb);
-    exp.AddValue("baselineDb",
-                 "Baseline SNR (dB, signal bandwidth; 0: from the physical layer)",
-                 baselineDb);
-    exp.AddValue("widthGhz", "Spectral width of the channel (GHz)", widthGhz);
-    exp.AddValue("hysteresisDb", "Extra SNR an upgrade needs (dB)", hysteresisDb);
-    exp.AddValue("holdDown", "Hold-down before an upgrade", holdDown);
-    exp.AddValue("downtime", "Downtime of a rate change (68s; hitless: e.g. 50ms)", downtime);
+    exp.AddEnum("policy", "Policy reported: static or adaptive", policy, {"static", "adaptive"});
+    exp.AddTime("duration",
+                "Time simulated (ignored with --snrTrace: the trace's length)",
+                duration,
+                OpticalBounds::Above(0).AtMost(10 * 365.25 * 86400));
+    exp.AddInputFile("snrTrace",
+                     "CSV trace (time_s, snr_db; dark or empty: loss of light); empty: a "
+                     "generated series",
+                     snrTrace);
+    exp.AddText("modes", "Mode table (data/transceiver-modes.csv)", modesTable, false);
+    exp.AddRateNumber("staticRate",
+                      "Rate of the static link (a rate of the table)",
+                      staticRate,
+                      OpticalBounds::Above(0).AtMost(1e4),
+                      "Gbps");
+    exp.AddReal("lengthKm",
+                "Fibre length of the link",
+                lengthKm,
+                OpticalBounds::Above(0).AtMost(20000),
+                "km");
+    exp.AddReal("spanKm", "Amplifier spacing", spanKm, OpticalBounds::AtLeast(1).AtMost(300), "km");
+    exp.AddReal("noiseFigureDb",
+                "Amplifier noise figure (EDFA 5 to 10)",
+                noiseFigureDb,
+                OpticalBounds::AtLeast(0).AtMost(20),
+                "dB");
+    exp.AddReal("transmitterOsnrDb",
+                "Transmitter OSNR in 0.1 nm (GNPy: 33 to 40)",
+                transmitterOsnrDb,
+                OpticalBounds::AtLeast(10).AtMost(60),
+                "dB");
+    exp.AddReal("baselineDb",
+                "Baseline SNR in the signal bandwidth (0: from the physical layer)",
+                baselineDb,
+                OpticalBounds::AtLeast(-10).AtMost(40),
+                "dB");
+    exp.AddReal("widthGhz",
+                "Spectral width of the channel (6.25: one flex-grid slot; 4000 GHz: the C band)",
+                widthGhz,
+                OpticalBounds::AtLeast(6.25).AtMost(4000),
+                "GHz");
+    exp.AddReal("hysteresisDb",
+                "Extra SNR an upgrade needs",
+                hysteresisDb,
+                OpticalBounds::AtLeast(0).AtMost(20),
+                "dB");
+    exp.AddTime("holdDown",
+                "Hold-down before an upgrade",
+                holdDown,
+                OpticalBounds::AtLeast(0).AtMost(365.25 * 86400));
+    exp.AddTime("downtime",
+                "Downtime of a rate change (68s; hitless: e.g. 50ms)",
+                downtime,
+                OpticalBounds::AtLeast(0).AtMost(86400));
     exp.Parse(argc, argv);
 
     std::string error;
-    RateAdaptiveLink::Policy reported;
-    if (!RateAdaptiveLink::ParsePolicy(policy, reported))
-    {
-        exp.Fail("--policy: '" + policy + "' is not a policy (static, adaptive)");
-    }
+    RateAdaptiveLink::Policy reported = RateAdaptiveLink::ADAPTIVE;
+    exp.Require(RateAdaptiveLink::ParsePolicy(policy, reported), "policy", "unknown policy");
     std::vector<SnrTimeSeries::Sample> trace;
-    if (!snrTrace.empty() && !SnrTimeSeries::LoadCsv(snrTrace, trace, error))
-    {
-        exp.Fail(error);
-    }
-    const Time length =
-        trace.empty() ? exp.NonNegativeTime("duration", duration) : trace.back().time;
-    if (!length.IsStrictlyPositive())
-    {
-        exp.Fail("--duration: '" + duration + "' (must be > 0)");
-    }
-    if (!(widthGhz > 0) || hysteresisDb < 0)
-    {
-        exp.Fail("--widthGhz must be > 0 and --hysteresisDb >= 0");
-    }
+    exp.Require(snrTrace.empty() || SnrTimeSeries::LoadCsv(snrTrace, trace, error),
+                "snrTrace",
+                error);
+    exp.Require(snrTrace.empty() || (!trace.empty() && trace.back().time.IsStrictlyPositive()),
+                "snrTrace",
+                "the trace must span a time > 0");
+    const Time length = trace.empty() ? duration : trace.back().time;
     RateAdaptiveLinkHelper helper;
-    if (!helper.SetModes(modesTable, error))
-    {
-        exp.Fail(error);
-    }
+    exp.Require(helper.SetModes(modesTable, error), "modes", error);
     if (baselineDb == 0)
     {
         FibreSpan span;
         span.noiseFigureDb = noiseFigureDb;
         OpticalChannel channel;
         channel.spacingGhz = widthGhz;
-        channel.channels = static_cast<uint32_t>(4000 / widthGhz);
-        if (!OpticalLineSystem::GetLinkSnrDb(lengthKm,
-                                             span,
-                                             spanKm,
-                                             transmitterOsnrDb,
-                                             channel,
-                                             baselineDb,
-                                             error))
-        {
-            exp.Fail("--lengthKm/--spanKm: " + error);
-        }
+        channel.channels = std::max<uint32_t>(1, static_cast<uint32_t>(4000 / widthGhz));
+        const bool ok = OpticalLineSystem::GetLinkSnrDb(lengthKm,
+                                                        span,
+                                                        spanKm,
+                                                        transmitterOsnrDb,
+                                                        channel,
+                                                        baselineDb,
+                                                        error);
+        exp.Require(ok, "lengthKm", "with --spanKm: " + error);
     }
     helper.SetSnrAttribute("BaselineDb", DoubleValue(baselineDb));
     helper.SetSnrAttribute("SpectralWidthGhz", DoubleValue(widthGhz));
     helper.SetLinkAttribute("StaticRate", DoubleValue(staticRate));
     helper.SetLinkAttribute("HysteresisDb", DoubleValue(hysteresisDb));
-    helper.SetLinkAttribute("HoldDown", TimeValue(exp.NonNegativeTime("holdDown", holdDown)));
-    helper.SetLinkAttribute("ChangeDowntime", TimeValue(exp.NonNegativeTime("downtime", downtime)));
+    helper.SetLinkAttribute("HoldDown", TimeValue(holdDown));
+    helper.SetLinkAttribute("ChangeDowntime", TimeValue(downtime));
 
     Ptr<RateAdaptiveLink> links[2];
     for (int p = 0; p < 2; ++p)
@@ -170,10 +191,8 @@ main(int argc, char* argv[])
             "Policy",
             EnumValue(p == 0 ? RateAdaptiveLink::STATIC : RateAdaptiveLink::ADAPTIVE));
         links[p] = helper.CreateLink();
-        if (!links[p]->Check(error))
-        {
-            exp.Fail(error);
-        }
+        const bool ok = links[p]->Check(error);
+        exp.Require(ok, "staticRate", error);
     }
     // Both follow the same series.
     if (trace.empty())

@@ -302,8 +302,8 @@ main(int argc, char* argv[])
     std::string topology = "continental-backbone";
     std::string linkPolicy = "adaptive";
     std::string te = "lp-abstraction";
-    std::string duration = "7d";
-    std::string interval = "15min";
+    Time duration = Days(7);
+    Time interval = Minutes(15);
     std::string matrix = "gravity";
     double totalTbps = 30;
     std::string paths = "ksp";
@@ -313,87 +313,124 @@ main(int argc, char* argv[])
     std::string modes = "radwan";
     std::string objective = "max-flow";
     double hysteresisDb = 0.5;
-    std::string holdDown = "30min";
-    std::string downtime = "68s";
+    Time holdDown = Minutes(30);
+    Time downtime = Seconds(68);
     double augmentPercentile = 0.5;
-    std::string historyText = "365d";
+    Time historyLength = Days(365);
     std::string backend = "flow";
     double packetScale = 1e-3;
 
     OpticalExperiment exp("rate-adaptive-wan",
                           "A WAN of rate-adaptive links under traffic engineering (RADWAN)");
-    exp.AddValue("topology",
-                 "Fibre topology: a name of data/wan (continental-backbone), a CSV file or a "
-                 "GraphML file (Internet Topology Zoo)",
-                 topology);
-    exp.AddValue("linkPolicy", "Link rates: static or adaptive", linkPolicy);
-    exp.AddValue("te", "Traffic engineering: none, lp or lp-abstraction", te);
-    exp.AddValue("duration", "Time simulated", duration);
-    exp.AddValue("interval", "Time between TE solves (and SNR-driven allocations)", interval);
-    exp.AddValue("matrix", "Traffic matrix: gravity, uniform or bimodal", matrix);
-    exp.AddValue("totalTbps", "Total demand (Tb/s)", totalTbps);
-    exp.AddValue("paths", "Candidate paths: ksp or edge-disjoint", paths);
-    exp.AddValue("k", "Paths per demand", k);
-    exp.AddValue("wavelengths", "Wavelengths per fibre", wavelengths);
-    exp.AddValue("staticRate", "Rate of static links, and the baseline (Gb/s)", staticRate);
-    exp.AddValue("modes", "Mode table (data/transceiver-modes.csv)", modes);
-    exp.AddValue("objective", "TE objective: max-flow or min-max-utilisation", objective);
-    exp.AddValue("hysteresisDb", "Extra SNR an upgrade needs (dB)", hysteresisDb);
-    exp.AddValue("holdDown", "Hold-down before an upgrade", holdDown);
-    exp.AddValue("downtime", "Downtime of a rate change (68s; hitless: e.g. 50ms)", downtime);
-    exp.AddValue("augmentPercentile",
-                 "A link is augmentable to a rate its SNR supports at this percentile of its "
-                 "lit readings (%; 0.5: the rate it holds 99.5% of the lit time)",
-                 augmentPercentile);
-    exp.AddValue("history",
-                 "SNR history over which each link's augmentable capacity and the failures "
-                 "adaptive rates avoid are measured (links alone, without traffic)",
-                 historyText);
-    exp.AddValue("backend",
-                 "flow (the flow-level engine) or packet (routers, rate-adaptive devices, UDP "
-                 "flows pinned to the TE paths; for small networks)",
-                 backend);
-    exp.AddValue("packetScale",
-                 "Packet level: device rate per Gb/s of link capacity, in Gb/s (1e-3: a 100G "
-                 "link runs at 100 Mb/s; carried traffic is scaled back)",
-                 packetScale);
+    exp.AddText("topology",
+                "Fibre topology: a name of data/wan (continental-backbone), a CSV file or a "
+                "GraphML file (Internet Topology Zoo)",
+                topology,
+                false);
+    exp.AddEnum("linkPolicy", "Link rates: static or adaptive", linkPolicy, {"static", "adaptive"});
+    exp.AddEnum("te",
+                "Traffic engineering: none, lp or lp-abstraction",
+                te,
+                {"none", "lp", "lp-abstraction"});
+    exp.AddTime("duration",
+                "Time simulated (at least one --interval)",
+                duration,
+                OpticalBounds::Above(0).AtMost(10 * 365.25 * 86400));
+    exp.AddTime("interval",
+                "Time between TE solves (and SNR-driven allocations)",
+                interval,
+                OpticalBounds::AtLeast(1e-3).AtMost(30 * 86400));
+    exp.AddText("matrix",
+                "Traffic matrix: gravity, uniform, bimodal or bimodal:F (a share F of large "
+                "pairs)",
+                matrix,
+                false);
+    exp.AddRateNumber("totalTbps",
+                      "Total demand (up to 100 Pb/s, far beyond any WAN)",
+                      totalTbps,
+                      OpticalBounds::Above(0).AtMost(1e5),
+                      "Tbps");
+    exp.AddEnum("paths", "Candidate paths: ksp or edge-disjoint", paths, {"ksp", "edge-disjoint"});
+    exp.AddCount("k", "Paths per demand", k, 1, 64);
+    exp.AddCount("wavelengths",
+                 "Wavelengths per fibre (C+L at 12.5 GHz stays below 1000)",
+                 wavelengths,
+                 1,
+                 1000);
+    exp.AddRateNumber("staticRate",
+                      "Rate of static links, and the baseline (a rate of the mode table)",
+                      staticRate,
+                      OpticalBounds::Above(0).AtMost(1e4),
+                      "Gbps");
+    exp.AddText("modes", "Mode table (data/transceiver-modes.csv)", modes, false);
+    exp.AddEnum("objective",
+                "TE objective: max-flow or min-max-utilisation",
+                objective,
+                {"max-flow", "min-max-utilisation"});
+    exp.AddReal("hysteresisDb",
+                "Extra SNR an upgrade needs",
+                hysteresisDb,
+                OpticalBounds::AtLeast(0).AtMost(20),
+                "dB");
+    exp.AddTime("holdDown",
+                "Hold-down before an upgrade",
+                holdDown,
+                OpticalBounds::AtLeast(0).AtMost(365.25 * 86400));
+    exp.AddTime("downtime",
+                "Downtime of a rate change (68s; hitless: e.g. 50ms)",
+                downtime,
+                OpticalBounds::AtLeast(0).AtMost(86400));
+    exp.AddPercent("augmentPercentile",
+                   "A link is augmentable to a rate its SNR supports at this percentile of its "
+                   "lit readings (0.5: the rate it holds 99.5% of the lit time)",
+                   augmentPercentile);
+    exp.AddTime("history",
+                "SNR history over which each link's augmentable capacity and the failures "
+                "adaptive rates avoid are measured (links alone, without traffic)",
+                historyLength,
+                OpticalBounds::Above(0).AtMost(10 * 365.25 * 86400));
+    exp.AddEnum("backend",
+                "flow (the flow-level engine) or packet (routers, rate-adaptive devices, UDP "
+                "flows pinned to the TE paths; for small networks)",
+                backend,
+                {"flow", "packet"});
+    exp.AddReal("packetScale",
+                "Packet level: device rate per Gb/s of link capacity, in Gb/s (1e-3: a 100G "
+                "link runs at 100 Mb/s; carried traffic is scaled back)",
+                packetScale,
+                OpticalBounds::AtLeast(1e-9).AtMost(1),
+                "Gb/s per Gb/s");
     exp.Parse(argc, argv);
 
     Settings s;
     std::string error;
-    RateAdaptiveLink::Policy policy;
-    if (!RateAdaptiveLink::ParsePolicy(linkPolicy, policy))
-    {
-        exp.Fail("--linkPolicy: '" + linkPolicy + "' is not a policy (static, adaptive)");
-    }
-    if (te != "none" && te != "lp" && te != "lp-abstraction")
-    {
-        exp.Fail("--te: '" + te + "' is not a TE mode (none, lp, lp-abstraction)");
-    }
-    if (te == "lp-abstraction" && policy == RateAdaptiveLink::STATIC)
-    {
-        exp.Fail("--te=lp-abstraction needs --linkPolicy=adaptive (static links have no extra "
-                 "capacity to offer)");
-    }
-    if (objective != "max-flow" && objective != "min-max-utilisation")
-    {
-        exp.Fail("--objective: '" + objective + "' (max-flow, min-max-utilisation)");
-    }
-    if (!(totalTbps > 0) || k == 0 || wavelengths == 0 || augmentPercentile < 0 ||
-        augmentPercentile > 100)
-    {
-        exp.Fail("--totalTbps must be > 0, --k and --wavelengths >= 1, --augmentPercentile in "
-                 "[0, 100]");
-    }
-    if (!s.fibres.Load(topology, error))
-    {
-        exp.Fail(error);
-    }
+    RateAdaptiveLink::Policy policy = RateAdaptiveLink::ADAPTIVE;
+    exp.Require(RateAdaptiveLink::ParsePolicy(linkPolicy, policy), "linkPolicy", "unknown policy");
+    exp.Require(te != "lp-abstraction" || policy != RateAdaptiveLink::STATIC,
+                "te",
+                "lp-abstraction needs --linkPolicy=adaptive (static links have no extra "
+                "capacity to offer)");
+    exp.Require(duration >= interval,
+                "duration",
+                "must be at least one --interval (" +
+                    OpticalUnits::FormatTime(interval.GetSeconds()) + ")");
+    exp.Require(s.fibres.Load(topology, error), "topology", error);
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(0);
-    if (!TrafficMatrix::Make(matrix, s.fibres, totalTbps * 1e3, rng, s.demands, error))
+    exp.Require(TrafficMatrix::Make(matrix, s.fibres, totalTbps * 1e3, rng, s.demands, error),
+                "matrix",
+                error);
+    // The mode table and the link settings, as every scenario will use them.
+    TransceiverModes table;
+    exp.Require(table.Load(modes, TransceiverModes::DEFAULT_FILE, error), "modes", error);
     {
-        exp.Fail("--matrix: " + error);
+        RateAdaptiveLinkHelper check;
+        exp.Require(check.SetModes(modes, error), "modes", error);
+        check.SetLinkAttribute("StaticRate", DoubleValue(staticRate));
+        check.SetLinkAttribute("Policy", EnumValue(RateAdaptiveLink::STATIC));
+        check.SetSnrAttribute("BaselineDb", DoubleValue(20));
+        const bool ok = check.CreateLink()->Check(error);
+        exp.Require(ok, "staticRate", error);
     }
     s.paths = paths;
     s.k = k;
@@ -401,27 +438,14 @@ main(int argc, char* argv[])
     s.staticRate = staticRate;
     s.modes = modes;
     s.objective = objective;
-    s.interval = exp.NonNegativeTime("interval", interval);
-    s.duration = exp.NonNegativeTime("duration", duration);
+    s.interval = interval;
+    s.duration = duration;
     s.hysteresisDb = hysteresisDb;
-    s.holdDown = exp.NonNegativeTime("holdDown", holdDown);
-    s.downtime = exp.NonNegativeTime("downtime", downtime);
-    s.history = exp.NonNegativeTime("history", historyText);
-    if (backend != "flow" && backend != "packet")
-    {
-        exp.Fail("--backend: '" + backend + "' (flow, packet)");
-    }
-    if (!(packetScale > 0))
-    {
-        exp.Fail("--packetScale must be > 0");
-    }
+    s.holdDown = holdDown;
+    s.downtime = downtime;
+    s.history = historyLength;
     s.backend = backend;
     s.packetScale = packetScale;
-    if (!s.interval.IsStrictlyPositive() || s.duration < s.interval ||
-        !s.history.IsStrictlyPositive())
-    {
-        exp.Fail("--interval and --history must be > 0 and --duration at least one interval");
-    }
     exp.Start();
 
     const Outcome base = Run(s, RateAdaptiveLink::STATIC, "lp", exp);
@@ -430,11 +454,6 @@ main(int argc, char* argv[])
     const History history = RunHistory(s, base.baselineDb, exp);
 
     // Augmentable links, from each link's SNR at the percentile.
-    TransceiverModes table;
-    if (!table.Load(modes, TransceiverModes::DEFAULT_FILE, error))
-    {
-        exp.Fail(error);
-    }
     uint32_t augmentable = 0;
     double gainGbps = 0;
     std::vector<double> extraPerLink;

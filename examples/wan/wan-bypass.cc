@@ -71,100 +71,90 @@ main(int argc, char* argv[])
     uint32_t wavelengths = 96;
     uint32_t maxHops = 4;
     uint32_t pathsPerPair = 2;
-    std::string timeLimit = "60s";
+    Time limit = Seconds(60);
     double requiredFraction = 1.0;
-    std::string duration = "10s";
+    Time runFor = Seconds(10);
     double maxScaleLimit = 64;
     std::string backend = "flow";
     double packetScale = 1e-4;
 
     OpticalExperiment exp("wan-bypass", "WAN capacity planning with optical bypass (Shoofly)");
-    exp.AddValue("topology",
-                 "Fibre topology: a name of data/wan (continental-backbone), a CSV file or a "
-                 "GraphML file (Internet Topology Zoo)",
-                 topology);
-    exp.AddValue("totalTbps",
-                 "Today's total demand, gravity over all site pairs (Tb/s)",
-                 totalTbps);
-    exp.AddValue("demandScale", "Growth factor applied to today's demand", demandScale);
-    exp.AddValue("failures",
-                 "Failure scenarios the plan must survive: none, single-cut (each fibre cut) or "
-                 "stochastic (BypassPlanner::Scenarios, CutProbability)",
-                 failures);
-    exp.AddValue("planner", "ilp (COIN-OR CBC, with --timeLimit) or greedy", planner);
-    exp.AddValue("modes", "Mode table (data/transceiver-modes.csv)", modes);
-    exp.AddValue("catalog",
-                 "Hardware cost catalog (a file of data/wan, or a path): router-port, "
-                 "transponder, regenerator, amplifier",
-                 catalog);
-    exp.AddValue("wavelengths", "Wavelengths per fibre", wavelengths);
-    exp.AddValue("maxHops", "Most fibres an express lightpath crosses", maxHops);
-    exp.AddValue("pathsPerPair", "Candidate fibre paths per pair of sites", pathsPerPair);
-    exp.AddValue("timeLimit", "ILP time limit (the gap is reported when it expires)", timeLimit);
-    exp.AddValue("requiredFraction",
-                 "Share of every demand each failure scenario must still carry",
-                 requiredFraction);
-    exp.AddValue("duration", "Simulated time the plan's routes run", duration);
-    exp.AddValue("backend",
-                 "Simulation of the bypass plan: flow (flow-level engine) or packet (routers, "
-                 "rate-adaptive devices, UDP flows pinned to the plan's routes; small networks)",
-                 backend);
-    exp.AddValue("packetScale",
-                 "Packet level: device rate per Gb/s of planned capacity, in Gb/s (delivered "
-                 "traffic is scaled back)",
-                 packetScale);
-    exp.AddValue("maxScaleLimit",
-                 "Largest growth factor max-demand-scale searches up to",
-                 maxScaleLimit);
+    exp.AddText("topology",
+                "Fibre topology: a name of data/wan (continental-backbone), a CSV file or a "
+                "GraphML file (Internet Topology Zoo)",
+                topology,
+                false);
+    exp.AddRateNumber("totalTbps",
+                      "Today's total demand, gravity over all site pairs (up to 100 Pb/s, far "
+                      "beyond any WAN; demands beyond the fibres are refused)",
+                      totalTbps,
+                      OpticalBounds::Above(0).AtMost(1e5),
+                      "Tbps");
+    exp.AddReal("demandScale",
+                "Growth factor applied to today's demand",
+                demandScale,
+                OpticalBounds::Above(0).AtMost(1e3));
+    exp.AddEnum("failures",
+                "Failure scenarios the plan must survive: none, single-cut (each fibre cut) or "
+                "stochastic (BypassPlanner::Scenarios, CutProbability)",
+                failures,
+                {"none", "single-cut", "stochastic"});
+    exp.AddEnum("planner",
+                "ilp (COIN-OR CBC, with --timeLimit) or greedy",
+                planner,
+                {"ilp", "greedy"});
+    exp.AddText("modes", "Mode table (data/transceiver-modes.csv)", modes, false);
+    exp.AddText("catalog",
+                "Hardware cost catalog (a file of data/wan, or a path): router-port, "
+                "transponder, regenerator, amplifier, each 0 to 1e9 (CostCatalog::MAX_COST)",
+                catalog,
+                false);
+    exp.AddCount("wavelengths",
+                 "Wavelengths per fibre (C band at 50 GHz: 96; C+L at 12.5 GHz stays below 1000)",
+                 wavelengths,
+                 1,
+                 1000);
+    exp.AddCount("maxHops", "Most fibres an express lightpath crosses", maxHops, 2, 32);
+    exp.AddCount("pathsPerPair", "Candidate fibre paths per pair of sites", pathsPerPair, 1, 100);
+    exp.AddTime("timeLimit",
+                "ILP time limit (the gap is reported when it expires; 0: none)",
+                limit,
+                OpticalBounds::AtLeast(0).AtMost(7 * 86400));
+    exp.AddFraction("requiredFraction",
+                    "Share of every demand each failure scenario must still carry",
+                    requiredFraction,
+                    OpticalBounds::Above(0).AtMost(1));
+    exp.AddTime("duration",
+                "Simulated time the plan's routes run",
+                runFor,
+                OpticalBounds::Above(0).AtMost(86400));
+    exp.AddEnum("backend",
+                "Simulation of the bypass plan: flow (flow-level engine) or packet (routers, "
+                "rate-adaptive devices, UDP flows pinned to the plan's routes; small networks)",
+                backend,
+                {"flow", "packet"});
+    exp.AddReal("packetScale",
+                "Packet level: device rate per Gb/s of planned capacity, in Gb/s (delivered "
+                "traffic is scaled back)",
+                packetScale,
+                OpticalBounds::AtLeast(1e-9).AtMost(1),
+                "Gb/s per Gb/s");
+    exp.AddReal("maxScaleLimit",
+                "Largest growth factor max-demand-scale searches up to (doubling from 1, then "
+                "bisection; an answer at the limit is reported as max-demand-scale-at-least)",
+                maxScaleLimit,
+                OpticalBounds::AtLeast(1).AtMost(BypassPlanner::MAX_SCALE_LIMIT));
     exp.Parse(argc, argv);
 
     std::string error;
-    BypassPlanner::Failures failureKind;
-    if (!BypassPlanner::ParseFailures(failures, failureKind))
-    {
-        exp.Fail("--failures: '" + failures + "' (none, single-cut, stochastic)");
-    }
-    if (planner != "ilp" && planner != "greedy")
-    {
-        exp.Fail("--planner: '" + planner + "' (ilp, greedy)");
-    }
-    if (backend != "flow" && backend != "packet")
-    {
-        exp.Fail("--backend: '" + backend + "' (flow, packet)");
-    }
-    if (!(packetScale > 0))
-    {
-        exp.Fail("--packetScale must be > 0");
-    }
-    if (!(totalTbps > 0) || !(demandScale > 0) || wavelengths == 0 || maxHops < 2 ||
-        pathsPerPair == 0 || !(requiredFraction > 0 && requiredFraction <= 1) ||
-        !(maxScaleLimit >= 1))
-    {
-        exp.Fail("--totalTbps and --demandScale must be > 0, --wavelengths and "
-                 "--pathsPerPair >= 1, --maxHops >= 2, --requiredFraction in (0, 1], "
-                 "--maxScaleLimit >= 1");
-    }
-    const Time limit = exp.NonNegativeTime("timeLimit", timeLimit);
-    const Time runFor = exp.NonNegativeTime("duration", duration);
-    if (!runFor.IsStrictlyPositive())
-    {
-        exp.Fail("--duration must be > 0");
-    }
+    BypassPlanner::Failures failureKind = BypassPlanner::NONE;
+    exp.Require(BypassPlanner::ParseFailures(failures, failureKind), "failures", "unknown kind");
     WanTopology fibres;
-    if (!fibres.Load(topology, error))
-    {
-        exp.Fail("--topology: " + error);
-    }
+    exp.Require(fibres.Load(topology, error), "topology", error);
     TransceiverModes table;
-    if (!table.Load(modes, TransceiverModes::DEFAULT_FILE, error))
-    {
-        exp.Fail("--modes: " + error);
-    }
+    exp.Require(table.Load(modes, TransceiverModes::DEFAULT_FILE, error), "modes", error);
     CostCatalog costs;
-    if (!costs.Load(catalog, error))
-    {
-        exp.Fail("--catalog: " + error);
-    }
+    exp.Require(costs.Load(catalog, error), "catalog", error);
     Ptr<BypassPlanner> bp = CreateObject<BypassPlanner>();
     bp->SetAttribute("WavelengthsPerFibre", UintegerValue(wavelengths));
     bp->SetAttribute("MaxBypassHops", UintegerValue(maxHops));
@@ -172,18 +162,17 @@ main(int argc, char* argv[])
     bp->SetAttribute("TimeLimit", TimeValue(limit));
     bp->SetAttribute("RequiredFraction", DoubleValue(requiredFraction));
     bp->AssignStreams(1);
-    if (!bp->SetNetwork(fibres, table, costs, error))
-    {
-        exp.Fail(error);
-    }
+    exp.Require(bp->SetNetwork(fibres, table, costs, error), "topology", error);
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(0);
     std::vector<TrafficMatrix::Demand> today;
-    if (!TrafficMatrix::Make("gravity", fibres, totalTbps * 1e3, rng, today, error))
-    {
-        exp.Fail(error);
-    }
+    exp.Require(TrafficMatrix::Make("gravity", fibres, totalTbps * 1e3, rng, today, error),
+                "totalTbps",
+                error);
     const std::vector<TrafficMatrix::Demand> demands = Scaled(today, demandScale);
+    // Demands beyond every fibre together fit no plan: refused before the run.
+    const bool carried = bp->CheckDemands(demands, error);
+    exp.Require(carried, "totalTbps", "times --demandScale: " + error);
     exp.Start();
 
     // The two plans, for the failures asked for.
@@ -234,25 +223,10 @@ main(int argc, char* argv[])
     }
 
     // Headroom: the largest growth of the demand that a bypass plan carries with no more
-    // router ports than the hop-by-hop plan of today's demand, by bisection over greedy plans
-    // (the ILP would take minutes per step).
-    auto fits = [&](double s) {
-        BypassPlan p;
-        std::string why;
-        return bp->PlanGreedy(Scaled(demands, s), true, p, why) &&
-               p.routerPorts <= openBaseline.routerPorts;
-    };
-    double lo = 0;
-    double hi = maxScaleLimit;
-    if (fits(hi))
-    {
-        lo = hi;
-    }
-    for (int i = 0; i < 30 && hi - lo > 1e-3 && lo < maxScaleLimit; ++i)
-    {
-        const double mid = 0.5 * (lo + hi);
-        (fits(mid) ? lo : hi) = mid;
-    }
+    // router ports than the hop-by-hop plan of the demand, over greedy plans (the ILP would
+    // take minutes per step).
+    const BypassPlanner::Headroom headroom =
+        bp->MaxDemandScale(demands, openBaseline.routerPorts, maxScaleLimit, error);
 
     // The bypass plan in ns-3: every route at its volume for --duration.
     BypassTopologyHelper topo;
@@ -363,7 +337,24 @@ main(int argc, char* argv[])
     exp.Metric("cost-reduction-pct", ReductionPct(bypass.capacityCost, baseline.capacityCost), "%");
     exp.Metric("router-ports-saved",
                static_cast<double>(baseline.routerPorts) - static_cast<double>(bypass.routerPorts));
-    exp.Metric("max-demand-scale", lo);
+    switch (headroom.outcome)
+    {
+    case BypassPlanner::Headroom::FOUND:
+        exp.Metric("max-demand-scale", headroom.scale);
+        exp.Metric("max-demand-scale-fails-at", headroom.failsAt);
+        break;
+    case BypassPlanner::Headroom::AT_LIMIT:
+        // Not a number found: the search stopped at its limit.
+        std::cout << "max-demand-scale: at least " << headroom.scale << " (--maxScaleLimit)"
+                  << std::endl;
+        exp.Metric("max-demand-scale-at-least", headroom.scale);
+        break;
+    case BypassPlanner::Headroom::NONE:
+        std::cout << "max-demand-scale: below " << headroom.failsAt << std::endl;
+        exp.Metric("max-demand-scale-below", headroom.failsAt);
+        break;
+    }
+    exp.Metric("max-demand-scale-plans", headroom.plans);
     if (protectedOk)
     {
         exp.Metric("cost-reduction-under-failures-pct",

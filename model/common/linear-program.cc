@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 namespace ns3
 {
@@ -30,6 +31,24 @@ namespace
  * the default, and with it their exact vertex among equal optima.
  */
 constexpr int LARGE_LP_VARIABLES = 10000;
+
+/// \return true if \p value is a number the program accepts: finite and within
+/// LinearProgram::MAX_MAGNITUDE, or (\p isBound) +-infinity, a missing bound
+inline bool
+Acceptable(double value, bool isBound)
+{
+    return std::fabs(value) <= LinearProgram::MAX_MAGNITUDE || (isBound && std::isinf(value));
+}
+
+/// \return a number as text, in full precision
+std::string
+Text(double value)
+{
+    std::ostringstream out;
+    out.precision(17);
+    out << value;
+    return out.str();
+}
 } // namespace
 
 bool
@@ -59,6 +78,8 @@ LinearProgram::StatusName(Status status)
         return "unbounded";
     case NO_SOLUTION:
         return "no solution";
+    case INVALID:
+        return "invalid input";
     }
     return "unknown";
 }
@@ -72,10 +93,11 @@ LinearProgram::AddVariable(double lower,
 {
     const uint32_t index = static_cast<uint32_t>(m_variables.size());
     const std::string label = name.empty() ? "x" + std::to_string(index) : name;
-    NS_ABORT_MSG_IF(std::isnan(lower) || std::isnan(upper) || lower > upper || !std::isfinite(cost),
-                    "LinearProgram: variable '" << label << "' has bounds [" << lower << ", "
-                                                << upper << "] and cost " << cost
-                                                << " (need lower <= upper, a finite cost)");
+    CheckBounds(lower, upper, "variable '" + label + "'");
+    if (!Acceptable(cost, false))
+    {
+        Record("cost of variable '" + label + "'", cost, false);
+    }
     m_variables.push_back({lower, upper, cost, integer, label});
     return index;
 }
@@ -85,9 +107,7 @@ LinearProgram::AddConstraint(const std::vector<std::pair<uint32_t, double>>& ter
                              double lower,
                              double upper)
 {
-    NS_ABORT_MSG_IF(std::isnan(lower) || std::isnan(upper) || lower > upper,
-                    "LinearProgram: constraint " << m_rows.size() << " has bounds [" << lower
-                                                 << ", " << upper << "]");
+    CheckBounds(lower, upper, "constraint " + std::to_string(m_rows.size()));
     // One coefficient per variable (COIN-OR refuses duplicates): terms sorted by variable,
     // repeated ones added up. A sort rather than a map: arc rows of traffic-engineering
     // programs hold hundreds of thousands of terms.
@@ -100,10 +120,13 @@ LinearProgram::AddConstraint(const std::vector<std::pair<uint32_t, double>>& ter
                         "LinearProgram: constraint " << m_rows.size() << " uses variable "
                                                      << variable << ", but there are "
                                                      << m_variables.size());
-        NS_ABORT_MSG_IF(!std::isfinite(coefficient),
-                        "LinearProgram: constraint " << m_rows.size() << ": coefficient "
-                                                     << coefficient << " of variable '"
-                                                     << m_variables[variable].name << "'");
+        if (!Acceptable(coefficient, false))
+        {
+            Record("coefficient of variable '" + m_variables[variable].name + "' in constraint " +
+                       std::to_string(m_rows.size()),
+                   coefficient,
+                   false);
+        }
         sorted = sorted && (i == 0 || terms[i - 1].first < variable);
     }
     if (!sorted)
@@ -152,6 +175,56 @@ LinearProgram::IsMixedInteger() const
     return std::any_of(m_variables.begin(), m_variables.end(), [](const Variable& v) {
         return v.integer;
     });
+}
+
+const std::string&
+LinearProgram::GetError() const
+{
+    return m_error;
+}
+
+void
+LinearProgram::Record(const std::string& what, double value, bool isBound)
+{
+    if (m_error.empty())
+    {
+        m_error = "LinearProgram: " + what + " is " + Text(value) +
+                  " (need a finite number of magnitude at most " + Text(MAX_MAGNITUDE) +
+                  (isBound ? ", or -inf as a lower and +inf as an upper bound for none)" : ")");
+    }
+}
+
+bool
+LinearProgram::CheckBounds(double lower, double upper, const std::string& name)
+{
+    // A lower bound may be -inf (none), an upper one +inf; +inf below or -inf above is no
+    // bound but an impossible one.
+    const bool lowerOk = Acceptable(lower, true) && lower != Infinity();
+    const bool upperOk = Acceptable(upper, true) && upper != -Infinity();
+    if (!lowerOk)
+    {
+        Record("lower bound of " + name, lower, true);
+    }
+    if (!upperOk)
+    {
+        Record("upper bound of " + name, upper, true);
+    }
+    if (lowerOk && upperOk)
+    {
+        NS_ABORT_MSG_IF(lower > upper,
+                        "LinearProgram: " << name << " has bounds [" << lower << ", " << upper
+                                          << "] (need lower <= upper)");
+    }
+    return lowerOk && upperOk;
+}
+
+LinearProgram::Result
+LinearProgram::Invalid() const
+{
+    Result r;
+    r.status = INVALID;
+    r.error = m_error;
+    return r;
 }
 
 LinearProgram::LinearProgram() = default;
@@ -281,9 +354,13 @@ LinearProgram::AddColumn(double lower,
         NS_ABORT_MSG_IF(row >= m_rows.size(),
                         "LinearProgram: column " << m_variables.size() << " uses constraint " << row
                                                  << ", but there are " << m_rows.size());
-        NS_ABORT_MSG_IF(!std::isfinite(coefficient),
-                        "LinearProgram: column " << m_variables.size() << ": coefficient "
-                                                 << coefficient << " in constraint " << row);
+        if (!Acceptable(coefficient, false))
+        {
+            Record("coefficient of column " + std::to_string(m_variables.size()) +
+                       " in constraint " + std::to_string(row),
+                   coefficient,
+                   false);
+        }
     }
     const uint32_t j = AddVariable(lower, upper, cost, false);
     for (const auto& [row, coefficient] : column)
@@ -329,6 +406,11 @@ LinearProgram::SetConstraintBounds(uint32_t row, double lower, double upper)
     NS_ABORT_MSG_IF(row >= m_rows.size(),
                     "LinearProgram::SetConstraintBounds: constraint "
                         << row << " does not exist (" << m_rows.size() << " constraints)");
+    if (!CheckBounds(lower, upper, "constraint " + std::to_string(row)))
+    {
+        // Kept out of the program: the next solve returns INVALID.
+        return;
+    }
     m_rows[row].lower = lower;
     m_rows[row].upper = upper;
     if (m_warm && row < m_warm->rows)
@@ -344,6 +426,10 @@ LinearProgram::Result
 LinearProgram::Resolve()
 {
     NS_ABORT_MSG_IF(IsMixedInteger(), "LinearProgram::Resolve: the program has integer variables");
+    if (!m_error.empty())
+    {
+        return Invalid();
+    }
     const auto start = std::chrono::steady_clock::now();
     const auto n = static_cast<uint32_t>(m_variables.size());
     const auto m = static_cast<uint32_t>(m_rows.size());
@@ -458,6 +544,10 @@ LinearProgram::Resolve()
 LinearProgram::Result
 LinearProgram::Solve(double timeLimitS, uint64_t maxNodes) const
 {
+    if (!m_error.empty())
+    {
+        return Invalid();
+    }
     const auto start = std::chrono::steady_clock::now();
     const int n = static_cast<int>(m_variables.size());
     OsiClpSolverInterface solver;

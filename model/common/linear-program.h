@@ -36,6 +36,12 @@ namespace ns3
  *   const LinearProgram::Result r = lp.Solve();   // r.objective 11, r.values {3, 1}
  * \endcode
  *
+ * Numbers: every coefficient and cost, and every bound other than +-Infinity(), must be
+ * finite and at most MAX_MAGNITUDE in magnitude. A program given another number is not
+ * solved: Solve() and Resolve() return INVALID with Result::error naming the first bad
+ * number (GetError() says it as soon as it is added), and COIN-OR never sees it. Indices out
+ * of range and a lower bound above the upper one remain fatal errors (programming errors).
+ *
  * Column generation: Resolve() solves an LP and keeps CLP's model, so that after
  * AddColumn() and AddConstraint() the next Resolve() starts from the last basis instead of
  * from scratch; Result::duals gives the constraints' prices to price new columns with.
@@ -51,7 +57,20 @@ class LinearProgram
         INFEASIBLE,  //!< No solution exists
         UNBOUNDED,   //!< The objective is unbounded
         NO_SOLUTION, //!< The time limit came before any solution
+        INVALID,     //!< Not solved: a coefficient, cost or bound is not finite or is beyond
+                     //!< MAX_MAGNITUDE (Result::error says which); COIN-OR is not called
     };
+
+    /**
+     * Largest magnitude of a coefficient, a cost or a finite bound the program accepts
+     * (1e12). CLP works in double precision with absolute feasibility and optimality
+     * tolerances of 1e-7 and treats large numbers as infinities: max x, x <= 1e15 (a row
+     * bound) comes back unbounded from CLP 1.17, while 1e14 still solves (measured on
+     * Debian's coinor-libclp), and larger costs and bounds have tripped its assertions. 1e12
+     * keeps a margin of 100 below that. Infinity() (a
+     * missing bound) is not a number of the program and is always accepted as a bound.
+     */
+    static constexpr double MAX_MAGNITUDE = 1e12;
 
     /// The answer.
     struct Result
@@ -67,6 +86,7 @@ class LinearProgram
                                     //!< bound of a maximisation); empty for a MILP
         double seconds{0};          //!< Wall-clock time of the solve
         uint64_t nodes{0};          //!< Branch-and-bound nodes (MILP)
+        std::string error;          //!< INVALID: the first bad number, naming its place
 
         /// \return true if values hold a solution (OPTIMAL or FEASIBLE)
         bool HasSolution() const;
@@ -82,7 +102,8 @@ class LinearProgram
      * \brief Adds a variable.
      * \param [in] lower Lower bound (-Infinity() for none)
      * \param [in] upper Upper bound (Infinity() for none)
-     * \param [in] cost Objective coefficient
+     * \param [in] cost Objective coefficient (finite, |cost| <= MAX_MAGNITUDE; else the
+     * program is INVALID)
      * \param [in] integer true for an integer variable
      * \param [in] name Name, for messages (default "x<index>")
      * \return its index
@@ -139,6 +160,13 @@ class LinearProgram
 
     /// \return true if some variable is integer
     bool IsMixedInteger() const;
+
+    /**
+     * \return "" while every number given is acceptable; else the first bad one (a
+     * coefficient, cost or bound that is NaN, infinite where a number is needed, or beyond
+     * MAX_MAGNITUDE), naming its variable or constraint. Such a program is not solved.
+     */
+    const std::string& GetError() const;
 
     /**
      * \brief Solves the program; the program is unchanged.
@@ -221,11 +249,33 @@ class LinearProgram
      */
     void NonBasic(uint32_t j, bool preferUpper);
 
+    /**
+     * \brief Records a bad number as the program's error, unless one was recorded before.
+     * \param [in] what What it is (e.g. "cost of variable 'x'")
+     * \param [in] value The number
+     * \param [in] isBound true for a bound (the message then mentions infinities)
+     */
+    void Record(const std::string& what, double value, bool isBound);
+
+    /**
+     * \brief Checks a variable's or constraint's bounds: bad numbers are recorded (see
+     * GetError()), a lower bound above the upper one is fatal.
+     * \param [in] lower Lower bound
+     * \param [in] upper Upper bound
+     * \param [in] name The variable or constraint, for the message
+     * \return true if both are acceptable
+     */
+    bool CheckBounds(double lower, double upper, const std::string& name);
+
+    /// \return an INVALID result carrying GetError()
+    Result Invalid() const;
+
     std::vector<Variable> m_variables; //!< Variables
     std::vector<Row> m_rows;           //!< Constraints
     bool m_maximize{false};            //!< Maximize
     std::unique_ptr<Warm> m_warm;      //!< Model and basis of the last Resolve()
     std::vector<bool> m_startAtUpper;  //!< Variables the first Resolve() starts at upper
+    std::string m_error;               //!< First bad number, if any
 };
 
 } // namespace ns3

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>
@@ -367,6 +368,13 @@ BypassPlanner::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&BypassPlanner::m_polishPasses),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("HeadroomTolerance",
+                          "MaxDemandScale: relative tolerance of its bisection (the largest "
+                          "scale found to fit and the smallest found not to differ by at most "
+                          "this share of the former); also the smallest scale it looks at",
+                          DoubleValue(1e-3),
+                          MakeDoubleAccessor(&BypassPlanner::m_headroomTolerance),
+                          MakeDoubleChecker<double>(1e-9, 0.5))
             .AddAttribute("ShedPasses",
                           "Greedy planner: most passes of the shedding and fill moves over "
                           "every link",
@@ -579,6 +587,7 @@ BypassPlanner::CheckDemands(const std::vector<TrafficMatrix::Demand>& demands,
         error = "bypass planner: no network (call SetNetwork first)";
         return false;
     }
+    double total = 0;
     for (std::size_t i = 0; i < demands.size(); ++i)
     {
         const auto& d = demands[i];
@@ -602,8 +611,128 @@ BypassPlanner::CheckDemands(const std::vector<TrafficMatrix::Demand>& demands,
                     " Gb/s (need a finite value >= 0)";
             return false;
         }
+        total += d.gbps;
+    }
+    // Every Gb/s of a demand crosses at least one fibre, whose wavelengths carry at most the
+    // fastest mode each: more than that in total fits no plan (and would only overflow the
+    // planners' wavelength counts).
+    const double capacity = GetFibreCapacityGbps();
+    if (total > capacity)
+    {
+        error = "the demands total " + Num(total) + " Gb/s, more than the fibre layer carries " +
+                "in any plan: " + std::to_string(m_fibres.GetNFibres()) + " fibres x " +
+                std::to_string(m_wavelengths) + " wavelengths (WavelengthsPerFibre) x " +
+                Num(GetFastestRateGbps()) + " Gb/s (the fastest candidate) = " + Num(capacity) +
+                " Gb/s";
+        return false;
     }
     return true;
+}
+
+double
+BypassPlanner::GetFastestRateGbps() const
+{
+    double fastest = 0;
+    for (const Lightpath& l : m_candidates)
+    {
+        fastest = std::max(fastest, l.rateGbps);
+    }
+    return fastest;
+}
+
+double
+BypassPlanner::GetFibreCapacityGbps() const
+{
+    return static_cast<double>(m_fibres.GetNFibres()) * m_wavelengths * GetFastestRateGbps();
+}
+
+BypassPlanner::Headroom
+BypassPlanner::FindLargestScale(const std::function<bool(double)>& fits,
+                                double limit,
+                                double tolerance)
+{
+    NS_ABORT_MSG_IF(!(limit >= 1 && limit <= MAX_SCALE_LIMIT),
+                    "BypassPlanner::FindLargestScale: limit " << limit << " (need 1 to "
+                                                              << MAX_SCALE_LIMIT << ")");
+    NS_ABORT_MSG_IF(!(tolerance > 0 && tolerance <= 0.5),
+                    "BypassPlanner::FindLargestScale: tolerance " << tolerance
+                                                                  << " (need > 0 and <= 0.5)");
+    Headroom h;
+    auto probe = [&h, &fits](double s) {
+        ++h.plans;
+        const bool ok = fits(s);
+        NS_LOG_DEBUG("headroom: scale " << s << (ok ? " fits" : " does not fit"));
+        return ok;
+    };
+    // A bracket [lo, hi] (lo fits, hi does not) found by doubling up from 1, or halving down
+    // from it: the same probes for every limit above the answer.
+    double lo = 0;
+    double hi = 0;
+    if (probe(1))
+    {
+        lo = 1;
+        while (hi == 0)
+        {
+            if (lo >= limit)
+            {
+                h.outcome = Headroom::AT_LIMIT;
+                h.scale = limit;
+                return h;
+            }
+            const double s = std::min(2 * lo, limit);
+            (probe(s) ? lo : hi) = s;
+        }
+    }
+    else
+    {
+        hi = 1;
+        while (lo == 0)
+        {
+            const double s = hi / 2;
+            if (s < tolerance)
+            {
+                h.outcome = Headroom::NONE;
+                h.failsAt = hi;
+                return h;
+            }
+            (probe(s) ? lo : hi) = s;
+        }
+    }
+    // Bisection within the bracket, to the relative tolerance.
+    while (hi - lo > tolerance * lo)
+    {
+        const double mid = 0.5 * (lo + hi);
+        (probe(mid) ? lo : hi) = mid;
+    }
+    h.outcome = Headroom::FOUND;
+    h.scale = lo;
+    h.failsAt = hi;
+    return h;
+}
+
+BypassPlanner::Headroom
+BypassPlanner::MaxDemandScale(const std::vector<TrafficMatrix::Demand>& demands,
+                              uint32_t portBudget,
+                              double limit,
+                              std::string& error) const
+{
+    if (!CheckDemands(demands, error))
+    {
+        return Headroom();
+    }
+    auto fits = [&](double s) {
+        std::vector<TrafficMatrix::Demand> scaled = demands;
+        for (auto& d : scaled)
+        {
+            d.gbps *= s;
+        }
+        BypassPlan p;
+        std::string why;
+        // A scale beyond the fibres (CheckDemands) or one the greedy planner cannot fit in
+        // the fibres' wavelengths does not fit either.
+        return PlanGreedy(scaled, true, p, why) && p.routerPorts <= portBudget;
+    };
+    return FindLargestScale(fits, limit, m_headroomTolerance);
 }
 
 void
@@ -712,7 +841,8 @@ BypassPlanner::Solve(const std::vector<TrafficMatrix::Demand>& demands,
                            " wavelengths per fibre" +
                            (cut.empty() ? std::string()
                                         : " with " + std::to_string(cut.size()) + " fibre(s) cut")
-                     : std::string(" (raise TimeLimit)"));
+                 : r.status == LinearProgram::INVALID ? ": " + r.error
+                                                      : std::string(" (raise TimeLimit)"));
         return false;
     }
     // The wavelengths (rounded up when continuous), then the routes by flow decomposition.
@@ -976,7 +1106,7 @@ BypassPlanner::Polish(const std::vector<TrafficMatrix::Demand>& demands,
     if (r.status != LinearProgram::OPTIMAL)
     {
         NS_LOG_WARN("bypass polish: the LP over the greedy plan ended "
-                    << LinearProgram::StatusName(r.status) << "; plan kept");
+                    << LinearProgram::StatusName(r.status) << " " << r.error << "; plan kept");
         return;
     }
     // A link's top wavelength goes when the demands still route over the rest: at once when

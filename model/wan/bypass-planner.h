@@ -17,6 +17,7 @@
 #include "ns3/random-variable-stream.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -111,6 +112,10 @@ struct BypassPlan
  * Failures: Protect() adds, scenario by scenario (each single fibre cut, or Scenarios random
  * sets of cuts, each fibre cut with probability CutProbability), the cheapest wavelengths (an
  * LP, rounded up) that let the surviving IP links carry RequiredFraction of every demand.
+ *
+ * Headroom: MaxDemandScale finds the largest growth of the demands a greedy bypass plan
+ * carries within a budget of router ports (FindLargestScale: doubling, then bisection to
+ * HeadroomTolerance), and says when the answer is at least the limit searched.
  */
 class BypassPlanner : public Object
 {
@@ -144,10 +149,76 @@ class BypassPlanner : public Object
      * \brief Checks demands against the network.
      * \param [in] demands Demands (Gb/s)
      * \param [out] error An unknown site, a negative or non-finite volume, a demand between a
-     * site and itself
+     * site and itself, a total beyond GetFibreCapacityGbps() (which no plan carries)
      * \return true if every demand is valid
      */
     bool CheckDemands(const std::vector<TrafficMatrix::Demand>& demands, std::string& error) const;
+
+    /// \return the fastest rate of a candidate lightpath (Gb/s per wavelength)
+    double GetFastestRateGbps() const;
+
+    /**
+     * \return the most any plan carries: fibres x WavelengthsPerFibre x the fastest
+     * candidate's rate (Gb/s). Every Gb/s of a demand crosses a fibre, so demands totalling
+     * more fit no plan.
+     */
+    double GetFibreCapacityGbps() const;
+
+    /// Largest growth factor MaxDemandScale and FindLargestScale search up to (1e6).
+    static constexpr double MAX_SCALE_LIMIT = 1e6;
+
+    /// What a headroom search found.
+    struct Headroom
+    {
+        /// How the search ended.
+        enum Outcome
+        {
+            FOUND,    //!< scale fits and failsAt does not, within the tolerance
+            AT_LIMIT, //!< The limit fits: the answer is at least the limit (scale = limit)
+            NONE,     //!< Not even the smallest scale looked at (the tolerance) fits
+        };
+
+        Outcome outcome{NONE}; //!< How it ended
+        double scale{0};       //!< FOUND: the largest scale found to fit; AT_LIMIT: the limit
+        double failsAt{0};     //!< FOUND, NONE: the smallest scale found not to fit
+        uint32_t plans{0};     //!< Scales tried (plans computed)
+    };
+
+    /**
+     * \brief The largest scale s in [0, limit] with fits(s), for a predicate that holds up to
+     * some threshold and fails above it. Brackets the threshold by doubling from 1 (1, 2, 4,
+     * ..., the limit once a double would pass it) or, when 1 does not fit, by halving from it,
+     * then bisects until the bracket [scale, failsAt] is within \p tolerance of scale. The
+     * probes do not depend on the limit as long as it is above the threshold, so neither
+     * does the answer; a limit that fits is reported as AT_LIMIT ("at least the limit"),
+     * never as a number found.
+     * \param [in] fits Whether a scale fits
+     * \param [in] limit Largest scale looked at (1 to MAX_SCALE_LIMIT; fatal otherwise)
+     * \param [in] tolerance Relative tolerance (> 0 and <= 0.5; fatal otherwise), also the
+     * smallest scale looked at
+     * \return what it found
+     */
+    static Headroom FindLargestScale(const std::function<bool(double)>& fits,
+                                     double limit,
+                                     double tolerance);
+
+    /**
+     * \brief Headroom: the largest growth factor s of the demands such that a greedy bypass
+     * plan (PlanGreedy) of s x demands needs at most \p portBudget router ports, by
+     * FindLargestScale with HeadroomTolerance. A scale whose demands exceed the fibres
+     * (CheckDemands) or that the greedy planner cannot fit in the fibres' wavelengths does
+     * not fit. Each probe plans anew (from the planner's random stream), so the answer is
+     * reproducible for given streams.
+     * \param [in] demands Demands at scale 1 (Gb/s)
+     * \param [in] portBudget Router ports allowed (e.g. the hop-by-hop plan's of the demands)
+     * \param [in] limit Largest growth looked at (1 to MAX_SCALE_LIMIT)
+     * \param [out] error Invalid demands (the result is then NONE with no plan tried)
+     * \return what it found
+     */
+    Headroom MaxDemandScale(const std::vector<TrafficMatrix::Demand>& demands,
+                            uint32_t portBudget,
+                            double limit,
+                            std::string& error) const;
 
     /**
      * \brief Plans with the ILP (CBC); the greedy plan, a solution of the same ILP, is
@@ -312,6 +383,7 @@ class BypassPlanner : public Object
     double m_perturbation;                  //!< Price perturbation
     uint32_t m_shedPasses;                  //!< Passes of the moves
     uint32_t m_polishPasses;                //!< Passes of the LP polish
+    double m_headroomTolerance;             //!< MaxDemandScale's relative tolerance
     Ptr<UniformRandomVariable> m_rng;       //!< Stochastic cuts
     Ptr<UniformRandomVariable> m_searchRng; //!< Greedy planner's perturbations
 };

@@ -14,6 +14,8 @@
 #include "ns3/optical-compat.h"
 #include "ns3/test.h"
 
+#include <cmath>
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -240,6 +242,107 @@ class BoundsTestCase : public TestCase
     }
 };
 
+/// Numbers COIN-OR must not see: the program is INVALID, named, and never solved.
+class BadNumbersTestCase : public TestCase
+{
+  public:
+    BadNumbersTestCase()
+        : TestCase("Bad numbers: a cost, coefficient or bound beyond MAX_MAGNITUDE (1e12), NaN or "
+                   "an impossible infinity makes the program INVALID, naming it; 1e12 itself "
+                   "and +-inf as missing bounds solve")
+    {
+    }
+
+  private:
+    /// \return true if \p text contains \p part
+    static bool Has(const std::string& text, const std::string& part)
+    {
+        return text.find(part) != std::string::npos;
+    }
+
+    void DoRun() override
+    {
+        const double inf = LinearProgram::Infinity();
+        const double big = LinearProgram::MAX_MAGNITUDE;
+        NS_TEST_ASSERT_MSG_EQ_TOL(big, 1e12, 0, "the documented limit");
+        {
+            // At the limit: max x, x <= 1e12 (a constraint bound), -inf <= y <= +inf free.
+            LinearProgram lp;
+            const uint32_t x = lp.AddVariable(0, inf, 1, false, "x");
+            const uint32_t y = lp.AddVariable(-inf, inf, 0, false, "y");
+            lp.AddConstraint({{x, 1}}, -inf, big);
+            lp.AddConstraint({{x, 1}, {y, 1}}, -inf, 0);
+            lp.SetMaximize(true);
+            NS_TEST_ASSERT_MSG_EQ(lp.GetError(), "", "1e12 and infinities are accepted");
+            const LinearProgram::Result r = lp.Solve();
+            NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::OPTIMAL, "solved");
+            NS_TEST_ASSERT_MSG_EQ_TOL(r.objective, big, 1e-6 * big, "x = 1e12");
+            NS_TEST_ASSERT_MSG_EQ(r.values.size(), 2, "values");
+            if (r.values.size() == 2)
+            {
+                NS_TEST_ASSERT_MSG_EQ_TOL(r.values[y], -big, 1e-6 * big, "y = -x");
+            }
+            // Just beyond the limit: refused, not solved.
+            LinearProgram beyond;
+            const uint32_t v = beyond.AddVariable(0, inf, 1, false, "v");
+            beyond.AddConstraint({{v, 1}}, -inf, 1.001 * big);
+            NS_TEST_ASSERT_MSG_EQ(beyond.Solve().status, LinearProgram::INVALID, "1.001e12");
+        }
+        {
+            // Just beyond, in a cost: INVALID from both solvers, the cost named.
+            LinearProgram lp;
+            lp.AddVariable(0, 1, 2 * big, false, "x");
+            lp.AddVariable(0, 1, 1e308, false, "y");
+            NS_TEST_ASSERT_MSG_EQ(Has(lp.GetError(), "cost of variable 'x'"), true, lp.GetError());
+            const LinearProgram::Result r = lp.Solve();
+            NS_TEST_ASSERT_MSG_EQ(r.status, LinearProgram::INVALID, "not solved");
+            NS_TEST_ASSERT_MSG_EQ(r.error, lp.GetError(), "the first bad number");
+            NS_TEST_ASSERT_MSG_EQ(r.values.empty(), true, "no values");
+            NS_TEST_ASSERT_MSG_EQ(lp.Resolve().status, LinearProgram::INVALID, "Resolve too");
+            NS_TEST_ASSERT_MSG_EQ(LinearProgram::StatusName(LinearProgram::INVALID),
+                                  "invalid input",
+                                  "name");
+        }
+        {
+            // A NaN coefficient, a 1e25 bound (CLP asserted on such), +inf as a lower bound.
+            LinearProgram lp;
+            const uint32_t x = lp.AddVariable(0, 1, 1, false, "x");
+            lp.AddConstraint({{x, std::nan("")}}, -inf, 1);
+            NS_TEST_ASSERT_MSG_EQ(Has(lp.GetError(), "coefficient of variable 'x' in constraint 0"),
+                                  true,
+                                  lp.GetError());
+            LinearProgram b;
+            b.AddVariable(0, 1e25, 1, true, "n");
+            NS_TEST_ASSERT_MSG_EQ(Has(b.GetError(), "upper bound of variable 'n'"), true, "bound");
+            NS_TEST_ASSERT_MSG_EQ(b.Solve().status, LinearProgram::INVALID, "MILP not solved");
+            LinearProgram c;
+            c.AddVariable(inf, inf, 1, false, "z");
+            NS_TEST_ASSERT_MSG_EQ(Has(c.GetError(), "lower bound of variable 'z'"), true, "+inf");
+            LinearProgram d;
+            const uint32_t w = d.AddVariable(0, 1, 1, false, "w");
+            d.AddColumn(0, 1, 1, {});
+            d.AddConstraint({{w, 1}}, -inf, -1e13);
+            NS_TEST_ASSERT_MSG_EQ(Has(d.GetError(), "upper bound of constraint 0"), true, "row");
+        }
+        {
+            // A warm program given a bad bound later: the kept model is left alone, the next
+            // Resolve() is INVALID.
+            LinearProgram lp;
+            const uint32_t x = lp.AddVariable(0, inf, 1, false, "x");
+            lp.AddConstraint({{x, 1}}, -inf, 4);
+            lp.SetMaximize(true);
+            NS_TEST_ASSERT_MSG_EQ_TOL(lp.Resolve().objective, 4.0, 1e-9, "x = 4");
+            lp.SetConstraintBounds(0, -inf, 1e300);
+            NS_TEST_ASSERT_MSG_EQ(lp.Resolve().status, LinearProgram::INVALID, "1e300");
+            NS_TEST_ASSERT_MSG_EQ(Has(lp.GetError(), "upper bound of constraint 0"), true, "row");
+            lp.AddColumn(0, 1, 1, {{0, -inf}});
+            NS_TEST_ASSERT_MSG_EQ(Has(lp.GetError(), "upper bound of constraint 0"),
+                                  true,
+                                  "the first error is kept");
+        }
+    }
+};
+
 /// The suite.
 class LinearProgramTestSuite : public TestSuite
 {
@@ -252,6 +355,7 @@ class LinearProgramTestSuite : public TestSuite
         AddTestCase(new StatusTestCase, TEST_QUICK);
         AddTestCase(new ResolveTestCase, TEST_QUICK);
         AddTestCase(new BoundsTestCase, TEST_QUICK);
+        AddTestCase(new BadNumbersTestCase, TEST_QUICK);
     }
 };
 

@@ -853,11 +853,70 @@ class BypassBadInputTestCase : public BypassTestCase
             NS_TEST_ASSERT_MSG_EQ(small->SetNetwork(Line({400, 400}), modes, CostCatalog(), error),
                                   true,
                                   error);
+            // Within the fibres' total (2 x 1 x the fastest rate) but not on one path.
+            const double fastest = small->GetFastestRateGbps();
+            NS_TEST_ASSERT_MSG_EQ_TOL(small->GetFibreCapacityGbps(),
+                                      2 * fastest,
+                                      1e-9,
+                                      "2 x 1 x r");
             error.clear();
-            NS_TEST_ASSERT_MSG_EQ(small->PlanGreedy({{0, 2, 10000}}, true, plan, error),
+            NS_TEST_ASSERT_MSG_EQ(small->PlanGreedy({{0, 2, 1.5 * fastest}}, true, plan, error),
                                   false,
                                   "rejected");
             NS_TEST_ASSERT_MSG_EQ(Has(error, "more than WavelengthsPerFibre (1)"), true, error);
+            // Beyond every fibre together: refused before planning, by both planners.
+            for (const char* planner : {"greedy", "ilp"})
+            {
+                error.clear();
+                NS_TEST_ASSERT_MSG_EQ(small->Plan(planner, {{0, 2, 10000}}, true, plan, error),
+                                      false,
+                                      "rejected");
+                NS_TEST_ASSERT_MSG_EQ(Has(error, "more than the fibre layer carries"), true, error);
+            }
+            // The demands that crashed or overflowed the planners: 1e20 and 1e300 Gb/s.
+            for (double huge : {1e20, 1e300})
+            {
+                error.clear();
+                NS_TEST_ASSERT_MSG_EQ(p->CheckDemands({{0, 2, huge}}, error), false, "rejected");
+                NS_TEST_ASSERT_MSG_EQ(Has(error, "more than the fibre layer carries"), true, error);
+            }
+        }
+        // Costs beyond CostCatalog::MAX_COST (1e9): refused with the file and line.
+        {
+            NS_TEST_ASSERT_MSG_EQ_TOL(CostCatalog::MAX_COST, 1e9, 0, "the documented bound");
+            CostCatalog catalog;
+            for (const char* cost : {"1e308", "1e25", "1000000001", "inf", "nan", "-1"})
+            {
+                const std::string file = WriteTemp(
+                    "huge",
+                    std::string("# a comment\ncomponent,cost\nrouter-port,1\n\ntransponder,") +
+                        cost + "\nregenerator,2\namplifier,2\n");
+                error.clear();
+                NS_TEST_ASSERT_MSG_EQ(catalog.Load(file, error), false, cost);
+                NS_TEST_ASSERT_MSG_EQ(Has(error, file + ":5: component 'transponder'"),
+                                      true,
+                                      error);
+                NS_TEST_ASSERT_MSG_EQ(Has(error, "CostCatalog::MAX_COST"), true, error);
+                NS_TEST_ASSERT_MSG_EQ(catalog.Get(CostCatalog::TRANSPONDER), 1, "unchanged");
+            }
+            const std::string atBound = WriteTemp(
+                "bound",
+                "component,cost\nrouter-port,1e9\ntransponder,0\nregenerator,2\namplifier,2\n");
+            NS_TEST_ASSERT_MSG_EQ(catalog.Load(atBound, error), true, error);
+            NS_TEST_ASSERT_MSG_EQ(catalog.Get(CostCatalog::ROUTER_PORT), 1e9, "at the bound");
+            // The planners take it: the ILP's costs stay within LinearProgram::MAX_MAGNITUDE.
+            Ptr<BypassPlanner> dear = MakePlanner();
+            NS_TEST_ASSERT_MSG_EQ(dear->SetNetwork(line, modes, catalog, error), true, error);
+            for (const char* planner : {"greedy", "ilp"})
+            {
+                NS_TEST_ASSERT_MSG_EQ(dear->Plan(planner, {{0, 2, 400}}, true, plan, error),
+                                      true,
+                                      error);
+                NS_TEST_ASSERT_MSG_EQ_TOL(plan.capacityCost,
+                                          1e9 * plan.routerPorts,
+                                          1e-6 * plan.capacityCost,
+                                          planner << ": ports alone cost");
+            }
         }
         // Failure kinds.
         {
@@ -875,6 +934,117 @@ class BypassBadInputTestCase : public BypassTestCase
     }
 
     std::vector<std::string> m_files; //!< Temporary files
+};
+
+/// Headroom: the same largest scale for every limit above it, "at least the limit" at it.
+class BypassHeadroomTestCase : public TestCase
+{
+  public:
+    BypassHeadroomTestCase()
+        : TestCase("headroom: a threshold of 3.7 (or 0.3) is found within the tolerance for "
+                   "limits 4, 64 and 1e6 and reported as at least 2 for limit 2; line A-B-C: "
+                   "MaxDemandScale for limits 2, 64 and 1e6 agrees with the hand count of the "
+                   "ports, and limit 1 gives at least 1")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double tol = 1e-3;
+        using H = BypassPlanner::Headroom;
+        // A predicate with a known threshold.
+        for (double threshold : {3.7, 0.3})
+        {
+            auto fits = [threshold](double s) { return s <= threshold; };
+            for (double limit : {4.0, 64.0, 1e6})
+            {
+                const H h = BypassPlanner::FindLargestScale(fits, limit, tol);
+                NS_TEST_ASSERT_MSG_EQ(h.outcome, H::FOUND, "limit " << limit);
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(h.scale, threshold, "fits: at most the threshold");
+                NS_TEST_ASSERT_MSG_GT(h.failsAt, threshold, "fails: above it");
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(h.failsAt - h.scale,
+                                            tol * h.scale,
+                                            "within the tolerance");
+                NS_TEST_ASSERT_MSG_LT(h.plans, 40, "a few probes");
+            }
+        }
+        {
+            auto fits = [](double s) { return s <= 3.7; };
+            const H h = BypassPlanner::FindLargestScale(fits, 2, tol);
+            NS_TEST_ASSERT_MSG_EQ(h.outcome, H::AT_LIMIT, "3.7 is beyond the limit 2");
+            NS_TEST_ASSERT_MSG_EQ(h.scale, 2, "at least the limit");
+            NS_TEST_ASSERT_MSG_EQ(h.plans, 2, "1 and 2 tried");
+        }
+        {
+            // Everything fits: 1, 2, 4, ..., 2^19, then the limit 1e6 (21 probes).
+            const H h = BypassPlanner::FindLargestScale([](double) { return true; }, 1e6, tol);
+            NS_TEST_ASSERT_MSG_EQ(h.outcome, H::AT_LIMIT, "at the limit");
+            NS_TEST_ASSERT_MSG_EQ(h.scale, 1e6, "the limit");
+            NS_TEST_ASSERT_MSG_EQ(h.plans, 21, "doubling to the limit");
+            // Nothing fits: halving down to the tolerance.
+            const H none = BypassPlanner::FindLargestScale([](double) { return false; }, 64, tol);
+            NS_TEST_ASSERT_MSG_EQ(none.outcome, H::NONE, "none");
+            NS_TEST_ASSERT_MSG_EQ(none.scale, 0, "no scale");
+            NS_TEST_ASSERT_MSG_LT(none.failsAt, 2 * tol, "halved down to the tolerance");
+        }
+
+        // The planner on line A-B-C (2 x 400 km), 400 Gb/s from A to C, within the ports of
+        // today's hop-by-hop plan: x express wavelengths A-C and k on each hop use
+        // 2 (x + 2k) ports and carry x rAC + k r, so the largest volume within a budget of P
+        // ports is max over x of x rAC + floor((P / 2 - x) / 2) r.
+        const TransceiverModes modes = Radwan();
+        std::string error;
+        auto planner = [&modes, &error]() {
+            Ptr<BypassPlanner> p = MakePlanner();
+            NS_ABORT_MSG_IF(!p->SetNetwork(Line({400, 400}), modes, CostCatalog(), error), error);
+            p->AssignStreams(7);
+            return p;
+        };
+        Ptr<BypassPlanner> p = planner();
+        const double r = p->GetCandidates()[0].rateGbps;
+        NS_TEST_ASSERT_MSG_EQ_TOL(p->GetCandidates()[1].rateGbps, r, 1e-9, "equal hops");
+        const double rAC = p->GetCandidates()[2].rateGbps;
+        const double volume = 400;
+        const std::vector<TrafficMatrix::Demand> demands{{0, 2, volume}};
+        BypassPlan hop;
+        NS_TEST_ASSERT_MSG_EQ(p->PlanGreedy(demands, false, hop, error), true, error);
+        const uint32_t budget = hop.routerPorts;
+        NS_TEST_ASSERT_MSG_EQ(budget, 4 * CeilDiv(volume, r), "hop by hop: 2 ports per hop");
+        double most = 0;
+        for (uint32_t x = 0; x <= budget / 2; ++x)
+        {
+            most = std::max(most, x * rAC + std::floor((budget / 2 - x) / 2.0) * r);
+        }
+        const double expected = most / volume;
+        NS_TEST_ASSERT_MSG_GT(expected, 1, "bypass leaves headroom here");
+        std::vector<double> found;
+        for (double limit : {2.0, 64.0, 1e6})
+        {
+            if (limit <= expected)
+            {
+                continue;
+            }
+            const H h = planner()->MaxDemandScale(demands, budget, limit, error);
+            NS_TEST_ASSERT_MSG_EQ(h.outcome, H::FOUND, "limit " << limit << ": " << error);
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(h.scale, expected * (1 + 1e-9), "limit " << limit);
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(h.failsAt, expected, "limit " << limit);
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(h.failsAt - h.scale, tol * h.scale, "tolerance");
+            found.push_back(h.scale);
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(found.size(), 2, "at least two limits above the answer");
+        for (double f : found)
+        {
+            NS_TEST_ASSERT_MSG_EQ_TOL(f, found.front(), tol * found.front(), "limit-independent");
+        }
+        // Limit 1: today's demand fits, so the answer is at least 1, not a number found.
+        const H atOne = planner()->MaxDemandScale(demands, budget, 1, error);
+        NS_TEST_ASSERT_MSG_EQ(atOne.outcome, H::AT_LIMIT, "at the limit");
+        NS_TEST_ASSERT_MSG_EQ(atOne.scale, 1, "at least 1");
+        // A budget of no ports: nothing fits.
+        const H none = planner()->MaxDemandScale(demands, 0, 64, error);
+        NS_TEST_ASSERT_MSG_EQ(none.outcome, H::NONE, "no ports, no demand");
+    }
 };
 
 /// The default catalog file.
@@ -925,6 +1095,7 @@ class BypassPlannerTestSuite : public TestSuite
         AddTestCase(new BypassCostsTestCase, TEST_QUICK);
         AddTestCase(new BypassBadInputTestCase, TEST_QUICK);
         AddTestCase(new BypassDefaultCatalogTestCase, TEST_QUICK);
+        AddTestCase(new BypassHeadroomTestCase, TEST_QUICK);
     }
 };
 
