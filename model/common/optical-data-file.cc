@@ -155,18 +155,30 @@ OpticalDataFile::ReadCount(const std::string& text,
 {
     const std::string allowed =
         " (allowed: a whole number " + std::to_string(min) + " to " + std::to_string(max) + ")";
-    uint64_t v = 0;
+    const std::string t = OpticalUnits::Trim(text);
+    double real = 0;
     std::string why;
-    if (!OpticalUnits::ParseUnsigned(text, std::numeric_limits<uint64_t>::max(), v, why))
+    if (!OpticalUnits::ParseReal(t, real, why))
     {
-        // ParseUnsigned says "(expected a whole number)" or the like: the range says it better.
-        const auto paren = why.find(" (");
-        error = (paren == std::string::npos ? why : why.substr(0, paren)) + allowed;
+        error = why + allowed;
         return false;
     }
-    if (v < min || v > max)
+    if (real < 0)
     {
-        error = "'" + OpticalUnits::Trim(text) + "' is out of range" + allowed;
+        error = "'" + t + "' is negative" + allowed;
+        return false;
+    }
+    if (real != std::floor(real))
+    {
+        error = "'" + t + "' is not a whole number" + allowed;
+        return false;
+    }
+    uint64_t v = 0;
+    if (real > static_cast<double>(max) ||
+        !OpticalUnits::ParseUnsigned(t, std::numeric_limits<uint64_t>::max(), v, why) || v < min ||
+        v > max)
+    {
+        error = "'" + t + "' is out of range" + allowed;
         return false;
     }
     value = v;

@@ -215,14 +215,14 @@ SnrTimeSeries::LoadCsv(const std::string& file, std::vector<Sample>& samples, st
         std::string why;
         if (!OpticalDataFile::ReadReal(line.substr(0, comma), timeBounds, "s", seconds, why))
         {
-            error = where + "column 'time_s': " + why;
+            error = where + "time " + why + " (column 'time_s')";
             return false;
         }
         if (!read.empty() && Seconds(seconds) <= read.back().time)
         {
-            error = where + "column 'time_s': " + OpticalUnits::Format(seconds) +
-                    " s does not follow " + OpticalUnits::Format(read.back().time.GetSeconds()) +
-                    " s (times must increase)";
+            error = where + "time " + OpticalUnits::Format(seconds) + " does not follow " +
+                    OpticalUnits::Format(read.back().time.GetSeconds()) +
+                    " (column 'time_s'; times in s must increase)";
             return false;
         }
         const std::string cell = OpticalDataFile::Trim(line.substr(comma + 1));
@@ -234,7 +234,8 @@ SnrTimeSeries::LoadCsv(const std::string& file, std::vector<Sample>& samples, st
         }
         else if (!OpticalDataFile::ReadReal(cell, snrBounds, "dB", s.snrDb, why))
         {
-            error = where + "column 'snr_db': " + why + " (or empty, nan, dark for loss of light)";
+            error =
+                where + "SNR " + why + " (column 'snr_db'; or empty, nan, dark for loss of light)";
             return false;
         }
         read.push_back(s);

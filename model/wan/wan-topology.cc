@@ -878,8 +878,13 @@ WanTopology::LoadGraphMl(const std::string& file, std::string& error, double rou
 
     if (doc->intSubset && (doc->intSubset->entities || doc->intSubset->pentities))
     {
-        error = Where(path, LineOf(reinterpret_cast<xmlNode*>(doc->intSubset))) +
-                "entity declarations are not supported";
+        const std::size_t at = text.find("<!ENTITY");
+        const auto line =
+            1 +
+            std::count(text.begin(),
+                       text.begin() + static_cast<std::ptrdiff_t>(at == std::string::npos ? 0 : at),
+                       '\n');
+        error = Where(path, static_cast<uint64_t>(line)) + "entity declarations are not supported";
         return false;
     }
     const xmlNode* root = xmlDocGetRootElement(doc);
