@@ -340,9 +340,10 @@ OpticalDataFile::ReadRecords(const std::string& name,
     if (!ReadText(path, MAX_FILE_BYTES, text, why))
     {
         error = why;
-        if (why.rfind("cannot open", 0) == 0)
+        if (why.rfind("cannot open '", 0) == 0)
         {
-            error += " (set NS3_OPTICAL_DATA_DIR to the module's data/ directory, or give a path)";
+            error = "cannot open data file " + why.substr(std::string("cannot open ").size()) +
+                    " (set NS3_OPTICAL_DATA_DIR to the module's data/ directory, or give a path)";
         }
         return false;
     }
