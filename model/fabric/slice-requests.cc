@@ -10,6 +10,7 @@
 
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/optical-data-file.h"
 #include "ns3/string.h"
 
 #include <sstream>
@@ -71,21 +72,21 @@ SliceRequestGenerator::ParseShapes(const std::string& text,
         const std::string shapeText = item.substr(0, colon);
         double weight = 1;
         std::array<uint32_t, 3> shape{};
-        std::string rest;
         if (!TorusGeometry::ParseShape(shapeText, shape, error))
         {
             error = "slice " + error + " (in '" + text + "')";
             return false;
         }
-        if (colon != std::string::npos)
+        std::string why;
+        if (colon != std::string::npos &&
+            !OpticalDataFile::ReadReal(item.substr(colon + 1),
+                                       OpticalBounds::Above(0).AtMost(MAX_SHAPE_WEIGHT),
+                                       "",
+                                       weight,
+                                       why))
         {
-            std::istringstream w(item.substr(colon + 1));
-            if (!(w >> weight) || (w >> rest) || !(weight > 0))
-            {
-                error = "weight '" + item.substr(colon + 1) + "' of shape " + shapeText +
-                        " is not a positive number";
-                return false;
-            }
+            error = "weight of shape " + shapeText + ": " + why + " (in '" + text + "')";
+            return false;
         }
         shapes.emplace_back(shape, weight);
     }

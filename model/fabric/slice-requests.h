@@ -50,9 +50,12 @@ class SliceRequestGenerator : public Object
 
     SliceRequestGenerator();
 
+    /// Largest weight of a shape in a shape list.
+    static constexpr double MAX_SHAPE_WEIGHT = 1e6;
+
     /**
-     * \brief Parses a shape list "AxBxC:weight,..." (weights > 0; ":weight" may be left out
-     * for 1).
+     * \brief Parses a shape list "AxBxC:weight,..." (dimensions as TorusGeometry::ParseShape;
+     * weights > 0 and <= MAX_SHAPE_WEIGHT; ":weight" may be left out for 1).
      * \param [in] text The list
      * \param [out] shapes (shape, weight) pairs
      * \param [out] error What is wrong, naming the item

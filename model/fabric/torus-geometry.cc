@@ -7,6 +7,7 @@
 #include "torus-geometry.h"
 
 #include "ns3/abort.h"
+#include "ns3/optical-data-file.h"
 
 #include <sstream>
 
@@ -32,15 +33,32 @@ TorusGeometry::ParseShape(const std::string& text,
                           std::string& error)
 {
     std::array<uint32_t, 3> parsed{};
-    char x1 = 0;
-    char x2 = 0;
-    std::string rest;
-    std::istringstream in(text);
-    if (!(in >> parsed[0] >> x1 >> parsed[1] >> x2 >> parsed[2]) || x1 != 'x' || x2 != 'x' ||
-        (in >> rest) || parsed[0] == 0 || parsed[1] == 0 || parsed[2] == 0)
+    const std::string t = OpticalUnits::Trim(text);
+    const std::size_t x1 = t.find('x');
+    const std::size_t x2 = x1 == std::string::npos ? x1 : t.find('x', x1 + 1);
+    if (x1 == std::string::npos || x2 == std::string::npos ||
+        t.find('x', x2 + 1) != std::string::npos)
     {
-        error = "shape '" + text + "' is not AxBxC with positive integers";
+        error = "shape '" + text + "' is not AxBxC with whole numbers 1 to " +
+                std::to_string(MAX_SHAPE_DIMENSION);
         return false;
+    }
+    const std::string parts[3] = {t.substr(0, x1), t.substr(x1 + 1, x2 - x1 - 1), t.substr(x2 + 1)};
+    for (int d = 0; d < 3; ++d)
+    {
+        uint64_t v = 0;
+        std::string why;
+        // Digits only: "1e3" or "+4" are not dimensions of a shape.
+        const bool digits =
+            !parts[d].empty() && parts[d].find_first_not_of("0123456789") == std::string::npos;
+        if (!digits || !OpticalDataFile::ReadCount(parts[d], 1, MAX_SHAPE_DIMENSION, v, why))
+        {
+            error = "shape '" + text + "' is not AxBxC with whole numbers 1 to " +
+                    std::to_string(MAX_SHAPE_DIMENSION) + " (dimension " + DIMENSION[d] + ": '" +
+                    parts[d] + "')";
+            return false;
+        }
+        parsed[d] = static_cast<uint32_t>(v);
     }
     shape = parsed;
     return true;

@@ -58,8 +58,11 @@ class TorusGeometry
 
     TorusGeometry() = default;
 
+    /// Largest dimension of a shape ParseShape() accepts.
+    static constexpr uint32_t MAX_SHAPE_DIMENSION = 4096;
+
     /**
-     * \brief Parses a shape "AxBxC" (positive integers).
+     * \brief Parses a shape "AxBxC" (whole numbers 1 to MAX_SHAPE_DIMENSION, digits only).
      * \param [in] text The text
      * \param [out] shape The shape
      * \param [out] error What is wrong, naming the text

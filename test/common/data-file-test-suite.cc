@@ -13,6 +13,7 @@
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -370,6 +371,36 @@ class CatalogFilesTestCase : public TestCase
                               "(allowed: 0 dB to 40 dB)",
                               "loss");
         NS_TEST_EXPECT_MSG_EQ(config.ToString(), "0-65535", "unchanged");
+
+        // Torus shapes and slice shape lists: whole dimensions 1 to 4096, finite weights.
+        std::array<uint32_t, 3> shape{7, 7, 7};
+        NS_TEST_EXPECT_MSG_EQ(TorusGeometry::ParseShape("4x4x4096", shape, error), true, error);
+        NS_TEST_EXPECT_MSG_EQ(shape[2], 4096, "largest dimension");
+        for (const std::string bad : {"4294967297x1x1",
+                                      "-1x2x2",
+                                      "4097x1x1",
+                                      "1e3x1x1",
+                                      "2x2",
+                                      "2x2x2x2",
+                                      "0x1x1",
+                                      "2.5x1x1"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(TorusGeometry::ParseShape(bad, shape, error), false, bad);
+            NS_TEST_EXPECT_MSG_EQ(shape[0], 4, "unchanged after " << bad);
+        }
+        NS_TEST_EXPECT_MSG_EQ(TorusGeometry::ParseShape("4097x1x1", shape, error), false, "");
+        NS_TEST_EXPECT_MSG_EQ(error,
+                              "shape '4097x1x1' is not AxBxC with whole numbers 1 to 4096 "
+                              "(dimension X: '4097')",
+                              "message");
+        std::vector<std::pair<std::array<uint32_t, 3>, double>> shapes;
+        NS_TEST_EXPECT_MSG_EQ(SliceRequestGenerator::ParseShapes("2x2x1:1e9", shapes, error),
+                              false,
+                              "weight");
+        NS_TEST_EXPECT_MSG_EQ(error,
+                              "weight of shape 2x2x1: '1e9' is out of range (allowed: > 0 and <= "
+                              "1000000) (in '2x2x1:1e9')",
+                              "weight");
     }
 };
 
