@@ -34,8 +34,21 @@ OpticalDataFile::Trim(const std::string& text)
     return text.substr(b, e - b + 1);
 }
 
+std::string
+OpticalDataFile::Shorten(const std::string& text, std::size_t max)
+{
+    if (text.size() <= max)
+    {
+        return text;
+    }
+    return text.substr(0, max) + "... (" + std::to_string(text.size()) + " characters)";
+}
+
 namespace
 {
+/// Longest cell text a number reader quotes in full.
+const std::size_t MAX_QUOTED = 60;
+
 /**
  * Splits a CSV line into trimmed cells; a quoted cell may hold commas, and "" inside quotes is
  * one quote.
@@ -130,6 +143,12 @@ OpticalDataFile::ReadReal(const std::string& text,
                           std::string& error)
 {
     const std::string allowed = " (allowed: " + bounds.Describe(UnitSuffix(unit)) + ")";
+    const std::string t = OpticalUnits::Trim(text);
+    if (t.size() > MAX_QUOTED)
+    {
+        error = "'" + Shorten(t, MAX_QUOTED) + "' is not a number" + allowed;
+        return false;
+    }
     double v = 0;
     std::string why;
     if (!OpticalUnits::ParseReal(text, v, why))
@@ -156,6 +175,11 @@ OpticalDataFile::ReadCount(const std::string& text,
     const std::string allowed =
         " (allowed: a whole number " + std::to_string(min) + " to " + std::to_string(max) + ")";
     const std::string t = OpticalUnits::Trim(text);
+    if (t.size() > MAX_QUOTED)
+    {
+        error = "'" + Shorten(t, MAX_QUOTED) + "' is not a whole number" + allowed;
+        return false;
+    }
     double real = 0;
     std::string why;
     if (!OpticalUnits::ParseReal(t, real, why))

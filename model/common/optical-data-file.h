@@ -211,6 +211,15 @@ class OpticalDataFile
     static bool ParseDouble(const std::string& text, double& value);
 
     /**
+     * \brief Shortens text quoted in a message: at most \p max characters, then "..." and the
+     * length (a cell of a fuzzed file may be megabytes long).
+     * \param [in] text Some text
+     * \param [in] max Most characters kept
+     * \return the text, or its beginning with "... (N characters)"
+     */
+    static std::string Shorten(const std::string& text, std::size_t max = 60);
+
+    /**
      * \brief Removes blanks (spaces, tabs, carriage returns) at both ends.
      * \param [in] text Some text
      * \return the text without leading and trailing blanks

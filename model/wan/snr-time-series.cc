@@ -202,7 +202,8 @@ SnrTimeSeries::LoadCsv(const std::string& file, std::vector<Sample>& samples, st
         const std::size_t comma = line.find(',');
         if (comma == std::string::npos || line.find(',', comma + 1) != std::string::npos)
         {
-            error = where + "'" + line + "' is not 'time_s,snr_db' (two cells)";
+            error = where + "'" + OpticalDataFile::Shorten(line) +
+                    "' is not 'time_s,snr_db' (two cells)";
             return false;
         }
         if (read.size() >= MAX_TRACE_SAMPLES)

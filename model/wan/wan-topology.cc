@@ -456,7 +456,8 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
             if (row.Has(col))
             {
                 error = row.Where() + "column '" + col + "' must be empty in a " +
-                        Lower(row.Text("kind")) + " row (found '" + row.Text(col) + "')";
+                        Lower(row.Text("kind")) + " row (found '" +
+                        OpticalDataFile::Shorten(row.Text(col)) + "')";
                 return false;
             }
         }
@@ -484,7 +485,8 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
         }
         if (kind != "site")
         {
-            error = row.Where() + "kind '" + row.Text("kind") + "' is not one of: site, fibre";
+            error = row.Where() + "kind '" + OpticalDataFile::Shorten(row.Text("kind")) +
+                    "' is not one of: site, fibre";
             return false;
         }
         const std::string name = row.Text("site");
@@ -858,7 +860,8 @@ WanTopology::LoadGraphMl(const std::string& file, std::string& error, double rou
     {
         const xmlError* e = xmlCtxtGetLastError(ctxt);
         std::string message = e && e->message ? e->message : "not well-formed XML";
-        message = OpticalUnits::Trim(message);
+        std::replace(message.begin(), message.end(), '\n', ' ');
+        message = OpticalDataFile::Shorten(OpticalUnits::Trim(message), 200);
         error = Where(path, e && e->line > 0 ? e->line : 0) + "not well-formed XML: " + message;
         xmlFreeParserCtxt(ctxt);
         return false;
@@ -1111,7 +1114,16 @@ WanTopology::SaveCsv(const std::string& file, std::string& error) const
         return false;
     }
     auto quoted = [](const std::string& name) {
-        return name.find(',') == std::string::npos ? name : "\"" + name + "\"";
+        if (name.find_first_of(",\"") == std::string::npos)
+        {
+            return name;
+        }
+        std::string out = "\"";
+        for (char c : name)
+        {
+            out += c == '"' ? std::string("\"\"") : std::string(1, c);
+        }
+        return out + "\"";
     };
     out << "# WAN topology '" << m_name << "': " << m_sites.size() << " sites, " << m_fibres.size()
         << " fibres (ns3-optical WanTopology::SaveCsv)\n";
