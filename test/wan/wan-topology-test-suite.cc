@@ -262,6 +262,15 @@ class BackboneTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(copy.Load(file, error), true, error);
         copy.SetName(topo.GetName());
         NS_TEST_ASSERT_MSG_EQ(Same(copy, topo), true, "round trip");
+        // Names with commas and quotes survive the round trip.
+        WanTopology odd;
+        odd.AddSite({"Quote \"Q\", Inc", 1, 2, 3});
+        odd.AddSite({"Plain", 1.5, 2, 1});
+        NS_TEST_ASSERT_MSG_EQ(odd.AddFibre(0, 1, 60, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(odd.SaveCsv(file, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(copy.Load(file, error), true, error);
+        copy.SetName(odd.GetName());
+        NS_TEST_ASSERT_MSG_EQ(Same(copy, odd), true, "quoted names");
     }
 };
 
