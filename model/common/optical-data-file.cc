@@ -284,9 +284,14 @@ OpticalDataFile::ReadText(const std::string& path,
 {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status))
+    if (status.type() == std::filesystem::file_type::not_found)
     {
         error = "cannot open '" + path + "' (no such file)";
+        return false;
+    }
+    if (ec)
+    {
+        error = "cannot open '" + path + "' (" + ec.message() + ")";
         return false;
     }
     if (!std::filesystem::is_regular_file(status))
@@ -327,28 +332,32 @@ OpticalDataFile::ReadText(const std::string& path,
     return true;
 }
 
-std::vector<std::string>
-OpticalDataFile::SplitLines(const std::string& text)
+OpticalDataFile::Lines::Lines(const std::string& text)
+    : m_text(text)
 {
-    std::vector<std::string> lines;
-    std::size_t start = 0;
-    for (std::size_t i = 0; i < text.size(); ++i)
+}
+
+bool
+OpticalDataFile::Lines::Next(std::string& line)
+{
+    if (m_pos >= m_text.size())
     {
-        if (text[i] == '\n' || text[i] == '\r')
-        {
-            lines.push_back(text.substr(start, i - start));
-            if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
-            {
-                ++i;
-            }
-            start = i + 1;
-        }
+        return false;
     }
-    if (start < text.size())
+    const std::size_t end = m_text.find_first_of("\r\n", m_pos);
+    if (end == std::string::npos)
     {
-        lines.push_back(text.substr(start));
+        line.assign(m_text, m_pos, std::string::npos);
+        m_pos = m_text.size();
+        return true;
     }
-    return lines;
+    line.assign(m_text, m_pos, end - m_pos);
+    m_pos = end + 1;
+    if (m_text[end] == '\r' && m_pos < m_text.size() && m_text[m_pos] == '\n')
+    {
+        ++m_pos;
+    }
+    return true;
 }
 
 bool
@@ -375,7 +384,9 @@ OpticalDataFile::ReadRecords(const std::string& name,
     std::vector<Record> parsed;
     uint64_t lineNo = 0;
     std::vector<std::string> cells;
-    for (const std::string& line : SplitLines(text))
+    Lines lines(text);
+    std::string line;
+    while (lines.Next(line))
     {
         ++lineNo;
         const std::string t = Trim(line);
@@ -428,6 +439,12 @@ OpticalDataFile::ReadRecords(const std::string& name,
             std::ostringstream msg;
             msg << where << "expected " << header.size() << " cells, found " << cells.size();
             error = msg.str();
+            return false;
+        }
+        if (parsed.size() >= MAX_ROWS)
+        {
+            error = where + "more than " + std::to_string(MAX_ROWS) +
+                    " rows (OpticalDataFile::MAX_ROWS)";
             return false;
         }
         Record record;

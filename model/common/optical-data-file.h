@@ -24,7 +24,8 @@ namespace ns3
  * Files are comma-separated, with a header row naming the columns; blank lines and lines
  * starting with '#' are ignored. A cell may be quoted ("a, b"; "" inside quotes is one
  * quote). A UTF-8 byte-order mark at the start and CRLF line endings are accepted. Files larger
- * than MAX_FILE_BYTES are refused before they are read. Data files are found in the directory
+ * than MAX_FILE_BYTES are refused before they are read, and files of more than MAX_ROWS rows
+ * while they are read. Data files are found in the directory
  * named by the environment variable NS3_OPTICAL_DATA_DIR when it is set, else in the module's
  * data/ directory; a path containing '/' is used as it is.
  *
@@ -37,6 +38,10 @@ class OpticalDataFile
   public:
     /// One row: column name to cell text.
     using Row = std::map<std::string, std::string>;
+
+    /// Most data rows of a CSV file read by ReadRecords() (a WAN topology of MAX_SITES sites
+    /// and MAX_FIBRES fibres has 110,000).
+    static constexpr uint64_t MAX_ROWS = 250000;
 
     /// Largest data file read: 64 MiB (a year of one-second SNR samples is about 600 MiB,
     /// of one-minute samples 10 MiB; the largest Topology Zoo network is below 1 MiB).
@@ -165,12 +170,23 @@ class OpticalDataFile
                          std::string& text,
                          std::string& error);
 
-    /**
-     * \brief Splits text into lines at LF, CRLF or a lone CR (the terminators removed).
-     * \param [in] text The text
-     * \return the lines (a final terminator starts no empty line)
-     */
-    static std::vector<std::string> SplitLines(const std::string& text);
+    /// Reads text line by line (LF, CRLF or a lone CR end a line), without copying it all.
+    class Lines
+    {
+      public:
+        /// \param [in] text The text (must outlive the reader)
+        explicit Lines(const std::string& text);
+
+        /**
+         * \param [out] line The next line, without its terminator
+         * \return false at the end (a final terminator starts no empty line)
+         */
+        bool Next(std::string& line);
+
+      private:
+        const std::string& m_text; //!< The text
+        std::size_t m_pos{0};      //!< Start of the next line
+    };
 
     /**
      * \brief Reads a real number within \p bounds (OpticalUnits::ParseReal's syntax).

@@ -183,7 +183,9 @@ SnrTimeSeries::LoadCsv(const std::string& file, std::vector<Sample>& samples, st
     std::vector<Sample> read;
     uint64_t number = 0;
     bool first = true;
-    for (const std::string& raw : OpticalDataFile::SplitLines(text))
+    OpticalDataFile::Lines lines(text);
+    std::string raw;
+    while (lines.Next(raw))
     {
         ++number;
         const std::string line = OpticalDataFile::Trim(raw);

@@ -175,6 +175,20 @@ class DataFileReadersTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(error, file + ":1: column 'name' appears twice in the header", "");
         NS_TEST_EXPECT_MSG_EQ(rows.size(), 2, "rows unchanged on failure");
 
+        // At most MAX_ROWS rows.
+        {
+            std::ofstream out(file, std::ios::binary);
+            out << "name\n";
+            for (uint64_t i = 0; i <= OpticalDataFile::MAX_ROWS; ++i)
+            {
+                out << "a\n";
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(OpticalDataFile::ReadRecords(file, {}, {}, rows, error), false, "");
+        NS_TEST_EXPECT_MSG_EQ(error,
+                              file + ":250002: more than 250000 rows (OpticalDataFile::MAX_ROWS)",
+                              "MAX_ROWS");
+
         // The size bound is checked before reading.
         Write(file, {"0123456789"});
         std::string text;
