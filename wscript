@@ -27,6 +27,9 @@ def configure(conf):
     # The physical layer's numerics: GSL (Debian: libgsl-dev).
     conf.check_cfg(package='gsl', uselib_store='OPTICAL_GSL',
                    args=['--cflags', '--libs'], mandatory=True)
+    # GraphML topologies are read with libxml2 (Debian: libxml2-dev).
+    conf.check_cfg(package='libxml-2.0', uselib_store='OPTICAL_LIBXML2',
+                   args=['--cflags', '--libs'], mandatory=True)
 
 
 def build(bld):
@@ -44,6 +47,7 @@ def build(bld):
     module.use.append('SQLITE3')
     module.use.append('COINOR')
     module.use.append('OPTICAL_GSL')
+    module.use.append('OPTICAL_LIBXML2')
 
     module_test = bld.create_ns3_module_test_library('optical')
     module_test.source = _cmake_set(here, 'optical_test_sources')

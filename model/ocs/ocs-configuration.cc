@@ -150,16 +150,19 @@ OcsConfiguration::GetLossMap(uint32_t nPorts, double defaultLossDb) const
 
 namespace
 {
-/// Parses a port number; false if \p s is not a plain non-negative integer.
+/// Parses a port number; false if \p s is not a plain whole number up to MAX_PORT.
 bool
 ParsePort(const std::string& s, uint32_t& port)
 {
-    if (s.empty() || s.size() > 9 ||
-        !std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+    uint64_t value = 0;
+    std::string why;
+    if (s.empty() ||
+        !std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) ||
+        !OpticalDataFile::ReadCount(s, 0, OcsConfiguration::MAX_PORT, value, why))
     {
         return false;
     }
-    port = static_cast<uint32_t>(std::stoul(s));
+    port = static_cast<uint32_t>(value);
     return true;
 }
 } // namespace
@@ -189,13 +192,14 @@ OcsConfiguration::Parse(const std::string& text, OcsConfiguration& config, std::
         {
             body = t.substr(0, at);
             const std::string lossText = t.substr(at + 1);
-            char* end = nullptr;
-            errno = 0;
-            loss = std::strtod(lossText.c_str(), &end);
-            if (lossText.empty() || *end != '\0' || errno != 0 || !std::isfinite(loss) || loss < 0)
+            std::string why;
+            if (!OpticalDataFile::ReadReal(lossText,
+                                           OpticalBounds::Between(0, MAX_INSERTION_LOSS_DB),
+                                           "dB",
+                                           loss,
+                                           why))
             {
-                error = "bad insertion loss '" + lossText + "' in circuit '" + t +
-                        "' (expected a non-negative number of dB)";
+                error = "bad insertion loss in circuit '" + t + "': " + why;
                 return false;
             }
         }
@@ -207,7 +211,8 @@ OcsConfiguration::Parse(const std::string& text, OcsConfiguration& config, std::
         {
             error = "bad circuit '" + t +
                     "' (expected 'a-b' for a bidirectional or 'a>b' for a one-way circuit, "
-                    "with port numbers, optionally followed by '@<loss dB>')";
+                    "with port numbers 0 to " +
+                    std::to_string(MAX_PORT) + ", optionally followed by '@<loss dB>')";
             return false;
         }
         if (body[sep] == '-')

@@ -38,13 +38,18 @@ struct OcsCircuit
  *
  * Text form (Parse(), ToString()): circuits separated by commas; "a-b" is bidirectional, "a>b" is
  * unidirectional from a to b; an optional "@L" gives the circuit's insertion loss in dB, for
- * example "0-1,2>3@2.5". The empty string is the empty configuration (every port dark).
+ * example "0-1,2>3@2.5". The empty string is the empty configuration (every port dark). Ports
+ * are whole numbers 0 to MAX_PORT, losses 0 to MAX_INSERTION_LOSS_DB dB.
  */
 class OcsConfiguration
 {
   public:
     /// Output map entry of a port that feeds no other port.
     static constexpr int32_t NO_PORT = -1;
+    /// Largest port number of the text form (the largest switches have about 1,000 ports).
+    static constexpr uint32_t MAX_PORT = 65535;
+    /// Largest insertion loss of the text form and of a device class (dB).
+    static constexpr double MAX_INSERTION_LOSS_DB = 40;
 
     OcsConfiguration() = default;
 

@@ -16,44 +16,48 @@ OcsDeviceClass::LoadAll(const std::string& file,
                         std::vector<OcsDeviceClass>& classes,
                         std::string& error)
 {
-    std::vector<OpticalDataFile::Row> rows;
-    if (!OpticalDataFile::ReadCsv(file,
-                                  {"name", "reconfiguration_delay_s", "control_plane_delay_s"},
-                                  {"insertion_loss_db", "example", "source"},
-                                  rows,
-                                  error))
+    std::vector<OpticalDataFile::Record> rows;
+    if (!OpticalDataFile::ReadRecords(file,
+                                      {"name", "reconfiguration_delay_s", "control_plane_delay_s"},
+                                      {"insertion_loss_db", "example", "source"},
+                                      rows,
+                                      error))
     {
         return false;
     }
+    const OpticalBounds delay = OpticalBounds::Between(0, MAX_DELAY_S);
     std::vector<OcsDeviceClass> parsed;
-    for (auto& row : rows)
+    for (const auto& row : rows)
     {
         OcsDeviceClass c;
-        c.name = row["name"];
-        double reconf = 0;
-        double control = 0;
-        if (!OpticalDataFile::ParseDouble(row["reconfiguration_delay_s"], reconf) || reconf < 0 ||
-            !OpticalDataFile::ParseDouble(row["control_plane_delay_s"], control) || control < 0)
+        c.name = row.Text("name");
+        for (const auto& other : parsed)
         {
-            error = OpticalDataFile::Resolve(file) + ": class '" + c.name +
-                    "': delays must be non-negative numbers of seconds";
-            return false;
-        }
-        c.reconfigurationDelay = Seconds(reconf);
-        c.controlPlaneDelay = Seconds(control);
-        const std::string loss = row["insertion_loss_db"];
-        if (!loss.empty())
-        {
-            if (!OpticalDataFile::ParseDouble(loss, c.insertionLossDb) || c.insertionLossDb < 0)
+            if (other.name == c.name)
             {
-                error = OpticalDataFile::Resolve(file) + ": class '" + c.name +
-                        "': insertion_loss_db must be a non-negative number or empty";
+                error = row.Where() + "class '" + c.name + "' is listed twice";
                 return false;
             }
-            c.hasInsertionLoss = true;
         }
-        c.example = row["example"];
-        c.source = row["source"];
+        double reconf = 0;
+        double control = 0;
+        if (!row.Real("reconfiguration_delay_s", delay, "s", reconf, error) ||
+            !row.Real("control_plane_delay_s", delay, "s", control, error) ||
+            (row.Has("insertion_loss_db") &&
+             !row.Real("insertion_loss_db",
+                       OpticalBounds::Between(0, MAX_INSERTION_LOSS_DB),
+                       "dB",
+                       c.insertionLossDb,
+                       error)))
+        {
+            error += " (class '" + c.name + "')";
+            return false;
+        }
+        c.hasInsertionLoss = row.Has("insertion_loss_db");
+        c.reconfigurationDelay = Seconds(reconf);
+        c.controlPlaneDelay = Seconds(control);
+        c.example = row.Text("example");
+        c.source = row.Text("source");
         parsed.push_back(c);
     }
     classes = parsed;

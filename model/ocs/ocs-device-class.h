@@ -7,6 +7,8 @@
 #ifndef OCS_DEVICE_CLASS_H
 #define OCS_DEVICE_CLASS_H
 
+#include "ocs-configuration.h"
+
 #include "ns3/nstime.h"
 
 #include <string>
@@ -19,6 +21,11 @@ namespace ns3
  * \ingroup optical
  * \brief Published timing and loss of one class of optical circuit switch (3D MEMS, piezo,
  * fast prototypes, silicon photonics), read from data/ocs-device-classes.csv.
+ *
+ * Columns and their ranges: name (unique), reconfiguration_delay_s and control_plane_delay_s
+ * (0 to MAX_DELAY_S, seconds), insertion_loss_db (0 to OcsConfiguration::MAX_INSERTION_LOSS_DB
+ * dB, or empty), example and source (text). A value outside its range is an error naming the
+ * file, the line and the column.
  */
 struct OcsDeviceClass
 {
@@ -32,6 +39,10 @@ struct OcsDeviceClass
 
     /// Default catalog file name in the data directory.
     static constexpr const char* DEFAULT_FILE = "ocs-device-classes.csv";
+    /// Longest delay of a class (s; robotic patch panels take minutes).
+    static constexpr double MAX_DELAY_S = 3600;
+    /// Largest insertion loss of a class (dB).
+    static constexpr double MAX_INSERTION_LOSS_DB = OcsConfiguration::MAX_INSERTION_LOSS_DB;
 
     /**
      * \brief Reads every class of a catalog file.

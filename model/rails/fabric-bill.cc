@@ -58,8 +58,8 @@ RoundUp1(double x)
 bool
 FabricCatalog::Load(const std::string& file, std::string& error)
 {
-    std::vector<OpticalDataFile::Row> rows;
-    if (!OpticalDataFile::ReadCsv(
+    std::vector<OpticalDataFile::Record> rows;
+    if (!OpticalDataFile::ReadRecords(
             file,
             {"kind", "system", "power_w", "power_units", "cost_usd", "cost_units"},
             {"source"},
@@ -70,32 +70,36 @@ FabricCatalog::Load(const std::string& file, std::string& error)
     }
     const std::string path = OpticalDataFile::Resolve(file);
     std::vector<FabricComponent> parsed;
-    for (auto& row : rows)
+    for (const auto& row : rows)
     {
         double power = 0;
-        double powerUnits = 0;
+        uint64_t powerUnits = 0;
         double cost = 0;
-        double costUnits = 0;
-        const std::string what =
-            path + ": component '" + row["kind"] + "' of system '" + row["system"] + "'";
-        if (!OpticalDataFile::ParseDouble(row["power_w"], power) || power < 0 ||
-            !OpticalDataFile::ParseDouble(row["cost_usd"], cost) || cost < 0)
+        uint64_t costUnits = 0;
+        if (!row.Real("power_w", OpticalBounds::Between(0, MAX_POWER_W), "W", power, error) ||
+            !row.Count("power_units", 1, MAX_UNITS, powerUnits, error) ||
+            !row.Real("cost_usd", OpticalBounds::Between(0, MAX_COST_USD), "USD", cost, error) ||
+            !row.Count("cost_units", 1, MAX_UNITS, costUnits, error))
         {
-            error = what + ": power_w and cost_usd must be non-negative numbers";
+            error +=
+                " (component '" + row.Text("kind") + "' of system '" + row.Text("system") + "')";
             return false;
         }
-        if (!OpticalDataFile::ParseDouble(row["power_units"], powerUnits) || !(powerUnits > 0) ||
-            !OpticalDataFile::ParseDouble(row["cost_units"], costUnits) || !(costUnits > 0))
+        for (const auto& c : parsed)
         {
-            error = what + ": power_units and cost_units must be positive numbers";
-            return false;
+            if (c.kind == row.Text("kind") && c.system == row.Text("system"))
+            {
+                error = row.Where() + "component '" + c.kind + "' of system '" + c.system +
+                        "' is listed twice";
+                return false;
+            }
         }
         FabricComponent c;
-        c.kind = row["kind"];
-        c.system = row["system"];
-        c.powerW = power / powerUnits;
-        c.costUsd = cost / costUnits;
-        c.source = row["source"];
+        c.kind = row.Text("kind");
+        c.system = row.Text("system");
+        c.powerW = power / static_cast<double>(powerUnits);
+        c.costUsd = cost / static_cast<double>(costUnits);
+        c.source = row.Text("source");
         parsed.push_back(c);
     }
     m_components = std::move(parsed);

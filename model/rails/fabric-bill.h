@@ -33,12 +33,23 @@ struct FabricComponent
  * \ingroup optical
  * \brief The component catalog: data/fabric-components.csv (Opus's numbers), a file users
  * can edit or replace.
+ *
+ * Columns and their ranges: kind, system (text; each pair at most once), power_w (0 to
+ * MAX_POWER_W, W), power_units (a whole number, 1 to MAX_UNITS), cost_usd (0 to
+ * MAX_COST_USD), cost_units (a whole number, 1 to MAX_UNITS), source (text, may be empty).
+ * A value outside its range is an error naming the file, the line and the column.
  */
 class FabricCatalog
 {
   public:
     /// Default catalog file, in the data directory.
     static constexpr const char* DEFAULT_FILE = "fabric-components.csv";
+    /// Largest power_w of a row (W; a 144-port switch draws 7 kW).
+    static constexpr double MAX_POWER_W = 1e6;
+    /// Largest cost_usd of a row (USD).
+    static constexpr double MAX_COST_USD = 1e9;
+    /// Most units a row's power or cost is spread over (ports of a switch).
+    static constexpr uint64_t MAX_UNITS = 1000000;
 
     /**
      * \brief Loads a catalog.

@@ -8,6 +8,7 @@
 
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/optical-data-file.h"
 
 #include <cmath>
 #include <fstream>
@@ -171,61 +172,74 @@ SnrTimeSeries::Generate(Time duration)
 bool
 SnrTimeSeries::LoadCsv(const std::string& file, std::vector<Sample>& samples, std::string& error)
 {
-    std::ifstream in(file);
-    if (!in)
+    std::string text;
+    if (!OpticalDataFile::ReadText(file, OpticalDataFile::MAX_FILE_BYTES, text, error))
     {
-        error = "cannot open SNR trace " + file;
+        error = "SNR trace: " + error;
         return false;
     }
+    const OpticalBounds timeBounds = OpticalBounds::Between(0, OpticalUnits::MAX_TIME_S);
+    const OpticalBounds snrBounds = OpticalBounds::Between(MIN_TRACE_SNR_DB, MAX_TRACE_SNR_DB);
     std::vector<Sample> read;
-    std::string line;
     uint64_t number = 0;
-    while (std::getline(in, line))
+    bool first = true;
+    OpticalDataFile::Lines lines(text);
+    std::string raw;
+    while (lines.Next(raw))
     {
         ++number;
-        if (line.empty() || line[0] == '#' ||
-            (number == 1 && line.find("time") != std::string::npos))
+        const std::string line = OpticalDataFile::Trim(raw);
+        if (line.empty() || line[0] == '#')
+        {
+            continue;
+        }
+        const std::string where = file + ":" + std::to_string(number) + ": ";
+        const bool header =
+            first && (line.compare(0, 4, "time") == 0 || line.compare(0, 4, "Time") == 0);
+        first = false;
+        if (header)
         {
             continue;
         }
         const std::size_t comma = line.find(',');
-        const std::string where = file + ":" + std::to_string(number) + ": ";
-        if (comma == std::string::npos)
+        if (comma == std::string::npos || line.find(',', comma + 1) != std::string::npos)
         {
-            error = where + "'" + line + "' is not 'time_s,snr_db'";
+            error = where + "'" + OpticalDataFile::Shorten(line) +
+                    "' is not 'time_s,snr_db' (two cells)";
             return false;
         }
-        std::istringstream t(line.substr(0, comma));
+        if (read.size() >= MAX_TRACE_SAMPLES)
+        {
+            error = where + "more than " + std::to_string(MAX_TRACE_SAMPLES) +
+                    " samples (SnrTimeSeries::MAX_TRACE_SAMPLES)";
+            return false;
+        }
         double seconds = 0;
-        std::string rest;
-        if (!(t >> seconds) || (t >> rest) || !std::isfinite(seconds) || seconds < 0)
+        std::string why;
+        if (!OpticalDataFile::ReadReal(line.substr(0, comma), timeBounds, "s", seconds, why))
         {
-            error = where + "time '" + line.substr(0, comma) + "' is not a time in seconds >= 0";
+            error = where + "time " + why + " (column 'time_s')";
             return false;
         }
-        if (!read.empty() && seconds <= read.back().time.GetSeconds())
+        if (!read.empty() && Seconds(seconds) <= read.back().time)
         {
-            error = where + "time " + line.substr(0, comma) + " does not follow " +
-                    std::to_string(read.back().time.GetSeconds());
+            error = where + "time " + OpticalUnits::Format(seconds) + " does not follow " +
+                    OpticalUnits::Format(read.back().time.GetSeconds()) +
+                    " (column 'time_s'; times in s must increase)";
             return false;
         }
-        std::string cell = line.substr(comma + 1);
-        cell.erase(0, cell.find_first_not_of(" \t"));
-        cell.erase(cell.find_last_not_of(" \t\r") + 1);
+        const std::string cell = OpticalDataFile::Trim(line.substr(comma + 1));
         Sample s;
         s.time = Seconds(seconds);
         if (cell.empty() || cell == "nan" || cell == "dark")
         {
             s.dark = true;
         }
-        else
+        else if (!OpticalDataFile::ReadReal(cell, snrBounds, "dB", s.snrDb, why))
         {
-            std::istringstream v(cell);
-            if (!(v >> s.snrDb) || (v >> rest) || !std::isfinite(s.snrDb))
-            {
-                error = where + "SNR '" + cell + "' is not a number of dB (or empty, nan, dark)";
-                return false;
-            }
+            error =
+                where + "SNR " + why + " (column 'snr_db'; or empty, nan, dark for loss of light)";
+            return false;
         }
         read.push_back(s);
     }

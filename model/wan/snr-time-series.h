@@ -64,9 +64,19 @@ class SnrTimeSeries : public Object
     /// \return the standard deviation of the fast fluctuations for the spectral width (dB)
     double GetFluctuationSigmaDb() const;
 
+    /// Smallest SNR of a trace (dB).
+    static constexpr double MIN_TRACE_SNR_DB = -50;
+    /// Largest SNR of a trace (dB).
+    static constexpr double MAX_TRACE_SNR_DB = 100;
+    /// Most samples of a trace (a month of samples every 0.65 s).
+    static constexpr uint64_t MAX_TRACE_SAMPLES = 4000000;
+
     /**
-     * \brief Reads a trace: CSV lines "time_s,snr_db" (a header line and # comments allowed;
-     * an empty SNR cell, "nan" or "dark" is loss of light), times strictly increasing.
+     * \brief Reads a trace: CSV lines "time_s,snr_db" (a first line starting with "time" is a
+     * header; # comments, blank lines, a UTF-8 byte-order mark and CRLF line endings are
+     * allowed; an empty SNR cell, "nan" or "dark" is loss of light), times strictly increasing.
+     * time_s is 0 to OpticalUnits::MAX_TIME_S (100 years) in seconds, snr_db MIN_TRACE_SNR_DB to
+     * MAX_TRACE_SNR_DB; at most MAX_TRACE_SAMPLES samples and OpticalDataFile::MAX_FILE_BYTES.
      * \param [in] file The file
      * \param [out] samples The samples (unchanged on failure)
      * \param [out] error The file, the line and what is wrong

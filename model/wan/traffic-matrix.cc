@@ -172,10 +172,10 @@ TrafficMatrix::Make(const std::string& kind,
         if (colon != std::string::npos)
         {
             const std::string text = kind.substr(colon + 1);
-            if (!OpticalDataFile::ParseDouble(text, fraction) || fraction < 0 || fraction > 1)
+            std::string why;
+            if (!OpticalDataFile::ReadReal(text, OpticalBounds::Between(0, 1), "", fraction, why))
             {
-                error = "traffic matrix '" + kind + "': large fraction '" + text +
-                        "' is not allowed (a number from 0 to 1)";
+                error = "traffic matrix '" + kind + "': large fraction: " + why;
                 return false;
             }
         }

@@ -21,8 +21,8 @@ const std::string TransceiverModes::DEFAULT_FILE = "transceiver-modes.csv";
 bool
 TransceiverModes::Load(const std::string& table, const std::string& file, std::string& error)
 {
-    std::vector<OpticalDataFile::Row> rows;
-    if (!OpticalDataFile::ReadCsv(
+    std::vector<OpticalDataFile::Record> rows;
+    if (!OpticalDataFile::ReadRecords(
             file,
             {"table", "rate_gbps", "baud_gbd", "osnr_db", "snr_db", "spacing_ghz"},
             {"format"},
@@ -35,34 +35,43 @@ TransceiverModes::Load(const std::string& table, const std::string& file, std::s
     std::set<std::string> known;
     for (const auto& row : rows)
     {
-        known.insert(row.at("table"));
-        if (row.at("table") != table)
-        {
-            continue;
-        }
+        // Every row is checked, not only those of the table asked for: a bad file is an error.
         Mode m;
-        m.format = row.count("format") ? row.at("format") : "";
-        const std::pair<const char*, double*> cells[] = {{"rate_gbps", &m.rateGbps},
-                                                         {"baud_gbd", &m.baudGbd},
-                                                         {"osnr_db", &m.osnrDb},
-                                                         {"snr_db", &m.snrDb},
-                                                         {"spacing_ghz", &m.spacingGhz}};
-        for (const auto& [name, value] : cells)
+        m.format = row.Text("format");
+        if (!row.Real("rate_gbps",
+                      OpticalBounds::Above(0).AtMost(MAX_RATE_GBPS),
+                      "Gb/s",
+                      m.rateGbps,
+                      error) ||
+            !row.Real("baud_gbd",
+                      OpticalBounds::Above(0).AtMost(MAX_BAUD_GBD),
+                      "GBd",
+                      m.baudGbd,
+                      error) ||
+            !row.Real("osnr_db",
+                      OpticalBounds::Between(MIN_OSNR_DB, MAX_OSNR_DB),
+                      "dB",
+                      m.osnrDb,
+                      error) ||
+            !row.Real("snr_db",
+                      OpticalBounds::Between(MIN_SNR_DB, MAX_OSNR_DB),
+                      "dB",
+                      m.snrDb,
+                      error) ||
+            !row.Real("spacing_ghz",
+                      OpticalBounds::Above(0).AtMost(MAX_SPACING_GHZ),
+                      "GHz",
+                      m.spacingGhz,
+                      error))
         {
-            if (!OpticalDataFile::ParseDouble(row.at(name), *value))
-            {
-                error = OpticalDataFile::Resolve(file) + ": table " + table + ": " + name + " '" +
-                        row.at(name) + "' is not a number";
-                return false;
-            }
-        }
-        if (m.rateGbps <= 0 || m.baudGbd <= 0 || m.spacingGhz <= 0)
-        {
-            error = OpticalDataFile::Resolve(file) + ": table " + table + ": a mode of " +
-                    row.at("rate_gbps") + " Gb/s needs a positive rate, baud and spacing";
+            error += " (table " + row.Text("table") + ")";
             return false;
         }
-        modes.push_back(m);
+        known.insert(row.Text("table"));
+        if (row.Text("table") == table)
+        {
+            modes.push_back(m);
+        }
     }
     if (modes.empty())
     {

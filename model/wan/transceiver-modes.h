@@ -21,10 +21,29 @@ namespace ns3
  * A mode works on a path when the path's generalised SNR in 0.1 nm is at least the mode's
  * required OSNR plus the system margin (GNPy's rule; default margin 2 dB). The chosen mode is
  * the fastest that works.
+ *
+ * File columns and their ranges (every row of the file is checked): table (text), rate_gbps
+ * (> 0 and <= MAX_RATE_GBPS), format (text, may be empty), baud_gbd (> 0 and <= MAX_BAUD_GBD),
+ * osnr_db (MIN_OSNR_DB to MAX_OSNR_DB), snr_db (MIN_SNR_DB to MAX_OSNR_DB), spacing_ghz (> 0 and
+ * <= MAX_SPACING_GHZ). A value outside its range is an error naming the file, the line and the
+ * column.
  */
 class TransceiverModes
 {
   public:
+    /// Largest rate of a mode (Gb/s; today's fastest coherent modules carry 1,600).
+    static constexpr double MAX_RATE_GBPS = 10000;
+    /// Largest symbol rate of a mode (GBd; today's reach about 200).
+    static constexpr double MAX_BAUD_GBD = 1000;
+    /// Smallest required OSNR in 0.1 nm (dB).
+    static constexpr double MIN_OSNR_DB = -10;
+    /// Largest required OSNR or SNR (dB).
+    static constexpr double MAX_OSNR_DB = 60;
+    /// Smallest required SNR in the signal bandwidth (dB; below the OSNR for baud > 12.5 GBd).
+    static constexpr double MIN_SNR_DB = -30;
+    /// Widest channel spacing (GHz; the C band is about 4,800 GHz wide).
+    static constexpr double MAX_SPACING_GHZ = 10000;
+
     /// One mode.
     struct Mode
     {

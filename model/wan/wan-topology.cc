@@ -16,6 +16,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
 #include <limits>
 #include <sstream>
 
@@ -49,18 +51,6 @@ EndsWith(const std::string& text, const std::string& suffix)
 {
     return text.size() >= suffix.size() &&
            Lower(text.substr(text.size() - suffix.size())) == Lower(suffix);
-}
-
-/// \return \p text without white space (including line breaks) at both ends
-std::string
-TrimSpace(const std::string& text)
-{
-    const auto b = text.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos)
-    {
-        return "";
-    }
-    return text.substr(b, text.find_last_not_of(" \t\r\n") - b + 1);
 }
 
 /// \return the file's name without directory and extension
@@ -101,38 +91,6 @@ Num(double value)
     std::ostringstream s;
     s << std::setprecision(10) << value;
     return s.str();
-}
-
-/**
- * The line numbers of the data rows of a CSV file, by the rules of OpticalDataFile::ReadCsv
- * (blank and '#' lines skipped, the first other line is the header).
- * \param [in] path The file
- * \return the line number of each data row, in order
- */
-std::vector<uint64_t>
-DataLineNumbers(const std::string& path)
-{
-    std::vector<uint64_t> lines;
-    std::ifstream in(path);
-    std::string line;
-    uint64_t number = 0;
-    bool header = false;
-    while (std::getline(in, line))
-    {
-        ++number;
-        const std::string t = OpticalDataFile::Trim(line);
-        if (t.empty() || t[0] == '#')
-        {
-            continue;
-        }
-        if (!header)
-        {
-            header = true;
-            continue;
-        }
-        lines.push_back(number);
-    }
-    return lines;
 }
 
 /// A bridge found by a depth-first search.
@@ -482,24 +440,24 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
 {
     NS_LOG_FUNCTION(this << file);
     const std::string path = ResolveWan(file);
-    std::vector<OpticalDataFile::Row> rows;
-    if (!OpticalDataFile::ReadCsv(path,
-                                  {"kind", "site"},
-                                  {"peer", "latitude", "longitude", "weight", "length_km"},
-                                  rows,
-                                  error))
+    std::vector<OpticalDataFile::Record> rows;
+    if (!OpticalDataFile::ReadRecords(path,
+                                      {"kind", "site"},
+                                      {"peer", "latitude", "longitude", "weight", "length_km"},
+                                      rows,
+                                      error))
     {
         return false;
     }
-    const std::vector<uint64_t> lines = DataLineNumbers(path);
-    auto where = [&](std::size_t i) { return Where(path, i < lines.size() ? lines[i] : 0); };
-    auto mustBeEmpty = [&](std::size_t i, const std::vector<const char*>& columns) {
+    auto mustBeEmpty = [&](const OpticalDataFile::Record& row,
+                           const std::vector<const char*>& columns) {
         for (const char* col : columns)
         {
-            if (!rows[i].at(col).empty())
+            if (row.Has(col))
             {
-                error = where(i) + "column '" + col + "' must be empty in a " +
-                        Lower(rows[i].at("kind")) + " row (found '" + rows[i].at(col) + "')";
+                error = row.Where() + "column '" + col + "' must be empty in a " +
+                        Lower(row.Text("kind")) + " row (found '" +
+                        OpticalDataFile::Shorten(row.Text(col)) + "')";
                 return false;
             }
         }
@@ -513,71 +471,51 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
     for (std::size_t i = 0; i < rows.size(); ++i)
     {
         const auto& row = rows[i];
-        const std::string kind = Lower(row.at("kind"));
+        const std::string kind = Lower(row.Text("kind"));
         if (kind == "fibre" || kind == "fiber")
         {
+            if (fibreRows.size() >= MAX_FIBRES)
+            {
+                error = row.Where() + "more than " + std::to_string(MAX_FIBRES) +
+                        " fibres (WanTopology::MAX_FIBRES)";
+                return false;
+            }
             fibreRows.push_back(i);
             continue;
         }
         if (kind != "site")
         {
-            error = where(i) + "kind '" + row.at("kind") + "' is not one of: site, fibre";
+            error = row.Where() + "kind '" + OpticalDataFile::Shorten(row.Text("kind")) +
+                    "' is not one of: site, fibre";
             return false;
         }
-        const std::string& name = row.at("site");
+        const std::string name = row.Text("site");
         const int64_t known = topo.FindSite(name);
         if (known >= 0)
         {
-            error = where(i) + "site '" + name + "' is declared twice (first at line " +
-                    std::to_string(lines.at(siteRow.at(static_cast<std::size_t>(known)))) +
+            error = row.Where() + "site '" + name + "' is declared twice (first at line " +
+                    std::to_string(rows[siteRow.at(static_cast<std::size_t>(known))].line) +
                     "; site names must be unique)";
             return false;
         }
-        if (!mustBeEmpty(i, {"peer", "length_km"}))
+        if (topo.GetNSites() >= MAX_SITES)
+        {
+            error = row.Where() + "more than " + std::to_string(MAX_SITES) +
+                    " sites (WanTopology::MAX_SITES)";
+            return false;
+        }
+        if (!mustBeEmpty(row, {"peer", "length_km"}))
         {
             return false;
         }
         Site site;
         site.name = name;
-
-        const struct
+        if (!row.Real("latitude", LatitudeBounds(), "degrees", site.latitude, error) ||
+            !row.Real("longitude", LongitudeBounds(), "degrees", site.longitude, error) ||
+            (row.Has("weight") && !row.Real("weight", WeightBounds(), "", site.weight, error)))
         {
-            const char* column;
-            double* value;
-            double low;
-            double high;
-            bool required;
-        } cells[] = {{"latitude", &site.latitude, -90, 90, true},
-                     {"longitude", &site.longitude, -180, 180, true},
-                     {"weight", &site.weight, 0, std::numeric_limits<double>::infinity(), false}};
-
-        for (const auto& c : cells)
-        {
-            const std::string& text = row.at(c.column);
-            if (text.empty() && !c.required)
-            {
-                continue;
-            }
-            if (text.empty())
-            {
-                error = where(i) + "site '" + name + "': " + c.column + " is missing (degrees, " +
-                        Num(c.low) + " to " + Num(c.high) + ")";
-                return false;
-            }
-            if (!OpticalDataFile::ParseDouble(text, *c.value))
-            {
-                error = where(i) + "site '" + name + "': " + c.column + " '" + text +
-                        "' is not a number";
-                return false;
-            }
-            const bool weight = std::string(c.column) == "weight";
-            if (weight ? *c.value <= 0 : (*c.value < c.low || *c.value > c.high))
-            {
-                error = where(i) + "site '" + name + "': " + c.column + " " + text +
-                        (weight ? " must be > 0"
-                                : " is out of range (" + Num(c.low) + " to " + Num(c.high) + ")");
-                return false;
-            }
+            error += " (site '" + name + "')";
+            return false;
         }
         topo.AddSite(site);
         siteRow.push_back(i);
@@ -592,23 +530,23 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
     for (std::size_t i : fibreRows)
     {
         const auto& row = rows[i];
-        const std::string& a = row.at("site");
-        const std::string& b = row.at("peer");
+        const std::string a = row.Text("site");
+        const std::string b = row.Text("peer");
         if (b.empty())
         {
-            error = where(i) + "fibre from '" + a + "' has no peer (the other end's site name)";
+            error = row.Where() + "fibre from '" + a + "' has no peer (the other end's site name)";
             return false;
         }
         for (const std::string* end : {&a, &b})
         {
             if (topo.FindSite(*end) < 0)
             {
-                error = where(i) + "fibre " + a + "-" + b + ": unknown site '" + *end +
+                error = row.Where() + "fibre " + a + "-" + b + ": unknown site '" + *end +
                         "' (declare it in a site row)";
                 return false;
             }
         }
-        if (!mustBeEmpty(i, {"latitude", "longitude", "weight"}))
+        if (!mustBeEmpty(row, {"latitude", "longitude", "weight"}))
         {
             return false;
         }
@@ -616,40 +554,34 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
         const auto ib = static_cast<uint32_t>(topo.FindSite(b));
         if (ia == ib)
         {
-            error = where(i) + "fibre " + a + "-" + b + ": both ends are '" + a +
+            error = row.Where() + "fibre " + a + "-" + b + ": both ends are '" + a +
                     "' (self-loops not allowed)";
             return false;
         }
         const auto key = std::make_pair(std::min(ia, ib), std::max(ia, ib));
         if (fibreRow.count(key))
         {
-            error = where(i) + "fibre " + a + "-" + b + " is a duplicate (already at line " +
-                    std::to_string(lines.at(fibreRow.at(key))) + "; one fibre per pair)";
+            error = row.Where() + "fibre " + a + "-" + b + " is a duplicate (already at line " +
+                    std::to_string(rows[fibreRow.at(key)].line) + "; one fibre per pair)";
             return false;
         }
         double length = 0;
-        const std::string& text = row.at("length_km");
-        if (text.empty())
+        if (!row.Has("length_km"))
         {
+            // Great circle (at most half the circumference) x DEFAULT_ROUTE_FACTOR (< 2):
+            // always inside LengthBounds().
             length = std::max(MIN_LENGTH_KM, topo.GetGreatCircleKm(ia, ib) * DEFAULT_ROUTE_FACTOR);
         }
-        else if (!OpticalDataFile::ParseDouble(text, length))
+        else if (!row.Real("length_km", LengthBounds(), "km", length, error))
         {
-            error = where(i) + "fibre " + a + "-" + b + ": length_km '" + text +
-                    "' is not a number (km, > 0; empty for great-circle x " +
-                    Num(DEFAULT_ROUTE_FACTOR) + ")";
-            return false;
-        }
-        else if (length <= 0)
-        {
-            error = where(i) + "fibre " + a + "-" + b + ": length_km " + text +
-                    " is not allowed (km, must be > 0)";
+            error += " (fibre " + a + "-" + b + "; empty for great-circle x " +
+                     Num(DEFAULT_ROUTE_FACTOR) + ")";
             return false;
         }
         std::string why;
         if (!topo.AddFibre(ia, ib, length, why))
         {
-            error = where(i) + why;
+            error = row.Where() + why;
             return false;
         }
         fibreRow[key] = i;
@@ -658,8 +590,9 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
     if (!unreachable.empty())
     {
         const uint32_t s = unreachable.front();
-        error = where(siteRow[s]) + "site '" + topo.GetSite(s).name + "' is not reachable from '" +
-                topo.GetSite(0).name + "' (the first site): the network is disconnected (" +
+        error = rows[siteRow[s]].Where() + "site '" + topo.GetSite(s).name +
+                "' is not reachable from '" + topo.GetSite(0).name +
+                "' (the first site): the network is disconnected (" +
                 std::to_string(unreachable.size()) + " of " + std::to_string(topo.GetNSites()) +
                 " sites unreachable)";
         return false;
@@ -670,258 +603,86 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
     return true;
 }
 
+OpticalBounds
+WanTopology::LatitudeBounds()
+{
+    return OpticalBounds::Between(-90, 90);
+}
+
+OpticalBounds
+WanTopology::LongitudeBounds()
+{
+    return OpticalBounds::Between(-180, 180);
+}
+
+OpticalBounds
+WanTopology::WeightBounds()
+{
+    return OpticalBounds::Above(0).AtMost(MAX_WEIGHT);
+}
+
+OpticalBounds
+WanTopology::LengthBounds()
+{
+    return OpticalBounds::Above(0).AtMost(MAX_LENGTH_KM);
+}
+
 namespace
 {
 
-/// One XML item: a tag or a run of text.
-struct XmlItem
+/// \return \p name in lower case (an element's or attribute's local name)
+std::string
+LowerName(const xmlChar* name)
 {
-    enum Kind
-    {
-        TEXT,    //!< Character data (entities decoded)
-        OPEN,    //!< Start tag (or empty-element tag, with selfClosing)
-        CLOSE,   //!< End tag
-        END      //!< End of input
-    } kind{END}; //!< What it is
+    return Lower(name ? reinterpret_cast<const char*>(name) : "");
+}
 
-    std::string name;                         //!< Local tag name (without prefix), lower case
-    std::map<std::string, std::string> attrs; //!< Attributes (names in lower case)
-    bool selfClosing{false};                  //!< "<x ... />"
-    std::string text;                         //!< The text
-    uint64_t line{1};                         //!< Line where it starts
-};
-
-/// A small, tolerant XML scanner: tags, attributes, text, comments, CDATA, entities.
-class XmlScanner
+/// \return the attribute of \p node named \p name (any case, any prefix), "" if absent
+std::string
+Attribute(const xmlNode* node, const std::string& name)
 {
-  public:
-    /// \param [in] text The document
-    explicit XmlScanner(const std::string& text)
-        : m_text(text)
+    for (const xmlAttr* a = node->properties; a; a = a->next)
     {
+        if (LowerName(a->name) == name)
+        {
+            xmlChar* value = xmlNodeListGetString(node->doc, a->children, 1);
+            std::string out = value ? reinterpret_cast<const char*>(value) : "";
+            xmlFree(value);
+            return out;
+        }
     }
+    return "";
+}
 
-    /**
-     * \param [out] item The next item
-     * \param [out] error On failure: line and what is wrong
-     * \return false on malformed input
-     */
-    bool Next(XmlItem& item, std::string& error)
+/// \return the line of \p node in its file
+uint64_t
+LineOf(const xmlNode* node)
+{
+    const long line = xmlGetLineNo(node);
+    return line > 0 ? static_cast<uint64_t>(line) : 0;
+}
+
+/**
+ * Appends the character data inside \p node (text and CDATA of it and its descendants).
+ * \param [in] node An element
+ * \param [in,out] text The text so far
+ * \param [in] depth Depth below the data element
+ */
+void
+TextOf(const xmlNode* node, std::string& text, int depth = 0)
+{
+    for (const xmlNode* c = node->children; c; c = c->next)
     {
-        item = XmlItem();
-        item.line = m_line;
-        if (m_pos >= m_text.size())
+        if (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE)
         {
-            item.kind = XmlItem::END;
-            return true;
+            text += c->content ? reinterpret_cast<const char*>(c->content) : "";
         }
-        if (m_text[m_pos] != '<')
+        else if (c->type == XML_ELEMENT_NODE && depth < 64)
         {
-            const std::size_t lt = m_text.find('<', m_pos);
-            const std::size_t end = lt == std::string::npos ? m_text.size() : lt;
-            item.kind = XmlItem::TEXT;
-            item.text = Decode(Advance(end));
-            return true;
+            TextOf(c, text, depth + 1);
         }
-        if (m_text.compare(m_pos, 4, "<!--") == 0)
-        {
-            return Skip("-->", "comment", item, error);
-        }
-        if (m_text.compare(m_pos, 9, "<![CDATA[") == 0)
-        {
-            const std::size_t close = m_text.find("]]>", m_pos);
-            if (close == std::string::npos)
-            {
-                error = "unterminated CDATA section";
-                return false;
-            }
-            Advance(m_pos + 9);
-            item.kind = XmlItem::TEXT;
-            item.text = Advance(close);
-            Advance(close + 3);
-            return true;
-        }
-        if (m_text.compare(m_pos, 2, "<?") == 0)
-        {
-            return Skip("?>", "processing instruction", item, error);
-        }
-        if (m_text.compare(m_pos, 2, "<!") == 0)
-        {
-            return Skip(">", "declaration", item, error);
-        }
-        // A tag: find its end outside quoted attribute values.
-        std::size_t i = m_pos + 1;
-        char quote = 0;
-        while (i < m_text.size() && (quote || m_text[i] != '>'))
-        {
-            if (quote && m_text[i] == quote)
-            {
-                quote = 0;
-            }
-            else if (!quote && (m_text[i] == '"' || m_text[i] == '\''))
-            {
-                quote = m_text[i];
-            }
-            ++i;
-        }
-        if (i >= m_text.size())
-        {
-            error = "unterminated tag";
-            return false;
-        }
-        std::string tag = Advance(i + 1);
-        tag = tag.substr(1, tag.size() - 2); // without '<' and '>'
-        item.kind = XmlItem::OPEN;
-        if (!tag.empty() && tag[0] == '/')
-        {
-            item.kind = XmlItem::CLOSE;
-            tag = tag.substr(1);
-        }
-        if (!tag.empty() && tag.back() == '/')
-        {
-            item.selfClosing = true;
-            tag.pop_back();
-        }
-        std::size_t k = 0;
-        while (k < tag.size() && !std::isspace(static_cast<unsigned char>(tag[k])))
-        {
-            ++k;
-        }
-        item.name = LocalName(tag.substr(0, k));
-        // Attributes: name = "value" | 'value'
-        while (k < tag.size())
-        {
-            while (k < tag.size() && std::isspace(static_cast<unsigned char>(tag[k])))
-            {
-                ++k;
-            }
-            const std::size_t nameStart = k;
-            while (k < tag.size() && tag[k] != '=' &&
-                   !std::isspace(static_cast<unsigned char>(tag[k])))
-            {
-                ++k;
-            }
-            const std::string attr = Lower(tag.substr(nameStart, k - nameStart));
-            while (k < tag.size() && std::isspace(static_cast<unsigned char>(tag[k])))
-            {
-                ++k;
-            }
-            if (k >= tag.size() || tag[k] != '=')
-            {
-                continue; // an attribute without a value: ignored
-            }
-            ++k;
-            while (k < tag.size() && std::isspace(static_cast<unsigned char>(tag[k])))
-            {
-                ++k;
-            }
-            if (k < tag.size() && (tag[k] == '"' || tag[k] == '\''))
-            {
-                const char q = tag[k];
-                const std::size_t close = tag.find(q, k + 1);
-                const std::size_t stop = close == std::string::npos ? tag.size() : close;
-                item.attrs[attr] = Decode(tag.substr(k + 1, stop - k - 1));
-                k = stop + 1;
-            }
-            else
-            {
-                const std::size_t start = k;
-                while (k < tag.size() && !std::isspace(static_cast<unsigned char>(tag[k])))
-                {
-                    ++k;
-                }
-                item.attrs[attr] = Decode(tag.substr(start, k - start));
-            }
-        }
-        return true;
     }
-
-    /// \return the line of the scanner's position
-    uint64_t GetLine() const
-    {
-        return m_line;
-    }
-
-  private:
-    /// \return the text from the position to \p end, moving there and counting lines
-    std::string Advance(std::size_t end)
-    {
-        const std::string out = m_text.substr(m_pos, end - m_pos);
-        m_line += static_cast<uint64_t>(std::count(out.begin(), out.end(), '\n'));
-        m_pos = end;
-        return out;
-    }
-
-    /// Skips to after \p terminator; an empty TEXT item stands for what was skipped.
-    bool Skip(const char* terminator, const char* what, XmlItem& item, std::string& error)
-    {
-        const std::size_t close = m_text.find(terminator, m_pos + 1);
-        if (close == std::string::npos)
-        {
-            error = std::string("unterminated ") + what;
-            return false;
-        }
-        Advance(close + std::string(terminator).size());
-        item.kind = XmlItem::TEXT;
-        return true;
-    }
-
-    /// \return the local part of a qualified name, in lower case
-    static std::string LocalName(const std::string& name)
-    {
-        const auto colon = name.find(':');
-        return Lower(colon == std::string::npos ? name : name.substr(colon + 1));
-    }
-
-    /// \return \p text with the predefined and numeric entities replaced
-    static std::string Decode(const std::string& text)
-    {
-        std::string out;
-        for (std::size_t i = 0; i < text.size(); ++i)
-        {
-            const std::size_t semi = text[i] == '&' ? text.find(';', i) : std::string::npos;
-            if (semi == std::string::npos || semi - i > 10)
-            {
-                out += text[i];
-                continue;
-            }
-            const std::string entity = text.substr(i + 1, semi - i - 1);
-            static const std::map<std::string, char> named = {{"lt", '<'},
-                                                              {"gt", '>'},
-                                                              {"amp", '&'},
-                                                              {"quot", '"'},
-                                                              {"apos", '\''}};
-            if (named.count(entity))
-            {
-                out += named.at(entity);
-            }
-            else if (entity.size() > 1 && entity[0] == '#')
-            {
-                const bool hex = entity[1] == 'x' || entity[1] == 'X';
-                const long code =
-                    std::strtol(entity.c_str() + (hex ? 2 : 1), nullptr, hex ? 16 : 10);
-                if (code > 0 && code < 0x80)
-                {
-                    out += static_cast<char>(code);
-                }
-                else
-                {
-                    out += '?'; // non-ASCII characters are not needed in names
-                }
-            }
-            else
-            {
-                out += text.substr(i, semi - i + 1);
-            }
-            i = semi;
-        }
-        return out;
-    }
-
-    const std::string& m_text; //!< The document
-    std::size_t m_pos{0};      //!< Position
-    uint64_t m_line{1};        //!< Line at the position
-};
+}
 
 /// A GraphML node or edge, as read.
 struct GraphElement
@@ -933,6 +694,132 @@ struct GraphElement
     std::map<std::string, std::pair<std::string, uint64_t>> data; //!< Key id to text, line
 };
 
+/// A GraphML key.
+struct GraphKey
+{
+    std::string domain; //!< node, edge, graph, all...
+    std::string name;   //!< attr.name, lower case
+};
+
+/// What a walk over a GraphML document collects.
+struct GraphScan
+{
+    std::map<std::string, GraphKey> keys; //!< Keys by id
+    std::vector<GraphElement> nodes;      //!< The nodes, in document order
+    std::vector<GraphElement> edges;      //!< The edges, in document order
+    std::string error;                    //!< The first problem, with its line
+};
+
+/**
+ * Walks the elements below \p parent (libxml2 bounds the depth to 256 levels).
+ * \param [in] parent An element
+ * \param [in] owner Whose data a <data> child is: -1 none, k >= 0 node k, -2 - k edge k
+ * \param [in,out] scan What is collected
+ * \param [in] where "path:" for messages
+ * \return false on a structural error (in scan.error)
+ */
+bool
+Walk(const xmlNode* parent, int64_t owner, GraphScan& scan, const std::string& where)
+{
+    for (const xmlNode* n = parent->children; n; n = n->next)
+    {
+        if (n->type == XML_ENTITY_REF_NODE)
+        {
+            scan.error = where + std::to_string(LineOf(parent)) + ": entity reference '&" +
+                         LowerName(n->name) + ";' (entities are not supported)";
+            return false;
+        }
+        if (n->type != XML_ELEMENT_NODE)
+        {
+            continue;
+        }
+        const std::string name = LowerName(n->name);
+        const std::string at = where + std::to_string(LineOf(n)) + ": ";
+        int64_t childOwner = owner;
+        if (name == "key")
+        {
+            const std::string id = Attribute(n, "id");
+            if (!id.empty())
+            {
+                const std::string domain = Attribute(n, "for");
+                scan.keys[id] = {Lower(domain.empty() ? "all" : domain),
+                                 Lower(Attribute(n, "attr.name"))};
+            }
+            continue;
+        }
+        if (name == "node")
+        {
+            GraphElement node;
+            node.id = Attribute(n, "id");
+            node.line = LineOf(n);
+            if (node.id.empty())
+            {
+                scan.error = at + "<node> without an id";
+                return false;
+            }
+            if (scan.nodes.size() >= WanTopology::MAX_SITES)
+            {
+                scan.error = at + "more than " + std::to_string(WanTopology::MAX_SITES) +
+                             " nodes (WanTopology::MAX_SITES)";
+                return false;
+            }
+            scan.nodes.push_back(node);
+            childOwner = static_cast<int64_t>(scan.nodes.size() - 1);
+        }
+        else if (name == "edge")
+        {
+            GraphElement edge;
+            edge.source = Attribute(n, "source");
+            edge.target = Attribute(n, "target");
+            edge.line = LineOf(n);
+            for (const auto* end : {&edge.source, &edge.target})
+            {
+                if (end->empty())
+                {
+                    scan.error =
+                        at + "<edge> without a " + (end == &edge.source ? "source" : "target");
+                    return false;
+                }
+            }
+            if (scan.edges.size() >= WanTopology::MAX_FIBRES)
+            {
+                scan.error = at + "more than " + std::to_string(WanTopology::MAX_FIBRES) +
+                             " edges (WanTopology::MAX_FIBRES)";
+                return false;
+            }
+            scan.edges.push_back(edge);
+            childOwner = -2 - static_cast<int64_t>(scan.edges.size() - 1);
+        }
+        else if (name == "graph")
+        {
+            childOwner = -1;
+        }
+        else if (name == "data")
+        {
+            GraphElement* target = owner >= 0    ? &scan.nodes[owner]
+                                   : owner <= -2 ? &scan.edges[-2 - owner]
+                                                 : nullptr;
+            const std::string key = Attribute(n, "key");
+            if (target && !target->data.count(key))
+            {
+                std::string text;
+                TextOf(n, text);
+                const std::string value = OpticalUnits::Trim(text);
+                if (!value.empty())
+                {
+                    target->data[key] = {value, LineOf(n)};
+                }
+            }
+            continue; // foreign content inside <data> (yEd graphics) is not walked
+        }
+        if (!Walk(n, childOwner, scan, where))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 bool
@@ -940,167 +827,94 @@ WanTopology::LoadGraphMl(const std::string& file, std::string& error, double rou
 {
     NS_LOG_FUNCTION(this << file << routeFactor);
     const std::string path = ResolveWan(file);
-    if (!std::isfinite(routeFactor) || routeFactor < 1)
+    if (!std::isfinite(routeFactor) || routeFactor < 1 || routeFactor > MAX_ROUTE_FACTOR)
     {
-        error = path + ": route factor " + Num(routeFactor) + " is not allowed (must be >= 1)";
+        error = path + ": route factor " + Num(routeFactor) + " is not allowed (1 to " +
+                Num(MAX_ROUTE_FACTOR) + ")";
         return false;
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    std::string text;
+    if (!OpticalDataFile::ReadText(path, MAX_GRAPHML_BYTES, text, error))
     {
-        error = "cannot open GraphML file '" + path + "'";
+        error = "GraphML file: " + error;
         return false;
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
 
-    // Pass 1: keys, nodes and edges.
-    struct Key
+    // Parse with libxml2: no network, no DTD loading, no entity substitution; a document
+    // deeper than 256 levels or with an entity loop is refused by the parser itself.
+    xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+    if (!ctxt)
     {
-        std::string domain; // node, edge, graph, all...
-        std::string name;   // attr.name, lower case
-    };
-
-    std::map<std::string, Key> keys;
-    std::vector<GraphElement> nodes;
-    std::vector<GraphElement> edges;
-
-    struct Open
-    {
-        std::string name;
-        int owner; // -1 none, 0..: node index, -2 - k: edge k
-    };
-
-    std::vector<Open> stack;
-    int dataOwner = -1;
-    std::size_t dataDepth = 0; // stack depth of the open <data>, 0 if none
-    std::string dataKey;
-    std::string dataText;
-    uint64_t dataLine = 0;
-    XmlScanner scanner(text);
-    XmlItem item;
-    while (true)
-    {
-        const uint64_t line = scanner.GetLine();
-        if (!scanner.Next(item, error))
-        {
-            error = Where(path, line) + error;
-            return false;
-        }
-        if (item.kind == XmlItem::END)
-        {
-            break;
-        }
-        if (item.kind == XmlItem::TEXT)
-        {
-            if (dataDepth > 0)
-            {
-                dataText += item.text;
-            }
-            continue;
-        }
-        if (item.kind == XmlItem::CLOSE)
-        {
-            std::size_t k = stack.size();
-            while (k > 0 && stack[k - 1].name != item.name)
-            {
-                --k;
-            }
-            if (k == 0)
-            {
-                NS_LOG_WARN(Where(path, item.line) << "stray </" << item.name << ">, ignored");
-                continue;
-            }
-            if (dataDepth > 0 && k <= dataDepth)
-            {
-                GraphElement* owner = dataOwner >= 0    ? &nodes[dataOwner]
-                                      : dataOwner <= -2 ? &edges[-2 - dataOwner]
-                                                        : nullptr;
-                if (owner && !owner->data.count(dataKey))
-                {
-                    owner->data[dataKey] = {TrimSpace(dataText), dataLine};
-                }
-                dataDepth = 0;
-            }
-            stack.resize(k - 1);
-            continue;
-        }
-        // A start tag.
-        const int parentOwner = stack.empty() ? -1 : stack.back().owner;
-        int owner = parentOwner;
-        if (item.name == "key")
-        {
-            const std::string id = item.attrs.count("id") ? item.attrs.at("id") : "";
-            if (!id.empty())
-            {
-                keys[id] = {Lower(item.attrs.count("for") ? item.attrs.at("for") : "all"),
-                            Lower(item.attrs.count("attr.name") ? item.attrs.at("attr.name") : "")};
-            }
-        }
-        else if (item.name == "node")
-        {
-            if (!item.attrs.count("id") || item.attrs.at("id").empty())
-            {
-                error = Where(path, item.line) + "<node> without an id";
-                return false;
-            }
-            GraphElement node;
-            node.id = item.attrs.at("id");
-            node.line = item.line;
-            nodes.push_back(node);
-            owner = static_cast<int>(nodes.size() - 1);
-        }
-        else if (item.name == "edge")
-        {
-            for (const char* end : {"source", "target"})
-            {
-                if (!item.attrs.count(end) || item.attrs.at(end).empty())
-                {
-                    error = Where(path, item.line) + "<edge> without a " + end;
-                    return false;
-                }
-            }
-            GraphElement edge;
-            edge.source = item.attrs.at("source");
-            edge.target = item.attrs.at("target");
-            edge.line = item.line;
-            edges.push_back(edge);
-            owner = -2 - static_cast<int>(edges.size() - 1);
-        }
-        else if (item.name == "graph")
-        {
-            owner = -1;
-        }
-        else if (item.name == "data" && dataDepth == 0)
-        {
-            dataKey = item.attrs.count("key") ? item.attrs.at("key") : "";
-            dataOwner = parentOwner;
-            dataText.clear();
-            dataLine = item.line;
-            if (item.selfClosing)
-            {
-                continue; // an empty value: as if absent
-            }
-            stack.push_back({item.name, owner});
-            dataDepth = stack.size();
-            continue;
-        }
-        if (!item.selfClosing)
-        {
-            stack.push_back({item.name, owner});
-        }
+        error = path + ": cannot create an XML parser (out of memory)";
+        return false;
     }
+    const int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                        XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA;
+    xmlDocPtr doc = xmlCtxtReadMemory(ctxt,
+                                      text.data(),
+                                      static_cast<int>(text.size()),
+                                      path.c_str(),
+                                      nullptr,
+                                      options);
+    if (!doc)
+    {
+        const xmlError* e = xmlCtxtGetLastError(ctxt);
+        std::string message = e && e->message ? e->message : "not well-formed XML";
+        std::replace(message.begin(), message.end(), '\n', ' ');
+        message = OpticalDataFile::Shorten(OpticalUnits::Trim(message), 200);
+        error = Where(path, e && e->line > 0 ? e->line : 0) + "not well-formed XML: " + message;
+        xmlFreeParserCtxt(ctxt);
+        return false;
+    }
+
+    struct Free
+    {
+        xmlDocPtr doc;
+        xmlParserCtxtPtr ctxt;
+
+        ~Free()
+        {
+            xmlFreeDoc(doc);
+            xmlFreeParserCtxt(ctxt);
+        }
+    } free{doc, ctxt};
+
+    if (doc->intSubset && (doc->intSubset->entities || doc->intSubset->pentities))
+    {
+        const std::size_t at = text.find("<!ENTITY");
+        const auto line =
+            1 +
+            std::count(text.begin(),
+                       text.begin() + static_cast<std::ptrdiff_t>(at == std::string::npos ? 0 : at),
+                       '\n');
+        error = Where(path, static_cast<uint64_t>(line)) + "entity declarations are not supported";
+        return false;
+    }
+    const xmlNode* root = xmlDocGetRootElement(doc);
+    if (!root || LowerName(root->name) != "graphml")
+    {
+        error = Where(path, root ? LineOf(root) : 1) + "the root element is <" +
+                (root ? LowerName(root->name) : std::string()) + ">, not <graphml>";
+        return false;
+    }
+    GraphScan scan;
+    if (!Walk(root, -1, scan, path + ":"))
+    {
+        error = scan.error;
+        return false;
+    }
+    const auto& nodes = scan.nodes;
+    const auto& edges = scan.edges;
     if (nodes.empty())
     {
         error = path + ": no nodes (no <node> elements; is this a GraphML file?)";
         return false;
     }
 
-    // Pass 2: the keys this reader understands.
+    // The keys this reader understands.
     auto keyFor = [&](const std::string& domain, const std::vector<std::string>& names) {
         std::vector<std::string> ids;
-        for (const auto& [id, key] : keys)
+        for (const auto& [id, key] : scan.keys)
         {
             if ((key.domain == domain || key.domain == "all") &&
                 std::find(names.begin(), names.end(), key.name) != names.end())
@@ -1119,7 +933,7 @@ WanTopology::LoadGraphMl(const std::string& file, std::string& error, double rou
         for (const auto& id : ids)
         {
             const auto it = e.data.find(id);
-            if (it != e.data.end() && !it->second.first.empty())
+            if (it != e.data.end())
             {
                 return &it->second;
             }
@@ -1130,6 +944,8 @@ WanTopology::LoadGraphMl(const std::string& file, std::string& error, double rou
                       const std::vector<std::string>& ids,
                       const std::string& what,
                       const std::string& element,
+                      const OpticalBounds& bounds,
+                      const std::string& unit,
                       double& value,
                       bool& present) {
         present = false;
@@ -1138,10 +954,10 @@ WanTopology::LoadGraphMl(const std::string& file, std::string& error, double rou
         {
             return true;
         }
-        if (!OpticalDataFile::ParseDouble(cell->first, value))
+        std::string why;
+        if (!OpticalDataFile::ReadReal(cell->first, bounds, unit, value, why))
         {
-            error = Where(path, cell->second) + element + ": " + what + " '" + cell->first +
-                    "' is not a number";
+            error = Where(path, cell->second) + element + ": " + what + ": " + why;
             return false;
         }
         present = true;
@@ -1170,27 +986,41 @@ WanTopology::LoadGraphMl(const std::string& file, std::string& error, double rou
                         << "label '" << site.name << "' used twice; node " << node.id << " is '"
                         << site.name << " [" << node.id << "]'");
             site.name += " [" + node.id + "]";
+            if (topo.FindSite(site.name) >= 0)
+            {
+                error = Where(path, node.line) + element + ": its name '" + site.name +
+                        "' is the label of another node (labels must tell nodes apart)";
+                return false;
+            }
         }
         bool hasLat = false;
         bool hasLon = false;
         bool hasWeight = false;
-        if (!number(node, latKeys, "Latitude", element, site.latitude, hasLat) ||
-            !number(node, lonKeys, "Longitude", element, site.longitude, hasLon) ||
-            !number(node, weightKeys, "weight", element, site.weight, hasWeight))
+        if (!number(node,
+                    latKeys,
+                    "Latitude",
+                    element,
+                    LatitudeBounds(),
+                    "degrees",
+                    site.latitude,
+                    hasLat) ||
+            !number(node,
+                    lonKeys,
+                    "Longitude",
+                    element,
+                    LongitudeBounds(),
+                    "degrees",
+                    site.longitude,
+                    hasLon) ||
+            !number(node,
+                    weightKeys,
+                    "weight",
+                    element,
+                    WeightBounds(),
+                    "",
+                    site.weight,
+                    hasWeight))
         {
-            return false;
-        }
-        if ((hasLat && std::abs(site.latitude) > 90) || (hasLon && std::abs(site.longitude) > 180))
-        {
-            error = Where(path, node.line) + element + ": coordinates (" + Num(site.latitude) +
-                    ", " + Num(site.longitude) +
-                    ") are out of range (latitude -90 to 90, longitude -180 to 180)";
-            return false;
-        }
-        if (hasWeight && site.weight <= 0)
-        {
-            error = Where(path, find(node, weightKeys)->second) + element + ": weight " +
-                    Num(site.weight) + " must be > 0";
             return false;
         }
         if (!(hasLat && hasLon))
@@ -1201,6 +1031,7 @@ WanTopology::LoadGraphMl(const std::string& file, std::string& error, double rou
         byId[node.id] = topo.AddSite(site);
         located.push_back(hasLat && hasLon);
     }
+    std::map<std::pair<uint32_t, uint32_t>, uint64_t> edgeLine;
     for (const auto& edge : edges)
     {
         const std::string element = "edge " + edge.source + "-" + edge.target;
@@ -1214,28 +1045,25 @@ WanTopology::LoadGraphMl(const std::string& file, std::string& error, double rou
         }
         const uint32_t a = byId.at(edge.source);
         const uint32_t b = byId.at(edge.target);
-        double length = 0;
-        bool hasLength = false;
-        if (!number(edge, lengthKeys, "length", element, length, hasLength))
-        {
-            return false;
-        }
-        if (hasLength && length < 0)
-        {
-            error = Where(path, find(edge, lengthKeys)->second) + element + ": length " +
-                    Num(length) + " km is not allowed (must be >= 0)";
-            return false;
-        }
         if (a == b)
         {
-            NS_LOG_WARN(Where(path, edge.line) << element << ": a self-loop, skipped");
-            continue;
+            error = Where(path, edge.line) + element + ": both ends are '" + edge.source +
+                    "' (self-loops not allowed)";
+            return false;
         }
-        if (topo.FindFibre(a, b) >= 0)
+        const auto key = std::make_pair(std::min(a, b), std::max(a, b));
+        if (edgeLine.count(key))
         {
-            NS_LOG_WARN(Where(path, edge.line)
-                        << element << ": parallel to an earlier edge, merged into it");
-            continue;
+            error = Where(path, edge.line) + element + " is a duplicate (already at line " +
+                    std::to_string(edgeLine.at(key)) + "; one fibre per pair)";
+            return false;
+        }
+        double length = 0;
+        bool hasLength = false;
+        const OpticalBounds lengthBounds = OpticalBounds::AtLeast(0).AtMost(MAX_LENGTH_KM);
+        if (!number(edge, lengthKeys, "length", element, lengthBounds, "km", length, hasLength))
+        {
+            return false;
         }
         if (!hasLength)
         {
@@ -1249,14 +1077,16 @@ WanTopology::LoadGraphMl(const std::string& file, std::string& error, double rou
                     return false;
                 }
             }
+            // At most half the circumference x MAX_ROUTE_FACTOR (2): inside LengthBounds().
             length = topo.GetGreatCircleKm(a, b) * routeFactor;
         }
         std::string why;
-        if (!topo.AddFibre(a, b, std::max(MIN_LENGTH_KM, length), why))
+        if (!topo.AddFibre(a, b, std::min(MAX_LENGTH_KM, std::max(MIN_LENGTH_KM, length)), why))
         {
             error = Where(path, edge.line) + why;
             return false;
         }
+        edgeLine[key] = edge.line;
     }
     const auto unreachable = topo.GetUnreachable();
     if (!unreachable.empty())
@@ -1284,7 +1114,16 @@ WanTopology::SaveCsv(const std::string& file, std::string& error) const
         return false;
     }
     auto quoted = [](const std::string& name) {
-        return name.find(',') == std::string::npos ? name : "\"" + name + "\"";
+        if (name.find_first_of(",\"") == std::string::npos)
+        {
+            return name;
+        }
+        std::string out = "\"";
+        for (char c : name)
+        {
+            out += c == '"' ? std::string("\"\"") : std::string(1, c);
+        }
+        return out + "\"";
     };
     out << "# WAN topology '" << m_name << "': " << m_sites.size() << " sites, " << m_fibres.size()
         << " fibres (ns3-optical WanTopology::SaveCsv)\n";

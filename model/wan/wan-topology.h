@@ -7,6 +7,7 @@
 #ifndef WAN_TOPOLOGY_H
 #define WAN_TOPOLOGY_H
 
+#include "ns3/optical-units.h"
 #include "ns3/ptr.h"
 #include "ns3/random-variable-stream.h"
 
@@ -39,13 +40,17 @@ namespace ns3
  \endverbatim
  *  - \c site rows: \c site is the site's unique name; \c latitude (-90 to 90) and \c longitude
  *    (-180 to 180) in degrees are required; \c weight (the gravity mass, e.g. the metro
- *    population in millions; > 0) defaults to 1; \c peer and \c length_km stay empty.
+ *    population in millions; > 0 and <= MAX_WEIGHT) defaults to 1; \c peer and \c length_km
+ *    stay empty.
  *  - \c fibre (or \c fiber) rows: \c site and \c peer name the two ends (declared sites,
- *    different, each pair at most once in either direction); \c length_km (> 0) is the fibre
+ *    different, each pair at most once in either direction); \c length_km (> 0 and <=
+ *    MAX_LENGTH_KM) is the fibre
  *    length; when it is empty the length is the great-circle distance x DEFAULT_ROUTE_FACTOR
  *    (at least MIN_LENGTH_KM); \c latitude, \c longitude and \c weight stay empty.
  *
- * A loaded network must have at least one site and be connected.
+ * A loaded network must have at least one site (at most MAX_SITES, and at most MAX_FIBRES
+ * fibres) and be connected. The file is read by OpticalDataFile (a UTF-8 byte-order mark and
+ * CRLF line endings are fine; at most OpticalDataFile::MAX_FILE_BYTES).
  */
 class WanTopology
 {
@@ -73,8 +78,30 @@ class WanTopology
     static constexpr double DEFAULT_ROUTE_FACTOR = 1.2;
     /// Shortest fibre derived from coordinates (co-located sites) (km).
     static constexpr double MIN_LENGTH_KM = 1.0;
+    /// Longest fibre a file may give (km): Earth's equatorial circumference.
+    static constexpr double MAX_LENGTH_KM = 40075.0;
+    /// Largest route factor of LoadGraphMl(): a derived length (at most half the
+    /// circumference x this) then stays within MAX_LENGTH_KM.
+    static constexpr double MAX_ROUTE_FACTOR = 2.0;
+    /// Largest site weight a file may give (the world's population in millions is 8,100).
+    static constexpr double MAX_WEIGHT = 1e6;
+    /// Most sites a file may declare (the Topology Zoo's largest network has 754).
+    static constexpr uint32_t MAX_SITES = 10000;
+    /// Most fibres a file may declare.
+    static constexpr uint32_t MAX_FIBRES = 100000;
+    /// Largest GraphML file read (bytes; 16 MiB; the Topology Zoo's largest is below 1 MiB).
+    static constexpr uint64_t MAX_GRAPHML_BYTES = 16ULL * 1024 * 1024;
     /// The directory of the built-in topologies, inside the data directory.
     static const std::string BUILT_IN_DIRECTORY;
+
+    /// \return the latitudes a file may give: -90 to 90 degrees
+    static OpticalBounds LatitudeBounds();
+    /// \return the longitudes a file may give: -180 to 180 degrees
+    static OpticalBounds LongitudeBounds();
+    /// \return the site weights a file may give: > 0 and <= MAX_WEIGHT
+    static OpticalBounds WeightBounds();
+    /// \return the fibre lengths a CSV file may give: > 0 and <= MAX_LENGTH_KM (km)
+    static OpticalBounds LengthBounds();
 
     /**
      * \brief Adds a site.
@@ -193,15 +220,22 @@ class WanTopology
      * id is the name), "Latitude", "Longitude", optional "population" or "weight" (the site
      * weight; default 1); edge "LinkLength", "length" or "distance" in km, when present.
      * Without an edge length, the length is the great-circle distance x \p routeFactor, at
-     * least MIN_LENGTH_KM. Self-loops are skipped and parallel edges merged (the first
-     * one's length kept), both logged; a label used twice gets " [id]" appended; a node
-     * without coordinates gets (0, 0). The name is the file's stem. Comments, CDATA, entities
-     * and foreign elements (yEd graphics) are tolerated; edge direction is ignored.
+     * least MIN_LENGTH_KM. As in the CSV format, self-loops and parallel edges (a second edge
+     * between the same two nodes, in either direction) are errors; a label used twice gets
+     * " [id]" appended; a node without coordinates gets (0, 0). The name is the file's stem.
+     *
+     * The file is parsed by libxml2 (comments, CDATA, character references and foreign
+     * elements such as yEd graphics are fine; edge direction is ignored) without network
+     * access, DTD loading or entity substitution: a document declaring entities is refused,
+     * and so is a file larger than MAX_GRAPHML_BYTES (before it is parsed). Values are
+     * bounded: Latitude -90 to 90, Longitude -180 to 180, weight > 0 and <= MAX_WEIGHT,
+     * length 0 to MAX_LENGTH_KM (km); at most MAX_SITES nodes and MAX_FIBRES edges.
      * \param [in] file The file (a name without '/' is looked up in data/wan/)
-     * \param [out] error On failure: file:line and what is wrong (edge to an unknown node,
-     * a node without coordinates when a length is needed, an unparsable number, no nodes, a
-     * disconnected network)
-     * \param [in] routeFactor Fibre route length over great-circle distance (>= 1)
+     * \param [out] error On failure: file:line and what is wrong (malformed XML, an edge to an
+     * unknown node, a self-loop, a parallel edge, a node without coordinates when a length is
+     * needed, a number that is not one or out of its range, no nodes, a disconnected network)
+     * \param [in] routeFactor Fibre route length over great-circle distance (1 to
+     * MAX_ROUTE_FACTOR)
      * \return true on success (on failure this topology is unchanged)
      */
     bool LoadGraphMl(const std::string& file,

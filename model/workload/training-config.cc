@@ -8,7 +8,9 @@
 
 #include "ns3/optical-data-file.h"
 
+#include <map>
 #include <sstream>
+#include <vector>
 
 namespace ns3
 {
@@ -21,45 +23,41 @@ FindRow(const std::string& file,
         const std::vector<std::string>& required,
         const std::string& what,
         const std::string& name,
-        OpticalDataFile::Row& row,
+        OpticalDataFile::Record& row,
         std::string& error)
 {
-    std::vector<OpticalDataFile::Row> rows;
-    if (!OpticalDataFile::ReadCsv(file, required, {"source"}, rows, error))
+    std::vector<OpticalDataFile::Record> rows;
+    if (!OpticalDataFile::ReadRecords(file, required, {"source"}, rows, error))
     {
         return false;
     }
+    std::map<std::string, uint64_t> seen;
     std::string known;
+    const OpticalDataFile::Record* found = nullptr;
     for (const auto& r : rows)
     {
-        if (r.at("name") == name)
+        const std::string n = r.Text("name");
+        if (seen.count(n))
         {
-            row = r;
-            return true;
-        }
-        known += (known.empty() ? "" : ", ") + r.at("name");
-    }
-    error = "unknown " + what + " '" + name + "' (known: " + known + "; edit data/" + file + ")";
-    return false;
-}
-
-/// Parses numeric cells of \p row into \p out; false with \p error naming the cell.
-bool
-Numbers(const OpticalDataFile::Row& row,
-        const std::vector<std::pair<std::string, double*>>& cells,
-        const std::string& file,
-        std::string& error)
-{
-    for (const auto& [column, out] : cells)
-    {
-        if (!OpticalDataFile::ParseDouble(row.at(column), *out) || *out < 0)
-        {
-            error = file + ": '" + row.at("name") + "': " + column + " '" + row.at(column) +
-                    "' is not a non-negative number";
+            error = r.Where() + what + " '" + n + "' is declared twice (first at line " +
+                    std::to_string(seen.at(n)) + ")";
             return false;
         }
+        seen[n] = r.line;
+        if (n == name)
+        {
+            found = &r;
+        }
+        known += (known.empty() ? "" : ", ") + n;
     }
-    return true;
+    if (found)
+    {
+        row = *found;
+        return true;
+    }
+    error = "unknown " + what + " '" + name + "' (known: " + known + "; edit " +
+            OpticalDataFile::Resolve(file) + ")";
+    return false;
 }
 } // namespace
 
@@ -67,7 +65,7 @@ bool
 GpuSpec::Lookup(const std::string& name, GpuSpec& gpu, std::string& error)
 {
     const std::string file = "gpu-types.csv";
-    OpticalDataFile::Row row;
+    OpticalDataFile::Record row;
     if (!FindRow(file,
                  {"name", "peak_tflops", "mfu", "memory_gb", "scaleup_gbps"},
                  "GPU type",
@@ -81,19 +79,20 @@ GpuSpec::Lookup(const std::string& name, GpuSpec& gpu, std::string& error)
     double mfu = 0;
     double memory = 0;
     double scaleUp = 0;
-    if (!Numbers(row,
-                 {{"peak_tflops", &tflops},
-                  {"mfu", &mfu},
-                  {"memory_gb", &memory},
-                  {"scaleup_gbps", &scaleUp}},
-                 file,
-                 error))
+    if (!row.Real("peak_tflops",
+                  OpticalBounds::Above(0).AtMost(MAX_TFLOPS),
+                  "TFLOP/s",
+                  tflops,
+                  error) ||
+        !row.Real("mfu", OpticalBounds::Above(0).AtMost(1), "", mfu, error) ||
+        !row.Real("memory_gb", OpticalBounds::Between(0, MAX_MEMORY_GB), "GB", memory, error) ||
+        !row.Real("scaleup_gbps",
+                  OpticalBounds::Between(0, MAX_SCALEUP_GBPS),
+                  "Gb/s",
+                  scaleUp,
+                  error))
     {
-        return false;
-    }
-    if (mfu <= 0 || mfu > 1 || tflops <= 0)
-    {
-        error = file + ": '" + name + "': need peak_tflops > 0 and 0 < mfu <= 1";
+        error += " (GPU type '" + name + "')";
         return false;
     }
     gpu = {name, tflops * 1e12, mfu, memory * 1e9, scaleUp * 1e9};
@@ -104,7 +103,7 @@ bool
 ModelSpec::Lookup(const std::string& name, ModelSpec& model, std::string& error)
 {
     const std::string file = "models.csv";
-    OpticalDataFile::Row row;
+    OpticalDataFile::Record row;
     const std::vector<std::string> columns{"name",
                                            "layers",
                                            "hidden",
@@ -120,44 +119,32 @@ ModelSpec::Lookup(const std::string& name, ModelSpec& model, std::string& error)
     {
         return false;
     }
-    double v[10];
-    if (!Numbers(row,
-                 {{"layers", &v[0]},
-                  {"hidden", &v[1]},
-                  {"heads", &v[2]},
-                  {"ffn_hidden", &v[3]},
-                  {"seq_len", &v[4]},
-                  {"vocab", &v[5]},
-                  {"experts", &v[6]},
-                  {"top_k", &v[7]},
-                  {"capacity_factor", &v[8]},
-                  {"moe_every", &v[9]}},
-                 file,
-                 error))
-    {
-        return false;
-    }
     ModelSpec m;
     m.name = name;
-    m.layers = static_cast<uint32_t>(v[0]);
-    m.hidden = static_cast<uint64_t>(v[1]);
-    m.heads = static_cast<uint32_t>(v[2]);
-    m.ffnHidden = static_cast<uint64_t>(v[3]);
-    m.seqLen = static_cast<uint64_t>(v[4]);
-    m.vocab = static_cast<uint64_t>(v[5]);
-    m.experts = static_cast<uint32_t>(v[6]);
-    m.topK = static_cast<uint32_t>(v[7]);
-    m.capacityFactor = v[8];
-    m.moeEvery = static_cast<uint32_t>(v[9]);
-    if (m.layers == 0 || m.hidden == 0 || m.seqLen == 0 || m.ffnHidden == 0)
+    if (!row.Count("layers", 1U, MAX_LAYERS, m.layers, error) ||
+        !row.Count("hidden", uint64_t{1}, MAX_HIDDEN, m.hidden, error) ||
+        !row.Count("heads", 1U, MAX_HEADS, m.heads, error) ||
+        !row.Count("ffn_hidden", uint64_t{1}, MAX_FFN_HIDDEN, m.ffnHidden, error) ||
+        !row.Count("seq_len", uint64_t{1}, MAX_SEQ_LEN, m.seqLen, error) ||
+        !row.Count("vocab", uint64_t{1}, MAX_VOCAB, m.vocab, error) ||
+        !row.Count("experts", 0U, MAX_EXPERTS, m.experts, error) ||
+        !row.Count("top_k", 0U, MAX_EXPERTS, m.topK, error) ||
+        !row.Real("capacity_factor",
+                  OpticalBounds::Between(0, MAX_CAPACITY_FACTOR),
+                  "",
+                  m.capacityFactor,
+                  error) ||
+        !row.Count("moe_every", 0U, MAX_LAYERS, m.moeEvery, error))
     {
-        error = file + ": '" + name + "': layers, hidden, ffn_hidden and seq_len must be positive";
+        error += " (model '" + name + "')";
         return false;
     }
     if (m.experts > 0 && (m.topK == 0 || m.moeEvery == 0 || m.topK > m.experts))
     {
-        error =
-            file + ": '" + name + "': a MoE model needs 1 <= top_k <= experts and moe_every >= 1";
+        error = row.Where() + "model '" + name +
+                "': a MoE model needs 1 <= top_k <= experts and moe_every >= 1 (top_k " +
+                std::to_string(m.topK) + ", experts " + std::to_string(m.experts) + ", moe_every " +
+                std::to_string(m.moeEvery) + ")";
         return false;
     }
     model = m;

@@ -16,9 +16,21 @@ namespace ns3
 /**
  * \ingroup optical
  * \brief A GPU type (data/gpu-types.csv): peak FLOP/s, MFU, memory, scale-up bandwidth.
+ *
+ * Columns and their ranges: name (unique), peak_tflops (> 0 and <= MAX_TFLOPS, TFLOP/s),
+ * mfu (> 0 and <= 1), memory_gb (0 to MAX_MEMORY_GB, GB), scaleup_gbps (0 to
+ * MAX_SCALEUP_GBPS, Gb/s per direction), source (text, may be empty). A value outside its
+ * range is an error naming the file, the line and the column.
  */
 struct GpuSpec
 {
+    /// Largest peak_tflops (TFLOP/s; today's GPUs reach a few thousand).
+    static constexpr double MAX_TFLOPS = 1e5;
+    /// Largest memory_gb (GB; today's GPUs have up to 288).
+    static constexpr double MAX_MEMORY_GB = 1e5;
+    /// Largest scaleup_gbps (Gb/s; NVLink 5 is 7,200).
+    static constexpr double MAX_SCALEUP_GBPS = 1e6;
+
     std::string name;      //!< Name
     double peakFlops{0};   //!< Dense BF16 peak (FLOP/s)
     double mfu{0};         //!< Model FLOPs utilisation (0..1)
@@ -38,9 +50,33 @@ struct GpuSpec
 /**
  * \ingroup optical
  * \brief A transformer model (data/models.csv), dense or mixture-of-experts.
+ *
+ * Columns and their ranges (whole numbers unless said): name (unique), layers (1 to
+ * MAX_LAYERS), hidden (1 to MAX_HIDDEN), heads (1 to MAX_HEADS), ffn_hidden (1 to
+ * MAX_FFN_HIDDEN), seq_len (1 to MAX_SEQ_LEN), vocab (1 to MAX_VOCAB), experts (0 to
+ * MAX_EXPERTS; 0 for a dense model), top_k (0 to MAX_EXPERTS; 1 to experts in a MoE model),
+ * capacity_factor (a real, 0 to MAX_CAPACITY_FACTOR), moe_every (0 to MAX_LAYERS; >= 1 in a
+ * MoE model), source (text). "4.7" or "5e9" layers are errors naming the file, line and column.
  */
 struct ModelSpec
 {
+    /// Most layers (today's largest models have about 130).
+    static constexpr uint32_t MAX_LAYERS = 1000;
+    /// Largest hidden size (GPT-3 175B: 12,288).
+    static constexpr uint64_t MAX_HIDDEN = 1ULL << 20;
+    /// Most attention heads.
+    static constexpr uint32_t MAX_HEADS = 4096;
+    /// Largest MLP inner size.
+    static constexpr uint64_t MAX_FFN_HIDDEN = 1ULL << 22;
+    /// Longest sequence (tokens; 16 Mi).
+    static constexpr uint64_t MAX_SEQ_LEN = 1ULL << 24;
+    /// Largest vocabulary.
+    static constexpr uint64_t MAX_VOCAB = 10000000;
+    /// Most experts (and experts per token).
+    static constexpr uint32_t MAX_EXPERTS = 4096;
+    /// Largest MoE capacity factor.
+    static constexpr double MAX_CAPACITY_FACTOR = 64;
+
     std::string name;         //!< Name
     uint32_t layers{0};       //!< Transformer layers
     uint64_t hidden{0};       //!< Hidden size

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 
 using namespace ns3;
@@ -261,6 +262,15 @@ class BackboneTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(copy.Load(file, error), true, error);
         copy.SetName(topo.GetName());
         NS_TEST_ASSERT_MSG_EQ(Same(copy, topo), true, "round trip");
+        // Names with commas and quotes survive the round trip.
+        WanTopology odd;
+        odd.AddSite({"Quote \"Q\", Inc", 1, 2, 3});
+        odd.AddSite({"Plain", 1.5, 2, 1});
+        NS_TEST_ASSERT_MSG_EQ(odd.AddFibre(0, 1, 60, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(odd.SaveCsv(file, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(copy.Load(file, error), true, error);
+        copy.SetName(odd.GetName());
+        NS_TEST_ASSERT_MSG_EQ(Same(copy, odd), true, "quoted names");
     }
 };
 
@@ -279,7 +289,8 @@ class CsvTestCase : public TestCase
     void ExpectError(const WanTopology& loaded,
                      const std::string& what,
                      const std::vector<std::string>& extra,
-                     const std::string& bad)
+                     const std::string& bad,
+                     bool exact = false)
     {
         std::vector<std::string> lines = {"# a square of four sites",
                                           "kind,site,peer,latitude,longitude,weight,length_km",
@@ -305,6 +316,10 @@ class CsvTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Contains(error, bad),
                               true,
                               what << ": no '" << bad << "' in: " << error);
+        if (exact)
+        {
+            NS_TEST_EXPECT_MSG_EQ(error, file + ":" + std::to_string(line) + ": " + bad, what);
+        }
         NS_TEST_EXPECT_MSG_EQ(Same(topo, loaded), true, what << ": topology changed");
     }
 
@@ -338,27 +353,87 @@ class CsvTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(topo.GetFibre(1).lengthKm, 9000.5, "given length");
         NS_TEST_ASSERT_MSG_EQ(topo.IsTwoEdgeConnected(), false, "a path has bridges");
         NS_TEST_ASSERT_MSG_EQ(topo.GetBridges().size(), 2, "two bridges");
+        // The same file with a UTF-8 byte-order mark and CRLF line endings: the same topology.
+        {
+            std::ofstream out(good, std::ios::binary);
+            out << "\xEF\xBB\xBFkind,site,peer,latitude,longitude,weight,length_km\r\n"
+                << "fibre,New York,Los Angeles,,,,\r\n"
+                << "site,New York,,40.7128,-74.0060,20.1,\r\n"
+                << "Fibre,Los Angeles,Paris,,,,9000.5\r\n"
+                << "site,Los Angeles,,34.0522,-118.2437,,\r\n"
+                << "site,Paris,,48.8566,2.3522,11,\r\n";
+        }
+        WanTopology crlf;
+        NS_TEST_ASSERT_MSG_EQ(crlf.Load(good, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(Same(crlf, topo), true, "BOM and CRLF change nothing");
+        NS_TEST_ASSERT_MSG_EQ(crlf.GetFibre(1).lengthKm, 9000.5, "no CR in the last cell");
 
         // Errors, each at line 12 (after the good square), with the bad value.
         ExpectError(backbone, "unknown site", {"fibre,A,Zed,,,,10"}, "unknown site 'Zed'");
         ExpectError(backbone, "text length", {"fibre,A,C,,,,abc"}, "'abc' is not a number");
         ExpectError(backbone, "negative length", {"fibre,A,C,,,,-5"}, "-5");
-        ExpectError(backbone, "zero length", {"fibre,A,C,,,,0"}, "length_km 0");
+        ExpectError(backbone,
+                    "zero length",
+                    {"fibre,A,C,,,,0"},
+                    "column 'length_km': '0' is out of range (allowed: > 0 km and <= 40075 km) "
+                    "(fibre A-C; empty for great-circle x 1.2)",
+                    true);
+        ExpectError(backbone,
+                    "absurd length",
+                    {"fibre,A,C,,,,5e9"},
+                    "column 'length_km': '5e9' is out of range (allowed: > 0 km and <= 40075 km) "
+                    "(fibre A-C; empty for great-circle x 1.2)",
+                    true);
+        ExpectError(backbone,
+                    "infinite length",
+                    {"fibre,A,C,,,,inf"},
+                    "column 'length_km': 'inf' is not a number (allowed: > 0 km and <= 40075 "
+                    "km) (fibre A-C; empty for great-circle x 1.2)",
+                    true);
         ExpectError(backbone,
                     "duplicate",
                     {"fibre,B,A,,,,99"},
-                    "B-A is a duplicate (already at line 7");
-        ExpectError(backbone, "self-loop", {"fibre,C,C,,,,10"}, "both ends are 'C'");
+                    "fibre B-A is a duplicate (already at line 7; one fibre per pair)",
+                    true);
+        ExpectError(backbone,
+                    "self-loop",
+                    {"fibre,C,C,,,,10"},
+                    "fibre C-C: both ends are 'C' (self-loops not allowed)",
+                    true);
         ExpectError(backbone,
                     "disconnected",
                     {"site,E,,5,5,1,"},
                     "site 'E' is not reachable from 'A'");
-        ExpectError(backbone, "bad latitude", {"site,E,,north,5,1,"}, "latitude 'north'");
-        ExpectError(backbone, "latitude range", {"site,E,,95,5,1,"}, "latitude 95");
+        ExpectError(backbone,
+                    "bad latitude",
+                    {"site,E,,north,5,1,"},
+                    "column 'latitude': 'north' is not a number (allowed: -90 degrees to 90 "
+                    "degrees) (site 'E')",
+                    true);
+        ExpectError(backbone,
+                    "latitude range",
+                    {"site,E,,95,5,1,"},
+                    "column 'latitude': '95' is out of range (allowed: -90 degrees to 90 "
+                    "degrees) (site 'E')",
+                    true);
+        ExpectError(backbone,
+                    "longitude range",
+                    {"site,E,,5,-180.5,1,"},
+                    "column 'longitude': '-180.5' is out of range (allowed: -180 degrees to 180 "
+                    "degrees) (site 'E')",
+                    true);
         ExpectError(backbone,
                     "weight",
                     {"site,E,,5,5,0,", "fibre,E,A,,,,1"},
-                    "weight 0 must be > 0");
+                    "column 'weight': '0' is out of range (allowed: > 0 and <= 1000000) (site "
+                    "'E')",
+                    true);
+        ExpectError(backbone,
+                    "missing latitude",
+                    {"site,E,,,5,1,"},
+                    "column 'latitude': empty value (allowed: -90 degrees to 90 degrees) (site "
+                    "'E')",
+                    true);
         ExpectError(backbone,
                     "twice",
                     {"site,B,,5,5,1,"},
@@ -392,7 +467,7 @@ class GraphMlTestCase : public TestCase
   public:
     GraphMlTestCase()
         : TestCase("GraphML: labels, coordinates, lengths = great circle x route factor, "
-                   "LinkLength honoured, self-loops skipped, parallel edges merged")
+                   "LinkLength honoured; a byte-order mark and CRLF change nothing")
     {
     }
 
@@ -429,8 +504,6 @@ class GraphMlTestCase : public TestCase
             R"(    <edge source="1" target="2" />)",
             R"(    <edge source="2" target="3"><data key="d40">500</data></edge>)",
             R"(    <edge source="3" target="0"/>)",
-            R"(    <edge source="2" target="2"/>)",
-            R"(    <edge source="1" target="0"><data key="d40">7</data></edge>)",
             R"(  </graph>)",
             R"(</graphml>)"};
         const std::string file = CreateTempDirFilename("zoo.graphml");
@@ -440,7 +513,7 @@ class GraphMlTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(topo.LoadGraphMl(file, error, 1.3), true, error);
         NS_TEST_ASSERT_MSG_EQ(topo.GetName(), "zoo", "name");
         NS_TEST_ASSERT_MSG_EQ(topo.GetNSites(), 4, "nodes");
-        NS_TEST_ASSERT_MSG_EQ(topo.GetNFibres(), 4, "edges, less a self-loop and a parallel one");
+        NS_TEST_ASSERT_MSG_EQ(topo.GetNFibres(), 4, "edges");
         NS_TEST_ASSERT_MSG_EQ(topo.GetSite(1).name, "Los Angeles", "CDATA label");
         NS_TEST_ASSERT_MSG_EQ(topo.GetSite(3).name, "Paris & suburbs", "entity in a label");
         NS_TEST_ASSERT_MSG_EQ(topo.GetSite(3).latitude, 48.8566, "blanks around a number");
@@ -460,8 +533,21 @@ class GraphMlTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(topo.GetFibre(topo.FindFibre(0, 1)).lengthKm,
                                   1.3 * 3935.7,
                                   1.3 * 5,
-                                  "NY-LA x 1.3, the first of the parallel edges");
+                                  "NY-LA x 1.3");
         NS_TEST_ASSERT_MSG_EQ(topo.IsTwoEdgeConnected(), true, "a ring");
+
+        // A UTF-8 byte-order mark and CRLF line endings: the same topology.
+        {
+            std::ofstream out(file, std::ios::binary);
+            out << "\xEF\xBB\xBF";
+            for (const auto& l : lines)
+            {
+                out << l << "\r\n";
+            }
+        }
+        WanTopology crlf;
+        NS_TEST_ASSERT_MSG_EQ(crlf.LoadGraphMl(file, error, 1.3), true, error);
+        NS_TEST_ASSERT_MSG_EQ(Same(crlf, topo), true, "BOM and CRLF change nothing");
 
         // The default route factor, through Load(), and co-located nodes.
         std::vector<std::string> twin = lines;
@@ -487,6 +573,10 @@ class GraphMlTestCase : public TestCase
                               "co-located nodes: 1 km");
         NS_TEST_ASSERT_MSG_EQ(topo.LoadGraphMl(file, error, 0.9), false, "route factor < 1");
         NS_TEST_ASSERT_MSG_EQ(Contains(error, "0.9"), true, error);
+        NS_TEST_ASSERT_MSG_EQ(topo.LoadGraphMl(file, error, 2.5), false, "route factor > 2");
+        NS_TEST_ASSERT_MSG_EQ(error,
+                              file + ": route factor 2.5 is not allowed (1 to 2)",
+                              "route factor > 2");
     }
 };
 
@@ -506,7 +596,8 @@ class GraphMlErrorsTestCase : public TestCase
                      const std::string& what,
                      const std::vector<std::string>& lines,
                      const std::string& marker,
-                     const std::string& bad)
+                     const std::string& bad,
+                     bool exact = false)
     {
         const std::string file = CreateTempDirFilename("bad.graphml");
         Write(file, lines);
@@ -521,6 +612,10 @@ class GraphMlErrorsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Contains(error, bad),
                               true,
                               what << ": no '" << bad << "' in: " << error);
+        if (exact)
+        {
+            NS_TEST_EXPECT_MSG_EQ(error, file + ":" + std::to_string(line) + ": " + bad, what);
+        }
         NS_TEST_EXPECT_MSG_EQ(Same(topo, loaded), true, what << ": topology changed");
     }
 
@@ -581,12 +676,55 @@ class GraphMlErrorsTestCase : public TestCase
             Doc({R"(<node id="c"><data key="lat">north</data><data key="lon">21</data></node>)"},
                 ring),
             "north",
-            "Latitude 'north' is not a number");
+            "node 'c': Latitude: 'north' is not a number (allowed: -90 degrees to 90 degrees)",
+            true);
         edges = ring;
         edges[1] = R"(<edge source="b" target="c"><data key="len">12km</data></edge>)";
-        ExpectError(backbone, "bad length", Doc(node2, edges), "12km", "length '12km'");
+        ExpectError(backbone,
+                    "bad length",
+                    Doc(node2, edges),
+                    "12km",
+                    "edge b-c: length: '12km' is not a number (trailing 'km') (allowed: 0 km to "
+                    "40075 km)",
+                    true);
         edges[1] = R"(<edge source="b" target="c"><data key="len">-3</data></edge>)";
-        ExpectError(backbone, "negative length", Doc(node2, edges), "-3", "length -3");
+        ExpectError(backbone,
+                    "negative length",
+                    Doc(node2, edges),
+                    "-3",
+                    "edge b-c: length: '-3' is out of range (allowed: 0 km to 40075 km)",
+                    true);
+        edges[1] = R"(<edge source="b" target="c"><data key="len">5e9</data></edge>)";
+        ExpectError(backbone,
+                    "absurd length",
+                    Doc(node2, edges),
+                    "5e9",
+                    "edge b-c: length: '5e9' is out of range (allowed: 0 km to 40075 km)",
+                    true);
+        edges = ring;
+        edges.push_back(R"(<edge source="c" target="c"/>)");
+        ExpectError(backbone,
+                    "self-loop",
+                    Doc(node2, edges),
+                    R"(source="c" target="c")",
+                    "edge c-c: both ends are 'c' (self-loops not allowed)",
+                    true);
+        edges = ring;
+        edges.push_back(R"(<edge source="b" target="a"><data key="len">7</data></edge>)");
+        ExpectError(backbone,
+                    "parallel edge",
+                    Doc(node2, edges),
+                    R"(source="b" target="a")",
+                    "edge b-a is a duplicate (already at line 9; one fibre per pair)",
+                    true);
+        edges = ring;
+        edges[2] = R"(<edge source="c"/>)";
+        ExpectError(backbone,
+                    "no target",
+                    Doc(node2, edges),
+                    R"(<edge source="c"/>)",
+                    "<edge> without a target",
+                    true);
         ExpectError(backbone,
                     "disconnected",
                     Doc(node2, {R"(<edge source="a" target="b"/>)"}),
@@ -598,12 +736,13 @@ class GraphMlErrorsTestCase : public TestCase
             Doc({R"(<node id="c"><data key="lat">99</data><data key="lon">21</data></node>)"},
                 ring),
             R"(<node id="c">)",
-            "(99, 21)");
+            "node 'c': Latitude: '99' is out of range (allowed: -90 degrees to 90 degrees)",
+            true);
         ExpectError(backbone,
                     "unterminated tag",
                     Doc(node2, {R"(<edge source="a target="b"/>)"}),
                     R"(source="a target)",
-                    "unterminated tag");
+                    "not well-formed XML: ");
         ExpectError(backbone,
                     "twice",
                     Doc({R"(<node id="b"/>)"}, ring),
@@ -619,6 +758,33 @@ class GraphMlErrorsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(Same(topo, backbone), true, "unchanged");
         NS_TEST_ASSERT_MSG_EQ(topo.Load(none + ".missing.graphml", error), false, "no file");
         NS_TEST_ASSERT_MSG_EQ(Contains(error, "cannot open"), true, error);
+
+        // Entity declarations are refused (no billion laughs); external entities are never
+        // fetched.
+        Write(none,
+              {"<?xml version=\"1.0\"?>",
+               "<!DOCTYPE graphml [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]>",
+               "<graphml><graph><node id=\"&b;\"/></graph></graphml>"});
+        NS_TEST_ASSERT_MSG_EQ(topo.Load(none, error), false, "entities");
+        NS_TEST_ASSERT_MSG_EQ(error, none + ":2: entity declarations are not supported", "");
+        Write(none,
+              {"<?xml version=\"1.0\"?>",
+               "<!DOCTYPE graphml SYSTEM \"http://example.invalid/graphml.dtd\">",
+               "<graphml><graph><node id=\"a\"/></graph></graphml>"});
+        NS_TEST_ASSERT_MSG_EQ(topo.Load(none, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(topo.GetNSites(), 1, "an external DTD is not loaded");
+        topo = backbone;
+        Write(none, {"<graph><node id=\"a\"/></graph>"});
+        NS_TEST_ASSERT_MSG_EQ(topo.Load(none, error), false, "root");
+        NS_TEST_ASSERT_MSG_EQ(error, none + ":1: the root element is <graph>, not <graphml>", "");
+        // A file over the size bound is refused before it is read.
+        std::filesystem::resize_file(none, WanTopology::MAX_GRAPHML_BYTES + 1);
+        NS_TEST_ASSERT_MSG_EQ(topo.Load(none, error), false, "size");
+        NS_TEST_ASSERT_MSG_EQ(error,
+                              "GraphML file: " + none +
+                                  ": 16777217 bytes is too large (at most 16777216 bytes, 16MiB)",
+                              "size bound");
+        NS_TEST_ASSERT_MSG_EQ(Same(topo, backbone), true, "unchanged");
     }
 };
 
