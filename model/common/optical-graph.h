@@ -1,0 +1,370 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef OPTICAL_GRAPH_H
+#define OPTICAL_GRAPH_H
+
+/**
+ * \file
+ * \ingroup optical
+ * Private to the module's sources (not installed, not in optical-module.h, so that users do
+ * not compile Boost.Graph): the Boost.Graph pieces the shortest-path searches share.
+ *
+ * - opticalgraph::Digraph, a compressed-sparse-row directed graph whose edges carry the
+ *   caller's arc index (and a direction, for an undirected link crossed both ways);
+ * - opticalgraph::BestFirst, Boost's A* (astar_search_no_init; with a zero heuristic it is
+ *   Dijkstra's algorithm) with work arrays kept between searches and reset only where the last
+ *   search wrote, an early stop, and a deterministic order: the queue is keyed by (cost,
+ *   vertex index), so of two vertices with the same cost the lower-numbered one is settled
+ *   first (Boost's own heap leaves that order unspecified). The relaxation test is the
+ *   caller's (plain "<", or "< by more than a tolerance"), so the first way found into a vertex
+ *   is kept among equal ones unless the caller's visitor says otherwise.
+ *
+ * Include it by a relative path ("../common/optical-graph.h").
+ */
+
+#include <boost/graph/astar_search.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/graph/filtered_graph.hpp>
+#include <boost/property_map/property_map.hpp>
+#include <cstdint>
+#include <limits>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+namespace opticalgraph
+{
+
+/// What an edge of a Digraph carries: the caller's arc (or link) index and a direction.
+struct EdgeTag
+{
+    uint32_t arc{0};  //!< The caller's arc or link index
+    uint8_t dir{0};   //!< Direction it is crossed in (0 or 1), for undirected links
+    double weight{0}; //!< A fixed weight, if the caller keeps one in the graph
+};
+
+/// A static directed graph, vertices 0 .. n-1, out-edges in the order they were given.
+using Digraph = boost::compressed_sparse_row_graph<boost::directedS,
+                                                   boost::no_property,
+                                                   EdgeTag,
+                                                   boost::no_property,
+                                                   uint32_t,
+                                                   uint32_t>;
+/// An edge of a Digraph.
+using DigraphEdge = boost::graph_traits<Digraph>::edge_descriptor;
+
+/**
+ * A readable edge property map of a Digraph computed from each edge's tag, f(tag), for
+ * weights that change between searches.
+ */
+template <typename F>
+struct TagWeightMap
+{
+    using key_type = DigraphEdge;                      //!< Edge
+    using value_type = double;                         //!< Weight
+    using reference = double;                          //!< By value
+    using category = boost::readable_property_map_tag; //!< Read only
+    const Digraph* graph{nullptr};                     //!< The graph
+    F f;                                               //!< Weight of a tag
+};
+
+/**
+ * \param [in] m The map
+ * \param [in] e An edge
+ * \return its weight
+ */
+template <typename F>
+double
+get(const TagWeightMap<F>& m, const DigraphEdge& e)
+{
+    return m.f((*m.graph)[e]);
+}
+
+/**
+ * \param [in] g The graph
+ * \return the map of the weights the graph keeps in its tags
+ */
+inline auto
+FixedWeights(const Digraph& g)
+{
+    return boost::get(&EdgeTag::weight, g);
+}
+
+/**
+ * \brief Builds a Digraph.
+ * \param [in] n Number of vertices
+ * \param [in] ends (tail, head) per edge, sorted by tail (order kept within a tail)
+ * \param [in] tags The tag of each edge
+ * \return the graph
+ */
+inline Digraph
+MakeDigraph(uint32_t n,
+            const std::vector<std::pair<uint32_t, uint32_t>>& ends,
+            const std::vector<EdgeTag>& tags)
+{
+    return Digraph(boost::edges_are_sorted, ends.begin(), ends.end(), tags.begin(), n);
+}
+
+/// A queue key: cost, then vertex index (a strict total order).
+struct SearchKey
+{
+    double cost;     //!< Distance plus heuristic
+    uint32_t vertex; //!< The vertex
+};
+
+/// The cost map Boost's A* keys its queue by: get gives (cost, vertex), put stores the cost.
+struct SearchCostMap
+{
+    using key_type = uint32_t;                           //!< Vertex
+    using value_type = SearchKey;                        //!< (cost, vertex)
+    using reference = SearchKey;                         //!< By value
+    using category = boost::read_write_property_map_tag; //!< Read and write
+    double* cost{nullptr};                               //!< Cost per vertex
+};
+
+/**
+ * \param [in] m The map
+ * \param [in] v A vertex
+ * \return (its cost, v)
+ */
+inline SearchKey
+get(const SearchCostMap& m, uint32_t v)
+{
+    return SearchKey{m.cost[v], v};
+}
+
+/**
+ * \param [in] m The map
+ * \param [in] v A vertex
+ * \param [in] c Its new cost
+ */
+inline void
+put(const SearchCostMap& m, uint32_t v, double c)
+{
+    m.cost[v] = c;
+}
+
+/**
+ * The comparison handed to Boost's A*: distances by the caller's test (Less), queue keys by
+ * (cost, vertex), and a weight against the zero key (Boost's negative-weight check).
+ */
+template <typename Less>
+struct SearchCompare
+{
+    Less less; //!< The relaxation test on distances
+
+    /// \return true if distance a improves on distance b
+    bool operator()(double a, double b) const
+    {
+        return less(a, b);
+    }
+
+    /// \return true if key a comes first
+    bool operator()(const SearchKey& a, const SearchKey& b) const
+    {
+        return a.cost < b.cost || (a.cost == b.cost && a.vertex < b.vertex);
+    }
+
+    /// \return true if weight w is negative
+    bool operator()(double w, const SearchKey& zero) const
+    {
+        return w < zero.cost;
+    }
+};
+
+/// Plain "<" on distances.
+struct StrictLess
+{
+    /// \return a < b
+    bool operator()(double a, double b) const
+    {
+        return a < b;
+    }
+};
+
+/// Thrown by a BestFirst visitor to end a search (Boost's documented way to stop early).
+struct SearchStop
+{
+};
+
+/**
+ * \brief Best-first searches (Boost's A*) over views of graphs with n vertices, keeping the
+ * work arrays between searches.
+ */
+class BestFirst
+{
+  public:
+    /// \param [in] n Number of vertices
+    explicit BestFirst(uint32_t n = 0)
+    {
+        Resize(n);
+    }
+
+    /// \param [in] n Number of vertices (every array reset)
+    void Resize(uint32_t n)
+    {
+        m_dist.assign(n, std::numeric_limits<double>::infinity());
+        m_cost.assign(n, std::numeric_limits<double>::infinity());
+        m_color.assign(n, boost::white_color);
+        m_touched.clear();
+    }
+
+    /// \return the distance of v from the last search's source (infinite if not reached)
+    double Distance(uint32_t v) const
+    {
+        return m_dist[v];
+    }
+
+    /// \return true if v was settled (examined) by the last search
+    bool Settled(uint32_t v) const
+    {
+        return m_color[v] == boost::black_color || m_examined == v;
+    }
+
+    /// \return true if v is black (settled and finished) in the search under way
+    bool Closed(uint32_t v) const
+    {
+        return m_color[v] == boost::black_color;
+    }
+
+    /**
+     * \brief One search from s.
+     * \param [in] g The graph view (vertex index = vertex)
+     * \param [in] s The source
+     * \param [in] heuristic h(v): a consistent lower bound on the rest (0: Dijkstra)
+     * \param [in] weight Edge weight map of g (>= 0, possibly infinite)
+     * \param [in] less The relaxation test on distances
+     * \param [in] stop stop(v, cost): end the search as v is settled (v stays settled)
+     * \param [in] relaxed relaxed(e): edge e gave its head a shorter distance
+     * \param [in] notRelaxed notRelaxed(e): edge e did not
+     */
+    template <typename Graph,
+              typename Heuristic,
+              typename WeightMap,
+              typename Less,
+              typename Stop,
+              typename Relaxed,
+              typename NotRelaxed>
+    void Run(const Graph& g,
+             uint32_t s,
+             Heuristic heuristic,
+             WeightMap weight,
+             Less less,
+             Stop stop,
+             Relaxed relaxed,
+             NotRelaxed notRelaxed)
+    {
+        for (uint32_t v : m_touched)
+        {
+            m_dist[v] = std::numeric_limits<double>::infinity();
+            m_cost[v] = std::numeric_limits<double>::infinity();
+            m_color[v] = boost::white_color;
+        }
+        m_touched.clear();
+        m_examined = NONE;
+        m_dist[s] = 0;
+        m_cost[s] = heuristic(s);
+        Visitor<Stop, Relaxed, NotRelaxed> vis{{}, this, stop, relaxed, notRelaxed};
+        try
+        {
+            boost::astar_search_no_init(
+                g,
+                s,
+                HeuristicAdaptor<Graph, Heuristic>(heuristic),
+                vis,
+                boost::dummy_property_map(),
+                SearchCostMap{m_cost.data()},
+                boost::make_iterator_property_map(m_dist.begin(), boost::identity_property_map()),
+                weight,
+                boost::make_iterator_property_map(m_color.begin(), boost::identity_property_map()),
+                boost::identity_property_map(),
+                SearchCompare<Less>{less},
+                boost::closed_plus<double>(std::numeric_limits<double>::infinity()),
+                std::numeric_limits<double>::infinity(),
+                SearchKey{0, 0});
+        }
+        catch (const SearchStop&)
+        {
+        }
+    }
+
+  private:
+    static constexpr uint32_t NONE = std::numeric_limits<uint32_t>::max(); //!< No vertex
+
+    /// Boost's heuristic concept over a callable.
+    template <typename Graph, typename H>
+    struct HeuristicAdaptor : public boost::astar_heuristic<Graph, double>
+    {
+        /// \param [in] h The callable
+        explicit HeuristicAdaptor(H h)
+            : m_h(h)
+        {
+        }
+
+        /// \return h(v)
+        double operator()(uint32_t v) const
+        {
+            return m_h(v);
+        }
+
+        H m_h; //!< The callable
+    };
+
+    /// The A* visitor: records touched vertices, stops, reports relaxations.
+    template <typename Stop, typename Relaxed, typename NotRelaxed>
+    struct Visitor : public boost::default_astar_visitor
+    {
+        BestFirst* self;       //!< The search
+        Stop stop;             //!< Stop test
+        Relaxed relaxed;       //!< Relaxed-edge callback
+        NotRelaxed notRelaxed; //!< Not-relaxed-edge callback
+
+        /// Records v for the next reset.
+        template <typename G>
+        void discover_vertex(uint32_t v, const G&)
+        {
+            self->m_touched.push_back(v);
+        }
+
+        /// Stops if asked to.
+        template <typename G>
+        void examine_vertex(uint32_t v, const G&)
+        {
+            if (stop(v, self->m_cost[v]))
+            {
+                self->m_examined = v;
+                throw SearchStop();
+            }
+        }
+
+        /// Reports a relaxation.
+        template <typename E, typename G>
+        void edge_relaxed(const E& e, const G&)
+        {
+            relaxed(e);
+        }
+
+        /// Reports an edge that did not relax.
+        template <typename E, typename G>
+        void edge_not_relaxed(const E& e, const G&)
+        {
+            notRelaxed(e);
+        }
+    };
+
+    std::vector<double> m_dist;                     //!< Distance from the source
+    std::vector<double> m_cost;                     //!< Distance plus heuristic
+    std::vector<boost::default_color_type> m_color; //!< White, gray (queued), black (settled)
+    std::vector<uint32_t> m_touched;                //!< Vertices the last search wrote
+    uint32_t m_examined{NONE};                      //!< The vertex the search stopped at
+};
+
+} // namespace opticalgraph
+} // namespace ns3
+
+#endif /* OPTICAL_GRAPH_H */
