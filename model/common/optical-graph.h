@@ -187,6 +187,18 @@ struct StrictLess
     }
 };
 
+/// "<" by more than a tolerance: a way must be shorter by more than it to replace another.
+struct ToleranceLess
+{
+    double tolerance; //!< The tolerance
+
+    /// \return a < b - tolerance
+    bool operator()(double a, double b) const
+    {
+        return a < b - tolerance;
+    }
+};
+
 /// Thrown by a BestFirst visitor to end a search (Boost's documented way to stop early).
 struct SearchStop
 {
@@ -363,6 +375,51 @@ class BestFirst
     std::vector<uint32_t> m_touched;                //!< Vertices the last search wrote
     uint32_t m_examined{NONE};                      //!< The vertex the search stopped at
 };
+
+/**
+ * \brief A shortest-path tree by Dijkstra's algorithm (BestFirst with a zero heuristic) over
+ * a Digraph whose edges cost cost(arc, dir), stopping once t is settled or the distances
+ * reach budget. Ties: the queue settles the site of lowest (distance, index) first, and a way
+ * into a site replaces the one found before only if shorter by more than 1e-12; out-edges are
+ * tried in the graph's order.
+ * \param [in] g The graph
+ * \param [in] search The search (work arrays sized for g)
+ * \param [in] s Source
+ * \param [in] t Target (UINT32_MAX: none, the whole tree)
+ * \param [in] budget Largest distance of interest
+ * \param [in] cost cost(arc, dir) of an edge by its tag, >= 0 (infinite: not usable)
+ * \param [out] dist Per vertex, its distance (infinite if not reached)
+ * \param [out] via Per vertex, the arc of the edge it was reached by (UINT32_MAX: none)
+ */
+template <typename Cost>
+void
+ShortestTree(const Digraph& g,
+             BestFirst& search,
+             uint32_t s,
+             uint32_t t,
+             double budget,
+             Cost cost,
+             std::vector<double>& dist,
+             std::vector<uint32_t>& via)
+{
+    const uint32_t n = boost::num_vertices(g);
+    via.assign(n, std::numeric_limits<uint32_t>::max());
+    auto weight = [&cost](const EdgeTag& tag) { return cost(tag.arc, tag.dir); };
+    search.Run(
+        g,
+        s,
+        [](uint32_t) { return 0.0; },
+        TagWeightMap<decltype(weight)>{&g, weight},
+        ToleranceLess{1e-12},
+        [t, budget](uint32_t v, double d) { return v == t || d >= budget; },
+        [&g, &via](const DigraphEdge& e) { via[boost::target(e, g)] = g[e].arc; },
+        [](const DigraphEdge&) {});
+    dist.resize(n);
+    for (uint32_t v = 0; v < n; ++v)
+    {
+        dist[v] = search.Distance(v);
+    }
+}
 
 } // namespace opticalgraph
 } // namespace ns3
