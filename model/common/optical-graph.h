@@ -15,20 +15,25 @@
  *
  * - opticalgraph::Digraph, a compressed-sparse-row directed graph whose edges carry the
  *   caller's arc index (and a direction, for an undirected link crossed both ways);
- * - opticalgraph::BestFirst, Boost's A* (astar_search_no_init; with a zero heuristic it is
- *   Dijkstra's algorithm) with work arrays kept between searches and reset only where the last
- *   search wrote, an early stop, and a deterministic order: the queue is keyed by (cost,
- *   vertex index), so of two vertices with the same cost the lower-numbered one is settled
- *   first (Boost's own heap leaves that order unspecified). The relaxation test is the
- *   caller's (plain "<", or "< by more than a tolerance"), so the first way found into a vertex
- *   is kept among equal ones unless the caller's visitor says otherwise.
+ * - opticalgraph::BestFirst, best-first search (A*, or Dijkstra's algorithm with a zero
+ *   heuristic) as Boost.Graph composes its own: boost::breadth_first_visit over a
+ *   boost::d_ary_heap_indirect, relaxing edges with boost::relax_target, with the queue and the
+ *   work arrays kept between searches and reset only where the last search wrote, an early
+ *   stop, and a deterministic order: the queue is keyed by (cost, vertex index), so of two
+ *   vertices with the same cost the lower-numbered one is settled first (the order Boost's
+ *   own heap gives them is unspecified). The relaxation test is the caller's (plain "<", or
+ *   "< by more than a tolerance"), so the first way found into a vertex is kept among equal
+ *   ones unless the caller's callbacks say otherwise;
+ * - opticalgraph::ShortestTree, Dijkstra's tree with a target and a budget over BestFirst.
  *
  * Include it by a relative path ("../common/optical-graph.h").
  */
 
-#include <boost/graph/astar_search.hpp>
+#include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/graph/detail/d_ary_heap.hpp>
 #include <boost/graph/filtered_graph.hpp>
+#include <boost/graph/relax.hpp>
 #include <boost/property_map/property_map.hpp>
 #include <cstdint>
 #include <limits>
@@ -117,7 +122,7 @@ struct SearchKey
     uint32_t vertex; //!< The vertex
 };
 
-/// The cost map Boost's A* keys its queue by: get gives (cost, vertex), put stores the cost.
+/// The key map of BestFirst's queue: get gives (cost, vertex), put stores the cost.
 struct SearchCostMap
 {
     using key_type = uint32_t;                           //!< Vertex
@@ -149,34 +154,6 @@ put(const SearchCostMap& m, uint32_t v, double c)
     m.cost[v] = c;
 }
 
-/**
- * The comparison handed to Boost's A*: distances by the caller's test (Less), queue keys by
- * (cost, vertex), and a weight against the zero key (Boost's negative-weight check).
- */
-template <typename Less>
-struct SearchCompare
-{
-    Less less; //!< The relaxation test on distances
-
-    /// \return true if distance a improves on distance b
-    bool operator()(double a, double b) const
-    {
-        return less(a, b);
-    }
-
-    /// \return true if key a comes first
-    bool operator()(const SearchKey& a, const SearchKey& b) const
-    {
-        return a.cost < b.cost || (a.cost == b.cost && a.vertex < b.vertex);
-    }
-
-    /// \return true if weight w is negative
-    bool operator()(double w, const SearchKey& zero) const
-    {
-        return w < zero.cost;
-    }
-};
-
 /// Plain "<" on distances.
 struct StrictLess
 {
@@ -199,23 +176,27 @@ struct ToleranceLess
     }
 };
 
-/// Thrown by a BestFirst visitor to end a search (Boost's documented way to stop early).
-struct SearchStop
-{
-};
-
 /**
- * \brief Best-first searches (Boost's A*) over views of graphs with n vertices, keeping the
- * work arrays between searches.
+ * \brief Best-first searches (A*; Dijkstra's algorithm with a zero heuristic) over views of
+ * graphs with n vertices, built as Boost.Graph builds its own dijkstra_shortest_paths and
+ * astar_search: boost::breadth_first_visit with a mutable priority queue
+ * (boost::d_ary_heap_indirect) as its buffer and a visitor that relaxes edges with
+ * boost::relax_target. This class owns the queue, its index map and the work arrays, so they
+ * are kept between searches (reset only where the last search wrote), and the search can end
+ * as a vertex is settled (the buffer then reports itself empty).
  */
 class BestFirst
 {
   public:
     /// \param [in] n Number of vertices
     explicit BestFirst(uint32_t n = 0)
+        : m_heap(SearchCostMap{nullptr}, IndexMap(nullptr), HeapLess())
     {
         Resize(n);
     }
+
+    BestFirst(const BestFirst&) = delete;            //!< Not copyable (the queue's maps)
+    BestFirst& operator=(const BestFirst&) = delete; //!< Not copyable
 
     /// \param [in] n Number of vertices (every array reset)
     void Resize(uint32_t n)
@@ -223,7 +204,9 @@ class BestFirst
         m_dist.assign(n, std::numeric_limits<double>::infinity());
         m_cost.assign(n, std::numeric_limits<double>::infinity());
         m_color.assign(n, boost::white_color);
+        m_indexInHeap.assign(n, static_cast<std::size_t>(-1));
         m_touched.clear();
+        m_heap = Heap(SearchCostMap{m_cost.data()}, IndexMap(m_indexInHeap.data()), HeapLess());
     }
 
     /// \return the distance of v from the last search's source (infinite if not reached)
@@ -232,10 +215,10 @@ class BestFirst
         return m_dist[v];
     }
 
-    /// \return true if v was settled (examined) by the last search
+    /// \return true if the last search was stopped at v, or ran to the end and settled v
     bool Settled(uint32_t v) const
     {
-        return m_color[v] == boost::black_color || m_examined == v;
+        return m_examined == v || (!m_stopped && m_color[v] == boost::black_color);
     }
 
     /// \return true if v is black (settled and finished) in the search under way
@@ -245,7 +228,9 @@ class BestFirst
     }
 
     /**
-     * \brief One search from s.
+     * \brief One search from s. Ties: the queue settles the vertex of lowest (distance +
+     * heuristic, vertex index) first; an edge replaces a vertex's way in only if less(new
+     * distance, old distance).
      * \param [in] g The graph view (vertex index = vertex)
      * \param [in] s The source
      * \param [in] heuristic h(v): a consistent lower bound on the rest (0: Dijkstra)
@@ -271,6 +256,10 @@ class BestFirst
              Relaxed relaxed,
              NotRelaxed notRelaxed)
     {
+        while (!m_heap.empty())
+        {
+            m_heap.pop(); // what a stopped search left
+        }
         for (uint32_t v : m_touched)
         {
             m_dist[v] = std::numeric_limits<double>::infinity();
@@ -279,59 +268,84 @@ class BestFirst
         }
         m_touched.clear();
         m_examined = NONE;
+        m_stopped = false;
         m_dist[s] = 0;
         m_cost[s] = heuristic(s);
-        Visitor<Stop, Relaxed, NotRelaxed> vis{{}, this, stop, relaxed, notRelaxed};
-        try
-        {
-            boost::astar_search_no_init(
-                g,
-                s,
-                HeuristicAdaptor<Graph, Heuristic>(heuristic),
-                vis,
-                boost::dummy_property_map(),
-                SearchCostMap{m_cost.data()},
-                boost::make_iterator_property_map(m_dist.begin(), boost::identity_property_map()),
-                weight,
-                boost::make_iterator_property_map(m_color.begin(), boost::identity_property_map()),
-                boost::identity_property_map(),
-                SearchCompare<Less>{less},
-                boost::closed_plus<double>(std::numeric_limits<double>::infinity()),
-                std::numeric_limits<double>::infinity(),
-                SearchKey{0, 0});
-        }
-        catch (const SearchStop&)
-        {
-        }
+        Visitor<Heuristic, WeightMap, Less, Stop, Relaxed, NotRelaxed>
+            vis{{}, this, heuristic, weight, less, stop, relaxed, notRelaxed};
+        Queue queue{this};
+        boost::breadth_first_visit(
+            g,
+            s,
+            queue,
+            vis,
+            boost::make_iterator_property_map(m_color.begin(), boost::identity_property_map()));
     }
 
   private:
     static constexpr uint32_t NONE = std::numeric_limits<uint32_t>::max(); //!< No vertex
 
-    /// Boost's heuristic concept over a callable.
-    template <typename Graph, typename H>
-    struct HeuristicAdaptor : public boost::astar_heuristic<Graph, double>
+    /// The queue's order on keys.
+    struct HeapLess
     {
-        /// \param [in] h The callable
-        explicit HeuristicAdaptor(H h)
-            : m_h(h)
+        /// \return true if key a comes first
+        bool operator()(const SearchKey& a, const SearchKey& b) const
         {
+            return a.cost < b.cost || (a.cost == b.cost && a.vertex < b.vertex);
         }
-
-        /// \return h(v)
-        double operator()(uint32_t v) const
-        {
-            return m_h(v);
-        }
-
-        H m_h; //!< The callable
     };
 
-    /// The A* visitor: records touched vertices, stops, reports relaxations.
-    template <typename Stop, typename Relaxed, typename NotRelaxed>
-    struct Visitor : public boost::default_astar_visitor
+    /// Position of each vertex in the queue.
+    using IndexMap = boost::iterator_property_map<std::size_t*, boost::identity_property_map>;
+    /// The queue: vertices by (cost, vertex).
+    using Heap = boost::d_ary_heap_indirect<uint32_t, 4, IndexMap, SearchCostMap, HeapLess>;
+
+    /// The buffer handed to breadth_first_visit: the queue, empty once the search stops.
+    struct Queue
+    {
+        BestFirst* self; //!< The search
+
+        /// Queues v (unless stopped).
+        void push(uint32_t v)
+        {
+            if (!self->m_stopped)
+            {
+                self->m_heap.push(v);
+            }
+        }
+
+        /// \return the vertex of lowest key
+        uint32_t top() const
+        {
+            return self->m_heap.top();
+        }
+
+        /// Removes it.
+        void pop()
+        {
+            self->m_heap.pop();
+        }
+
+        /// \return true if stopped or nothing is queued
+        bool empty() const
+        {
+            return self->m_stopped || self->m_heap.empty();
+        }
+    };
+
+    /// The breadth-first visitor that makes breadth_first_visit a best-first search.
+    template <typename Heuristic,
+              typename WeightMap,
+              typename Less,
+              typename Stop,
+              typename Relaxed,
+              typename NotRelaxed>
+    struct Visitor : public boost::default_bfs_visitor
     {
         BestFirst* self;       //!< The search
+        Heuristic heuristic;   //!< h(v)
+        WeightMap weight;      //!< Edge weights
+        Less less;             //!< Relaxation test
         Stop stop;             //!< Stop test
         Relaxed relaxed;       //!< Relaxed-edge callback
         NotRelaxed notRelaxed; //!< Not-relaxed-edge callback
@@ -350,29 +364,75 @@ class BestFirst
             if (stop(v, self->m_cost[v]))
             {
                 self->m_examined = v;
-                throw SearchStop();
+                self->m_stopped = true;
             }
         }
 
-        /// Reports a relaxation.
+        /// \return true if e relaxed its head (its cost then updated)
         template <typename E, typename G>
-        void edge_relaxed(const E& e, const G&)
+        bool Relax(const E& e, const G& g)
         {
-            relaxed(e);
+            auto dist = boost::make_iterator_property_map(self->m_dist.begin(),
+                                                          boost::identity_property_map());
+            boost::dummy_property_map pred;
+            if (boost::relax_target(
+                    e,
+                    g,
+                    weight,
+                    pred,
+                    dist,
+                    boost::closed_plus<double>(std::numeric_limits<double>::infinity()),
+                    less))
+            {
+                const uint32_t v = boost::target(e, g);
+                self->m_cost[v] = self->m_dist[v] + heuristic(v);
+                relaxed(e);
+                return true;
+            }
+            notRelaxed(e);
+            return false;
         }
 
-        /// Reports an edge that did not relax.
+        /// A new vertex (breadth_first_visit queues it next).
         template <typename E, typename G>
-        void edge_not_relaxed(const E& e, const G&)
+        void tree_edge(const E& e, const G& g)
         {
-            notRelaxed(e);
+            if (!self->m_stopped)
+            {
+                Relax(e, g);
+            }
+        }
+
+        /// A queued vertex: decrease its key if shorter.
+        template <typename E, typename G>
+        void gray_target(const E& e, const G& g)
+        {
+            if (!self->m_stopped && Relax(e, g))
+            {
+                self->m_heap.update(boost::target(e, g));
+            }
+        }
+
+        /// A settled vertex: queue it again if shorter (not with a consistent heuristic).
+        template <typename E, typename G>
+        void black_target(const E& e, const G& g)
+        {
+            if (!self->m_stopped && Relax(e, g))
+            {
+                const uint32_t v = boost::target(e, g);
+                self->m_color[v] = boost::gray_color;
+                self->m_heap.push(v);
+            }
         }
     };
 
     std::vector<double> m_dist;                     //!< Distance from the source
     std::vector<double> m_cost;                     //!< Distance plus heuristic
     std::vector<boost::default_color_type> m_color; //!< White, gray (queued), black (settled)
+    std::vector<std::size_t> m_indexInHeap;         //!< Position of each vertex in m_heap
+    Heap m_heap;                                    //!< The queue
     std::vector<uint32_t> m_touched;                //!< Vertices the last search wrote
+    bool m_stopped{false};                          //!< The search was stopped
     uint32_t m_examined{NONE};                      //!< The vertex the search stopped at
 };
 
