@@ -276,6 +276,33 @@ struct LinkOpen
     }
 };
 
+/**
+ * The colour map of the breadth-first search read off the hop counts: a vertex is white until
+ * it has a hop count (set as it is discovered), then grey (this search needs no black: it does
+ * nothing with edges into vertices already reached). Saves a colour array per search.
+ */
+struct HopColor
+{
+    using key_type = uint32_t;                           //!< Vertex
+    using value_type = boost::default_color_type;        //!< Colour
+    using reference = value_type;                        //!< By value
+    using category = boost::read_write_property_map_tag; //!< Read and write (writes ignored)
+    const uint16_t* dist{nullptr};                       //!< Hop counts
+};
+
+/// \return white if v has no hop count yet, else grey
+boost::default_color_type
+get(const HopColor& m, uint32_t v)
+{
+    return m.dist[v] == kUnreachable ? boost::white_color : boost::gray_color;
+}
+
+/// Colours follow the hop counts: nothing to store.
+void
+put(const HopColor&, uint32_t, boost::default_color_type)
+{
+}
+
 } // namespace
 
 const std::vector<uint16_t>&
@@ -303,7 +330,7 @@ FlowTopology::DistancesTo(uint32_t dst, bool upOnly) const
         m_reverse = std::make_shared<ReverseGraph>(
             ReverseGraph{opticalgraph::MakeDigraph(GetNVertices(), ends, tags)});
     }
-    // Breadth-first search (boost::breadth_first_search) from dst over the reversed links that
+    // Breadth-first search (boost::breadth_first_visit) from dst over the reversed links that
     // can carry traffic: hop counts do not depend on the order links are tried in.
     std::vector<uint16_t> dist(GetNVertices(), kUnreachable);
     dist[dst] = 0;
@@ -311,10 +338,13 @@ FlowTopology::DistancesTo(uint32_t dst, bool upOnly) const
     const boost::filtered_graph<opticalgraph::Digraph, LinkOpen> view(
         r,
         LinkOpen{&r, &m_links, upOnly});
-    boost::breadth_first_search(view,
-                                dst,
-                                boost::visitor(boost::make_bfs_visitor(
-                                    boost::record_distances(dist.data(), boost::on_tree_edge()))));
+    boost::queue<uint32_t> queue;
+    boost::breadth_first_visit(
+        view,
+        dst,
+        queue,
+        boost::make_bfs_visitor(boost::record_distances(dist.data(), boost::on_tree_edge())),
+        HopColor{dist.data()});
     return cache.emplace(dst, std::move(dist)).first->second;
 }
 

@@ -11,7 +11,6 @@
 #include "ns3/log.h"
 
 #include <algorithm>
-#include <boost/graph/dijkstra_shortest_paths.hpp>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -92,19 +91,24 @@ class Dijkstra
      * \param [in] dst Destination
      * \return every node's distance to dst, ignoring bans (infinity if it cannot reach dst):
      * a consistent A* heuristic for the searches toward dst, whose bans only lengthen paths
-     * (boost::dijkstra_shortest_paths over the reverse graph)
+     * (Dijkstra's algorithm over the reverse graph; the distances do not depend on ties)
      */
-    std::vector<double> DistancesTo(uint32_t dst) const
+    std::vector<double> DistancesTo(uint32_t dst)
     {
-        const double inf = std::numeric_limits<double>::infinity();
-        std::vector<double> dist(m_g.nodes, inf);
-        boost::dijkstra_shortest_paths(
+        m_search.Run(
             m_in,
             dst,
-            boost::weight_map(opticalgraph::FixedWeights(m_in))
-                .distance_map(
-                    boost::make_iterator_property_map(dist.begin(), boost::identity_property_map()))
-                .distance_inf(inf));
+            [](uint32_t) { return 0.0; },
+            opticalgraph::FixedWeights(m_in),
+            opticalgraph::StrictLess(),
+            [](uint32_t, double) { return false; },
+            [](const opticalgraph::DigraphEdge&) {},
+            [](const opticalgraph::DigraphEdge&) {});
+        std::vector<double> dist(m_g.nodes);
+        for (uint32_t v = 0; v < m_g.nodes; ++v)
+        {
+            dist[v] = m_search.Distance(v);
+        }
         return dist;
     }
 

@@ -143,7 +143,9 @@ using FibreGraph = boost::adjacency_list<boost::vecS,
                                          boost::vecS,
                                          boost::undirectedS,
                                          boost::no_property,
-                                         boost::property<boost::edge_index_t, uint32_t>>;
+                                         boost::property<boost::edge_index_t, uint32_t>,
+                                         boost::no_property,
+                                         boost::vecS>;
 
 /**
  * The connected components of the fibre layer (boost::connected_components), numbered in the

@@ -543,10 +543,16 @@ class FlowPaths
         return m_distances.emplace(dst, std::move(dist)).first->second;
     }
 
-    /// The old ShortestPath over up links (without its path cache). \return false if none
+    /// The old ShortestPath over up links, with its path cache. \return false if none
     bool ShortestPath(uint32_t src, uint32_t dst, uint64_t hash, std::vector<uint32_t>& links)
     {
         links.clear();
+        auto cached = m_shortestCache.find(PathKey{src, dst, hash});
+        if (cached != m_shortestCache.end())
+        {
+            links = cached->second;
+            return true;
+        }
         const std::vector<uint16_t>& dist = DistancesTo(dst);
         if (dist[src] == kUnreachable)
         {
@@ -571,14 +577,45 @@ class FlowPaths
             links.push_back(pick);
             at = m_links[pick].to;
         }
+        if (m_shortestCache.size() >= (1u << 20))
+        {
+            m_shortestCache.clear();
+        }
+        m_shortestCache.emplace(PathKey{src, dst, hash}, links);
         return true;
     }
 
   private:
-    std::vector<FlowTopology::Link> m_links;                         //!< Links
-    std::vector<std::vector<uint32_t>> m_out;                        //!< Out-links
-    std::vector<std::vector<uint32_t>> m_in;                         //!< In-links
-    std::unordered_map<uint32_t, std::vector<uint16_t>> m_distances; //!< Cache
+    /// Key of a shortest path: source, destination, flow hash.
+    struct PathKey
+    {
+        uint32_t src;  //!< Source vertex
+        uint32_t dst;  //!< Destination vertex
+        uint64_t hash; //!< Flow hash
+
+        /// \param [in] o Other key \return true if equal
+        bool operator==(const PathKey& o) const
+        {
+            return src == o.src && dst == o.dst && hash == o.hash;
+        }
+    };
+
+    /// Hasher of PathKey.
+    struct PathKeyHash
+    {
+        /// \param [in] k Key \return its hash
+        std::size_t operator()(const PathKey& k) const
+        {
+            return static_cast<std::size_t>(
+                Mix(k.hash, (static_cast<uint64_t>(k.src) << 32) | k.dst));
+        }
+    };
+
+    std::unordered_map<PathKey, std::vector<uint32_t>, PathKeyHash> m_shortestCache; //!< Paths
+    std::vector<FlowTopology::Link> m_links;                                         //!< Links
+    std::vector<std::vector<uint32_t>> m_out;                                        //!< Out-links
+    std::vector<std::vector<uint32_t>> m_in;                                         //!< In-links
+    std::unordered_map<uint32_t, std::vector<uint16_t>> m_distances;                 //!< Cache
 };
 
 // ---------------------------------------------------------------------------------------------
