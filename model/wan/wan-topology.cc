@@ -191,15 +191,13 @@ FindBridges(uint32_t n, const std::vector<WanTopology::Fibre>& fibres)
     {
         return bridges;
     }
-    std::vector<uint32_t> comp;
-    FibreComponents(n, fibres, nullptr, comp);
     // Distinct site pairs, each with its number of fibres and its first fibre.
     std::vector<std::pair<std::pair<uint32_t, uint32_t>, uint32_t>> pairs;
     for (uint32_t f = 0; f < fibres.size(); ++f)
     {
         const uint32_t a = std::min(fibres[f].a, fibres[f].b);
         const uint32_t b = std::max(fibres[f].a, fibres[f].b);
-        if (a != b && comp[a] == comp[0])
+        if (a != b)
         {
             pairs.push_back({{a, b}, f});
         }
@@ -221,6 +219,9 @@ FindBridges(uint32_t n, const std::vector<WanTopology::Fibre>& fibres)
         single.push_back(j - i == 1 ? pairs[i].second : std::numeric_limits<uint32_t>::max());
         i = j;
     }
+    // The component of site 0 (the same over distinct pairs as over the fibres).
+    std::vector<uint32_t> comp(n, 0);
+    boost::connected_components(g, comp.data());
     std::vector<uint32_t> block(single.size(), 0);
     const std::size_t nBlocks = boost::biconnected_components(
         g,
@@ -232,7 +233,8 @@ FindBridges(uint32_t n, const std::vector<WanTopology::Fibre>& fibres)
     }
     for (std::size_t e = 0; e < single.size(); ++e)
     {
-        if (single[e] != std::numeric_limits<uint32_t>::max() && blockEdges[block[e]] == 1)
+        if (single[e] != std::numeric_limits<uint32_t>::max() && blockEdges[block[e]] == 1 &&
+            comp[fibres[single[e]].a] == comp[0])
         {
             bridges.push_back(single[e]);
         }
