@@ -11,6 +11,8 @@
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <boost/graph/dijkstra_shortest_paths.hpp>
+#include <boost/iterator/transform_iterator.hpp>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -32,6 +34,32 @@ Usable(const TeGraph& g, const TeGraph::Arc& a)
     return a.from < g.nodes && a.to < g.nodes && std::isfinite(a.weight) && a.weight >= 0;
 }
 
+/// An arc's ends, (tail, head) or reversed (head, tail).
+struct Ends
+{
+    const TeGraph* g{nullptr}; //!< The graph
+    bool reversed{false};      //!< (head, tail)
+
+    /// \return the ends of arc i
+    std::pair<uint32_t, uint32_t> operator()(uint32_t i) const
+    {
+        const TeGraph::Arc& a = g->arcs[i];
+        return reversed ? std::make_pair(a.to, a.from) : std::make_pair(a.from, a.to);
+    }
+};
+
+/// An arc's tag: its index and weight.
+struct Tag
+{
+    const TeGraph* g{nullptr}; //!< The graph
+
+    /// \return the tag of arc i
+    opticalgraph::EdgeTag operator()(uint32_t i) const
+    {
+        return opticalgraph::EdgeTag{i, 0, g->arcs[i].weight};
+    }
+};
+
 /**
  * Shortest paths over a graph with some arcs and nodes banned, by Boost.Graph: the graph and
  * its reverse as compressed-sparse-row graphs (arcs that cannot be used and loops left out),
@@ -49,66 +77,46 @@ class Dijkstra
           m_bannedArc(g.arcs.size(), 0),
           m_search(g.nodes)
     {
-        // Out-arcs and in-arcs of each node, in arc index order (a counting sort by node).
-        std::vector<uint32_t> outCount(g.nodes + 1, 0);
-        std::vector<uint32_t> inCount(g.nodes + 1, 0);
-        for (const auto& a : g.arcs)
-        {
-            if (Usable(g, a) && a.from != a.to)
-            {
-                ++outCount[a.from + 1];
-                ++inCount[a.to + 1];
-            }
-        }
-        for (uint32_t v = 0; v < g.nodes; ++v)
-        {
-            outCount[v + 1] += outCount[v];
-            inCount[v + 1] += inCount[v];
-        }
-        const uint32_t m = outCount[g.nodes];
-        std::vector<std::pair<uint32_t, uint32_t>> outEnds(m);
-        std::vector<std::pair<uint32_t, uint32_t>> inEnds(m);
-        std::vector<opticalgraph::EdgeTag> outTags(m);
-        std::vector<opticalgraph::EdgeTag> inTags(m);
+        // Out-arcs and in-arcs of each node, in arc index order (Boost sorts them by node).
+        std::vector<uint32_t> usable;
+        usable.reserve(g.arcs.size());
         for (uint32_t i = 0; i < g.arcs.size(); ++i)
         {
-            const TeGraph::Arc& a = g.arcs[i];
-            if (Usable(g, a) && a.from != a.to)
+            if (Usable(g, g.arcs[i]) && g.arcs[i].from != g.arcs[i].to)
             {
-                const uint32_t o = outCount[a.from]++;
-                outEnds[o] = {a.from, a.to};
-                outTags[o] = {i, 0, a.weight};
-                const uint32_t n = inCount[a.to]++;
-                inEnds[n] = {a.to, a.from};
-                inTags[n] = {i, 0, a.weight};
+                usable.push_back(i);
             }
         }
-        m_out = opticalgraph::MakeDigraph(g.nodes, outEnds, outTags);
-        m_in = opticalgraph::MakeDigraph(g.nodes, inEnds, inTags);
+        m_out =
+            opticalgraph::Digraph(boost::edges_are_unsorted_multi_pass,
+                                  boost::make_transform_iterator(usable.begin(), Ends{&g, false}),
+                                  boost::make_transform_iterator(usable.end(), Ends{&g, false}),
+                                  boost::make_transform_iterator(usable.begin(), Tag{&g}),
+                                  g.nodes);
+        m_in = opticalgraph::Digraph(boost::edges_are_unsorted_multi_pass,
+                                     boost::make_transform_iterator(usable.begin(), Ends{&g, true}),
+                                     boost::make_transform_iterator(usable.end(), Ends{&g, true}),
+                                     boost::make_transform_iterator(usable.begin(), Tag{&g}),
+                                     g.nodes);
     }
 
     /**
      * \param [in] dst Destination
      * \return every node's distance to dst, ignoring bans (infinity if it cannot reach dst):
      * a consistent A* heuristic for the searches toward dst, whose bans only lengthen paths
-     * (Dijkstra's algorithm over the reverse graph; the distances do not depend on ties)
+     * (boost::dijkstra_shortest_paths over the reverse graph: distances do not depend on ties)
      */
-    std::vector<double> DistancesTo(uint32_t dst)
+    std::vector<double> DistancesTo(uint32_t dst) const
     {
-        m_search.Run(
+        const double inf = std::numeric_limits<double>::infinity();
+        std::vector<double> dist(m_g.nodes, inf);
+        boost::dijkstra_shortest_paths(
             m_in,
             dst,
-            [](uint32_t) { return 0.0; },
-            opticalgraph::FixedWeights(m_in),
-            opticalgraph::StrictLess(),
-            [](uint32_t, double) { return false; },
-            [](const opticalgraph::DigraphEdge&) {},
-            [](const opticalgraph::DigraphEdge&) {});
-        std::vector<double> dist(m_g.nodes);
-        for (uint32_t v = 0; v < m_g.nodes; ++v)
-        {
-            dist[v] = m_search.Distance(v);
-        }
+            boost::weight_map(opticalgraph::FixedWeights(m_in))
+                .distance_map(
+                    boost::make_iterator_property_map(dist.begin(), boost::identity_property_map()))
+                .distance_inf(inf));
         return dist;
     }
 

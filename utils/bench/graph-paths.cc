@@ -872,6 +872,7 @@ main(int argc, char* argv[])
     uint32_t fatTreeK = 16;
     uint32_t flowDsts = 64;
     double target = 1.10;
+    std::string only = "te,bypass,wan,flow";
     CommandLine cmd(__FILE__);
     cmd.AddValue("sizes", "Numbers of WAN sites (comma-separated)", sizes);
     cmd.AddValue("pairs", "Ordered pairs per WAN for the path searches (all if fewer)", pairs);
@@ -880,6 +881,7 @@ main(int argc, char* argv[])
     cmd.AddValue("fatTreeK", "Fat tree arity for the FlowTopology case (even)", fatTreeK);
     cmd.AddValue("flowDsts", "Destinations routed to from every host", flowDsts);
     cmd.AddValue("target", "Largest acceptable new/old time ratio", target);
+    cmd.AddValue("cases", "Cases to run, comma-separated: te, bypass, wan, flow", only);
     cmd.Parse(argc, argv);
     NS_ABORT_MSG_IF(repeat == 0 || k == 0 || fatTreeK < 2 || fatTreeK % 2, "bad options");
 
@@ -893,6 +895,9 @@ main(int argc, char* argv[])
         }
     }
     std::vector<Case> cases;
+    auto wanted = [&only](const std::string& name) {
+        return ("," + only + ",").find("," + name + ",") != std::string::npos;
+    };
 
     for (uint32_t n : siteCounts)
     {
@@ -900,6 +905,10 @@ main(int argc, char* argv[])
         const auto pairList = Pairs(n, pairs);
         for (bool hops : {false, true})
         {
+            if (!wanted("te"))
+            {
+                break;
+            }
             const TeGraph g = MakeGraph(wan, hops);
             const std::string tag = std::to_string(n) + " sites, " + (hops ? "hops" : "km");
             for (bool disjoint : {false, true})
@@ -937,6 +946,7 @@ main(int argc, char* argv[])
 
         // BypassGrooming's trees: the fibres and a bypass link per pair of sites two fibres
         // apart, each priced at random (per direction), as slope scaling prices them.
+        if (wanted("bypass"))
         {
             std::vector<baseline::SiteLink> links;
             const auto at = FibresAt(wan);
@@ -1054,6 +1064,10 @@ main(int argc, char* argv[])
         // WanTopology connectivity: the WAN, and its spanning tree (every fibre a bridge).
         for (bool tree : {false, true})
         {
+            if (!wanted("wan"))
+            {
+                break;
+            }
             const WanTopology topo = tree ? SpanningTree(wan) : wan;
             const auto at = FibresAt(topo);
             Case c;
@@ -1086,6 +1100,7 @@ main(int argc, char* argv[])
     }
 
     // FlowTopology: a k-ary fat tree, every host to flowDsts hosts, cold caches.
+    if (wanted("flow"))
     {
         Ptr<FlowTopology> topo = CreateObject<FlowTopology>();
         const uint32_t half = fatTreeK / 2;
