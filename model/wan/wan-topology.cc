@@ -6,12 +6,13 @@
 
 #include "wan-topology.h"
 
+#include "../common/optical-graph.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/optical-data-file.h"
 
 #include <algorithm>
-#include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/biconnected_components.hpp>
 #include <boost/graph/connected_components.hpp>
 #include <cctype>
@@ -139,13 +140,7 @@ DataLineNumbers(const std::string& path)
 }
 
 /// The fibre layer as an undirected Boost.Graph multigraph (one edge per fibre, by index).
-using FibreGraph = boost::adjacency_list<boost::vecS,
-                                         boost::vecS,
-                                         boost::undirectedS,
-                                         boost::no_property,
-                                         boost::property<boost::edge_index_t, uint32_t>,
-                                         boost::no_property,
-                                         boost::vecS>;
+using FibreGraph = opticalgraph::Multigraph;
 
 /**
  * The connected components of the fibre layer (boost::connected_components), numbered in the
@@ -175,10 +170,11 @@ FibreComponents(uint32_t n,
 }
 
 /**
- * The bridges of the component of site 0, by Boost.Graph: a fibre is a bridge if no other
- * fibre joins its two sites and the single edge between them is a biconnected component of
- * its own (boost::biconnected_components over the graph of distinct site pairs: Boost's
- * search does not tell parallel edges apart, and parallel fibres are never bridges).
+ * The bridges of the component of site 0, by Boost.Graph: boost::biconnected_components over
+ * the fibres, a fibre being a bridge if it is a block of its own and no other fibre joins its
+ * two sites. (Boost's search skips every edge back to a vertex's parent, so of parallel fibres
+ * it sees only the first, which can come out as a block of its own; the second check rules it
+ * out, and the others are left without a block.)
  * \param [in] n Number of sites
  * \param [in] fibres The fibres
  * \return the bridges' fibre indices, ascending
@@ -191,55 +187,46 @@ FindBridges(uint32_t n, const std::vector<WanTopology::Fibre>& fibres)
     {
         return bridges;
     }
-    // Distinct site pairs, each with its number of fibres and its first fibre.
-    std::vector<std::pair<std::pair<uint32_t, uint32_t>, uint32_t>> pairs;
+    const uint32_t none = std::numeric_limits<uint32_t>::max();
+    FibreGraph g(n);
     for (uint32_t f = 0; f < fibres.size(); ++f)
     {
-        const uint32_t a = std::min(fibres[f].a, fibres[f].b);
-        const uint32_t b = std::max(fibres[f].a, fibres[f].b);
-        if (a != b)
+        if (fibres[f].a != fibres[f].b)
         {
-            pairs.push_back({{a, b}, f});
+            boost::add_edge(fibres[f].a, fibres[f].b, f, g);
         }
     }
-    std::sort(pairs.begin(), pairs.end());
-    FibreGraph g(n);
-    std::vector<uint32_t> single; // per edge of g: its fibre if alone, else max
-    for (std::size_t i = 0; i < pairs.size();)
-    {
-        std::size_t j = i;
-        while (j < pairs.size() && pairs[j].first == pairs[i].first)
-        {
-            ++j;
-        }
-        boost::add_edge(pairs[i].first.first,
-                        pairs[i].first.second,
-                        static_cast<uint32_t>(single.size()),
-                        g);
-        single.push_back(j - i == 1 ? pairs[i].second : std::numeric_limits<uint32_t>::max());
-        i = j;
-    }
-    // The component of site 0 (the same over distinct pairs as over the fibres).
     std::vector<uint32_t> comp(n, 0);
     boost::connected_components(g, comp.data());
-    std::vector<uint32_t> block(single.size(), 0);
+    std::vector<uint32_t> block(fibres.size(), none);
     const std::size_t nBlocks = boost::biconnected_components(
         g,
         boost::make_iterator_property_map(block.begin(), boost::get(boost::edge_index, g)));
     std::vector<uint32_t> blockEdges(nBlocks, 0);
     for (uint32_t b : block)
     {
-        ++blockEdges[b];
-    }
-    for (std::size_t e = 0; e < single.size(); ++e)
-    {
-        if (single[e] != std::numeric_limits<uint32_t>::max() && blockEdges[block[e]] == 1 &&
-            comp[fibres[single[e]].a] == comp[0])
+        if (b != none)
         {
-            bridges.push_back(single[e]);
+            ++blockEdges[b];
         }
     }
-    std::sort(bridges.begin(), bridges.end());
+    for (uint32_t f = 0; f < fibres.size(); ++f)
+    {
+        if (block[f] == none || blockEdges[block[f]] != 1 || comp[fibres[f].a] != comp[0])
+        {
+            continue;
+        }
+        uint32_t joining = 0; // fibres between the same two sites
+        auto [e, end] = boost::out_edges(fibres[f].a, g);
+        for (; e != end; ++e)
+        {
+            joining += boost::target(*e, g) == fibres[f].b ? 1 : 0;
+        }
+        if (joining == 1)
+        {
+            bridges.push_back(f);
+        }
+    }
     return bridges;
 }
 
