@@ -41,6 +41,7 @@
 #include <boost/graph/relax.hpp>
 #include <boost/property_map/property_map.hpp>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -251,7 +252,7 @@ class BestFirst
   public:
     /// \param [in] n Number of vertices
     explicit BestFirst(uint32_t n = 0)
-        : m_heap(SearchCostMap{nullptr}, IndexMap(nullptr), HeapLess())
+        : m_heap(SearchCostMap{nullptr}, IndexMap(nullptr), HeapLess(), HeapStore{&m_heapData})
     {
         Resize(n);
     }
@@ -267,7 +268,11 @@ class BestFirst
         m_color.assign(n, boost::white_color);
         m_indexInHeap.assign(n, static_cast<std::size_t>(-1));
         m_touched.clear();
-        m_heap = Heap(SearchCostMap{m_cost.data()}, IndexMap(m_indexInHeap.data()), HeapLess());
+        m_heapData.clear();
+        m_heap = Heap(SearchCostMap{m_cost.data()},
+                      IndexMap(m_indexInHeap.data()),
+                      HeapLess(),
+                      HeapStore{&m_heapData});
     }
 
     /// \return the distance of v from the last search's source (infinite if not reached)
@@ -317,10 +322,7 @@ class BestFirst
              Relaxed relaxed,
              NotRelaxed notRelaxed)
     {
-        while (!m_heap.empty())
-        {
-            m_heap.pop(); // what a stopped search left
-        }
+        m_heapData.clear(); // what a stopped search left (their heap positions are not read)
         for (uint32_t v : m_touched)
         {
             m_dist[v] = std::numeric_limits<double>::infinity();
@@ -356,10 +358,62 @@ class BestFirst
         }
     };
 
+    /// The queue's storage: a handle on a vector kept by BestFirst, so that a stopped search's
+    /// leftovers can be dropped at once (d_ary_heap_indirect has no clear()).
+    struct HeapStore
+    {
+        using size_type = std::size_t;     //!< Size
+        using value_type = uint32_t;       //!< Vertex
+        std::vector<uint32_t>* v{nullptr}; //!< The vector
+
+        /// \return the size
+        size_type size() const
+        {
+            return v->size();
+        }
+
+        /// \return true if empty
+        bool empty() const
+        {
+            return v->empty();
+        }
+
+        /// Appends x.
+        void push_back(uint32_t x)
+        {
+            v->push_back(x);
+        }
+
+        /// Removes the last.
+        void pop_back()
+        {
+            v->pop_back();
+        }
+
+        /// \return the last
+        uint32_t& back()
+        {
+            return v->back();
+        }
+
+        /// \return element i
+        uint32_t& operator[](size_type i)
+        {
+            return (*v)[i];
+        }
+
+        /// \return element i
+        const uint32_t& operator[](size_type i) const
+        {
+            return (*v)[i];
+        }
+    };
+
     /// Position of each vertex in the queue.
     using IndexMap = boost::iterator_property_map<std::size_t*, boost::identity_property_map>;
     /// The queue: vertices by (cost, vertex).
-    using Heap = boost::d_ary_heap_indirect<uint32_t, 4, IndexMap, SearchCostMap, HeapLess>;
+    using Heap =
+        boost::d_ary_heap_indirect<uint32_t, 4, IndexMap, SearchCostMap, HeapLess, HeapStore>;
 
     /// The buffer handed to breadth_first_visit: the queue, empty once the search stops.
     struct Queue
@@ -436,14 +490,7 @@ class BestFirst
             auto dist = boost::make_iterator_property_map(self->m_dist.begin(),
                                                           boost::identity_property_map());
             boost::dummy_property_map pred;
-            if (boost::relax_target(
-                    e,
-                    g,
-                    weight,
-                    pred,
-                    dist,
-                    boost::closed_plus<double>(std::numeric_limits<double>::infinity()),
-                    less))
+            if (boost::relax_target(e, g, weight, pred, dist, std::plus<double>(), less))
             {
                 const uint32_t v = boost::target(e, g);
                 self->m_cost[v] = self->m_dist[v] + heuristic(v);
@@ -491,6 +538,7 @@ class BestFirst
     std::vector<double> m_cost;                     //!< Distance plus heuristic
     std::vector<boost::default_color_type> m_color; //!< White, gray (queued), black (settled)
     std::vector<std::size_t> m_indexInHeap;         //!< Position of each vertex in m_heap
+    std::vector<uint32_t> m_heapData;               //!< The queue's vertices, in heap order
     Heap m_heap;                                    //!< The queue
     std::vector<uint32_t> m_touched;                //!< Vertices the last search wrote
     bool m_stopped{false};                          //!< The search was stopped
