@@ -868,7 +868,7 @@ main(int argc, char* argv[])
     std::string sizes = "100,300,754";
     uint64_t pairs = 4000;
     uint32_t k = 4;
-    uint32_t repeat = 3;
+    uint32_t repeat = 5;
     uint32_t fatTreeK = 16;
     uint32_t flowDsts = 64;
     double target = 1.10;
