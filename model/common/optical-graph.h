@@ -11,7 +11,7 @@
  * \file
  * \ingroup optical
  * Private to the module's sources (not installed, not in optical-module.h, so that users do
- * not compile Boost.Graph): the Boost.Graph pieces the shortest-path searches share.
+ * not compile Boost.Graph): the Boost.Graph pieces the graph algorithms share.
  *
  * - opticalgraph::Digraph, a compressed-sparse-row directed graph whose edges carry the
  *   caller's arc index (and a direction, for an undirected link crossed both ways);

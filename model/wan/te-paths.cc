@@ -63,7 +63,7 @@ struct Tag
 /**
  * Shortest paths over a graph with some arcs and nodes banned, by Boost.Graph: the graph and
  * its reverse as compressed-sparse-row graphs (arcs that cannot be used and loops left out),
- * the bans as a filtered view, the searches Boost's A* (opticalgraph::BestFirst, whose work
+ * the bans as a filtered view, the searches A* on Boost.Graph (opticalgraph::BestFirst, whose work
  * arrays are kept between searches).
  */
 class Dijkstra
@@ -175,7 +175,7 @@ class Dijkstra
     }
 
     /**
-     * \brief The shortest path avoiding the banned arcs and nodes (Boost's A*, guided by
+     * \brief The shortest path avoiding the banned arcs and nodes (A* on Boost.Graph, guided by
      * toDst). Ties: the queue settles the node of lowest (distance + toDst, node index) first;
      * among equally short ways into a node found before it is settled, the one entering by
      * the lowest arc index is kept.
@@ -254,7 +254,7 @@ class Dijkstra
     std::vector<char> m_bannedArc;       //!< Banned arcs
     std::vector<uint32_t> m_bannedArcs;  //!< Banned arcs, to unban
     std::vector<uint32_t> m_bannedNodes; //!< Banned nodes, to unban
-    opticalgraph::BestFirst m_search;    //!< Boost's A*, with its work arrays
+    opticalgraph::BestFirst m_search;    //!< The A* searches, with their work arrays
 };
 
 } // namespace
