@@ -27,6 +27,9 @@ def configure(conf):
     # The physical layer's numerics: GSL (Debian: libgsl-dev).
     conf.check_cfg(package='gsl', uselib_store='OPTICAL_GSL',
                    args=['--cflags', '--libs'], mandatory=True)
+    # The graph algorithms: Boost.Graph, header-only (Debian: libboost-graph-dev).
+    conf.check_cxx(header_name='boost/graph/compressed_sparse_row_graph.hpp',
+                   msg='Checking for Boost.Graph', mandatory=True)
 
 
 def build(bld):
