@@ -30,6 +30,9 @@ def configure(conf):
     # GraphML topologies are read with libxml2 (Debian: libxml2-dev).
     conf.check_cfg(package='libxml-2.0', uselib_store='OPTICAL_LIBXML2',
                    args=['--cflags', '--libs'], mandatory=True)
+    # The graph algorithms: Boost.Graph, header-only (Debian: libboost-graph-dev).
+    conf.check_cxx(header_name='boost/graph/compressed_sparse_row_graph.hpp',
+                   msg='Checking for Boost.Graph', mandatory=True)
 
 
 def build(bld):

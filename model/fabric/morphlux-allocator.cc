@@ -6,6 +6,8 @@
 
 #include "morphlux-allocator.h"
 
+#include "../common/optical-graph.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
@@ -22,6 +24,25 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("MorphluxAllocator");
+
+namespace
+{
+
+/// Appends each slot to the order as the breadth-first search discovers it.
+struct SlotRecorder
+{
+    using event_filter = boost::on_discover_vertex; //!< On discovery
+    std::vector<uint32_t>* order{nullptr};          //!< The order
+
+    /// Appends v.
+    template <typename V, typename G>
+    void operator()(V v, const G&) const
+    {
+        order->push_back(v);
+    }
+};
+
+} // namespace
 
 NS_OBJECT_ENSURE_REGISTERED(MorphluxAllocator);
 
@@ -449,26 +470,38 @@ MorphluxAllocator::SolveGreedy(const SliceAllocator& allocator,
     {
         return best;
     }
-    // Slot order: breadth-first from slot 0 over the slot edges.
+    // Slot order: breadth-first from slot 0 over the slot edges (boost::breadth_first_visit),
+    // each slot's neighbours in the order of the edges.
     std::vector<std::vector<uint32_t>> slotAdj(nSlots);
     for (const SlotEdge& e : slotEdges)
     {
         slotAdj[e.from].push_back(e.to);
         slotAdj[e.to].push_back(e.from);
     }
-    std::vector<uint32_t> order{0};
-    std::vector<bool> queued(nSlots, false);
-    queued[0] = true;
-    for (std::size_t i = 0; i < order.size(); ++i)
+    std::vector<std::pair<uint32_t, uint32_t>> ends;
+    std::vector<opticalgraph::EdgeTag> tags;
+    for (uint32_t a = 0; a < nSlots; ++a)
     {
-        for (uint32_t b : slotAdj[order[i]])
+        for (uint32_t b : slotAdj[a])
         {
-            if (!queued[b])
-            {
-                queued[b] = true;
-                order.push_back(b);
-            }
+            tags.push_back({static_cast<uint32_t>(ends.size()), 0, 0});
+            ends.emplace_back(a, b);
         }
+    }
+    const opticalgraph::Digraph slotGraph = opticalgraph::MakeDigraph(nSlots, ends, tags);
+    std::vector<uint32_t> order;
+    std::vector<boost::default_color_type> color(nSlots, boost::white_color);
+    boost::queue<uint32_t> queue;
+    boost::breadth_first_visit(
+        slotGraph,
+        0,
+        queue,
+        boost::make_bfs_visitor(SlotRecorder{&order}),
+        boost::make_iterator_property_map(color.begin(), boost::identity_property_map()));
+    std::vector<bool> queued(nSlots, false);
+    for (uint32_t j : order)
+    {
+        queued[j] = true;
     }
     for (uint32_t j = 0; j < nSlots; ++j)
     {

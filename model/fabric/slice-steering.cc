@@ -6,6 +6,8 @@
 
 #include "slice-steering.h"
 
+#include "../common/optical-graph.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -21,6 +23,111 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("SliceSteering");
 
 NS_OBJECT_ENSURE_REGISTERED(SliceSteering);
+
+/// Server adjacencies as a Boost.Graph: an edge per direction of each adjacent pair.
+struct SliceSteering::ServerGraph
+{
+    opticalgraph::Digraph graph;                      //!< Servers, edges tagged by index
+    std::vector<const std::vector<uint32_t>*> fibres; //!< Per edge, the fibres in m_edges
+};
+
+/// The edges a route may take: toward a server it may pass (see FreeRoute), with a fibre free.
+struct SliceSteering::FreeEdge
+{
+    const SliceSteering* self{nullptr};         //!< The steering
+    const std::vector<bool>* taken{nullptr};    //!< Fibres taken by the plan
+    const std::set<uint32_t>* through{nullptr}; //!< Servers it may pass (null: any)
+    uint32_t to{0};                             //!< The destination
+
+    /// \return true if edge e may be taken
+    bool operator()(const opticalgraph::DigraphEdge& e) const
+    {
+        const opticalgraph::Digraph& g = self->m_servers->graph;
+        const uint32_t t = boost::target(e, g);
+        if (through && t != to && through->count(t) == 0 && self->IsUnclaimed(t))
+        {
+            return false; // keep unclaimed servers' fibres for the slices they will hold
+        }
+        const std::vector<uint32_t>& fibres = *self->m_servers->fibres[g[e].arc];
+        return std::any_of(fibres.begin(), fibres.end(), [this](uint32_t f) {
+            return !(*taken)[f] && self->m_fibreTenant[f] == SliceAllocator::FREE;
+        });
+    }
+};
+
+namespace
+{
+
+/// The breadth-first buffer of FreeRoute: empty once the destination has a parent.
+struct RackQueue
+{
+    std::deque<uint32_t> q;           //!< Servers to visit
+    const int64_t* toParent{nullptr}; //!< The destination's parent (-1: none yet)
+
+    /// Queues s.
+    void push(uint32_t s)
+    {
+        q.push_back(s);
+    }
+
+    /// \return the next server
+    uint32_t top() const
+    {
+        return q.front();
+    }
+
+    /// Removes it.
+    void pop()
+    {
+        q.pop_front();
+    }
+
+    /// \return true if done
+    bool empty() const
+    {
+        return *toParent >= 0 || q.empty();
+    }
+};
+
+/// Records each server's parent as it is discovered.
+struct RackParents : public boost::default_bfs_visitor
+{
+    int64_t* parent{nullptr}; //!< Per server of the rack, its parent (-1: not reached)
+    uint32_t base{0};         //!< First server of the rack
+
+    /// The parent of e's head is its tail.
+    template <typename E, typename G>
+    void tree_edge(const E& e, const G& g) const
+    {
+        parent[boost::target(e, g) - base] = boost::source(e, g);
+    }
+};
+
+/// The colour map of FreeRoute's search: white until a server has a parent, then grey.
+struct RackColor
+{
+    using key_type = uint32_t;                           //!< Server
+    using value_type = boost::default_color_type;        //!< Colour
+    using reference = value_type;                        //!< By value
+    using category = boost::read_write_property_map_tag; //!< Writes ignored
+    const int64_t* parent{nullptr};                      //!< Parents
+    uint32_t base{0};                                    //!< First server of the rack
+};
+
+/// \return white if server s has no parent yet, else grey
+boost::default_color_type
+get(const RackColor& m, uint32_t s)
+{
+    return m.parent[s - m.base] < 0 ? boost::white_color : boost::gray_color;
+}
+
+/// Colours follow the parents: nothing to store.
+void
+put(const RackColor&, uint32_t, boost::default_color_type)
+{
+}
+
+} // namespace
 
 SliceLayout
 SliceLayout::FromPlacement(const TorusGeometry& geometry,
@@ -132,12 +239,27 @@ SliceSteering::SetFabric(Ptr<TorusFabric> fabric)
             m_edges[std::make_pair(std::min(sa, sb), std::max(sa, sb))].push_back(l);
         }
     }
-    m_adjacent.assign(g.GetNServers(), {});
+    // Per server, its adjacent servers in the order of m_edges; an edge per direction.
+    std::vector<std::vector<std::pair<uint32_t, const std::vector<uint32_t>*>>> adjacent(
+        g.GetNServers());
     for (const auto& [pair, fibres] : m_edges)
     {
-        m_adjacent[pair.first].emplace_back(pair.second, &fibres);
-        m_adjacent[pair.second].emplace_back(pair.first, &fibres);
+        adjacent[pair.first].emplace_back(pair.second, &fibres);
+        adjacent[pair.second].emplace_back(pair.first, &fibres);
     }
+    m_servers = std::make_shared<ServerGraph>();
+    std::vector<std::pair<uint32_t, uint32_t>> ends;
+    std::vector<opticalgraph::EdgeTag> tags;
+    for (uint32_t s = 0; s < adjacent.size(); ++s)
+    {
+        for (const auto& [t, fibres] : adjacent[s])
+        {
+            tags.push_back({static_cast<uint32_t>(ends.size()), 0, 0});
+            ends.emplace_back(s, t);
+            m_servers->fibres.push_back(fibres);
+        }
+    }
+    m_servers->graph = opticalgraph::MakeDigraph(g.GetNServers(), ends, tags);
     m_held.clear();
     m_heldFibres.clear();
 }
@@ -225,32 +347,20 @@ SliceSteering::FreeRoute(uint32_t from,
     {
         return false;
     }
-    // Breadth-first over the rack's servers, through edges with a fibre free for this plan.
+    // Breadth-first over the rack's servers (boost::breadth_first_visit), through edges with a
+    // fibre free for this plan, in the order of m_edges, until `to` is reached.
     std::vector<int64_t> parent(perRack, -1);
-    std::deque<uint32_t> queue{from};
     parent[from - rack * perRack] = from;
-    while (!queue.empty() && parent[to - rack * perRack] < 0)
-    {
-        const uint32_t s = queue.front();
-        queue.pop_front();
-        for (const auto& [t, fibresPtr] : m_adjacent[s])
-        {
-            const std::vector<uint32_t>& fibres = *fibresPtr;
-            if (parent[t - rack * perRack] >= 0 ||
-                (through && t != to && through->count(t) == 0 && IsUnclaimed(t)))
-            {
-                continue; // keep unclaimed servers' fibres for the slices they will hold
-            }
-            const bool open = std::any_of(fibres.begin(), fibres.end(), [&](uint32_t f) {
-                return !taken[f] && m_fibreTenant[f] == SliceAllocator::FREE;
-            });
-            if (open)
-            {
-                parent[t - rack * perRack] = s;
-                queue.push_back(t);
-            }
-        }
-    }
+    const opticalgraph::Digraph& graph = m_servers->graph;
+    const boost::filtered_graph<opticalgraph::Digraph, FreeEdge> view(
+        graph,
+        FreeEdge{this, &taken, through, to});
+    RackQueue queue{{}, &parent[to - rack * perRack]};
+    boost::breadth_first_visit(view,
+                               from,
+                               queue,
+                               RackParents{{}, parent.data(), rack * perRack},
+                               RackColor{parent.data(), rack * perRack});
     if (parent[to - rack * perRack] < 0)
     {
         return false;

@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <tuple>
@@ -276,8 +277,9 @@ class SliceSteering : public Object
     std::vector<std::vector<int64_t>> m_portTenant; //!< Server -> port -> tenant
     std::vector<int64_t> m_fibreTenant;             //!< Torus link -> tenant
     std::map<std::pair<uint32_t, uint32_t>, std::vector<uint32_t>> m_edges; //!< Server edges
-    /// Server -> (adjacent server, fibres between them in m_edges)
-    std::vector<std::vector<std::pair<uint32_t, const std::vector<uint32_t>*>>> m_adjacent;
+    struct ServerGraph;                     //!< Server adjacencies as a Boost.Graph
+    struct FreeEdge;                        //!< The edges a route may take
+    std::shared_ptr<ServerGraph> m_servers; //!< Adjacent servers, the fibres between them
     /// Tenant -> (server, port) it holds
     std::map<uint64_t, std::vector<std::pair<uint32_t, uint32_t>>> m_held;
     /// Fibres per tenant

@@ -6,12 +6,12 @@
 
 #include "torus-ip-routing.h"
 
+#include "../common/optical-graph.h"
+
 #include "ns3/abort.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
-
-#include <deque>
 
 namespace ns3
 {
@@ -105,6 +105,50 @@ TorusIpRouting::Switched(const OcsConfiguration& /* config */)
     Update();
 }
 
+namespace
+{
+
+/// Records, for each accelerator reached, the source's port towards it.
+struct FirstPorts : public boost::default_bfs_visitor
+{
+    int32_t* firstPort{nullptr}; //!< Per accelerator, the port (-1: not reached)
+    uint32_t source{0};          //!< The search's source
+
+    /// e's head leaves the source by e's port if e leaves the source, else as e's tail does.
+    template <typename E, typename G>
+    void tree_edge(const E& e, const G& g) const
+    {
+        const uint32_t u = boost::source(e, g);
+        firstPort[boost::target(e, g)] =
+            u == source ? static_cast<int32_t>(g[e].arc) : firstPort[u];
+    }
+};
+
+/// The colour map of the search: white until an accelerator has a port, then grey.
+struct FirstPortColor
+{
+    using key_type = uint32_t;                           //!< Accelerator
+    using value_type = boost::default_color_type;        //!< Colour
+    using reference = value_type;                        //!< By value
+    using category = boost::read_write_property_map_tag; //!< Writes ignored
+    const int32_t* firstPort{nullptr};                   //!< Ports
+};
+
+/// \return white if accelerator v has no port yet, else grey
+boost::default_color_type
+get(const FirstPortColor& m, uint32_t v)
+{
+    return m.firstPort[v] < 0 ? boost::white_color : boost::gray_color;
+}
+
+/// Colours follow the ports: nothing to store.
+void
+put(const FirstPortColor&, uint32_t, boost::default_color_type)
+{
+}
+
+} // namespace
+
 void
 TorusIpRouting::Update()
 {
@@ -123,36 +167,33 @@ TorusIpRouting::Update()
             }
         }
     }
+    // The lit paths as a Boost.Graph: an edge per (accelerator, port), in port order.
+    std::vector<std::pair<uint32_t, uint32_t>> ends;
+    std::vector<opticalgraph::EdgeTag> tags;
+    for (uint32_t a = 0; a < n; ++a)
+    {
+        for (const auto& [b, p] : next[a])
+        {
+            ends.emplace_back(a, b);
+            tags.push_back({p, 0, 0});
+        }
+    }
+    const opticalgraph::Digraph lit = opticalgraph::MakeDigraph(n, ends, tags);
     Ipv4StaticRoutingHelper helper;
     const Ipv4Mask block("255.255.255.248");
     std::vector<int32_t> firstPort(n);
     for (uint32_t a = 0; a < n; ++a)
     {
-        // Breadth first from a; each accelerator reached remembers a's port towards it.
+        // Breadth first from a (boost::breadth_first_visit); each accelerator reached
+        // remembers a's port towards it.
         std::fill(firstPort.begin(), firstPort.end(), -1);
-        std::deque<uint32_t> queue;
         firstPort[a] = static_cast<int32_t>(P);
-        for (const auto& [b, p] : next[a])
-        {
-            if (firstPort[b] < 0)
-            {
-                firstPort[b] = static_cast<int32_t>(p);
-                queue.push_back(b);
-            }
-        }
-        while (!queue.empty())
-        {
-            const uint32_t u = queue.front();
-            queue.pop_front();
-            for (const auto& [b, p] : next[u])
-            {
-                if (firstPort[b] < 0)
-                {
-                    firstPort[b] = firstPort[u];
-                    queue.push_back(b);
-                }
-            }
-        }
+        boost::queue<uint32_t> queue;
+        boost::breadth_first_visit(lit,
+                                   a,
+                                   queue,
+                                   FirstPorts{{}, firstPort.data(), a},
+                                   FirstPortColor{firstPort.data()});
         Ptr<Ipv4StaticRouting> routing = helper.GetStaticRouting(m_nodes.Get(a)->GetObject<Ipv4>());
         while (routing->GetNRoutes() > 0)
         {

@@ -6,10 +6,13 @@
 
 #include "flow-topology.h"
 
+#include "../common/optical-graph.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
-#include <deque>
+#include <boost/graph/breadth_first_search.hpp>
+#include <boost/graph/visitors.hpp>
 #include <limits>
 #include <sstream>
 
@@ -75,6 +78,7 @@ FlowTopology::AddVertex(const std::string& name, Ptr<Node> node)
     m_vertexNodes.push_back(node);
     m_out.emplace_back();
     m_in.emplace_back();
+    m_reverse.reset();
     if (node)
     {
         m_nodeVertex[node->GetId()] = v;
@@ -114,6 +118,7 @@ FlowTopology::AddLink(uint32_t from,
     m_links.push_back(std::move(l));
     m_out[from].push_back(id);
     m_in[to].push_back(id);
+    m_reverse.reset();
     // A new link is a change too (a circuit joining two ports for the first time): stalled
     // flows may now have a path.
     Changed(id);
@@ -243,6 +248,63 @@ FlowTopology::SetPathFunction(PathFunction f)
     ClearRoutes();
 }
 
+/// The links reversed, as a Boost.Graph (an edge per link, tagged with it).
+struct FlowTopology::ReverseGraph
+{
+    opticalgraph::Digraph graph; //!< Head -> tail per link
+};
+
+namespace
+{
+
+/// The reversed links a search may take: all, or those up with capacity.
+struct LinkOpen
+{
+    const opticalgraph::Digraph* graph{nullptr};           //!< The reversed links
+    const std::vector<FlowTopology::Link>* links{nullptr}; //!< The links
+    bool upOnly{false};                                    //!< Only links up with capacity
+
+    /// \return true if the link of edge e can be taken
+    bool operator()(const opticalgraph::DigraphEdge& e) const
+    {
+        if (!upOnly)
+        {
+            return true;
+        }
+        const FlowTopology::Link& link = (*links)[(*graph)[e].arc];
+        return link.up && link.capacity > 0;
+    }
+};
+
+/**
+ * The colour map of the breadth-first search read off the hop counts: a vertex is white until
+ * it has a hop count (set as it is discovered), then grey (this search needs no black: it does
+ * nothing with edges into vertices already reached). Saves a colour array per search.
+ */
+struct HopColor
+{
+    using key_type = uint32_t;                           //!< Vertex
+    using value_type = boost::default_color_type;        //!< Colour
+    using reference = value_type;                        //!< By value
+    using category = boost::read_write_property_map_tag; //!< Read and write (writes ignored)
+    const uint16_t* dist{nullptr};                       //!< Hop counts
+};
+
+/// \return white if v has no hop count yet, else grey
+boost::default_color_type
+get(const HopColor& m, uint32_t v)
+{
+    return m.dist[v] == kUnreachable ? boost::white_color : boost::gray_color;
+}
+
+/// Colours follow the hop counts: nothing to store.
+void
+put(const HopColor&, uint32_t, boost::default_color_type)
+{
+}
+
+} // namespace
+
 const std::vector<uint16_t>&
 FlowTopology::DistancesTo(uint32_t dst, bool upOnly) const
 {
@@ -252,25 +314,37 @@ FlowTopology::DistancesTo(uint32_t dst, bool upOnly) const
     {
         return it->second;
     }
-    // Reverse breadth-first search from dst over the links that can carry traffic.
-    std::vector<uint16_t> dist(GetNVertices(), kUnreachable);
-    std::deque<uint32_t> queue{dst};
-    dist[dst] = 0;
-    while (!queue.empty())
+    if (!m_reverse)
     {
-        const uint32_t v = queue.front();
-        queue.pop_front();
-        for (uint32_t l : m_in[v])
+        // Every link reversed (head -> tail), in link order per head.
+        std::vector<std::pair<uint32_t, uint32_t>> ends;
+        std::vector<opticalgraph::EdgeTag> tags;
+        for (uint32_t v = 0; v < GetNVertices(); ++v)
         {
-            const Link& link = m_links[l];
-            if ((upOnly && (!link.up || !(link.capacity > 0))) || dist[link.from] != kUnreachable)
+            for (uint32_t l : m_in[v])
             {
-                continue;
+                ends.emplace_back(v, m_links[l].from);
+                tags.push_back({l, 0, 0});
             }
-            dist[link.from] = static_cast<uint16_t>(dist[v] + 1);
-            queue.push_back(link.from);
         }
+        m_reverse = std::make_shared<ReverseGraph>(
+            ReverseGraph{opticalgraph::MakeDigraph(GetNVertices(), ends, tags)});
     }
+    // Breadth-first search (boost::breadth_first_visit) from dst over the reversed links that
+    // can carry traffic: hop counts do not depend on the order links are tried in.
+    std::vector<uint16_t> dist(GetNVertices(), kUnreachable);
+    dist[dst] = 0;
+    const opticalgraph::Digraph& r = m_reverse->graph;
+    const boost::filtered_graph<opticalgraph::Digraph, LinkOpen> view(
+        r,
+        LinkOpen{&r, &m_links, upOnly});
+    boost::queue<uint32_t> queue;
+    boost::breadth_first_visit(
+        view,
+        dst,
+        queue,
+        boost::make_bfs_visitor(boost::record_distances(dist.data(), boost::on_tree_edge())),
+        HopColor{dist.data()});
     return cache.emplace(dst, std::move(dist)).first->second;
 }
 

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -276,7 +277,9 @@ class FlowTopology : public Object
         m_shortestCache; //!< Shortest paths over up links, until the topology changes
     mutable std::unordered_map<uint32_t, std::vector<uint16_t>> m_distances;    //!< Hops, up links
     mutable std::unordered_map<uint32_t, std::vector<uint16_t>> m_allDistances; //!< Hops, all
-    TracedCallback<uint32_t> m_linkChangedTrace;                                //!< LinkChanged
+    struct ReverseGraph;                             //!< The links reversed, as a Boost.Graph
+    mutable std::shared_ptr<ReverseGraph> m_reverse; //!< Built on use, until links are added
+    TracedCallback<uint32_t> m_linkChangedTrace;     //!< LinkChanged
 };
 
 } // namespace ns3

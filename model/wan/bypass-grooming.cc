@@ -6,6 +6,8 @@
 
 #include "bypass-grooming.h"
 
+#include "../common/optical-graph.h"
+
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -13,7 +15,6 @@
 #include <functional>
 #include <limits>
 #include <map>
-#include <queue>
 #include <set>
 
 namespace ns3
@@ -21,15 +22,13 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("BypassGrooming");
 
-namespace
+/// The usable links as a Boost.Graph: per site, an edge for each link that starts or ends
+/// there (in link order), tagged with the link and the direction it is crossed in.
+struct BypassGrooming::SiteGraph
 {
-
-/// A heap entry: (distance, site), smallest first.
-using HeapItem = std::pair<double, uint32_t>;
-/// A min-heap of sites by distance.
-using MinHeap = std::priority_queue<HeapItem, std::vector<HeapItem>, std::greater<HeapItem>>;
-
-} // namespace
+    opticalgraph::Digraph graph;    //!< The graph
+    opticalgraph::BestFirst search; //!< Work arrays of the searches
+};
 
 BypassGrooming::BypassGrooming(const std::vector<Lightpath>& candidates,
                                uint32_t usable,
@@ -45,13 +44,27 @@ BypassGrooming::BypassGrooming(const std::vector<Lightpath>& candidates,
       m_load(candidates.size(), {0.0, 0.0}),
       m_waves(candidates.size(), 0),
       m_onFibre(nFibres, 0),
-      m_adjacent(nSites)
+      m_graph(std::make_shared<SiteGraph>())
 {
+    std::vector<std::vector<uint32_t>> adjacent(nSites);
     for (uint32_t c = 0; c < m_usable; ++c)
     {
-        m_adjacent[m_candidates[c].sites.front()].push_back(c);
-        m_adjacent[m_candidates[c].sites.back()].push_back(c);
+        adjacent[m_candidates[c].sites.front()].push_back(c);
+        adjacent[m_candidates[c].sites.back()].push_back(c);
     }
+    std::vector<std::pair<uint32_t, uint32_t>> ends;
+    std::vector<opticalgraph::EdgeTag> tags;
+    for (uint32_t u = 0; u < nSites; ++u)
+    {
+        for (uint32_t c : adjacent[u])
+        {
+            const int dir = Dir(c, u);
+            ends.emplace_back(u, End(c, dir));
+            tags.push_back({c, static_cast<uint8_t>(dir), 0});
+        }
+    }
+    m_graph->graph = opticalgraph::MakeDigraph(nSites, ends, tags);
+    m_graph->search.Resize(nSites);
 }
 
 uint32_t
@@ -291,36 +304,7 @@ BypassGrooming::Tree(uint32_t s,
                      std::vector<uint32_t>& via,
                      ArcCost cost) const
 {
-    dist.assign(m_nSites, std::numeric_limits<double>::infinity());
-    via.assign(m_nSites, UINT32_MAX);
-    MinHeap heap;
-    dist[s] = 0;
-    heap.emplace(0.0, s);
-    while (!heap.empty())
-    {
-        const auto [du, u] = heap.top();
-        heap.pop();
-        if (u == t || du >= budget)
-        {
-            break; // settled, or nothing left within the budget
-        }
-        if (du > dist[u])
-        {
-            continue;
-        }
-        for (uint32_t c : m_adjacent[u])
-        {
-            const int dir = Dir(c, u);
-            const double dv = du + cost(c, dir);
-            const uint32_t v = End(c, dir);
-            if (dv < dist[v] - 1e-12)
-            {
-                dist[v] = dv;
-                via[v] = c;
-                heap.emplace(dv, v);
-            }
-        }
-    }
+    opticalgraph::ShortestTree(m_graph->graph, m_graph->search, s, t, budget, cost, dist, via);
 }
 
 std::vector<uint32_t>

@@ -14,6 +14,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -166,8 +167,9 @@ class BypassGrooming
     /// Per site, the usable candidates that start or end there.
     std::vector<std::vector<uint32_t>> Adjacency(bool withLoadOnly, uint32_t except) const;
     /**
-     * Dijkstra's shortest-path tree from s over the usable links, stopping once t is settled
-     * (UINT32_MAX: never) or the distances reach \p budget.
+     * Dijkstra's shortest-path tree from s over the usable links (Boost.Graph, see
+     * opticalgraph::ShortestTree for the tie-breaks), stopping once t is settled (UINT32_MAX:
+     * never) or the distances reach \p budget.
      * \param [in] s Source site
      * \param [in] t Target site
      * \param [in] budget Largest distance of interest
@@ -207,7 +209,8 @@ class BypassGrooming
     std::vector<std::array<double, 2>> m_load;           //!< Per candidate and direction
     std::vector<uint32_t> m_waves;                       //!< Per candidate, its wavelengths
     std::vector<uint32_t> m_onFibre;                     //!< Wavelengths per fibre
-    std::vector<std::vector<uint32_t>> m_adjacent;       //!< Usable candidates per site
+    struct SiteGraph;                                    //!< Boost.Graph of the usable links
+    std::shared_ptr<SiteGraph> m_graph;                  //!< Its graph and search arrays
 };
 
 } // namespace ns3

@@ -6,13 +6,16 @@
 
 #include "te-paths.h"
 
+#include "../common/optical-graph.h"
+
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <boost/graph/dijkstra_shortest_paths.hpp>
+#include <boost/iterator/transform_iterator.hpp>
 #include <cmath>
 #include <functional>
 #include <limits>
-#include <queue>
 #include <set>
 #include <utility>
 
@@ -31,9 +34,37 @@ Usable(const TeGraph& g, const TeGraph::Arc& a)
     return a.from < g.nodes && a.to < g.nodes && std::isfinite(a.weight) && a.weight >= 0;
 }
 
+/// An arc's ends, (tail, head) or reversed (head, tail).
+struct Ends
+{
+    const TeGraph* g{nullptr}; //!< The graph
+    bool reversed{false};      //!< (head, tail)
+
+    /// \return the ends of arc i
+    std::pair<uint32_t, uint32_t> operator()(uint32_t i) const
+    {
+        const TeGraph::Arc& a = g->arcs[i];
+        return reversed ? std::make_pair(a.to, a.from) : std::make_pair(a.from, a.to);
+    }
+};
+
+/// An arc's tag: its index and weight.
+struct Tag
+{
+    const TeGraph* g{nullptr}; //!< The graph
+
+    /// \return the tag of arc i
+    opticalgraph::EdgeTag operator()(uint32_t i) const
+    {
+        return opticalgraph::EdgeTag{i, 0, g->arcs[i].weight};
+    }
+};
+
 /**
- * Shortest paths over a graph with some arcs and nodes banned. The work arrays are kept
- * between searches and reset only where the last search wrote (a search touches few nodes).
+ * Shortest paths over a graph with some arcs and nodes banned, by Boost.Graph: the graph and
+ * its reverse as compressed-sparse-row graphs (arcs that cannot be used and loops left out),
+ * the bans as a filtered view, the searches A* on Boost.Graph (opticalgraph::BestFirst, whose work
+ * arrays are kept between searches).
  */
 class Dijkstra
 {
@@ -41,73 +72,51 @@ class Dijkstra
     /// \param [in] g The graph (kept by reference)
     explicit Dijkstra(const TeGraph& g)
         : m_g(g),
-          m_start(g.nodes + 1, 0),
-          m_inStart(g.nodes + 1, 0),
-          m_dist(g.nodes, std::numeric_limits<double>::infinity()),
           m_pred(g.nodes, NONE),
-          m_settled(g.nodes, 0),
           m_bannedNode(g.nodes, 0),
-          m_bannedArc(g.arcs.size(), 0)
+          m_bannedArc(g.arcs.size(), 0),
+          m_search(g.nodes)
     {
-        // Out-arcs of each node, in arc index order.
-        // Out-arcs and in-arcs of each node, in arc index order.
-        for (const auto& a : g.arcs)
-        {
-            if (Usable(g, a))
-            {
-                ++m_start[a.from + 1];
-                ++m_inStart[a.to + 1];
-            }
-        }
-        for (uint32_t v = 0; v < g.nodes; ++v)
-        {
-            m_start[v + 1] += m_start[v];
-            m_inStart[v + 1] += m_inStart[v];
-        }
-        m_out.resize(m_start[g.nodes]);
-        m_in.resize(m_inStart[g.nodes]);
-        std::vector<uint32_t> fill(m_start.begin(), m_start.end() - 1);
-        std::vector<uint32_t> fillIn(m_inStart.begin(), m_inStart.end() - 1);
+        // Out-arcs and in-arcs of each node, in arc index order (Boost sorts them by node).
+        std::vector<uint32_t> usable;
+        usable.reserve(g.arcs.size());
         for (uint32_t i = 0; i < g.arcs.size(); ++i)
         {
-            if (Usable(g, g.arcs[i]))
+            if (Usable(g, g.arcs[i]) && g.arcs[i].from != g.arcs[i].to)
             {
-                m_out[fill[g.arcs[i].from]++] = i;
-                m_in[fillIn[g.arcs[i].to]++] = i;
+                usable.push_back(i);
             }
         }
+        m_out =
+            opticalgraph::Digraph(boost::edges_are_unsorted_multi_pass,
+                                  boost::make_transform_iterator(usable.begin(), Ends{&g, false}),
+                                  boost::make_transform_iterator(usable.end(), Ends{&g, false}),
+                                  boost::make_transform_iterator(usable.begin(), Tag{&g}),
+                                  g.nodes);
+        m_in = opticalgraph::Digraph(boost::edges_are_unsorted_multi_pass,
+                                     boost::make_transform_iterator(usable.begin(), Ends{&g, true}),
+                                     boost::make_transform_iterator(usable.end(), Ends{&g, true}),
+                                     boost::make_transform_iterator(usable.begin(), Tag{&g}),
+                                     g.nodes);
     }
 
     /**
      * \param [in] dst Destination
      * \return every node's distance to dst, ignoring bans (infinity if it cannot reach dst):
      * a consistent A* heuristic for the searches toward dst, whose bans only lengthen paths
+     * (boost::dijkstra_shortest_paths over the reverse graph: distances do not depend on ties)
      */
     std::vector<double> DistancesTo(uint32_t dst) const
     {
-        std::vector<double> dist(m_g.nodes, std::numeric_limits<double>::infinity());
-        using Item = std::pair<double, uint32_t>;
-        std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-        dist[dst] = 0;
-        queue.push({0, dst});
-        while (!queue.empty())
-        {
-            const auto [d, v] = queue.top();
-            queue.pop();
-            if (d > dist[v])
-            {
-                continue;
-            }
-            for (uint32_t i = m_inStart[v]; i < m_inStart[v + 1]; ++i)
-            {
-                const TeGraph::Arc& a = m_g.arcs[m_in[i]];
-                if (d + a.weight < dist[a.from])
-                {
-                    dist[a.from] = d + a.weight;
-                    queue.push({dist[a.from], a.from});
-                }
-            }
-        }
+        const double inf = std::numeric_limits<double>::infinity();
+        std::vector<double> dist(m_g.nodes, inf);
+        boost::dijkstra_shortest_paths(
+            m_in,
+            dst,
+            boost::weight_map(opticalgraph::FixedWeights(m_in))
+                .distance_map(
+                    boost::make_iterator_property_map(dist.begin(), boost::identity_property_map()))
+                .distance_inf(inf));
         return dist;
     }
 
@@ -154,20 +163,22 @@ class Dijkstra
     std::vector<uint32_t> ArcsBetween(uint32_t arcFrom, uint32_t arcTo) const
     {
         std::vector<uint32_t> result;
-        for (uint32_t i = m_start[arcFrom]; i < m_start[arcFrom + 1]; ++i)
+        auto [e, end] = boost::out_edges(arcFrom, m_out);
+        for (; e != end; ++e)
         {
-            if (m_g.arcs[m_out[i]].to == arcTo)
+            if (boost::target(*e, m_out) == arcTo)
             {
-                result.push_back(m_out[i]);
+                result.push_back(m_out[*e].arc);
             }
         }
         return result;
     }
 
     /**
-     * \brief The shortest path avoiding the banned arcs and nodes (A* search); among equally
-     * short ways into a node found before it is settled, the one entering by the lowest arc
-     * index.
+     * \brief The shortest path avoiding the banned arcs and nodes (A* on Boost.Graph, guided by
+     * toDst). Ties: the queue settles the node of lowest (distance + toDst, node index) first;
+     * among equally short ways into a node found before it is settled, the one entering by
+     * the lowest arc index is kept.
      * \param [in] src Source
      * \param [in] dst Destination
      * \param [in] toDst DistancesTo(dst)
@@ -176,61 +187,35 @@ class Dijkstra
      */
     bool Run(uint32_t src, uint32_t dst, const std::vector<double>& toDst, TePath& path)
     {
-        for (uint32_t v : m_touched)
-        {
-            m_dist[v] = std::numeric_limits<double>::infinity();
-            m_pred[v] = NONE;
-            m_settled[v] = 0;
-        }
-        m_touched.clear();
         path.clear();
         if (m_bannedNode[src] || m_bannedNode[dst] || std::isinf(toDst[src]))
         {
             return false;
         }
-        // Keyed by distance from src plus distance to dst (ignoring bans).
-        using Item = std::pair<double, uint32_t>;
-        std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-        m_dist[src] = 0;
-        m_touched.push_back(src);
-        queue.push({toDst[src], src});
-        while (!queue.empty())
-        {
-            const uint32_t u = queue.top().second;
-            const bool stale = queue.top().first != m_dist[u] + toDst[u];
-            queue.pop();
-            if (m_settled[u] || stale)
-            {
-                continue;
-            }
-            const double d = m_dist[u];
-            m_settled[u] = 1;
-            if (u == dst)
-            {
-                break;
-            }
-            for (uint32_t i = m_start[u]; i < m_start[u + 1]; ++i)
-            {
-                const uint32_t a = m_out[i];
-                const uint32_t v = m_g.arcs[a].to;
-                if (m_bannedArc[a] || m_bannedNode[v] || m_settled[v] || std::isinf(toDst[v]))
+        // The view: no banned arc, no banned node, nothing settled, nothing that cannot reach
+        // dst.
+        const boost::filtered_graph<opticalgraph::Digraph, Open> view(m_out, Open{this, &toDst});
+        m_search.Run(
+            view,
+            src,
+            [&toDst](uint32_t v) { return toDst[v]; },
+            opticalgraph::FixedWeights(m_out),
+            opticalgraph::StrictLess(),
+            [dst](uint32_t v, double) { return v == dst; },
+            [this](const opticalgraph::DigraphEdge& e) {
+                m_pred[boost::target(e, m_out)] = m_out[e].arc;
+            },
+            [this](const opticalgraph::DigraphEdge& e) {
+                // An equally short way into a node not yet settled: keep the lower arc.
+                const uint32_t u = boost::source(e, m_out);
+                const uint32_t v = boost::target(e, m_out);
+                const uint32_t a = m_out[e].arc;
+                if (m_search.Distance(u) + m_out[e].weight == m_search.Distance(v) && a < m_pred[v])
                 {
-                    continue;
-                }
-                const double nd = d + m_g.arcs[a].weight;
-                if (m_pred[v] == NONE && v != src)
-                {
-                    m_touched.push_back(v);
-                }
-                if (nd < m_dist[v] || (nd == m_dist[v] && a < m_pred[v]))
-                {
-                    m_dist[v] = nd;
                     m_pred[v] = a;
-                    queue.push({nd + toDst[v], v});
                 }
-            }
-        }
-        if (!m_settled[dst])
+            });
+        if (!m_search.Settled(dst))
         {
             return false;
         }
@@ -245,19 +230,31 @@ class Dijkstra
   private:
     static constexpr uint32_t NONE = std::numeric_limits<uint32_t>::max(); //!< No arc
 
+    /// The arcs a search may take (the filtered view's edge predicate).
+    struct Open
+    {
+        const Dijkstra* self{nullptr};             //!< The searches
+        const std::vector<double>* toDst{nullptr}; //!< Distances to the destination
+
+        /// \return true if e's arc and head are not banned, its head not settled and able to
+        /// reach the destination
+        bool operator()(const opticalgraph::DigraphEdge& e) const
+        {
+            const uint32_t v = boost::target(e, self->m_out);
+            return !self->m_bannedArc[self->m_out[e].arc] && !self->m_bannedNode[v] &&
+                   !self->m_search.Closed(v) && !std::isinf((*toDst)[v]);
+        }
+    };
+
     const TeGraph& m_g;                  //!< The graph
-    std::vector<uint32_t> m_start;       //!< Start of each node's out-arcs in m_out
-    std::vector<uint32_t> m_out;         //!< Out-arcs, by node
-    std::vector<uint32_t> m_inStart;     //!< Start of each node's in-arcs in m_in
-    std::vector<uint32_t> m_in;          //!< In-arcs, by node
-    std::vector<double> m_dist;          //!< Distance from the source
+    opticalgraph::Digraph m_out;         //!< The usable arcs
+    opticalgraph::Digraph m_in;          //!< The usable arcs, reversed
     std::vector<uint32_t> m_pred;        //!< Arc into each node on its shortest path
-    std::vector<char> m_settled;         //!< Settled
     std::vector<char> m_bannedNode;      //!< Banned nodes
     std::vector<char> m_bannedArc;       //!< Banned arcs
-    std::vector<uint32_t> m_touched;     //!< Nodes the last search wrote
     std::vector<uint32_t> m_bannedArcs;  //!< Banned arcs, to unban
     std::vector<uint32_t> m_bannedNodes; //!< Banned nodes, to unban
+    opticalgraph::BestFirst m_search;    //!< The A* searches, with their work arrays
 };
 
 } // namespace

@@ -6,11 +6,15 @@
 
 #include "wan-topology.h"
 
+#include "../common/optical-graph.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/optical-data-file.h"
 
 #include <algorithm>
+#include <boost/graph/biconnected_components.hpp>
+#include <boost/graph/connected_components.hpp>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
@@ -93,80 +97,92 @@ Num(double value)
     return s.str();
 }
 
-/// A bridge found by a depth-first search.
-struct Bridge
-{
-    uint32_t fibre{0}; //!< The fibre
-    uint32_t child{0}; //!< Its end on the far side from the search's root
-    uint32_t size{0};  //!< Number of sites on the child's side
-};
+/// The fibre layer as an undirected Boost.Graph multigraph (one edge per fibre, by index).
+using FibreGraph = opticalgraph::Multigraph;
 
 /**
- * Finds the bridges of the component of site 0 (Tarjan's low-link, iterative).
+ * The connected components of the fibre layer (boost::connected_components), numbered in the
+ * order of each component's lowest site.
  * \param [in] n Number of sites
  * \param [in] fibres The fibres
- * \param [in] at Fibre indices per site
- * \return the bridges
+ * \param [in] without Per fibre, true to leave it out (null: none)
+ * \param [out] comp Per site, its component
+ * \return the number of components
  */
-std::vector<Bridge>
-FindBridges(uint32_t n,
-            const std::vector<WanTopology::Fibre>& fibres,
-            const std::vector<std::vector<uint32_t>>& at)
+uint32_t
+FibreComponents(uint32_t n,
+                const std::vector<WanTopology::Fibre>& fibres,
+                const std::vector<bool>* without,
+                std::vector<uint32_t>& comp)
 {
-    std::vector<Bridge> bridges;
+    FibreGraph g(n);
+    for (uint32_t f = 0; f < fibres.size(); ++f)
+    {
+        if (!without || !(*without)[f])
+        {
+            boost::add_edge(fibres[f].a, fibres[f].b, f, g);
+        }
+    }
+    comp.assign(n, 0);
+    return n == 0 ? 0 : boost::connected_components(g, comp.data());
+}
+
+/**
+ * The bridges of the component of site 0, by Boost.Graph: boost::biconnected_components over
+ * the fibres, a fibre being a bridge if it is a block of its own and no other fibre joins its
+ * two sites. (Boost's search skips every edge back to a vertex's parent, so of parallel fibres
+ * it sees only the first, which can come out as a block of its own; the second check rules it
+ * out, and the others are left without a block.)
+ * \param [in] n Number of sites
+ * \param [in] fibres The fibres
+ * \return the bridges' fibre indices, ascending
+ */
+std::vector<uint32_t>
+FindBridges(uint32_t n, const std::vector<WanTopology::Fibre>& fibres)
+{
+    std::vector<uint32_t> bridges;
     if (n == 0)
     {
         return bridges;
     }
     const uint32_t none = std::numeric_limits<uint32_t>::max();
-    std::vector<uint32_t> order(n, none);
-    std::vector<uint32_t> low(n, 0);
-    std::vector<uint32_t> size(n, 1);
-
-    struct Frame
+    FibreGraph g(n);
+    for (uint32_t f = 0; f < fibres.size(); ++f)
     {
-        uint32_t site;
-        uint32_t viaFibre;
-        std::size_t next;
-    };
-
-    std::vector<Frame> stack;
-    uint32_t counter = 0;
-    order[0] = low[0] = counter++;
-    stack.push_back({0, none, 0});
-    while (!stack.empty())
-    {
-        Frame& f = stack.back();
-        if (f.next < at[f.site].size())
+        if (fibres[f].a != fibres[f].b)
         {
-            const uint32_t e = at[f.site][f.next++];
-            if (e == f.viaFibre)
-            {
-                continue;
-            }
-            const uint32_t w = fibres[e].a == f.site ? fibres[e].b : fibres[e].a;
-            if (order[w] == none)
-            {
-                order[w] = low[w] = counter++;
-                stack.push_back({w, e, 0});
-            }
-            else
-            {
-                low[f.site] = std::min(low[f.site], order[w]);
-            }
+            boost::add_edge(fibres[f].a, fibres[f].b, f, g);
+        }
+    }
+    std::vector<uint32_t> comp(n, 0);
+    boost::connected_components(g, comp.data());
+    std::vector<uint32_t> block(fibres.size(), none);
+    const std::size_t nBlocks = boost::biconnected_components(
+        g,
+        boost::make_iterator_property_map(block.begin(), boost::get(boost::edge_index, g)));
+    std::vector<uint32_t> blockEdges(nBlocks, 0);
+    for (uint32_t b : block)
+    {
+        if (b != none)
+        {
+            ++blockEdges[b];
+        }
+    }
+    for (uint32_t f = 0; f < fibres.size(); ++f)
+    {
+        if (block[f] == none || blockEdges[block[f]] != 1 || comp[fibres[f].a] != comp[0])
+        {
             continue;
         }
-        const Frame done = f;
-        stack.pop_back();
-        if (!stack.empty())
+        uint32_t joining = 0; // fibres between the same two sites
+        auto [e, end] = boost::out_edges(fibres[f].a, g);
+        for (; e != end; ++e)
         {
-            const uint32_t parent = stack.back().site;
-            low[parent] = std::min(low[parent], low[done.site]);
-            size[parent] += size[done.site];
-            if (low[done.site] > order[parent])
-            {
-                bridges.push_back({done.viaFibre, done.site, size[done.site]});
-            }
+            joining += boost::target(*e, g) == fibres[f].b ? 1 : 0;
+        }
+        if (joining == 1)
+        {
+            bridges.push_back(f);
         }
     }
     return bridges;
@@ -308,24 +324,11 @@ WanTopology::GetUnreachable() const
     {
         return unreachable;
     }
-    std::vector<bool> seen(m_sites.size(), false);
-    std::vector<uint32_t> queue{0};
-    seen[0] = true;
-    for (std::size_t k = 0; k < queue.size(); ++k)
-    {
-        for (uint32_t e : m_fibresAt[queue[k]])
-        {
-            const uint32_t w = m_fibres[e].a == queue[k] ? m_fibres[e].b : m_fibres[e].a;
-            if (!seen[w])
-            {
-                seen[w] = true;
-                queue.push_back(w);
-            }
-        }
-    }
+    std::vector<uint32_t> comp;
+    FibreComponents(GetNSites(), m_fibres, nullptr, comp);
     for (uint32_t i = 0; i < m_sites.size(); ++i)
     {
-        if (!seen[i])
+        if (comp[i] != comp[0])
         {
             unreachable.push_back(i);
         }
@@ -342,19 +345,13 @@ WanTopology::IsConnected() const
 std::vector<uint32_t>
 WanTopology::GetBridges() const
 {
-    std::vector<uint32_t> out;
-    for (const auto& b : FindBridges(GetNSites(), m_fibres, m_fibresAt))
-    {
-        out.push_back(b.fibre);
-    }
-    std::sort(out.begin(), out.end());
-    return out;
+    return FindBridges(GetNSites(), m_fibres);
 }
 
 bool
 WanTopology::IsTwoEdgeConnected() const
 {
-    return IsConnected() && FindBridges(GetNSites(), m_fibres, m_fibresAt).empty();
+    return IsConnected() && FindBridges(GetNSites(), m_fibres).empty();
 }
 
 std::string
@@ -1251,48 +1248,24 @@ WanTopology::Generate(uint32_t sites,
     // components with a single bridge) greedily by distance, each pair by its closest sites.
     while (true)
     {
-        const auto bridges = FindBridges(n, topo.m_fibres, topo.m_fibresAt);
+        const auto bridges = FindBridges(n, topo.m_fibres);
         if (bridges.empty())
         {
             break;
         }
         // Components without the bridges.
         std::vector<bool> isBridge(topo.GetNFibres(), false);
-        for (const auto& br : bridges)
+        for (uint32_t br : bridges)
         {
-            isBridge[br.fibre] = true;
+            isBridge[br] = true;
         }
-        const uint32_t none = std::numeric_limits<uint32_t>::max();
-        std::vector<uint32_t> comp(n, none);
-        uint32_t nComp = 0;
-        for (uint32_t s = 0; s < n; ++s)
-        {
-            if (comp[s] != none)
-            {
-                continue;
-            }
-            std::vector<uint32_t> queue{s};
-            comp[s] = nComp;
-            for (std::size_t k = 0; k < queue.size(); ++k)
-            {
-                for (uint32_t e : topo.m_fibresAt[queue[k]])
-                {
-                    const Fibre& f = topo.m_fibres[e];
-                    const uint32_t w = f.a == queue[k] ? f.b : f.a;
-                    if (!isBridge[e] && comp[w] == none)
-                    {
-                        comp[w] = nComp;
-                        queue.push_back(w);
-                    }
-                }
-            }
-            ++nComp;
-        }
+        std::vector<uint32_t> comp;
+        const uint32_t nComp = FibreComponents(n, topo.m_fibres, &isBridge, comp);
         std::vector<uint32_t> bridgeDegree(nComp, 0);
-        for (const auto& br : bridges)
+        for (uint32_t br : bridges)
         {
-            ++bridgeDegree[comp[topo.m_fibres[br.fibre].a]];
-            ++bridgeDegree[comp[topo.m_fibres[br.fibre].b]];
+            ++bridgeDegree[comp[topo.m_fibres[br].a]];
+            ++bridgeDegree[comp[topo.m_fibres[br].b]];
         }
         std::vector<uint32_t> leafSites;
         for (uint32_t s = 0; s < n; ++s)

@@ -353,6 +353,60 @@ class KShortestTestCase : public TestCase
     }
 };
 
+/**
+ * The documented tie-breaks of the shortest-path searches, on graphs with two equally short
+ * paths where each rule alone decides which one is returned.
+ */
+class TieBreakTestCase : public TestCase
+{
+  public:
+    TieBreakTestCase()
+        : TestCase("shortest-path ties: the lower arc into a node not yet settled wins; of two "
+                   "nodes equally far from the goal the lower-numbered is settled first")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 0->1->3 and 0->2->3, all weights 1. Node 1 is settled before node 2 (same distance
+        // plus distance to go, lower index) and reaches 3 first by arc 3; node 2 then offers
+        // an equally short way by arc 2, the lower arc, which replaces it: 0->2->3.
+        TeGraph square;
+        square.nodes = 4;
+        square.arcs = {{0, 1, 1}, {0, 2, 1}, {2, 3, 1}, {1, 3, 1}};
+        NS_TEST_ASSERT_MSG_EQ((TePaths::KShortest(square, 0, 3, 1) == std::vector<TePath>{{1, 2}}),
+                              true,
+                              "the lower arc into 3 wins");
+        NS_TEST_ASSERT_MSG_EQ(
+            (TePaths::KShortest(square, 0, 3, 2) == std::vector<TePath>{{1, 2}, {0, 3}}),
+            true,
+            "then the other");
+        NS_TEST_ASSERT_MSG_EQ(
+            (TePaths::EdgeDisjoint(square, 0, 3, 2, false) == std::vector<TePath>{{1, 2}, {0, 3}}),
+            true,
+            "the disjoint paths in the same order");
+
+        // 0->2 directly (arc 1, weight 1) or 0->1->2 (arcs 2 and 0, weights 1 and 0). Nodes 1
+        // and 2 are both 1 away with nothing left to go: node 1, the lower, is settled first
+        // and offers 2 an equally short way by arc 0, lower than arc 1: 0->1->2.
+        TeGraph zero;
+        zero.nodes = 3;
+        zero.arcs = {{1, 2, 0}, {0, 2, 1}, {0, 1, 1}};
+        NS_TEST_ASSERT_MSG_EQ((TePaths::KShortest(zero, 0, 2, 1) == std::vector<TePath>{{2, 0}}),
+                              true,
+                              "node 1 settled before the goal 2");
+        // Swap the two nodes' numbers: the goal (now node 1) is settled first, before node 2
+        // can offer its way: 0->1 directly.
+        TeGraph swapped;
+        swapped.nodes = 3;
+        swapped.arcs = {{2, 1, 0}, {0, 1, 1}, {0, 2, 1}};
+        NS_TEST_ASSERT_MSG_EQ((TePaths::KShortest(swapped, 0, 1, 1) == std::vector<TePath>{{1}}),
+                              true,
+                              "the goal 1 settled before node 2");
+    }
+};
+
 /// Arc-disjoint paths, with and without the reverse arcs, and Make.
 class DisjointTestCase : public TestCase
 {
@@ -734,6 +788,7 @@ class TeSolverTestSuite : public TestSuite
     {
         AddTestCase(new KShortestTestCase, TEST_QUICK);
         AddTestCase(new DisjointTestCase, TEST_QUICK);
+        AddTestCase(new TieBreakTestCase, TEST_QUICK);
         AddTestCase(new MaxFlowTestCase, TEST_QUICK);
         AddTestCase(new MinMaxTestCase, TEST_QUICK);
         AddTestCase(new AbstractionTestCase, TEST_QUICK);
