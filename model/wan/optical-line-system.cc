@@ -372,7 +372,8 @@ OpticalLineSystem::GetOptimalLaunchDbm(const OpticalChannel& channel) const
     }
     const double eta = e.nli / 1e-9; // W / W^3
     const double popt = std::cbrt(e.ase / (2 * eta));
-    return ToDb(popt / 1e-3);
+    // Within the launch powers a channel may have (OpticalChannel::Check()).
+    return std::min(40.0, std::max(-50.0, ToDb(popt / 1e-3)));
 }
 
 double

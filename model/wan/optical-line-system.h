@@ -257,7 +257,8 @@ class OpticalLineSystem
     /**
      * \brief The launch power that maximises the GSNR. With every channel at the same power P,
      * NLI at the end is eta P^3 and ASE a constant A, so P / (A + eta P^3) peaks where
-     * NLI = A / 2: P_opt = (A / (2 eta))^(1/3), in closed form.
+     * NLI = A / 2: P_opt = (A / (2 eta))^(1/3), in closed form, kept within the channel's
+     * range of -50 to +40 dBm (+40 without NLI).
      * \param [in] channel The channel (its launch power is ignored)
      * \return the optimal launch power (dBm)
      */
