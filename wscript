@@ -54,6 +54,7 @@ def build(bld):
 
     module_test = bld.create_ns3_module_test_library('optical')
     module_test.source = _cmake_set(here, 'optical_test_sources')
+    module_test.defines = ['OPTICAL_SOURCE_DIR="%s"' % here]
 
     headers = bld(features='ns3header')
     headers.module = 'optical'

@@ -43,6 +43,8 @@ cpp_examples = [
     ("server-fabric-failover --policy=morphlux --spares=4 --racks=2 --duration=7d", "True", "False"),
     ("server-fabric-failover --policy=contiguous --racks=2 --duration=7d", "True", "False"),
     ("server-fabric-finetune --iterations=2", "True", "False"),
+    ("optical-line", "True", "False"),
+    ("optical-line --spans=20 --channels=41 --spacing=100 --baud=64 --launchDbm=2 --nliModel=comb", "True", "False"),
     ("rate-adaptive-link --policy=adaptive --duration=30d", "True", "False"),
     ("rate-adaptive-link --policy=static --duration=30d --downtime=50ms", "True", "False"),
     ("rate-adaptive-wan --duration=2h --history=7d --interval=30min", "True", "False"),

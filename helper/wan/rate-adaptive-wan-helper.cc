@@ -43,6 +43,12 @@ RateAdaptiveWanHelper::SetWavelengths(uint32_t n)
     m_wavelengths = n;
 }
 
+void
+RateAdaptiveWanHelper::SetNliModel(OpticalChannel::NliModel model)
+{
+    m_nliModel = model;
+}
+
 bool
 RateAdaptiveWanHelper::Build(const WanTopology& fibres,
                              int64_t stream,
@@ -77,6 +83,7 @@ RateAdaptiveWanHelper::Build(const WanTopology& fibres,
         const double txOsnr = u->GetValue(m_txMin, m_txMax);
         OpticalChannel channel;
         channel.channels = 80;
+        channel.nliModel = m_nliModel;
         double baseline = 0;
         if (!OpticalLineSystem::GetLinkSnrDb(fibre.lengthKm,
                                              span,

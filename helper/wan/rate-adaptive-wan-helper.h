@@ -74,6 +74,13 @@ class RateAdaptiveWanHelper
     void SetWavelengths(uint32_t n);
 
     /**
+     * \brief Sets how each fibre's line reckons nonlinear interference.
+     * \param [in] model OpticalChannel::PER_CHANNEL (the default: GN model channel by channel)
+     * or OpticalChannel::COMB (one gap-free band, about 2 dB more NLI)
+     */
+    void SetNliModel(OpticalChannel::NliModel model);
+
+    /**
      * \brief Builds the links (not started) and the flow-level topology that follows them.
      * \param [in] fibres The fibre layer
      * \param [in] stream First random stream (noise figures, transmitters, SNR series)
@@ -122,6 +129,8 @@ class RateAdaptiveWanHelper
     double m_txMin{33};             //!< Transmitter OSNR range
     double m_txMax{40};             //!< Transmitter OSNR range
     uint32_t m_wavelengths{1};      //!< Wavelengths per fibre
+    /// How each fibre's line reckons NLI.
+    OpticalChannel::NliModel m_nliModel{OpticalChannel::PER_CHANNEL};
 };
 
 } // namespace ns3

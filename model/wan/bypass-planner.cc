@@ -11,6 +11,7 @@
 #include "te-paths.h"
 
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/linear-program.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
@@ -297,15 +298,25 @@ BypassPlanner::GetTypeId()
                           MakeUintegerAccessor(&BypassPlanner::m_wavelengths),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("SpanKm",
-                          "Amplifier spacing (km; GNPy: spans up to 150 km)",
+                          "Amplifier spacing (km, 1 to 1000; GNPy: spans up to 150 km)",
                           DoubleValue(80),
                           MakeDoubleAccessor(&BypassPlanner::m_spanKm),
-                          MakeDoubleChecker<double>(1))
+                          MakeDoubleChecker<double>(1, OpticalLineSystem::MAX_SPAN_KM))
             .AddAttribute("NoiseFigureDb",
-                          "Amplifier noise figure (dB; GNPy: 6 to 10)",
+                          "Amplifier noise figure (dB, 0 to 20; GNPy: 6 to 10)",
                           DoubleValue(6),
                           MakeDoubleAccessor(&BypassPlanner::m_noiseFigureDb),
-                          MakeDoubleChecker<double>(0))
+                          MakeDoubleChecker<double>(0, 20))
+            .AddAttribute("NliModel",
+                          "Nonlinear interference of each fibre's 80 channels: PerChannel (GN "
+                          "model channel by channel, gaps between channels empty) or Comb (one "
+                          "gap-free band, the earlier model: about 2 dB more NLI)",
+                          EnumValue(OpticalChannel::PER_CHANNEL),
+                          MakeEnumAccessor(&BypassPlanner::m_nliModel),
+                          MakeEnumChecker(OpticalChannel::PER_CHANNEL,
+                                          "PerChannel",
+                                          OpticalChannel::COMB,
+                                          "Comb"))
             .AddAttribute("TransmitterOsnrDb",
                           "Transmitter OSNR in 0.1 nm (dB; GNPy: 33 to 40)",
                           DoubleValue(36),
@@ -501,6 +512,7 @@ BypassPlanner::SetNetwork(const WanTopology& fibres,
     span.noiseFigureDb = m_noiseFigureDb;
     OpticalChannel channel;
     channel.channels = 80;
+    channel.nliModel = static_cast<OpticalChannel::NliModel>(m_nliModel);
     for (uint32_t f = 0; f < fibres.GetNFibres(); ++f)
     {
         const WanTopology::Fibre& fibre = fibres.GetFibre(f);

@@ -371,6 +371,7 @@ class BypassPlanner : public Object
     uint32_t m_wavelengths;                 //!< Per fibre
     double m_spanKm;                        //!< Amplifier spacing
     double m_noiseFigureDb;                 //!< Amplifier noise figure
+    int m_nliModel;                         //!< OpticalChannel::NliModel of the fibres' lines
     double m_transmitterOsnrDb;             //!< Transmitter OSNR
     double m_roadmOsnrDb;                   //!< Add/drop ROADM OSNR
     double m_marginDb;                      //!< System margin

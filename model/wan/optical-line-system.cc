@@ -6,9 +6,9 @@
 
 #include "optical-line-system.h"
 
+#include <algorithm>
 #include <cmath>
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_min.h>
+#include <sstream>
 
 namespace ns3
 {
@@ -17,6 +17,8 @@ namespace
 {
 /// Planck's constant (J s).
 constexpr double PLANCK = 6.62607015e-34;
+/// Speed of light in vacuum (m/s).
+constexpr double LIGHT_SPEED = 299792458.0;
 /// dB/km to 1/km of power attenuation.
 constexpr double DB_PER_NEPER = 4.342944819;
 
@@ -33,6 +35,22 @@ DbmToW(double dbm)
 {
     return 1e-3 * std::pow(10.0, dbm / 10.0);
 }
+
+/// \return a number for a message
+std::string
+Num(double v)
+{
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+/// \return true if \p v is finite and within [lo, hi]
+bool
+Within(double v, double lo, double hi)
+{
+    return std::isfinite(v) && v >= lo && v <= hi;
+}
 } // namespace
 
 double
@@ -41,24 +59,101 @@ FibreSpan::GetLossDb() const
     return lengthKm * lossDbPerKm + connectorLossDb;
 }
 
+double
+FibreSpan::GetGainDb() const
+{
+    return amplifierGainDb < 0 ? GetLossDb() : amplifierGainDb;
+}
+
+bool
+OpticalChannel::Check(std::string& error) const
+{
+    std::string what;
+    if (!(Within(baudGbd, 0, 1000) && baudGbd > 0))
+    {
+        what = "baud rate " + Num(baudGbd) + " GBd (allowed: above 0, up to 1000)";
+    }
+    else if (!(Within(spacingGhz, 0, 10000) && spacingGhz > 0))
+    {
+        what = "spacing " + Num(spacingGhz) + " GHz (allowed: above 0, up to 10000)";
+    }
+    else if (channels < 1 || channels > MAX_CHANNELS)
+    {
+        what = std::to_string(channels) + " channels (allowed: 1 to " +
+               std::to_string(MAX_CHANNELS) + ")";
+    }
+    else if (channels * spacingGhz > 50000)
+    {
+        what = std::to_string(channels) + " channels every " + Num(spacingGhz) +
+               " GHz occupy more than 50 THz";
+    }
+    else if (position != CENTRE && position >= channels)
+    {
+        what = "position " + std::to_string(position) + " outside a comb of " +
+               std::to_string(channels) + " channels";
+    }
+    else if (!Within(launchPowerDbm, -50, 40))
+    {
+        what = "launch power " + Num(launchPowerDbm) + " dBm (allowed: -50 to 40)";
+    }
+    else if (!Within(frequencyThz, 150, 250))
+    {
+        what = "frequency " + Num(frequencyThz) + " THz (allowed: 150 to 250)";
+    }
+    if (what.empty())
+    {
+        return true;
+    }
+    error = "optical channel: " + what;
+    return false;
+}
+
 bool
 OpticalLineSystem::AddSpan(const FibreSpan& span, std::string& error, double maxSpanLossDb)
 {
-    if (span.lengthKm < 0 || span.lossDbPerKm < 0 || span.connectorLossDb < 0 ||
-        span.noiseFigureDb < 0 || span.gamma < 0)
+    const std::string which = "span " + std::to_string(m_spans.size());
+    std::string what;
+    if (!Within(span.lengthKm, 0, MAX_SPAN_KM))
     {
-        error = "span " + std::to_string(m_spans.size()) +
-                ": length, loss, connector loss, gamma and noise figure must not be negative "
-                "(length " +
-                std::to_string(span.lengthKm) + " km, noise figure " +
-                std::to_string(span.noiseFigureDb) + " dB)";
-        return false;
+        what = "length " + Num(span.lengthKm) + " km (allowed: 0 to " + Num(MAX_SPAN_KM) + ")";
     }
-    if (span.GetLossDb() > maxSpanLossDb)
+    else if (!(Within(span.lossDbPerKm, 0, 10) && span.lossDbPerKm > 0))
     {
-        error = "span " + std::to_string(m_spans.size()) + " of " + std::to_string(span.lengthKm) +
-                " km loses " + std::to_string(span.GetLossDb()) +
-                " dB, beyond the amplifier's reach of " + std::to_string(maxSpanLossDb) + " dB";
+        what = "attenuation " + Num(span.lossDbPerKm) + " dB/km (allowed: above 0, up to 10)";
+    }
+    else if (!Within(span.connectorLossDb, 0, 30))
+    {
+        what = "connector loss " + Num(span.connectorLossDb) + " dB (allowed: 0 to 30)";
+    }
+    else if (!Within(span.gamma, 0, 100))
+    {
+        what = "gamma " + Num(span.gamma) + " /W/km (allowed: 0 to 100)";
+    }
+    else if (!Within(std::fabs(span.beta2PsSqPerKm), 0.1, 200))
+    {
+        what = "beta2 " + Num(span.beta2PsSqPerKm) + " ps^2/km (allowed: |beta2| 0.1 to 200)";
+    }
+    else if (!(std::isfinite(span.amplifierGainDb) && span.amplifierGainDb <= 50))
+    {
+        what = "amplifier gain " + Num(span.amplifierGainDb) +
+               " dB (allowed: up to 50; negative: the span's loss)";
+    }
+    else if (!Within(span.noiseFigureDb, 0, 20))
+    {
+        what = "noise figure " + Num(span.noiseFigureDb) + " dB (allowed: 0 to 20)";
+    }
+    else if (span.GetLossDb() > maxSpanLossDb)
+    {
+        what = "of " + Num(span.lengthKm) + " km loses " + Num(span.GetLossDb()) +
+               " dB, beyond the amplifier's reach of " + Num(maxSpanLossDb) + " dB";
+    }
+    else if (m_spans.size() >= MAX_SPANS)
+    {
+        what = "one more than the " + std::to_string(MAX_SPANS) + " spans a line may have";
+    }
+    if (!what.empty())
+    {
+        error = which + ": " + what;
         return false;
     }
     m_spans.push_back(span);
@@ -72,13 +167,27 @@ OpticalLineSystem::Build(double lengthKm,
                          OpticalLineSystem& line,
                          std::string& error)
 {
-    if (!(lengthKm > 0) || !(maxSpanKm > 0))
+    if (!(Within(lengthKm, 0, MAX_LINE_KM) && lengthKm > 0))
     {
-        error = "a line needs a positive length and amplifier spacing (length " +
-                std::to_string(lengthKm) + " km, spacing " + std::to_string(maxSpanKm) + " km)";
+        error = "line length " + Num(lengthKm) + " km (allowed: above 0, up to " +
+                Num(MAX_LINE_KM) + ")";
         return false;
     }
-    const auto n = static_cast<uint32_t>(std::ceil(lengthKm / maxSpanKm - 1e-9));
+    if (!(Within(maxSpanKm, 0, MAX_SPAN_KM) && maxSpanKm > 0))
+    {
+        error = "amplifier spacing " + Num(maxSpanKm) + " km (allowed: above 0, up to " +
+                Num(MAX_SPAN_KM) + ")";
+        return false;
+    }
+    const double spans = std::max(1.0, std::ceil(lengthKm / maxSpanKm - 1e-9));
+    if (spans > MAX_SPANS)
+    {
+        error = "a line of " + Num(lengthKm) + " km at most " + Num(maxSpanKm) +
+                " km apart needs " + Num(spans) + " spans (allowed: up to " +
+                std::to_string(MAX_SPANS) + ")";
+        return false;
+    }
+    const auto n = static_cast<uint32_t>(spans);
     OpticalLineSystem built;
     FibreSpan s = span;
     s.lengthKm = lengthKm / n;
@@ -102,6 +211,15 @@ OpticalLineSystem::GetLinkSnrDb(double lengthKm,
                                 double& snrDb,
                                 std::string& error)
 {
+    if (!channel.Check(error))
+    {
+        return false;
+    }
+    if (!Within(transmitterOsnrDb, 0, 100))
+    {
+        error = "transmitter OSNR " + Num(transmitterOsnrDb) + " dB (allowed: 0 to 100)";
+        return false;
+    }
     OpticalLineSystem line;
     if (!Build(lengthKm, span, maxSpanKm, line, error))
     {
@@ -137,54 +255,102 @@ OpticalLineSystem::GetLengthKm() const
 }
 
 double
-OpticalLineSystem::GetAsePowerW(const OpticalChannel& channel, double bandwidthHz) const
+OpticalLineSystem::SpanNliPsdPerCubicWatt(const FibreSpan& s, const OpticalChannel& channel)
+{
+    const double alpha = s.lossDbPerKm / DB_PER_NEPER; // 1/km
+    if (!(alpha > 0) || s.lengthKm <= 0 || s.gamma <= 0)
+    {
+        return 0;
+    }
+    const double leff = (1.0 - std::exp(-alpha * s.lengthKm)) / alpha; // km
+    const double leffa = 1.0 / alpha;                                  // km
+    const double beta2 = std::fabs(s.beta2PsSqPerKm) * 1e-24;          // s^2/km
+    const double bch = channel.baudGbd * 1e9;                          // Hz
+    const double g = 1.0 / bch; // PSD of 1 W in the channel (1/Hz)
+    // (8 / 27 pi) gamma^2 L_eff^2 / (|beta2| L_eff,a): 1 / (W^2 s^2).
+    const double factor = 8.0 / (27.0 * M_PI) * s.gamma * s.gamma * leff * leff / (beta2 * leffa);
+    const double x = M_PI * M_PI * beta2 * leffa; // s^2
+    if (channel.nliModel == OpticalChannel::COMB)
+    {
+        const double btot = channel.channels * channel.spacingGhz * 1e9;
+        return factor * g * g * g * std::asinh(0.5 * x * btot * btot);
+    }
+    // Channel by channel: the self-channel term, then each neighbour at distance d spacings
+    // (on one side or both).
+    const uint32_t n = channel.channels;
+    const uint32_t p = channel.position == OpticalChannel::CENTRE ? n / 2 : channel.position;
+    double psi = std::asinh(0.5 * x * bch * bch);
+    const double df = channel.spacingGhz * 1e9;
+    for (uint32_t d = 1; d < n; ++d)
+    {
+        const uint32_t count = (d <= p ? 1 : 0) + (d <= n - 1 - p ? 1 : 0);
+        if (count == 0)
+        {
+            break;
+        }
+        psi += count * (std::asinh(x * bch * (d * df + 0.5 * bch)) -
+                        std::asinh(x * bch * (d * df - 0.5 * bch)));
+    }
+    return factor * g * g * g * psi;
+}
+
+OpticalLineSystem::EndPowers
+OpticalLineSystem::Propagate(const OpticalChannel& channel, double aseBandwidthHz) const
 {
     const double hnu = PLANCK * channel.frequencyThz * 1e12;
-    double power = 0;
+    const double bch = channel.baudGbd * 1e9;
+    EndPowers e;
+    e.signal = DbmToW(channel.launchPowerDbm);
     for (const auto& s : m_spans)
     {
-        const double gainDb = s.amplifierGainDb < 0 ? s.GetLossDb() : s.amplifierGainDb;
-        power += std::pow(10.0, s.noiseFigureDb / 10.0) * hnu * std::pow(10.0, gainDb / 10.0) *
-                 bandwidthHz;
+        // NLI arises in the fibre at the span's input power (every channel at the same
+        // power); connectors and splices count at the span's end.
+        e.nli += SpanNliPsdPerCubicWatt(s, channel) * e.signal * e.signal * e.signal * bch;
+        const double loss = std::pow(10.0, -s.GetLossDb() / 10.0);
+        e.signal *= loss;
+        e.ase *= loss;
+        e.nli *= loss;
+        // The amplifier: ASE NF h nu B at its input, then its gain on everything.
+        e.ase += std::pow(10.0, s.noiseFigureDb / 10.0) * hnu * aseBandwidthHz;
+        const double gain = std::pow(10.0, s.GetGainDb() / 10.0);
+        e.signal *= gain;
+        e.ase *= gain;
+        e.nli *= gain;
     }
-    return power;
+    return e;
+}
+
+double
+OpticalLineSystem::GetAsePowerW(const OpticalChannel& channel, double bandwidthHz) const
+{
+    return Propagate(channel, bandwidthHz).ase;
 }
 
 double
 OpticalLineSystem::GetNliPsd(const OpticalChannel& channel) const
 {
     const double bch = channel.baudGbd * 1e9;
-    const double gch = DbmToW(channel.launchPowerDbm) / bch;
-    const double btot = channel.channels * channel.spacingGhz * 1e9;
-    double psd = 0;
-    for (const auto& s : m_spans)
-    {
-        const double alpha = s.lossDbPerKm / DB_PER_NEPER; // 1/km
-        if (alpha <= 0 || s.lengthKm <= 0 || s.gamma <= 0)
-        {
-            continue;
-        }
-        const double leff = (1.0 - std::exp(-alpha * s.lengthKm)) / alpha;
-        const double leffa = 1.0 / alpha;
-        const double beta2 = std::fabs(s.beta2PsSqPerKm) * 1e-24; // s^2/km
-        psd += (8.0 / 27.0) * s.gamma * s.gamma * gch * gch * gch * leff * leff *
-               std::asinh(0.5 * M_PI * M_PI * beta2 * leffa * btot * btot) / (M_PI * beta2 * leffa);
-    }
-    return psd;
+    return Propagate(channel, bch).nli / bch;
+}
+
+double
+OpticalLineSystem::GetSignalPowerW(const OpticalChannel& channel) const
+{
+    return Propagate(channel, REFERENCE_BANDWIDTH_HZ).signal;
 }
 
 double
 OpticalLineSystem::GetOsnrDb(const OpticalChannel& channel) const
 {
-    return ToDb(DbmToW(channel.launchPowerDbm) / GetAsePowerW(channel, REFERENCE_BANDWIDTH_HZ));
+    const EndPowers e = Propagate(channel, REFERENCE_BANDWIDTH_HZ);
+    return ToDb(e.signal / e.ase);
 }
 
 double
 OpticalLineSystem::GetGsnrDb(const OpticalChannel& channel, bool nli) const
 {
-    const double bch = channel.baudGbd * 1e9;
-    const double noise = GetAsePowerW(channel, bch) + (nli ? GetNliPsd(channel) * bch : 0.0);
-    return ToDb(DbmToW(channel.launchPowerDbm) / noise);
+    const EndPowers e = Propagate(channel, channel.baudGbd * 1e9);
+    return ToDb(e.signal / (e.ase + (nli ? e.nli : 0.0)));
 }
 
 double
@@ -196,57 +362,34 @@ OpticalLineSystem::GetGsnr01nmDb(const OpticalChannel& channel) const
 double
 OpticalLineSystem::GetOptimalLaunchDbm(const OpticalChannel& channel) const
 {
-    struct Context
+    // At 1 mW per channel: NLI = eta (1 mW)^3; the ASE does not depend on the launch power.
+    OpticalChannel ch = channel;
+    ch.launchPowerDbm = 0;
+    const EndPowers e = Propagate(ch, ch.baudGbd * 1e9);
+    if (!(e.nli > 0))
     {
-        const OpticalLineSystem* line;
-        OpticalChannel channel;
-    } context{this, channel};
+        return 40; // no NLI: the loudest launch power a channel may have
+    }
+    const double eta = e.nli / 1e-9; // W / W^3
+    const double popt = std::cbrt(e.ase / (2 * eta));
+    // Within the launch powers a channel may have (OpticalChannel::Check()).
+    return std::min(40.0, std::max(-50.0, ToDb(popt / 1e-3)));
+}
 
-    gsl_function f;
-    f.function = [](double dbm, void* p) {
-        auto* c = static_cast<Context*>(p);
-        OpticalChannel ch = c->channel;
-        ch.launchPowerDbm = dbm;
-        return -c->line->GetGsnrDb(ch, true);
-    };
-    f.params = &context;
-    gsl_error_handler_t* old = gsl_set_error_handler_off();
-    gsl_min_fminimizer* m = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
-    double lo = -10;
-    double hi = 10;
-    double x = 0;
-    // Brent needs f(x) below both ends: start from the best of a coarse scan.
-    double best = f.function(lo, &context);
-    for (double p = lo; p <= hi; p += 0.5)
-    {
-        const double v = f.function(p, &context);
-        if (v < best)
-        {
-            best = v;
-            x = p;
-        }
-    }
-    if (x <= lo || x >= hi || gsl_min_fminimizer_set(m, &f, x, lo, hi) != GSL_SUCCESS)
-    {
-        gsl_min_fminimizer_free(m);
-        gsl_set_error_handler(old);
-        return x;
-    }
-    for (int i = 0; i < 100; ++i)
-    {
-        gsl_min_fminimizer_iterate(m);
-        x = gsl_min_fminimizer_x_minimum(m);
-        if (gsl_min_test_interval(gsl_min_fminimizer_x_lower(m),
-                                  gsl_min_fminimizer_x_upper(m),
-                                  1e-6,
-                                  0) == GSL_SUCCESS)
-        {
-            break;
-        }
-    }
-    gsl_min_fminimizer_free(m);
-    gsl_set_error_handler(old);
-    return x;
+double
+OpticalLineSystem::GammaFromEffectiveArea(double effectiveAreaUm2, double frequencyThz)
+{
+    return 2 * M_PI * SILICA_N2 * frequencyThz * 1e12 / (LIGHT_SPEED * effectiveAreaUm2 * 1e-12) *
+           1e3;
+}
+
+double
+OpticalLineSystem::Beta2FromDispersion(double dispersionPsPerNmKm, double frequencyThz)
+{
+    const double lambda = LIGHT_SPEED / (frequencyThz * 1e12); // m
+    const double beta2 =
+        -dispersionPsPerNmKm * 1e-6 * lambda * lambda / (2 * M_PI * LIGHT_SPEED); // s^2/m
+    return beta2 * 1e27;                                                          // ps^2/km
 }
 
 double
