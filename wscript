@@ -24,9 +24,6 @@ def configure(conf):
     # Linear and mixed-integer programs: COIN-OR CBC over CLP (Debian: coinor-libcbc-dev).
     conf.check_cfg(package='cbc', uselib_store='COINOR',
                    args=['--cflags', '--libs'], mandatory=True)
-    # The physical layer's numerics: GSL (Debian: libgsl-dev).
-    conf.check_cfg(package='gsl', uselib_store='OPTICAL_GSL',
-                   args=['--cflags', '--libs'], mandatory=True)
     # GraphML topologies are read with libxml2 (Debian: libxml2-dev).
     conf.check_cfg(package='libxml-2.0', uselib_store='OPTICAL_LIBXML2',
                    args=['--cflags', '--libs'], mandatory=True)
@@ -49,7 +46,6 @@ def build(bld):
                       'OPTICAL_SOURCE_DIR="%s"' % here]
     module.use.append('SQLITE3')
     module.use.append('COINOR')
-    module.use.append('OPTICAL_GSL')
     module.use.append('OPTICAL_LIBXML2')
 
     module_test = bld.create_ns3_module_test_library('optical')
