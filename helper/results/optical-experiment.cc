@@ -188,12 +188,12 @@ SplitList(const std::string& text,
 
 /// Joins texts with commas.
 std::string
-JoinList(const std::vector<std::string>& items)
+JoinList(const std::vector<std::string>& items, const std::string& separator = ",")
 {
     std::string out;
     for (const auto& item : items)
     {
-        out += (out.empty() ? "" : ",") + item;
+        out += (out.empty() ? "" : separator) + item;
     }
     return out;
 }
@@ -647,7 +647,7 @@ OpticalExperiment::AddEnum(const std::string& name,
                            const std::vector<std::string>& allowed)
 {
     NS_ABORT_MSG_IF(allowed.empty(), "--" << name << ": no allowed values");
-    const std::string list = JoinList(allowed);
+    const std::string list = JoinList(allowed, ", ");
     Register(name,
              Decorate(help, "one of " + list),
              value,
@@ -845,7 +845,7 @@ OpticalExperiment::AddEnumList(const std::string& name,
                                size_t minCount,
                                size_t maxCount)
 {
-    const std::string list = JoinList(allowed);
+    const std::string list = JoinList(allowed, ", ");
     Register(
         name,
         Decorate(help, "comma-separated, each one of " + list),
