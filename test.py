@@ -30,8 +30,8 @@ PY_SUITE_PREFIX = "optical-py-"
 # together stay under a minute on 2 cores); --fuzz-cases and --fuzz-time make longer runs.
 FUZZ_PROGRAM = os.path.join("test", "optical-fuzz")
 FUZZ_SUITES = {
-    "optical-fuzz-loaders": ("loaders", 200, 25),
-    "optical-fuzz-options": ("options", 300, 20),
+    "optical-fuzz-loaders": ("loaders", 500, 25),
+    "optical-fuzz-options": ("options", 600, 20),
 }
 
 # Names that the conditions of test/examples-to-run.py may use, as in ns-3's test.py.
