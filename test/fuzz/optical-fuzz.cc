@@ -912,6 +912,72 @@ LoaderTargets(const std::string& src)
         };
         targets.push_back(t);
     }
+    {
+        // Traffic matrices are made, not loaded: the input is "kind\ntotal".
+        Target t{"traffic-matrix", "loaders", {}, {}, "", nullptr, nullptr, nullptr};
+        for (const char* kind : {"gravity", "uniform", "bimodal", "bimodal:0.3"})
+        {
+            t.seeds.push_back(std::string(kind) + "\n400");
+            t.seedNames.push_back(kind);
+        }
+        t.make = [](const std::string& seed, std::mt19937& rng, std::string& log) {
+            const std::string kind = seed.substr(0, seed.rfind('\n'));
+            const char* totals[] =
+                {"400", "0", "-1", "1e308", "1e-308", "nan", "inf", "5e9", "4.7"};
+            const std::string total = totals[rng() % 9];
+            const std::string mutated = rng() % 3 ? Mutate(kind, rng, log) : kind;
+            log += (log.empty() ? "" : "; ") + std::string("total ") + total;
+            return mutated + "\n" + total;
+        };
+        t.mustName = [](const std::string&, const std::string&) {
+            return std::vector<std::string>{};
+        };
+        t.run = [](const std::string& input, const std::string&) {
+            const auto nl = input.rfind('\n');
+            const std::string kind = input.substr(0, nl);
+            const double total = std::strtod(input.c_str() + nl + 1, nullptr);
+            WanTopology topo;
+            std::string error;
+            topo.AddSite({"a", 40, -74, 8.3});
+            topo.AddSite({"b", 34, -118, 3.9});
+            topo.AddSite({"c", 51.5, -0.1, 1});
+            topo.AddSite({"d", 48.9, 2.4, 2.1});
+            topo.AddFibre(0, 1, 4000, error);
+            topo.AddFibre(1, 2, 9000, error);
+            topo.AddFibre(2, 3, 350, error);
+            topo.AddFibre(3, 0, 6000, error);
+            Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+            std::vector<TrafficMatrix::Demand> demands;
+            error.clear();
+            if (!TrafficMatrix::Make(kind, topo, total, rng, demands, error))
+            {
+                return Rejected(error);
+            }
+            if (!std::isfinite(total) || total < 0)
+            {
+                return Invalid("a total of " + std::to_string(total) + " Gb/s was accepted");
+            }
+            double sum = 0;
+            for (const auto& d : demands)
+            {
+                if (!GoodNumber(d.gbps) || d.src == d.dst || d.src >= 4 || d.dst >= 4)
+                {
+                    return Invalid("demand " + std::to_string(d.src) + "->" +
+                                   std::to_string(d.dst) + " of " + std::to_string(d.gbps) +
+                                   " Gb/s");
+                }
+                sum += d.gbps;
+            }
+            if (demands.size() != 12 || std::fabs(sum - total) > 1e-9 * total)
+            {
+                return Invalid(std::to_string(demands.size()) + " demands summing to " +
+                               std::to_string(sum) + " Gb/s, not 12 summing to " +
+                               std::to_string(total));
+            }
+            return Ok();
+        };
+        targets.push_back(t);
+    }
     return targets;
 }
 
