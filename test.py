@@ -509,7 +509,7 @@ def make_parser():
     parser.add_argument("--fuzz-time", type=positive_number(float), metavar="SECONDS",
                         help="time budget of each fuzz suite (default: %s)"
                              % ", ".join("%g s for %s" % (t, n) for n, (_, _, t) in FUZZ_SUITES.items()))
-    parser.add_argument("--fuzz-seed", type=int, default=1, metavar="S",
+    parser.add_argument("--fuzz-seed", type=positive_number(int), default=1, metavar="S",
                         help="random seed of the fuzz suites (default: %(default)s)")
     return parser
 

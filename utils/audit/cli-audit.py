@@ -209,7 +209,8 @@ def one_try(program, path, args, named, timeout):
             verdict = CLEAR
         else:
             verdict = UNCLEAR
-        left = rows_left(db) if verdict != ACCEPTED else 0
+        # A rejected run must leave no row (a killed hang may: it was running).
+        left = rows_left(db) if verdict in (CLEAR, UNCLEAR, CRASH) else 0
         shown = [a if len(a) <= 60 else a[:40] + "...(%d chars)" % len(a) for a in args]
         return {"program": program, "args": shown, "verdict": verdict, "status": status,
                 "seconds": round(seconds, 2), "rows_left": left,
@@ -240,6 +241,29 @@ def tries_of(program, path, timeout):
     return tries, options, problem
 
 
+def print_table(names, records):
+    """Print the counts per program of `names` and in total; return the totals."""
+    width = max([len(n) for n in names] + [len("total")])
+    header = "%-*s %6s %6s %8s %6s %5s %9s %9s" % (width, "program", "tried", "clear", "unclear",
+                                                   "crash", "hang", "accepted", "rows left")
+    print()
+    print(header)
+    print("-" * len(header))
+    totals = dict.fromkeys(CLASSES + ["tried", "rows"], 0)
+    for name in names + ["total"]:
+        mine = records if name == "total" else [r for r in records if r["program"] == name]
+        counts = {c: sum(1 for r in mine if r["verdict"] == c) for c in CLASSES}
+        rows = sum(1 for r in mine if r["rows_left"])
+        if name == "total":
+            print("-" * len(header))
+        print("%-*s %6d %6d %8d %6d %5d %9d %9d" % (width, name, len(mine), counts[CLEAR],
+                                                   counts[UNCLEAR], counts[CRASH], counts[HANG],
+                                                   counts[ACCEPTED], rows))
+        if name == "total":
+            totals = dict(counts, tried=len(mine), rows=rows)
+    return totals
+
+
 def main(argv):
     parser = argparse.ArgumentParser(prog="cli-audit.py",
                                      description=__doc__.split("\n\n")[0])
@@ -252,7 +276,18 @@ def main(argv):
                         help="audit only this program (repeatable)")
     parser.add_argument("--json", help="also write every try to this JSON file")
     parser.add_argument("--quiet", action="store_true", help="print only the table")
+    parser.add_argument("--table", metavar="JSON",
+                        help="print the table of a --json file of an earlier audit, and exit")
     options = parser.parse_args(argv)
+    if options.table:
+        with open(options.table) as stream:
+            records = json.load(stream)["tries"]
+        for record in records:
+            if record["verdict"] == HANG:
+                record["rows_left"] = 0
+        names = list(dict.fromkeys(record["program"] for record in records))
+        print_table(names, records)
+        return 0
     if not options.timeout > 0 or options.jobs < 1:
         parser.error("--timeout must be > 0 and --jobs >= 1")
 
@@ -291,25 +326,7 @@ def main(argv):
                          ("\n      " + record["output"].strip().splitlines()[-1][:200])
                          if record["output"].strip() else ""), flush=True)
 
-    names = [n for n, _ in programs]
-    width = max([len(n) for n in names] + [len("total")])
-    header = "%-*s %6s %6s %8s %6s %5s %9s %9s" % (width, "program", "tried", "clear", "unclear",
-                                                   "crash", "hang", "accepted", "rows left")
-    print()
-    print(header)
-    print("-" * len(header))
-    totals = dict.fromkeys(CLASSES + ["tried", "rows"], 0)
-    for name in names + ["total"]:
-        mine = records if name == "total" else [r for r in records if r["program"] == name]
-        counts = {c: sum(1 for r in mine if r["verdict"] == c) for c in CLASSES}
-        rows = sum(1 for r in mine if r["rows_left"])
-        if name == "total":
-            print("-" * len(header))
-        print("%-*s %6d %6d %8d %6d %5d %9d %9d" % (width, name, len(mine), counts[CLEAR],
-                                                   counts[UNCLEAR], counts[CRASH], counts[HANG],
-                                                   counts[ACCEPTED], rows))
-        if name == "total":
-            totals = dict(counts, tried=len(mine), rows=rows)
+    totals = print_table([n for n, _ in programs], records)
     if options.json:
         with open(options.json, "w") as stream:
             json.dump({"totals": totals, "tries": records}, stream, indent=1)
