@@ -33,6 +33,14 @@ TREE_RESULTS = os.path.join(ROOT, "results")
 DEFAULT_BUILD_DIR = os.path.join(ROOT, "build")
 EXAMPLES_FILE = os.path.join(ROOT, "test", "examples-to-run.py")
 PY_SUITE_PREFIX = "optical-py-"
+# Suites run by the fuzz harness build/test/optical-fuzz (test/fuzz/optical-fuzz.cc): name ->
+# (its --group, default cases, default seconds). The budget is small by default (the two
+# together stay under a minute on 2 cores); --fuzz-cases and --fuzz-time make longer runs.
+FUZZ_PROGRAM = os.path.join("test", "optical-fuzz")
+FUZZ_SUITES = {
+    "optical-fuzz-loaders": ("loaders", 500, 25),
+    "optical-fuzz-options": ("options", 600, 20),
+}
 
 # Names that the conditions of test/examples-to-run.py may use, as in ns-3's test.py.
 CONDITION_NAMESPACE = {
@@ -147,6 +155,19 @@ def python_suites():
                               % (name, suites[name], path))
         suites[name] = path
     return sorted(suites.items())
+
+
+def fuzz_suite_job(name, build_dir, options):
+    """Return the Job running one group of the fuzz harness (skipped if it was not built)."""
+    program = os.path.join(build_dir, FUZZ_PROGRAM)
+    if not os.path.isfile(program):
+        return Job("TestSuite", name, reason="no fuzz harness %s (standalone builds only)" % program)
+    group, cases, seconds = FUZZ_SUITES[name]
+    command = [program, "--group=" + group,
+               "--cases=%d" % (options.fuzz_cases or cases),
+               "--time-limit=%g" % (options.fuzz_time or seconds),
+               "--seed=%d" % options.fuzz_seed]
+    return Job("TestSuite", name, command)
 
 
 def python_suite_job(name, path, python, build_dir):
@@ -290,23 +311,28 @@ def select_jobs(options, build_dir):
         suites = list_suites(test_runner)
         py_suites = python_suites()
         if options.suite:
-            names = [name for _, name in suites] + [name for name, _ in py_suites]
+            names = ([name for _, name in suites] + [name for name, _ in py_suites]
+                     + list(FUZZ_SUITES))
             if options.suite not in names:
                 raise TestPyError("unknown test suite '%s'; valid suites:\n%s"
                                   % (options.suite, indent(names)))
             selected = [name for _, name in suites if name == options.suite]
             py_selected = [(n, p) for n, p in py_suites if n == options.suite]
+            fuzz_selected = [n for n in FUZZ_SUITES if n == options.suite]
         elif options.constrain:
             selected = [name for kind, name in suites if kind == options.constrain]
             py_selected = py_suites if options.constrain == "system" else []
+            fuzz_selected = list(FUZZ_SUITES) if options.constrain == "system" else []
         else:
             selected = [name for kind, name in suites if kind != "performance"]
             py_selected = py_suites
+            fuzz_selected = list(FUZZ_SUITES)
         fullness = "--fullness=" + options.fullness
         jobs += [Job("TestSuite", name, [test_runner, "--test-name=" + name, fullness])
                  for name in selected]
         python = configured_python(build_dir) if py_selected else ""
         jobs += [python_suite_job(name, path, python, build_dir) for name, path in py_selected]
+        jobs += [fuzz_suite_job(name, build_dir, options) for name in fuzz_selected]
 
     if options.example or run_examples:
         cpp_examples, python_examples = load_examples()
@@ -343,6 +369,8 @@ def print_list(options, build_dir):
                 print("%-12s %s" % (kind, name))
         if options.constrain in (None, "system"):
             for name, _ in python_suites():
+                print("%-12s %s" % ("system", name))
+            for name in FUZZ_SUITES:
                 print("%-12s %s" % ("system", name))
     if options.constrain in (None, "example"):
         cpp_examples, python_examples = load_examples()
@@ -528,6 +556,14 @@ def make_parser():
                         help="time limit of each test (default: %(default)s)")
     parser.add_argument("--build-dir", default=DEFAULT_BUILD_DIR,
                         help="CMake build directory (default: %(default)s)")
+    parser.add_argument("--fuzz-cases", type=positive_number(int), metavar="N",
+                        help="cases per target of the fuzz suites (default: %s)"
+                             % ", ".join("%d for %s" % (c, n) for n, (_, c, _) in FUZZ_SUITES.items()))
+    parser.add_argument("--fuzz-time", type=positive_number(float), metavar="SECONDS",
+                        help="time budget of each fuzz suite (default: %s)"
+                             % ", ".join("%g s for %s" % (t, n) for n, (_, _, t) in FUZZ_SUITES.items()))
+    parser.add_argument("--fuzz-seed", type=positive_number(int), default=1, metavar="S",
+                        help="random seed of the fuzz suites (default: %(default)s)")
     return parser
 
 

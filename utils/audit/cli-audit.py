@@ -1,0 +1,368 @@
+#!/usr/bin/env python3
+"""Command-line audit of the ns3-optical example programs (issue #18).
+
+Runs every example program listed in <build-dir>/programs.txt (those in examples/) with a
+bounded corpus of bad values for each option its --help shows (non-numbers, trailing text
+such as "10mss" or "6hh", nan, inf, -1, 1e300, 4.7 for whole numbers, empty values, huge
+lists and texts), plus bad ns-3 globals (--RngRun=abc), unknown options and stray arguments,
+one bad argument per try, each with --results pointed at a fresh temporary database, in a
+temporary working directory and under a time limit. Each try is classified:
+
+  clear error        exit status 1 and a message naming the option (or the stray argument)
+  unclear error      any other non-zero exit status, or exit 1 without naming the option
+  crash              killed by a signal (segmentation fault, abort, ...)
+  hang               still running at the time limit (killed)
+  silently accepted  exit status 0
+
+and a rejected run (any of the first four) must leave no row in its database ("left a row").
+The program prints every try that is not a clear error, then the table of counts per
+program and in total. The exit status is 0 when every try was a clear error and left no row,
+1 otherwise (2 for a usage error).
+
+    utils/audit/cli-audit.py [--build-dir DIR] [--timeout SECONDS] [--jobs N]
+                             [--program NAME]... [--json FILE] [--quiet]
+
+Only the Python standard library is used.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+
+CLEAR, UNCLEAR, CRASH, HANG, ACCEPTED = ("clear error", "unclear error", "crash", "hang",
+                                         "silently accepted")
+CLASSES = [CLEAR, UNCLEAR, CRASH, HANG, ACCEPTED]
+
+# Options of ns-3's CommandLine and of the results layer that are not the program's own.
+SKIPPED_OPTIONS = {"PrintHelp", "PrintGroups", "PrintGroup", "PrintTypeIds", "PrintAttributes",
+                   "PrintGlobals", "PrintVersion", "help", "version", "results", "sweepKey"}
+
+HUGE_LIST = ",".join(["1"] * 20000)
+HUGE_TEXT = "x" * 100000  # one argument holds at most 128 KiB on Linux
+
+# Bad values by the kind of the option's default value.
+CORPUS = {
+    "count": ["abc", "10x", "-1", "4.7", "nan", "inf", "1e300", "", "99999999999999999999"],
+    "real": ["abc", "10x", "nan", "inf", "-inf", "-1", "1e300", ""],
+    "time": ["abc", "10mss", "6hh", "nan", "-1s", "1e300s", "inf", ""],
+    "rate": ["abc", "10Gbpss", "nan", "-1Gbps", "1e300Gbps", ""],
+    "bool": ["maybe", "2", ""],
+    "list": ["1,,2", "1,abc", "nan,1", HUGE_LIST, ""],
+    "size": ["abc", "10KiBB", "-1", "4.7", "nan", "1e300", ""],
+    "enum": ["", "nosuchvalue", HUGE_TEXT],
+    "text": ["", HUGE_TEXT],
+}
+# Tries every program gets, not tied to one of its options: (arguments, name to be named).
+GENERIC_TRIES = [
+    (["--RngRun=abc"], "RngRun"),
+    (["--RngRun=-1"], "RngRun"),
+    (["--RngSeed=0"], "RngSeed"),
+    (["--noSuchOption=1"], "noSuchOption"),
+    (["--noSuchOption"], "noSuchOption"),
+    (["stray"], "stray"),
+    (["--ns3::NoSuchType::NoSuchAttribute=1"], "NoSuchType"),
+]
+
+
+def read_programs(build_dir):
+    """Return [(name, path)] of the example programs of <build_dir>/programs.txt."""
+    path = os.path.join(build_dir, "programs.txt")
+    try:
+        with open(path) as stream:
+            lines = stream.read().splitlines()
+    except OSError as error:
+        raise SystemExit("cli-audit.py: cannot read %s (%s): build first" % (path, error.strerror))
+    programs = []
+    for line in lines:
+        name, sep, rel_dir = line.strip().partition("=")
+        if sep and name and rel_dir.split("/")[0] == "examples":
+            programs.append((name, os.path.join(build_dir, rel_dir, name)))
+    return programs
+
+
+OPTION_LINE = re.compile(r"^\s+--([A-Za-z0-9_:.\-]+):\s*(.*?)\s*$")
+DEFAULT = re.compile(r"\[([^\[\]]*)\]\s*$")
+
+
+def parse_help(text):
+    """Return [(option, help, default)] of the 'Program Options' of a --help text."""
+    options = []
+    section = ""
+    for line in text.splitlines():
+        if line and not line[0].isspace():
+            section = line.strip().rstrip(":")
+            continue
+        match = OPTION_LINE.match(line)
+        if not match or "General Arguments" in section:
+            continue
+        name, rest = match.group(1), match.group(2)
+        if name in SKIPPED_OPTIONS or name.startswith("Print"):
+            continue
+        default = DEFAULT.search(rest)
+        options.append((name, rest, default.group(1) if default else ""))
+    return options
+
+
+NUMBER = re.compile(r"^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
+
+
+UNIT_HINT = re.compile(r"\((m|km|dB|dBm|W|USD|GHz|THz|nm|Gbps|Gb/s|Tbps|%|deg|degrees|ratio)\b")
+TIME_HINT = re.compile(r"\((s|ms|us|ns|min|h|hours|seconds|days)\b|\bseconds\b")
+
+
+def option_kind(help_text, default):
+    """Guess the kind of an option from its help text (the option layer's "[whole number,
+    ...]", "[time, ...]" annotations when present) and its default."""
+    d = default.strip()
+    low = help_text.lower()
+    for mark, kind in (("[whole number", "count"), ("[time", "time"), ("[data rate", "rate"),
+                       ("[size", "size"), ("[one of", "enum"), ("[true or false", "bool"),
+                       ("[list", "list"), ("[comma-separated", "list"), ("[fraction", "real"),
+                       ("[percent", "real"), ("[number", "real"), ("[real", "real"),
+                       ("[path", "text"), ("[file", "text"), ("[text", "text")):
+        if mark in low:
+            return kind
+    if d in ("true", "false"):
+        return "bool"
+    if re.match(r"^[-+]?[\d.]+(e[-+]?\d+)?(s|ms|us|ns|min|h|d)$", d):
+        return "time"
+    if re.match(r"^[\d.]+(e[-+]?\d+)?[kKMGT]?i?(bps|b/s|Bps|B/s)$", d):
+        return "rate"
+    if "," in d or "comma" in low or "list" in low:
+        return "list"
+    if NUMBER.match(d):
+        if TIME_HINT.search(help_text):
+            return "time"
+        if re.match(r"^\d+$", d) and not UNIT_HINT.search(help_text):
+            return "count"
+        return "real"
+    if " or " in low or "one of" in low:
+        return "enum"
+    return "text"
+
+
+def run(command, cwd, timeout, env):
+    """Run `command`; return (status, output, seconds) where status is the exit code, a
+    negative signal number, or None for a timeout."""
+    start = time.monotonic()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                               start_new_session=True, env=env)
+    try:
+        output, _ = process.communicate(timeout=timeout)
+        status = process.returncode
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        output, _ = process.communicate()
+        status = None
+    return status, output.decode(errors="replace"), time.monotonic() - start
+
+
+def rows_left(db):
+    """Return the number of runs recorded in the database `db` (0 if it does not exist)."""
+    if not os.path.exists(db):
+        return 0
+    try:
+        connection = sqlite3.connect("file:%s?mode=ro" % db, uri=True)
+        try:
+            tables = [r[0] for r in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type='table'")]
+            if "runs" not in tables:
+                return 0
+            return connection.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return -1
+
+
+def one_try(program, path, args, named, timeout, baseline_hangs=False):
+    """Run one try; return its record. With `baseline_hangs` (the program's defaults run past
+    the time limit too), a try still running at the limit was accepted: a rejection comes
+    before the run starts."""
+    work = tempfile.mkdtemp(prefix="cli-audit-")
+    try:
+        db = os.path.join(work, "audit.db")
+        env = dict(os.environ)
+        env.pop("NS3_OPTICAL_RESULTS", None)
+        command = [path, "--results=" + db] + args
+        status, output, seconds = run(command, work, timeout, env)
+        if status is None:
+            verdict = ACCEPTED if baseline_hangs else HANG
+        elif status < 0:
+            verdict = CRASH
+        elif status == 0:
+            verdict = ACCEPTED
+        elif status == 1 and named in output:
+            verdict = CLEAR
+        else:
+            verdict = UNCLEAR
+        # A rejected run must leave no row (a killed hang may: it was running).
+        left = rows_left(db) if verdict in (CLEAR, UNCLEAR, CRASH) else 0
+        shown = [a if len(a) <= 60 else a[:40] + "...(%d chars)" % len(a) for a in args]
+        return {"program": program, "args": shown, "verdict": verdict, "status": status,
+                "seconds": round(seconds, 2), "rows_left": left,
+                "output": output[-600:] if verdict != CLEAR else ""}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def tries_of(program, path, timeout):
+    """Return (tries, options, help problem) of a program: [(args, named)]."""
+    work = tempfile.mkdtemp(prefix="cli-audit-")
+    try:
+        status, output, _ = run([path, "--help"], work, timeout, dict(os.environ))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    options = parse_help(output)
+    problem = ""
+    if status != 0 or not options:
+        problem = "--help: status %s, %d options" % (status, len(options))
+    tries = []
+    for name, help_text, default in options:
+        kind = option_kind(help_text, default)
+        for value in CORPUS[kind]:
+            if value == default:
+                continue
+            tries.append((["--%s=%s" % (name, value)], name))
+    tries += GENERIC_TRIES
+    return tries, options, problem
+
+
+def baseline(path, timeout):
+    """Run the program with its defaults; return (status, seconds) (status None: timed out)."""
+    work = tempfile.mkdtemp(prefix="cli-audit-")
+    try:
+        status, _, seconds = run([path, "--results=" + os.path.join(work, "base.db")], work,
+                                 timeout, dict(os.environ))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return status, seconds
+
+
+def print_table(names, records):
+    """Print the counts per program of `names` and in total; return the totals."""
+    width = max([len(n) for n in names] + [len("total")])
+    header = "%-*s %6s %6s %8s %6s %5s %9s %9s" % (width, "program", "tried", "clear", "unclear",
+                                                   "crash", "hang", "accepted", "rows left")
+    print()
+    print(header)
+    print("-" * len(header))
+    totals = dict.fromkeys(CLASSES + ["tried", "rows"], 0)
+    for name in names + ["total"]:
+        mine = records if name == "total" else [r for r in records if r["program"] == name]
+        counts = {c: sum(1 for r in mine if r["verdict"] == c) for c in CLASSES}
+        rows = sum(1 for r in mine if r["rows_left"])
+        if name == "total":
+            print("-" * len(header))
+        print("%-*s %6d %6d %8d %6d %5d %9d %9d" % (width, name, len(mine), counts[CLEAR],
+                                                   counts[UNCLEAR], counts[CRASH], counts[HANG],
+                                                   counts[ACCEPTED], rows))
+        if name == "total":
+            totals = dict(counts, tried=len(mine), rows=rows)
+    return totals
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog="cli-audit.py",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"),
+                        help="CMake build directory (default: %(default)s)")
+    parser.add_argument("--timeout", type=float, default=20,
+                        help="time limit of one try in seconds (default: %(default)s)")
+    parser.add_argument("--jobs", type=int, default=2, help="tries run at once (default: 2)")
+    parser.add_argument("--program", action="append", default=[],
+                        help="audit only this program (repeatable)")
+    parser.add_argument("--json", help="also write every try to this JSON file")
+    parser.add_argument("--quiet", action="store_true", help="print only the table")
+    parser.add_argument("--table", metavar="JSON",
+                        help="print the table of a --json file of an earlier audit, and exit "
+                             "(with --program: the programs whose defaults ran past the time "
+                             "limit, whose hangs count as accepted)")
+    options = parser.parse_args(argv)
+    if options.table:
+        with open(options.table) as stream:
+            records = json.load(stream)["tries"]
+        slow = set(options.program)  # --program names programs whose defaults time out
+        for record in records:
+            if record["verdict"] == HANG:
+                record["rows_left"] = 0
+                if record["program"] in slow:
+                    record["verdict"] = ACCEPTED
+        names = list(dict.fromkeys(record["program"] for record in records))
+        print_table(names, records)
+        return 0
+    if not options.timeout > 0 or options.jobs < 1:
+        parser.error("--timeout must be > 0 and --jobs >= 1")
+
+    build_dir = os.path.abspath(options.build_dir)
+    programs = read_programs(build_dir)
+    if options.program:
+        programs = [(n, p) for n, p in programs if n in options.program]
+    missing = [n for n, p in programs if not os.path.isfile(p)]
+    programs = [(n, p) for n, p in programs if os.path.isfile(p)]
+    if missing:
+        print("cli-audit.py: not built, skipped: %s" % ", ".join(missing))
+    if not programs:
+        raise SystemExit("cli-audit.py: no example program to audit in %s" % build_dir)
+
+    jobs = []
+    slow = set()
+    for name, path in programs:
+        tries, opts, problem = tries_of(name, path, options.timeout)
+        if problem:
+            print("cli-audit.py: %s: %s" % (name, problem))
+        status, seconds = baseline(path, options.timeout)
+        if status is None:
+            slow.add(name)
+        print("cli-audit.py: %s: %d options, %d tries; defaults: %s in %.1f s%s"
+              % (name, len(opts), len(tries), "timed out" if status is None else
+                 "exit status %d" % status, seconds,
+                 " (tries still running at the limit count as accepted)" if status is None
+                 else ""), flush=True)
+        jobs += [(name, path, args, named) for args, named in tries]
+
+    records = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
+        futures = [pool.submit(one_try, n, p, a, named, options.timeout, n in slow)
+                   for n, p, a, named in jobs]
+        for future in concurrent.futures.as_completed(futures):
+            record = future.result()
+            records.append(record)
+            if not options.quiet and (record["verdict"] != CLEAR or record["rows_left"]):
+                print("  %-18s %s %s (status %s, %.1f s%s)%s"
+                      % (record["verdict"] + ":", record["program"], " ".join(record["args"]),
+                         record["status"], record["seconds"],
+                         ", left %d row(s)" % record["rows_left"] if record["rows_left"] else "",
+                         ("\n      " + record["output"].strip().splitlines()[-1][:200])
+                         if record["output"].strip() else ""), flush=True)
+
+    totals = print_table([n for n, _ in programs], records)
+    if options.json:
+        with open(options.json, "w") as stream:
+            json.dump({"totals": totals, "tries": records}, stream, indent=1)
+            stream.write("\n")
+    bad = totals["tried"] - totals[CLEAR] + totals["rows"]
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:
+        print("cli-audit.py: interrupted", file=sys.stderr)
+        sys.exit(130)
