@@ -353,7 +353,16 @@ OpticalExperiment::AddTime(const std::string& name,
                              " is out of range (allowed: " + range + ")";
                      return false;
                  }
-                 value = Seconds(seconds);
+                 // Time holds whole steps of its resolution: the rounded time must be allowed too.
+                 const Time rounded = Seconds(seconds);
+                 if (!bounds.Contains(rounded.GetSeconds()))
+                 {
+                     error = OpticalUnits::Trim(text) + " rounds to " +
+                             OpticalUnits::FormatTime(rounded.GetSeconds()) +
+                             " at ns-3's time resolution (allowed: " + range + ")";
+                     return false;
+                 }
+                 value = rounded;
                  return true;
              });
 }
@@ -421,7 +430,15 @@ OpticalExperiment::AddDataRate(const std::string& name,
                 error = OpticalUnits::FormatRate(bps) + " is out of range (allowed: " + range + ")";
                 return false;
             }
-            value = DataRate(static_cast<uint64_t>(std::llround(bps)));
+            // DataRate holds whole bit/s: the rounded rate must be allowed too.
+            const double rounded = std::round(bps);
+            if (!bounds.Contains(rounded))
+            {
+                error = OpticalUnits::Trim(text) + " rounds to " +
+                        OpticalUnits::FormatRate(rounded) + " (allowed: " + range + ")";
+                return false;
+            }
+            value = DataRate(static_cast<uint64_t>(rounded));
             return true;
         });
 }
@@ -945,6 +962,12 @@ OpticalExperiment::CheckNs3Argument(const std::string& name,
         uint64_t v = 0;
         if (!OpticalUnits::ParseUnsigned(value, UINT64_MAX, v, error))
         {
+            return 0;
+        }
+        if (name == "RngSeed" && (v == 0 || v > UINT32_MAX))
+        {
+            // ns-3 aborts on a zero seed once the first random variable is drawn.
+            error = "'" + value + "' is out of range (allowed: 1 to 4294967295)";
             return 0;
         }
         candidate = Create<UintegerValue>(v);
