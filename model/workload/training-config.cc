@@ -85,7 +85,11 @@ GpuSpec::Lookup(const std::string& name, GpuSpec& gpu, std::string& error)
                   tflops,
                   error) ||
         !row.Real("mfu", OpticalBounds::Above(0).AtMost(1), "", mfu, error) ||
-        !row.Real("memory_gb", OpticalBounds::Between(0, MAX_MEMORY_GB), "GB", memory, error) ||
+        !row.Real("memory_gb",
+                  OpticalBounds::Above(0).AtMost(MAX_MEMORY_GB),
+                  "GB",
+                  memory,
+                  error) ||
         !row.Real("scaleup_gbps",
                   OpticalBounds::Between(0, MAX_SCALEUP_GBPS),
                   "Gb/s",

@@ -18,7 +18,7 @@ namespace ns3
  * \brief A GPU type (data/gpu-types.csv): peak FLOP/s, MFU, memory, scale-up bandwidth.
  *
  * Columns and their ranges: name (unique), peak_tflops (> 0 and <= MAX_TFLOPS, TFLOP/s),
- * mfu (> 0 and <= 1), memory_gb (0 to MAX_MEMORY_GB, GB), scaleup_gbps (0 to
+ * mfu (> 0 and <= 1), memory_gb (> 0 and <= MAX_MEMORY_GB, GB), scaleup_gbps (0 to
  * MAX_SCALEUP_GBPS, Gb/s per direction), source (text, may be empty). A value outside its
  * range is an error naming the file, the line and the column.
  */
