@@ -239,6 +239,24 @@ CountError(const std::string& text, uint64_t min, uint64_t max, const std::strin
     return error + allowed;
 }
 
+/// Reads a whole number within min..max, with the message of CountError on failure.
+bool
+ReadCount(const std::string& text, uint64_t min, uint64_t max, uint64_t& value, std::string& error)
+{
+    if (!OpticalUnits::ParseUnsigned(text, UINT64_MAX, value, error))
+    {
+        error = CountError(text, min, max, error);
+        return false;
+    }
+    if (value < min || value > max)
+    {
+        error = std::to_string(value) + " is out of range (allowed: whole numbers " +
+                std::to_string(min) + " to " + std::to_string(max) + ")";
+        return false;
+    }
+    return true;
+}
+
 /// Unit text with a leading space, for bounds descriptions.
 std::string
 Spaced(const std::string& unit)
@@ -526,16 +544,8 @@ OpticalExperiment::AddCount(const std::string& name,
              std::to_string(value),
              [&value, min, max](const std::string& text, std::string& error) {
                  uint64_t v = 0;
-                 if (!OpticalUnits::ParseUnsigned(text, UINT64_MAX, v, error))
+                 if (!ReadCount(text, min, max, v, error))
                  {
-                     error = CountError(text, min, max, error);
-                     return false;
-                 }
-                 if (v < min || v > max)
-                 {
-                     error = std::to_string(v) +
-                             " is out of range (allowed: " + std::to_string(min) + " to " +
-                             std::to_string(max) + ")";
                      return false;
                  }
                  value = v;
@@ -557,16 +567,8 @@ OpticalExperiment::AddCount(const std::string& name,
              std::to_string(value),
              [&value, min, max](const std::string& text, std::string& error) {
                  uint64_t v = 0;
-                 if (!OpticalUnits::ParseUnsigned(text, UINT64_MAX, v, error))
+                 if (!ReadCount(text, min, max, v, error))
                  {
-                     error = CountError(text, min, max, error);
-                     return false;
-                 }
-                 if (v < min || v > max)
-                 {
-                     error = std::to_string(v) +
-                             " is out of range (allowed: " + std::to_string(min) + " to " +
-                             std::to_string(max) + ")";
                      return false;
                  }
                  value = static_cast<uint32_t>(v);
@@ -835,16 +837,9 @@ OpticalExperiment::AddCountList(const std::string& name,
                  for (const auto& item : items)
                  {
                      uint64_t v = 0;
-                     if (!OpticalUnits::ParseUnsigned(item, UINT64_MAX, v, error))
+                     if (!ReadCount(item, min, max, v, error))
                      {
                          error = "element '" + item + "': " + error;
-                         return false;
-                     }
-                     if (v < min || v > max)
-                     {
-                         error = "element " + std::to_string(v) +
-                                 " is out of range (allowed: " + std::to_string(min) + " to " +
-                                 std::to_string(max) + ")";
                          return false;
                      }
                      out.push_back(v);
