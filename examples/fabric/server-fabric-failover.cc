@@ -83,39 +83,6 @@ Build(const Setup& setup, OpticalExperiment& exp)
     return dc;
 }
 
-/**
- * \brief Reads --racks, --rack and --server into a geometry, refusing (before the run) a
- * malformed shape, a server that does not tile the rack and a datacenter above \p maxAccelerators,
- * each named by its option.
- * \return the geometry
- */
-TorusGeometry
-ConfigureGeometry(OpticalExperiment& exp,
-                  uint32_t racks,
-                  const std::string& rackShape,
-                  const std::string& serverShape,
-                  uint64_t maxAccelerators)
-{
-    std::string error;
-    std::array<uint32_t, 3> rack{};
-    std::array<uint32_t, 3> server{};
-    exp.Require(TorusGeometry::ParseShape(rackShape, rack, error), "rack", error);
-    exp.Require(TorusGeometry::ParseShape(serverShape, server, error), "server", error);
-    const std::string size = TorusGeometry::Check(1, rack, {1, 1, 1});
-    exp.Require(size.empty(), "rack", size);
-    const std::string tiling = TorusGeometry::Check(1, rack, server);
-    exp.Require(tiling.empty(), "server", "with --rack=" + rackShape + ": " + tiling);
-    TorusGeometry geometry;
-    const bool configured = geometry.Configure(racks, rack, server, error);
-    exp.Require(configured, "racks", error);
-    exp.Require(geometry.GetNAccelerators() <= maxAccelerators,
-                "racks",
-                std::to_string(racks) + " racks of " + rackShape + " make " +
-                    std::to_string(geometry.GetNAccelerators()) + " accelerators (at most " +
-                    std::to_string(maxAccelerators) + ")");
-    return geometry;
-}
-
 } // namespace
 
 int
@@ -213,7 +180,18 @@ main(int argc, char* argv[])
     std::string error;
     setup.policy = policy;
     setup.spares = spares;
-    setup.geometry = ConfigureGeometry(exp, racks, rackShape, serverShape, MAX_ACCELERATORS);
+    std::string culprit;
+    std::string geometryError;
+    TorusGeometry geometry;
+    exp.Require(geometry.ConfigureFromText(racks,
+                                           rackShape,
+                                           serverShape,
+                                           MAX_ACCELERATORS,
+                                           culprit,
+                                           geometryError),
+                culprit,
+                geometryError);
+    setup.geometry = geometry;
     exp.Require(freeRacks < racks,
                 "freeRacks",
                 "leaves none of the " + std::to_string(racks) + " racks for tenants (at most " +

@@ -215,6 +215,55 @@ TorusGeometry::ConfigureFromText(uint32_t racks,
 }
 
 bool
+TorusGeometry::ConfigureFromText(uint32_t racks,
+                                 const std::string& rack,
+                                 const std::string& server,
+                                 uint64_t maxAccelerators,
+                                 std::string& culprit,
+                                 std::string& error)
+{
+    std::array<uint32_t, 3> r{};
+    std::array<uint32_t, 3> s{};
+    culprit = "rack";
+    if (!ParseShape(rack, r, error))
+    {
+        return false;
+    }
+    error = Check(1, r, {1, 1, 1});
+    if (!error.empty())
+    {
+        return false;
+    }
+    culprit = "server";
+    if (!ParseShape(server, s, error))
+    {
+        return false;
+    }
+    error = Check(1, r, s);
+    if (!error.empty())
+    {
+        error = "with --rack=" + rack + ": " + error;
+        return false;
+    }
+    culprit = "racks";
+    TorusGeometry geometry;
+    if (!geometry.Configure(racks, r, s, error))
+    {
+        return false;
+    }
+    if (geometry.GetNAccelerators() > maxAccelerators)
+    {
+        error = std::to_string(racks) + " racks of " + rack + " make " +
+                std::to_string(geometry.GetNAccelerators()) + " accelerators (at most " +
+                std::to_string(maxAccelerators) + ")";
+        return false;
+    }
+    *this = geometry;
+    culprit.clear();
+    return true;
+}
+
+bool
 TorusGeometry::HasPort(uint32_t port) const
 {
     return port < PORTS && m_rack[port / 2] > 1;

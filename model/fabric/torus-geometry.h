@@ -142,6 +142,24 @@ class TorusGeometry
                            const std::string& server,
                            std::string& error);
 
+    /**
+     * \brief ConfigureFromText() for a program's options: also refuses a datacenter of more
+     * than \p maxAccelerators, and says which of the three inputs is wrong.
+     * \param [in] racks Racks
+     * \param [in] rack Rack shape
+     * \param [in] server Server shape
+     * \param [in] maxAccelerators Largest datacenter allowed, in accelerators
+     * \param [out] culprit On failure: "rack", "server" or "racks"
+     * \param [out] error What is wrong
+     * \return true on success
+     */
+    bool ConfigureFromText(uint32_t racks,
+                           const std::string& rack,
+                           const std::string& server,
+                           uint64_t maxAccelerators,
+                           std::string& culprit,
+                           std::string& error);
+
     /// \return racks
     uint32_t GetNRacks() const;
     /// \return true if the port exists (its dimension has a size above 1)

@@ -231,6 +231,30 @@ class ShapeTextTestCase : public TestCase
                               false,
                               "three items, at most two");
         NS_TEST_ASSERT_MSG_NE(error.find("more than 2"), std::string::npos, error);
+
+        // A program's --racks, --rack and --server: the culprit is the input at fault.
+        TorusGeometry g;
+        std::string culprit;
+        NS_TEST_ASSERT_MSG_EQ(g.ConfigureFromText(2, "4x4", "2x2x1", 1024, culprit, error),
+                              false,
+                              "two dimensions");
+        NS_TEST_ASSERT_MSG_EQ(culprit, "rack", "the rack shape is at fault");
+        NS_TEST_ASSERT_MSG_EQ(g.ConfigureFromText(2, "4x4x4", "3x1x1", 1024, culprit, error),
+                              false,
+                              "3 does not divide 4");
+        NS_TEST_ASSERT_MSG_EQ(culprit, "server", "the server shape is at fault");
+        NS_TEST_ASSERT_MSG_EQ(g.ConfigureFromText(17, "4x4x4", "2x2x1", 1024, culprit, error),
+                              false,
+                              "17 x 64 = 1088 > 1024");
+        NS_TEST_ASSERT_MSG_EQ(culprit, "racks", "the rack count is at fault");
+        NS_TEST_ASSERT_MSG_EQ(error,
+                              "17 racks of 4x4x4 make 1088 accelerators (at most 1024)",
+                              "message");
+        NS_TEST_ASSERT_MSG_EQ(g.ConfigureFromText(16, "4x4x4", "2x2x1", 1024, culprit, error),
+                              true,
+                              error);
+        NS_TEST_ASSERT_MSG_EQ(g.GetNAccelerators(), 1024, "16 x 64");
+        NS_TEST_ASSERT_MSG_EQ(g.GetNServers(), 256, "1024 / 4");
     }
 };
 
