@@ -686,7 +686,7 @@ class RequestsTestCase : public TestCase
                               "bad weight");
         NS_TEST_ASSERT_MSG_NE(error.find("-1"), std::string::npos, error);
         // Weights are finite numbers in (0, 1e6]; no empty item; a bare shape weighs 1.
-        for (const std::string& bad :
+        for (const char* bad :
              {"2x2x1:nan", "2x2x1:inf", "2x2x1:1e7", "2x2x1:0", "2x2x1:1,", "2x2x1:2x", ""})
         {
             NS_TEST_ASSERT_MSG_EQ(SliceRequestGenerator::ParseShapes(bad, shapes, error),
