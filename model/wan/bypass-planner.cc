@@ -15,6 +15,7 @@
 #include "ns3/linear-program.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/optical-compat.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -312,7 +313,8 @@ BypassPlanner::GetTypeId()
                           "model channel by channel, gaps between channels empty) or Comb (one "
                           "gap-free band, the earlier model: about 2 dB more NLI)",
                           EnumValue(OpticalChannel::PER_CHANNEL),
-                          MakeEnumAccessor(&BypassPlanner::m_nliModel),
+                          optical::compat::MakeEnumAccessorCompat<OpticalChannel::NliModel>(
+                              &BypassPlanner::m_nliModel),
                           MakeEnumChecker(OpticalChannel::PER_CHANNEL,
                                           "PerChannel",
                                           OpticalChannel::COMB,
@@ -512,7 +514,7 @@ BypassPlanner::SetNetwork(const WanTopology& fibres,
     span.noiseFigureDb = m_noiseFigureDb;
     OpticalChannel channel;
     channel.channels = 80;
-    channel.nliModel = static_cast<OpticalChannel::NliModel>(m_nliModel);
+    channel.nliModel = m_nliModel;
     for (uint32_t f = 0; f < fibres.GetNFibres(); ++f)
     {
         const WanTopology::Fibre& fibre = fibres.GetFibre(f);

@@ -8,6 +8,7 @@
 #define BYPASS_PLANNER_H
 
 #include "cost-catalog.h"
+#include "optical-line-system.h"
 #include "traffic-matrix.h"
 #include "transceiver-modes.h"
 #include "wan-topology.h"
@@ -366,12 +367,13 @@ class BypassPlanner : public Object
     uint32_t m_nHopByHop{0};             //!< Hop-by-hop candidates
     bool m_ready{false};                 //!< SetNetwork succeeded
 
-    uint32_t m_maxHops;                     //!< Longest express lightpath (fibres)
-    uint32_t m_pathsPerPair;                //!< Candidate fibre paths per pair
-    uint32_t m_wavelengths;                 //!< Per fibre
-    double m_spanKm;                        //!< Amplifier spacing
-    double m_noiseFigureDb;                 //!< Amplifier noise figure
-    int m_nliModel;                         //!< OpticalChannel::NliModel of the fibres' lines
+    uint32_t m_maxHops;      //!< Longest express lightpath (fibres)
+    uint32_t m_pathsPerPair; //!< Candidate fibre paths per pair
+    uint32_t m_wavelengths;  //!< Per fibre
+    double m_spanKm;         //!< Amplifier spacing
+    double m_noiseFigureDb;  //!< Amplifier noise figure
+    OpticalChannel::NliModel m_nliModel{
+        OpticalChannel::PER_CHANNEL};       //!< NLI model of the fibres' lines
     double m_transmitterOsnrDb;             //!< Transmitter OSNR
     double m_roadmOsnrDb;                   //!< Add/drop ROADM OSNR
     double m_marginDb;                      //!< System margin
