@@ -392,23 +392,44 @@ OpticalExperiment::AddTimeNumber(const std::string& name,
                                  const OpticalBounds& bounds,
                                  const std::string& unit)
 {
+    AddNumberInUnit(name,
+                    help,
+                    value,
+                    bounds,
+                    unit,
+                    "time, e.g. 10ms, 24h",
+                    &OpticalUnits::TimeUnit,
+                    &OpticalUnits::ParseTime);
+}
+
+void
+OpticalExperiment::AddNumberInUnit(
+    const std::string& name,
+    const std::string& help,
+    double& value,
+    const OpticalBounds& bounds,
+    const std::string& unit,
+    const std::string& kind,
+    bool (*lookup)(const std::string&, double&),
+    bool (*parse)(const std::string&, const std::string&, double&, std::string&))
+{
     double factor = 1;
-    NS_ABORT_MSG_UNLESS(OpticalUnits::TimeUnit(unit, factor),
-                        "--" << name << ": '" << unit << "' is not a time unit");
+    NS_ABORT_MSG_UNLESS(lookup(unit, factor),
+                        "--" << name << ": '" << unit << "' is not a unit of " << kind);
     NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && std::isfinite(bounds.GetMin()),
                         "--" << name << ": bounds must be finite");
     const std::string range = bounds.Describe(Spaced(unit));
     Register(
         name,
-        Decorate(help, "time, e.g. 10ms, 24h; a bare number is in " + unit + "; " + range),
+        Decorate(help, kind + "; a bare number is in " + unit + "; " + range),
         OpticalUnits::Format(value),
-        [&value, bounds, unit, factor](const std::string& text, std::string& error) {
-            double seconds = 0;
-            if (!OpticalUnits::ParseTime(text, unit, seconds, error))
+        [&value, bounds, unit, factor, parse](const std::string& text, std::string& error) {
+            double base = 0;
+            if (!parse(text, unit, base, error))
             {
                 return false;
             }
-            const double v = seconds / factor;
+            const double v = base / factor;
             if (!InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + " " + unit, error))
             {
                 return false;
@@ -468,31 +489,14 @@ OpticalExperiment::AddRateNumber(const std::string& name,
                                  const OpticalBounds& bounds,
                                  const std::string& unit)
 {
-    double factor = 1;
-    NS_ABORT_MSG_UNLESS(OpticalUnits::RateUnit(unit, factor),
-                        "--" << name << ": '" << unit << "' is not a rate unit");
-    NS_ABORT_MSG_UNLESS(std::isfinite(bounds.GetMax()) && std::isfinite(bounds.GetMin()),
-                        "--" << name << ": bounds must be finite");
-    const std::string range = bounds.Describe(Spaced(unit));
-    Register(
-        name,
-        Decorate(help,
-                 "data rate, e.g. 100Gbps, 2Tbps; a bare number is in " + unit + "; " + range),
-        OpticalUnits::Format(value),
-        [&value, bounds, unit, factor](const std::string& text, std::string& error) {
-            double bps = 0;
-            if (!OpticalUnits::ParseDataRate(text, unit, bps, error))
-            {
-                return false;
-            }
-            const double v = bps / factor;
-            if (!InBounds(v, bounds, Spaced(unit), OpticalUnits::Format(v) + " " + unit, error))
-            {
-                return false;
-            }
-            value = v;
-            return true;
-        });
+    AddNumberInUnit(name,
+                    help,
+                    value,
+                    bounds,
+                    unit,
+                    "data rate, e.g. 100Gbps, 2Tbps",
+                    &OpticalUnits::RateUnit,
+                    &OpticalUnits::ParseDataRate);
 }
 
 void

@@ -413,6 +413,27 @@ class OpticalExperiment
                   bool record = true);
 
     /**
+     * \brief A quantity option kept as a number in \p unit (AddTimeNumber, AddRateNumber).
+     * \param [in] name Option name
+     * \param [in] help What it is
+     * \param [in,out] value The variable in \p unit
+     * \param [in] bounds Allowed values in \p unit
+     * \param [in] unit The variable's unit, also that of a bare number
+     * \param [in] kind The kind with examples, for the help text
+     * \param [in] lookup Factor of a unit to the base unit
+     * \param [in] parse Reads a quantity in the base unit
+     */
+    void AddNumberInUnit(
+        const std::string& name,
+        const std::string& help,
+        double& value,
+        const OpticalBounds& bounds,
+        const std::string& unit,
+        const std::string& kind,
+        bool (*lookup)(const std::string&, double&),
+        bool (*parse)(const std::string&, const std::string&, double&, std::string&));
+
+    /**
      * \brief Checks one --name=value of ns-3's own (globals such as RngRun, attribute
      * defaults such as --ns3::Type::Attribute) before CommandLine sees it.
      * \param [in] name Name without dashes
