@@ -725,10 +725,14 @@ def record_outcome(conn, spec, command, outcome, after_id):
     if "dump" in outcome:
         return _record_dask(conn, spec, command, outcome)
     reason = None
-    if outcome["returncode"] == 0 and not outcome.get("interrupted"):
+    if outcome["returncode"] == 0 or outcome.get("interrupted"):
+        # A run the sweep itself stopped may have recorded 'ok' just before the signal (it
+        # was ending): its record is complete, so it stays 'ok'. Any other nonzero exit
+        # after 'ok' (a crash in teardown) is not trusted.
         rows = results.runs_since(conn, spec.sweep_key, after_id)
         if any(row["status"] == "ok" for row in rows):
             return None
+    if outcome["returncode"] == 0 and not outcome.get("interrupted"):
         reason = ("exited 0 but left its run '%s'" % rows[-1]["status"] if rows
                   else "exited 0 but recorded no run (does it use the results store?)")
     reason = reason or describe_exit(outcome)

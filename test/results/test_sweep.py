@@ -123,6 +123,24 @@ class LocalSweepTest(SweepTestCase):
         self.assertEqual(len(keys), 6)
         self.assertEqual(len(set(keys)), 6, "a completed run was rerun")
 
+    def test_run_that_recorded_ok_before_the_sweep_stopped_it_stays_ok(self):
+        # The race behind a once-flaky interruption test: a run writes 'ok', then the
+        # sweep's SIGTERM (Ctrl-C) arrives during its teardown. Its record is complete.
+        conn = results.connect(self.db)
+        self.addCleanup(conn.close)
+        stopped, crashed = (sweep.RunSpec(PROBE, [("value", v)], 1) for v in ("1", "2"))
+        for spec in (stopped, crashed):
+            conn.execute("INSERT INTO runs (program, status, sweep_key, rng_run, started_at) "
+                         "VALUES (?, 'ok', ?, 1, ?)", (PROBE, spec.sweep_key, results.utc_now()))
+        conn.commit()
+        ended = {"returncode": -signal.SIGTERM, "started_at": results.utc_now(),
+                 "stderr_tail": "", "wall_seconds": 0.1}
+        self.assertIsNone(sweep.record_outcome(conn, stopped, [PROBE], dict(ended, interrupted=True), 0))
+        failure = sweep.record_outcome(conn, crashed, [PROBE], dict(ended), 0)
+        self.assertIsNotNone(failure, "an 'ok' run that then died on its own is not trusted")
+        self.assertEqual(sorted(s for (s,) in query(self.db, "SELECT status FROM runs")),
+                         ["failed", "ok"])
+
     def test_crashing_and_failing_runs_are_recorded(self):
         result = support.sweep_cli(PROBE, "--param", "crash=false,true", "--param", "value=1,2",
                                    "--set", "rows=3", "-j", "2", "--db", self.db)
