@@ -126,13 +126,18 @@ RateAdaptiveWanHelper::MakeCommodities(const RateAdaptiveWan& wan,
                                        std::string& error)
 {
     std::vector<TeSolver::Commodity> out;
+    if (!TePaths::Check(wan.graph, error))
+    {
+        return false;
+    }
+    TePathFinder finder(wan.graph);
     for (const auto& d : demands)
     {
         TeSolver::Commodity c;
         c.src = d.src;
         c.dst = d.dst;
         c.demand = d.gbps;
-        if (!TePaths::Make(paths, wan.graph, d.src, d.dst, k, c.paths, error))
+        if (!finder.Find(paths, d.src, d.dst, k, c.paths, error))
         {
             return false;
         }

@@ -24,16 +24,11 @@
  *   own heap gives them is unspecified). The relaxation test is the caller's (plain "<", or
  *   "< by more than a tolerance"), so the first way found into a vertex is kept among equal
  *   ones unless the caller's callbacks say otherwise;
- * - opticalgraph::ShortestTree, Dijkstra's tree with a target and a budget over BestFirst;
- * - opticalgraph::Multigraph, an undirected boost::adjacency_list whose per-vertex edge lists
- *   are small vectors (Boost's container_gen customisation: no allocation per vertex of
- *   degree <= 6), for the undirected algorithms (connected and biconnected components).
+ * - opticalgraph::ShortestTree, Dijkstra's tree with a target and a budget over BestFirst.
  *
  * Include it by a relative path ("../common/optical-graph.h").
  */
 
-#include <boost/container/small_vector.hpp>
-#include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/detail/d_ary_heap.hpp>
@@ -50,62 +45,6 @@ namespace ns3
 {
 namespace opticalgraph
 {
-/// adjacency_list selector: per-vertex edge lists in a small vector (inline up to 6 edges).
-struct SmallVecS
-{
-};
-} // namespace opticalgraph
-} // namespace ns3
-
-namespace boost
-{
-/// The container of a SmallVecS list.
-template <class V>
-struct container_gen<ns3::opticalgraph::SmallVecS, V>
-{
-    typedef boost::container::small_vector<V, 6> type; //!< The container
-};
-
-/// A SmallVecS list allows parallel edges.
-template <>
-struct parallel_edge_traits<ns3::opticalgraph::SmallVecS>
-{
-    typedef allow_parallel_edge_tag type; //!< Parallel edges allowed
-};
-
-namespace container
-{
-/// \return that a small vector is a vector to Boost.Graph (found by argument lookup)
-template <class T, std::size_t N, class A, class O>
-boost::graph_detail::vector_tag
-container_category(const small_vector<T, N, A, O>&)
-{
-    return {};
-}
-
-/// \return that a small vector's iterators do not survive insertions
-template <class T, std::size_t N, class A, class O>
-boost::graph_detail::unstable_tag
-iterator_stability(const small_vector<T, N, A, O>&)
-{
-    return {};
-}
-} // namespace container
-} // namespace boost
-
-namespace ns3
-{
-namespace opticalgraph
-{
-
-/// An undirected multigraph, vertices 0 .. n-1, each edge carrying an index (edge_index).
-using Multigraph = boost::adjacency_list<SmallVecS,
-                                         boost::vecS,
-                                         boost::undirectedS,
-                                         boost::no_property,
-                                         boost::property<boost::edge_index_t, uint32_t>,
-                                         boost::no_property,
-                                         boost::vecS>;
 
 /// What an edge of a Digraph carries: the caller's arc (or link) index and a direction.
 struct EdgeTag

@@ -550,12 +550,13 @@ BypassPlanner::SetNetwork(const WanTopology& fibres,
     m_nHopByHop = static_cast<uint32_t>(m_candidates.size());
     // Express candidates: k shortest fibre paths of 2 to MaxBypassHops fibres per pair.
     const TeGraph g = FibreGraph(fibres);
+    TePathFinder finder(g);
     std::set<std::vector<uint32_t>> seen;
     for (uint32_t u = 0; u < fibres.GetNSites(); ++u)
     {
         for (uint32_t v = u + 1; v < fibres.GetNSites(); ++v)
         {
-            for (const TePath& path : TePaths::KShortest(g, u, v, m_pathsPerPair))
+            for (const TePath& path : finder.KShortest(u, v, m_pathsPerPair))
             {
                 if (path.size() < 2 || path.size() > m_maxHops)
                 {
@@ -965,13 +966,14 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
                             m_wavelengths,
                             demands);
     std::vector<BypassGrooming::Route> routes;
+    TePathFinder finder(g);
     for (std::size_t d = 0; d < demands.size(); ++d)
     {
         if (demands[d].gbps > 0)
         {
             BypassGrooming::Route r{d, {}, demands[d].gbps};
             const std::vector<TePath> shortest =
-                TePaths::KShortest(g, demands[d].src, demands[d].dst, 1);
+                finder.KShortest(demands[d].src, demands[d].dst, 1);
             for (uint32_t arc : shortest.front())
             {
                 r.hops.push_back(arc / 2);

@@ -273,15 +273,50 @@ TePaths::Weight(const TeGraph& g, const TePath& p)
     return w;
 }
 
+/// The searches of a TePathFinder.
+class TePathFinder::Impl
+{
+  public:
+    /// \param [in] g The graph
+    explicit Impl(const TeGraph& g)
+        : m_g(g),
+          m_search(g)
+    {
+    }
+
+    const TeGraph& m_g; //!< The graph
+    Dijkstra m_search;  //!< Its searches
+};
+
+TePathFinder::TePathFinder(const TeGraph& g)
+    : m_impl(std::make_unique<Impl>(g))
+{
+}
+
+TePathFinder::~TePathFinder() = default;
+
 std::vector<TePath>
 TePaths::KShortest(const TeGraph& g, uint32_t src, uint32_t dst, uint32_t k)
 {
+    return TePathFinder(g).KShortest(src, dst, k);
+}
+
+std::vector<TePath>
+TePaths::EdgeDisjoint(const TeGraph& g, uint32_t src, uint32_t dst, uint32_t k, bool removeReverse)
+{
+    return TePathFinder(g).EdgeDisjoint(src, dst, k, removeReverse);
+}
+
+std::vector<TePath>
+TePathFinder::KShortest(uint32_t src, uint32_t dst, uint32_t k)
+{
+    const TeGraph& g = m_impl->m_g;
+    Dijkstra& search = m_impl->m_search;
     std::vector<TePath> found;
     if (k == 0 || src >= g.nodes || dst >= g.nodes || src == dst)
     {
         return found;
     }
-    Dijkstra search(g);
     const std::vector<double> toDst = search.DistancesTo(dst);
     TePath first;
     if (!search.Run(src, dst, toDst, first))
@@ -329,7 +364,7 @@ TePaths::KShortest(const TeGraph& g, uint32_t src, uint32_t dst, uint32_t k)
             {
                 continue;
             }
-            candidates.insert({Weight(g, total), std::move(total)});
+            candidates.insert({TePaths::Weight(g, total), std::move(total)});
             while (candidates.size() > k - found.size())
             {
                 candidates.erase(std::prev(candidates.end()));
@@ -348,14 +383,15 @@ TePaths::KShortest(const TeGraph& g, uint32_t src, uint32_t dst, uint32_t k)
 }
 
 std::vector<TePath>
-TePaths::EdgeDisjoint(const TeGraph& g, uint32_t src, uint32_t dst, uint32_t k, bool removeReverse)
+TePathFinder::EdgeDisjoint(uint32_t src, uint32_t dst, uint32_t k, bool removeReverse)
 {
+    const TeGraph& g = m_impl->m_g;
+    Dijkstra& search = m_impl->m_search;
     std::vector<TePath> found;
     if (k == 0 || src >= g.nodes || dst >= g.nodes || src == dst)
     {
         return found;
     }
-    Dijkstra search(g);
     const std::vector<double> toDst = search.DistancesTo(dst);
     std::vector<uint32_t> removed;
     TePath path;
@@ -422,13 +458,21 @@ TePaths::Make(const std::string& kind,
               std::vector<TePath>& out,
               std::string& error)
 {
+    return Check(g, error) && TePathFinder(g).Find(kind, src, dst, k, out, error);
+}
+
+bool
+TePathFinder::Find(const std::string& kind,
+                   uint32_t src,
+                   uint32_t dst,
+                   uint32_t k,
+                   std::vector<TePath>& out,
+                   std::string& error)
+{
+    const TeGraph& g = m_impl->m_g;
     if (kind != "ksp" && kind != "edge-disjoint")
     {
         error = "path kind '" + kind + "' is unknown (allowed: ksp, edge-disjoint)";
-        return false;
-    }
-    if (!Check(g, error))
-    {
         return false;
     }
     for (const auto& [name, node] :
@@ -452,7 +496,7 @@ TePaths::Make(const std::string& kind,
         error = "k is 0 (need at least 1 path)";
         return false;
     }
-    out = kind == "ksp" ? KShortest(g, src, dst, k) : EdgeDisjoint(g, src, dst, k, true);
+    out = kind == "ksp" ? KShortest(src, dst, k) : EdgeDisjoint(src, dst, k, true);
     return true;
 }
 

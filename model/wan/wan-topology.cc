@@ -6,15 +6,14 @@
 
 #include "wan-topology.h"
 
-#include "../common/optical-graph.h"
-
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/optical-data-file.h"
 
 #include <algorithm>
-#include <boost/graph/biconnected_components.hpp>
-#include <boost/graph/connected_components.hpp>
+#include <boost/graph/depth_first_search.hpp>
+#include <boost/iterator/transform_iterator.hpp>
+#include <boost/pending/disjoint_sets.hpp>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
@@ -27,6 +26,118 @@
 
 namespace ns3
 {
+namespace wanfibre
+{
+
+/**
+ * The fibre layer of a WanTopology as a Boost.Graph incidence graph over the topology's own
+ * lists (nothing is copied): the sites are the vertices, and each fibre is an out-edge of both
+ * of its sites.
+ */
+struct FibreView
+{
+    const std::vector<WanTopology::Fibre>* fibres{nullptr}; //!< The fibres
+    const std::vector<std::vector<uint32_t>>* at{nullptr};  //!< Per site, its fibres
+};
+
+/// An edge of a FibreView: a fibre, left from one of its sites.
+struct FibreEdge
+{
+    uint32_t from{0};  //!< The site it is left from
+    uint32_t fibre{0}; //!< The fibre
+
+    /// \param [in] o Another edge \return true if the same
+    bool operator==(const FibreEdge& o) const
+    {
+        return from == o.from && fibre == o.fibre;
+    }
+
+    /// \param [in] o Another edge \return true if not the same
+    bool operator!=(const FibreEdge& o) const
+    {
+        return !(*this == o);
+    }
+};
+
+/// Makes the out-edges of a site from its fibre indices.
+struct ToEdge
+{
+    uint32_t from{0}; //!< The site
+
+    /// \param [in] fibre A fibre of the site \return its edge
+    FibreEdge operator()(uint32_t fibre) const
+    {
+        return FibreEdge{from, fibre};
+    }
+};
+
+/// The out-edge iterator of a FibreView.
+using OutEdgeIterator =
+    boost::transform_iterator<ToEdge, std::vector<uint32_t>::const_iterator, FibreEdge, FibreEdge>;
+
+} // namespace wanfibre
+} // namespace ns3
+
+namespace boost
+{
+/// The Boost.Graph traits of the fibre view (an incidence graph).
+template <>
+struct graph_traits<ns3::wanfibre::FibreView>
+{
+    using vertex_descriptor = uint32_t;                       //!< A site
+    using edge_descriptor = ns3::wanfibre::FibreEdge;         //!< A fibre from a site
+    using directed_category = directed_tag;                   //!< Each fibre both ways
+    using edge_parallel_category = allow_parallel_edge_tag;   //!< Parallel fibres allowed
+    using traversal_category = incidence_graph_tag;           //!< Out-edges only
+    using out_edge_iterator = ns3::wanfibre::OutEdgeIterator; //!< Over a site's fibres
+    using degree_size_type = std::size_t;                     //!< Degrees
+    using vertices_size_type = std::size_t;                   //!< Site counts
+    using edges_size_type = std::size_t;                      //!< Fibre counts
+
+    /// \return no site
+    static vertex_descriptor null_vertex()
+    {
+        return std::numeric_limits<uint32_t>::max();
+    }
+};
+} // namespace boost
+
+namespace ns3
+{
+namespace wanfibre
+{
+
+/// \param [in] u A site \param [in] g The view \return its fibres as out-edges
+inline std::pair<OutEdgeIterator, OutEdgeIterator>
+out_edges(uint32_t u, const FibreView& g)
+{
+    const std::vector<uint32_t>& list = (*g.at)[u];
+    return {OutEdgeIterator(list.begin(), ToEdge{u}), OutEdgeIterator(list.end(), ToEdge{u})};
+}
+
+/// \param [in] u A site \param [in] g The view \return its number of fibres
+inline std::size_t
+out_degree(uint32_t u, const FibreView& g)
+{
+    return (*g.at)[u].size();
+}
+
+/// \param [in] e An edge \return the site it is left from
+inline uint32_t
+source(const FibreEdge& e, const FibreView&)
+{
+    return e.from;
+}
+
+/// \param [in] e An edge \param [in] g The view \return the fibre's other site
+inline uint32_t
+target(const FibreEdge& e, const FibreView& g)
+{
+    const WanTopology::Fibre& f = (*g.fibres)[e.fibre];
+    return f.a == e.from ? f.b : f.a;
+}
+
+} // namespace wanfibre
 
 NS_LOG_COMPONENT_DEFINE("WanTopology");
 
@@ -97,12 +208,9 @@ Num(double value)
     return s.str();
 }
 
-/// The fibre layer as an undirected Boost.Graph multigraph (one edge per fibre, by index).
-using FibreGraph = opticalgraph::Multigraph;
-
 /**
- * The connected components of the fibre layer (boost::connected_components), numbered in the
- * order of each component's lowest site.
+ * The connected components of the fibre layer, by union-find (boost::disjoint_sets over the
+ * fibres: no graph is built), numbered in the order of each component's lowest site.
  * \param [in] n Number of sites
  * \param [in] fibres The fibres
  * \param [in] without Per fibre, true to leave it out (null: none)
@@ -115,76 +223,134 @@ FibreComponents(uint32_t n,
                 const std::vector<bool>* without,
                 std::vector<uint32_t>& comp)
 {
-    FibreGraph g(n);
+    // Explicit property maps (not disjoint_sets_with_storage's raw pointers, whose get() the
+    // CSR graph's boost::detail::get hides).
+    std::vector<uint32_t> rank(n, 0);
+    std::vector<uint32_t> parent(n);
+    const auto rankMap =
+        boost::make_iterator_property_map(rank.begin(), boost::identity_property_map());
+    const auto parentMap =
+        boost::make_iterator_property_map(parent.begin(), boost::identity_property_map());
+    boost::disjoint_sets<decltype(rankMap), decltype(parentMap)> sets(rankMap, parentMap);
+    for (uint32_t v = 0; v < n; ++v)
+    {
+        sets.make_set(v);
+    }
     for (uint32_t f = 0; f < fibres.size(); ++f)
     {
         if (!without || !(*without)[f])
         {
-            boost::add_edge(fibres[f].a, fibres[f].b, f, g);
+            sets.union_set(fibres[f].a, fibres[f].b);
         }
     }
+    const uint32_t none = std::numeric_limits<uint32_t>::max();
+    std::vector<uint32_t> label(n, none); // per set representative, its component
     comp.assign(n, 0);
-    return n == 0 ? 0 : boost::connected_components(g, comp.data());
+    uint32_t count = 0;
+    for (uint32_t v = 0; v < n; ++v)
+    {
+        uint32_t& l = label[sets.find_set(v)];
+        if (l == none)
+        {
+            l = count++;
+        }
+        comp[v] = l;
+    }
+    return count;
 }
 
 /**
- * The bridges of the component of site 0, by Boost.Graph: boost::biconnected_components over
- * the fibres, a fibre being a bridge if it is a block of its own and no other fibre joins its
- * two sites. (Boost's search skips every edge back to a vertex's parent, so of parallel fibres
- * it sees only the first, which can come out as a block of its own; the second check rules it
- * out, and the others are left without a block.)
- * \param [in] n Number of sites
+ * Tarjan's bridge test as a Boost.Graph depth-first-search visitor over the fibre view: a
+ * fibre u-v of the search tree is a bridge if nothing below v reaches back above it,
+ * low(v) > discovery(u). The way back up a tree fibre is skipped by its fibre index, so a
+ * parallel fibre counts as a way back (two fibres between the same sites are never bridges).
+ */
+struct BridgeVisitor : public boost::default_dfs_visitor
+{
+    static constexpr uint32_t NONE = std::numeric_limits<uint32_t>::max(); //!< No fibre
+
+    std::vector<uint32_t>* discovered{nullptr}; //!< Per site, its discovery order
+    std::vector<uint32_t>* low{nullptr};        //!< Per site, the lowest order reached back
+    std::vector<uint32_t>* up{nullptr};         //!< Per site, its tree fibre to the parent
+    std::vector<uint32_t>* parent{nullptr};     //!< Per site, its parent in the tree
+    std::vector<uint32_t>* bridges{nullptr};    //!< The bridges found
+    uint32_t* clock{nullptr};                   //!< The next discovery order
+
+    /// \param [in] v A site reached for the first time
+    void discover_vertex(uint32_t v, const wanfibre::FibreView&) const
+    {
+        (*discovered)[v] = (*low)[v] = (*clock)++;
+    }
+
+    /// \param [in] e A fibre to a new site \param [in] g The view
+    void tree_edge(const wanfibre::FibreEdge& e, const wanfibre::FibreView& g) const
+    {
+        const uint32_t v = wanfibre::target(e, g);
+        (*up)[v] = e.fibre;
+        (*parent)[v] = e.from;
+    }
+
+    /// \param [in] e A fibre to a site on the current path \param [in] g The view
+    void back_edge(const wanfibre::FibreEdge& e, const wanfibre::FibreView& g) const
+    {
+        if (e.fibre != (*up)[e.from])
+        {
+            (*low)[e.from] = std::min((*low)[e.from], (*discovered)[wanfibre::target(e, g)]);
+        }
+    }
+
+    /// \param [in] v A site whose subtree is done
+    void finish_vertex(uint32_t v, const wanfibre::FibreView&) const
+    {
+        if ((*up)[v] == NONE)
+        {
+            return;
+        }
+        const uint32_t u = (*parent)[v];
+        (*low)[u] = std::min((*low)[u], (*low)[v]);
+        if ((*low)[v] > (*discovered)[u])
+        {
+            bridges->push_back((*up)[v]);
+        }
+    }
+};
+
+/**
+ * The bridges of the component of site 0 (BridgeVisitor, by boost::depth_first_visit from
+ * site 0 over the fibre view: no graph is built).
  * \param [in] fibres The fibres
+ * \param [in] at Per site, its fibres
  * \return the bridges' fibre indices, ascending
  */
 std::vector<uint32_t>
-FindBridges(uint32_t n, const std::vector<WanTopology::Fibre>& fibres)
+FindBridges(const std::vector<WanTopology::Fibre>& fibres,
+            const std::vector<std::vector<uint32_t>>& at)
 {
     std::vector<uint32_t> bridges;
+    const auto n = static_cast<uint32_t>(at.size());
     if (n == 0)
     {
         return bridges;
     }
-    const uint32_t none = std::numeric_limits<uint32_t>::max();
-    FibreGraph g(n);
-    for (uint32_t f = 0; f < fibres.size(); ++f)
-    {
-        if (fibres[f].a != fibres[f].b)
-        {
-            boost::add_edge(fibres[f].a, fibres[f].b, f, g);
-        }
-    }
-    std::vector<uint32_t> comp(n, 0);
-    boost::connected_components(g, comp.data());
-    std::vector<uint32_t> block(fibres.size(), none);
-    const std::size_t nBlocks = boost::biconnected_components(
-        g,
-        boost::make_iterator_property_map(block.begin(), boost::get(boost::edge_index, g)));
-    std::vector<uint32_t> blockEdges(nBlocks, 0);
-    for (uint32_t b : block)
-    {
-        if (b != none)
-        {
-            ++blockEdges[b];
-        }
-    }
-    for (uint32_t f = 0; f < fibres.size(); ++f)
-    {
-        if (block[f] == none || blockEdges[block[f]] != 1 || comp[fibres[f].a] != comp[0])
-        {
-            continue;
-        }
-        uint32_t joining = 0; // fibres between the same two sites
-        auto [e, end] = boost::out_edges(fibres[f].a, g);
-        for (; e != end; ++e)
-        {
-            joining += boost::target(*e, g) == fibres[f].b ? 1 : 0;
-        }
-        if (joining == 1)
-        {
-            bridges.push_back(f);
-        }
-    }
+    std::vector<uint32_t> discovered(n, 0);
+    std::vector<uint32_t> low(n, 0);
+    std::vector<uint32_t> up(n, BridgeVisitor::NONE);
+    std::vector<uint32_t> parent(n, 0);
+    std::vector<boost::default_color_type> color(n, boost::white_color);
+    uint32_t clock = 0;
+    BridgeVisitor visitor;
+    visitor.discovered = &discovered;
+    visitor.low = &low;
+    visitor.up = &up;
+    visitor.parent = &parent;
+    visitor.bridges = &bridges;
+    visitor.clock = &clock;
+    boost::depth_first_visit(
+        wanfibre::FibreView{&fibres, &at},
+        0,
+        visitor,
+        boost::make_iterator_property_map(color.begin(), boost::identity_property_map()));
+    std::sort(bridges.begin(), bridges.end());
     return bridges;
 }
 
@@ -345,13 +511,13 @@ WanTopology::IsConnected() const
 std::vector<uint32_t>
 WanTopology::GetBridges() const
 {
-    return FindBridges(GetNSites(), m_fibres);
+    return FindBridges(m_fibres, m_fibresAt);
 }
 
 bool
 WanTopology::IsTwoEdgeConnected() const
 {
-    return IsConnected() && FindBridges(GetNSites(), m_fibres).empty();
+    return IsConnected() && FindBridges(m_fibres, m_fibresAt).empty();
 }
 
 std::string
@@ -1248,7 +1414,7 @@ WanTopology::Generate(uint32_t sites,
     // components with a single bridge) greedily by distance, each pair by its closest sites.
     while (true)
     {
-        const auto bridges = FindBridges(n, topo.m_fibres);
+        const auto bridges = FindBridges(topo.m_fibres, topo.m_fibresAt);
         if (bridges.empty())
         {
             break;

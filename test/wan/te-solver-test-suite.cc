@@ -350,6 +350,36 @@ class KShortestTestCase : public TestCase
                 }
             }
         }
+
+        // One TePathFinder reused for every pair, the two kinds interleaved, must give what a
+        // fresh search gives (no ban or search state may leak from one call to the next).
+        for (uint32_t trial = 0; trial < 10; ++trial)
+        {
+            TeGraph r;
+            r.nodes = 7;
+            for (uint32_t i = 0; i < 20; ++i)
+            {
+                const uint32_t u = rng.Next(r.nodes);
+                const uint32_t v = (u + 1 + rng.Next(r.nodes - 1)) % r.nodes;
+                r.arcs.push_back({u, v, static_cast<double>(rng.Next(3))});
+            }
+            TePathFinder finder(r);
+            for (uint32_t src = 0; src < r.nodes; ++src)
+            {
+                for (uint32_t dst = 0; dst < r.nodes; ++dst)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(
+                        (finder.KShortest(src, dst, 4) == TePaths::KShortest(r, src, dst, 4)),
+                        true,
+                        "finder ksp, trial " << trial << " " << src << "->" << dst);
+                    NS_TEST_ASSERT_MSG_EQ((finder.EdgeDisjoint(src, dst, 3, src % 2 == 0) ==
+                                           TePaths::EdgeDisjoint(r, src, dst, 3, src % 2 == 0)),
+                                          true,
+                                          "finder disjoint, trial " << trial << " " << src << "->"
+                                                                    << dst);
+                }
+            }
+        }
     }
 };
 

@@ -13,7 +13,9 @@
  *
  * - TePaths::KShortest (Yen, k = --k) and TePaths::EdgeDisjoint on synthetic WANs
  *   (WanTopology::Generate, 4,000 x 2,500 km, mean degree 2.4) of --sizes sites, weights in
- *   km and in hops (many ties), over --pairs ordered pairs (all pairs if fewer);
+ *   km and in hops (many ties), over --pairs ordered pairs (all pairs if fewer); the new code
+ *   through one TePathFinder per graph, as the module's callers (TeSolver's commodities,
+ *   BypassPlanner) use it;
  * - BypassGrooming's shortest-path trees (opticalgraph::ShortestTree, which
  *   BypassGrooming::Tree calls) over a site graph of links (the fibres and a bypass link per
  *   pair of sites two fibres apart) priced at random, whole trees from every site and
@@ -931,11 +933,13 @@ main(int argc, char* argv[])
                         }
                     },
                     [&]() {
+                        // As the module's callers do: one finder per graph, for every pair.
+                        TePathFinder finder(g);
                         for (std::size_t i = 0; i < pairList.size(); ++i)
                         {
                             const auto [s, d] = pairList[i];
-                            after[i] = disjoint ? TePaths::EdgeDisjoint(g, s, d, k, true)
-                                                : TePaths::KShortest(g, s, d, k);
+                            after[i] = disjoint ? finder.EdgeDisjoint(s, d, k, true)
+                                                : finder.KShortest(s, d, k);
                         }
                     },
                     c);
