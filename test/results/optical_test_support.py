@@ -16,7 +16,7 @@ import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 UTILS = os.path.join(ROOT, "utils")
-if UTILS not in sys.path:
+if UTILS not in sys.path:  # the ns3optical package
     sys.path.insert(0, UTILS)
 
 PROBE = "results-probe"
