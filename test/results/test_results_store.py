@@ -19,7 +19,7 @@ import sys
 import optical_test_support as support
 from optical_test_support import TempDirTestCase, query, scalar
 
-import optical_results as results
+from ns3optical import results
 
 PIDS = itertools.count(1000)  # a distinct pid for each hand-made run
 

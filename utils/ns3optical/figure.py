@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Draw a declared figure of ns3-optical: run the missing runs, plot, compare.
 
     utils/figure.py --list
@@ -6,7 +5,7 @@
                        [--out-dir DIR] [--no-run]
     ./ns3 figure ID ...                      (the same, with the configured Python)
 
-Figures are declared in utils/figures/, one module per figure (see utils/figures/
+Figures are declared in utils/ns3optical/figures/, one module per figure (see its
 __init__.py): the program, its parameter grid and seeds, how to plot, and the published or
 analytic values to compare with. For figure ID this script
 
@@ -35,14 +34,7 @@ import sys
 import tempfile
 import time
 
-UTILS = os.path.dirname(os.path.realpath(__file__))
-sys.path.insert(0, UTILS)
-
-import figures  # noqa: E402  (after the path set-up)
-import optical_results as results  # noqa: E402
-import sweep  # noqa: E402
-
-ROOT = results.module_root()
+from . import ROOT, figures, results, sweep
 DEFAULT_OUT_DIR = os.path.join(ROOT, "figures")
 
 
@@ -76,7 +68,7 @@ def get_figure(declared, figure_id):
 def list_figures(declared, stream=sys.stdout):
     """Print one line per figure: id and description."""
     if not declared:
-        stream.write("no figures are declared (utils/figures/)\n")
+        stream.write("no figures are declared (utils/ns3optical/figures/)\n")
         return
     width = max(len(fid) for fid in declared)
     for fid, figure in declared.items():
@@ -483,10 +475,11 @@ def _terminate(signo, frame):
     raise KeyboardInterrupt
 
 
-if __name__ == "__main__":
+def cli(argv=None):
+    """Run utils/figure.py with `argv` (default: sys.argv[1:]) and exit with its status."""
     signal.signal(signal.SIGTERM, _terminate)
     try:
-        sys.exit(main(sys.argv[1:]))
+        sys.exit(main(sys.argv[1:] if argv is None else argv))
     except FigureError as error:
         sys.stdout.flush()
         print("figure.py: %s" % error, file=sys.stderr)

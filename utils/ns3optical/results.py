@@ -4,7 +4,7 @@ The schema is defined once, in data/results-schema.sql, and shared with the C++ 
 (model/results/results-store.cc). This module opens a database (creating its schema when it
 lacks one), queries runs, metrics and series, exports them to CSV, and copies runs between
 databases (dump_run/merge_run: used by the Dask executor of utils/sweep.py and by
-`utils/results.py merge`).
+`utils/results.py merge`). It is ns3optical.results; utc_now() is ns3optical.process's.
 
 Sweeps claim each sweep key before running it (table claims; see claim_key), so that
 concurrent or resumed sweeps never run a key that is running or done. A database file that is
@@ -45,6 +45,9 @@ import sqlite3
 import tempfile
 import time
 
+from . import ROOT
+from .process import utc_now  # noqa: F401  (part of this module's API)
+
 SCHEMA_VERSION = 1
 # The default database of the tools: $NS3_OPTICAL_RESULTS when set (as for the programs'
 # --results; 'none', which makes programs record nothing, is no database to read), else
@@ -77,7 +80,7 @@ class ResultsError(Exception):
 
 def module_root():
     """Return the root directory of the module (the parent of utils/)."""
-    return os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    return ROOT
 
 
 def schema_path():
@@ -234,12 +237,6 @@ def transaction(conn):
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-
-
-def utc_now():
-    """Return the current UTC time as ISO 8601 text (millisecond precision)."""
-    now = datetime.datetime.now(datetime.timezone.utc)
-    return now.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (now.microsecond // 1000)
 
 
 def module_version():

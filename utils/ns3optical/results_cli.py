@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Command line of the ns3-optical results store (an SQLite database, results/optical.db by
 default): list runs, show one, export metrics or series to CSV, merge other databases.
 
@@ -18,9 +17,7 @@ import argparse
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
-
-import optical_results as results  # noqa: E402  (after the path set-up)
+from . import results
 
 
 class CliError(Exception):
@@ -182,9 +179,10 @@ def main(argv):
         conn.close()
 
 
-if __name__ == "__main__":
+def cli(argv=None):
+    """Run utils/results.py with `argv` (default: sys.argv[1:]) and exit with its status."""
     try:
-        sys.exit(main(sys.argv[1:]))
+        sys.exit(main(sys.argv[1:] if argv is None else argv))
     except (CliError, results.ResultsError) as error:
         sys.stdout.flush()
         print("results.py: %s" % error, file=sys.stderr)

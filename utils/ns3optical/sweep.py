@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Parameter sweeps of ns3-optical programs, recorded in the results store.
 
 Runs one program (a name of <build-dir>/programs.txt) over the Cartesian product of a grid of
@@ -106,12 +105,9 @@ import tempfile
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
-
-import optical_results as results  # noqa: E402  (after the path set-up)
-from optical_results import dump_run  # noqa: E402  (shipped to Dask workers by value)
-
-ROOT = results.module_root()
+from . import ROOT, manifest, process, results
+from .process import describe_exit, kill_group, read_tail  # noqa: F401  (this module's API)
+from .results import dump_run  # shipped to Dask workers by value
 DEFAULT_BUILD_DIR = os.path.join(ROOT, "build")
 
 # Options the sweep runner passes itself: not allowed in grids.
@@ -122,7 +118,7 @@ RESERVED = {
     "RngRun": "the sweep sets RngRun to 1..N (use --runs N)",
 }
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$")
-STDERR_TAIL_LINES = 20
+STDERR_TAIL_LINES = process.STDERR_TAIL_LINES
 MAX_LISTED_FAILURES = 20
 HELP_TIMEOUT = 60
 DEFAULT_CLAIM_LEASE = 120.0          # s: a claim outlives its last heartbeat this long
@@ -239,19 +235,11 @@ def build_grid(params=(), grid_files=(), sets=()):
 
 def read_programs(build_dir):
     """Return {program name: executable path} from <build_dir>/programs.txt."""
-    path = os.path.join(build_dir, "programs.txt")
     try:
-        with open(path) as stream:
-            lines = stream.read().splitlines()
-    except OSError:
+        return manifest.read_programs(build_dir)
+    except manifest.ManifestError as error:
         raise SweepError("no list of programs (%s): configure and build first "
-                         "(./ns3 configure && ./ns3 build)" % path)
-    programs = {}
-    for line in lines:
-        name, sep, rel_dir = line.strip().partition("=")
-        if sep and name:
-            programs[name] = os.path.join(build_dir, rel_dir, name)
-    return programs
+                         "(./ns3 configure && ./ns3 build)" % error.path)
 
 
 def find_program(build_dir, name):
@@ -393,66 +381,10 @@ def plan_runs(program, grid, fixed, runs):
 
 
 def execute(command, timeout=None, cwd=None, on_start=None):
-    """Run `command` (stdout discarded, stderr kept) in its own session; return an outcome
-    dict: returncode (None if it could not start), stderr_tail, started_at, wall_seconds,
-    timed_out, error. on_start(process) is called once it runs (to allow stopping it)."""
-    outcome = {"returncode": None, "stderr_tail": "", "started_at": results.utc_now(),
-               "wall_seconds": 0.0, "timed_out": False, "error": ""}
-    start = time.monotonic()
-    with tempfile.TemporaryFile() as stderr:
-        try:
-            process = subprocess.Popen(command, stdin=subprocess.DEVNULL,
-                                       stdout=subprocess.DEVNULL, stderr=stderr, cwd=cwd,
-                                       start_new_session=True)
-        except OSError as error:
-            outcome["error"] = "cannot run %s: %s" % (command[0], error.strerror)
-            return outcome
-        if on_start is not None:
-            on_start(process)
-        try:
-            outcome["returncode"] = process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            kill_group(process, signal.SIGKILL)
-            outcome["returncode"] = process.wait()
-            outcome["timed_out"] = True
-        outcome["wall_seconds"] = time.monotonic() - start
-        outcome["stderr_tail"] = read_tail(stderr)
-    return outcome
-
-
-def kill_group(process, signo):
-    """Send `signo` to the process group (session) of `process`, if it still exists."""
-    try:
-        os.killpg(process.pid, signo)
-    except OSError:
-        pass
-
-
-def read_tail(stream, lines=STDERR_TAIL_LINES, limit=65536):
-    """Return the last `lines` lines of the binary file `stream` (at most `limit` bytes)."""
-    stream.seek(0, os.SEEK_END)
-    size = stream.tell()
-    stream.seek(max(0, size - limit))
-    text = stream.read().decode("utf-8", errors="replace")
-    return "\n".join(text.rstrip("\n").splitlines()[-lines:])
-
-
-def describe_exit(outcome):
-    """Return why a run failed, from its outcome: 'exit status 3', 'killed by signal ...'."""
-    if outcome.get("error"):
-        return outcome["error"]
-    if outcome.get("interrupted"):
-        return "interrupted (the sweep was stopped)"
-    if outcome.get("timed_out"):
-        return "timed out (killed after %g s)" % outcome.get("timeout", 0)
-    rc = outcome["returncode"]
-    if rc is not None and rc < 0:
-        try:
-            name = signal.Signals(-rc).name
-        except ValueError:
-            name = str(-rc)
-        return "killed by signal %s" % name
-    return "exit status %s" % rc
+    """Run `command` (stdout discarded, stderr kept) in its own session; return its outcome
+    (see ns3optical.process.run: returncode, stderr_tail, started_at, wall_seconds,
+    timed_out, error). on_start(process) is called once it runs (to allow stopping it)."""
+    return process.run(command, timeout=timeout, cwd=cwd, on_start=on_start)
 
 
 def failure_message(reason, outcome):
@@ -464,15 +396,19 @@ def failure_message(reason, outcome):
 
 
 class LocalExecutor:
-    """Runs the sweep's commands as local processes, `jobs` at a time."""
+    """Runs the sweep's commands as local processes, `jobs` at a time (each in its own
+    process group, through a ns3optical.process.ProcessSet that stop() terminates)."""
 
     def __init__(self, jobs, timeout=None, cwd=None):
         self.jobs = jobs
         self.timeout = timeout
         self.cwd = cwd
-        self.lock = threading.Lock()
-        self.processes = set()
-        self.stopping = False
+        self.processes = process.ProcessSet(stop_signal=signal.SIGTERM)
+
+    @property
+    def stopping(self):
+        """True once stop() was called."""
+        return self.processes.stopping
 
     def _run(self, spec, command, gate):
         """Run one command (in a pool thread) unless the sweep is stopping or the run's key
@@ -483,34 +419,20 @@ class LocalExecutor:
         verdict = gate.claim(spec)
         if verdict is not None:
             return verdict
-        started = []
-
-        def on_start(process):
-            started.append(process)
-            gate.started(spec, process.pid)
-            self._started(process)
-
-        outcome = execute(command, self.timeout, self.cwd, on_start)
-        with self.lock:
-            self.processes.difference_update(started)
+        outcome = self.processes.run(command, timeout=self.timeout, cwd=self.cwd,
+                                     on_start=lambda started: gate.started(spec, started.pid))
+        if outcome is None:  # stopped between the claim and the start: nothing ran
+            outcome = {"returncode": None, "interrupted": True, "stderr_tail": "",
+                       "started_at": results.utc_now(), "wall_seconds": 0.0, "error": "",
+                       "timed_out": False}
         outcome["timeout"] = self.timeout
         if self.stopping and outcome["returncode"] != 0:
             outcome["interrupted"] = True
         return outcome
 
-    def _started(self, process):
-        """Remember a running process (and stop it at once if the sweep is stopping)."""
-        with self.lock:
-            self.processes.add(process)
-            if self.stopping:
-                kill_group(process, signal.SIGTERM)
-
     def stop(self):
         """Start no more runs and terminate the running ones."""
-        with self.lock:
-            self.stopping = True
-            for process in self.processes:
-                kill_group(process, signal.SIGTERM)
+        self.processes.stop()
 
     def run(self, tasks, on_result, gate):
         """Run `tasks` [(spec, command)] and call on_result(spec, outcome) in this thread
@@ -638,11 +560,13 @@ def dask_address(address):
 
 
 def _ship_code_by_value():
-    """Make Dask send the task code (this module, optical_results) with the tasks, so that
-    workers need not import them."""
+    """Make Dask send the task code (this module, process, results of the ns3optical
+    package) with the tasks, so that workers need not import it. Each module is registered
+    by its own name: distributed picks cloudpickle for a task whose function's module is in
+    the registry by that exact name."""
     import cloudpickle
     if hasattr(cloudpickle, "register_pickle_by_value"):
-        for module in (results, sys.modules[__name__]):
+        for module in (process, results, sys.modules[__name__]):
             if module.__name__ != "__main__":
                 try:
                     cloudpickle.register_pickle_by_value(module)
@@ -1346,13 +1270,14 @@ def _terminate(signo, frame):
     raise KeyboardInterrupt
 
 
-if __name__ == "__main__":
+def cli(argv=None):
+    """Run utils/sweep.py with `argv` (default: sys.argv[1:]) and exit with its status."""
     # Ctrl-C and SIGTERM stop the sweep cleanly (even when started with SIGINT ignored, as
     # background jobs of non-interactive shells are).
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, _terminate)
     try:
-        sys.exit(main(sys.argv[1:]))
+        sys.exit(main(sys.argv[1:] if argv is None else argv))
     except (SweepError, results.ResultsError) as error:
         sys.stdout.flush()
         print("sweep.py: %s" % error, file=sys.stderr)
