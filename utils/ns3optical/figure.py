@@ -159,10 +159,14 @@ def aggregate(figure, conn, runs):
 def event_reader(conn):
     """Return a callable(table, run_ids) -> [dict]: the rows of the per-event table
     ev_<table> ('ev_' optional) of those runs in `conn`, in run and recording order (for
-    FigureData.events; valid while `conn` is open). It raises KeyError if there is no such
-    table."""
+    FigureData.events; valid while `conn` is open). It raises KeyError if the table is not
+    declared in data/results-event-tables.txt or not in the database."""
     def read(table, run_ids):
         name = table if table.startswith("ev_") else "ev_" + table
+        declared = results.declared_event_tables()
+        if name[3:] not in declared:
+            raise KeyError("event table %s is not declared in %s (declared: %s)"
+                           % (name[3:], results.event_tables_path(), ", ".join(declared)))
         known = results.event_tables(conn)
         if name not in known:
             raise KeyError("no event table %s in the database (tables: %s)"

@@ -71,7 +71,7 @@ def cmd_show(conn, args):
     run = results.get_run(conn, args.run_id)
     if run is None:
         raise CliError("no run %d in %s" % (args.run_id, args.db))
-    for column in results.RUN_COLUMNS:
+    for column in results.run_columns():
         if column == "message":
             continue
         print("%-13s %s" % (column + ":", _cell(run[column])))
