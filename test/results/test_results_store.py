@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of the results store from Python: the schema through utils/optical_results.py,
+"""Tests of the results store from Python: the schema through utils/ns3optical/results.py,
 runs written by the probe program (also by 8 processes at once), and the utils/results.py
 command line (list, show, export, merge).
 

@@ -24,7 +24,7 @@ sweep exits with status 1 and a summary when any run failed (2 on bad input, 130
 interrupted).
 
 Claims: a sweep claims each run's key just before running it (table claims, one IMMEDIATE
-transaction: see optical_results.claim_key) and releases it once the run is recorded, so a
+transaction: see ns3optical.results.claim_key) and releases it once the run is recorded, so a
 resumed sweep or two identical sweeps at once never run a key that is running or done. A key
 held by a live claimant is skipped and counted as 'running elsewhere' in the summary (rerun the
 sweep once those end). On the claiming host a claim lives while its sweep process or the
@@ -578,7 +578,7 @@ def _ship_code_by_value():
 
 
 class Claims:
-    """This sweep's claims on sweep keys (see optical_results.claim_key): one claimant token
+    """This sweep's claims on sweep keys (see ns3optical.results.claim_key): one claimant token
     per sweep, claims taken just before each run and released once it is recorded, their
     heartbeat refreshed by a thread every lease/4 seconds."""
 
