@@ -6,7 +6,9 @@ test-runner, every Python test file test/**/test_*.py (as a 'system' suite named
 optical-py-<file stem without test_, '_' as '-'>, run by the Python chosen by ./ns3 configure, from the module root,
 with OPTICAL_BUILD_DIR set to the build directory; it passes if it exits with 0) and every
 example of test/examples-to-run.py, each as its own process, in parallel, and prints ns-3's
-per-test lines and summary. Only the Python standard library is used.
+per-test lines and summary. Only the Python standard library is used: the program list, the
+examples file, the configured Python and the running of tests come from the ns3optical package
+(utils/ns3optical: manifest, examples, interpreter, process).
 
 Results stay out of the source tree: every test runs with NS3_OPTICAL_RESULTS (the default of
 the programs' --results) set to its own database in a temporary directory, removed at the
@@ -17,7 +19,6 @@ the run, test.py fails if anything appeared or changed under <root>/results/.
 import argparse
 import concurrent.futures
 import glob
-import json
 import os
 import re
 import shlex
@@ -26,12 +27,15 @@ import subprocess
 import shutil
 import sys
 import tempfile
-import threading
 
 ROOT = os.path.dirname(os.path.realpath(__file__))
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+
+from ns3optical import examples, interpreter, manifest, process  # noqa: E402  (path set-up)
+
 TREE_RESULTS = os.path.join(ROOT, "results")
 DEFAULT_BUILD_DIR = os.path.join(ROOT, "build")
-EXAMPLES_FILE = os.path.join(ROOT, "test", "examples-to-run.py")
+EXAMPLES_FILE = examples.EXAMPLES_FILE
 PY_SUITE_PREFIX = "optical-py-"
 # Suites run by the fuzz harness build/test/optical-fuzz (test/fuzz/optical-fuzz.cc): name ->
 # (its --group, default cases, default seconds). The budget is small by default (the two
@@ -43,20 +47,7 @@ FUZZ_SUITES = {
 }
 
 # Names that the conditions of test/examples-to-run.py may use, as in ns-3's test.py.
-CONDITION_NAMESPACE = {
-    "ENABLE_REAL_TIME": True,
-    "ENABLE_THREADING": True,
-    "ENABLE_EXAMPLES": True,
-    "ENABLE_TESTS": True,
-    "NSCLICK": False,
-    "ENABLE_EMU": False,
-    "ENABLE_TAP": False,
-    "ENABLE_MPI": False,
-    "ENABLE_OPENFLOW": False,
-    "EXAMPLE_DIRECTORIES": [],
-    "ENABLE_PYTHON_BINDINGS": False,
-    "ENABLE_VALGRIND_TESTS": False,
-}
+CONDITION_NAMESPACE = examples.CONDITION_NAMESPACE
 
 PASS, SKIP, FAIL, CRASH = "PASS", "SKIP", "FAIL", "CRASH"
 
@@ -92,36 +83,15 @@ class Job:
 
 def read_programs(build_dir):
     """Return {program name: executable path} from <build_dir>/programs.txt (written by CMake)."""
-    path = os.path.join(build_dir, "programs.txt")
     try:
-        with open(path) as stream:
-            lines = stream.read().splitlines()
-    except OSError:
-        raise TestPyError("no list of programs (%s): build first (./ns3 build)" % path)
-    programs = {}
-    for line in lines:
-        name, sep, rel_dir = line.strip().partition("=")
-        if sep and name:
-            programs[name] = os.path.join(build_dir, rel_dir, name)
-    return programs
+        return manifest.read_programs(build_dir)
+    except manifest.ManifestError as error:
+        raise TestPyError("no list of programs (%s): build first (./ns3 build)" % error.path)
 
 
 def configured_python(build_dir):
     """Return the Python interpreter chosen by ./ns3 configure ("" if none)."""
-    try:
-        with open(os.path.join(build_dir, "ns3-optical-config.json")) as stream:
-            return json.load(stream).get("python") or ""
-    except (OSError, ValueError):
-        pass
-    try:
-        with open(os.path.join(build_dir, "CMakeCache.txt"), errors="replace") as stream:
-            for line in stream:
-                match = re.match(r"OPTICAL_PYTHON:[^=]*=(.*)$", line.rstrip("\n"))
-                if match:
-                    return match.group(1)
-    except OSError:
-        pass
-    return ""
+    return interpreter.configured_python(build_dir, default="")
 
 
 def list_suites(test_runner):
@@ -181,43 +151,21 @@ def python_suite_job(name, path, python, build_dir):
 def load_examples():
     """Return (cpp_examples, python_examples) of test/examples-to-run.py as lists of
     (command string, condition string); both empty if the file does not exist."""
-    if not os.path.isfile(EXAMPLES_FILE):
-        return [], []
-    namespace = {}
     try:
-        with open(EXAMPLES_FILE) as stream:
-            exec(compile(stream.read(), EXAMPLES_FILE, "exec"), namespace)
-    except Exception as error:
-        raise TestPyError("cannot read %s: %s" % (EXAMPLES_FILE, error))
-    lists = []
-    for key in ("cpp_examples", "python_examples"):
-        entries = []
-        for entry in namespace.get(key, []):
-            try:
-                valid = len(entry) >= 2 and bool(shlex.split(entry[0]))
-            except (TypeError, AttributeError, ValueError):
-                valid = False
-            if not valid:
-                raise TestPyError("%s: bad entry in %s: %r (expected (\"program --args\", "
-                                  "\"condition\", ...))" % (EXAMPLES_FILE, key, entry))
-            entries.append((entry[0], entry[1]))
-        lists.append(entries)
-    return lists[0], lists[1]
+        return examples.load_examples(EXAMPLES_FILE)
+    except examples.ExamplesError as error:
+        raise TestPyError(str(error))
 
 
 def condition_holds(condition, example):
     """Evaluate an examples-to-run.py condition string as ns-3's test.py does."""
     try:
-        return bool(eval(condition, dict(CONDITION_NAMESPACE)))
-    except Exception as error:
-        raise TestPyError("%s: cannot evaluate the condition %r of %r: %s"
-                          % (EXAMPLES_FILE, condition, example, error))
+        return examples.condition_holds(condition, example, EXAMPLES_FILE)
+    except examples.ExamplesError as error:
+        raise TestPyError(str(error))
 
 
-def example_program(example):
-    """Return the program name (first word) of an example command string."""
-    words = shlex.split(example)
-    return words[0] if words else ""
+example_program = examples.example_program
 
 
 def find_python_script(path):
@@ -384,72 +332,42 @@ def print_list(options, build_dir):
 
 
 class Runner:
-    """Runs Jobs in parallel, each in its own process group, and can kill them all."""
+    """Runs Jobs in parallel, each in its own process group (ns3optical.process), and can kill
+    them all."""
 
     def __init__(self, timeout):
         self.timeout = timeout
-        self.lock = threading.Lock()
-        self.processes = set()
-        self.stopping = False
+        self.processes = process.ProcessSet(stop_signal=signal.SIGKILL)
 
     def run(self, job):
         """Run `job`, setting its status, reason and output; return it."""
-        with self.lock:
-            if self.stopping:
-                return job
-            try:
-                process = subprocess.Popen(job.command, cwd=ROOT, stdout=subprocess.PIPE,
-                                           stderr=subprocess.STDOUT, start_new_session=True,
-                                           env=job.env)
-            except OSError as error:
-                job.status, job.reason = FAIL, "cannot run %s: %s" % (job.command[0],
-                                                                        error.strerror)
-                return job
-            self.processes.add(process)
-        try:
-            output, _ = process.communicate(timeout=self.timeout)
-        except subprocess.TimeoutExpired:
-            self.kill(process)
-            output, _ = process.communicate()
-            job.reason = "timeout after %g s" % self.timeout
-        finally:
-            with self.lock:
-                self.processes.discard(process)
-        job.output = output.decode(errors="replace")
-        if job.reason:
-            job.status = FAIL
-        elif process.returncode == 0:
+        outcome = self.processes.run(job.command, timeout=self.timeout, cwd=ROOT, env=job.env,
+                                     capture="merged")
+        if outcome is None:  # stopping
+            return job
+        if outcome["error"]:
+            job.status, job.reason = FAIL, outcome["error"]
+            return job
+        job.output = outcome["output"]
+        rc = outcome["returncode"]
+        if outcome["timed_out"]:
+            job.status, job.reason = FAIL, "timeout after %g s" % self.timeout
+        elif rc == 0:
             job.status = PASS
-        elif process.returncode < 0:
+        elif rc < 0:
             job.status = CRASH
-            job.reason = "killed by signal %s" % signal_name(-process.returncode)
+            job.reason = "killed by signal %s" % process.signal_name(-rc)
         else:
             job.status = FAIL
-            job.reason = "exit code %d" % process.returncode
+            job.reason = "exit code %d" % rc
         return job
-
-    @staticmethod
-    def kill(process):
-        """Kill the process group of `process`."""
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except OSError:
-            pass
 
     def stop(self):
         """Start no more jobs and kill the running ones."""
-        with self.lock:
-            self.stopping = True
-            for process in self.processes:
-                self.kill(process)
+        self.processes.stop()
 
 
-def signal_name(signo):
-    """Return the name of signal number `signo`, e.g. 'SIGSEGV'."""
-    try:
-        return signal.Signals(signo).name
-    except ValueError:
-        return str(signo)
+signal_name = process.signal_name
 
 
 def report(job, index, total, verbose):

@@ -1,5 +1,6 @@
 -- ns3-optical results store: the one definition of its schema, read by the C++ ResultsStore
--- (model/results/results-store.cc) and by the Python tools (utils/optical_results.py).
+-- (model/results/results-store.cc) and by the Python tools (utils/ns3optical/results.py).
+-- The per-event tables ev_<name> and their columns are declared in results-event-tables.txt.
 -- Every statement is idempotent; statements are separated by semicolons at line ends.
 -- Schema version 1. Documented in doc/optical.rst, section "Results store".
 

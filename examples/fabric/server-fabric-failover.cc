@@ -295,9 +295,7 @@ main(int argc, char* argv[])
 
     if (ResultsStore* store = exp.GetStore())
     {
-        store->CreateEventTable(
-            "recovery",
-            {{"policy", "TEXT"}, {"phase", "TEXT"}, {"start_s", "REAL"}, {"end_s", "REAL"}});
+        store->CreateEventTable("recovery");
         const double t0 = failAt.GetSeconds();
         const double back = t0 + rec.downtime.GetSeconds();
         if (rec.rewire.IsStrictlyPositive())

@@ -19,7 +19,7 @@
  * Prints iteration-time-ms-without-steering, iteration-time-ms (with steering) and speedup.
  * Every option is checked before the run (--help lists their kinds and ranges). The
  * prototype's micro-batch size is not published: the figure server-fabric-finetune-batch
- * (utils/figures/server_fabric.py) gives the speedup across --microBatchSize.
+ * (utils/ns3optical/figures/server_fabric.py) gives the speedup across --microBatchSize.
  */
 
 #include "ns3/core-module.h"
@@ -189,12 +189,7 @@ main(int argc, char* argv[])
 
     if (ResultsStore* store = exp.GetStore())
     {
-        store->CreateEventTable("finetune",
-                                {{"steering", "INTEGER"},
-                                 {"iteration_s", "REAL"},
-                                 {"compute_s", "REAL"},
-                                 {"exposed_comm_s", "REAL"},
-                                 {"pair_gbps", "REAL"}});
+        store->CreateEventTable("finetune");
         for (const Outcome* o : {&plain, &steered})
         {
             store->AddEvent("finetune",

@@ -382,23 +382,8 @@ main(int argc, char* argv[])
     ResultsStore* store = exp.GetStore();
     if (store)
     {
-        store->CreateEventTable("slices",
-                                {{"policy", "TEXT"},
-                                 {"tenant", "INTEGER"},
-                                 {"shape", "TEXT"},
-                                 {"accelerators", "INTEGER"},
-                                 {"method", "TEXT"},
-                                 {"links", "INTEGER"},
-                                 {"bus_units", "REAL"},
-                                 {"box_units", "REAL"},
-                                 {"injection_units", "REAL"},
-                                 {"gain_pct", "REAL"}});
-        store->CreateEventTable("occupancy",
-                                {{"policy", "TEXT"},
-                                 {"time_s", "REAL"},
-                                 {"held", "INTEGER"},
-                                 {"free", "INTEGER"},
-                                 {"rejected", "INTEGER"}});
+        store->CreateEventTable("slices");
+        store->CreateEventTable("occupancy");
     }
     for (const Outcome* o : {&base, &run})
     {

@@ -200,16 +200,16 @@ Simulate(const Setup& setup, const std::string& fabric, OpticalExperiment& exp)
 
     if (ResultsStore* store = exp.GetStore())
     {
-        store->CreateEventTable("iterations",
-                                {{"fabric", "TEXT"},
-                                 {"iteration", "INTEGER"},
-                                 {"time_s", "REAL"},
-                                 {"compute_s", "REAL"},
-                                 {"bubble_s", "REAL"},
-                                 {"bubble_formula_s", "REAL"},
-                                 {"exposed_comm_s", "REAL"},
-                                 {"exposed_dp_s", "REAL"},
-                                 {"exposed_pp_s", "REAL"}});
+        store->CreateEventTableColumns("iterations",
+                                       {"fabric",
+                                        "iteration",
+                                        "time_s",
+                                        "compute_s",
+                                        "bubble_s",
+                                        "bubble_formula_s",
+                                        "exposed_comm_s",
+                                        "exposed_dp_s",
+                                        "exposed_pp_s"});
         for (const auto& r : run.iterations)
         {
             store->AddEvent("iterations",
@@ -224,12 +224,7 @@ Simulate(const Setup& setup, const std::string& fabric, OpticalExperiment& exp)
                              r.exposedDpS,
                              r.exposedPpS});
         }
-        store->CreateEventTable("transitions",
-                                {{"time_s", "REAL"},
-                                 {"rail", "INTEGER"},
-                                 {"circuits", "INTEGER"},
-                                 {"speculative", "INTEGER"},
-                                 {"configuration", "TEXT"}});
+        store->CreateEventTable("transitions");
         for (const auto& [time, rail, circuits, speculative, configuration] : run.log)
         {
             store->AddEvent("transitions",

@@ -145,12 +145,7 @@ main(int argc, char* argv[])
     std::map<double, double> worstBySnr;
     if (ResultsStore* store = exp.GetStore())
     {
-        store->CreateEventTable("channel_width",
-                                {{"width_ghz", "REAL"},
-                                 {"baseline_db", "REAL"},
-                                 {"changes_per_day", "REAL"},
-                                 {"mean_capacity_gbps", "REAL"},
-                                 {"availability", "REAL"}});
+        store->CreateEventTable("channel_width");
     }
     for (const auto& p : points)
     {

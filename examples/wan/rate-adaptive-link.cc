@@ -230,15 +230,7 @@ main(int argc, char* argv[])
     const double avoidedPct = staticDown > 0 ? 100 * avoided.Get().GetSeconds() / staticDown : 0;
     if (ResultsStore* store = exp.GetStore())
     {
-        store->CreateEventTable("rate_adaptive_link",
-                                {{"policy", "TEXT"},
-                                 {"availability", "REAL"},
-                                 {"mean_capacity_gbps", "REAL"},
-                                 {"changes", "INTEGER"},
-                                 {"down_dark_s", "REAL"},
-                                 {"down_snr_s", "REAL"},
-                                 {"changing_s", "REAL"},
-                                 {"down_events", "INTEGER"}});
+        store->CreateEventTable("rate_adaptive_link");
         for (auto& l : links)
         {
             const RateAdaptiveLink::Counters k = l->GetCounters();

@@ -476,11 +476,7 @@ main(int argc, char* argv[])
     const std::size_t nLinks = history.samples.size();
     if (ResultsStore* store = exp.GetStore())
     {
-        store->CreateEventTable("wan_link",
-                                {{"fibre", "INTEGER"},
-                                 {"baseline_db", "REAL"},
-                                 {"percentile_snr_db", "REAL"},
-                                 {"augmentable_gbps", "REAL"}});
+        store->CreateEventTable("wan_link");
         for (std::size_t f = 0; f < nLinks; ++f)
         {
             store->AddEvent("wan_link",
@@ -490,11 +486,7 @@ main(int argc, char* argv[])
                              Percentile(history.samples[f], augmentPercentile),
                              extraPerLink[f]});
         }
-        store->CreateEventTable("wan_throughput",
-                                {{"hours", "REAL"},
-                                 {"baseline_gbps", "REAL"},
-                                 {"gbps", "REAL"},
-                                 {"offered_gbps", "REAL"}});
+        store->CreateEventTable("wan_throughput");
         for (std::size_t i = 0; i < run.throughput.size(); ++i)
         {
             const double hours = (i + 1) * s.interval.GetHours();

@@ -286,16 +286,7 @@ main(int argc, char* argv[])
 
     if (ResultsStore* store = exp.GetStore())
     {
-        store->CreateEventTable("bypass_link",
-                                {{"link", "INTEGER"},
-                                 {"site_a", "TEXT"},
-                                 {"site_b", "TEXT"},
-                                 {"fibres", "INTEGER"},
-                                 {"length_km", "REAL"},
-                                 {"osnr_db", "REAL"},
-                                 {"rate_gbps", "REAL"},
-                                 {"wavelengths", "INTEGER"},
-                                 {"saving", "REAL"}});
+        store->CreateEventTable("bypass_link");
         std::vector<double> saving(bypass.links.size(), 0);
         for (const auto& [i, v] : savings)
         {

@@ -176,19 +176,19 @@ main(int argc, char* argv[])
 
     if (ResultsStore* store = exp.GetStore())
     {
-        store->CreateEventTable("iterations",
-                                {{"job", "TEXT"},
-                                 {"iteration", "INTEGER"},
-                                 {"time_s", "REAL"},
-                                 {"compute_s", "REAL"},
-                                 {"bubble_s", "REAL"},
-                                 {"bubble_formula_s", "REAL"},
-                                 {"exposed_comm_s", "REAL"},
-                                 {"exposed_tp_s", "REAL"},
-                                 {"exposed_ep_s", "REAL"},
-                                 {"exposed_dp_s", "REAL"},
-                                 {"exposed_pp_s", "REAL"},
-                                 {"collectives", "INTEGER"}});
+        store->CreateEventTableColumns("iterations",
+                                       {"job",
+                                        "iteration",
+                                        "time_s",
+                                        "compute_s",
+                                        "bubble_s",
+                                        "bubble_formula_s",
+                                        "exposed_comm_s",
+                                        "exposed_tp_s",
+                                        "exposed_ep_s",
+                                        "exposed_dp_s",
+                                        "exposed_pp_s",
+                                        "collectives"});
         for (const auto& r : records)
         {
             store->AddEvent("iterations",

@@ -233,15 +233,7 @@ CollectiveHelper::WriteRecords(ResultsStore& store,
                                int64_t runId,
                                const std::vector<CollectiveRecord>& records)
 {
-    store.CreateEventTable("collectives",
-                           {{"job", "TEXT"},
-                            {"kind", "TEXT"},
-                            {"algorithm", "TEXT"},
-                            {"group_size", "INTEGER"},
-                            {"bytes", "INTEGER"},
-                            {"start_s", "REAL"},
-                            {"end_s", "REAL"},
-                            {"bus_bandwidth_gbps", "REAL"}});
+    store.CreateEventTable("collectives");
     for (const auto& r : records)
     {
         store.AddEvent("collectives",

@@ -333,6 +333,22 @@ ResultsStore::Open(const std::string& path, std::string& error)
     }
     std::stringstream schema;
     schema << schemaFile.rdbuf();
+    const std::string tablesPath = OpticalDataFile::Resolve(EVENT_TABLES_FILE);
+    std::ifstream tablesFile(tablesPath);
+    if (!tablesFile)
+    {
+        error = "cannot read the event-table declarations '" + tablesPath +
+                "' (set NS3_OPTICAL_DATA_DIR to the module's data/ directory)";
+        return false;
+    }
+    std::stringstream tablesText;
+    tablesText << tablesFile.rdbuf();
+    std::map<std::string, Columns> declared;
+    if (!ParseEventTables(tablesText.str(), declared, error))
+    {
+        error = tablesPath + ": " + error;
+        return false;
+    }
     sqlite3* db = OpenDatabase(path, schema.str(), error);
     if (!db)
     {
@@ -341,6 +357,7 @@ ResultsStore::Open(const std::string& path, std::string& error)
     m_db = db;
     m_path = path;
     m_interrupted = false;
+    m_declaredEventTables = std::move(declared);
     m_insertMetric =
         Prepare("INSERT OR REPLACE INTO metrics (run_id, name, value, unit) VALUES (?, ?, ?, ?)");
     m_insertSeries = Prepare("INSERT INTO series (run_id, series, x, y) VALUES (?, ?, ?, ?)");
@@ -434,9 +451,103 @@ ResultsStore::AddSeriesPoint(int64_t runId, const std::string& series, double x,
     Enqueue(m_insertSeries, {runId, series, x, y});
 }
 
+bool
+ResultsStore::ParseEventTables(const std::string& text,
+                               std::map<std::string, Columns>& tables,
+                               std::string& error)
+{
+    tables.clear();
+    std::istringstream lines(text);
+    std::string line;
+    int number = 0;
+    const auto trim = [](const std::string& t) {
+        const auto b = t.find_first_not_of(" \t\r");
+        const auto e = t.find_last_not_of(" \t\r");
+        return b == std::string::npos ? std::string() : t.substr(b, e - b + 1);
+    };
+    while (std::getline(lines, line))
+    {
+        ++number;
+        const std::string where = "line " + std::to_string(number) + ": ";
+        line = trim(line);
+        if (line.empty() || line[0] == '#')
+        {
+            continue;
+        }
+        const auto colon = line.find(':');
+        if (colon == std::string::npos)
+        {
+            error = where + "expected 'name: column TYPE, ...'";
+            return false;
+        }
+        const std::string name = trim(line.substr(0, colon));
+        if (!IsIdentifier(name))
+        {
+            error = where + "bad table name '" + name + "'";
+            return false;
+        }
+        if (tables.count(name))
+        {
+            error = where + "table '" + name + "' is declared twice";
+            return false;
+        }
+        Columns columns;
+        std::istringstream list(line.substr(colon + 1));
+        std::string item;
+        while (std::getline(list, item, ','))
+        {
+            std::istringstream words(item);
+            std::string column;
+            std::string type;
+            std::string extra;
+            words >> column >> type >> extra;
+            if (!IsIdentifier(column) || column == "run_id" || !extra.empty() ||
+                (type != "INTEGER" && type != "REAL" && type != "TEXT"))
+            {
+                error = where + "bad column '" + trim(item) + "' of table '" + name +
+                        "' (expected 'column TYPE', TYPE one of INTEGER, REAL, TEXT)";
+                return false;
+            }
+            for (const auto& c : columns)
+            {
+                if (c.first == column)
+                {
+                    error =
+                        where + "column '" + column + "' of table '" + name + "' is declared twice";
+                    return false;
+                }
+            }
+            columns.emplace_back(column, type);
+        }
+        if (columns.empty())
+        {
+            error = where + "table '" + name + "' has no column";
+            return false;
+        }
+        tables.emplace(name, std::move(columns));
+    }
+    return true;
+}
+
+const std::map<std::string, ResultsStore::Columns>&
+ResultsStore::GetDeclaredEventTables() const
+{
+    return m_declaredEventTables;
+}
+
+const ResultsStore::Columns&
+ResultsStore::Declared(const std::string& name) const
+{
+    const auto it = m_declaredEventTables.find(name);
+    NS_ABORT_MSG_IF(it == m_declaredEventTables.end(),
+                    "ResultsStore: event table '" << name << "' is not declared in "
+                                                  << EVENT_TABLES_FILE
+                                                  << " (the module's data directory)");
+    return it->second;
+}
+
 void
-ResultsStore::CreateEventTable(const std::string& name,
-                               const std::vector<std::pair<std::string, std::string>>& columns)
+ResultsStore::CreateEventTable(const std::string& name)
 {
     std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
     if (m_interrupted)
@@ -444,6 +555,54 @@ ResultsStore::CreateEventTable(const std::string& name,
         return;
     }
     NS_ABORT_MSG_IF(!m_db, "ResultsStore::CreateEventTable: the store is not open");
+    CreateEventTableLocked(name, Declared(name));
+}
+
+void
+ResultsStore::CreateEventTableColumns(const std::string& name,
+                                      const std::vector<std::string>& columns)
+{
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
+    if (m_interrupted)
+    {
+        return;
+    }
+    NS_ABORT_MSG_IF(!m_db, "ResultsStore::CreateEventTableColumns: the store is not open");
+    const Columns& declared = Declared(name);
+    Columns chosen;
+    for (const auto& column : columns)
+    {
+        const auto it = std::find_if(declared.begin(), declared.end(), [&](const auto& c) {
+            return c.first == column;
+        });
+        NS_ABORT_MSG_IF(it == declared.end(),
+                        "ResultsStore: column '" << column << "' of event table '" << name
+                                                 << "' is not declared in " << EVENT_TABLES_FILE);
+        chosen.push_back(*it);
+    }
+    CreateEventTableLocked(name, chosen);
+}
+
+void
+ResultsStore::CreateEventTable(const std::string& name, const Columns& columns)
+{
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
+    if (m_interrupted)
+    {
+        return;
+    }
+    NS_ABORT_MSG_IF(!m_db, "ResultsStore::CreateEventTable: the store is not open");
+    NS_ABORT_MSG_IF(m_declaredEventTables.count(name),
+                    "ResultsStore: event table '" << name << "' is declared in "
+                                                  << EVENT_TABLES_FILE
+                                                  << ": call CreateEventTable(\"" << name
+                                                  << "\") (its columns are declared there once)");
+    CreateEventTableLocked(name, columns);
+}
+
+void
+ResultsStore::CreateEventTableLocked(const std::string& name, const Columns& columns)
+{
     NS_ABORT_MSG_IF(!IsIdentifier(name),
                     "ResultsStore: event table name '" << name
                                                        << "' must be letters, digits and '_'");

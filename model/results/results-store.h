@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -26,8 +27,10 @@ namespace ns3
  * \brief The results store: one SQLite database that every program of the module writes its
  * runs, parameters, metrics, series and per-event tables to.
  *
- * The schema is defined once, in data/results-schema.sql (shared with the Python tools in
- * utils/), and documented in doc/optical.rst. The database runs in WAL mode with a busy
+ * The schema is defined once, in data/results-schema.sql, and the per-event tables and their
+ * columns once, in data/results-event-tables.txt; both files are read at run time, by this
+ * class and by the Python tools (utils/ns3optical/results.py), and documented in
+ * doc/optical.rst. The database runs in WAL mode with a busy
  * timeout, so several processes may write at once without losing rows. Writes are buffered and
  * committed in transactions: when a buffer fills, on Flush() and on FinishRun(). A run is
  * 'running' until FinishRun(); a process that dies leaves it 'running' and readers only trust
@@ -49,6 +52,12 @@ class ResultsStore
   public:
     /// A cell of a per-event table.
     using Value = std::variant<int64_t, double, std::string>;
+
+    /// The columns of a per-event table: (column name, SQL type) pairs, in order.
+    using Columns = std::vector<std::pair<std::string, std::string>>;
+
+    /// The file declaring the per-event tables, in the module's data directory.
+    static constexpr const char* EVENT_TABLES_FILE = "results-event-tables.txt";
 
     /// What a run is when it starts.
     struct RunInfo
@@ -116,13 +125,51 @@ class ResultsStore
     void AddSeriesPoint(int64_t runId, const std::string& series, double x, double y);
 
     /**
-     * \brief Creates a per-event table 'ev_<name>' (if it does not exist) for models that write
-     * one row per event. Its first column is run_id.
+     * \brief Parses the text of an event-table declaration file (results-event-tables.txt):
+     * one 'name: column TYPE, column TYPE, ...' line per table; blank lines and lines starting
+     * with '#' are ignored.
+     * \param [in] text The file's text
+     * \param [out] tables Table name -> its columns, in order
+     * \param [out] error What is wrong (the line number and why)
+     * \return true if every line is a valid declaration and no table or column repeats
+     */
+    static bool ParseEventTables(const std::string& text,
+                                 std::map<std::string, Columns>& tables,
+                                 std::string& error);
+
+    /**
+     * \return the per-event tables declared in the data directory's results-event-tables.txt
+     * (read by Open())
+     */
+    const std::map<std::string, Columns>& GetDeclaredEventTables() const;
+
+    /**
+     * \brief Creates the per-event table 'ev_<name>' declared in results-event-tables.txt (if
+     * it does not exist), with all its declared columns; AddEvent() then takes one value per
+     * declared column, in the declared order. Aborts if \p name is not declared.
+     * \param [in] name Declared table name
+     */
+    void CreateEventTable(const std::string& name);
+
+    /**
+     * \brief Creates (or extends) the declared per-event table 'ev_<name>' with only the
+     * columns \p columns, for a table that several programs write, each filling some of its
+     * columns (types come from the declaration); AddEvent() then takes one value per column
+     * of \p columns, in that order. Aborts if the table or a column is not declared.
+     * \param [in] name Declared table name
+     * \param [in] columns Names of declared columns of the table
+     */
+    void CreateEventTableColumns(const std::string& name, const std::vector<std::string>& columns);
+
+    /**
+     * \brief Creates a per-event table 'ev_<name>' (if it does not exist) that is not declared
+     * in results-event-tables.txt, for models outside the module. Its first column is run_id.
+     * Aborts if \p name is declared there (use CreateEventTable(name): a table's columns are
+     * declared once).
      * \param [in] name Table name (letters, digits and '_')
      * \param [in] columns (column name, SQL type) pairs; types INTEGER, REAL or TEXT
      */
-    void CreateEventTable(const std::string& name,
-                          const std::vector<std::pair<std::string, std::string>>& columns);
+    void CreateEventTable(const std::string& name, const Columns& columns);
 
     /**
      * \brief Adds one row to a per-event table.
@@ -183,6 +230,17 @@ class ResultsStore
     static sqlite3* OpenDatabase(const std::string& path,
                                  const std::string& schema,
                                  std::string& error);
+    /**
+     * \brief Creates or extends 'ev_<name>' with \p columns and prepares its insert.
+     * \param [in] name Table name
+     * \param [in] columns Its columns (those AddEvent() takes values for)
+     */
+    void CreateEventTableLocked(const std::string& name, const Columns& columns);
+    /**
+     * \param [in] name Table name
+     * \return the declaration of \p name (aborts if it is not declared)
+     */
+    const Columns& Declared(const std::string& name) const;
     void FlushLocked();
     void FinishRunLocked(int64_t runId, bool ok, const std::string& message, bool onlyRunning);
     void Exec(const std::string& sql);
@@ -200,6 +258,7 @@ class ResultsStore
     sqlite3_stmt* m_insertSeries{nullptr};      //!< Prepared series insert
     std::vector<std::pair<std::string, sqlite3_stmt*>> m_eventInserts; //!< Event inserts
     std::vector<std::pair<std::string, std::size_t>> m_eventColumns;   //!< Columns per table
+    std::map<std::string, Columns> m_declaredEventTables;              //!< results-event-tables.txt
     std::vector<std::pair<int64_t, std::chrono::steady_clock::time_point>>
         m_runStarts; //!< When each run began (wall clock)
 };

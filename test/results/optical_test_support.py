@@ -16,8 +16,10 @@ import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 UTILS = os.path.join(ROOT, "utils")
-if UTILS not in sys.path:
+if UTILS not in sys.path:  # the ns3optical package
     sys.path.insert(0, UTILS)
+
+from ns3optical import manifest  # noqa: E402  (after the path set-up)
 
 PROBE = "results-probe"
 
@@ -29,16 +31,7 @@ def build_dir():
 
 def programs():
     """Return {name: executable} from <build>/programs.txt ({} if it does not exist)."""
-    result = {}
-    try:
-        with open(os.path.join(build_dir(), "programs.txt")) as stream:
-            for line in stream:
-                name, sep, rel_dir = line.strip().partition("=")
-                if sep and name:
-                    result[name] = os.path.join(build_dir(), rel_dir, name)
-    except OSError:
-        pass
-    return result
+    return manifest.read_programs_or_empty(build_dir())
 
 
 def probe_path():

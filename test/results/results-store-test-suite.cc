@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <dirent.h>
 #include <fstream>
+#include <map>
 #include <sqlite3.h>
 #include <sys/stat.h>
 #include <vector>
@@ -368,6 +369,92 @@ class ResultsStoreEventTableEvolutionTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * The declaration file of the per-event tables: its parser on hand-made texts, and tables
+ * created from the module's declarations.
+ */
+class ResultsStoreDeclaredEventTablesTestCase : public TestCase
+{
+  public:
+    ResultsStoreDeclaredEventTablesTestCase()
+        : TestCase("Event tables declared once: parser, declared tables, column subsets")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::map<std::string, ResultsStore::Columns> tables;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(
+            ResultsStore::ParseEventTables("# comment\n\n t1: a INTEGER, b REAL \nt2:c TEXT\n",
+                                           tables,
+                                           error),
+            true,
+            error);
+        NS_TEST_ASSERT_MSG_EQ(tables.size(), 2, "two tables");
+        NS_TEST_EXPECT_MSG_EQ(tables["t1"].size(), 2, "t1 has a and b");
+        NS_TEST_EXPECT_MSG_EQ(tables["t1"][1].first + " " + tables["t1"][1].second,
+                              "b REAL",
+                              "second column of t1, in order");
+        NS_TEST_EXPECT_MSG_EQ(tables["t2"][0].first, "c", "blanks around ':' are optional");
+        for (const std::string bad : {"t1 a INTEGER\n",
+                                      "t1: a INTEGER\nt1: b REAL\n",
+                                      "t1: a INTEGER, a REAL\n",
+                                      "t1: a FLOAT\n",
+                                      "t1: run_id INTEGER\n",
+                                      "t1: a INTEGER REAL\n",
+                                      "t-1: a INTEGER\n",
+                                      "t1:\n"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(ResultsStore::ParseEventTables(bad, tables, error),
+                                  false,
+                                  "refused: " << bad);
+            NS_TEST_EXPECT_MSG_EQ(error.find("line "), 0, "the error names the line: " << error);
+        }
+
+        const std::string path = CreateTempDirFilename("declared.db");
+        ResultsStore store;
+        NS_TEST_ASSERT_MSG_EQ(store.Open(path, error), true, error);
+        const auto& declared = store.GetDeclaredEventTables();
+        NS_TEST_ASSERT_MSG_EQ(declared.count("collectives"), 1, "collectives is declared");
+        NS_TEST_ASSERT_MSG_EQ(declared.count("iterations"), 1, "iterations is declared");
+        ResultsStore::RunInfo info;
+        info.program = "probe";
+        const int64_t run = store.BeginRun(info, {});
+        store.CreateEventTable("collectives");
+        std::vector<ResultsStore::Value> row;
+        std::string expected;
+        for (const auto& [column, type] : declared.at("collectives"))
+        {
+            expected += (expected.empty() ? "" : ", ") + column + " " + type;
+            row.emplace_back(type == "TEXT"   ? ResultsStore::Value(std::string("x"))
+                             : type == "REAL" ? ResultsStore::Value(0.5)
+                                              : ResultsStore::Value(int64_t{7}));
+        }
+        store.AddEvent("collectives", run, row);
+        store.CreateEventTableColumns("iterations", {"iteration", "time_s"});
+        store.AddEvent("iterations", run, {int64_t{3}, 0.25});
+        store.FinishRun(run, true);
+        store.Close();
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(path, "SELECT columns FROM event_tables WHERE name='collectives'"),
+            expected,
+            "ev_collectives has the declared columns, in the declared order");
+        NS_TEST_EXPECT_MSG_EQ(QueryText(path, "SELECT COUNT(*) FROM ev_collectives"),
+                              "1",
+                              "one row written");
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(path, "SELECT columns FROM event_tables WHERE name='iterations'"),
+            "iteration INTEGER, time_s REAL",
+            "a subset of the declared columns, with their declared types");
+        NS_TEST_EXPECT_MSG_EQ(QueryText(path, "SELECT iteration||':'||time_s FROM ev_iterations"),
+                              "3:0.25",
+                              "values bound to the named columns");
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * The results store.
  */
 class ResultsStoreTestSuite : public TestSuite
@@ -380,6 +467,7 @@ class ResultsStoreTestSuite : public TestSuite
         AddTestCase(new ResultsStoreOpenErrorsTestCase, TEST_QUICK);
         AddTestCase(new ResultsStoreCreationTestCase, TEST_QUICK);
         AddTestCase(new ResultsStoreEventTableEvolutionTestCase, TEST_QUICK);
+        AddTestCase(new ResultsStoreDeclaredEventTablesTestCase, TEST_QUICK);
     }
 };
 

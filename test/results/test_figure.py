@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of the figure framework: utils/figure.py and the declarations in utils/figures/.
+"""Tests of the figure framework: utils/figure.py and the declarations in utils/ns3optical/figures/.
 
     /usr/bin/python3 test/results/test_figure.py [-v]
 
@@ -26,11 +26,11 @@ UTILS = os.path.join(ROOT, "utils")
 FIGURE_PY = os.path.join(UTILS, "figure.py")
 sys.path.insert(0, UTILS)
 
-import figure as figure_cli  # noqa: E402  (after the path set-up)
-import figures  # noqa: E402
-import optical_results as results  # noqa: E402
-import sweep  # noqa: E402
-from figures import ocs_goodput_vs_delay as goodput_figure  # noqa: E402
+from ns3optical import figure as figure_cli  # noqa: E402  (after the path set-up)
+from ns3optical import figures  # noqa: E402
+from ns3optical import results  # noqa: E402
+from ns3optical import sweep  # noqa: E402
+from ns3optical.figures import ocs_goodput_vs_delay as goodput_figure  # noqa: E402
 
 FIGURE_ID = "ocs-goodput-vs-delay"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

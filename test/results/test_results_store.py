@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of the results store from Python: the schema through utils/optical_results.py,
+"""Tests of the results store from Python: the schema through utils/ns3optical/results.py,
 runs written by the probe program (also by 8 processes at once), and the utils/results.py
 command line (list, show, export, merge).
 
@@ -19,7 +19,7 @@ import sys
 import optical_test_support as support
 from optical_test_support import TempDirTestCase, query, scalar
 
-import optical_results as results
+from ns3optical import results
 
 PIDS = itertools.count(1000)  # a distinct pid for each hand-made run
 

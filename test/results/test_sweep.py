@@ -18,8 +18,8 @@ import time
 import optical_test_support as support
 from optical_test_support import TempDirTestCase, query, scalar
 
-import optical_results as results
-import sweep
+from ns3optical import results
+from ns3optical import sweep
 
 PROBE = support.PROBE
 

@@ -22,7 +22,8 @@ program and in total. The exit status is 0 when every try was a clear error and 
     utils/audit/cli-audit.py [--build-dir DIR] [--timeout SECONDS] [--jobs N]
                              [--program NAME]... [--json FILE] [--quiet]
 
-Only the Python standard library is used.
+Only the Python standard library is used (and the ns3optical package: the program list,
+the process runner).
 """
 
 import argparse
@@ -31,14 +32,14 @@ import json
 import os
 import re
 import shutil
-import signal
 import sqlite3
-import subprocess
 import sys
 import tempfile
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+
+from ns3optical import manifest, process  # noqa: E402  (after the path set-up)
 
 CLEAR, UNCLEAR, CRASH, HANG, ACCEPTED = ("clear error", "unclear error", "crash", "hang",
                                          "silently accepted")
@@ -77,18 +78,10 @@ GENERIC_TRIES = [
 
 def read_programs(build_dir):
     """Return [(name, path)] of the example programs of <build_dir>/programs.txt."""
-    path = os.path.join(build_dir, "programs.txt")
     try:
-        with open(path) as stream:
-            lines = stream.read().splitlines()
-    except OSError as error:
-        raise SystemExit("cli-audit.py: cannot read %s (%s): build first" % (path, error.strerror))
-    programs = []
-    for line in lines:
-        name, sep, rel_dir = line.strip().partition("=")
-        if sep and name and rel_dir.split("/")[0] == "examples":
-            programs.append((name, os.path.join(build_dir, rel_dir, name)))
-    return programs
+        return list(manifest.read_programs(build_dir, under="examples").items())
+    except manifest.ManifestError as error:
+        raise SystemExit("cli-audit.py: cannot read %s: build first" % error.path)
 
 
 OPTION_LINE = re.compile(r"^\s+--([A-Za-z0-9_:.\-]+):\s*(.*?)\s*$")
@@ -155,21 +148,11 @@ def option_kind(help_text, default):
 def run(command, cwd, timeout, env):
     """Run `command`; return (status, output, seconds) where status is the exit code, a
     negative signal number, or None for a timeout."""
-    start = time.monotonic()
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                               start_new_session=True, env=env)
-    try:
-        output, _ = process.communicate(timeout=timeout)
-        status = process.returncode
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except OSError:
-            pass
-        output, _ = process.communicate()
-        status = None
-    return status, output.decode(errors="replace"), time.monotonic() - start
+    outcome = process.run(command, timeout=timeout, cwd=cwd, env=env, capture="merged")
+    if outcome["error"]:
+        raise OSError(outcome["error"])
+    status = None if outcome["timed_out"] else outcome["returncode"]
+    return status, outcome["output"], outcome["wall_seconds"]
 
 
 def rows_left(db):

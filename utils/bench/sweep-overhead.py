@@ -31,8 +31,8 @@ import time
 UTILS = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 sys.path.insert(0, UTILS)
 
-import optical_results  # noqa: E402  (after the path set-up)
-import sweep  # noqa: E402
+from ns3optical import results as optical_results  # noqa: E402  (after the path set-up)
+from ns3optical import sweep  # noqa: E402
 
 PROBE = "results-probe"
 TARGET_MS = 100.0

@@ -1,7 +1,7 @@
 """Declarations of the figures of ns3-optical, one module per figure.
 
-Every module of this package (utils/figures/<name>.py, not starting with '_') declares one
-figure, or several, in a module-level variable FIGURE (a Figure) or FIGURES (a list of
+Every module of this package (utils/ns3optical/figures/<name>.py, not starting with '_')
+declares one figure, or several, in a module-level variable FIGURE (a Figure) or FIGURES (a list of
 them). A declaration says, in one place: which program to run, over which grid of
 parameters and with how many seeds, how to plot the result, and which published or
 analytic values the result should be compared with (and where those come from).
@@ -10,7 +10,7 @@ the comparisons; see its --help.
 
 A minimal declaration:
 
-    from figures import Figure, Reference
+    from . import Figure, Reference
 
     FIGURE = Figure(
         id="my-figure",                       # figures/my-figure.png and .pdf
@@ -449,7 +449,7 @@ def load_all():
     for info in sorted(pkgutil.iter_modules([directory]), key=lambda i: i.name):
         if info.name.startswith("_"):
             continue
-        filename = os.path.join("utils", "figures", info.name + ".py")
+        filename = os.path.join("utils", "ns3optical", "figures", info.name + ".py")
         try:
             module = importlib.import_module("%s.%s" % (__name__, info.name))
         except Exception as error:  # report which declaration is broken

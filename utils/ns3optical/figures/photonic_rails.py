@@ -20,7 +20,7 @@ The published values are defined once in the dicts below: the references (printe
 lines) and the hollow markers drawn on the overhead figures are both built from them.
 """
 
-from figures import Figure, Reference
+from . import Figure, Reference
 
 PROGRAM = "photonic-rails"
 

@@ -32,7 +32,7 @@ references (printed comparison lines) and the published marks drawn on the figur
 built from it. Everything else drawn comes from the recorded runs.
 """
 
-from figures import Figure, Reference
+from . import Figure, Reference
 
 SOURCE = "Morphlux, arXiv 2508.03674 (ASPLOS'26)"
 

@@ -18,7 +18,7 @@ Runs take about 1.5 s of CPU each: 14 runs, about 20 s for the whole figure.
 
 import math
 
-from figures import Figure, Point, Reference
+from . import Figure, Point, Reference
 
 SOURCE = "analytic (this module's model: doc/optical.rst)"
 

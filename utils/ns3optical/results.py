@@ -1,10 +1,13 @@
 """Python access to the ns3-optical results store (an SQLite database).
 
-The schema is defined once, in data/results-schema.sql, and shared with the C++ writer
-(model/results/results-store.cc). This module opens a database (creating its schema when it
+The schema is defined once, in data/results-schema.sql, and the per-event tables (ev_<name>)
+with their columns once, in data/results-event-tables.txt; both are read at run time, here
+and by the C++ writer (model/results/results-store.cc): the tables and the columns of runs
+below come from the schema file (schema_columns), the event tables from their declaration
+(declared_event_tables). This module opens a database (creating its schema when it
 lacks one), queries runs, metrics and series, exports them to CSV, and copies runs between
 databases (dump_run/merge_run: used by the Dask executor of utils/sweep.py and by
-`utils/results.py merge`).
+`utils/results.py merge`). It is ns3optical.results; utc_now() is ns3optical.process's.
 
 Sweeps claim each sweep key before running it (table claims; see claim_key), so that
 concurrent or resumed sweeps never run a key that is running or done. A database file that is
@@ -45,6 +48,9 @@ import sqlite3
 import tempfile
 import time
 
+from . import ROOT
+from .process import utc_now  # noqa: F401  (part of this module's API)
+
 SCHEMA_VERSION = 1
 # The default database of the tools: $NS3_OPTICAL_RESULTS when set (as for the programs'
 # --results; 'none', which makes programs record nothing, is no database to read), else
@@ -53,17 +59,14 @@ DEFAULT_DB = (os.environ.get("NS3_OPTICAL_RESULTS", "") not in ("", "none")
               and os.environ["NS3_OPTICAL_RESULTS"] or os.path.join("results", "optical.db"))
 BUSY_TIMEOUT_MS = 10000
 STATUSES = ("running", "ok", "failed")
-# Tables of the schema: a database lacking one gets the (idempotent) schema script again.
-SCHEMA_TABLES = ("meta", "runs", "parameters", "metrics", "series", "event_tables", "claims")
 
 # Options every experiment program accepts that say how it records, not what it simulates:
 # they are left out of the `parameters` dicts of metrics() and series() (rng_run is a field
 # of its own), so that runs of one grid point group together.
 BOOKKEEPING_PARAMETERS = frozenset(["results", "sweepKey", "progress", "RngRun"])
 
-RUN_COLUMNS = ("id", "program", "status", "sweep_key", "rng_seed", "rng_run", "version",
-               "host", "pid", "command_line", "started_at", "ended_at", "wall_seconds",
-               "message")
+EVENT_TABLES_FILE = "results-event-tables.txt"
+EVENT_TYPES = ("INTEGER", "REAL", "TEXT")
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -77,13 +80,22 @@ class ResultsError(Exception):
 
 def module_root():
     """Return the root directory of the module (the parent of utils/)."""
-    return os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    return ROOT
+
+
+def data_dir():
+    """Return the module's data directory: $NS3_OPTICAL_DATA_DIR or <module>/data."""
+    return os.environ.get("NS3_OPTICAL_DATA_DIR") or os.path.join(module_root(), "data")
 
 
 def schema_path():
     """Return the path of results-schema.sql: $NS3_OPTICAL_DATA_DIR or <module>/data."""
-    data_dir = os.environ.get("NS3_OPTICAL_DATA_DIR") or os.path.join(module_root(), "data")
-    return os.path.join(data_dir, "results-schema.sql")
+    return os.path.join(data_dir(), "results-schema.sql")
+
+
+def event_tables_path():
+    """Return the path of results-event-tables.txt (next to the schema)."""
+    return os.path.join(data_dir(), EVENT_TABLES_FILE)
 
 
 def read_schema():
@@ -94,6 +106,84 @@ def read_schema():
             return stream.read()
     except OSError as error:
         raise ResultsError("cannot read the results schema %s: %s" % (path, error.strerror))
+
+
+_CREATE_TABLE = re.compile(r"CREATE TABLE IF NOT EXISTS (\w+) \((.*?)\n\);", re.S)
+_CONSTRAINTS = ("PRIMARY", "FOREIGN", "UNIQUE", "CHECK", "CONSTRAINT")
+
+
+def parse_schema_columns(text):
+    """Return {table: [column, ...]} of the CREATE TABLE statements of a schema text (one
+    column definition per line, '--' comments allowed; table constraints left out)."""
+    tables = {}
+    for match in _CREATE_TABLE.finditer(text):
+        columns = []
+        for line in match.group(2).splitlines():
+            words = line.split("--", 1)[0].split()
+            if words and words[0].upper() not in _CONSTRAINTS:
+                columns.append(words[0].rstrip(","))
+        tables[match.group(1)] = columns
+    return tables
+
+
+def schema_columns():
+    """Return {table: [column, ...]} of data/results-schema.sql (read_schema)."""
+    return parse_schema_columns(read_schema())
+
+
+def schema_tables():
+    """Return the tables of the schema, in its order: a database lacking one gets the
+    (idempotent) schema script again."""
+    return tuple(schema_columns())
+
+
+def run_columns():
+    """Return the columns of table runs, as the schema declares them."""
+    return tuple(schema_columns()["runs"])
+
+
+def parse_event_tables(text, origin=EVENT_TABLES_FILE):
+    """Return {name: [(column, type), ...]} of a results-event-tables.txt text: one
+    'name: column TYPE, column TYPE, ...' line per table, '#' comments and blank lines
+    ignored (the format ResultsStore::ParseEventTables reads). Raise ResultsError naming the
+    line if a line is malformed or a table or column repeats."""
+    tables = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = "%s: line %d: " % (origin, number)
+        name, sep, rest = line.partition(":")
+        name = name.strip()
+        if not sep or not _IDENTIFIER.match(name):
+            raise ResultsError(where + "expected 'name: column TYPE, ...'")
+        if name in tables:
+            raise ResultsError(where + "table %r is declared twice" % name)
+        columns = []
+        for item in rest.split(","):
+            words = item.split()
+            if (len(words) != 2 or not _IDENTIFIER.match(words[0]) or words[0] == "run_id"
+                    or words[1] not in EVENT_TYPES):
+                raise ResultsError(where + "bad column %r of table %r (expected 'column "
+                                   "TYPE', TYPE one of %s)" % (item.strip(), name,
+                                                               ", ".join(EVENT_TYPES)))
+            if words[0] in [c for c, _ in columns]:
+                raise ResultsError(where + "column %r of table %r is declared twice"
+                                   % (words[0], name))
+            columns.append((words[0], words[1]))
+        tables[name] = columns
+    return tables
+
+
+def declared_event_tables():
+    """Return {name: [(column, type), ...]} of data/results-event-tables.txt."""
+    path = event_tables_path()
+    try:
+        with open(path) as stream:
+            return parse_event_tables(stream.read(), path)
+    except OSError as error:
+        raise ResultsError("cannot read the event-table declarations %s: %s"
+                           % (path, error.strerror))
 
 
 NOT_SQLITE = ("%s is not an SQLite database (%s); pass the path of a results database, or of "
@@ -195,7 +285,7 @@ def connect(db_path, create=True, threads=False):
 
 def ensure_schema(conn):
     """Create the schema in `conn` if it lacks it; refuse a newer schema version."""
-    if not all(_table_exists(conn, t) for t in SCHEMA_TABLES):
+    if not all(_table_exists(conn, t) for t in schema_tables()):
         try:
             conn.executescript("BEGIN IMMEDIATE;\n%s\nCOMMIT;" % read_schema())
         except sqlite3.OperationalError as error:
@@ -234,12 +324,6 @@ def transaction(conn):
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-
-
-def utc_now():
-    """Return the current UTC time as ISO 8601 text (millisecond precision)."""
-    now = datetime.datetime.now(datetime.timezone.utc)
-    return now.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (now.microsecond // 1000)
 
 
 def module_version():
@@ -758,7 +842,7 @@ def merge_run(conn, dump, status=None, message=None):
         run["status"] = status
     if message is not None:
         run["message"] = message
-    columns = [c for c in RUN_COLUMNS if c != "id" and c in run]
+    columns = [c for c in run_columns() if c != "id" and c in run]
     with transaction(conn):
         cursor = conn.execute("INSERT INTO runs (%s) VALUES (%s)"
                               % (", ".join(columns), ", ".join("?" * len(columns))),

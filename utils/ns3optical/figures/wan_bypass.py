@@ -12,7 +12,7 @@ published.
 The published values are declared once, in PUBLISHED, with their source.
 """
 
-from figures import Figure, Reference
+from . import Figure, Reference
 
 SOURCE = "Shoofly, Singh et al., SIGCOMM'21"
 

@@ -21,7 +21,7 @@ The published values are declared once, in PUBLISHED, with their sources.
 import csv
 import os
 
-from figures import Figure, Reference
+from . import Figure, Reference
 
 SOURCE_RADWAN = "RADWAN, Singh et al., SIGCOMM'18"
 SOURCE_HOTNETS = "Run, Walk, Crawl, Ghobadi et al., HotNets'17"
