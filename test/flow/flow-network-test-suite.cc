@@ -12,9 +12,10 @@
  * conservation, incremental recomputation, bad input, and ring all-reduce against alpha-beta.
  */
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 

@@ -13,10 +13,11 @@
 // one store-and-forward round through the switch, 2 link delays. Tolerance: 5% for messages
 // of 16 MiB, as the issue states.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/test.h"
