@@ -151,7 +151,7 @@ RunJob(const Setup& setup, const std::string& fabricName, OpticalExperiment& exp
     exp.Run(Seconds(1e6));
     if (job->GetIterations().size() != iterations)
     {
-        const std::string stall = CollectiveHelper::DescribeStall(transport);
+        const std::string stall = transport->DescribeStall();
         exp.Fail("fabric " + fabricName + ": only " + std::to_string(job->GetIterations().size()) +
                      " of " + std::to_string(iterations) + " iterations completed" +
                      (stall.empty() ? "" : ": " + stall),

@@ -150,7 +150,7 @@ main(int argc, char* argv[])
     exp.Run(Seconds(3600));
     if (!coll->IsDone())
     {
-        const std::string stall = CollectiveHelper::DescribeStall(transport);
+        const std::string stall = transport->DescribeStall();
         exp.Fail("the collective did not complete" + (stall.empty() ? "" : ": " + stall), 2);
     }
     const CollectiveRecord rec = coll->GetRecord();

@@ -165,7 +165,7 @@ main(int argc, char* argv[])
     exp.Run(Seconds(36000));
     if (job->GetIterations().size() != iterations)
     {
-        const std::string stall = CollectiveHelper::DescribeStall(transport);
+        const std::string stall = transport->DescribeStall();
         exp.Fail("only " + std::to_string(job->GetIterations().size()) + " of " +
                      std::to_string(iterations) + " iterations completed" +
                      (stall.empty() ? "" : ": " + stall),

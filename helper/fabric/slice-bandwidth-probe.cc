@@ -262,7 +262,7 @@ SliceBandwidthProbe::Measure(const SliceLayout& layout,
     if (done < rings.size())
     {
         error = "the all-reduce of tenant " + std::to_string(layout.tenant) +
-                " did not complete: " + CollectiveHelper::DescribeStall(transport);
+                " did not complete: " + transport->DescribeStall();
         for (auto& c : collectives)
         {
             c->Dispose();

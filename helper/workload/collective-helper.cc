@@ -130,13 +130,6 @@ CollectiveHelper::Install(NodeContainer nodes, uint32_t gpusPerServer, const std
     return Install(nodes, gpusPerServer);
 }
 
-std::string
-CollectiveHelper::DescribeStall(Ptr<CollectiveTransport> transport)
-{
-    Ptr<FlowCollectiveTransport> flow = DynamicCast<FlowCollectiveTransport>(transport);
-    return flow ? flow->GetNetwork()->DescribeStalledFlows() : "";
-}
-
 bool
 CollectiveHelper::CheckBackend(const std::string& backend, std::string& error)
 {

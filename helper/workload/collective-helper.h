@@ -108,14 +108,6 @@ class CollectiveHelper
                                      const std::string& backend);
 
     /**
-     * \brief Why a workload may not have completed: at flow level, the flows stalled on links
-     * down or of zero capacity (FlowNetwork::DescribeStalledFlows); "" otherwise.
-     * \param [in] transport The transport
-     * \return the description, or ""
-     */
-    static std::string DescribeStall(Ptr<CollectiveTransport> transport);
-
-    /**
      * \brief Checks a backend name.
      * \param [in] backend The name
      * \param [out] error Why it is rejected, listing the known ones

@@ -13,11 +13,9 @@
  * The one place where ns3-optical hides API differences between ns-3 releases (3.37 to 3.48).
  *
  * Differences are detected from the API itself, never from a version macro, because
- * version-defines.h is generated only in some ns-3 trees.
- *  - Test durations: 3.37-3.41 have `TestCase::TestDuration` with `TestCase::QUICK`; 3.42+ have
- *    `enum class TestCase::Duration`, and 3.46 removed the old names.
- *  - Test suite types: `TestSuite::Type::UNIT` compiles everywhere (3.37's plain enum is already
- *    named `Type`).
+ * version-defines.h is generated only in some ns-3 trees. The differences of ns-3's test
+ * framework are the tests' business: test/common/optical-test-compat.h (a public header must
+ * not pull ns3/test.h into a user's build).
  *  - Enum attributes: 3.37-3.40 have `MakeEnumAccessor(member)` and a plain `EnumValue`; 3.41+
  *    have `EnumValue<T>` and need `MakeEnumAccessor<T>(member)`.
  *  - Scheduling a lambda or std::function: Simulator::Schedule accepts any callable from 3.36
@@ -31,7 +29,6 @@
 #include "ns3/event-impl.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/simulator.h"
-#include "ns3/test.h"
 
 #include <functional>
 #include <tuple>
@@ -120,79 +117,6 @@ MakeEnumAccessorCompat(M member)
         return MakeEnumAccessor(member);
     }
 }
-
-/// Detects whether ns-3's TestCase has the nested `Duration` enumeration (ns-3.42 and later).
-template <typename C, typename = void>
-struct HasDurationEnum : std::false_type
-{
-};
-
-/// \copydoc HasDurationEnum
-template <typename C>
-struct HasDurationEnum<C, std::void_t<typename C::Duration>> : std::true_type
-{
-};
-
-/**
- * Test durations, mapped to whatever the ns-3 release in use calls them.
- * \tparam C ns3::TestCase (a template parameter so that only the taken branch is compiled).
- */
-template <typename C = TestCase>
-struct TestDurations
-{
-    /// \return the QUICK duration
-    static constexpr auto Quick()
-    {
-        if constexpr (HasDurationEnum<C>::value)
-        {
-            return C::Duration::QUICK;
-        }
-        else
-        {
-            return C::QUICK;
-        }
-    }
-
-    /// \return the EXTENSIVE duration
-    static constexpr auto Extensive()
-    {
-        if constexpr (HasDurationEnum<C>::value)
-        {
-            return C::Duration::EXTENSIVE;
-        }
-        else
-        {
-            return C::EXTENSIVE;
-        }
-    }
-
-    /// \return the TAKES_FOREVER duration
-    static constexpr auto TakesForever()
-    {
-        if constexpr (HasDurationEnum<C>::value)
-        {
-            return C::Duration::TAKES_FOREVER;
-        }
-        else
-        {
-            return C::TAKES_FOREVER;
-        }
-    }
-};
-
-/// Test duration QUICK in the ns-3 release in use.
-constexpr auto TEST_QUICK = TestDurations<>::Quick();
-/// Test duration EXTENSIVE in the ns-3 release in use.
-constexpr auto TEST_EXTENSIVE = TestDurations<>::Extensive();
-/// Test duration TAKES_FOREVER in the ns-3 release in use.
-constexpr auto TEST_TAKES_FOREVER = TestDurations<>::TakesForever();
-
-/// Test suite types (spelled the same way in every supported release).
-constexpr auto SUITE_UNIT = TestSuite::Type::UNIT;
-/// \copydoc SUITE_UNIT
-constexpr auto SUITE_SYSTEM = TestSuite::Type::SYSTEM;
-/// \copydoc SUITE_UNIT
-constexpr auto SUITE_PERFORMANCE = TestSuite::Type::PERFORMANCE;
 
 /**
  * The parameter types of a member function, read off the member itself.

@@ -7,7 +7,7 @@
 #ifndef COLLECTIVE_ALGORITHMS_H
 #define COLLECTIVE_ALGORITHMS_H
 
-#include "collective-schedule.h"
+#include "ns3/collective-schedule.h"
 
 #include <string>
 #include <vector>

@@ -7,9 +7,8 @@
 #ifndef COLLECTIVE_H
 #define COLLECTIVE_H
 
-#include "collective-schedule.h"
-#include "collective-transport.h"
-
+#include "ns3/collective-schedule.h"
+#include "ns3/collective-transport.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"

@@ -7,8 +7,7 @@
 #ifndef MOE_TRAFFIC_H
 #define MOE_TRAFFIC_H
 
-#include "collective-schedule.h"
-
+#include "ns3/collective-schedule.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
 

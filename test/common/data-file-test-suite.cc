@@ -9,7 +9,8 @@
 // traces, OCS configurations). Each bad value is refused with the exact file:line, column and
 // range; a UTF-8 byte-order mark and CRLF line endings are accepted everywhere.
 
-#include "ns3/optical-compat.h"
+#include "optical-test-compat.h"
+
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 

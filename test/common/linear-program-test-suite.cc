@@ -10,8 +10,9 @@
  * LinearProgram: COIN-OR CLP and CBC on programs whose optimum is known by hand.
  */
 
+#include "optical-test-compat.h"
+
 #include "ns3/linear-program.h"
-#include "ns3/optical-compat.h"
 #include "ns3/test.h"
 
 #include <cmath>

@@ -11,7 +11,8 @@
  * the typed options of OpticalExperiment on command lines whose values are known by hand.
  */
 
-#include "ns3/optical-compat.h"
+#include "optical-test-compat.h"
+
 #include "ns3/optical-experiment.h"
 #include "ns3/optical-units.h"
 #include "ns3/test.h"

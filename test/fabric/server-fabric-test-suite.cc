@@ -8,13 +8,13 @@
 // and greedy (MorphluxAllocator), tenants, failures and spares (SliceScheduler), and tenant
 // bandwidth measured by the workload layer (SliceBandwidthProbe).
 
+#include "../common/optical-test-compat.h"
 #include "torus-test-helpers.h"
 
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/socket.h"
 #include "ns3/string.h"

@@ -12,10 +12,10 @@
  * a neighbour, and dark paths limited to the changed ones.
  */
 
+#include "../common/optical-test-compat.h"
 #include "torus-test-helpers.h"
 
 #include "ns3/core-module.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 

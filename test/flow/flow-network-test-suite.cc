@@ -12,9 +12,10 @@
  * conservation, incremental recomputation, bad input, and ring all-reduce against alpha-beta.
  */
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 
@@ -429,6 +430,45 @@ class BadInputTestCase : public TestCase
     }
 };
 
+/// The flow transport tells, through the CollectiveTransport interface, which flows stall.
+class TransportStallTestCase : public TestCase
+{
+  public:
+    TransportStallTestCase()
+        : TestCase("the flow transport reports stalled flows through CollectiveTransport")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FlowTopology> topo = CreateObject<FlowTopology>();
+        const uint32_t a = topo->AddVertex("alpha");
+        const uint32_t b = topo->AddVertex("beta");
+        const uint32_t ab = topo->AddDuplexLink(a, b, GBPS10, MicroSeconds(1));
+        Ptr<FlowNetwork> net = CreateObject<FlowNetwork>();
+        net->SetTopology(topo);
+        Ptr<CollectiveTransport> transport = CollectiveHelper().InstallFlow(net, {a, b});
+        uint32_t delivered = 0;
+        transport->Send(0, 1, 1000, [&delivered]() { ++delivered; });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(delivered, 1u, "delivered on a working link");
+        NS_TEST_ASSERT_MSG_EQ(transport->DescribeStall(), "", "nothing stalled");
+        topo->SetLinkCapacity(ab, 0);
+        transport->Send(0, 1, 1000, [&delivered]() { ++delivered; });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(delivered, 1u, "the second message waits");
+        const std::string stall = transport->DescribeStall();
+        NS_TEST_ASSERT_MSG_NE(stall.find("1 flow stalled: alpha -> beta"),
+                              std::string::npos,
+                              stall);
+        NS_TEST_ASSERT_MSG_NE(stall.find("has zero capacity"), std::string::npos, stall);
+        NS_TEST_ASSERT_MSG_EQ(transport->GetCounters().messagesSent, 2u, "sent");
+        NS_TEST_ASSERT_MSG_EQ(transport->GetCounters().messagesDelivered, 1u, "delivered");
+        Simulator::Destroy();
+    }
+};
+
 /// Ring all-reduce on the flow transport matches alpha-beta.
 class RingAlphaBetaTestCase : public TestCase
 {
@@ -700,6 +740,7 @@ class FlowNetworkTestSuite : public TestSuite
         AddTestCase(new RerouteTestCase, TEST_QUICK);
         AddTestCase(new IncrementalTestCase, TEST_QUICK);
         AddTestCase(new BadInputTestCase, TEST_QUICK);
+        AddTestCase(new TransportStallTestCase, TEST_QUICK);
         AddTestCase(new RingAlphaBetaTestCase, TEST_QUICK);
         AddTestCase(new OcsFlowTestCase, TEST_QUICK);
         AddTestCase(new ScaleUpAnalyticTestCase, TEST_QUICK);

@@ -13,10 +13,11 @@
  * close to packet level's. (utils/bench/flow-vs-packet prints the full table.)
  */
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 

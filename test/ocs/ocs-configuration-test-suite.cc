@@ -7,12 +7,13 @@
 // Circuit configurations (validation, parsing), rejected requests, device classes and the
 // data-file loader.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
 #include "ns3/ocs-configuration.h"
 #include "ns3/ocs-device-class.h"
 #include "ns3/ocs-helper.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-data-file.h"
 #include "ns3/test.h"
 

@@ -7,12 +7,13 @@
 // The switch's timing and state machine: one-way delay to the nanosecond, circuits and dark
 // ports, reconfiguration timing, queued requests, rotor schedules, link state, loss budgets.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/ocs-channel.h"
 #include "ns3/ocs-helper.h"
-#include "ns3/optical-compat.h"
 #include "ns3/test.h"
 
 #include <vector>

@@ -8,13 +8,14 @@
 // dark window loses under Drop, none under Drain, nothing on untouched circuits, TCP survives,
 // and counters agree with traces (sent = received + dropped).
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/ocs-channel.h"
 #include "ns3/ocs-helper.h"
-#include "ns3/optical-compat.h"
 #include "ns3/test.h"
 
 #include <vector>

@@ -11,7 +11,8 @@
  * power and cost ratios of photonic against electrical rails, and bad input.
  */
 
-#include "ns3/optical-compat.h"
+#include "../common/optical-test-compat.h"
+
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 

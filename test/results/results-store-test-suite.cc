@@ -7,8 +7,9 @@
 // The results store: schema round trip (what is written reads back the same), statuses,
 // batching, per-event tables, and errors on bad input.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/core-module.h"
-#include "ns3/optical-compat.h"
 #include "ns3/results-store.h"
 #include "ns3/test.h"
 

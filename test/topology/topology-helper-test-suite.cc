@@ -9,13 +9,14 @@
 // rates, delays, MTUs, degrees, and hop counts between every two hosts (walked through ns-3's
 // IPv4 routes at packet level, shortest paths at flow level); packets cross the fabrics.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/fat-tree-topology-helper.h"
 #include "ns3/flow-topology.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/optical-compat.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/rail-topology-helper.h"
 #include "ns3/star-topology-helper.h"

@@ -7,8 +7,9 @@
 // The optical WAN's physical layer: ASE and GN-model NLI over amplified spans, SNR of paths,
 // transceiver modes.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/double.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 

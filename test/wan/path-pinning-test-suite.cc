@@ -7,11 +7,12 @@
 // Per-flow path pinning (PathPinningRouting, PathPinningHelper): TE paths installed at packet
 // level on a triangle of routers, above global routing in an Ipv4ListRouting.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/test.h"

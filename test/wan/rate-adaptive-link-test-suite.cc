@@ -7,11 +7,12 @@
 // Rate-adaptive optical links: policies against hand-computed timelines, hysteresis and
 // hold-down, downtime accounting, packet level (conservation, rate followed) and flow level.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/flow-network.h"
 #include "ns3/node.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"

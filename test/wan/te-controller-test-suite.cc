@@ -7,11 +7,12 @@
 // The TE controller over rate-adaptive links: RADWAN's graph abstraction raises exactly the
 // caps it should; splits installed at flow level stay within capacities and conserve bytes.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/flow-network.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"

@@ -13,10 +13,11 @@
 // one store-and-forward round through the switch, 2 link delays. Tolerance: 5% for messages
 // of 16 MiB, as the issue states.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/test.h"
@@ -388,6 +389,89 @@ class CollectiveOverOcsTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * The transport seam: TCP, flow and instant transports count what they carry in the same
+ * CollectiveTransportCounters, read through the interface alone. A ring all-reduce of S bytes
+ * on n = 4 ranks, two per server, is 2(n-1) steps of n messages of S/n bytes; in each step the
+ * pairs (0,1) and (2,3) stay in their server's scale-up domain.
+ */
+class TransportCountersTestCase : public TestCase
+{
+  public:
+    TransportCountersTestCase()
+        : TestCase("TCP, flow and instant transports count messages and bytes alike")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 4;
+        const uint32_t g = 2;
+        const uint64_t s = 1ull << 20;
+        const uint64_t messages = 2 * (n - 1) * n;
+        const uint64_t scaleUp = 2 * (n - 1) * (n - n / g);
+        for (const std::string backend : {"packet", "flow", "instant"})
+        {
+            NodeContainer hosts = Star(n);
+            CollectiveHelper helper;
+            Ptr<TcpCollectiveTransport> tcp;
+            Ptr<FlowCollectiveTransport> flow;
+            Ptr<InstantTransport> instant;
+            Ptr<CollectiveTransport> transport;
+            if (backend == "packet")
+            {
+                transport = tcp = helper.Install(hosts, g);
+            }
+            else if (backend == "flow")
+            {
+                transport = flow = helper.InstallFlow(hosts, g);
+            }
+            else
+            {
+                transport = instant = CreateObject<InstantTransport>();
+                instant->SetNRanks(n);
+            }
+            Ptr<Collective> c = helper.Create(transport, {"allreduce", "ring", n, s, 1, 1, 0});
+            optical::compat::Schedule(MilliSeconds(5), [c]() { c->Start(); });
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(c->IsDone(), true, backend << ": completed");
+            const CollectiveTransportCounters counters = transport->GetCounters();
+            NS_TEST_EXPECT_MSG_EQ(counters.messagesSent, messages, backend << ": sent");
+            NS_TEST_EXPECT_MSG_EQ(counters.messagesDelivered, messages, backend << ": delivered");
+            NS_TEST_EXPECT_MSG_EQ(counters.bytesSent, 2 * (n - 1) * s, backend << ": bytes");
+            const uint64_t expectedScaleUp = backend == "instant" ? 0 : scaleUp;
+            NS_TEST_EXPECT_MSG_EQ(counters.scaleUpDelivered,
+                                  expectedScaleUp,
+                                  backend << ": scale-up (instant has no domains)");
+            NS_TEST_EXPECT_MSG_EQ(transport->DescribeStall(), "", backend << ": nothing stalled");
+            // The transports' own counters, in their own units.
+            const uint64_t out = messages - scaleUp;
+            if (tcp)
+            {
+                NS_TEST_EXPECT_MSG_EQ(tcp->GetMessagesDelivered(), out, "TCP: scale-out only");
+                NS_TEST_EXPECT_MSG_EQ(tcp->GetBytesSent(),
+                                      out * (s / n + 16),
+                                      "TCP: payload and a 16-byte frame per message");
+            }
+            if (flow)
+            {
+                NS_TEST_EXPECT_MSG_EQ(flow->GetMessagesDelivered(), messages, "flow: all");
+                NS_TEST_EXPECT_MSG_EQ_TOL(flow->GetBytesSent(),
+                                          out * (s / n + 16.0),
+                                          1e-6,
+                                          "flow: payload and a 16-byte frame per flow");
+            }
+            if (instant)
+            {
+                NS_TEST_EXPECT_MSG_EQ(instant->GetBytesSent(), 2 * (n - 1) * s, "instant");
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * Collectives at packet level.
  */
 class CollectivePacketTestSuite : public TestSuite
@@ -402,6 +486,7 @@ class CollectivePacketTestSuite : public TestSuite
         AddTestCase(new CollectiveStartGateTestCase, TEST_QUICK);
         AddTestCase(new DctcpEcnTestCase, TEST_QUICK);
         AddTestCase(new CollectiveOverOcsTestCase, TEST_QUICK);
+        AddTestCase(new TransportCountersTestCase, TEST_QUICK);
     }
 };
 

@@ -9,11 +9,12 @@
 // transfer of 0 bytes never reaches a transport; the alpha-beta formulas on small cases worked
 // by hand; bad specs are rejected with a message.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/abort.h"
 #include "ns3/collective-algorithms.h"
 #include "ns3/collective-transport.h"
 #include "ns3/collective.h"
-#include "ns3/optical-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 

@@ -8,9 +8,10 @@
 // and the reference's 256 MiB / 224 MiB per GPU, capacity, and padded against payload-efficient
 // transfers under skew.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/core-module.h"
 #include "ns3/moe-traffic.h"
-#include "ns3/optical-compat.h"
 #include "ns3/test.h"
 
 using namespace ns3;

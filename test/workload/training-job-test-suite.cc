@@ -9,11 +9,12 @@
 // closed forms) and its split from activations in flight, MoE all-to-all bytes,
 // configuration errors, and a job at packet level.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/core-module.h"
 #include "ns3/instant-transport.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 

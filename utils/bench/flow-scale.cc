@@ -45,7 +45,7 @@ struct Result
 {
     double iterationS{0}; //!< Simulated iteration time
     double wallS{0};      //!< Wall time of Simulator::Run
-    uint64_t flows{0};    //!< Flows (flow level) or messages (packet level)
+    uint64_t flows{0};    //!< Flows (flow level) or scale-out messages (packet level)
     uint64_t events{0};   //!< ns-3 events
     uint64_t peakLink{0}; //!< Most flows on one link at once
     uint64_t peakComp{0}; //!< Most flows in one recomputation
@@ -122,9 +122,10 @@ RunIteration(uint32_t gpus, const std::string& backend, double scaleOutGBps, uin
         r.meanComp = static_cast<double>(network->GetFlowsRerated()) /
                      std::max<uint64_t>(1, network->GetFlowsStarted());
     }
-    else if (auto tcp = DynamicCast<TcpCollectiveTransport>(transport))
+    else
     {
-        r.flows = tcp->GetMessagesDelivered();
+        const CollectiveTransportCounters& c = transport->GetCounters();
+        r.flows = c.messagesDelivered - c.scaleUpDelivered;
     }
     Simulator::Destroy();
     return r;

@@ -67,7 +67,7 @@ class TcpCollectiveTransport : public CollectiveTransport
     /// \return bytes handed to TCP (headers included) so far
     uint64_t GetBytesSent() const;
 
-    /// \return messages delivered so far
+    /// \return messages delivered so far over TCP (scale-up transfers not included)
     uint64_t GetMessagesDelivered() const;
 
   protected:
@@ -135,7 +135,6 @@ class TcpCollectiveTransport : public CollectiveTransport
     std::vector<Ptr<Socket>> m_listeners;                              //!< Listening sockets
     bool m_started{false};                                             //!< Start() called
     uint64_t m_bytesSent{0};                                           //!< Bytes handed to TCP
-    uint64_t m_delivered{0};                                           //!< Messages delivered
     TracedCallback<uint32_t, uint32_t, uint64_t> m_messageDeliveredTrace; //!< MessageDelivered
 
   public:

@@ -26,6 +26,32 @@ CollectiveTransport::GetScaleUp(uint32_t /* rank */, uint32_t& local) const
     return nullptr;
 }
 
+std::string
+CollectiveTransport::DescribeStall()
+{
+    return "";
+}
+
+const CollectiveTransportCounters&
+CollectiveTransport::GetCounters() const
+{
+    return m_counters;
+}
+
+void
+CollectiveTransport::CountSent(uint64_t bytes)
+{
+    ++m_counters.messagesSent;
+    m_counters.bytesSent += bytes;
+}
+
+void
+CollectiveTransport::CountDelivered(bool scaleUp)
+{
+    ++m_counters.messagesDelivered;
+    m_counters.scaleUpDelivered += scaleUp ? 1 : 0;
+}
+
 bool
 CollectiveTransport::RunLocally(const std::shared_ptr<const CollectiveSchedule>& schedule,
                                 const std::vector<uint32_t>& ranks,

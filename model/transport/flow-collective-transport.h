@@ -7,10 +7,10 @@
 #ifndef FLOW_COLLECTIVE_TRANSPORT_H
 #define FLOW_COLLECTIVE_TRANSPORT_H
 
-#include "flow-network.h"
+#include "collective-transport.h"
+#include "scale-up-domain.h"
 
-#include "ns3/collective-transport.h"
-#include "ns3/scale-up-domain.h"
+#include "ns3/flow-network.h"
 
 #include <deque>
 #include <unordered_map>
@@ -72,11 +72,12 @@ class FlowCollectiveTransport : public CollectiveTransport
     void Send(uint32_t src, uint32_t dst, uint64_t bytes, DeliveryCallback delivered) override;
     uint32_t GetNRanks() const override;
     Ptr<ScaleUpDomain> GetScaleUp(uint32_t rank, uint32_t& local) const override;
+    std::string DescribeStall() override;
 
     /// \return bytes handed to flows (message headers included, packet headers not) so far
     double GetBytesSent() const;
 
-    /// \return messages delivered so far
+    /// \return messages delivered so far (GetCounters().messagesDelivered)
     uint64_t GetMessagesDelivered() const;
 
   protected:
@@ -116,7 +117,6 @@ class FlowCollectiveTransport : public CollectiveTransport
     uint32_t m_mtu;                             //!< MTU override (0: the path's)
     DataRate m_rateCap;                         //!< Per-flow cap (0: none)
     double m_bytesSent{0};                      //!< Wire bytes
-    uint64_t m_delivered{0};                    //!< Messages delivered
 };
 
 } // namespace ns3

@@ -15,10 +15,26 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace ns3
 {
+
+/**
+ * \ingroup optical
+ * \brief What a CollectiveTransport has carried, counted the same way by every transport.
+ *
+ * Only messages handed to CollectiveTransport::Send count: the transfers of a schedule that
+ * CollectiveTransport::RunLocally times in one scale-up domain do not go through Send.
+ */
+struct CollectiveTransportCounters
+{
+    uint64_t messagesSent{0};      //!< Messages handed to Send
+    uint64_t bytesSent{0};         //!< Their payload bytes (headers not included)
+    uint64_t messagesDelivered{0}; //!< Messages delivered whole
+    uint64_t scaleUpDelivered{0};  //!< Of these, the ones carried by a ScaleUpDomain
+};
 
 /**
  * \ingroup optical
@@ -74,6 +90,36 @@ class CollectiveTransport : public Object
      * \return the domain, or nullptr if the rank has none
      */
     virtual Ptr<ScaleUpDomain> GetScaleUp(uint32_t rank, uint32_t& local) const;
+
+    /**
+     * \brief Why a workload may not have completed, for its error message.
+     *
+     * The default knows nothing: the packet-level transport cannot tell why TCP makes no
+     * progress, and the instant one never stalls. FlowCollectiveTransport reports its
+     * network's flows stalled on links down or of zero capacity
+     * (FlowNetwork::DescribeStalledFlows).
+     * \return the description, or "" if nothing is known to be stalled
+     */
+    virtual std::string DescribeStall();
+
+    /// \return what the transport has carried so far
+    const CollectiveTransportCounters& GetCounters() const;
+
+  protected:
+    /**
+     * \brief Counts a message handed to Send (implementations call it in Send).
+     * \param [in] bytes Its payload
+     */
+    void CountSent(uint64_t bytes);
+
+    /**
+     * \brief Counts a message delivered whole (implementations call it before its callback).
+     * \param [in] scaleUp Whether a ScaleUpDomain carried it
+     */
+    void CountDelivered(bool scaleUp);
+
+  private:
+    CollectiveTransportCounters m_counters; //!< What was carried
 };
 
 } // namespace ns3

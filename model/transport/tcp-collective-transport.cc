@@ -149,7 +149,8 @@ TcpCollectiveTransport::GetBytesSent() const
 uint64_t
 TcpCollectiveTransport::GetMessagesDelivered() const
 {
-    return m_delivered;
+    const CollectiveTransportCounters& c = GetCounters();
+    return c.messagesDelivered - c.scaleUpDelivered;
 }
 
 bool
@@ -249,9 +250,16 @@ TcpCollectiveTransport::Send(uint32_t src, uint32_t dst, uint64_t bytes, Deliver
                                                     << m_ranks.size());
     NS_ABORT_MSG_IF(src == dst, "TcpCollectiveTransport: rank " << src << " sends to itself");
     NS_ABORT_MSG_IF(!m_started, "TcpCollectiveTransport: Send before Start");
+    CountSent(bytes);
     if (SameServer(src, dst))
     {
-        m_ranks[src].scaleUp->Transfer(m_ranks[src].local, m_ranks[dst].local, bytes, delivered);
+        m_ranks[src].scaleUp->Transfer(m_ranks[src].local,
+                                       m_ranks[dst].local,
+                                       bytes,
+                                       [this, delivered]() {
+                                           CountDelivered(true);
+                                           delivered();
+                                       });
         return;
     }
     Connection& conn = GetConnection(src, dst);
@@ -405,7 +413,7 @@ TcpCollectiveTransport::MessageArrived(uint32_t src, uint32_t dst, uint64_t byte
                                                                    << " nobody sent");
     DeliveryCallback callback = std::move(conn.pending.front());
     conn.pending.pop_front();
-    ++m_delivered;
+    CountDelivered(false);
     m_messageDeliveredTrace(src, dst, bytes);
     callback();
 }

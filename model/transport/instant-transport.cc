@@ -49,7 +49,12 @@ InstantTransport::Send(uint32_t src, uint32_t dst, uint64_t bytes, DeliveryCallb
     NS_ABORT_MSG_IF(src >= m_ranks || dst >= m_ranks,
                     "InstantTransport: rank " << std::max(src, dst) << " of " << m_ranks);
     m_bytes += bytes;
-    optical::compat::ScheduleNow([delivered]() { delivered(); });
+    CountSent(bytes);
+    Ptr<InstantTransport> self(this); // alive until its messages are delivered
+    optical::compat::ScheduleNow([self, delivered]() {
+        self->CountDelivered(false);
+        delivered();
+    });
 }
 
 } // namespace ns3

@@ -128,7 +128,13 @@ FlowCollectiveTransport::GetBytesSent() const
 uint64_t
 FlowCollectiveTransport::GetMessagesDelivered() const
 {
-    return m_delivered;
+    return GetCounters().messagesDelivered;
+}
+
+std::string
+FlowCollectiveTransport::DescribeStall()
+{
+    return m_network ? m_network->DescribeStalledFlows() : "";
 }
 
 void
@@ -143,12 +149,13 @@ FlowCollectiveTransport::Send(uint32_t src,
     NS_ABORT_MSG_IF(src == dst,
                     "FlowCollectiveTransport: a message from rank " << src << " to itself");
     NS_ABORT_MSG_IF(bytes == 0, "FlowCollectiveTransport: an empty message");
+    CountSent(bytes);
     const Rank& a = m_ranks[src];
     const Rank& b = m_ranks[dst];
     if (a.scaleUp && a.scaleUp == b.scaleUp)
     {
         a.scaleUp->Transfer(a.local, b.local, bytes, [this, delivered]() {
-            ++m_delivered;
+            CountDelivered(true);
             delivered();
         });
         return;
@@ -187,7 +194,7 @@ FlowCollectiveTransport::StartNext(Pair* p, uint32_t src, uint32_t dst)
     spec.sent = [this, p, src, dst]() { StartNext(p, src, dst); };
     DeliveryCallback cb = std::move(m.delivered);
     spec.delivered = [this, cb]() {
-        ++m_delivered;
+        CountDelivered(false);
         cb();
     };
     m_bytesSent += spec.bytes;

@@ -1,0 +1,362 @@
+#!/usr/bin/env python3
+"""Architecture test: the module's layers, read from the #include lines of model/ and helper/.
+
+Every C++ file under model/ and helper/ is parsed for its #include lines (comments removed);
+an include names a file of the module when it is "ns3/<name>.h" and <name>.h is a public header
+of model/ or helper/ (they are installed flat as ns3/<name>.h), or a quoted path that exists
+relative to the including file. An area is model/<dir> or helper/<dir>. The test asserts:
+
+ - models include only models: no model file includes a helper (helper/results' experiment
+   layer included), an example, a test or utils file, or ns-3's test.h; helpers include only
+   models and helpers;
+ - the areas that must not know each other do not (FORBIDDEN_AREA_EDGES): workloads reach the
+   network only through model/transport;
+ - the area dependency graph has no cycle;
+ - no cycle of header includes at file level; no cycle of units (x.h with x.cc) except the
+   ones in KNOWN_UNIT_CYCLES, each with its reason (the test fails as well when a listed cycle
+   is gone, so that the list shrinks);
+ - headers include other headers by their installed name ns3/<name>.h, not by "../dir/x.h";
+ - public headers do not include ns-3's test.h (a user's build would get the test framework);
+   test-only helpers live under test/ (test/common/optical-test-compat.h).
+
+Only the Python standard library is used. Run directly (python3 test/architecture/test_layers.py)
+or through test.py (suite optical-py-layers).
+"""
+
+import os
+import re
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+SCANNED = ("model", "helper")
+SOURCE_EXTENSIONS = (".h", ".cc")
+# Top-level folders of the module's files: an include that reaches one of them is classified
+# by it.
+MODULE_FOLDERS = ("model", "helper", "examples", "test", "utils", "scratch")
+
+# ns-3's test framework: only test code may include it.
+NS3_TEST_HEADER = "ns3/test.h"
+
+# Area pairs (includer, included) that must have no include between them, with the reason.
+FORBIDDEN_AREA_EDGES = {
+    ("model/workload", "model/flow"):
+        "collectives and training jobs see the network only through CollectiveTransport "
+        "(model/transport); the flow engine is one transport's business",
+    ("model/flow", "model/workload"):
+        "the flow engine (FlowNetwork, FlowTopology) knows nothing of ML workloads",
+    ("model/flow", "model/transport"):
+        "the flow engine sits below the transports: FlowCollectiveTransport uses it, not "
+        "the other way round",
+}
+
+# Header include cycles (a header that reaches itself through the headers it includes): there
+# are none, and none may appear.
+
+# Cycles of units (a unit is x.h with its x.cc; x -> y when x.h or x.cc includes y.h) that
+# exist today, each with the reason it is tolerated. Any other unit cycle fails the test; so
+# does an entry whose cycle is gone, so that the list only shrinks.
+KNOWN_UNIT_CYCLES = {
+    frozenset({"model/wan/bypass-grooming", "model/wan/bypass-planner"}):
+        "bypass-grooming.h includes bypass-planner.h for the planner's types and "
+        "bypass-planner.cc calls the grooming; issue #19 (section 3) splits BypassPlanner "
+        "into candidates, ILP, greedy search and protection, which removes the cycle",
+    frozenset({"model/ocs/ocs-channel", "model/ocs/ocs-net-device",
+               "model/ocs/optical-circuit-switch"}):
+        "ns-3's channel/device idiom: the headers forward-declare each other, the .cc files "
+        "include each other's headers (as ns-3's point-to-point channel and device do)",
+    frozenset({"model/workload/collective", "model/workload/collective-controller"}):
+        "a CollectiveController decides for the Collective that calls it back: "
+        "collective-controller.h includes collective.h, collective.cc the controller's header",
+}
+
+_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
+
+
+def parse_includes(text):
+    """Return [(quoted, name)] of the #include lines of C++ source text, comments removed:
+    quoted is True for "name", False for <name>."""
+    # Replacing a comment by the newlines it held keeps #include lines at line starts.
+    stripped = _COMMENTS.sub(lambda m: "\n" * m.group(0).count("\n") or " ", text)
+    return [(kind == '"', name.strip()) for kind, name in _INCLUDE.findall(stripped)]
+
+
+def area_of(path):
+    """Return the area of a module path: '<top>/<dir>' for model/ and helper/ files in a
+    folder, otherwise the top-level folder ('examples', 'test', ...)."""
+    parts = path.split("/")
+    if parts[0] in SCANNED and len(parts) > 2:
+        return parts[0] + "/" + parts[1]
+    return parts[0]
+
+
+def find_cycles(graph):
+    """Return the strongly connected components of a directed graph {node: set(successors)}
+    that are cycles (more than one node, or one node with an edge to itself), each as a sorted
+    list, sorted (Tarjan's algorithm, iterative)."""
+    index = {}
+    low = {}
+    on_stack = set()
+    stack = []
+    cycles = []
+    counter = [0]
+    nodes = set(graph)
+    for successors in graph.values():
+        nodes |= set(successors)
+    for start in sorted(nodes):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph.get(start, ()))))]
+        index[start] = low[start] = counter[0]
+        counter[0] += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, successors = work[-1]
+            advanced = False
+            for succ in successors:
+                if succ not in index:
+                    index[succ] = low[succ] = counter[0]
+                    counter[0] += 1
+                    stack.append(succ)
+                    on_stack.add(succ)
+                    work.append((succ, iter(sorted(graph.get(succ, ())))))
+                    advanced = True
+                    break
+                if succ in on_stack:
+                    low[node] = min(low[node], index[succ])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1 or node in graph.get(node, ()):
+                    cycles.append(sorted(component))
+    return sorted(cycles)
+
+
+class Tree:
+    """The include graph of a module tree rooted at `root`."""
+
+    def __init__(self, root):
+        self.root = root
+        self.files = []  # model/ and helper/ sources, relative paths
+        for top in SCANNED:
+            for folder, dirs, names in os.walk(os.path.join(root, top)):
+                dirs.sort()
+                for name in sorted(names):
+                    if name.endswith(SOURCE_EXTENSIONS):
+                        full = os.path.join(folder, name)
+                        self.files.append(os.path.relpath(full, root).replace(os.sep, "/"))
+        # Public headers, installed flat as ns3/<name>.h.
+        self.public = {}
+        self.duplicates = []
+        for path in self.files:
+            if path.endswith(".h"):
+                name = os.path.basename(path)
+                if name in self.public:
+                    self.duplicates.append((self.public[name], path))
+                self.public.setdefault(name, path)
+        # includes[path] = [(line as written, resolved module path or None)]
+        self.includes = {}
+        self.unresolved = []
+        for path in self.files:
+            with open(os.path.join(root, path), encoding="utf-8", errors="replace") as stream:
+                text = stream.read()
+            entries = []
+            for quoted, name in parse_includes(text):
+                target = self.resolve(path, quoted, name)
+                if target is None and quoted and not name.startswith("ns3/"):
+                    self.unresolved.append((path, name))
+                entries.append((name, target))
+            self.includes[path] = entries
+
+    def resolve(self, path, quoted, name):
+        """Return the module path an include of `path` names, or None for an outside header."""
+        if name.startswith("ns3/") and "/" not in name[len("ns3/"):]:
+            return self.public.get(name[len("ns3/"):])
+        if not quoted:
+            return None
+        full = os.path.normpath(os.path.join(self.root, os.path.dirname(path), name))
+        relative = os.path.relpath(full, self.root).replace(os.sep, "/")
+        if os.path.isfile(full) and relative.split("/")[0] in MODULE_FOLDERS:
+            return relative
+        return None
+
+    def edges(self):
+        """Yield (includer, included, line as written) for every include of a module file."""
+        for path in self.files:
+            for name, target in self.includes[path]:
+                if target is not None:
+                    yield path, target, name
+
+    def area_graph(self):
+        """Return ({area: set(areas it includes)}, {(a, b): [an include making the edge]})."""
+        graph = {}
+        witness = {}
+        for path, target, name in self.edges():
+            a, b = area_of(path), area_of(target)
+            graph.setdefault(a, set())
+            if a != b:
+                graph[a].add(b)
+                witness.setdefault((a, b), []).append("%s includes %s" % (path, name))
+        return graph, witness
+
+    def header_graph(self):
+        """Return {header: set(headers it includes)} over the module's headers."""
+        graph = {}
+        for path, target, _ in self.edges():
+            if path.endswith(".h") and target.endswith(".h"):
+                graph.setdefault(path, set()).add(target)
+        return graph
+
+    def unit_graph(self):
+        """Return {unit: set(units it includes)}, a unit being a path without its extension
+        (x.h with x.cc)."""
+        graph = {}
+        for path, target, _ in self.edges():
+            a, b = os.path.splitext(path)[0], os.path.splitext(target)[0]
+            if a != b:
+                graph.setdefault(a, set()).add(b)
+        return graph
+
+
+def describe_edges(witness, a, b, limit=3):
+    """Return a short text of the includes behind the area edge a -> b."""
+    lines = witness.get((a, b), [])
+    more = " (and %d more)" % (len(lines) - limit) if len(lines) > limit else ""
+    return "; ".join(lines[:limit]) + more
+
+
+class LayersTest(unittest.TestCase):
+    """The layering rules on the module's own tree."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tree = Tree(ROOT)
+
+    def test_tree_is_read(self):
+        """The scan sees the module (a broken scan would make every rule pass)."""
+        self.assertGreater(len(self.tree.files), 50)
+        self.assertIn("collective-transport.h", self.tree.public)
+        self.assertTrue(any(t is not None for _, t, _ in self.tree.edges()))
+
+    def test_includes_resolve(self):
+        """Every quoted include of model/ and helper/ names a file (a typo would hide an edge)."""
+        self.assertEqual(self.tree.unresolved, [], "quoted includes that name no file")
+
+    def test_public_header_names_are_unique(self):
+        """Headers are installed flat as ns3/<name>.h: two of one name would collide."""
+        self.assertEqual(self.tree.duplicates, [])
+
+    def test_headers_include_by_installed_name(self):
+        """Headers are installed flat (build/include/ns3/<name>.h): a header includes another
+        area's header as "ns3/<name>.h", never by a path out of its folder, which would not
+        exist where users compile."""
+        wrong = ["%s includes %s" % (path, name)
+                 for path in self.tree.files if path.endswith(".h")
+                 for name, target in self.tree.includes[path]
+                 if target is not None and "/" in name and not name.startswith("ns3/")]
+        self.assertEqual(wrong, [])
+
+    def test_models_include_only_models(self):
+        """No model file includes a helper, example, test or utils file, or ns-3's test.h;
+        no helper includes an example, a test or utils file, or ns-3's test.h."""
+        wrong = []
+        for path in self.tree.files:
+            allowed = ("model",) if path.startswith("model/") else ("model", "helper")
+            for name, target in self.tree.includes[path]:
+                if name == NS3_TEST_HEADER:
+                    wrong.append("%s includes %s (test code only)" % (path, name))
+                elif target is not None and target.split("/")[0] not in allowed:
+                    wrong.append("%s includes %s (%s)" % (path, name, target))
+        self.assertEqual(wrong, [], "includes across layers")
+
+    def test_forbidden_area_edges(self):
+        """Areas that must not know each other do not include each other."""
+        graph, witness = self.tree.area_graph()
+        wrong = []
+        for (a, b), reason in sorted(FORBIDDEN_AREA_EDGES.items()):
+            if b in graph.get(a, ()):
+                wrong.append("%s -> %s: %s [%s]" % (a, b, describe_edges(witness, a, b), reason))
+        self.assertEqual(wrong, [])
+
+    def test_area_graph_has_no_cycle(self):
+        """The areas (model/<dir>, helper/<dir>) form a layered graph without cycles."""
+        graph, witness = self.tree.area_graph()
+        self.assertIn("model/transport", graph.get("model/workload", set()))
+        problems = []
+        for cycle in find_cycles(graph):
+            edges = ["%s -> %s (%s)" % (a, b, describe_edges(witness, a, b))
+                     for a in cycle for b in sorted(graph.get(a, ())) if b in cycle]
+            problems.append("cycle of areas %s: %s" % (cycle, "; ".join(edges)))
+        self.assertEqual(problems, [])
+
+    def test_no_header_cycle(self):
+        """No header reaches itself through the module headers it includes."""
+        self.assertEqual(find_cycles(self.tree.header_graph()), [], "header include cycles")
+
+    def test_no_new_unit_cycle(self):
+        """No cycle of units (x.h with x.cc) except the known ones; a known one that is gone
+        must leave KNOWN_UNIT_CYCLES."""
+        cycles = {frozenset(c) for c in find_cycles(self.tree.unit_graph())}
+        new = sorted(sorted(c) for c in cycles - set(KNOWN_UNIT_CYCLES))
+        self.assertEqual(new, [], "new cycles of units")
+        gone = sorted(sorted(c) for c in set(KNOWN_UNIT_CYCLES) - cycles)
+        self.assertEqual(gone, [], "cycles of KNOWN_UNIT_CYCLES that no longer exist: "
+                                   "remove them from the list")
+
+    def test_public_headers_do_not_include_ns3_test(self):
+        """Public headers (model/ and helper/) do not pull ns-3's test framework into a
+        user's build, directly or through another header of the module."""
+        graph = self.tree.header_graph()
+        direct = {p for p in self.tree.files if p.endswith(".h")
+                  and any(n == NS3_TEST_HEADER for n, _ in self.tree.includes[p])}
+        wrong = []
+        for header in sorted(p for p in self.tree.files if p.endswith(".h")):
+            seen, todo = set(), [header]
+            while todo:
+                h = todo.pop()
+                if h not in seen:
+                    seen.add(h)
+                    todo.extend(graph.get(h, ()))
+            hit = sorted(seen & direct)
+            if hit:
+                wrong.append("%s reaches %s through %s" % (header, NS3_TEST_HEADER, hit))
+        self.assertEqual(wrong, [])
+
+
+class CheckerTest(unittest.TestCase):
+    """The checker itself, on small cases whose answer is known."""
+
+    def test_parse_includes(self):
+        text = ('#include "a.h"\n  #  include <b/c.h>\n// #include "commented.h"\n'
+                '/* #include "block.h"\n#include "block2.h" */\n#include "ns3/d.h" // note\n')
+        self.assertEqual(parse_includes(text),
+                         [(True, "a.h"), (False, "b/c.h"), (True, "ns3/d.h")])
+
+    def test_find_cycles(self):
+        self.assertEqual(find_cycles({"a": {"b"}, "b": {"c"}, "c": set()}), [])
+        self.assertEqual(find_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}),
+                         [["a", "b", "c"]])
+        self.assertEqual(find_cycles({"a": {"a"}, "b": {"c"}, "c": {"b"}}), [["a"], ["b", "c"]])
+        # A diamond is no cycle.
+        self.assertEqual(find_cycles({"a": {"b", "c"}, "b": {"d"}, "c": {"d"}}), [])
+
+    def test_area_of(self):
+        self.assertEqual(area_of("model/flow/flow-network.h"), "model/flow")
+        self.assertEqual(area_of("helper/workload/collective-helper.cc"), "helper/workload")
+        self.assertEqual(area_of("test/common/optical-test-compat.h"), "test")
+
+
+if __name__ == "__main__":
+    unittest.main()
