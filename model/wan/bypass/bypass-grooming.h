@@ -8,7 +8,8 @@
 #define BYPASS_GROOMING_H
 
 #include "bypass-planner.h"
-#include "traffic-matrix.h"
+
+#include "ns3/traffic-matrix.h"
 
 #include <algorithm>
 #include <array>

@@ -6,9 +6,9 @@
 
 #include "bypass-planner.h"
 
+#include "../physical/optical-line-system.h"
+#include "../te/te-paths.h"
 #include "bypass-grooming.h"
-#include "optical-line-system.h"
-#include "te-paths.h"
 
 #include "ns3/double.h"
 #include "ns3/enum.h"

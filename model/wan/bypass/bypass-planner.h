@@ -8,14 +8,14 @@
 #define BYPASS_PLANNER_H
 
 #include "cost-catalog.h"
-#include "optical-line-system.h"
-#include "traffic-matrix.h"
-#include "transceiver-modes.h"
-#include "wan-topology.h"
 
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/optical-line-system.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/traffic-matrix.h"
+#include "ns3/transceiver-modes.h"
+#include "ns3/wan-topology.h"
 
 #include <cstdint>
 #include <functional>
