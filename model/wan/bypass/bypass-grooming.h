@@ -7,7 +7,7 @@
 #ifndef BYPASS_GROOMING_H
 #define BYPASS_GROOMING_H
 
-#include "bypass-planner.h"
+#include "bypass-plan.h"
 
 #include "ns3/traffic-matrix.h"
 
