@@ -72,48 +72,59 @@ WanTopology::Load(const std::string& nameOrFile, std::string& error)
     return LoadCsv(path, error);
 }
 
-bool
-WanTopology::LoadCsv(const std::string& file, std::string& error)
+namespace
 {
-    NS_LOG_FUNCTION(this << file);
-    const std::string path = ResolveWan(file);
-    std::vector<OpticalDataFile::Record> rows;
-    if (!OpticalDataFile::ReadRecords(path,
-                                      {"kind", "site"},
-                                      {"peer", "latitude", "longitude", "weight", "length_km"},
-                                      rows,
-                                      error))
-    {
-        return false;
-    }
-    auto mustBeEmpty = [&](const OpticalDataFile::Record& row,
-                           const std::vector<const char*>& columns) {
-        for (const char* col : columns)
-        {
-            if (row.Has(col))
-            {
-                error = row.Where() + "column '" + col + "' must be empty in a " +
-                        Lower(row.Text("kind")) + " row (found '" +
-                        OpticalDataFile::Shorten(row.Text(col)) + "')";
-                return false;
-            }
-        }
-        return true;
-    };
 
-    WanTopology topo;
-    topo.SetName(Stem(path));
-    std::vector<std::size_t> siteRow; // row of each site
-    std::vector<std::size_t> fibreRows;
+/**
+ * Checks that \p row leaves \p columns empty.
+ * \param [in] row The row
+ * \param [in] columns The columns
+ * \param [out] error The file, line and column
+ * \return true if they are empty
+ */
+bool
+MustBeEmpty(const OpticalDataFile::Record& row,
+            const std::vector<const char*>& columns,
+            std::string& error)
+{
+    for (const char* col : columns)
+    {
+        if (row.Has(col))
+        {
+            error = row.Where() + "column '" + col + "' must be empty in a " +
+                    Lower(row.Text("kind")) + " row (found '" +
+                    OpticalDataFile::Shorten(row.Text(col)) + "')";
+            return false;
+        }
+    }
+    return true;
+}
+
+/**
+ * Adds the site rows of a topology CSV file to \p topo and collects its fibre rows.
+ * \param [in] rows The file's rows
+ * \param [in,out] topo The topology
+ * \param [out] siteRow Per site, its row
+ * \param [out] fibreRows The fibre rows
+ * \param [out] error The file, line and problem
+ * \return true on success
+ */
+bool
+AddCsvSites(const std::vector<OpticalDataFile::Record>& rows,
+            WanTopology& topo,
+            std::vector<std::size_t>& siteRow,
+            std::vector<std::size_t>& fibreRows,
+            std::string& error)
+{
     for (std::size_t i = 0; i < rows.size(); ++i)
     {
         const auto& row = rows[i];
         const std::string kind = Lower(row.Text("kind"));
         if (kind == "fibre" || kind == "fiber")
         {
-            if (fibreRows.size() >= MAX_FIBRES)
+            if (fibreRows.size() >= WanTopology::MAX_FIBRES)
             {
-                error = row.Where() + "more than " + std::to_string(MAX_FIBRES) +
+                error = row.Where() + "more than " + std::to_string(WanTopology::MAX_FIBRES) +
                         " fibres (WanTopology::MAX_FIBRES)";
                 return false;
             }
@@ -135,21 +146,26 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
                     "; site names must be unique)";
             return false;
         }
-        if (topo.GetNSites() >= MAX_SITES)
+        if (topo.GetNSites() >= WanTopology::MAX_SITES)
         {
-            error = row.Where() + "more than " + std::to_string(MAX_SITES) +
+            error = row.Where() + "more than " + std::to_string(WanTopology::MAX_SITES) +
                     " sites (WanTopology::MAX_SITES)";
             return false;
         }
-        if (!mustBeEmpty(row, {"peer", "length_km"}))
+        if (!MustBeEmpty(row, {"peer", "length_km"}, error))
         {
             return false;
         }
-        Site site;
+        WanTopology::Site site;
         site.name = name;
-        if (!row.Real("latitude", LatitudeBounds(), "degrees", site.latitude, error) ||
-            !row.Real("longitude", LongitudeBounds(), "degrees", site.longitude, error) ||
-            (row.Has("weight") && !row.Real("weight", WeightBounds(), "", site.weight, error)))
+        if (!row.Real("latitude", WanTopology::LatitudeBounds(), "degrees", site.latitude, error) ||
+            !row.Real("longitude",
+                      WanTopology::LongitudeBounds(),
+                      "degrees",
+                      site.longitude,
+                      error) ||
+            (row.Has("weight") &&
+             !row.Real("weight", WanTopology::WeightBounds(), "", site.weight, error)))
         {
             error += " (site '" + name + "')";
             return false;
@@ -157,12 +173,23 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
         topo.AddSite(site);
         siteRow.push_back(i);
     }
-    if (topo.GetNSites() == 0)
-    {
-        error = path + ": no sites (expected rows 'site,NAME,,LATITUDE,LONGITUDE,WEIGHT,' and "
-                       "'fibre,NAME,PEER,,,,LENGTH_KM')";
-        return false;
-    }
+    return true;
+}
+
+/**
+ * Adds the fibre rows of a topology CSV file to \p topo.
+ * \param [in] rows The file's rows
+ * \param [in] fibreRows The fibre rows
+ * \param [in,out] topo The topology
+ * \param [out] error The file, line and problem
+ * \return true on success
+ */
+bool
+AddCsvFibres(const std::vector<OpticalDataFile::Record>& rows,
+             const std::vector<std::size_t>& fibreRows,
+             WanTopology& topo,
+             std::string& error)
+{
     std::map<std::pair<uint32_t, uint32_t>, std::size_t> fibreRow;
     for (std::size_t i : fibreRows)
     {
@@ -183,7 +210,7 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
                 return false;
             }
         }
-        if (!mustBeEmpty(row, {"latitude", "longitude", "weight"}))
+        if (!MustBeEmpty(row, {"latitude", "longitude", "weight"}, error))
         {
             return false;
         }
@@ -207,12 +234,13 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
         {
             // Great circle (at most half the circumference) x DEFAULT_ROUTE_FACTOR (< 2):
             // always inside LengthBounds().
-            length = std::max(MIN_LENGTH_KM, topo.GetGreatCircleKm(ia, ib) * DEFAULT_ROUTE_FACTOR);
+            length = std::max(WanTopology::MIN_LENGTH_KM,
+                              topo.GetGreatCircleKm(ia, ib) * WanTopology::DEFAULT_ROUTE_FACTOR);
         }
-        else if (!row.Real("length_km", LengthBounds(), "km", length, error))
+        else if (!row.Real("length_km", WanTopology::LengthBounds(), "km", length, error))
         {
             error += " (fibre " + a + "-" + b + "; empty for great-circle x " +
-                     Num(DEFAULT_ROUTE_FACTOR) + ")";
+                     Num(WanTopology::DEFAULT_ROUTE_FACTOR) + ")";
             return false;
         }
         std::string why;
@@ -222,6 +250,43 @@ WanTopology::LoadCsv(const std::string& file, std::string& error)
             return false;
         }
         fibreRow[key] = i;
+    }
+    return true;
+}
+
+} // namespace
+
+bool
+WanTopology::LoadCsv(const std::string& file, std::string& error)
+{
+    NS_LOG_FUNCTION(this << file);
+    const std::string path = ResolveWan(file);
+    std::vector<OpticalDataFile::Record> rows;
+    if (!OpticalDataFile::ReadRecords(path,
+                                      {"kind", "site"},
+                                      {"peer", "latitude", "longitude", "weight", "length_km"},
+                                      rows,
+                                      error))
+    {
+        return false;
+    }
+    WanTopology topo;
+    topo.SetName(Stem(path));
+    std::vector<std::size_t> siteRow; // row of each site
+    std::vector<std::size_t> fibreRows;
+    if (!AddCsvSites(rows, topo, siteRow, fibreRows, error))
+    {
+        return false;
+    }
+    if (topo.GetNSites() == 0)
+    {
+        error = path + ": no sites (expected rows 'site,NAME,,LATITUDE,LONGITUDE,WEIGHT,' and "
+                       "'fibre,NAME,PEER,,,,LENGTH_KM')";
+        return false;
+    }
+    if (!AddCsvFibres(rows, fibreRows, topo, error))
+    {
+        return false;
     }
     const auto unreachable = topo.GetUnreachable();
     if (!unreachable.empty())
