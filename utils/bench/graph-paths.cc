@@ -56,7 +56,7 @@ namespace baseline
 {
 
 // ---------------------------------------------------------------------------------------------
-// The old TePaths (model/wan/te-paths.cc before Boost.Graph): a hand-written A* over
+// The old TePaths (model/wan/te/te-paths.cc before Boost.Graph): a hand-written A* over
 // adjacency arrays, with Yen's algorithm and the greedy disjoint paths over it.
 
 /// \return true if the arc can be used for routing (endpoints in range, weight finite >= 0)
@@ -409,7 +409,7 @@ EdgeDisjoint(const TeGraph& g, uint32_t src, uint32_t dst, uint32_t k, bool remo
 }
 
 // ---------------------------------------------------------------------------------------------
-// The old BypassGrooming::Tree (model/wan/bypass-grooming.cc): Dijkstra over per-site link
+// The old BypassGrooming::Tree (model/wan/bypass/bypass-grooming.cc): Dijkstra over per-site link
 // lists with a binary heap of (distance, site).
 
 /// A link between two sites (BypassGrooming's candidate, as the tree sees it).
@@ -621,7 +621,7 @@ class FlowPaths
 };
 
 // ---------------------------------------------------------------------------------------------
-// The old WanTopology connectivity (model/wan/wan-topology.cc): breadth-first reachability
+// The old WanTopology connectivity (model/wan/topology/wan-topology.cc): breadth-first reachability
 // and Tarjan's bridges (iterative low-link).
 
 /// The old GetUnreachable.

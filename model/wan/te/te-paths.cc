@@ -6,7 +6,7 @@
 
 #include "te-paths.h"
 
-#include "../common/optical-graph.h"
+#include "../../common/optical-graph.h"
 
 #include "ns3/log.h"
 

@@ -7,14 +7,13 @@
 #ifndef RATE_ADAPTIVE_LINK_H
 #define RATE_ADAPTIVE_LINK_H
 
-#include "snr-time-series.h"
-#include "transceiver-modes.h"
-
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/snr-time-series.h"
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
+#include "ns3/transceiver-modes.h"
 
 #include <string>
 #include <vector>

@@ -7,8 +7,9 @@
 #ifndef BYPASS_GROOMING_H
 #define BYPASS_GROOMING_H
 
-#include "bypass-planner.h"
-#include "traffic-matrix.h"
+#include "bypass-plan.h"
+
+#include "ns3/traffic-matrix.h"
 
 #include <algorithm>
 #include <array>

@@ -7,12 +7,12 @@
 #ifndef TE_CONTROLLER_H
 #define TE_CONTROLLER_H
 
-#include "rate-adaptive-link.h"
 #include "te-solver.h"
 
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/rate-adaptive-link.h"
 #include "ns3/traced-callback.h"
 
 #include <functional>

@@ -7,10 +7,9 @@
 #ifndef BYPASS_TOPOLOGY_HELPER_H
 #define BYPASS_TOPOLOGY_HELPER_H
 
-#include "rate-adaptive-link-helper.h"
-#include "rate-adaptive-wan-helper.h"
-
 #include "ns3/bypass-planner.h"
+#include "ns3/rate-adaptive-link-helper.h"
+#include "ns3/rate-adaptive-wan-helper.h"
 
 #include <string>
 #include <vector>

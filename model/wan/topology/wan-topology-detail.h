@@ -1,0 +1,128 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef WAN_TOPOLOGY_DETAIL_H
+#define WAN_TOPOLOGY_DETAIL_H
+
+// Private to WanTopology's source files (not installed): what its graph, its loaders (CSV,
+// GraphML) and its generator share.
+
+#include "wan-topology.h"
+
+#include "ns3/log.h"
+#include "ns3/optical-data-file.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <iomanip>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace wantopologydetail
+{
+
+/**
+ * \brief The log component "WanTopology" (defined in wan-topology.cc), which the topology's
+ * other source files log to as well (one component may be registered only once).
+ * \return the component
+ */
+LogComponent& TopologyLog();
+
+/// Kilometres per degree of a great circle.
+const double KM_PER_DEGREE = WanTopology::EARTH_RADIUS_KM * M_PI / 180.0;
+
+/// \return \p text in lower case
+inline std::string
+Lower(const std::string& text)
+{
+    std::string out = text;
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) {
+        return static_cast<char>(std::tolower(c));
+    });
+    return out;
+}
+
+/// \return true if \p text ends with \p suffix, ignoring case
+inline bool
+EndsWith(const std::string& text, const std::string& suffix)
+{
+    return text.size() >= suffix.size() &&
+           Lower(text.substr(text.size() - suffix.size())) == Lower(suffix);
+}
+
+/// \return the file's name without directory and extension
+inline std::string
+Stem(const std::string& path)
+{
+    std::string base =
+        path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+    const auto dot = base.find_last_of('.');
+    return dot == std::string::npos || dot == 0 ? base : base.substr(0, dot);
+}
+
+/// \return the built-in directory's path
+inline std::string
+BuiltInDirectory()
+{
+    return OpticalDataFile::GetDataDirectory() + "/" + WanTopology::BUILT_IN_DIRECTORY;
+}
+
+/// \return \p file, or the file of that name in the built-in directory when it has no '/'
+inline std::string
+ResolveWan(const std::string& file)
+{
+    return file.find('/') == std::string::npos ? BuiltInDirectory() + "/" + file : file;
+}
+
+/// \return "path:line: "
+inline std::string
+Where(const std::string& path, uint64_t line)
+{
+    return path + ":" + std::to_string(line) + ": ";
+}
+
+/// \return a number as text, without trailing zeros
+inline std::string
+Num(double value)
+{
+    std::ostringstream s;
+    s << std::setprecision(10) << value;
+    return s.str();
+}
+
+/**
+ * The connected components of the fibre layer, by union-find (boost::disjoint_sets over the
+ * fibres: no graph is built), numbered in the order of each component's lowest site.
+ * \param [in] n Number of sites
+ * \param [in] fibres The fibres
+ * \param [in] without Per fibre, true to leave it out (null: none)
+ * \param [out] comp Per site, its component
+ * \return the number of components
+ */
+uint32_t FibreComponents(uint32_t n,
+                         const std::vector<WanTopology::Fibre>& fibres,
+                         const std::vector<bool>* without,
+                         std::vector<uint32_t>& comp);
+
+/**
+ * The bridges of the component of site 0 (BridgeVisitor, by boost::depth_first_visit from
+ * site 0 over the fibre view: no graph is built).
+ * \param [in] fibres The fibres
+ * \param [in] at Per site, its fibres
+ * \return the bridges' fibre indices, ascending
+ */
+std::vector<uint32_t> FindBridges(const std::vector<WanTopology::Fibre>& fibres,
+                                  const std::vector<std::vector<uint32_t>>& at);
+
+} // namespace wantopologydetail
+} // namespace ns3
+
+#endif // WAN_TOPOLOGY_DETAIL_H
