@@ -56,10 +56,6 @@ FORBIDDEN_AREA_EDGES = {
 # exist today, each with the reason it is tolerated. Any other unit cycle fails the test; so
 # does an entry whose cycle is gone, so that the list only shrinks.
 KNOWN_UNIT_CYCLES = {
-    frozenset({"model/wan/bypass-grooming", "model/wan/bypass-planner"}):
-        "bypass-grooming.h includes bypass-planner.h for the planner's types and "
-        "bypass-planner.cc calls the grooming; issue #19 (section 3) splits BypassPlanner "
-        "into candidates, ILP, greedy search and protection, which removes the cycle",
     frozenset({"model/ocs/ocs-channel", "model/ocs/ocs-net-device",
                "model/ocs/optical-circuit-switch"}):
         "ns-3's channel/device idiom: the headers forward-declare each other, the .cc files "
@@ -221,13 +217,20 @@ class Tree:
 
     def unit_graph(self):
         """Return {unit: set(units it includes)}, a unit being a path without its extension
-        (x.h with x.cc)."""
+        (x.h with x.cc, and a private x-detail.h shared by x's source files)."""
         graph = {}
         for path, target, _ in self.edges():
-            a, b = os.path.splitext(path)[0], os.path.splitext(target)[0]
+            a, b = unit_of(path), unit_of(target)
             if a != b:
                 graph.setdefault(a, set()).add(b)
         return graph
+
+
+def unit_of(path):
+    """Return the unit of a file: its path without extension, and without the '-detail' of a
+    private header that a class split over several source files shares (x-detail.h is x's)."""
+    stem = os.path.splitext(path)[0]
+    return stem[:-len("-detail")] if stem.endswith("-detail") else stem
 
 
 def describe_edges(witness, a, b, limit=3):
