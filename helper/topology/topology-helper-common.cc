@@ -48,6 +48,7 @@ ReadAttribute(TypeId tid, const std::string& name, const AttributeValue* value)
 
 TopologyLinkHelper::TopologyLinkHelper(Ipv4Address network, Ipv4Mask mask)
     : m_network(network.Get()),
+      m_mask(mask),
       m_capacity((uint64_t{1} << (32 - mask.GetPrefixLength())) / 4)
 {
 }
@@ -162,6 +163,25 @@ TopologyLinkHelper::AddFlowLink(Ptr<FlowTopology> topology,
 {
     const DataRate r = rate ? *rate : GetDataRate();
     return topology->AddDuplexLink(a, b, static_cast<double>(r.GetBitRate()), GetDelay(), GetMtu());
+}
+
+uint32_t
+TopologyLinkHelper::AddLink(TopologyDescription& description,
+                            uint32_t a,
+                            uint32_t b,
+                            std::optional<DataRate> rate) const
+{
+    return description.AddLink(a, b, rate ? *rate : GetDataRate(), GetDelay(), GetMtu());
+}
+
+PacketTopologyRealizer::Result
+TopologyLinkHelper::Realize(const TopologyDescription& description,
+                            NodeContainer hosts,
+                            const std::string& who)
+{
+    PacketTopologyRealizer realizer(Ipv4Address(m_network), m_mask);
+    realizer.SetPointToPointHelper(m_p2p);
+    return realizer.Realize(description, hosts, who);
 }
 
 } // namespace ns3

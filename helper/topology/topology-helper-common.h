@@ -13,7 +13,9 @@
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/packet-topology-realizer.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/topology-description.h"
 
 #include <optional>
 #include <string>
@@ -24,8 +26,8 @@ namespace ns3
 /**
  * \ingroup optical
  * \brief What the topology helpers (StarTopologyHelper, FatTreeTopologyHelper,
- * RailTopologyHelper) share: the settings of their point-to-point links, packet-level links
- * with one /30 subnet each, and the duplex links of a flow-level graph.
+ * RailTopologyHelper) share: the settings of their point-to-point links, the links of their
+ * descriptions (AddLink), and the packet-level realizer of their address block (Realize).
  *
  * The link rate, delay and MTU set through SetDeviceAttribute()/SetChannelAttribute() are kept
  * readable, so that a flow-level graph (FlowTopology) gets the links the packet-level build
@@ -121,12 +123,38 @@ class TopologyLinkHelper
                          uint32_t b,
                          std::optional<DataRate> rate = std::nullopt) const;
 
+    /**
+     * \brief Adds a link with the configured delay and MTU to a description.
+     * \param [in] description The description
+     * \param [in] a First node
+     * \param [in] b Second node
+     * \param [in] rate Rate of this link, if not the configured one
+     * \return the link's index
+     */
+    uint32_t AddLink(TopologyDescription& description,
+                     uint32_t a,
+                     uint32_t b,
+                     std::optional<DataRate> rate = std::nullopt) const;
+
+    /**
+     * \brief Makes a description at packet level (PacketTopologyRealizer) with this helper's
+     * links (their factory, queues included) and its address block.
+     * \param [in] description The network
+     * \param [in] hosts Its hosts, in rank order
+     * \param [in] who Name of the caller, for messages
+     * \return what was made
+     */
+    PacketTopologyRealizer::Result Realize(const TopologyDescription& description,
+                                           NodeContainer hosts,
+                                           const std::string& who);
+
   private:
     PointToPointHelper m_p2p;       //!< Link factory
     std::optional<DataRate> m_rate; //!< DataRate, if set
     std::optional<Time> m_delay;    //!< Delay, if set
     std::optional<uint32_t> m_mtu;  //!< Mtu, if set
     uint32_t m_network;             //!< First address of the subnet block
+    Ipv4Mask m_mask;                //!< Mask of the block
     uint64_t m_capacity;            //!< Number of /30 subnets in the block
     uint64_t m_nextSubnet{0};       //!< Index of the next /30 subnet
 };
