@@ -8,7 +8,6 @@
 #define TOPOLOGY_HELPER_COMMON_H
 
 #include "ns3/data-rate.h"
-#include "ns3/flow-topology.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
@@ -34,8 +33,9 @@ namespace ns3
  * would create. An attribute never set reads as the current default of PointToPointNetDevice
  * or PointToPointChannel (Config::SetDefault included).
  *
- * Subnets are /30s taken in turn from one address block, given at construction: each topology
- * helper has its own block, so that their addresses never collide.
+ * Subnets are /30s taken in turn from one address block, given at construction
+ * (PacketTopologyRealizer takes them): each topology helper has its own block, so that their
+ * addresses never collide.
  */
 class TopologyLinkHelper
 {
@@ -74,56 +74,6 @@ class TopologyLinkHelper
     uint32_t GetMtu() const;
 
     /**
-     * \brief Starts a new topology: the next subnet is the first of the block again.
-     * \param [in] links Number of links the topology will have (a fatal error names it if the
-     * block cannot hold that many /30 subnets)
-     * \param [in] who Name of the caller, for the message
-     */
-    void Reset(uint64_t links, const std::string& who);
-
-    /**
-     * \brief Creates a point-to-point link with the configured settings.
-     * \param [in] a First node (its device is the first of the result)
-     * \param [in] b Second node
-     * \param [in] rate Rate of this link, if not the configured one
-     * \return the two devices
-     */
-    NetDeviceContainer Install(Ptr<Node> a,
-                               Ptr<Node> b,
-                               std::optional<DataRate> rate = std::nullopt);
-
-    /**
-     * \brief Gives a link the next /30 subnet of the block: the first device gets the first
-     * address. The nodes must have an Internet stack.
-     * \param [in] link The two devices of a link
-     */
-    void AssignSubnet(const NetDeviceContainer& link);
-
-    /**
-     * \brief Install() then AssignSubnet().
-     * \param [in] a First node (its device is the first of the result)
-     * \param [in] b Second node
-     * \param [in] rate Rate of this link, if not the configured one
-     * \return the two devices
-     */
-    NetDeviceContainer Connect(Ptr<Node> a,
-                               Ptr<Node> b,
-                               std::optional<DataRate> rate = std::nullopt);
-
-    /**
-     * \brief Adds a duplex link with the configured delay and MTU to a flow-level graph.
-     * \param [in] topology The graph
-     * \param [in] a First vertex
-     * \param [in] b Second vertex
-     * \param [in] rate Rate of this link, if not the configured one
-     * \return the index of the link from \p a to \p b (the other is that index + 1)
-     */
-    uint32_t AddFlowLink(Ptr<FlowTopology> topology,
-                         uint32_t a,
-                         uint32_t b,
-                         std::optional<DataRate> rate = std::nullopt) const;
-
-    /**
      * \brief Adds a link with the configured delay and MTU to a description.
      * \param [in] description The description
      * \param [in] a First node
@@ -155,8 +105,6 @@ class TopologyLinkHelper
     std::optional<uint32_t> m_mtu;  //!< Mtu, if set
     uint32_t m_network;             //!< First address of the subnet block
     Ipv4Mask m_mask;                //!< Mask of the block
-    uint64_t m_capacity;            //!< Number of /30 subnets in the block
-    uint64_t m_nextSubnet{0};       //!< Index of the next /30 subnet
 };
 
 } // namespace ns3
