@@ -579,6 +579,59 @@ class RealizersAgreeTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * The worked example of the documentation, a new fabric written once: a ring of 8 switches,
+ * a host behind each. Host 0 to host k crosses 2 + min(k, 8 - k) links, at both levels.
+ */
+class RingDescriptionTestCase : public TestCase
+{
+  public:
+    RingDescriptionTestCase()
+        : TestCase("A new fabric (a ring) described once runs at both levels")
+    {
+    }
+
+  private:
+    /// The documentation's DescribeRing.
+    static TopologyDescription DescribeRing(uint32_t n, DataRate rate, Time delay)
+    {
+        TopologyDescription d;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            d.AddHost("host" + std::to_string(i));
+        }
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            d.AddSwitch("sw" + std::to_string(i));
+        }
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            d.AddLink(i, n + i, rate, delay, 9000);
+            d.AddLink(n + i, n + (i + 1) % n, rate, delay, 9000);
+        }
+        return d;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t n = 8;
+        const TopologyDescription d = DescribeRing(n, DataRate("100Gbps"), MicroSeconds(1));
+        NodeContainer hosts(n);
+        PacketTopologyRealizer(Ipv4Address("10.0.0.0"), Ipv4Mask("255.0.0.0")).Realize(d, hosts);
+        Ptr<FlowTopology> graph = CreateObject<FlowTopology>();
+        const std::vector<uint32_t> vertices = FlowTopologyRealizer().Realize(d, graph).hosts;
+        NS_TEST_ASSERT_MSG_EQ(graph->GetNLinks(), 4 * n, "2 duplex links per host");
+        const std::string mismatch =
+            CompareHops(hosts, graph, vertices, [n](uint32_t i, uint32_t j) {
+                const uint32_t k = (j + n - i) % n;
+                return 2 + std::min(k, n - k);
+            });
+        NS_TEST_ASSERT_MSG_EQ(mismatch, "", mismatch);
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * A star of 6 hosts: 7 nodes, 6 links, 2 hops between any two hosts, the same at flow level
  * (rate given as a string, read back as 10 Gb/s).
  */
@@ -982,6 +1035,7 @@ class TopologyHelperTestSuite : public TestSuite
         AddTestCase(new RealizersAgreeTestCase("star"), TEST_QUICK);
         AddTestCase(new RealizersAgreeTestCase("fat-tree"), TEST_QUICK);
         AddTestCase(new RealizersAgreeTestCase("rail"), TEST_QUICK);
+        AddTestCase(new RingDescriptionTestCase, TEST_QUICK);
     }
 };
 
