@@ -8,6 +8,9 @@
 // the flow-level graph (Build) is the packet-level network (Install): same vertices, links,
 // rates, delays, MTUs, degrees, and hop counts between every two hosts (walked through ns-3's
 // IPv4 routes at packet level, shortest paths at flow level); packets cross the fabrics.
+// Topology descriptions: every builder's against closed forms, both realizers of one
+// description agree, a hand-written one and a new fabric (a ring) at both levels, and bad
+// descriptions refused with a message naming the fault.
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
