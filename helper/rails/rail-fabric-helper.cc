@@ -9,12 +9,12 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
-#include "ns3/flow-topology-helper.h"
+#include "ns3/flow-topology-realizer.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/log.h"
-#include "ns3/ocs-helper.h"
+#include "ns3/packet-topology-realizer.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/uinteger.h"
 
@@ -25,12 +25,6 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("RailFabricHelper");
-
-namespace
-{
-constexpr double SPEED_OF_LIGHT = 299792458.0; //!< m/s
-constexpr double FIBRE_GROUP_INDEX = 1.4682;   //!< Standard single-mode fibre at 1550 nm
-} // namespace
 
 RailFabricHelper::RailFabricHelper()
     : m_delay(NanoSeconds(0))
@@ -173,46 +167,46 @@ RailFabricHelper::SwitchedFabric(uint32_t gpusPerServer) const
     return fabric;
 }
 
-std::vector<uint32_t>
-RailFabricHelper::Build(Ptr<FlowTopology> topology, uint32_t servers, uint32_t gpusPerServer)
+TopologyDescription
+RailFabricHelper::Describe(uint32_t servers, uint32_t gpusPerServer) const
 {
-    NS_ABORT_MSG_IF(!topology, "RailFabricHelper::Build: null topology");
-    Prepare(servers, gpusPerServer);
+    const std::string problem = Check(servers, gpusPerServer);
+    NS_ABORT_MSG_IF(!problem.empty(), "RailFabricHelper (" << m_fabric << "): " << problem);
     if (!IsPhotonic())
     {
-        return SwitchedFabric(gpusPerServer)
-            .Build(topology, servers * gpusPerServer, gpusPerServer);
+        return SwitchedFabric(gpusPerServer).Describe(servers * gpusPerServer, gpusPerServer);
     }
-    std::vector<uint32_t> gpus;
+    TopologyDescription d;
     for (uint32_t s = 0; s < servers; ++s)
     {
+        std::vector<uint32_t> server;
         for (uint32_t g = 0; g < gpusPerServer; ++g)
         {
-            gpus.push_back(
-                topology->AddVertex("gpu" + std::to_string(s) + "." + std::to_string(g)));
+            server.push_back(d.AddHost("gpu" + std::to_string(s) + "." + std::to_string(g), s));
         }
+        d.AddScaleUpDomain(server);
     }
-    m_controller = CreateObject<PhotonicRailController>();
-    m_controller->SetAttribute("Provision", BooleanValue(m_fabric == "photonic-provision"));
+    // Rail g: an OCS whose port s holds GPU g of server s.
     for (uint32_t g = 0; g < gpusPerServer; ++g)
     {
-        ObjectFactory factory("ns3::OpticalCircuitSwitch");
-        for (const auto& [name, value] : m_ocsAttributes)
-        {
-            factory.Set(name, *value);
-        }
-        factory.Set("PortCount", UintegerValue(servers));
-        Ptr<OpticalCircuitSwitch> ocs = factory.Create<OpticalCircuitSwitch>();
-        std::map<uint32_t, FlowTopologyHelper::OcsPort> ports;
+        const uint32_t ocs = d.AddOcs("ocs" + std::to_string(g), servers, g);
         for (uint32_t s = 0; s < servers; ++s)
         {
-            ports[s] = FlowTopologyHelper::OcsPort{gpus[s * gpusPerServer + g],
-                                                   static_cast<double>(m_rate.GetBitRate()),
-                                                   m_delay,
-                                                   m_mtu,
-                                                   nullptr};
+            d.AttachOcsPort(ocs, s, s * gpusPerServer + g, m_rate, m_delay, m_mtu);
         }
-        FlowTopologyHelper::AttachOcs(topology, ocs, ports);
+    }
+    return d;
+}
+
+void
+RailFabricHelper::MakeController(const std::vector<Ptr<OpticalCircuitSwitch>>& rails,
+                                 uint32_t servers,
+                                 uint32_t gpusPerServer)
+{
+    m_controller = CreateObject<PhotonicRailController>();
+    m_controller->SetAttribute("Provision", BooleanValue(m_fabric == "photonic-provision"));
+    for (const Ptr<OpticalCircuitSwitch>& ocs : rails)
+    {
         m_controller->AddRail(ocs);
         m_ocs.push_back(ocs);
     }
@@ -223,7 +217,27 @@ RailFabricHelper::Build(Ptr<FlowTopology> topology, uint32_t servers, uint32_t g
             m_controller->SetRankLocation(s * gpusPerServer + g, s, g);
         }
     }
-    return gpus;
+}
+
+std::vector<uint32_t>
+RailFabricHelper::Build(Ptr<FlowTopology> topology, uint32_t servers, uint32_t gpusPerServer)
+{
+    NS_ABORT_MSG_IF(!topology, "RailFabricHelper::Build: null topology");
+    Prepare(servers, gpusPerServer);
+    if (!IsPhotonic())
+    {
+        return SwitchedFabric(gpusPerServer)
+            .Build(topology, servers * gpusPerServer, gpusPerServer);
+    }
+    FlowTopologyRealizer realizer;
+    for (const auto& [name, value] : m_ocsAttributes)
+    {
+        realizer.SetOcsAttribute(name, *value);
+    }
+    const FlowTopologyRealizer::Result made =
+        realizer.Realize(Describe(servers, gpusPerServer), topology, "RailFabricHelper");
+    MakeController(made.ocs, servers, gpusPerServer);
+    return made.hosts;
 }
 
 void
@@ -243,37 +257,25 @@ RailFabricHelper::Install(NodeContainer gpus, uint32_t gpusPerServer)
                     "RailFabricHelper: packet-level photonic rails address at most 64 rails, "
                     "65535 servers and 2^20 GPUs (got "
                         << gpusPerServer << " rails, " << gpus.GetN() << " GPUs)");
-    InternetStackHelper internet;
-    internet.Install(gpus);
-    // Interface 1 of every GPU: its rail's OCS (rail g: subnet 10.(64+g).0.0/16).
-    OcsHelper ocsHelper;
+    // The description gives the Internet stacks and interface 1 of every GPU: its rail's OCS
+    // port (PacketTopologyRealizer; the fibre's length gives the links' delay).
+    PacketTopologyRealizer realizer;
     for (const auto& [name, value] : m_ocsAttributes)
     {
-        ocsHelper.SetSwitchAttribute(name, *value);
+        realizer.SetOcsAttribute(name, *value);
     }
-    ocsHelper.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
-    ocsHelper.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-    // The fibre's length gives the same delay as the other fabrics' links (Length x n / c).
-    ocsHelper.SetChannelAttribute("GroupIndex", DoubleValue(FIBRE_GROUP_INDEX));
-    ocsHelper.SetChannelAttribute(
-        "Length",
-        DoubleValue(m_delay.GetSeconds() * SPEED_OF_LIGHT / FIBRE_GROUP_INDEX));
-    m_controller = CreateObject<PhotonicRailController>();
-    m_controller->SetAttribute("Provision", BooleanValue(m_fabric == "photonic-provision"));
-    // Interface 1 of GPU x (server s, rail g): its OCS port, with two addresses: first
-    // 10.192.0.0 + x, which is the source of everything the GPU sends and which the others
-    // reach through the return network; then 10.(64 + g).0.0 + s, reached through the rail's
-    // circuits. Both /32: the source chosen for the second kind is the first address.
+    const PacketTopologyRealizer::Result made =
+        realizer.Realize(Describe(servers, gpusPerServer), gpus, "RailFabricHelper");
+    MakeController(made.ocs, servers, gpusPerServer);
+    // Circuits are one-way, so the addresses are the fabric's own. Interface 1 of GPU x
+    // (server s, rail g): its OCS port, with two addresses: first 10.192.0.0 + x, which is the
+    // source of everything the GPU sends and which the others reach through the return
+    // network; then 10.(64 + g).0.0 + s + 1, reached through the rail's circuits. Both /32:
+    // the source chosen for the second kind is the first address.
     Ipv4StaticRoutingHelper staticRouting;
     for (uint32_t g = 0; g < gpusPerServer; ++g)
     {
-        NodeContainer rail;
-        for (uint32_t s = 0; s < servers; ++s)
-        {
-            rail.Add(gpus.Get(s * gpusPerServer + g));
-        }
-        Ptr<Node> ocsNode = CreateObject<Node>();
-        NetDeviceContainer devices = ocsHelper.Install(ocsNode, rail);
+        const NetDeviceContainer& devices = made.ocsDevices[g];
         const Ipv4Address railNet(0x0A400000u + (g << 16));
         for (uint32_t s = 0; s < servers; ++s)
         {
@@ -291,20 +293,11 @@ RailFabricHelper::Install(NodeContainer gpus, uint32_t gpusPerServer)
                                                                     Ipv4Mask("255.255.0.0"),
                                                                     index);
         }
-        Ptr<OpticalCircuitSwitch> ocs = OcsHelper::GetSwitch(ocsNode);
-        m_controller->AddRail(ocs);
-        m_ocs.push_back(ocs);
-    }
-    for (uint32_t s = 0; s < servers; ++s)
-    {
-        for (uint32_t g = 0; g < gpusPerServer; ++g)
-        {
-            m_controller->SetRankLocation(s * gpusPerServer + g, s, g);
-        }
     }
     // Interface 2: the return network, a switch with a /30 per GPU in 10.128.0.0/10, which
     // carries what is sent to the first addresses (acknowledgements).
     Ptr<Node> returnSwitch = CreateObject<Node>();
+    InternetStackHelper internet;
     internet.Install(returnSwitch);
     PointToPointHelper links;
     links.SetDeviceAttribute("DataRate", DataRateValue(m_returnRate));

@@ -16,6 +16,7 @@
 #include "ns3/optical-circuit-switch.h"
 #include "ns3/photonic-rail-controller.h"
 #include "ns3/scale-out-topology-helper.h"
+#include "ns3/topology-description.h"
 #include "ns3/training-config.h"
 #include "ns3/training-job.h"
 
@@ -38,12 +39,13 @@ namespace ns3
  * - \c fat-tree: a non-blocking two-level Clos over all GPUs (a leaf per server, G spines);
  *   priced as Opus's k-ary fat-tree (RailFabricSizing::FatTree).
  *
- * Every fabric is built at packet level (Install) or directly in a flow-level graph (Build),
- * with the same links. Photonic rails' circuits are one-way (a directed ring is one
- * configuration), so at packet level TCP acknowledgements cannot come back through the OCS:
- * Install gives every GPU a second interface on a return network (a switch, links of
- * ReturnDataRate) and ConfigureCollectives() binds the transport's connections to it (data
- * out through the OCS, acknowledgements back through the return network).
+ * Every fabric is described once (Describe: a TopologyDescription) and built from the
+ * description at packet level (Install, PacketTopologyRealizer) or directly in a flow-level
+ * graph (Build, FlowTopologyRealizer), with the same links. Photonic rails' circuits are one-way (a
+ * directed ring is one configuration), so at packet level TCP acknowledgements cannot come back
+ * through the OCS: Install gives every GPU a second interface on a return network (a switch, links
+ * of ReturnDataRate) and ConfigureCollectives() binds the transport's connections to it (data out
+ * through the OCS, acknowledgements back through the return network).
  */
 class RailFabricHelper
 {
@@ -115,6 +117,18 @@ class RailFabricHelper
     std::string CheckPlacement(const TrainingConfig& config, uint32_t gpusPerServer) const;
 
     /**
+     * \brief Describes the fabric (a fatal error names a shape Check() refuses).
+     * \param [in] servers Servers
+     * \param [in] gpusPerServer GPUs per server
+     * \return electrical and fat-tree: the rail or fat-tree topology helper's description;
+     * photonic: GPUs "gpu<s>.<g>" server-major (each server a scale-up domain), then an OCS
+     * "ocs<g>" of S ports per rail (rail g), port s holding GPU g of server s at the GPU rate,
+     * link delay and MTU. The return network of packet-level photonic rails is not part of
+     * the fabric (Install adds it)
+     */
+    TopologyDescription Describe(uint32_t servers, uint32_t gpusPerServer) const;
+
+    /**
      * \brief Builds the fabric in a flow-level graph (and, for photonic rails, its OCSes and
      * controller).
      * \param [in] topology The graph
@@ -178,6 +192,16 @@ class RailFabricHelper
      * \param [in] gpusPerServer GPUs per server
      */
     void Prepare(uint32_t servers, uint32_t gpusPerServer);
+
+    /**
+     * \brief Creates the photonic rails' controller over the rails' OCSes (and keeps them).
+     * \param [in] rails The OCSes, rail g at index g
+     * \param [in] servers Servers
+     * \param [in] gpusPerServer GPUs per server
+     */
+    void MakeController(const std::vector<Ptr<OpticalCircuitSwitch>>& rails,
+                        uint32_t servers,
+                        uint32_t gpusPerServer);
 
     /**
      * \param [in] gpusPerServer GPUs per server

@@ -7,8 +7,7 @@
 #include "fat-tree-topology-helper.h"
 
 #include "ns3/abort.h"
-#include "ns3/internet-stack-helper.h"
-#include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/flow-topology-realizer.h"
 
 namespace ns3
 {
@@ -93,37 +92,61 @@ FatTreeTopologyHelper::CheckHosts(uint32_t hosts, const std::string& who) const
     return hosts / m_hostsPerLeaf;
 }
 
-NodeContainer
-FatTreeTopologyHelper::Install(NodeContainer hosts)
+TopologyDescription
+FatTreeTopologyHelper::Describe(uint32_t hosts) const
 {
-    const uint32_t nLeaves = CheckHosts(hosts.GetN(), "FatTreeTopologyHelper::Install");
+    const uint32_t nLeaves = CheckHosts(hosts, "FatTreeTopologyHelper");
     const DataRate uplink = GetUplinkDataRate();
-    m_leaves = NodeContainer();
-    m_spineNodes = NodeContainer();
-    m_hostDevices = NetDeviceContainer();
-    m_leaves.Create(nLeaves);
-    m_spineNodes.Create(m_spines);
-    InternetStackHelper internet;
-    internet.Install(hosts);
-    internet.Install(m_leaves);
-    internet.Install(m_spineNodes);
-
-    // One /30 per link: host links in host order, then leaf j to spine k in (j, k) order.
-    m_links.Reset(static_cast<uint64_t>(hosts.GetN()) + static_cast<uint64_t>(nLeaves) * m_spines,
-                  "FatTreeTopologyHelper::Install");
-    for (uint32_t h = 0; h < hosts.GetN(); ++h)
+    TopologyDescription d;
+    for (uint32_t h = 0; h < hosts; ++h)
     {
-        NetDeviceContainer link = m_links.Connect(hosts.Get(h), m_leaves.Get(h / m_hostsPerLeaf));
-        m_hostDevices.Add(link.Get(0));
+        d.AddHost("host" + std::to_string(h));
+    }
+    for (uint32_t j = 0; j < nLeaves; ++j)
+    {
+        d.AddSwitch("leaf" + std::to_string(j), 0);
+    }
+    for (uint32_t k = 0; k < m_spines; ++k)
+    {
+        d.AddSwitch("spine" + std::to_string(k), 1);
+    }
+    // Host links in host order, then leaf j to spine k in (j, k) order.
+    for (uint32_t h = 0; h < hosts; ++h)
+    {
+        m_links.AddLink(d, h, hosts + h / m_hostsPerLeaf);
     }
     for (uint32_t j = 0; j < nLeaves; ++j)
     {
         for (uint32_t k = 0; k < m_spines; ++k)
         {
-            m_links.Connect(m_leaves.Get(j), m_spineNodes.Get(k), uplink);
+            m_links.AddLink(d, hosts + j, hosts + nLeaves + k, uplink);
         }
     }
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    return d;
+}
+
+NodeContainer
+FatTreeTopologyHelper::Install(NodeContainer hosts)
+{
+    const uint32_t nLeaves = CheckHosts(hosts.GetN(), "FatTreeTopologyHelper::Install");
+    const TopologyDescription d = Describe(hosts.GetN());
+    PacketTopologyRealizer::Result made =
+        m_links.Realize(d, hosts, "FatTreeTopologyHelper::Install");
+    m_leaves = NodeContainer();
+    m_spineNodes = NodeContainer();
+    m_hostDevices = NetDeviceContainer();
+    for (uint32_t j = 0; j < nLeaves; ++j)
+    {
+        m_leaves.Add(made.nodes.Get(hosts.GetN() + j));
+    }
+    for (uint32_t k = 0; k < m_spines; ++k)
+    {
+        m_spineNodes.Add(made.nodes.Get(hosts.GetN() + nLeaves + k));
+    }
+    for (uint32_t h = 0; h < hosts.GetN(); ++h)
+    {
+        m_hostDevices.Add(made.links[h].Get(0));
+    }
     return NodeContainer(m_leaves, m_spineNodes);
 }
 
@@ -131,38 +154,8 @@ std::vector<uint32_t>
 FatTreeTopologyHelper::Build(Ptr<FlowTopology> topology, uint32_t hosts) const
 {
     NS_ABORT_MSG_IF(!topology, "FatTreeTopologyHelper::Build: no topology");
-    const uint32_t nLeaves = CheckHosts(hosts, "FatTreeTopologyHelper::Build");
-    const DataRate uplink = GetUplinkDataRate();
-    std::vector<uint32_t> hostVertices;
-    hostVertices.reserve(hosts);
-    for (uint32_t h = 0; h < hosts; ++h)
-    {
-        hostVertices.push_back(topology->AddVertex("host" + std::to_string(h)));
-    }
-    std::vector<uint32_t> leaves;
-    leaves.reserve(nLeaves);
-    for (uint32_t j = 0; j < nLeaves; ++j)
-    {
-        leaves.push_back(topology->AddVertex("leaf" + std::to_string(j)));
-    }
-    std::vector<uint32_t> spines;
-    spines.reserve(m_spines);
-    for (uint32_t k = 0; k < m_spines; ++k)
-    {
-        spines.push_back(topology->AddVertex("spine" + std::to_string(k)));
-    }
-    for (uint32_t h = 0; h < hosts; ++h)
-    {
-        m_links.AddFlowLink(topology, hostVertices[h], leaves[h / m_hostsPerLeaf]);
-    }
-    for (uint32_t leaf : leaves)
-    {
-        for (uint32_t spine : spines)
-        {
-            m_links.AddFlowLink(topology, leaf, spine, uplink);
-        }
-    }
-    return hostVertices;
+    CheckHosts(hosts, "FatTreeTopologyHelper::Build");
+    return FlowTopologyRealizer().Realize(Describe(hosts), topology, "FatTreeTopologyHelper").hosts;
 }
 
 NodeContainer

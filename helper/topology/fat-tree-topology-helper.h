@@ -31,12 +31,12 @@ namespace ns3
  * rate is SetUplinkDataRate() (default: the host links' rate). With as many spines as hosts
  * per leaf and uplinks as fast as host links, the fabric is non-blocking.
  *
- * Two ways to build it:
- *  - Install(): at packet level, as ns-3 nodes: the leaves and spines are IPv4 routers, one
- *    point-to-point link and one /30 subnet (from 10.64.0.0/10) per link, global routing. A
- *    host's own address is on its interface 1 (its only device).
- *  - Build(): directly as a flow-level graph (FlowTopology), without any ns-3 node, for
- *    thousands of hosts.
+ * Describe() gives the fabric as a TopologyDescription, which two realizers build:
+ *  - Install(): at packet level (PacketTopologyRealizer), as ns-3 nodes: the leaves and spines
+ *    are IPv4 routers, one point-to-point link and one /30 subnet (from 10.64.0.0/10) per
+ *    link, global routing. A host's own address is on its interface 1 (its only device).
+ *  - Build(): directly as a flow-level graph (FlowTopologyRealizer), without any ns-3 node,
+ *    for thousands of hosts.
  */
 class FatTreeTopologyHelper
 {
@@ -83,6 +83,14 @@ class FatTreeTopologyHelper
 
     /// \return the rate of the leaf-spine links
     DataRate GetUplinkDataRate() const;
+
+    /**
+     * \brief Describes the fat tree.
+     * \param [in] hosts Number of hosts (a multiple of HostsPerLeaf, at least 2)
+     * \return hosts "host<h>", leaves "leaf<j>" (tier 0), spines "spine<k>" (tier 1); links
+     * host h to leaf h / HostsPerLeaf in host order, then leaf j to spine k in (j, k) order
+     */
+    TopologyDescription Describe(uint32_t hosts) const;
 
     /**
      * \brief Builds the fat tree at packet level: creates the leaves and spines, links,

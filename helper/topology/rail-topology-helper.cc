@@ -7,8 +7,7 @@
 #include "rail-topology-helper.h"
 
 #include "ns3/abort.h"
-#include "ns3/internet-stack-helper.h"
-#include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/flow-topology-realizer.h"
 
 namespace ns3
 {
@@ -63,6 +62,39 @@ RailTopologyHelper::Check(uint32_t servers, uint32_t gpusPerServer, const std::s
     }
 }
 
+TopologyDescription
+RailTopologyHelper::Describe(uint32_t servers, uint32_t gpusPerServer) const
+{
+    Check(servers, gpusPerServer, "RailTopologyHelper");
+    const DataRate spineRate = GetSpineDataRate(servers);
+    const uint32_t gpus = servers * gpusPerServer;
+    TopologyDescription d;
+    for (uint32_t s = 0; s < servers; ++s)
+    {
+        std::vector<uint32_t> server;
+        for (uint32_t g = 0; g < gpusPerServer; ++g)
+        {
+            server.push_back(d.AddHost("gpu" + std::to_string(s) + "." + std::to_string(g), s));
+        }
+        d.AddScaleUpDomain(server);
+    }
+    for (uint32_t g = 0; g < gpusPerServer; ++g)
+    {
+        d.AddSwitch("rail" + std::to_string(g), 0, g);
+    }
+    const uint32_t spine = d.AddSwitch("spine", 1);
+    // GPU links in GPU order, then rail g to the spine in rail order.
+    for (uint32_t i = 0; i < gpus; ++i)
+    {
+        m_links.AddLink(d, i, gpus + i % gpusPerServer);
+    }
+    for (uint32_t g = 0; g < gpusPerServer; ++g)
+    {
+        m_links.AddLink(d, gpus + g, spine, spineRate);
+    }
+    return d;
+}
+
 NodeContainer
 RailTopologyHelper::Install(NodeContainer gpus, uint32_t gpusPerServer)
 {
@@ -74,28 +106,19 @@ RailTopologyHelper::Install(NodeContainer gpus, uint32_t gpusPerServer)
     }
     const uint32_t servers = gpusPerServer > 0 ? gpus.GetN() / gpusPerServer : 0;
     Check(servers, gpusPerServer, who);
-    const DataRate spineRate = GetSpineDataRate(servers);
+    const TopologyDescription d = Describe(servers, gpusPerServer);
+    PacketTopologyRealizer::Result made = m_links.Realize(d, gpus, who);
     m_rails = NodeContainer();
     m_gpuDevices = NetDeviceContainer();
-    m_rails.Create(gpusPerServer);
-    m_spine = CreateObject<Node>();
-    InternetStackHelper internet;
-    internet.Install(gpus);
-    internet.Install(m_rails);
-    internet.Install(m_spine);
-
-    // One /30 per link: GPU links in GPU order, then rail g to the spine in rail order.
-    m_links.Reset(static_cast<uint64_t>(gpus.GetN()) + gpusPerServer, who);
-    for (uint32_t i = 0; i < gpus.GetN(); ++i)
-    {
-        NetDeviceContainer link = m_links.Connect(gpus.Get(i), m_rails.Get(i % gpusPerServer));
-        m_gpuDevices.Add(link.Get(0));
-    }
     for (uint32_t g = 0; g < gpusPerServer; ++g)
     {
-        m_links.Connect(m_rails.Get(g), m_spine, spineRate);
+        m_rails.Add(made.nodes.Get(gpus.GetN() + g));
     }
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    m_spine = made.nodes.Get(gpus.GetN() + gpusPerServer);
+    for (uint32_t i = 0; i < gpus.GetN(); ++i)
+    {
+        m_gpuDevices.Add(made.links[i].Get(0));
+    }
     return NodeContainer(m_rails, NodeContainer(m_spine));
 }
 
@@ -106,33 +129,9 @@ RailTopologyHelper::Build(Ptr<FlowTopology> topology,
 {
     NS_ABORT_MSG_IF(!topology, "RailTopologyHelper::Build: no topology");
     Check(servers, gpusPerServer, "RailTopologyHelper::Build");
-    const DataRate spineRate = GetSpineDataRate(servers);
-    std::vector<uint32_t> gpuVertices;
-    gpuVertices.reserve(static_cast<std::size_t>(servers) * gpusPerServer);
-    for (uint32_t s = 0; s < servers; ++s)
-    {
-        for (uint32_t g = 0; g < gpusPerServer; ++g)
-        {
-            gpuVertices.push_back(
-                topology->AddVertex("gpu" + std::to_string(s) + "." + std::to_string(g)));
-        }
-    }
-    std::vector<uint32_t> rails;
-    rails.reserve(gpusPerServer);
-    for (uint32_t g = 0; g < gpusPerServer; ++g)
-    {
-        rails.push_back(topology->AddVertex("rail" + std::to_string(g)));
-    }
-    const uint32_t spine = topology->AddVertex("spine");
-    for (std::size_t i = 0; i < gpuVertices.size(); ++i)
-    {
-        m_links.AddFlowLink(topology, gpuVertices[i], rails[i % gpusPerServer]);
-    }
-    for (uint32_t rail : rails)
-    {
-        m_links.AddFlowLink(topology, rail, spine, spineRate);
-    }
-    return gpuVertices;
+    return FlowTopologyRealizer()
+        .Realize(Describe(servers, gpusPerServer), topology, "RailTopologyHelper")
+        .hosts;
 }
 
 NodeContainer

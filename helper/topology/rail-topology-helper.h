@@ -32,12 +32,13 @@ namespace ns3
  * the same delay and MTU and the rate SetSpineDataRate() (default: GPU link rate x S, so that
  * the spine is non-blocking).
  *
- * Two ways to build it:
- *  - Install(): at packet level, as ns-3 nodes: the rail switches and the spine are IPv4
- *    routers, one point-to-point link and one /30 subnet (from 10.128.0.0/10) per link, global
- *    routing. A GPU's own address is on its interface 1 (its only device).
- *  - Build(): directly as a flow-level graph (FlowTopology), without any ns-3 node, for
- *    thousands of GPUs.
+ * Describe() gives the fabric as a TopologyDescription, which two realizers build:
+ *  - Install(): at packet level (PacketTopologyRealizer), as ns-3 nodes: the rail switches and
+ *    the spine are IPv4 routers, one point-to-point link and one /30 subnet (from
+ *    10.128.0.0/10) per link, global routing. A GPU's own address is on its interface 1 (its
+ *    only device).
+ *  - Build(): directly as a flow-level graph (FlowTopologyRealizer), without any ns-3 node,
+ *    for thousands of GPUs.
  */
 class RailTopologyHelper
 {
@@ -69,6 +70,16 @@ class RailTopologyHelper
      * \return the rate of the rail-spine links of a fabric of \p servers servers
      */
     DataRate GetSpineDataRate(uint32_t servers) const;
+
+    /**
+     * \brief Describes the fabric.
+     * \param [in] servers Number of servers (> 0)
+     * \param [in] gpusPerServer GPUs per server, i.e. rails (> 0)
+     * \return GPUs "gpu<s>.<g>" server-major (each server a scale-up domain), rail switches
+     * "rail<g>" (tier 0, rail g), the "spine" (tier 1); links GPU to rail in GPU order, then
+     * rail g to the spine in rail order
+     */
+    TopologyDescription Describe(uint32_t servers, uint32_t gpusPerServer) const;
 
     /**
      * \brief Builds the fabric at packet level: creates the rail switches and the spine, links,

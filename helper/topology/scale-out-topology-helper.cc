@@ -83,6 +83,22 @@ ScaleOutTopologyHelper::Check(uint32_t hosts, uint32_t gpusPerServer) const
     return "";
 }
 
+TopologyDescription
+ScaleOutTopologyHelper::Describe(uint32_t hosts, uint32_t gpusPerServer) const
+{
+    const std::string problem = Check(hosts, gpusPerServer);
+    NS_ABORT_MSG_IF(!problem.empty(), "ScaleOutTopologyHelper: " << problem);
+    if (m_name == "star")
+    {
+        return m_star.Describe(hosts);
+    }
+    if (m_name == "fat-tree")
+    {
+        return m_fat.Describe(hosts);
+    }
+    return m_rail.Describe(hosts / gpusPerServer, gpusPerServer);
+}
+
 void
 ScaleOutTopologyHelper::Install(NodeContainer hosts, uint32_t gpusPerServer)
 {

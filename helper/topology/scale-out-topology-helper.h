@@ -81,6 +81,14 @@ class ScaleOutTopologyHelper
     std::string Check(uint32_t hosts, uint32_t gpusPerServer) const;
 
     /**
+     * \brief Describes the fabric (the chosen helper's Describe()).
+     * \param [in] hosts Hosts (GPUs)
+     * \param [in] gpusPerServer GPUs per server
+     * \return the description
+     */
+    TopologyDescription Describe(uint32_t hosts, uint32_t gpusPerServer) const;
+
+    /**
      * \brief Builds the fabric at packet level (Internet stacks, addresses, global routing).
      * \param [in] hosts The hosts, created by the caller
      * \param [in] gpusPerServer GPUs per server

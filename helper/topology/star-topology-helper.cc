@@ -7,13 +7,9 @@
 #include "star-topology-helper.h"
 
 #include "ns3/abort.h"
-#include "ns3/boolean.h"
-#include "ns3/double.h"
-#include "ns3/internet-stack-helper.h"
-#include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/flow-topology-realizer.h"
 #include "ns3/queue-disc.h"
 #include "ns3/red-queue-disc.h"
-#include "ns3/traffic-control-helper.h"
 #include "ns3/traffic-control-layer.h"
 
 namespace ns3
@@ -42,51 +38,44 @@ StarTopologyHelper::SetChannelAttribute(std::string name, const AttributeValue& 
     m_links.SetChannelAttribute(name, value);
 }
 
+TopologyDescription
+StarTopologyHelper::Describe(uint32_t hosts) const
+{
+    NS_ABORT_MSG_IF(hosts < 2, "StarTopologyHelper: need at least 2 hosts, not " << hosts);
+    TopologyDescription d;
+    for (uint32_t i = 0; i < hosts; ++i)
+    {
+        d.AddHost("host" + std::to_string(i));
+    }
+    const uint32_t sw = d.AddSwitch("switch");
+    for (uint32_t i = 0; i < hosts; ++i)
+    {
+        const uint32_t link = m_links.AddLink(d, i, sw);
+        if (m_ecnThreshold > 0)
+        {
+            d.SetLinkQueueSize(link, QueueSize("2p"));
+            d.SetLinkEcnMarking(link, m_ecnThreshold);
+        }
+    }
+    return d;
+}
+
 Ptr<Node>
 StarTopologyHelper::Install(NodeContainer hosts)
 {
     NS_ABORT_MSG_IF(hosts.GetN() < 2, "StarTopologyHelper: need at least 2 hosts");
     NS_ABORT_MSG_IF(hosts.GetN() > MAX_HOSTS,
                     "StarTopologyHelper: at most " << MAX_HOSTS << " hosts");
-    Ptr<Node> sw = CreateObject<Node>();
-    InternetStackHelper internet;
-    internet.Install(hosts);
-    internet.Install(sw);
+    const TopologyDescription d = Describe(hosts.GetN());
+    PacketTopologyRealizer::Result made = m_links.Realize(d, hosts, "StarTopologyHelper");
     m_hostDevices = NetDeviceContainer();
     m_switchDevices = NetDeviceContainer();
-    TrafficControlHelper ecn;
-    if (m_ecnThreshold > 0)
+    for (const NetDeviceContainer& link : made.links)
     {
-        const double k = m_ecnThreshold;
-        ecn.SetRootQueueDisc(
-            "ns3::RedQueueDisc",
-            "UseEcn",
-            BooleanValue(true),
-            "UseHardDrop",
-            BooleanValue(false),
-            "QW",
-            DoubleValue(1.0),
-            "MinTh",
-            DoubleValue(k),
-            "MaxTh",
-            DoubleValue(k),
-            "MaxSize",
-            QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, 100 * m_ecnThreshold)));
-    }
-    m_links.Reset(hosts.GetN(), "StarTopologyHelper");
-    for (uint32_t i = 0; i < hosts.GetN(); ++i)
-    {
-        NetDeviceContainer link = m_links.Install(hosts.Get(i), sw);
         m_hostDevices.Add(link.Get(0));
         m_switchDevices.Add(link.Get(1));
-        if (m_ecnThreshold > 0)
-        {
-            ecn.Install(link.Get(1)); // before addresses: they would install the default
-        }
-        m_links.AssignSubnet(link); // one /30 per link, from 10.0.0.0/10
     }
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-    return sw;
+    return made.nodes.Get(hosts.GetN()); // the switch follows the hosts
 }
 
 std::vector<uint32_t>
@@ -94,18 +83,7 @@ StarTopologyHelper::Build(Ptr<FlowTopology> topology, uint32_t hosts) const
 {
     NS_ABORT_MSG_IF(!topology, "StarTopologyHelper::Build: no topology");
     NS_ABORT_MSG_IF(hosts < 2, "StarTopologyHelper::Build: need at least 2 hosts, not " << hosts);
-    std::vector<uint32_t> hostVertices;
-    hostVertices.reserve(hosts);
-    for (uint32_t i = 0; i < hosts; ++i)
-    {
-        hostVertices.push_back(topology->AddVertex("host" + std::to_string(i)));
-    }
-    const uint32_t sw = topology->AddVertex("switch");
-    for (uint32_t host : hostVertices)
-    {
-        m_links.AddFlowLink(topology, host, sw);
-    }
-    return hostVertices;
+    return FlowTopologyRealizer().Realize(Describe(hosts), topology, "StarTopologyHelper").hosts;
 }
 
 NetDeviceContainer

@@ -28,8 +28,10 @@ namespace ns3
  * The router forwards at line rate with an output queue per port, so two hosts that talk to
  * two others never share a link: the switch is non-blocking.
  *
- * Build() makes the same star directly as a flow-level graph (FlowTopology), without any ns-3
- * node, for thousands of hosts.
+ * Describe() gives the star as a TopologyDescription (hosts "host<i>" in rank order, then
+ * "switch"; link i joins host i to the switch); Install() makes it at packet level
+ * (PacketTopologyRealizer), Build() as a flow-level graph (FlowTopologyRealizer), without any
+ * ns-3 node, for thousands of hosts.
  */
 class StarTopologyHelper
 {
@@ -49,6 +51,15 @@ class StarTopologyHelper
      * \param [in] value Value
      */
     void SetChannelAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \brief Describes the star.
+     * \param [in] hosts Number of hosts (at least 2)
+     * \return hosts "host<i>", then the "switch"; a link host i to switch of the configured
+     * rate, delay and MTU per host (with ECN marking: device queues of 2 packets, RED at the
+     * switch's end)
+     */
+    TopologyDescription Describe(uint32_t hosts) const;
 
     /**
      * \brief Builds the star: creates the switch, links, Internet stacks, addresses and routes.

@@ -7,7 +7,6 @@
 #include "topology-helper-common.h"
 
 #include "ns3/abort.h"
-#include "ns3/ipv4-address-helper.h"
 #include "ns3/point-to-point-channel.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/uinteger.h"
@@ -48,7 +47,7 @@ ReadAttribute(TypeId tid, const std::string& name, const AttributeValue* value)
 
 TopologyLinkHelper::TopologyLinkHelper(Ipv4Address network, Ipv4Mask mask)
     : m_network(network.Get()),
-      m_capacity((uint64_t{1} << (32 - mask.GetPrefixLength())) / 4)
+      m_mask(mask)
 {
 }
 
@@ -109,59 +108,23 @@ TopologyLinkHelper::GetMtu() const
                                                     nullptr));
 }
 
-void
-TopologyLinkHelper::Reset(uint64_t links, const std::string& who)
-{
-    if (links > m_capacity)
-    {
-        NS_FATAL_ERROR(who << ": " << links << " links need " << links
-                           << " /30 subnets, but its address block " << Ipv4Address(m_network)
-                           << " holds only " << m_capacity);
-    }
-    m_nextSubnet = 0;
-}
-
-NetDeviceContainer
-TopologyLinkHelper::Install(Ptr<Node> a, Ptr<Node> b, std::optional<DataRate> rate)
-{
-    if (!rate || *rate == GetDataRate())
-    {
-        return m_p2p.Install(a, b);
-    }
-    PointToPointHelper p2p = m_p2p; // same queues and attributes, another rate
-    p2p.SetDeviceAttribute("DataRate", DataRateValue(*rate));
-    return p2p.Install(a, b);
-}
-
-void
-TopologyLinkHelper::AssignSubnet(const NetDeviceContainer& link)
-{
-    NS_ABORT_MSG_IF(m_nextSubnet >= m_capacity,
-                    "TopologyLinkHelper: address block " << Ipv4Address(m_network) << " exhausted ("
-                                                         << m_capacity << " /30 subnets)");
-    const uint32_t base = m_network + static_cast<uint32_t>(m_nextSubnet << 2);
-    ++m_nextSubnet;
-    Ipv4AddressHelper addresses;
-    addresses.SetBase(Ipv4Address(base), Ipv4Mask("255.255.255.252"));
-    addresses.Assign(link);
-}
-
-NetDeviceContainer
-TopologyLinkHelper::Connect(Ptr<Node> a, Ptr<Node> b, std::optional<DataRate> rate)
-{
-    NetDeviceContainer link = Install(a, b, rate);
-    AssignSubnet(link);
-    return link;
-}
-
 uint32_t
-TopologyLinkHelper::AddFlowLink(Ptr<FlowTopology> topology,
-                                uint32_t a,
-                                uint32_t b,
-                                std::optional<DataRate> rate) const
+TopologyLinkHelper::AddLink(TopologyDescription& description,
+                            uint32_t a,
+                            uint32_t b,
+                            std::optional<DataRate> rate) const
 {
-    const DataRate r = rate ? *rate : GetDataRate();
-    return topology->AddDuplexLink(a, b, static_cast<double>(r.GetBitRate()), GetDelay(), GetMtu());
+    return description.AddLink(a, b, rate ? *rate : GetDataRate(), GetDelay(), GetMtu());
+}
+
+PacketTopologyRealizer::Result
+TopologyLinkHelper::Realize(const TopologyDescription& description,
+                            NodeContainer hosts,
+                            const std::string& who)
+{
+    PacketTopologyRealizer realizer(Ipv4Address(m_network), m_mask);
+    realizer.SetPointToPointHelper(m_p2p);
+    return realizer.Realize(description, hosts, who);
 }
 
 } // namespace ns3

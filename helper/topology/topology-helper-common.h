@@ -8,12 +8,13 @@
 #define TOPOLOGY_HELPER_COMMON_H
 
 #include "ns3/data-rate.h"
-#include "ns3/flow-topology.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/packet-topology-realizer.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/topology-description.h"
 
 #include <optional>
 #include <string>
@@ -24,16 +25,17 @@ namespace ns3
 /**
  * \ingroup optical
  * \brief What the topology helpers (StarTopologyHelper, FatTreeTopologyHelper,
- * RailTopologyHelper) share: the settings of their point-to-point links, packet-level links
- * with one /30 subnet each, and the duplex links of a flow-level graph.
+ * RailTopologyHelper) share: the settings of their point-to-point links, the links of their
+ * descriptions (AddLink), and the packet-level realizer of their address block (Realize).
  *
  * The link rate, delay and MTU set through SetDeviceAttribute()/SetChannelAttribute() are kept
  * readable, so that a flow-level graph (FlowTopology) gets the links the packet-level build
  * would create. An attribute never set reads as the current default of PointToPointNetDevice
  * or PointToPointChannel (Config::SetDefault included).
  *
- * Subnets are /30s taken in turn from one address block, given at construction: each topology
- * helper has its own block, so that their addresses never collide.
+ * Subnets are /30s taken in turn from one address block, given at construction
+ * (PacketTopologyRealizer takes them): each topology helper has its own block, so that their
+ * addresses never collide.
  */
 class TopologyLinkHelper
 {
@@ -72,54 +74,29 @@ class TopologyLinkHelper
     uint32_t GetMtu() const;
 
     /**
-     * \brief Starts a new topology: the next subnet is the first of the block again.
-     * \param [in] links Number of links the topology will have (a fatal error names it if the
-     * block cannot hold that many /30 subnets)
-     * \param [in] who Name of the caller, for the message
-     */
-    void Reset(uint64_t links, const std::string& who);
-
-    /**
-     * \brief Creates a point-to-point link with the configured settings.
-     * \param [in] a First node (its device is the first of the result)
+     * \brief Adds a link with the configured delay and MTU to a description.
+     * \param [in] description The description
+     * \param [in] a First node
      * \param [in] b Second node
      * \param [in] rate Rate of this link, if not the configured one
-     * \return the two devices
+     * \return the link's index
      */
-    NetDeviceContainer Install(Ptr<Node> a,
-                               Ptr<Node> b,
-                               std::optional<DataRate> rate = std::nullopt);
+    uint32_t AddLink(TopologyDescription& description,
+                     uint32_t a,
+                     uint32_t b,
+                     std::optional<DataRate> rate = std::nullopt) const;
 
     /**
-     * \brief Gives a link the next /30 subnet of the block: the first device gets the first
-     * address. The nodes must have an Internet stack.
-     * \param [in] link The two devices of a link
+     * \brief Makes a description at packet level (PacketTopologyRealizer) with this helper's
+     * links (their factory, queues included) and its address block.
+     * \param [in] description The network
+     * \param [in] hosts Its hosts, in rank order
+     * \param [in] who Name of the caller, for messages
+     * \return what was made
      */
-    void AssignSubnet(const NetDeviceContainer& link);
-
-    /**
-     * \brief Install() then AssignSubnet().
-     * \param [in] a First node (its device is the first of the result)
-     * \param [in] b Second node
-     * \param [in] rate Rate of this link, if not the configured one
-     * \return the two devices
-     */
-    NetDeviceContainer Connect(Ptr<Node> a,
-                               Ptr<Node> b,
-                               std::optional<DataRate> rate = std::nullopt);
-
-    /**
-     * \brief Adds a duplex link with the configured delay and MTU to a flow-level graph.
-     * \param [in] topology The graph
-     * \param [in] a First vertex
-     * \param [in] b Second vertex
-     * \param [in] rate Rate of this link, if not the configured one
-     * \return the index of the link from \p a to \p b (the other is that index + 1)
-     */
-    uint32_t AddFlowLink(Ptr<FlowTopology> topology,
-                         uint32_t a,
-                         uint32_t b,
-                         std::optional<DataRate> rate = std::nullopt) const;
+    PacketTopologyRealizer::Result Realize(const TopologyDescription& description,
+                                           NodeContainer hosts,
+                                           const std::string& who);
 
   private:
     PointToPointHelper m_p2p;       //!< Link factory
@@ -127,8 +104,7 @@ class TopologyLinkHelper
     std::optional<Time> m_delay;    //!< Delay, if set
     std::optional<uint32_t> m_mtu;  //!< Mtu, if set
     uint32_t m_network;             //!< First address of the subnet block
-    uint64_t m_capacity;            //!< Number of /30 subnets in the block
-    uint64_t m_nextSubnet{0};       //!< Index of the next /30 subnet
+    Ipv4Mask m_mask;                //!< Mask of the block
 };
 
 } // namespace ns3

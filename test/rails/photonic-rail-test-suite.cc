@@ -403,6 +403,84 @@ class BadInputTestCase : public TestCase
     }
 };
 
+/**
+ * Each rail fabric's description against closed forms (S servers x G GPUs): photonic, S G
+ * hosts, G OCSes of S ports, S G OCS ports (port s of OCS g holds GPU g of server s), no link;
+ * electrical, S G + G + 1 nodes and S G + G links; fat tree (a leaf per server, G spines),
+ * S G + S + G nodes and 2 S G links. Both realizers of the photonic description: S G vertices
+ * and G OCSes of S ports at flow level, S G + G nodes at packet level, each GPU with one OCS
+ * device on interface 1.
+ */
+class RailFabricDescriptionTestCase : public TestCase
+{
+  public:
+    RailFabricDescriptionTestCase()
+        : TestCase("rail fabrics: descriptions (closed forms) and both realizers of photonic rails")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using Role = TopologyDescription::Role;
+        const uint32_t S = 3;
+        const uint32_t G = 2;
+        RailFabricHelper fabric;
+        fabric.SetGpuDataRate(DataRate("100Gbps"));
+        fabric.SetLinkDelay(NanoSeconds(50));
+        fabric.SetFabric("photonic");
+        const TopologyDescription d = fabric.Describe(S, G);
+        NS_TEST_ASSERT_MSG_EQ(d.Validate(), "", "valid");
+        NS_TEST_ASSERT_MSG_EQ(d.Count(Role::HOST), S * G, "S G GPUs");
+        NS_TEST_ASSERT_MSG_EQ(d.Count(Role::OCS), G, "an OCS per rail");
+        NS_TEST_ASSERT_MSG_EQ(d.GetNLinks(), 0, "no packet link");
+        NS_TEST_ASSERT_MSG_EQ(d.GetOcsPorts().size(), S * G, "a port per GPU");
+        NS_TEST_ASSERT_MSG_EQ(d.GetScaleUpDomains().size(), S, "a scale-up domain per server");
+        for (const auto& port : d.GetOcsPorts())
+        {
+            const auto& ocs = d.GetNode(port.ocs);
+            NS_TEST_ASSERT_MSG_EQ(ocs.portCount, S, "S ports per OCS");
+            NS_TEST_ASSERT_MSG_EQ(d.GetNode(port.node).rank,
+                                  port.port * G + ocs.rail,
+                                  "port s of rail g: GPU s G + g");
+            NS_TEST_ASSERT_MSG_EQ(port.rate.GetBitRate(), 100'000'000'000ULL, "GPU rate");
+        }
+
+        Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+        const std::vector<uint32_t> vertices = fabric.Build(topology, S, G);
+        NS_TEST_ASSERT_MSG_EQ(topology->GetNVertices(), S * G, "no vertex for an OCS");
+        NS_TEST_ASSERT_MSG_EQ(vertices.size(), S * G, "a vertex per GPU");
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetSwitches().size(), G, "G OCSes at flow level");
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetSwitches()[1]->GetNPorts(), S, "S ports");
+
+        const uint32_t first = NodeList::GetNNodes();
+        NodeContainer gpus(S * G);
+        fabric.Install(gpus, G);
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetSwitches().size(), G, "G OCSes at packet level");
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetSwitches()[1]->GetNPorts(), S, "S ports");
+        // GPUs, an OCS node per rail, the return network's switch.
+        NS_TEST_ASSERT_MSG_EQ(NodeList::GetNNodes() - first, S * G + G + 1, "nodes");
+        for (uint32_t x = 0; x < S * G; ++x)
+        {
+            Ptr<Ipv4> ipv4 = gpus.Get(x)->GetObject<Ipv4>();
+            NS_TEST_ASSERT_MSG_EQ((DynamicCast<OcsNetDevice>(ipv4->GetNetDevice(1)) != nullptr),
+                                  true,
+                                  "interface 1 of GPU " << x << " is its OCS port");
+        }
+        Simulator::Destroy();
+
+        fabric.SetFabric("electrical");
+        const TopologyDescription e = fabric.Describe(S, G);
+        NS_TEST_ASSERT_MSG_EQ(e.GetNNodes(), S * G + G + 1, "electrical: S G + G + 1 nodes");
+        NS_TEST_ASSERT_MSG_EQ(e.GetNLinks(), S * G + G, "electrical: S G + G links");
+        NS_TEST_ASSERT_MSG_EQ(e.Count(Role::OCS), 0, "electrical: no OCS");
+        fabric.SetFabric("fat-tree");
+        const TopologyDescription f = fabric.Describe(S, G);
+        NS_TEST_ASSERT_MSG_EQ(f.GetNNodes(), S * G + S + G, "fat tree: S G + S + G nodes");
+        NS_TEST_ASSERT_MSG_EQ(f.GetNLinks(), 2 * S * G, "fat tree: S G + S G links");
+    }
+};
+
 /// The suite.
 class PhotonicRailTestSuite : public TestSuite
 {
@@ -417,6 +495,7 @@ class PhotonicRailTestSuite : public TestSuite
         AddTestCase(new ZeroDelayTestCase, TEST_QUICK);
         AddTestCase(new PacketLevelTestCase, TEST_QUICK);
         AddTestCase(new BadInputTestCase, TEST_QUICK);
+        AddTestCase(new RailFabricDescriptionTestCase, TEST_QUICK);
     }
 };
 

@@ -8,19 +8,28 @@
 // the flow-level graph (Build) is the packet-level network (Install): same vertices, links,
 // rates, delays, MTUs, degrees, and hop counts between every two hosts (walked through ns-3's
 // IPv4 routes at packet level, shortest paths at flow level); packets cross the fabrics.
+// Topology descriptions: every builder's against closed forms, both realizers of one
+// description agree, a hand-written one and a new fabric (a ring) at both levels, and bad
+// descriptions refused with a message naming the fault.
 
 #include "../common/optical-test-compat.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/fat-tree-topology-helper.h"
+#include "ns3/flow-topology-realizer.h"
 #include "ns3/flow-topology.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/packet-topology-realizer.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/rail-topology-helper.h"
+#include "ns3/red-queue-disc.h"
+#include "ns3/scale-out-topology-helper.h"
 #include "ns3/star-topology-helper.h"
 #include "ns3/test.h"
+#include "ns3/topology-description.h"
+#include "ns3/traffic-control-module.h"
 
 #include <algorithm>
 #include <functional>
@@ -235,6 +244,395 @@ PacketLinks(uint32_t firstNode)
     return static_cast<uint32_t>(PacketShape(firstNode).links.size() / 2);
 }
 } // namespace
+
+/**
+ * \ingroup optical-tests
+ * Every builder's description against closed forms: a star of n hosts has n + 1 nodes and n
+ * links; a leaf/spine of H hosts, L per leaf and S spines has H + H/L + S nodes and H + (H/L) S
+ * links, (H/L) S of them at the uplink rate; a rail fabric of S servers x G GPUs has S G + G + 1
+ * nodes, S G + G links, G rail-spine links at S times the GPU rate and S scale-up domains of G.
+ */
+class DescriptionCountsTestCase : public TestCase
+{
+  public:
+    DescriptionCountsTestCase()
+        : TestCase("Describe: node, link and rate counts of every builder (closed forms)")
+    {
+    }
+
+  private:
+    /// Links of a description at a rate.
+    static uint32_t LinksAt(const TopologyDescription& d, uint64_t bps)
+    {
+        uint32_t n = 0;
+        for (const auto& link : d.GetLinks())
+        {
+            n += link.rate.GetBitRate() == bps ? 1 : 0;
+        }
+        return n;
+    }
+
+    void DoRun() override
+    {
+        using Role = TopologyDescription::Role;
+        const uint32_t first = NodeList::GetNNodes();
+        for (uint32_t n : {2u, 7u, 64u})
+        {
+            StarTopologyHelper star;
+            star.SetDeviceAttribute("DataRate", DataRateValue(DataRate(HOST_BPS)));
+            const TopologyDescription d = star.Describe(n);
+            NS_TEST_ASSERT_MSG_EQ(d.Validate(), "", "star valid");
+            NS_TEST_ASSERT_MSG_EQ(d.GetNNodes(), n + 1, "star: n hosts + 1 switch");
+            NS_TEST_ASSERT_MSG_EQ(d.Count(Role::HOST), n, "star hosts");
+            NS_TEST_ASSERT_MSG_EQ(d.GetNLinks(), n, "star: a link per host");
+            NS_TEST_ASSERT_MSG_EQ(LinksAt(d, HOST_BPS), n, "star: every link at the host rate");
+        }
+        const uint64_t uplinkBps = 25'000'000'000ULL;
+        for (auto [hosts, perLeaf, spines] :
+             {std::tuple<uint32_t, uint32_t, uint32_t>{12, 4, 3}, {8, 8, 1}, {16, 2, 5}})
+        {
+            FatTreeTopologyHelper fat;
+            fat.SetHostsPerLeaf(perLeaf);
+            fat.SetNSpines(spines);
+            fat.SetDeviceAttribute("DataRate", DataRateValue(DataRate(HOST_BPS)));
+            fat.SetUplinkDataRate(DataRate(uplinkBps));
+            const TopologyDescription d = fat.Describe(hosts);
+            const uint32_t leaves = hosts / perLeaf;
+            NS_TEST_ASSERT_MSG_EQ(d.Validate(), "", "fat tree valid");
+            NS_TEST_ASSERT_MSG_EQ(d.GetNNodes(), hosts + leaves + spines, "H + H/L + S nodes");
+            NS_TEST_ASSERT_MSG_EQ(d.Count(Role::SWITCH), leaves + spines, "switches");
+            NS_TEST_ASSERT_MSG_EQ(d.GetNLinks(), hosts + leaves * spines, "H + (H/L) S links");
+            NS_TEST_ASSERT_MSG_EQ(LinksAt(d, uplinkBps), leaves * spines, "uplinks");
+            NS_TEST_ASSERT_MSG_EQ(LinksAt(d, HOST_BPS), hosts, "host links");
+            uint32_t tier1 = 0;
+            for (const auto& node : d.GetNodes())
+            {
+                tier1 += node.role == Role::SWITCH && node.tier == 1 ? 1 : 0;
+            }
+            NS_TEST_ASSERT_MSG_EQ(tier1, spines, "spines on tier 1");
+            // Host h's link ends on leaf h / L.
+            NS_TEST_ASSERT_MSG_EQ(d.GetLink(hosts - 1).b, hosts + (hosts - 1) / perLeaf, "leaf");
+        }
+        for (auto [servers, gpus] : {std::pair<uint32_t, uint32_t>{3, 4}, {2, 1}, {5, 8}})
+        {
+            RailTopologyHelper rail;
+            rail.SetDeviceAttribute("DataRate", DataRateValue(DataRate(HOST_BPS)));
+            const TopologyDescription d = rail.Describe(servers, gpus);
+            NS_TEST_ASSERT_MSG_EQ(d.Validate(), "", "rail valid");
+            NS_TEST_ASSERT_MSG_EQ(d.GetNNodes(), servers * gpus + gpus + 1, "S G + G + 1 nodes");
+            NS_TEST_ASSERT_MSG_EQ(d.GetNLinks(), servers * gpus + gpus, "S G + G links");
+            NS_TEST_ASSERT_MSG_EQ(LinksAt(d, HOST_BPS * servers), gpus, "spine links at S x rate");
+            NS_TEST_ASSERT_MSG_EQ(d.GetScaleUpDomains().size(), servers, "a domain per server");
+            const std::vector<uint32_t> hosts = d.GetHosts();
+            for (uint32_t x = 0; x < hosts.size(); ++x)
+            {
+                const auto& node = d.GetNode(hosts[x]);
+                NS_TEST_ASSERT_MSG_EQ(node.server, x / gpus, "GPU x on server x / G");
+                NS_TEST_ASSERT_MSG_EQ(node.rank, x, "rank");
+                // GPU x's link goes to rail x mod G.
+                NS_TEST_ASSERT_MSG_EQ(d.GetNode(d.GetLink(x).b).rail, x % gpus, "rail x mod G");
+            }
+            for (const auto& domain : d.GetScaleUpDomains())
+            {
+                NS_TEST_ASSERT_MSG_EQ(domain.size(), gpus, "G GPUs per domain");
+            }
+        }
+        ScaleOutTopologyHelper scaleOut;
+        scaleOut.SetTopology("rail");
+        NS_TEST_ASSERT_MSG_EQ(scaleOut.Describe(12, 4).GetNLinks(),
+                              12 + 4,
+                              "scale-out: the rail's");
+        NS_TEST_ASSERT_MSG_EQ(NodeList::GetNNodes(), first, "Describe creates no node");
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * A hand-written description, host a - switch - host b (10 and 40 Gb/s, 2 and 3 us, ECN on
+ * the second link), realized at both levels: 3 nodes or vertices, 2 duplex links with their
+ * rates, delays and MTU, 2 hops each way; at packet level, a's device has 10.0.0.1 and b's
+ * 10.0.0.6 (link 1 has the second /30, b is its first end), and the switch's end of link 1
+ * has a RED queue disc, the other ends not.
+ */
+class HandWrittenDescriptionTestCase : public TestCase
+{
+  public:
+    HandWrittenDescriptionTestCase()
+        : TestCase("A hand-written 3-node description, realized at packet and flow level")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TopologyDescription d;
+        const uint32_t a = d.AddHost("a");
+        const uint32_t sw = d.AddSwitch("sw");
+        const uint32_t b = d.AddHost("b");
+        d.AddLink(a, sw, DataRate("10Gbps"), MicroSeconds(2), 1500);
+        const uint32_t l1 = d.AddLink(b, sw, DataRate("40Gbps"), MicroSeconds(3), 1500);
+        d.SetLinkEcnMarking(l1, 10);
+        NS_TEST_ASSERT_MSG_EQ(d.Validate(), "", "valid");
+        NS_TEST_ASSERT_MSG_EQ(d.GetHosts().size(), 2, "two hosts");
+        NS_TEST_ASSERT_MSG_EQ(d.GetHosts()[1], b, "b is rank 1");
+
+        Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+        const FlowTopologyRealizer::Result flow = FlowTopologyRealizer().Realize(d, topology);
+        NS_TEST_ASSERT_MSG_EQ(topology->GetNVertices(), 3, "3 vertices");
+        NS_TEST_ASSERT_MSG_EQ(topology->GetNLinks(), 4, "2 duplex links");
+        NS_TEST_ASSERT_MSG_EQ(topology->GetVertexName(flow.vertices[sw]), "sw", "names");
+        NS_TEST_ASSERT_MSG_EQ(topology->GetLink(flow.links[1]).capacity, 4e10, "40 Gb/s");
+        NS_TEST_ASSERT_MSG_EQ(topology->GetLink(flow.links[1]).from, flow.vertices[b], "b to sw");
+        NS_TEST_ASSERT_MSG_EQ(topology->GetLink(flow.links[1]).delay, MicroSeconds(3), "delay");
+
+        const uint32_t first = NodeList::GetNNodes();
+        NodeContainer hosts(2);
+        const PacketTopologyRealizer::Result packet = PacketTopologyRealizer().Realize(d, hosts);
+        NS_TEST_ASSERT_MSG_EQ(NodeList::GetNNodes() - first, 3, "the switch is created");
+        NS_TEST_ASSERT_MSG_EQ(packet.nodes.Get(b), hosts.Get(1), "b is the second host");
+        const GraphShape p = PacketShape(first);
+        const GraphShape f = FlowShape(topology);
+        NS_TEST_ASSERT_MSG_EQ(p.vertices, f.vertices, "same vertices");
+        NS_TEST_ASSERT_MSG_EQ((p.links == f.links), true, "same links, rates, delays, MTUs");
+        NS_TEST_ASSERT_MSG_EQ((p.degrees == f.degrees), true, "same degrees");
+        NS_TEST_ASSERT_MSG_EQ(PacketHops(hosts.Get(0), hosts.Get(1)), 2, "a to b: 2 hops");
+        NS_TEST_ASSERT_MSG_EQ(PacketHops(hosts.Get(1), hosts.Get(0)), 2, "b to a: 2 hops");
+        NS_TEST_ASSERT_MSG_EQ(FlowHops(topology, flow.hosts[0], flow.hosts[1]), 2, "flow hops");
+        NS_TEST_ASSERT_MSG_EQ(hosts.Get(0)->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal(),
+                              Ipv4Address("10.0.0.1"),
+                              "link 0: a has the first address of the first /30");
+        NS_TEST_ASSERT_MSG_EQ(hosts.Get(1)->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal(),
+                              Ipv4Address("10.0.0.5"),
+                              "link 1: b (its first end) has the first address of the second /30");
+        Ptr<TrafficControlLayer> tc = packet.nodes.Get(sw)->GetObject<TrafficControlLayer>();
+        NS_TEST_ASSERT_MSG_EQ((DynamicCast<RedQueueDisc>(tc->GetRootQueueDiscOnDevice(
+                                   packet.links[1].Get(1))) != nullptr),
+                              true,
+                              "RED at the switch's end of link 1");
+        NS_TEST_ASSERT_MSG_EQ((DynamicCast<RedQueueDisc>(tc->GetRootQueueDiscOnDevice(
+                                   packet.links[0].Get(1))) == nullptr),
+                              true,
+                              "no RED on link 0");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * Descriptions that the realizers must refuse, each with a message naming what is wrong.
+ */
+class BadDescriptionTestCase : public TestCase
+{
+  public:
+    BadDescriptionTestCase()
+        : TestCase("Validate refuses bad descriptions, naming the fault")
+    {
+    }
+
+  private:
+    /// \return whether \p text holds \p part
+    static bool Has(const std::string& text, const std::string& part)
+    {
+        return text.find(part) != std::string::npos;
+    }
+
+    void DoRun() override
+    {
+        const DataRate r("10Gbps");
+        const Time t = MicroSeconds(1);
+        auto base = []() {
+            TopologyDescription d;
+            d.AddHost("h0");
+            d.AddHost("h1");
+            d.AddSwitch("s");
+            return d;
+        };
+        {
+            TopologyDescription d = base();
+            d.AddLink(0, 5, r, t, 1500);
+            const std::string why = d.Validate();
+            NS_TEST_ASSERT_MSG_EQ(Has(why, "link 0 (0 - 5) joins a missing node (5; there are 3"),
+                                  true,
+                                  why);
+        }
+        {
+            TopologyDescription d = base();
+            d.AddLink(0, 2, r, t, 1500);
+            d.AddLink(1, 2, DataRate(0), t, 1500);
+            const std::string why = d.Validate();
+            NS_TEST_ASSERT_MSG_EQ(Has(why, "link 1 (1 - 2) has a zero rate"), true, why);
+        }
+        {
+            TopologyDescription d = base();
+            d.AddLink(2, 2, r, t, 1500);
+            NS_TEST_ASSERT_MSG_EQ(Has(d.Validate(), "to itself"), true, d.Validate());
+        }
+        {
+            TopologyDescription d = base();
+            d.AddLink(0, 2, r, t, 0);
+            NS_TEST_ASSERT_MSG_EQ(Has(d.Validate(), "zero MTU"), true, d.Validate());
+        }
+        {
+            TopologyDescription d = base();
+            d.AddLink(0, 2, r, NanoSeconds(-1), 1500);
+            NS_TEST_ASSERT_MSG_EQ(Has(d.Validate(), "negative delay"), true, d.Validate());
+        }
+        {
+            TopologyDescription d = base();
+            const uint32_t ocs = d.AddOcs("ocs", 2);
+            d.AttachOcsPort(ocs, 2, 0, r, t, 1500);
+            const std::string why = d.Validate();
+            NS_TEST_ASSERT_MSG_EQ(Has(why, "OCS port 2 of node 3 is out of range"), true, why);
+            NS_TEST_ASSERT_MSG_EQ(Has(why, "has 2 ports"), true, why);
+        }
+        {
+            TopologyDescription d = base();
+            const uint32_t ocs = d.AddOcs("ocs", 2);
+            d.AttachOcsPort(ocs, 0, 0, r, t, 1500);
+            d.AttachOcsPort(ocs, 0, 1, r, t, 1500);
+            NS_TEST_ASSERT_MSG_EQ(Has(d.Validate(), "taken twice"), true, d.Validate());
+        }
+        {
+            TopologyDescription d = base();
+            d.AttachOcsPort(2, 0, 0, r, t, 1500);
+            NS_TEST_ASSERT_MSG_EQ(Has(d.Validate(), "is on node 2 (s), not an OCS"),
+                                  true,
+                                  d.Validate());
+        }
+        {
+            TopologyDescription d = base();
+            const uint32_t ocs = d.AddOcs("ocs", 2);
+            d.AddLink(0, ocs, r, t, 1500);
+            NS_TEST_ASSERT_MSG_EQ(Has(d.Validate(), "ends on an OCS"), true, d.Validate());
+        }
+        {
+            TopologyDescription d = base();
+            d.AddScaleUpDomain({0, 2});
+            NS_TEST_ASSERT_MSG_EQ(
+                Has(d.Validate(), "scale-up domain 0 holds node 2 (s), not a host"),
+                true,
+                d.Validate());
+        }
+        {
+            TopologyDescription d = base();
+            d.AddOcs("empty", 0);
+            NS_TEST_ASSERT_MSG_EQ(Has(d.Validate(), "has no ports"), true, d.Validate());
+        }
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * One builder's description realized by both realizers (not through the builder's Install
+ * and Build): the same numbers of hosts, switches and links, the same rates, delays and MTUs,
+ * the same degrees, and the same hop count between every two hosts on both levels.
+ */
+class RealizersAgreeTestCase : public TestCase
+{
+  public:
+    /// \param [in] fabric star, fat-tree or rail
+    explicit RealizersAgreeTestCase(const std::string& fabric)
+        : TestCase("Both realizers of one description agree: " + fabric),
+          m_fabric(fabric)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ScaleOutTopologyHelper builder;
+        builder.SetTopology(m_fabric);
+        builder.SetFatTree(3, 2);
+        builder.SetDeviceAttribute("DataRate", DataRateValue(DataRate(HOST_BPS)));
+        builder.SetDeviceAttribute("Mtu", UintegerValue(MTU));
+        builder.SetChannelAttribute("Delay", TimeValue(NanoSeconds(700)));
+        const uint32_t n = 6;
+        const TopologyDescription d = builder.Describe(n, 3);
+
+        Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+        const FlowTopologyRealizer::Result flow = FlowTopologyRealizer().Realize(d, topology);
+        const uint32_t first = NodeList::GetNNodes();
+        NodeContainer hosts(n);
+        PacketTopologyRealizer().Realize(d, hosts);
+        const GraphShape p = PacketShape(first);
+        const GraphShape f = FlowShape(topology);
+        NS_TEST_ASSERT_MSG_EQ(p.vertices, d.GetNNodes(), "a node per described node");
+        NS_TEST_ASSERT_MSG_EQ(f.vertices, d.GetNNodes(), "a vertex per described node");
+        NS_TEST_ASSERT_MSG_EQ(p.links.size(), 2 * d.GetNLinks(), "two devices per link");
+        NS_TEST_ASSERT_MSG_EQ((p.links == f.links), true, "same links, rates, delays, MTUs");
+        NS_TEST_ASSERT_MSG_EQ((p.degrees == f.degrees), true, "same degrees");
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            for (uint32_t j = 0; j < n; ++j)
+            {
+                if (i != j)
+                {
+                    const uint32_t ph = PacketHops(hosts.Get(i), hosts.Get(j));
+                    NS_TEST_ASSERT_MSG_GT(ph, 0, "a route from " << i << " to " << j);
+                    NS_TEST_ASSERT_MSG_EQ(ph,
+                                          FlowHops(topology, flow.hosts[i], flow.hosts[j]),
+                                          "same hops from " << i << " to " << j);
+                }
+            }
+        }
+        Simulator::Destroy();
+    }
+
+    std::string m_fabric; //!< Fabric name
+};
+
+/**
+ * \ingroup optical-tests
+ * The worked example of the documentation, a new fabric written once: a ring of 8 switches,
+ * a host behind each. Host 0 to host k crosses 2 + min(k, 8 - k) links, at both levels.
+ */
+class RingDescriptionTestCase : public TestCase
+{
+  public:
+    RingDescriptionTestCase()
+        : TestCase("A new fabric (a ring) described once runs at both levels")
+    {
+    }
+
+  private:
+    /// The documentation's DescribeRing.
+    static TopologyDescription DescribeRing(uint32_t n, DataRate rate, Time delay)
+    {
+        TopologyDescription d;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            d.AddHost("host" + std::to_string(i));
+        }
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            d.AddSwitch("sw" + std::to_string(i));
+        }
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            d.AddLink(i, n + i, rate, delay, 9000);
+            d.AddLink(n + i, n + (i + 1) % n, rate, delay, 9000);
+        }
+        return d;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t n = 8;
+        const TopologyDescription d = DescribeRing(n, DataRate("100Gbps"), MicroSeconds(1));
+        NodeContainer hosts(n);
+        PacketTopologyRealizer(Ipv4Address("10.0.0.0"), Ipv4Mask("255.0.0.0")).Realize(d, hosts);
+        Ptr<FlowTopology> graph = CreateObject<FlowTopology>();
+        const std::vector<uint32_t> vertices = FlowTopologyRealizer().Realize(d, graph).hosts;
+        NS_TEST_ASSERT_MSG_EQ(graph->GetNLinks(), 4 * n, "2 duplex links per host");
+        const std::string mismatch =
+            CompareHops(hosts, graph, vertices, [n](uint32_t i, uint32_t j) {
+                const uint32_t k = (j + n - i) % n;
+                return 2 + std::min(k, n - k);
+            });
+        NS_TEST_ASSERT_MSG_EQ(mismatch, "", mismatch);
+        Simulator::Destroy();
+    }
+};
 
 /**
  * \ingroup optical-tests
@@ -635,6 +1033,13 @@ class TopologyHelperTestSuite : public TestSuite
         AddTestCase(new TopologyEchoTestCase("star"), TEST_QUICK);
         AddTestCase(new TopologyEchoTestCase("fat-tree"), TEST_QUICK);
         AddTestCase(new TopologyEchoTestCase("rail"), TEST_QUICK);
+        AddTestCase(new DescriptionCountsTestCase, TEST_QUICK);
+        AddTestCase(new HandWrittenDescriptionTestCase, TEST_QUICK);
+        AddTestCase(new BadDescriptionTestCase, TEST_QUICK);
+        AddTestCase(new RealizersAgreeTestCase("star"), TEST_QUICK);
+        AddTestCase(new RealizersAgreeTestCase("fat-tree"), TEST_QUICK);
+        AddTestCase(new RealizersAgreeTestCase("rail"), TEST_QUICK);
+        AddTestCase(new RingDescriptionTestCase, TEST_QUICK);
     }
 };
 

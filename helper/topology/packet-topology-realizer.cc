@@ -1,0 +1,211 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "packet-topology-realizer.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/log.h"
+#include "ns3/ocs-helper.h"
+#include "ns3/traffic-control-helper.h"
+#include "ns3/uinteger.h"
+
+#include <map>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PacketTopologyRealizer");
+
+namespace
+{
+constexpr double SPEED_OF_LIGHT = 299792458.0; //!< m/s
+constexpr double FIBRE_GROUP_INDEX = 1.4682;   //!< Standard single-mode fibre at 1550 nm
+
+/**
+ * \param [in] threshold Marking threshold (packets)
+ * \return a RED queue disc that marks ECN at \p threshold, DCTCP-style (MinTh = MaxTh,
+ * instantaneous queue, 100 x threshold packets of room)
+ */
+TrafficControlHelper
+EcnMarking(uint32_t threshold)
+{
+    TrafficControlHelper ecn;
+    const double k = threshold;
+    ecn.SetRootQueueDisc("ns3::RedQueueDisc",
+                         "UseEcn",
+                         BooleanValue(true),
+                         "UseHardDrop",
+                         BooleanValue(false),
+                         "QW",
+                         DoubleValue(1.0),
+                         "MinTh",
+                         DoubleValue(k),
+                         "MaxTh",
+                         DoubleValue(k),
+                         "MaxSize",
+                         QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, 100 * threshold)));
+    return ecn;
+}
+} // namespace
+
+PacketTopologyRealizer::PacketTopologyRealizer(Ipv4Address network, Ipv4Mask mask)
+    : m_network(network.Get()),
+      m_capacity((uint64_t{1} << (32 - mask.GetPrefixLength())) / 4)
+{
+}
+
+void
+PacketTopologyRealizer::SetPointToPointHelper(const PointToPointHelper& p2p)
+{
+    m_p2p = p2p;
+}
+
+void
+PacketTopologyRealizer::SetOcsAttribute(std::string name, const AttributeValue& value)
+{
+    m_ocsAttributes.emplace_back(name, value.Copy());
+}
+
+PacketTopologyRealizer::Result
+PacketTopologyRealizer::Realize(const TopologyDescription& description,
+                                NodeContainer hosts,
+                                const std::string& who)
+{
+    using Role = TopologyDescription::Role;
+    const std::string problem = description.Validate();
+    NS_ABORT_MSG_IF(!problem.empty(), who << ": invalid topology description: " << problem);
+    const std::vector<uint32_t> hostIndex = description.GetHosts();
+    NS_ABORT_MSG_IF(hosts.GetN() != hostIndex.size(),
+                    who << ": " << hosts.GetN() << " host nodes for a description of "
+                        << hostIndex.size() << " hosts");
+    NS_ABORT_MSG_IF(description.GetNLinks() > m_capacity,
+                    who << ": " << description.GetNLinks() << " links need "
+                        << description.GetNLinks() << " /30 subnets, but its address block "
+                        << Ipv4Address(m_network) << " holds only " << m_capacity);
+    const auto& nodes = description.GetNodes();
+
+    // 1. Nodes: the caller's hosts, a new node per switch (index order).
+    std::vector<Ptr<Node>> byIndex(nodes.size());
+    for (uint32_t r = 0; r < hostIndex.size(); ++r)
+    {
+        byIndex[hostIndex[r]] = hosts.Get(r);
+    }
+    NodeContainer switches;
+    for (uint32_t i = 0; i < nodes.size(); ++i)
+    {
+        if (nodes[i].role == Role::SWITCH)
+        {
+            byIndex[i] = CreateObject<Node>();
+            switches.Add(byIndex[i]);
+        }
+    }
+    Result result;
+
+    // 2. Internet stacks: hosts, then switches.
+    InternetStackHelper internet;
+    internet.Install(hosts);
+    internet.Install(switches);
+
+    // 3. Links, each with the next /30 of the block.
+    result.links.reserve(description.GetNLinks());
+    uint32_t subnet = m_network;
+    for (const TopologyDescription::Link& link : description.GetLinks())
+    {
+        m_p2p.SetDeviceAttribute("DataRate", DataRateValue(link.rate));
+        m_p2p.SetDeviceAttribute("Mtu", UintegerValue(link.mtu));
+        m_p2p.SetChannelAttribute("Delay", TimeValue(link.delay));
+        PointToPointHelper* p2p = &m_p2p;
+        PointToPointHelper queued;
+        if (link.queueSize)
+        {
+            queued = m_p2p;
+            queued.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(*link.queueSize));
+            p2p = &queued;
+        }
+        NetDeviceContainer devices = p2p->Install(byIndex[link.a], byIndex[link.b]);
+        if (link.discipline == TopologyDescription::QueueDiscipline::RED_ECN)
+        {
+            // Before the addresses: they would install the default queue disc.
+            EcnMarking(link.ecnThreshold).Install(devices.Get(1));
+        }
+        Ipv4AddressHelper addresses;
+        addresses.SetBase(Ipv4Address(subnet), Ipv4Mask("255.255.255.252"));
+        addresses.Assign(devices);
+        subnet += 4;
+        result.links.push_back(devices);
+    }
+
+    // 4. Routes.
+    if (description.GetNLinks() > 0)
+    {
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    }
+
+    // 5. OCSes.
+    std::map<uint32_t, std::map<uint32_t, const TopologyDescription::OcsPort*>> ports;
+    for (const TopologyDescription::OcsPort& p : description.GetOcsPorts())
+    {
+        ports[p.ocs][p.port] = &p;
+    }
+    for (uint32_t i = 0; i < nodes.size(); ++i)
+    {
+        if (nodes[i].role != Role::OCS)
+        {
+            continue;
+        }
+        const auto& onThis = ports[i];
+        NodeContainer endpoints;
+        const TopologyDescription::OcsPort* first =
+            onThis.empty() ? nullptr : onThis.begin()->second;
+        for (const auto& [port, p] : onThis)
+        {
+            NS_ABORT_MSG_IF(port != endpoints.GetN(),
+                            who << ": OCS " << nodes[i].name
+                                << ": packet level needs its ports 0, 1, ... (port " << port
+                                << " follows " << endpoints.GetN() << " ports)");
+            NS_ABORT_MSG_IF(p->rate != first->rate || p->delay != first->delay ||
+                                p->mtu != first->mtu,
+                            who << ": OCS " << nodes[i].name
+                                << ": packet level needs one rate, delay and MTU for its ports");
+            endpoints.Add(byIndex[p->node]);
+        }
+        OcsHelper ocsHelper;
+        for (const auto& [name, value] : m_ocsAttributes)
+        {
+            ocsHelper.SetSwitchAttribute(name, *value);
+        }
+        ocsHelper.SetSwitchAttribute("PortCount", UintegerValue(nodes[i].portCount));
+        if (first)
+        {
+            ocsHelper.SetDeviceAttribute("DataRate", DataRateValue(first->rate));
+            ocsHelper.SetDeviceAttribute("Mtu", UintegerValue(first->mtu));
+            // The fibre's length gives the described delay (Length x n / c).
+            ocsHelper.SetChannelAttribute("GroupIndex", DoubleValue(FIBRE_GROUP_INDEX));
+            ocsHelper.SetChannelAttribute(
+                "Length",
+                DoubleValue(first->delay.GetSeconds() * SPEED_OF_LIGHT / FIBRE_GROUP_INDEX));
+        }
+        Ptr<Node> ocsNode = CreateObject<Node>();
+        result.ocsDevices.push_back(ocsHelper.Install(ocsNode, endpoints));
+        result.ocsNodes.push_back(ocsNode);
+        result.ocs.push_back(OcsHelper::GetSwitch(ocsNode));
+        byIndex[i] = ocsNode;
+    }
+    for (const Ptr<Node>& node : byIndex)
+    {
+        result.nodes.Add(node);
+    }
+    NS_LOG_INFO(who << ": " << switches.GetN() << " switches, " << description.GetNLinks()
+                    << " links, " << result.ocs.size() << " OCSes");
+    return result;
+}
+
+} // namespace ns3
