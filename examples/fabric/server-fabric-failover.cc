@@ -192,10 +192,8 @@ main(int argc, char* argv[])
     const SliceLayout layout = SliceLayout::FromPlacement(setup.geometry, victim);
     RecoveryRecorder scripted;
     scripted.Attach(scheduler);
-    Simulator::Schedule(failAt,
-                        &SliceScheduler::Fail,
-                        scheduler,
-                        RecoveryRecorder::MiddleAccelerator(layout));
+    const uint32_t failed = RecoveryRecorder::MiddleAccelerator(layout);
+    Simulator::Schedule(failAt, &SliceScheduler::Fail, scheduler, failed);
     exp.Run(failAt + migration + resync + fabricDelay + Seconds(60));
     const SliceScheduler::Stats first = scheduler->GetStats();
     Simulator::Destroy();
@@ -220,9 +218,8 @@ main(int argc, char* argv[])
         Simulator::Destroy();
     }
     // Without failures nothing went uncovered, except that contiguous has no spares.
-    const double coverage =
-        duration.IsZero() ? 0.0
-                          : RecoveryRecorder::Coverage(month, policy == "morphlux" && spares > 0);
+    const bool sparesUsed = policy == "morphlux" && spares > 0;
+    const double coverage = duration.IsZero() ? 0.0 : RecoveryRecorder::Coverage(month, sparesUsed);
 
     if (ResultsStore* store = exp.GetStore())
     {

@@ -162,25 +162,15 @@ main(int argc, char* argv[])
         geometry.ConfigureFromText(racks, rackShape, serverShape, MAX_ACCELERATORS, culprit, error),
         culprit,
         error);
-    exp.Require(SliceRequestGenerator::CheckPlan(geometry,
-                                                 shapes,
-                                                 load,
-                                                 duration,
-                                                 meanHold,
-                                                 MAX_REQUESTS,
-                                                 culprit,
-                                                 error),
+    Ptr<SliceRequestGenerator> generator = CreateObject<SliceRequestGenerator>();
+    generator->SetAttribute("Load", DoubleValue(load));
+    generator->SetAttribute("MeanHold", TimeValue(meanHold));
+    generator->SetAttribute("Shapes", StringValue(shapes));
+    exp.Require(generator->CheckPlan(geometry, duration, MAX_REQUESTS, culprit, error),
                 culprit,
                 error);
     exp.Start();
 
-    Ptr<SliceRequestGenerator> generator =
-        CreateObjectWithAttributes<SliceRequestGenerator>("Load",
-                                                          DoubleValue(load),
-                                                          "MeanHold",
-                                                          TimeValue(meanHold),
-                                                          "Shapes",
-                                                          StringValue(shapes));
     generator->AssignStreams(0);
     std::vector<SliceRequestGenerator::Request> requests;
     if (!generator->Generate(geometry.GetNAccelerators(), duration, requests, error))

@@ -50,6 +50,11 @@ SliceBandwidthComparison::BoxUnits(const std::array<uint32_t, 3>& shape,
     }
     Ptr<TorusFabric> fabric = TorusDatacenterHelper().Create(m_geometry);
     SliceAllocator allocator(m_geometry);
+    error = allocator.CheckShape(shape);
+    if (!error.empty())
+    {
+        return false;
+    }
     SliceAllocator::Placement placement;
     if (!allocator.AllocateContiguous(0, shape, placement))
     {

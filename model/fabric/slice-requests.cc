@@ -202,17 +202,14 @@ SliceRequestGenerator::ExpectedRequests(
 
 bool
 SliceRequestGenerator::CheckPlan(const TorusGeometry& geometry,
-                                 const std::string& shapes,
-                                 double load,
                                  Time duration,
-                                 Time meanHold,
                                  double maxRequests,
                                  std::string& culprit,
-                                 std::string& error)
+                                 std::string& error) const
 {
     culprit = "shapes";
     std::vector<std::pair<std::array<uint32_t, 3>, double>> parsed;
-    if (!ParseShapes(shapes, parsed, error))
+    if (!ParseShapes(m_shapes, parsed, error))
     {
         return false;
     }
@@ -226,7 +223,7 @@ SliceRequestGenerator::CheckPlan(const TorusGeometry& geometry,
         }
     }
     const double expected =
-        ExpectedRequests(parsed, load, geometry.GetNAccelerators(), duration, meanHold);
+        ExpectedRequests(parsed, m_load, geometry.GetNAccelerators(), duration, m_meanHold);
     if (expected > maxRequests)
     {
         culprit = "duration";

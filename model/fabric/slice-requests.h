@@ -64,6 +64,10 @@ class SliceRequestGenerator : public Object
      * \param [out] error What is wrong, naming the item
      * \return true on success
      */
+    static bool ParseShapes(const std::string& text,
+                            std::vector<std::pair<std::array<uint32_t, 3>, double>>& shapes,
+                            std::string& error);
+
     /**
      * \brief The expected number of requests of a run: load x accelerators x duration /
      * (mean slice size x mean holding time), the mean size weighted by the shapes' weights.
@@ -74,30 +78,6 @@ class SliceRequestGenerator : public Object
      * \param [in] meanHold Mean holding time (> 0)
      * \return the expected number of requests
      */
-    /**
-     * \brief Checks a plan of requests against a datacenter before a run: the shape list
-     * parses (ParseShapes()), every shape fits a rack in whole servers
-     * (SliceAllocator::CheckShape), and it expects at most \p maxRequests requests
-     * (ExpectedRequests()).
-     * \param [in] geometry The datacenter
-     * \param [in] shapes The shape list (attribute Shapes)
-     * \param [in] load Offered load
-     * \param [in] duration Period of requests
-     * \param [in] meanHold Mean holding time (> 0)
-     * \param [in] maxRequests Most expected requests
-     * \param [out] culprit What is at fault: "shapes" or "duration"
-     * \param [out] error What is wrong
-     * \return true if the plan may run
-     */
-    static bool CheckPlan(const TorusGeometry& geometry,
-                          const std::string& shapes,
-                          double load,
-                          Time duration,
-                          Time meanHold,
-                          double maxRequests,
-                          std::string& culprit,
-                          std::string& error);
-
     static double ExpectedRequests(
         const std::vector<std::pair<std::array<uint32_t, 3>, double>>& shapes,
         double load,
@@ -105,9 +85,23 @@ class SliceRequestGenerator : public Object
         Time duration,
         Time meanHold);
 
-    static bool ParseShapes(const std::string& text,
-                            std::vector<std::pair<std::array<uint32_t, 3>, double>>& shapes,
-                            std::string& error);
+    /**
+     * \brief Checks this generator's plan (its Load, MeanHold and Shapes) against a datacenter
+     * before a run: the shape list parses (ParseShapes()), every shape fits a rack in whole
+     * servers (SliceAllocator::CheckShape), and it expects at most \p maxRequests requests over
+     * \p duration (ExpectedRequests()).
+     * \param [in] geometry The datacenter
+     * \param [in] duration Period of requests
+     * \param [in] maxRequests Most expected requests
+     * \param [out] culprit What is at fault: "shapes" or "duration"
+     * \param [out] error What is wrong
+     * \return true if the plan may run
+     */
+    bool CheckPlan(const TorusGeometry& geometry,
+                   Time duration,
+                   double maxRequests,
+                   std::string& culprit,
+                   std::string& error) const;
 
     /**
      * \brief Draws the requests of a period.

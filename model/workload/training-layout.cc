@@ -90,8 +90,7 @@ TrainingLayout::Apply(TrainingConfig& config, std::string& culprit, std::string&
     if (ep > 1 && config.model.experts == 0)
     {
         return Refuse("ep",
-                      "expert parallelism needs a MoE model ('" + config.model.name +
-                          "' is dense)",
+                      "expert parallelism needs a MoE model ('" + config.model.name + "' is dense)",
                       culprit,
                       error);
     }
@@ -107,8 +106,8 @@ TrainingLayout::Apply(TrainingConfig& config, std::string& culprit, std::string&
     if (gpus % gpusPerServer != 0)
     {
         return Refuse("gpusPerServer",
-                      std::to_string(gpusPerServer) + " GPUs per server must divide --gpus=" +
-                          std::to_string(gpus),
+                      std::to_string(gpusPerServer) +
+                          " GPUs per server must divide --gpus=" + std::to_string(gpus),
                       culprit,
                       error);
     }
