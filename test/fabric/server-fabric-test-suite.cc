@@ -13,6 +13,7 @@
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
@@ -1021,7 +1022,7 @@ class RequestPlanTestCase : public TestCase
     RequestPlanTestCase()
         : TestCase("request plan: expected requests load x N x T over mean size x hold; a "
                    "shape that does not fit or too many requests refused; percentages of the "
-                   "scheduler's counters")
+                   "scheduler's counters; the Policy enum")
     {
     }
 
@@ -1069,6 +1070,20 @@ class RequestPlanTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(st.GetFragmentationPct(4), 0, 1e-12, "no size 4");
         NS_TEST_ASSERT_MSG_EQ_TOL(st.GetUtilizationPct(), 25, 1e-12, "utilisation");
         NS_TEST_ASSERT_MSG_EQ_TOL(SliceScheduler::Stats::Pct(1, 0), 0, 1e-12, "of nothing");
+        // The Policy attribute is an enum: by value or by name, and nothing else.
+        Ptr<SliceScheduler> sch = CreateObject<SliceScheduler>();
+        StringValue policy; // read as text: EnumValue is a template from ns-3.41 on
+        sch->GetAttribute("Policy", policy);
+        NS_TEST_ASSERT_MSG_EQ(policy.Get(), "morphlux", "default morphlux");
+        sch->SetAttribute("Policy", EnumValue(SliceScheduler::CONTIGUOUS));
+        sch->GetAttribute("Policy", policy);
+        NS_TEST_ASSERT_MSG_EQ(policy.Get(), "contiguous", "by value");
+        sch->SetAttribute("Policy", StringValue("morphlux"));
+        sch->GetAttribute("Policy", policy);
+        NS_TEST_ASSERT_MSG_EQ(policy.Get(), "morphlux", "by name");
+        NS_TEST_ASSERT_MSG_EQ(sch->SetAttributeFailSafe("Policy", StringValue("tetris")),
+                              false,
+                              "an unknown policy");
         NS_TEST_ASSERT_MSG_EQ(SliceScheduler::CheckSpares(g, 4).empty(), true, "one server");
         NS_TEST_ASSERT_MSG_EQ(SliceScheduler::CheckSpares(g, 2).empty(), false, "half a server");
         NS_TEST_ASSERT_MSG_EQ(SliceScheduler::CheckSpares(g, 64).empty(), false, "whole rack");
