@@ -541,8 +541,8 @@ class OcsTrafficLedgerTestCase : public TestCase
   public:
     OcsTrafficLedgerTestCase()
         : TestCase("traffic ledger: 8 Mb/s of 1000-byte datagrams for 10 ms is 10 sent and "
-                   "delivered, nothing dropped; no circuit: nothing delivered, all dropped; sent "
-                   "= delivered + dropped in both")
+                   "delivered, nothing dropped; 10 Gb/s into 10 Mb/s drops in the queues; no "
+                   "circuit: nothing delivered; sent = delivered + dropped in each")
     {
     }
 
@@ -580,7 +580,7 @@ class OcsTrafficLedgerTestCase : public TestCase
         ledger.AddSinks(sinks);
         ledger.AddDevices(nics);
         ledger.AddSwitch(ocs);
-        Simulator::Stop(Seconds(2)); // a full queue disc drains in 0.83 s at 10 Mb/s
+        Simulator::Stop(Seconds(20)); // a full default queue disc (10,240) drains in 8.4 s
         Simulator::Run();
         const std::array<uint64_t, 4> counts{ledger.GetSent(),
                                              ledger.GetDelivered(),
@@ -601,6 +601,14 @@ class OcsTrafficLedgerTestCase : public TestCase
         NS_TEST_ASSERT_MSG_LT_OR_EQ(c[0], 11, "about 10 sent");
         NS_TEST_ASSERT_MSG_EQ(c[1], c[0], "lit: all delivered");
         NS_TEST_ASSERT_MSG_EQ(c[2] + c[3], 0, "lit: nothing dropped");
+        // 12,500 datagrams in 10 ms into a line that carries about 12 of them: the queues drop
+        // (the device's queue holds 2, the default queue disc drops by its own rules), and
+        // once the queues have drained all is accounted for.
+        c = Run(DataRate("10Gbps"), DataRate("10Mbps"), true, &conserved);
+        NS_TEST_ASSERT_MSG_EQ(conserved, true, "overload: conservation");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(c[0], 12499, "about 12,500 sent");
+        NS_TEST_ASSERT_MSG_GT(c[2], 0, "overload: dropped in the queues");
+        NS_TEST_ASSERT_MSG_EQ(c[3], 0, "overload: the lit circuit drops nothing");
         // No circuit: nothing arrives.
         c = Run(DataRate("8Mbps"), DataRate("1Gbps"), false, &conserved);
         NS_TEST_ASSERT_MSG_EQ(conserved, true, "dark: conservation");
