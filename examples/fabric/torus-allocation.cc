@@ -204,7 +204,7 @@ main(int argc, char* argv[])
         {
             exp.Fail(error);
         }
-        TenantDriver::WriteOccupancy(store, exp.GetRunId(), name, i ? run : base);
+        TenantRecords::WriteOccupancy(store, exp.GetRunId(), name, i ? run : base);
     }
 
     const auto& s = run.stats;

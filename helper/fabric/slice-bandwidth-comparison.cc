@@ -124,17 +124,7 @@ SliceBandwidthComparison::CompareAll(const std::vector<TenantDriver::Sample>& sa
 {
     if (store)
     {
-        store->CreateEventTable("slices",
-                                {{"policy", "TEXT"},
-                                 {"tenant", "INTEGER"},
-                                 {"shape", "TEXT"},
-                                 {"accelerators", "INTEGER"},
-                                 {"method", "TEXT"},
-                                 {"links", "INTEGER"},
-                                 {"bus_units", "REAL"},
-                                 {"box_units", "REAL"},
-                                 {"injection_units", "REAL"},
-                                 {"gain_pct", "REAL"}});
+        store->CreateEventTable("slices");
     }
     for (const TenantDriver::Sample& sample : samples)
     {

@@ -140,32 +140,4 @@ TenantDriver::Collect() const
     return out;
 }
 
-void
-TenantDriver::WriteOccupancy(ResultsStore* store,
-                             int64_t runId,
-                             const std::string& policy,
-                             const Outcome& outcome)
-{
-    if (!store)
-    {
-        return;
-    }
-    store->CreateEventTable("occupancy",
-                            {{"policy", "TEXT"},
-                             {"time_s", "REAL"},
-                             {"held", "INTEGER"},
-                             {"free", "INTEGER"},
-                             {"rejected", "INTEGER"}});
-    for (const Occupancy& e : outcome.timeline)
-    {
-        store->AddEvent("occupancy",
-                        runId,
-                        {policy,
-                         e.timeS,
-                         static_cast<int64_t>(e.held),
-                         static_cast<int64_t>(e.free),
-                         static_cast<int64_t>(e.rejected)});
-    }
-}
-
 } // namespace ns3

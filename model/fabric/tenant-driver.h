@@ -14,7 +14,6 @@
 
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
-#include "ns3/results-store.h"
 
 #include <array>
 #include <cstdint>
@@ -110,19 +109,6 @@ class TenantDriver
      * \return true if they add up to \p total
      */
     static bool Accounts(const std::array<uint32_t, 4>& counts, uint32_t total);
-
-    /**
-     * \brief Writes an outcome's occupancy timeline, one row per event, to the table
-     * ev_occupancy (policy, time_s, held, free, rejected), created if needed.
-     * \param [in] store The results store (nullptr: nothing)
-     * \param [in] runId Its run
-     * \param [in] policy The policy's name (column policy)
-     * \param [in] outcome The outcome
-     */
-    static void WriteOccupancy(ResultsStore* store,
-                               int64_t runId,
-                               const std::string& policy,
-                               const Outcome& outcome);
 
     /// \return "AxBxC"
     static std::string ShapeName(const std::array<uint32_t, 3>& shape);

@@ -547,9 +547,9 @@ class IterationTableTestCase : public TestCase
         r.collectives = 7;
         IterationTable full;
         NS_TEST_ASSERT_MSG_EQ(full.GetColumns().size(), 12, "every column");
-        NS_TEST_ASSERT_MSG_EQ(full.GetColumns()[0].first, "job", "key column");
-        NS_TEST_ASSERT_MSG_EQ(full.GetColumns()[7].first, "exposed_tp_s", "breakdown");
-        NS_TEST_ASSERT_MSG_EQ(full.GetColumns()[11].first, "collectives", "last");
+        NS_TEST_ASSERT_MSG_EQ(full.GetColumns()[0], "job", "key column");
+        NS_TEST_ASSERT_MSG_EQ(full.GetColumns()[7], "exposed_tp_s", "breakdown");
+        NS_TEST_ASSERT_MSG_EQ(full.GetColumns()[11], "collectives", "last");
         const auto row = full.Row("job0", r);
         NS_TEST_ASSERT_MSG_EQ(row.size(), 12, "a value per column");
         NS_TEST_ASSERT_MSG_EQ(std::get<std::string>(row[0]), "job0", "key");
@@ -560,8 +560,8 @@ class IterationTableTestCase : public TestCase
         const IterationTable opus{"fabric", false, false};
         const auto columns = opus.GetColumns();
         NS_TEST_ASSERT_MSG_EQ(columns.size(), 9, "without tp, ep and collectives");
-        NS_TEST_ASSERT_MSG_EQ(columns[0].first, "fabric", "key column");
-        NS_TEST_ASSERT_MSG_EQ(columns[7].first, "exposed_dp_s", "dp after comm");
+        NS_TEST_ASSERT_MSG_EQ(columns[0], "fabric", "key column");
+        NS_TEST_ASSERT_MSG_EQ(columns[7], "exposed_dp_s", "dp after comm");
         const auto short_ = opus.Row("photonic", r);
         NS_TEST_ASSERT_MSG_EQ(short_.size(), 9, "a value per column");
         NS_TEST_ASSERT_MSG_EQ_TOL(std::get<double>(short_[7]), 0.03, 1e-12, "exposed_dp_s");

@@ -9,26 +9,26 @@
 namespace ns3
 {
 
-std::vector<std::pair<std::string, std::string>>
+std::vector<std::string>
 IterationTable::GetColumns() const
 {
-    std::vector<std::pair<std::string, std::string>> c{{keyColumn, "TEXT"},
-                                                       {"iteration", "INTEGER"},
-                                                       {"time_s", "REAL"},
-                                                       {"compute_s", "REAL"},
-                                                       {"bubble_s", "REAL"},
-                                                       {"bubble_formula_s", "REAL"},
-                                                       {"exposed_comm_s", "REAL"}};
+    std::vector<std::string> c{keyColumn,
+                               "iteration",
+                               "time_s",
+                               "compute_s",
+                               "bubble_s",
+                               "bubble_formula_s",
+                               "exposed_comm_s"};
     if (breakdown)
     {
-        c.emplace_back("exposed_tp_s", "REAL");
-        c.emplace_back("exposed_ep_s", "REAL");
+        c.emplace_back("exposed_tp_s");
+        c.emplace_back("exposed_ep_s");
     }
-    c.emplace_back("exposed_dp_s", "REAL");
-    c.emplace_back("exposed_pp_s", "REAL");
+    c.emplace_back("exposed_dp_s");
+    c.emplace_back("exposed_pp_s");
     if (collectives)
     {
-        c.emplace_back("collectives", "INTEGER");
+        c.emplace_back("collectives");
     }
     return c;
 }
@@ -67,7 +67,7 @@ IterationTable::Write(ResultsStore* store,
     {
         return;
     }
-    store->CreateEventTable("iterations", GetColumns());
+    store->CreateEventTableColumns("iterations", GetColumns());
     for (const IterationRecord& r : records)
     {
         store->AddEvent("iterations", runId, Row(key, r));

@@ -7,9 +7,8 @@
 #ifndef ITERATION_TABLE_H
 #define ITERATION_TABLE_H
 
-#include "training-job.h"
-
 #include "ns3/results-store.h"
+#include "ns3/training-job.h"
 
 #include <cstdint>
 #include <string>
@@ -41,8 +40,9 @@ struct IterationTable
     bool breakdown{true};         //!< Columns exposed_tp_s and exposed_ep_s
     bool collectives{true};       //!< Column collectives
 
-    /// \return the columns, (name, SQL type) pairs, in order
-    std::vector<std::pair<std::string, std::string>> GetColumns() const;
+    /// \return the names of the columns it fills, in order (their types are declared once, in
+    /// data/results-event-tables.txt)
+    std::vector<std::string> GetColumns() const;
 
     /**
      * \param [in] key Value of the key column

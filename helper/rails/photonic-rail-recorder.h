@@ -7,9 +7,8 @@
 #ifndef PHOTONIC_RAIL_RECORDER_H
 #define PHOTONIC_RAIL_RECORDER_H
 
-#include "photonic-rail-controller.h"
-
 #include "ns3/nstime.h"
+#include "ns3/photonic-rail-controller.h"
 #include "ns3/ptr.h"
 #include "ns3/results-store.h"
 #include "ns3/training-job.h"

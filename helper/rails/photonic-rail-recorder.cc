@@ -113,12 +113,7 @@ PhotonicRailRecorder::WriteTransitions(ResultsStore* store,
     {
         return;
     }
-    store->CreateEventTable("transitions",
-                            {{"time_s", "REAL"},
-                             {"rail", "INTEGER"},
-                             {"circuits", "INTEGER"},
-                             {"speculative", "INTEGER"},
-                             {"configuration", "TEXT"}});
+    store->CreateEventTable("transitions");
     for (const Transition& t : transitions)
     {
         store->AddEvent("transitions",
