@@ -125,7 +125,7 @@ class FlowWanTraffic : public WanTraffic
     void DoDispose() override;
 
   private:
-    Ptr<FlowNetwork> m_net;                        //!< Flow engine
+    Ptr<FlowNetwork> m_net;                         //!< Flow engine
     std::vector<TeSolver::Commodity> m_commodities; //!< Commodities
 };
 
