@@ -124,9 +124,7 @@ main(int argc, char* argv[])
 
     std::string error;
     WanTrafficHelper traffic;
-    WanTrafficHelper::Level level = WanTrafficHelper::FLOW;
-    exp.Require(WanTrafficHelper::ParseLevel(backend, level), "backend", "unknown level");
-    traffic.SetLevel(level);
+    exp.Require(traffic.SetLevel(backend), "backend", "unknown level");
     traffic.SetPacketScale(packetScale);
     BypassPlanner::Failures failureKind = BypassPlanner::NONE;
     exp.Require(BypassPlanner::ParseFailures(failures, failureKind), "failures", "unknown kind");
@@ -214,24 +212,16 @@ main(int argc, char* argv[])
                "%");
     exp.Metric("router-ports-saved",
                static_cast<double>(baseline.routerPorts) - static_cast<double>(bypass.routerPorts));
-    switch (headroom.outcome)
+    std::string note; // the headroom as a bound, when it is not a number found
+    const auto headroomMetrics = WanBypassStudy::HeadroomMetrics(headroom, note);
+    if (!note.empty())
     {
-    case BypassPlanner::Headroom::FOUND:
-        exp.Metric("max-demand-scale", headroom.scale);
-        exp.Metric("max-demand-scale-fails-at", headroom.failsAt);
-        break;
-    case BypassPlanner::Headroom::AT_LIMIT:
-        // Not a number found: the search stopped at its limit.
-        std::cout << "max-demand-scale: at least " << headroom.scale << " (--maxScaleLimit)"
-                  << std::endl;
-        exp.Metric("max-demand-scale-at-least", headroom.scale);
-        break;
-    case BypassPlanner::Headroom::NONE:
-        std::cout << "max-demand-scale: below " << headroom.failsAt << std::endl;
-        exp.Metric("max-demand-scale-below", headroom.failsAt);
-        break;
+        std::cout << note << std::endl;
     }
-    exp.Metric("max-demand-scale-plans", headroom.plans);
+    for (const auto& [name, value] : headroomMetrics)
+    {
+        exp.Metric(name, value);
+    }
     if (plans.protectedOk)
     {
         exp.Metric("cost-reduction-under-failures-pct",

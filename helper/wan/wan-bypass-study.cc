@@ -10,6 +10,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace ns3
 {
@@ -26,6 +27,32 @@ double
 WanBypassStudy::Delivery::GetOfferedPct() const
 {
     return demandedBytes > 0 ? 100 * offeredBytes / demandedBytes : 0.0;
+}
+
+std::vector<std::pair<std::string, double>>
+WanBypassStudy::HeadroomMetrics(const BypassPlanner::Headroom& h, std::string& note)
+{
+    std::vector<std::pair<std::string, double>> out;
+    std::ostringstream os;
+    switch (h.outcome)
+    {
+    case BypassPlanner::Headroom::FOUND:
+        out.emplace_back("max-demand-scale", h.scale);
+        out.emplace_back("max-demand-scale-fails-at", h.failsAt);
+        break;
+    case BypassPlanner::Headroom::AT_LIMIT:
+        // Not a number found: the search stopped at its limit.
+        os << "max-demand-scale: at least " << h.scale << " (--maxScaleLimit)";
+        out.emplace_back("max-demand-scale-at-least", h.scale);
+        break;
+    case BypassPlanner::Headroom::NONE:
+        os << "max-demand-scale: below " << h.failsAt;
+        out.emplace_back("max-demand-scale-below", h.failsAt);
+        break;
+    }
+    note = os.str();
+    out.emplace_back("max-demand-scale-plans", h.plans);
+    return out;
 }
 
 uint32_t

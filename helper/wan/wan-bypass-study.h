@@ -64,6 +64,19 @@ class WanBypassStudy
     };
 
     /**
+     * \brief The metrics of a headroom search: FOUND: max-demand-scale and
+     * max-demand-scale-fails-at; AT_LIMIT: max-demand-scale-at-least (the limit); NONE:
+     * max-demand-scale-below (the smallest scale tried); then max-demand-scale-plans.
+     * \param [in] h What the search found
+     * \param [out] note AT_LIMIT and NONE: a line that says the number is a bound, e.g.
+     * "max-demand-scale: at least 64 (--maxScaleLimit)"; empty for FOUND
+     * \return (name, value) per metric
+     */
+    static std::vector<std::pair<std::string, double>> HeadroomMetrics(
+        const BypassPlanner::Headroom& h,
+        std::string& note);
+
+    /**
      * \param [in] plan A plan
      * \return its express lightpaths (those that bypass a router)
      */

@@ -100,6 +100,12 @@ WanTrafficHelper::SetLevel(Level level)
     m_level = level;
 }
 
+bool
+WanTrafficHelper::SetLevel(const std::string& name)
+{
+    return ParseLevel(name, m_level);
+}
+
 WanTrafficHelper::Level
 WanTrafficHelper::GetLevel() const
 {

@@ -97,6 +97,12 @@ class WanTrafficHelper
     /// \param [in] level The level Install builds (default FLOW)
     void SetLevel(Level level);
 
+    /**
+     * \param [in] name The level Install builds: "flow" or "packet"
+     * \return false (and the level unchanged) if the name is unknown
+     */
+    bool SetLevel(const std::string& name);
+
     /// \return the level Install builds
     Level GetLevel() const;
 
