@@ -134,7 +134,7 @@ main(int argc, char* argv[])
     }
     helper.SetSnrAttribute("BaselineDb", DoubleValue(baselineDb));
     helper.SetSnrAttribute("SpectralWidthGhz", DoubleValue(widthGhz));
-    helper.SetLinkAttribute("StaticRate", DoubleValue(staticRate));
+    helper.SetLinkAttribute("StaticRate", DataRateValue(RateAdaptiveLink::FromGbps(staticRate)));
     helper.SetLinkAttribute("HysteresisDb", DoubleValue(hysteresisDb));
     helper.SetLinkAttribute("HoldDown", TimeValue(holdDown));
     helper.SetLinkAttribute("ChangeDowntime", TimeValue(downtime));

@@ -6,11 +6,10 @@
 
 #include "rate-adaptive-wan-helper.h"
 
-#include "ns3/wan-traffic.h"
-
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/te-paths.h"
+#include "ns3/wan-traffic.h"
 
 namespace ns3
 {

@@ -33,7 +33,7 @@ RateAdaptiveWanStudy::Configure(RateAdaptiveLinkHelper& links,
     {
         return false;
     }
-    links.SetLinkAttribute("StaticRate", DoubleValue(s.staticRate));
+    links.SetLinkAttribute("StaticRate", DataRateValue(RateAdaptiveLink::FromGbps(s.staticRate)));
     links.SetLinkAttribute("HysteresisDb", DoubleValue(s.hysteresisDb));
     links.SetLinkAttribute("HoldDown", TimeValue(s.holdDown));
     links.SetLinkAttribute("ChangeDowntime", TimeValue(s.downtime));
@@ -48,7 +48,7 @@ RateAdaptiveWanStudy::CheckStaticRate(const Settings& s, std::string& error)
     {
         return false;
     }
-    check.SetLinkAttribute("StaticRate", DoubleValue(s.staticRate));
+    check.SetLinkAttribute("StaticRate", DataRateValue(RateAdaptiveLink::FromGbps(s.staticRate)));
     check.SetLinkAttribute("Policy", EnumValue(RateAdaptiveLink::STATIC));
     check.SetSnrAttribute("BaselineDb", DoubleValue(20));
     return check.CreateLink()->Check(error);
@@ -128,7 +128,8 @@ RateAdaptiveWanStudy::RunScenario(const Settings& s,
         controller = CreateObject<TeController>();
         controller->SetAttribute("Interval", TimeValue(s.interval));
         controller->SetAttribute("Abstraction", BooleanValue(te == "lp-abstraction"));
-        controller->SetAttribute("BaselineRate", DoubleValue(s.staticRate));
+        controller->SetAttribute("BaselineRate",
+                                 DataRateValue(RateAdaptiveLink::FromGbps(s.staticRate)));
         controller->SetAttribute("Objective", StringValue(s.objective));
         controller->SetNetwork(wan.graph, wan.arcLinks, wan.wavelengths);
         controller->SetCommodities(commodities);
