@@ -429,6 +429,73 @@ class AttributesTestCase : public TestCase
     }
 };
 
+/// The RADWAN study's scenario and history on a small WAN.
+class RadwanStudyTestCase : public TestCase
+{
+  public:
+    RadwanStudyTestCase()
+        : TestCase("RADWAN study on a triangle: the offered load is the demand, one sample per "
+                   "interval, nothing carried beyond what was offered; over a history adaptive "
+                   "links are never down longer than static ones on the same series")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RateAdaptiveWanStudy::Settings s;
+        std::string error;
+        for (const char* n : {"a", "b", "c"})
+        {
+            WanTopology::Site site;
+            site.name = n;
+            s.fibres.AddSite(site);
+        }
+        NS_ABORT_MSG_IF(!s.fibres.AddFibre(0, 1, 2500, error), error);
+        NS_ABORT_MSG_IF(!s.fibres.AddFibre(1, 2, 3000, error), error);
+        NS_ABORT_MSG_IF(!s.fibres.AddFibre(0, 2, 3500, error), error);
+        s.demands = {{0, 1, 60}, {1, 2, 30}};
+        s.wavelengths = 1;
+        s.interval = Seconds(10);
+        s.duration = Seconds(35);
+        s.history = Days(60);
+        NS_TEST_ASSERT_MSG_EQ(RateAdaptiveWanStudy::CheckStaticRate(s, error), true, error);
+        s.staticRate = 110;
+        NS_TEST_ASSERT_MSG_EQ(RateAdaptiveWanStudy::CheckStaticRate(s, error), false, "110G");
+        s.staticRate = 100;
+        for (const char* te : {"none", "lp"})
+        {
+            RateAdaptiveWanStudy::Outcome o;
+            NS_TEST_ASSERT_MSG_EQ(
+                RateAdaptiveWanStudy::RunScenario(s, RateAdaptiveLink::STATIC, te, o, error),
+                true,
+                error);
+            NS_TEST_ASSERT_MSG_EQ_TOL(o.offeredGbps, 90, 1e-9, te << ": offered");
+            NS_TEST_ASSERT_MSG_EQ(o.throughput.size(), 3, te << ": 10, 20, 30 s");
+            NS_TEST_ASSERT_MSG_EQ(o.baselineDb.size(), 3, te << ": per fibre");
+            NS_TEST_ASSERT_MSG_EQ(o.packets.packetLevel, false, te << ": flow level");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(o.carriedGbps, o.offeredGbps + 1e-9, te << ": carried");
+            double sum = 0;
+            for (double x : o.throughput)
+            {
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(x, 90 + 1e-9, te << ": per interval");
+                sum += x;
+            }
+            // Bytes sampled by 30 s are at most those carried by 35 s.
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(sum * 10, o.carriedGbps * 35 + 1e-6, te << ": sampled");
+        }
+        RateAdaptiveWanStudy::History h;
+        NS_TEST_ASSERT_MSG_EQ(RateAdaptiveWanStudy::RunHistory(s, {7, 9, 12}, h, error),
+                              true,
+                              error);
+        NS_TEST_ASSERT_MSG_EQ(h.samples.size(), 3, "a series per fibre");
+        NS_TEST_ASSERT_MSG_GT(h.outages.staticDownS, 0, "static 100G at 7 dB fails at times");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(h.outages.adaptiveDownS,
+                                    h.outages.staticDownS,
+                                    "adaptive falls back instead");
+    }
+};
+
 /// The suite.
 class WanStudyTestSuite : public TestSuite
 {
@@ -442,6 +509,7 @@ class WanStudyTestSuite : public TestSuite
         AddTestCase(new SeamTestCase, TEST_QUICK);
         AddTestCase(new BypassReportTestCase, TEST_QUICK);
         AddTestCase(new AttributesTestCase, TEST_QUICK);
+        AddTestCase(new RadwanStudyTestCase, TEST_QUICK);
     }
 };
 
