@@ -206,15 +206,7 @@ main(int argc, char* argv[])
     exp.Metric("failures-avoided-pct", history.outages.GetFailuresAvoidedPct(), "%");
     exp.Metric("te-throughput-gain-pct", 100 * (run.carriedGbps / base.carriedGbps - 1), "%");
     exp.Metric("rate-changes-per-link-day", run.changes / (nLinks * s.duration.GetDays()));
-    if (run.packets.packetLevel)
-    {
-        // Every packet sent is received or dropped (none left after the extra interval).
-        exp.Metric("packets-sent", run.packets.sent);
-        exp.Metric("packets-received", run.packets.received);
-        exp.Metric("packets-dropped", run.packets.dropped);
-        exp.Metric("packets-unaccounted",
-                   static_cast<double>(run.packets.sent) -
-                       static_cast<double>(run.packets.received + run.packets.dropped));
-    }
+    // Packet level: every packet sent is received or dropped (none left after the drain).
+    WanTrafficHelper::ReportCounters(exp, run.packets);
     return exp.Finish();
 }

@@ -231,17 +231,8 @@ main(int argc, char* argv[])
     }
     exp.Metric("top25-bypass-savings-pct", WanBypassStudy::TopQuarterSavingsPct(savings), "%");
     exp.Metric("demands-met-pct", delivery.GetMetPct(), "%");
-    const WanTraffic::Counters& packets = delivery.packets;
-    if (packets.packetLevel)
-    {
-        // Every packet sent is received or dropped (none left after the extra second).
-        exp.Metric("packets-sent", packets.sent);
-        exp.Metric("packets-received", packets.received);
-        exp.Metric("packets-dropped", packets.dropped);
-        exp.Metric("packets-unaccounted",
-                   static_cast<double>(packets.sent) -
-                       static_cast<double>(packets.received + packets.dropped));
-    }
+    // Packet level: every packet sent is received or dropped (none left after the extra second).
+    WanTrafficHelper::ReportCounters(exp, delivery.packets);
     exp.Metric("offered-pct", delivery.GetOfferedPct(), "%");
     return exp.Finish();
 }

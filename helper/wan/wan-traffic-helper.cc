@@ -7,6 +7,7 @@
 #include "wan-traffic-helper.h"
 
 #include "ns3/log.h"
+#include "ns3/optical-experiment.h"
 
 namespace ns3
 {
@@ -116,6 +117,20 @@ void
 WanTrafficHelper::SetPacketScale(double scale)
 {
     m_scale = scale;
+}
+
+void
+WanTrafficHelper::ReportCounters(OpticalExperiment& exp, const WanTraffic::Counters& c)
+{
+    if (!c.packetLevel)
+    {
+        return;
+    }
+    exp.Metric("packets-sent", c.sent);
+    exp.Metric("packets-received", c.received);
+    exp.Metric("packets-dropped", c.dropped);
+    exp.Metric("packets-unaccounted",
+               static_cast<double>(c.sent) - static_cast<double>(c.received + c.dropped));
 }
 
 Ptr<WanTraffic>

@@ -17,6 +17,8 @@
 namespace ns3
 {
 
+class OpticalExperiment;
+
 /**
  * \ingroup optical
  * \brief WAN traffic at packet level (WanPacketHelper): a router and a host per site,
@@ -121,6 +123,15 @@ class WanTrafficHelper
                             const RateAdaptiveLinkHelper& links,
                             const std::vector<TeSolver::Commodity>& commodities,
                             std::string& error) const;
+
+    /**
+     * \brief Reports a traffic's packet counters as metrics (packets-sent, packets-received,
+     * packets-dropped and packets-unaccounted: sent - received - dropped, 0 once the packets
+     * in flight have drained); nothing at flow level.
+     * \param [in,out] exp The experiment
+     * \param [in] c The counters (WanTraffic::GetCounters)
+     */
+    static void ReportCounters(OpticalExperiment& exp, const WanTraffic::Counters& c);
 
   private:
     Level m_level{FLOW};  //!< Level
