@@ -144,15 +144,7 @@ RateAdaptiveWanStudy::RunScenario(const Settings& s,
     sampler->Start([traffic]() { return traffic->GetCarriedBytes(); }, s.interval, s.duration);
     // One more interval (at least 10 s) without traffic for packets queued or in flight.
     const Time stop = s.duration + traffic->GetDrainTime(std::max(s.interval, Seconds(10)));
-    if (run)
-    {
-        run(stop);
-    }
-    else
-    {
-        Simulator::Stop(stop);
-        Simulator::Run();
-    }
+    WanTrafficHelper::Run(run, stop);
     out.packets = traffic->GetCounters();
     double demand = 0;
     for (const auto& c : commodities)

@@ -37,8 +37,8 @@ namespace ns3
 class RateAdaptiveWanStudy
 {
   public:
-    /// Runs the simulation to a time (e.g. OpticalExperiment::Run, for its progress reports).
-    using Runner = std::function<void(Time)>;
+    /// Runs the simulation to a time (WanTrafficHelper::Runner).
+    using Runner = WanTrafficHelper::Runner;
 
     /// Settings shared by the scenarios.
     struct Settings

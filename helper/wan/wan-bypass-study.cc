@@ -166,15 +166,7 @@ WanBypassStudy::RunRoutes(const WanTopology& fibres,
     }
     out.offeredBytes = t->Install(routes, duration);
     const Time stop = duration + t->GetDrainTime(Seconds(1));
-    if (run)
-    {
-        run(stop);
-    }
-    else
-    {
-        Simulator::Stop(stop);
-        Simulator::Run();
-    }
+    WanTrafficHelper::Run(run, stop);
     out.carriedBytes = t->GetCarriedBytes();
     out.packets = t->GetCounters();
     double demanded = 0;

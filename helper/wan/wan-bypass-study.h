@@ -31,8 +31,8 @@ namespace ns3
 class WanBypassStudy
 {
   public:
-    /// Runs the simulation to a time (e.g. OpticalExperiment::Run).
-    using Runner = std::function<void(Time)>;
+    /// Runs the simulation to a time (WanTrafficHelper::Runner).
+    using Runner = WanTrafficHelper::Runner;
 
     /// The plans compared.
     struct Plans

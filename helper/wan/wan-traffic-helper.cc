@@ -8,6 +8,7 @@
 
 #include "ns3/log.h"
 #include "ns3/optical-experiment.h"
+#include "ns3/simulator.h"
 
 namespace ns3
 {
@@ -117,6 +118,18 @@ void
 WanTrafficHelper::SetPacketScale(double scale)
 {
     m_scale = scale;
+}
+
+void
+WanTrafficHelper::Run(const Runner& run, Time stop)
+{
+    if (run)
+    {
+        run(stop);
+        return;
+    }
+    Simulator::Stop(stop);
+    Simulator::Run();
 }
 
 void

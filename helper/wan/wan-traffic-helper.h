@@ -11,6 +11,7 @@
 
 #include "ns3/wan-traffic.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,17 @@ class PacketWanTraffic : public WanTraffic
 class WanTrafficHelper
 {
   public:
+    /// Runs the simulation to a time (e.g. OpticalExperiment::Run, for its progress reports).
+    using Runner = std::function<void(Time)>;
+
+    /**
+     * \brief Runs the simulation to \p stop with \p run, or with Simulator::Stop and Run when
+     * \p run is empty.
+     * \param [in] run The runner (may be empty)
+     * \param [in] stop The time to stop at
+     */
+    static void Run(const Runner& run, Time stop);
+
     /// The level that carries the traffic.
     enum Level
     {
