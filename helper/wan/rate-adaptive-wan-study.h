@@ -7,13 +7,12 @@
 #ifndef RATE_ADAPTIVE_WAN_STUDY_H
 #define RATE_ADAPTIVE_WAN_STUDY_H
 
-#include "rate-adaptive-wan-helper.h"
-#include "wan-traffic-helper.h"
-
 #include "ns3/rate-adaptive-accounting.h"
+#include "ns3/rate-adaptive-wan-helper.h"
 #include "ns3/results-store.h"
 #include "ns3/traffic-matrix.h"
 #include "ns3/wan-topology.h"
+#include "ns3/wan-traffic-helper.h"
 
 #include <functional>
 #include <string>

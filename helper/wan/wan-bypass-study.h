@@ -7,12 +7,11 @@
 #ifndef WAN_BYPASS_STUDY_H
 #define WAN_BYPASS_STUDY_H
 
-#include "bypass-topology-helper.h"
-#include "wan-traffic-helper.h"
-
 #include "ns3/bypass-planner.h"
+#include "ns3/bypass-topology-helper.h"
 #include "ns3/results-store.h"
 #include "ns3/traffic-matrix.h"
+#include "ns3/wan-traffic-helper.h"
 
 #include <functional>
 #include <string>

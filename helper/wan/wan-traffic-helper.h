@@ -7,8 +7,7 @@
 #ifndef WAN_TRAFFIC_HELPER_H
 #define WAN_TRAFFIC_HELPER_H
 
-#include "wan-packet-helper.h"
-
+#include "ns3/wan-packet-helper.h"
 #include "ns3/wan-traffic.h"
 
 #include <functional>

@@ -7,12 +7,11 @@
 #ifndef RATE_ADAPTIVE_ACCOUNTING_H
 #define RATE_ADAPTIVE_ACCOUNTING_H
 
-#include "rate-adaptive-link.h"
-#include "snr-time-series.h"
-#include "transceiver-modes.h"
-
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
+#include "ns3/rate-adaptive-link.h"
+#include "ns3/snr-time-series.h"
+#include "ns3/transceiver-modes.h"
 
 #include <cstdint>
 #include <vector>

@@ -7,12 +7,11 @@
 #ifndef WAN_TRAFFIC_H
 #define WAN_TRAFFIC_H
 
-#include "te-solver.h"
-
 #include "ns3/flow-network.h"
 #include "ns3/flow-topology.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/te-solver.h"
 
 #include <vector>
 
