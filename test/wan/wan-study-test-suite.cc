@@ -9,11 +9,12 @@
 // avoided, outage overlap), Shoofly's savings and headroom reporting, and the rate and time
 // attributes of the WAN.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
