@@ -7,7 +7,7 @@
 #ifndef RAIL_TOPOLOGY_HELPER_H
 #define RAIL_TOPOLOGY_HELPER_H
 
-#include "ns3/topology-helper-common.h"
+#include "topology-helper-common.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/flow-topology.h"
