@@ -177,15 +177,7 @@ RailNetworkHelper::Describe(uint32_t servers, uint32_t gpusPerServer) const
         return SwitchedNetwork(gpusPerServer).Describe(servers * gpusPerServer, gpusPerServer);
     }
     TopologyDescription d;
-    for (uint32_t s = 0; s < servers; ++s)
-    {
-        std::vector<uint32_t> server;
-        for (uint32_t g = 0; g < gpusPerServer; ++g)
-        {
-            server.push_back(d.AddHost("gpu" + std::to_string(s) + "." + std::to_string(g), s));
-        }
-        d.AddScaleUpDomain(server);
-    }
+    d.AddServers(servers, gpusPerServer);
     // Rail g: an OCS whose port s holds GPU g of server s.
     for (uint32_t g = 0; g < gpusPerServer; ++g)
     {

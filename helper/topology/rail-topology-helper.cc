@@ -69,15 +69,7 @@ RailTopologyHelper::Describe(uint32_t servers, uint32_t gpusPerServer) const
     const DataRate spineRate = GetSpineDataRate(servers);
     const uint32_t gpus = servers * gpusPerServer;
     TopologyDescription d;
-    for (uint32_t s = 0; s < servers; ++s)
-    {
-        std::vector<uint32_t> server;
-        for (uint32_t g = 0; g < gpusPerServer; ++g)
-        {
-            server.push_back(d.AddHost("gpu" + std::to_string(s) + "." + std::to_string(g), s));
-        }
-        d.AddScaleUpDomain(server);
-    }
+    d.AddServers(servers, gpusPerServer);
     for (uint32_t g = 0; g < gpusPerServer; ++g)
     {
         d.AddSwitch("rail" + std::to_string(g), 0, g);

@@ -82,6 +82,20 @@ TopologyDescription::AddScaleUpDomain(const std::vector<uint32_t>& hosts)
     m_scaleUpDomains.push_back(hosts);
 }
 
+void
+TopologyDescription::AddServers(uint32_t servers, uint32_t gpusPerServer)
+{
+    for (uint32_t s = 0; s < servers; ++s)
+    {
+        std::vector<uint32_t> server;
+        for (uint32_t g = 0; g < gpusPerServer; ++g)
+        {
+            server.push_back(AddHost("gpu" + std::to_string(s) + "." + std::to_string(g), s));
+        }
+        AddScaleUpDomain(server);
+    }
+}
+
 std::string
 TopologyDescription::Validate() const
 {

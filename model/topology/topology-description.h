@@ -177,6 +177,14 @@ class TopologyDescription
     void AddScaleUpDomain(const std::vector<uint32_t>& hosts);
 
     /**
+     * \brief Adds \p servers servers of \p gpusPerServer GPUs each: hosts "gpuS.G" of server
+     * S, in server order (rank S x gpusPerServer + G), each server a scale-up domain.
+     * \param [in] servers Number of servers
+     * \param [in] gpusPerServer GPUs per server
+     */
+    void AddServers(uint32_t servers, uint32_t gpusPerServer);
+
+    /**
      * \brief Checks the description.
      * \return "" if it is consistent, else what is wrong (a link to a missing node, a zero
      * rate, an OCS port out of range or taken twice, ...), naming the node, link or port

@@ -541,8 +541,8 @@ class OcsTrafficLedgerTestCase : public TestCase
 {
   public:
     OcsTrafficLedgerTestCase()
-        : TestCase("traffic ledger: 8 Mb/s of 1000-byte datagrams for 10 ms is 10 sent and "
-                   "delivered, nothing dropped; 10 Gb/s into 10 Mb/s drops in the queues; no "
+        : TestCase("traffic ledger: 8 Mbps of 1000-byte datagrams for 10 ms is 10 sent and "
+                   "delivered, nothing dropped; 10 Gbps into 10 Mbps drops in the queues; no "
                    "circuit: nothing delivered; sent = delivered + dropped in each")
     {
     }

@@ -365,6 +365,22 @@ class HandWrittenDescriptionTestCase : public TestCase
   private:
     void DoRun() override
     {
+        // AddServers: 3 servers x 2 GPUs, ranks s x 2 + g, named gpuS.G, a domain per server.
+        TopologyDescription servers;
+        servers.AddServers(3, 2);
+        NS_TEST_ASSERT_MSG_EQ(servers.GetNNodes(), 6, "3 x 2 hosts");
+        NS_TEST_ASSERT_MSG_EQ(servers.GetScaleUpDomains().size(), 3, "a domain per server");
+        for (uint32_t x = 0; x < 6; ++x)
+        {
+            const auto& host = servers.GetNode(x);
+            NS_TEST_ASSERT_MSG_EQ(host.rank, x, "rank in server order");
+            NS_TEST_ASSERT_MSG_EQ(host.server, x / 2, "server");
+            NS_TEST_ASSERT_MSG_EQ(host.name,
+                                  "gpu" + std::to_string(x / 2) + "." + std::to_string(x % 2),
+                                  "name");
+            NS_TEST_ASSERT_MSG_EQ(servers.GetScaleUpDomains()[x / 2][x % 2], x, "domain member");
+        }
+
         TopologyDescription d;
         const uint32_t a = d.AddHost("a");
         const uint32_t sw = d.AddSwitch("sw");
