@@ -9,7 +9,7 @@
 // reaches the cost worked out by hand, and every demand stays routed in full from its source
 // to its destination.
 
-#include "../common/optical-test-compat.h"
+#include "../../common/optical-test-compat.h"
 
 #include "ns3/bypass-grooming.h"
 #include "ns3/core-module.h"

@@ -10,7 +10,7 @@
 // respects capacities and carries every demand in the flow-level simulation; protection
 // survives every single cut; costs add up to the catalog; bad input is a clear error.
 
-#include "../common/optical-test-compat.h"
+#include "../../common/optical-test-compat.h"
 
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"

@@ -7,7 +7,7 @@
 // The optical WAN's physical layer: ASE and GN-model NLI over amplified spans, SNR of paths,
 // transceiver modes.
 
-#include "../common/optical-test-compat.h"
+#include "../../common/optical-test-compat.h"
 
 #include "ns3/double.h"
 #include "ns3/optical-module.h"

@@ -7,7 +7,7 @@
 // Rate-adaptive optical links: policies against hand-computed timelines, hysteresis and
 // hold-down, downtime accounting, packet level (conservation, rate followed) and flow level.
 
-#include "../common/optical-test-compat.h"
+#include "../../common/optical-test-compat.h"
 
 #include "ns3/double.h"
 #include "ns3/enum.h"

@@ -7,7 +7,7 @@
 // Per-flow path pinning (PathPinningRouting, PathPinningHelper): TE paths installed at packet
 // level on a triangle of routers, above global routing in an Ipv4ListRouting.
 
-#include "../common/optical-test-compat.h"
+#include "../../common/optical-test-compat.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

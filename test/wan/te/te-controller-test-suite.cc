@@ -7,7 +7,7 @@
 // The TE controller over rate-adaptive links: RADWAN's graph abstraction raises exactly the
 // caps it should; splits installed at flow level stay within capacities and conserve bytes.
 
-#include "../common/optical-test-compat.h"
+#include "../../common/optical-test-compat.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"

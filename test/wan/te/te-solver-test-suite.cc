@@ -7,7 +7,7 @@
 // WAN traffic engineering: candidate paths (k shortest, arc-disjoint) and the path-based
 // multi-commodity flow LP (max flow, min-max utilisation, the extra-capacity abstraction).
 
-#include "../common/optical-test-compat.h"
+#include "../../common/optical-test-compat.h"
 
 #include "ns3/optical-module.h"
 #include "ns3/test.h"

@@ -7,7 +7,7 @@
 // The WAN's fibre layer and its traffic: great-circle distances, the built-in backbone, the
 // CSV and GraphML loaders and their errors, the synthetic generator, traffic matrices.
 
-#include "../common/optical-test-compat.h"
+#include "../../common/optical-test-compat.h"
 
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
