@@ -11,6 +11,7 @@
 #include "ns3/optical-circuit-switch.h"
 #include "ns3/topology-description.h"
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,7 +27,10 @@ namespace ns3
  * Every host and switch becomes a vertex named as its node, in index order; every link a
  * duplex link (the link from \c a to \c b first) of its rate, delay and MTU. An OCS is no
  * vertex: it is an OpticalCircuitSwitch whose circuits FlowTopologyHelper::AttachOcs keeps as
- * links between the vertices on its ports (OCSes in index order, after the links).
+ * links between the vertices on its ports (OCSes in index order, after the links). An OCS
+ * with a fibre to an OCS port (TopologyDescription::JoinOcsPorts) is made (or adopted) but not
+ * attached: its lightpaths may cross several switches, which the caller follows (as
+ * TorusFabric::Track does for the torus datacenter).
  * Queues do not exist at flow level (the links share their capacity max-min fairly).
  */
 class FlowTopologyRealizer
@@ -50,6 +54,13 @@ class FlowTopologyRealizer
     void SetOcsAttribute(std::string name, const AttributeValue& value);
 
     /**
+     * \brief Uses an existing switch for an OCS of the description, instead of making one.
+     * \param [in] node The OCS's node index in the description
+     * \param [in] ocs The switch (its PortCount must be the description's)
+     */
+    void AdoptOcs(uint32_t node, Ptr<OpticalCircuitSwitch> ocs);
+
+    /**
      * \brief Adds the network to a graph (a fatal error names what is wrong with the
      * description).
      * \param [in] description The network
@@ -63,6 +74,7 @@ class FlowTopologyRealizer
 
   private:
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ocsAttributes; //!< OCSes
+    std::map<uint32_t, Ptr<OpticalCircuitSwitch>> m_adopted; //!< Node index -> switch
 };
 
 } // namespace ns3
