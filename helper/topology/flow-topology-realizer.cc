@@ -23,10 +23,10 @@ FlowTopologyRealizer::SetOcsAttribute(std::string name, const AttributeValue& va
 }
 
 void
-FlowTopologyRealizer::AdoptOcs(uint32_t node, Ptr<OpticalCircuitSwitch> ocs)
+FlowTopologyRealizer::AdoptOcs(uint32_t node, Ptr<OpticalCircuitSwitch> ocs, bool keepCircuits)
 {
     NS_ABORT_MSG_IF(!ocs, "FlowTopologyRealizer::AdoptOcs: null switch");
-    m_adopted[node] = ocs;
+    m_adopted[node] = std::make_pair(ocs, keepCircuits);
 }
 
 FlowTopologyRealizer::Result
@@ -39,8 +39,9 @@ FlowTopologyRealizer::Realize(const TopologyDescription& description,
     const std::string problem = description.Validate();
     NS_ABORT_MSG_IF(!problem.empty(), who << ": invalid topology description: " << problem);
     const auto& nodes = description.GetNodes();
-    for (const auto& [i, ocs] : m_adopted)
+    for (const auto& [i, adopted] : m_adopted)
     {
+        const Ptr<OpticalCircuitSwitch>& ocs = adopted.first;
         NS_ABORT_MSG_IF(i >= nodes.size() || nodes[i].role != Role::OCS,
                         who << ": adopted switch for node " << i << ", which is not an OCS");
         NS_ABORT_MSG_IF(ocs->GetNPorts() != nodes[i].portCount,
@@ -85,9 +86,11 @@ FlowTopologyRealizer::Realize(const TopologyDescription& description,
             continue;
         }
         Ptr<OpticalCircuitSwitch> ocs;
+        bool attach = !description.HasOcsFibre(i);
         if (m_adopted.count(i))
         {
-            ocs = m_adopted.at(i);
+            ocs = m_adopted.at(i).first;
+            attach = attach && m_adopted.at(i).second;
         }
         else
         {
@@ -99,7 +102,7 @@ FlowTopologyRealizer::Realize(const TopologyDescription& description,
             factory.Set("PortCount", UintegerValue(nodes[i].portCount));
             ocs = factory.Create<OpticalCircuitSwitch>();
         }
-        if (!description.HasOcsFibre(i))
+        if (attach)
         {
             FlowTopologyHelper::AttachOcs(topology, ocs, ports[i]);
         }

@@ -30,7 +30,8 @@ namespace ns3
  * links between the vertices on its ports (OCSes in index order, after the links). An OCS
  * with a fibre to an OCS port (TopologyDescription::JoinOcsPorts) is made (or adopted) but not
  * attached: its lightpaths may cross several switches, which the caller follows (as
- * TorusFabric::Track does for the torus datacenter).
+ * TorusFabric::Track does for the torus datacenter); nor is an adopted OCS, unless adopted
+ * with its circuits kept.
  * Queues do not exist at flow level (the links share their capacity max-min fairly).
  */
 class FlowTopologyRealizer
@@ -57,8 +58,11 @@ class FlowTopologyRealizer
      * \brief Uses an existing switch for an OCS of the description, instead of making one.
      * \param [in] node The OCS's node index in the description
      * \param [in] ocs The switch (its PortCount must be the description's)
+     * \param [in] keepCircuits Keep its circuits as links (FlowTopologyHelper::AttachOcs), as
+     * for a switch the realizer makes (unless it has an OCS fibre); false: the caller follows
+     * them (as TorusFabric::Track does)
      */
-    void AdoptOcs(uint32_t node, Ptr<OpticalCircuitSwitch> ocs);
+    void AdoptOcs(uint32_t node, Ptr<OpticalCircuitSwitch> ocs, bool keepCircuits = false);
 
     /**
      * \brief Adds the network to a graph (a fatal error names what is wrong with the
@@ -74,7 +78,8 @@ class FlowTopologyRealizer
 
   private:
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ocsAttributes; //!< OCSes
-    std::map<uint32_t, Ptr<OpticalCircuitSwitch>> m_adopted; //!< Node index -> switch
+    /// Node index -> adopted switch, and whether its circuits are kept as links
+    std::map<uint32_t, std::pair<Ptr<OpticalCircuitSwitch>, bool>> m_adopted;
 };
 
 } // namespace ns3

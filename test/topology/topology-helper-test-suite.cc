@@ -749,7 +749,7 @@ class TorusDescriptionTestCase : public TestCase
  * described rate whose fibre has the described delay; the flow level a vertex per
  * accelerator, and, with the plain torus lit, links whose capacities add up to the devices'
  * rates (every port one lit path). TorusDatacenterHelper::Build and TorusFabric::Build make
- * the same graph.
+ * the same graph, also when a server is its whole rack (no fibre between switches).
  */
 class TorusRealizersAgreeTestCase : public TestCase
 {
@@ -811,20 +811,50 @@ class TorusRealizersAgreeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(flowBps, static_cast<double>(packetBps), "the same port rates");
         NS_TEST_ASSERT_MSG_EQ(packetBps, static_cast<uint64_t>(N * 4 * unitBps), "4 ports each");
 
+        NS_TEST_ASSERT_MSG_EQ(SameGraph(dc, g, unitBps), "", "the two flow-level builds");
+        // A server that is its whole rack: no fibre, every circuit inside one fabric.
+        TorusGeometry whole;
+        NS_TEST_ASSERT_MSG_EQ(whole.Configure(2, {2, 2, 1}, {2, 2, 1}, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(dc.Describe(dc.Create(whole)).GetOcsFibres().size(), 0u, "no fibre");
+        NS_TEST_ASSERT_MSG_EQ(SameGraph(dc, whole, unitBps), "", "the two builds, no fibre");
+        Simulator::Destroy();
+    }
+
+    /**
+     * \param [in] dc The helper
+     * \param [in] g A geometry
+     * \param [in] unitBps Port bandwidth
+     * \return "" if TorusDatacenterHelper::Build and TorusFabric::Build make the same graph,
+     * else the first difference
+     */
+    static std::string SameGraph(const TorusDatacenterHelper& dc,
+                                 const TorusGeometry& g,
+                                 double unitBps)
+    {
+        Ptr<FlowTopology> described = CreateObject<FlowTopology>();
+        const std::vector<uint32_t> v = dc.Build(dc.Create(g), described, unitBps, NanoSeconds(50));
         Ptr<FlowTopology> direct = CreateObject<FlowTopology>();
-        const std::vector<uint32_t> directVertices =
-            dc.Create(g)->Build(direct, unitBps, NanoSeconds(50));
-        NS_TEST_ASSERT_MSG_EQ((directVertices == vertices), true, "the same vertices");
-        NS_TEST_ASSERT_MSG_EQ(direct->GetNLinks(), topology->GetNLinks(), "the same links");
+        const std::vector<uint32_t> w = dc.Create(g)->Build(direct, unitBps, NanoSeconds(50));
+        if (v != w || described->GetNVertices() != direct->GetNVertices())
+        {
+            return "different vertices";
+        }
+        if (described->GetNLinks() != direct->GetNLinks() || direct->GetNLinks() == 0)
+        {
+            return std::to_string(described->GetNLinks()) + " links, not " +
+                   std::to_string(direct->GetNLinks());
+        }
         for (uint32_t l = 0; l < direct->GetNLinks(); ++l)
         {
             const FlowTopology::Link& x = direct->GetLink(l);
-            const FlowTopology::Link& y = topology->GetLink(l);
-            NS_TEST_ASSERT_MSG_EQ(std::make_tuple(x.from, x.to, x.capacity),
-                                  std::make_tuple(y.from, y.to, y.capacity),
-                                  "link " << l);
+            const FlowTopology::Link& y = described->GetLink(l);
+            if (std::make_tuple(x.from, x.to, x.capacity, x.delay, x.up) !=
+                std::make_tuple(y.from, y.to, y.capacity, y.delay, y.up))
+            {
+                return "link " + std::to_string(l) + " differs";
+            }
         }
-        Simulator::Destroy();
+        return "";
     }
 };
 
