@@ -17,6 +17,21 @@ def _cmake_set(here, name, path='CMakeLists.txt'):
     return [item for item in match.group(1).split() if not item.startswith('#')]
 
 
+def _units(here):
+    """Return (sources, headers) of the module from CMakeLists.txt's optical_units list, as
+    CMake expands it: "dir/name" is dir/name.cc and dir/name.h where they exist, an entry
+    ending in ".h" a header without a source."""
+    sources, headers = [], []
+    for unit in _cmake_set(here, 'optical_units'):
+        if unit.endswith('.h'):
+            headers.append(unit)
+            continue
+        for ext, out in (('.cc', sources), ('.h', headers)):
+            if os.path.exists(os.path.join(here, unit + ext)):
+                out.append(unit + ext)
+    return sources, headers
+
+
 def configure(conf):
     # The results store needs SQLite (Debian: libsqlite3-dev).
     conf.check_cfg(package='sqlite3', uselib_store='SQLITE3',
@@ -38,7 +53,8 @@ def build(bld):
     deps = _cmake_set(here, 'optical_ns3_modules')
     deps = [d for d in deps if d != 'core'] + ['core']
     module = bld.create_ns3_module('optical', deps)
-    module.source = _cmake_set(here, 'optical_sources')
+    sources, header_files = _units(here)
+    module.source = sources
     with open(os.path.join(here, 'VERSION')) as f:
         version = f.read().strip()
     module.defines = ['OPTICAL_DATA_DIR="%s"' % os.path.join(here, 'data'),
@@ -54,7 +70,7 @@ def build(bld):
 
     headers = bld(features='ns3header')
     headers.module = 'optical'
-    headers.source = _cmake_set(here, 'optical_headers')
+    headers.source = header_files
 
     if bld.env['ENABLE_EXAMPLES']:
         bld.recurse('examples')

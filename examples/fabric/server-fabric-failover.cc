@@ -36,51 +36,25 @@ namespace
 /// The datacenter and who is in it.
 struct Setup
 {
-    std::string policy;                        //!< Policy
-    uint32_t spares{0};                        //!< Spares per rack
     TorusGeometry geometry;                    //!< Racks
     uint32_t filledRacks{0};                   //!< Racks filled with tenants
     std::vector<std::array<uint32_t, 3>> fill; //!< Shapes per filled rack
-    Time fabricDelay;                          //!< Fabric reconfiguration delay
-    Time resync;                               //!< Collective re-sync
-    Time migration;                            //!< Migration + restart
+    TorusDatacenterHelper dc;                  //!< Fabrics (reconfiguration delay)
+    SliceSchedulerHelper tenants;              //!< Policy, spares, re-sync, migration
 };
 
-/// A datacenter with its scheduler, filled.
-struct Datacenter
+/// Builds a datacenter, \return its scheduler (\p tenants: the tenants placed)
+Ptr<SliceScheduler>
+Build(const Setup& setup, uint32_t& tenants, OpticalExperiment& exp)
 {
-    Ptr<TorusFabric> fabric;       //!< Fabrics
-    Ptr<SliceScheduler> scheduler; //!< Tenants
-    uint32_t tenants{0};           //!< Tenants placed
-};
-
-/// Builds and fills a datacenter.
-Datacenter
-Build(const Setup& setup, OpticalExperiment& exp)
-{
-    Datacenter dc;
-    ObjectFactory ocs("ns3::OpticalCircuitSwitch");
-    ocs.Set("ReconfigurationDelay", TimeValue(setup.fabricDelay));
-    dc.fabric = CreateObject<TorusFabric>();
-    dc.fabric->Setup(setup.geometry, ocs);
-    dc.scheduler = CreateObject<SliceScheduler>();
-    dc.scheduler->SetAttribute("Policy", StringValue(setup.policy));
-    dc.scheduler->SetAttribute("SparesPerRack", UintegerValue(setup.spares));
-    dc.scheduler->SetAttribute("ResyncTime", TimeValue(setup.resync));
-    dc.scheduler->SetAttribute("MigrationTime", TimeValue(setup.migration));
     std::string error;
-    if (!dc.scheduler->Setup(dc.fabric, error))
+    Ptr<SliceScheduler> scheduler = setup.tenants.Install(setup.dc.Create(setup.geometry), error);
+    if (!scheduler)
     {
         exp.Fail("--spares: " + error);
     }
-    for (uint32_t r = 0; r < setup.filledRacks; ++r)
-    {
-        for (const auto& shape : setup.fill)
-        {
-            dc.tenants += dc.scheduler->Request(dc.tenants + 1, shape) ? 1 : 0;
-        }
-    }
-    return dc;
+    tenants = RecoveryRecorder::Fill(scheduler, setup.filledRacks, setup.fill);
+    return scheduler;
 }
 
 } // namespace
@@ -178,41 +152,27 @@ main(int argc, char* argv[])
 
     Setup setup;
     std::string error;
-    setup.policy = policy;
-    setup.spares = spares;
+    setup.tenants.SetSchedulerAttribute("Policy", StringValue(policy));
+    setup.tenants.SetSchedulerAttribute("SparesPerRack", UintegerValue(spares));
+    setup.tenants.SetSchedulerAttribute("ResyncTime", TimeValue(resync));
+    setup.tenants.SetSchedulerAttribute("MigrationTime", TimeValue(migration));
     std::string culprit;
-    std::string geometryError;
-    TorusGeometry geometry;
-    exp.Require(geometry.ConfigureFromText(racks,
-                                           rackShape,
-                                           serverShape,
-                                           MAX_ACCELERATORS,
-                                           culprit,
-                                           geometryError),
-                culprit,
-                geometryError);
-    setup.geometry = geometry;
+    exp.Require(
+        setup.geometry
+            .ConfigureFromText(racks, rackShape, serverShape, MAX_ACCELERATORS, culprit, error),
+        culprit,
+        error);
     exp.Require(freeRacks < racks,
                 "freeRacks",
                 "leaves none of the " + std::to_string(racks) + " racks for tenants (at most " +
                     std::to_string(racks - 1) + ")");
-    const uint32_t perServer = setup.geometry.GetAcceleratorsPerServer();
-    exp.Require(spares % perServer == 0 && spares / perServer < setup.geometry.GetServersPerRack(),
-                "spares",
-                "must be whole servers of " + std::to_string(perServer) +
-                    " accelerators and fewer than the " +
-                    std::to_string(setup.geometry.GetServersPerRack()) + " servers of a rack");
+    std::string problem = SliceScheduler::CheckSpares(setup.geometry, spares);
+    exp.Require(problem.empty(), "spares", problem);
     setup.filledRacks = racks - freeRacks;
     exp.Require(TorusGeometry::ParseShapeList(fill, setup.fill, error), "fill", error);
-    SliceAllocator check(setup.geometry);
-    for (const auto& shape : setup.fill)
-    {
-        const std::string problem = check.CheckShape(shape);
-        exp.Require(problem.empty(), "fill", problem);
-    }
-    setup.fabricDelay = fabricDelay;
-    setup.resync = resync;
-    setup.migration = migration;
+    problem = SliceAllocator(setup.geometry).CheckShapes(setup.fill);
+    exp.Require(problem.empty(), "fill", problem);
+    setup.dc.SetFabricAttribute("ReconfigurationDelay", TimeValue(fabricDelay));
     const double expectedFailures =
         failureRate * setup.geometry.GetNAccelerators() * duration.GetSeconds() / 3600;
     exp.Require(expectedFailures <= MAX_FAILURES,
@@ -222,34 +182,22 @@ main(int argc, char* argv[])
                     " failures (at most 1e5): shorten it or lower the rate");
     // The scripted run's datacenter, built and filled before the run starts so that a --fill
     // that places nothing is refused like any other bad value.
-    Datacenter dc = Build(setup, exp);
-    exp.Require(dc.tenants > 0, "fill", "no slice could be placed");
+    uint32_t tenants = 0;
+    Ptr<SliceScheduler> scheduler = Build(setup, tenants, exp);
+    exp.Require(tenants > 0, "fill", "no slice could be placed");
     exp.Start();
 
     // Run 1: the scripted failure of an accelerator in the middle of the first slice.
-    const SliceAllocator::Placement victim = dc.scheduler->GetAllocator().GetPlacements().front();
+    const SliceAllocator::Placement victim = scheduler->GetAllocator().GetPlacements().front();
     const SliceLayout layout = SliceLayout::FromPlacement(setup.geometry, victim);
-    const uint32_t failed = layout.accelerators[layout.accelerators.size() / 2];
-
-    struct Recovery
-    {
-        bool done{false};  //!< Recovered
-        Time downtime;     //!< Downtime
-        uint32_t blast{0}; //!< Blast radius
-        Time rewire;       //!< Fabric rewire
-    } rec;
-
-    dc.scheduler->TraceConnectWithoutContext(
-        "Recovered",
-        MakeBoundCallback(
-            +[](Recovery* r, uint64_t, Time downtime, uint32_t blast, Time rewire) {
-                *r = Recovery{true, downtime, blast, rewire};
-            },
-            &rec));
-    Simulator::Schedule(failAt, &SliceScheduler::Fail, dc.scheduler, failed);
-    exp.Run(failAt + setup.migration + setup.resync + setup.fabricDelay + Seconds(60));
-    const SliceScheduler::Stats first = dc.scheduler->GetStats();
+    RecoveryRecorder scripted;
+    scripted.Attach(scheduler);
+    const uint32_t failed = RecoveryRecorder::MiddleAccelerator(layout);
+    Simulator::Schedule(failAt, &SliceScheduler::Fail, scheduler, failed);
+    exp.Run(failAt + migration + resync + fabricDelay + Seconds(60));
+    const SliceScheduler::Stats first = scheduler->GetStats();
     Simulator::Destroy();
+    const RecoveryRecorder::Recovery rec = scripted.GetLast();
     if (!rec.done)
     {
         exp.Fail("the job of tenant " + std::to_string(victim.tenant) +
@@ -257,66 +205,30 @@ main(int argc, char* argv[])
     }
 
     // Run 2: random failures over --duration; the share the spares absorb.
-    double coverage = 0;
     SliceScheduler::Stats month;
-    double meanDowntime = 0;
-    double meanBlast = 0;
+    RecoveryRecorder randomRun;
     if (!duration.IsZero())
     {
-        Datacenter dc2 = Build(setup, exp);
-        dc2.scheduler->AssignStreams(0);
-
-        struct Totals
-        {
-            double downtimeS{0}; //!< Sum of downtimes
-            double blast{0};     //!< Sum of blast radii
-            uint32_t n{0};       //!< Recoveries
-        } totals;
-
-        dc2.scheduler->TraceConnectWithoutContext(
-            "Recovered",
-            MakeBoundCallback(
-                +[](Totals* t, uint64_t, Time downtime, uint32_t blast, Time) {
-                    t->downtimeS += downtime.GetSeconds();
-                    t->blast += blast;
-                    ++t->n;
-                },
-                &totals));
-        dc2.scheduler->StartFailures(failureRate, repair, duration);
+        Ptr<SliceScheduler> scheduler2 = Build(setup, tenants, exp);
+        scheduler2->AssignStreams(0);
+        randomRun.Attach(scheduler2);
+        scheduler2->StartFailures(failureRate, repair, duration);
         exp.Run(duration);
-        month = dc2.scheduler->GetStats();
+        month = scheduler2->GetStats();
         Simulator::Destroy();
-        // Without failures nothing went uncovered, except that contiguous has no spares.
-        coverage = month.failures ? 100.0 * month.covered / month.failures
-                                  : (policy == "morphlux" && spares > 0 ? 100.0 : 0.0);
-        meanDowntime = totals.n ? totals.downtimeS / totals.n : 0.0;
-        meanBlast = totals.n ? totals.blast / totals.n : 0.0;
     }
+    // Without failures nothing went uncovered, except that contiguous has no spares.
+    const bool sparesUsed = policy == "morphlux" && spares > 0;
+    const double coverage = duration.IsZero() ? 0.0 : RecoveryRecorder::Coverage(month, sparesUsed);
 
     if (ResultsStore* store = exp.GetStore())
     {
         store->CreateEventTable("recovery");
-        const double t0 = failAt.GetSeconds();
-        const double back = t0 + rec.downtime.GetSeconds();
-        if (rec.rewire.IsStrictlyPositive())
+        for (const auto& phase : RecoveryRecorder::Phases(rec, failAt, migration))
         {
             store->AddEvent("recovery",
                             exp.GetRunId(),
-                            {policy, std::string("rewire"), t0, t0 + rec.rewire.GetSeconds()});
-            store->AddEvent("recovery",
-                            exp.GetRunId(),
-                            {policy, std::string("resync"), t0 + rec.rewire.GetSeconds(), back});
-        }
-        else
-        {
-            store->AddEvent(
-                "recovery",
-                exp.GetRunId(),
-                {policy, std::string("migration"), t0, t0 + setup.migration.GetSeconds()});
-            store->AddEvent(
-                "recovery",
-                exp.GetRunId(),
-                {policy, std::string("resync"), t0 + setup.migration.GetSeconds(), back});
+                            {policy, phase.name, phase.startS, phase.endS});
         }
     }
     exp.Metric("victim-slice-accelerators", static_cast<double>(layout.accelerators.size()));
@@ -324,8 +236,8 @@ main(int argc, char* argv[])
     exp.Metric("random-failures", static_cast<double>(month.failures));
     exp.Metric("random-migrations", static_cast<double>(month.migrations));
     exp.Metric("random-lost-jobs", static_cast<double>(month.lost));
-    exp.Metric("mean-downtime-s", meanDowntime, "s");
-    exp.Metric("mean-blast-radius-accelerators", meanBlast);
+    exp.Metric("mean-downtime-s", randomRun.GetMeanDowntimeS(), "s");
+    exp.Metric("mean-blast-radius-accelerators", randomRun.GetMeanBlast());
     exp.Metric("recovery-s", rec.downtime.GetSeconds(), "s");
     exp.Metric("rewire-s", rec.rewire.GetSeconds(), "s");
     exp.Metric("blast-radius-accelerators", static_cast<double>(rec.blast));

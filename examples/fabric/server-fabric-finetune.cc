@@ -57,10 +57,9 @@ Run(bool steer,
     {
         exp.Fail(error);
     }
-    ObjectFactory ocs("ns3::OpticalCircuitSwitch");
-    ocs.Set("ReconfigurationDelay", TimeValue(fabricDelay));
-    Ptr<TorusFabric> fabric = CreateObject<TorusFabric>();
-    fabric->Setup(geometry, ocs);
+    TorusDatacenterHelper dc;
+    dc.SetFabricAttribute("ReconfigurationDelay", TimeValue(fabricDelay));
+    Ptr<TorusFabric> fabric = dc.Create(geometry);
     Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
     const std::vector<uint32_t> vertices = fabric->Build(topology, unitBps, NanoSeconds(100));
     const std::vector<std::vector<uint32_t>> tenants{{0, 1}, {2, 3}};

@@ -29,8 +29,6 @@
 #include "ns3/optical-module.h"
 
 #include <cmath>
-#include <functional>
-#include <map>
 
 using namespace ns3;
 
@@ -39,184 +37,31 @@ NS_LOG_COMPONENT_DEFINE("TorusAllocation");
 namespace
 {
 
-/// \return "AxBxC"
-std::string
-ShapeName(const std::array<uint32_t, 3>& s)
-{
-    return std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" + std::to_string(s[2]);
-}
-
-/// A placed slice kept for the bandwidth measurement.
-struct Sample
-{
-    SliceLayout layout;                               //!< Where
-    std::vector<std::pair<uint32_t, uint32_t>> links; //!< Its lit paths
-    std::string method;                               //!< How it was placed
-};
-
-/// What one policy did with the requests.
-struct Outcome
-{
-    SliceScheduler::Stats stats;              //!< Counters
-    std::vector<Sample> samples;              //!< Slices to measure
-    std::array<uint64_t, 3> methods{0, 0, 0}; //!< contiguous, ilp, greedy placements
-    uint64_t fallbacks{0};                    //!< Greedy after the ILP
-    uint64_t accounted{0};                    //!< Events where held + free + failed + spare = total
-    uint64_t events{0};                       //!< Events checked
-    /// (time, tenants' accelerators, free, rejected so far)
-    std::vector<std::tuple<double, uint32_t, uint32_t, uint64_t>> timeline;
-};
-
-/// The options of Morphlux's allocator (MorphluxAllocator attributes).
-struct MorphluxSettings
-{
-    bool useIlp{true};          //!< UseIlp
-    Time timeLimit;             //!< TimeLimit
-    uint64_t nodeLimit{50};     //!< NodeLimit (0: none)
-    uint32_t candidatePaths{5}; //!< CandidatePaths
-};
-
-/// Runs one policy on the requests (\p morphlux: attributes of the Morphlux allocator, or
-/// nullptr for its defaults).
-Outcome
-RunPolicy(const std::string& policy,
+/// Runs one policy (\p tenants: the scheduler's attributes) on the requests.
+TenantDriver::Outcome
+RunPolicy(const SliceSchedulerHelper& tenants,
           const TorusGeometry& geometry,
           const std::vector<SliceRequestGenerator::Request>& requests,
           Time duration,
           Time fabricDelay,
           uint32_t samplesPerShape,
-          const MorphluxSettings* morphlux,
           OpticalExperiment& exp)
 {
-    ObjectFactory ocs("ns3::OpticalCircuitSwitch");
-    ocs.Set("ReconfigurationDelay", TimeValue(fabricDelay));
-    Ptr<TorusFabric> fabric = CreateObject<TorusFabric>();
-    fabric->Setup(geometry, ocs);
-    Ptr<SliceScheduler> scheduler = CreateObject<SliceScheduler>();
-    scheduler->SetAttribute("Policy", StringValue(policy));
-    if (morphlux)
-    {
-        Ptr<MorphluxAllocator> allocator = scheduler->GetMorphlux();
-        allocator->SetAttribute("UseIlp", BooleanValue(morphlux->useIlp));
-        allocator->SetAttribute("TimeLimit", TimeValue(morphlux->timeLimit));
-        allocator->SetAttribute("NodeLimit", UintegerValue(morphlux->nodeLimit));
-        allocator->SetAttribute("CandidatePaths", UintegerValue(morphlux->candidatePaths));
-    }
+    TorusDatacenterHelper dc;
+    dc.SetFabricAttribute("ReconfigurationDelay", TimeValue(fabricDelay));
+    Ptr<TorusFabric> fabric = dc.Create(geometry);
     std::string error;
-    if (!scheduler->Setup(fabric, error))
+    Ptr<SliceScheduler> scheduler = tenants.Install(fabric, error);
+    if (!scheduler)
     {
         exp.Fail(error);
     }
-    Outcome out;
-    std::map<std::string, uint32_t> sampled;
-    const uint32_t total = geometry.GetNAccelerators();
-    auto check = [&out, scheduler, total]() {
-        const auto c = scheduler->Count();
-        ++out.events;
-        out.accounted += c[0] + c[1] + c[2] + c[3] == total ? 1 : 0;
-        out.timeline.emplace_back(Simulator::Now().GetSeconds(),
-                                  c[0],
-                                  c[1],
-                                  scheduler->GetStats().rejected);
-    };
-    std::string lastMethod; // how the latest slice was placed
-    scheduler->TraceConnectWithoutContext(
-        "Allocated",
-        MakeBoundCallback(
-            +[](std::string* last, uint64_t, uint32_t, const std::string& method) {
-                *last = method;
-            },
-            &lastMethod));
-    // The slice's links once the fabrics of its rack are all idle (a fabric may switch for
-    // other tenants after this one's change, which then waits in its queue).
-    std::function<void(const SliceLayout&, const std::string&)> snapshot =
-        [&](const SliceLayout& layout, const std::string& method) {
-            optical::compat::Schedule(fabricDelay + NanoSeconds(1), [&, layout, method]() {
-                if (scheduler->GetAllocator().GetOwner(layout.accelerators[0]) !=
-                    static_cast<int64_t>(layout.tenant))
-                {
-                    return; // gone already
-                }
-                const uint32_t rack = geometry.GetRack(layout.accelerators[0]);
-                for (uint32_t s = rack * geometry.GetServersPerRack();
-                     s < (rack + 1) * geometry.GetServersPerRack();
-                     ++s)
-                {
-                    if (fabric->GetServerFabric(s)->GetSwitch()->IsReconfiguring())
-                    {
-                        snapshot(layout, method);
-                        return;
-                    }
-                }
-                out.samples.push_back(
-                    Sample{layout,
-                           SliceSteering::LinksWithin(fabric, layout.accelerators),
-                           method});
-            });
-        };
-    for (const auto& r : requests)
-    {
-        optical::compat::Schedule(r.arrival, [&, r]() {
-            const bool placed = scheduler->Request(r.tenant, r.shape);
-            check();
-            if (!placed)
-            {
-                return;
-            }
-            const std::string method = lastMethod;
-            optical::compat::Schedule(r.hold, [&, r]() {
-                scheduler->Release(r.tenant);
-                check();
-            });
-            uint32_t& n = sampled[ShapeName(r.shape) + method];
-            if (n >= samplesPerShape)
-            {
-                return;
-            }
-            ++n;
-            // The slice's links once its fabrics have switched.
-            for (const auto& p : scheduler->GetAllocator().GetPlacements())
-            {
-                if (p.tenant != r.tenant)
-                {
-                    continue;
-                }
-                snapshot(SliceLayout::FromPlacement(geometry, p), method);
-            }
-        });
-    }
+    TenantDriver driver(fabric, scheduler, fabricDelay, samplesPerShape);
+    driver.Schedule(requests);
     exp.Run(duration);
-    out.stats = scheduler->GetStats();
-    out.methods = scheduler->GetMorphlux()->GetCounts();
-    out.fallbacks = scheduler->GetMorphlux()->GetNFallbacks();
+    const TenantDriver::Outcome out = driver.Collect();
     Simulator::Destroy();
     return out;
-}
-
-/// \return the bus bandwidth (port units) of a shape placed as a box on the plain torus
-double
-ContiguousBandwidth(const TorusGeometry& geometry,
-                    const std::array<uint32_t, 3>& shape,
-                    const SliceBandwidthProbe& probe,
-                    OpticalExperiment& exp)
-{
-    Ptr<TorusFabric> fabric = CreateObject<TorusFabric>();
-    fabric->Setup(geometry, ObjectFactory("ns3::OpticalCircuitSwitch"));
-    SliceAllocator allocator(geometry);
-    SliceAllocator::Placement placement;
-    if (!allocator.AllocateContiguous(0, shape, placement))
-    {
-        exp.Fail("slice shape " + ShapeName(shape) + " does not fit an empty rack");
-    }
-    const SliceLayout layout = SliceLayout::FromPlacement(geometry, placement);
-    SliceBandwidthProbe::Result r;
-    std::string error;
-    if (!probe.Measure(layout, SliceSteering::LinksWithin(fabric, layout.accelerators), r, error))
-    {
-        exp.Fail(error);
-    }
-    Simulator::Destroy();
-    return r.units;
 }
 
 } // namespace
@@ -312,183 +157,92 @@ main(int argc, char* argv[])
 
     std::string error;
     std::string culprit;
-    std::string geometryError;
     TorusGeometry geometry;
-    exp.Require(geometry.ConfigureFromText(racks,
-                                           rackShape,
-                                           serverShape,
-                                           MAX_ACCELERATORS,
-                                           culprit,
-                                           geometryError),
-                culprit,
-                geometryError);
-    std::vector<std::pair<std::array<uint32_t, 3>, double>> parsed;
-    exp.Require(SliceRequestGenerator::ParseShapes(shapes, parsed, error), "shapes", error);
-    SliceAllocator shapeCheck(geometry);
-    double weights = 0;
-    double meanSize = 0;
-    for (const auto& [shape, w] : parsed)
-    {
-        const std::string problem = shapeCheck.CheckShape(shape);
-        exp.Require(problem.empty(), "shapes", problem);
-        weights += w;
-        meanSize += w * shape[0] * shape[1] * shape[2];
-    }
-    meanSize /= weights;
-    const double expectedRequests = load * geometry.GetNAccelerators() * duration.GetSeconds() /
-                                    (meanSize * meanHold.GetSeconds());
-    exp.Require(expectedRequests <= MAX_REQUESTS,
-                "duration",
-                "with --load, --racks, --shapes and --meanHold it asks for about " +
-                    OpticalUnits::Format(std::round(expectedRequests)) +
-                    " requests (at most 1e6): shorten it or lower the load");
-    exp.Start();
-
+    exp.Require(
+        geometry.ConfigureFromText(racks, rackShape, serverShape, MAX_ACCELERATORS, culprit, error),
+        culprit,
+        error);
     Ptr<SliceRequestGenerator> generator = CreateObject<SliceRequestGenerator>();
     generator->SetAttribute("Load", DoubleValue(load));
     generator->SetAttribute("MeanHold", TimeValue(meanHold));
     generator->SetAttribute("Shapes", StringValue(shapes));
+    exp.Require(generator->CheckPlan(geometry, duration, MAX_REQUESTS, culprit, error),
+                culprit,
+                error);
+    exp.Start();
+
     generator->AssignStreams(0);
     std::vector<SliceRequestGenerator::Request> requests;
     if (!generator->Generate(geometry.GetNAccelerators(), duration, requests, error))
     {
         exp.Fail(error);
     }
-    MorphluxSettings morphlux;
-    morphlux.useIlp = ilp;
-    morphlux.timeLimit = ilpTimeLimit;
-    morphlux.nodeLimit = ilpNodeLimit;
-    morphlux.candidatePaths = candidatePaths;
-    Outcome base =
-        RunPolicy("contiguous", geometry, requests, duration, fabricDelay, samples, nullptr, exp);
-    Outcome run =
+    SliceSchedulerHelper contiguous;
+    contiguous.SetSchedulerAttribute("Policy", EnumValue(SliceScheduler::CONTIGUOUS));
+    SliceSchedulerHelper chosen;
+    chosen.SetSchedulerAttribute("Policy", StringValue(policy));
+    chosen.SetMorphluxAttribute("UseIlp", BooleanValue(ilp));
+    chosen.SetMorphluxAttribute("TimeLimit", TimeValue(ilpTimeLimit));
+    chosen.SetMorphluxAttribute("NodeLimit", UintegerValue(ilpNodeLimit));
+    chosen.SetMorphluxAttribute("CandidatePaths", UintegerValue(candidatePaths));
+    const TenantDriver::Outcome base =
+        RunPolicy(contiguous, geometry, requests, duration, fabricDelay, samples, exp);
+    const TenantDriver::Outcome run =
         policy == "contiguous"
             ? base
-            : RunPolicy(policy, geometry, requests, duration, fabricDelay, samples, &morphlux, exp);
+            : RunPolicy(chosen, geometry, requests, duration, fabricDelay, samples, exp);
 
     // Tenant bandwidth: each measured slice against its shape as a box on the plain torus.
     SliceBandwidthProbe probe;
     probe.SetUnitBandwidth(unitGbps * 1e9);
-    std::map<std::string, double> boxUnits;
-    double injection = 0; // ports per accelerator, in units
-    for (uint32_t p = 0; p < TorusGeometry::PORTS; ++p)
-    {
-        injection += geometry.HasPort(p) ? 1 : 0;
-    }
-    double ratioSum = 0;
-    std::map<std::string, std::pair<double, uint32_t>> perShape; // sum of units, count
-    double gainSum = 0;
-    uint32_t gainCount = 0;
+    SliceBandwidthComparison bandwidth(geometry, probe);
     ResultsStore* store = exp.GetStore();
-    if (store)
+    for (uint32_t i = 0; i < (policy == "contiguous" ? 1 : 2); ++i)
     {
-        store->CreateEventTable("slices");
-        store->CreateEventTable("occupancy");
-    }
-    for (const Outcome* o : {&base, &run})
-    {
-        const std::string name = o == &base ? "contiguous" : policy;
-        if (o == &run && policy == "contiguous")
+        const std::string name = i == 0 ? "contiguous" : policy;
+        if (!bandwidth.CompareAll((i ? run : base).samples, i, name, store, exp.GetRunId(), error))
         {
-            break;
+            exp.Fail(error);
         }
-        for (const Sample& s : o->samples)
-        {
-            const std::string shape = ShapeName(s.layout.shape);
-            if (!boxUnits.count(shape))
-            {
-                boxUnits[shape] = ContiguousBandwidth(geometry, s.layout.shape, probe, exp);
-            }
-            SliceBandwidthProbe::Result r;
-            if (!probe.Measure(s.layout, s.links, r, error))
-            {
-                exp.Fail(error);
-            }
-            Simulator::Destroy();
-            // Gain in share of the accelerator's injection bandwidth (all its ports).
-            const double gain = 100.0 * (r.units - boxUnits[shape]) / injection;
-            if (o == &run)
-            {
-                ratioSum += r.units / boxUnits[shape];
-                gainSum += gain;
-                ++gainCount;
-                auto& [sum, count] = perShape[shape];
-                sum += r.units;
-                ++count;
-            }
-            if (store)
-            {
-                store->AddEvent("slices",
-                                exp.GetRunId(),
-                                {name,
-                                 static_cast<int64_t>(s.layout.tenant),
-                                 shape,
-                                 static_cast<int64_t>(s.layout.accelerators.size()),
-                                 s.method,
-                                 static_cast<int64_t>(s.links.size()),
-                                 r.units,
-                                 boxUnits[shape],
-                                 injection,
-                                 gain});
-            }
-        }
-        if (store)
-        {
-            for (const auto& [t, held, free, rejected] : o->timeline)
-            {
-                store->AddEvent("occupancy",
-                                exp.GetRunId(),
-                                {name,
-                                 t,
-                                 static_cast<int64_t>(held),
-                                 static_cast<int64_t>(free),
-                                 static_cast<int64_t>(rejected)});
-            }
-        }
+        TenantRecords::WriteOccupancy(store, exp.GetRunId(), name, i ? run : base);
     }
 
-    auto pct = [](double a, double b) { return b > 0 ? 100.0 * a / b : 0.0; };
     const auto& s = run.stats;
     const auto& c = base.stats;
-    const double frag = pct(s.fragmented, s.enoughFree);
-    const double fragBase = pct(c.fragmented, c.enoughFree);
-    for (const auto& [shape, sum] : perShape)
+    for (const auto& [shape, o] : bandwidth.GetPerShape())
     {
-        exp.Metric("bus-bandwidth-units-" + shape, sum.first / sum.second, "units");
-        exp.Metric("box-bus-bandwidth-units-" + shape, boxUnits[shape], "units");
-        exp.Metric("tenant-bandwidth-ratio-" + shape, sum.first / sum.second / boxUnits[shape]);
-        exp.Metric("tenant-bandwidth-gain-pct-" + shape,
-                   100.0 * (sum.first / sum.second - boxUnits[shape]) / injection,
-                   "%");
+        exp.Metric("bus-bandwidth-units-" + shape, o.busUnits, "units");
+        exp.Metric("box-bus-bandwidth-units-" + shape, o.boxUnits, "units");
+        exp.Metric("tenant-bandwidth-ratio-" + shape, o.ratio);
+        exp.Metric("tenant-bandwidth-gain-pct-" + shape, o.gainPct, "%");
     }
     // Fragmentation per slice size (e.g. Morphlux's fragmented 32-accelerator requests).
     for (const auto& [size, counts] : s.bySize)
     {
-        const auto it = c.bySize.find(size);
-        if (it != c.bySize.end() && policy != "contiguous")
+        if (c.bySize.count(size) && policy != "contiguous")
         {
             exp.Metric("contiguous-fragmentation-pct-" + std::to_string(size),
-                       pct(it->second[1], it->second[0]),
+                       c.GetFragmentationPct(size),
                        "%");
         }
-        exp.Metric("fragmentation-pct-" + std::to_string(size), pct(counts[1], counts[0]), "%");
+        exp.Metric("fragmentation-pct-" + std::to_string(size), s.GetFragmentationPct(size), "%");
     }
     exp.Metric("requests", static_cast<double>(s.requests));
     exp.Metric("stitched-slices", static_cast<double>(s.stitched));
     exp.Metric("ilp-placements", static_cast<double>(run.methods[1]));
     exp.Metric("greedy-placements", static_cast<double>(run.methods[2]));
     exp.Metric("greedy-fallbacks", static_cast<double>(run.fallbacks));
-    exp.Metric("accounting-holds-pct", pct(run.accounted, run.events), "%");
-    exp.Metric("contiguous-fragmentation-pct", fragBase, "%");
-    exp.Metric("contiguous-rejection-pct", pct(c.rejected, c.requests), "%");
-    exp.Metric("contiguous-utilization-pct", pct(c.heldSeconds, c.offeredSeconds), "%");
+    exp.Metric("accounting-holds-pct", c.Pct(run.accounted, run.events), "%");
+    exp.Metric("contiguous-fragmentation-pct", c.GetFragmentationPct(), "%");
+    exp.Metric("contiguous-rejection-pct", c.GetRejectionPct(), "%");
+    exp.Metric("contiguous-utilization-pct", c.GetUtilizationPct(), "%");
     exp.Metric("fragmentation-reduction-pct",
-               fragBase > 0 ? 100.0 * (fragBase - frag) / fragBase : 0.0,
+               c.Pct(c.GetFragmentationPct() - s.GetFragmentationPct(), c.GetFragmentationPct()),
                "%");
-    exp.Metric("tenant-bandwidth-ratio", gainCount ? ratioSum / gainCount : 1.0);
-    exp.Metric("tenant-bandwidth-gain-pct", gainCount ? gainSum / gainCount : 0.0, "%");
-    exp.Metric("fragmentation-pct", frag, "%");
-    exp.Metric("rejection-pct", pct(s.rejected, s.requests), "%");
-    exp.Metric("utilization-pct", pct(s.heldSeconds, s.offeredSeconds), "%");
+    exp.Metric("tenant-bandwidth-ratio", bandwidth.GetMeanRatio());
+    exp.Metric("tenant-bandwidth-gain-pct", bandwidth.GetMeanGainPct(), "%");
+    exp.Metric("fragmentation-pct", s.GetFragmentationPct(), "%");
+    exp.Metric("rejection-pct", s.GetRejectionPct(), "%");
+    exp.Metric("utilization-pct", s.GetUtilizationPct(), "%");
     return exp.Finish();
 }

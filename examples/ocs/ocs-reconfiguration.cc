@@ -35,53 +35,9 @@
 #include "ns3/optical-module.h"
 #include "ns3/traffic-control-module.h"
 
-#include <iostream>
-#include <sstream>
-
 using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("OcsReconfigurationExample");
-
-namespace
-{
-uint64_t g_sent = 0;       //!< Datagrams handed to UDP by the senders
-uint64_t g_delivered = 0;  //!< Datagrams received by the sinks
-uint64_t g_queueDrops = 0; //!< Frames dropped by device queues and queue discs
-
-void
-CountSent(Ptr<const Packet>)
-{
-    ++g_sent;
-}
-
-void
-CountDelivered(Ptr<const Packet>, const Address&)
-{
-    ++g_delivered;
-}
-
-void
-CountQueueDrop(Ptr<const Packet>)
-{
-    ++g_queueDrops;
-}
-
-void
-CountQueueDiscDrop(Ptr<const QueueDiscItem>)
-{
-    ++g_queueDrops;
-}
-
-/// Shortest text form of a number.
-template <typename T>
-std::string
-Str(T value)
-{
-    std::ostringstream oss;
-    oss << value;
-    return oss.str();
-}
-} // namespace
 
 int
 main(int argc, char* argv[])
@@ -193,19 +149,11 @@ main(int argc, char* argv[])
     senders.Stop(duration);
     sinks.Start(Seconds(0));
 
-    for (uint32_t i = 0; i < hosts.GetN(); ++i)
-    {
-        senders.Get(i)->TraceConnectWithoutContext("Tx", MakeCallback(&CountSent));
-        sinks.Get(i)->TraceConnectWithoutContext("Rx", MakeCallback(&CountDelivered));
-        Ptr<OcsNetDevice> nic = DynamicCast<OcsNetDevice>(nics.Get(i));
-        nic->GetQueue()->TraceConnectWithoutContext("Drop", MakeCallback(&CountQueueDrop));
-        Ptr<QueueDisc> qdisc =
-            hosts.Get(i)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(nic);
-        if (qdisc)
-        {
-            qdisc->TraceConnectWithoutContext("Drop", MakeCallback(&CountQueueDiscDrop));
-        }
-    }
+    OcsTrafficLedger ledger;
+    ledger.AddSenders(senders);
+    ledger.AddSinks(sinks);
+    ledger.AddDevices(nics);
+    ledger.AddSwitch(ocs);
     if (pcap)
     {
         ocsHelper.EnablePcapAll("ocs-reconfiguration");
@@ -228,31 +176,29 @@ main(int argc, char* argv[])
     const Time end = duration + reconfigDelay + controlDelay + Seconds(drainS);
     exp.Run(end);
 
-    const auto counters = ocs->GetTotalCounters();
-    uint64_t switchDrops = 0;
-    for (uint32_t r = 0; r < OpticalCircuitSwitch::N_DROP_REASONS; ++r)
-    {
-        switchDrops += counters.drops[r];
-    }
-    const uint64_t dropped = switchDrops + g_queueDrops;
+    const uint64_t switchDrops = ledger.GetSwitchDrops();
+    const uint64_t dropped = ledger.GetDropped();
+    const bool conserved = ledger.Conserves();
     const uint64_t reconfigurations = ocs->GetNReconfigurations();
     const double darkMs = ocs->GetDarkTime().GetSeconds() * 1e3;
     const uint64_t skipped = schedule->GetNSkipped();
     Simulator::Destroy();
 
-    if (g_sent != g_delivered + dropped)
+    if (!conserved)
     {
-        exp.Fail("conservation violated: sent " + Str(g_sent) + " != delivered " +
-                     Str(g_delivered) + " + dropped " + Str(dropped),
+        exp.Fail("conservation violated: sent " + std::to_string(ledger.GetSent()) +
+                     " != delivered " + std::to_string(ledger.GetDelivered()) + " + dropped " +
+                     std::to_string(dropped),
                  2);
     }
-    const double goodputGbps = g_delivered * packetSize * 8.0 / duration.GetSeconds() / 1e9;
+    const double goodputGbps =
+        ledger.GetDelivered() * packetSize * 8.0 / duration.GetSeconds() / 1e9;
     const double offeredGbps = hosts.GetN() * offered.GetBitRate() / 1e9;
-    exp.Metric("sent-packets", g_sent, "packets");
-    exp.Metric("delivered-packets", g_delivered, "packets");
+    exp.Metric("sent-packets", ledger.GetSent(), "packets");
+    exp.Metric("delivered-packets", ledger.GetDelivered(), "packets");
     exp.Metric("dropped-packets", dropped, "packets");
     exp.Metric("switch-dropped-packets", switchDrops, "packets");
-    exp.Metric("queue-dropped-packets", g_queueDrops, "packets");
+    exp.Metric("queue-dropped-packets", ledger.GetQueueDrops(), "packets");
     exp.Metric("skipped-reconfigurations", skipped, "");
     exp.Metric("reconfigurations", reconfigurations, "");
     exp.Metric("dark-time-ms", darkMs, "ms");

@@ -27,51 +27,6 @@ using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("RateAdaptiveLinkExample");
 
-namespace
-{
-/// Time during which link a is down while link b is up.
-class Overlap
-{
-  public:
-    /// Follows \p a and \p b.
-    Overlap(Ptr<RateAdaptiveLink> a, Ptr<RateAdaptiveLink> b)
-        : m_a(a),
-          m_b(b)
-    {
-        for (auto l : {a, b})
-        {
-            l->TraceConnectWithoutContext("Capacity", MakeCallback(&Overlap::Changed, this));
-        }
-    }
-
-    /// \return the time so far
-    Time Get()
-    {
-        Changed(0, 0);
-        return m_total;
-    }
-
-  private:
-    /// A link's capacity changed.
-    void Changed(double, double)
-    {
-        const Time now = Simulator::Now();
-        if (m_inside)
-        {
-            m_total += now - m_since;
-        }
-        m_since = now;
-        m_inside = !m_a->IsUp() && m_b->IsUp();
-    }
-
-    Ptr<RateAdaptiveLink> m_a; //!< Static
-    Ptr<RateAdaptiveLink> m_b; //!< Adaptive
-    bool m_inside{false};      //!< a down and b up since m_since
-    Time m_since;              //!< Last change
-    Time m_total;              //!< Total
-};
-} // namespace
-
 int
 main(int argc, char* argv[])
 {
@@ -179,7 +134,7 @@ main(int argc, char* argv[])
     }
     helper.SetSnrAttribute("BaselineDb", DoubleValue(baselineDb));
     helper.SetSnrAttribute("SpectralWidthGhz", DoubleValue(widthGhz));
-    helper.SetLinkAttribute("StaticRate", DoubleValue(staticRate));
+    helper.SetLinkAttribute("StaticRate", DataRateValue(RateAdaptiveLink::FromGbps(staticRate)));
     helper.SetLinkAttribute("HysteresisDb", DoubleValue(hysteresisDb));
     helper.SetLinkAttribute("HoldDown", TimeValue(holdDown));
     helper.SetLinkAttribute("ChangeDowntime", TimeValue(downtime));
@@ -205,7 +160,7 @@ main(int argc, char* argv[])
         l->SetSamples(trace);
     }
     exp.Start();
-    Overlap avoided(links[0], links[1]);
+    RateAdaptiveOutageOverlap avoided(links[0], links[1]);
     for (auto& l : links)
     {
         l->Start(length);

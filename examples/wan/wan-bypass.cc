@@ -28,35 +28,11 @@
 #include "ns3/optical-module.h"
 
 #include <algorithm>
-#include <cmath>
 #include <iostream>
 
 using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("WanBypassExample");
-
-namespace
-{
-
-/// \return the demands scaled by a factor
-std::vector<TrafficMatrix::Demand>
-Scaled(std::vector<TrafficMatrix::Demand> demands, double factor)
-{
-    for (auto& d : demands)
-    {
-        d.gbps *= factor;
-    }
-    return demands;
-}
-
-/// \return 100 (1 - part / whole), 0 if whole is 0
-double
-ReductionPct(double part, double whole)
-{
-    return whole > 0 ? 100 * (1 - part / whole) : 0.0;
-}
-
-} // namespace
 
 int
 main(int argc, char* argv[])
@@ -147,6 +123,9 @@ main(int argc, char* argv[])
     exp.Parse(argc, argv);
 
     std::string error;
+    WanTrafficHelper traffic;
+    exp.Require(traffic.SetLevel(backend), "backend", "unknown level");
+    traffic.SetPacketScale(packetScale);
     BypassPlanner::Failures failureKind = BypassPlanner::NONE;
     exp.Require(BypassPlanner::ParseFailures(failures, failureKind), "failures", "unknown kind");
     WanTopology fibres;
@@ -169,204 +148,91 @@ main(int argc, char* argv[])
     exp.Require(TrafficMatrix::Make("gravity", fibres, totalTbps * 1e3, rng, today, error),
                 "totalTbps",
                 error);
-    const std::vector<TrafficMatrix::Demand> demands = Scaled(today, demandScale);
+    const std::vector<TrafficMatrix::Demand> demands = WanBypassStudy::Scaled(today, demandScale);
     // Demands beyond every fibre together fit no plan: refused before the run.
     const bool carried = bp->CheckDemands(demands, error);
     exp.Require(carried, "totalTbps", "times --demandScale: " + error);
     exp.Start();
 
-    // The two plans, for the failures asked for.
-    BypassPlan baseline;
-    BypassPlan bypass;
-    if (!bp->Plan(planner, demands, false, baseline, error) ||
-        !bp->Plan(planner, demands, true, bypass, error))
+    // The two plans, for the failures asked for (and single cuts, for the savings under them).
+    WanBypassStudy::Plans plans;
+    if (!WanBypassStudy::MakePlans(*bp, planner, demands, failureKind, plans, error))
     {
         exp.Fail(error);
     }
-    const BypassPlan openBaseline = baseline;
-    const BypassPlan openBypass = bypass;
-    const auto scenarios = bp->Scenarios(failureKind);
-    if (!bp->Protect(demands, scenarios, false, baseline, error) ||
-        !bp->Protect(demands, scenarios, true, bypass, error))
+    if (!plans.protectedOk)
     {
-        exp.Fail(error);
+        std::cerr << "wan-bypass: cost-reduction-under-failures-pct not computed: "
+                  << plans.protectedWhy << std::endl;
     }
-    // Savings under failures: the plans protected against --failures, or against single cuts
-    // when --failures=none.
-    BypassPlan protectedBaseline = baseline;
-    BypassPlan protectedBypass = bypass;
-    bool protectedOk = true;
-    if (failureKind == BypassPlanner::NONE)
-    {
-        // Only for the metric: when the fibres cannot hold restoration capacity, say so and
-        // leave the metric out rather than fail the plan asked for.
-        const auto cuts = bp->Scenarios(BypassPlanner::SINGLE_CUT);
-        std::string why;
-        protectedOk = bp->Protect(demands, cuts, false, protectedBaseline, why) &&
-                      bp->Protect(demands, cuts, true, protectedBypass, why);
-        if (!protectedOk)
-        {
-            std::cerr << "wan-bypass: cost-reduction-under-failures-pct not computed: " << why
-                      << std::endl;
-        }
-    }
-
-    // Savings by bypass, and the share of the best quarter.
+    const BypassPlan& baseline = plans.baseline;
+    const BypassPlan& bypass = plans.bypass;
     const auto savings = bp->BypassSavings(bypass);
-    double total = 0;
-    double top = 0;
-    const std::size_t quarter = (savings.size() + 3) / 4;
-    for (std::size_t i = 0; i < savings.size(); ++i)
-    {
-        total += std::max(0.0, savings[i].second);
-        top += i < quarter ? std::max(0.0, savings[i].second) : 0.0;
-    }
 
     // Headroom: the largest growth of the demand that a bypass plan carries with no more
     // router ports than the hop-by-hop plan of the demand, over greedy plans (the ILP would
     // take minutes per step).
     const BypassPlanner::Headroom headroom =
-        bp->MaxDemandScale(demands, openBaseline.routerPorts, maxScaleLimit, error);
+        bp->MaxDemandScale(demands, plans.openBaseline.routerPorts, maxScaleLimit, error);
 
     // The bypass plan in ns-3: every route at its volume for --duration.
-    BypassTopologyHelper topo;
-    RateAdaptiveWan wan;
-    if (!topo.Build(fibres, table, bypass, wan, error))
+    WanBypassStudy::Delivery delivery;
+    if (!WanBypassStudy::RunRoutes(fibres,
+                                   table,
+                                   bypass,
+                                   demands,
+                                   traffic,
+                                   runFor,
+                                   delivery,
+                                   error,
+                                   [&exp](Time t) { exp.Run(t); }))
     {
         exp.Fail(error);
     }
-    std::vector<TeSolver::Commodity> commodities;
-    TeSolver::Solution routes;
-    BypassTopologyHelper::Routes(wan, bypass, demands, commodities, routes);
-    Ptr<FlowNetwork> net = CreateObject<FlowNetwork>();
-    net->SetTopology(wan.topology);
-    WanPacketHelper packets;
-    packets.SetCapacityScale(packetScale);
-    WanPacketNetwork pnet;
-    // Devices take their rate from the links' first RateChange, at Start: install first.
-    if (backend == "packet" && (!packets.Install(wan, topo.GetLinkHelper(), pnet, error) ||
-                                !packets.Pin(pnet, wan, commodities, error)))
-    {
-        exp.Fail(error);
-    }
-    for (auto& l : wan.links)
-    {
-        l->Start(runFor + Seconds(1));
-    }
-    double offeredBytes = 0;
-    if (backend == "packet")
-    {
-        offeredBytes = packets.InstallTraffic(pnet, commodities, routes, runFor) / packetScale / 8 *
-                       runFor.GetSeconds();
-    }
-    else
-    {
-        offeredBytes = RateAdaptiveWanHelper::InstallFlows(net, commodities, routes, runFor);
-    }
-    // Packet level: one more second for the packets in flight.
-    exp.Run(backend == "packet" ? runFor + Seconds(1) : runFor);
-    const double carriedBytes = backend == "packet" ? pnet.counters->receivedBytes / packetScale
-                                                    : net->GetBytesTransferred();
-    uint64_t sentPackets = 0;
-    uint64_t receivedPackets = 0;
-    uint64_t droppedPackets = 0;
-    if (backend == "packet")
-    {
-        sentPackets = pnet.counters->sent;
-        receivedPackets = pnet.counters->received;
-        droppedPackets = WanPacketHelper::GetDropped(pnet);
-    }
-    double demanded = 0;
-    for (const auto& d : demands)
-    {
-        demanded += d.gbps;
-    }
-    const double demandedBytes = demanded * 1e9 / 8 * runFor.GetSeconds();
-    Simulator::Destroy();
-
     if (ResultsStore* store = exp.GetStore())
     {
-        store->CreateEventTable("bypass_link");
-        std::vector<double> saving(bypass.links.size(), 0);
-        for (const auto& [i, v] : savings)
-        {
-            saving[i] = v;
-        }
-        for (std::size_t i = 0; i < bypass.links.size(); ++i)
-        {
-            const Lightpath& l = bypass.links[i];
-            store->AddEvent("bypass_link",
-                            exp.GetRunId(),
-                            {static_cast<int64_t>(i),
-                             fibres.GetSite(l.a).name,
-                             fibres.GetSite(l.b).name,
-                             static_cast<int64_t>(l.fibres.size()),
-                             l.lengthKm,
-                             l.osnrDb,
-                             l.rateGbps,
-                             static_cast<int64_t>(l.wavelengths),
-                             saving[i]});
-        }
+        WanBypassStudy::WriteLinks(*store, exp.GetRunId(), fibres, bypass, savings);
     }
-    uint32_t expressLinks = 0;
-    for (const auto& l : bypass.links)
-    {
-        expressLinks += l.IsBypass() ? 1 : 0;
-    }
-    exp.Metric("demand-gbps", demanded, "Gb/s");
+    exp.Metric("demand-gbps", delivery.demandedGbps, "Gb/s");
     exp.Metric("baseline-capacity-cost", baseline.capacityCost);
     exp.Metric("bypass-capacity-cost", bypass.capacityCost);
     exp.Metric("baseline-total-cost", baseline.cost);
     exp.Metric("bypass-total-cost", bypass.cost);
     exp.Metric("baseline-router-ports", baseline.routerPorts);
     exp.Metric("bypass-router-ports", bypass.routerPorts);
-    exp.Metric("express-lightpaths", expressLinks);
+    exp.Metric("express-lightpaths", WanBypassStudy::CountExpress(bypass));
     exp.Metric("planner-gap-pct", 100 * bypass.gap, "%");
-    exp.Metric("planner-s", openBaseline.seconds + openBypass.seconds, "s");
+    exp.Metric("planner-s", plans.openBaseline.seconds + plans.openBypass.seconds, "s");
     exp.Metric("restoration-wavelengths", bypass.restorationWavelengths);
-    exp.Metric("total-cost-reduction-pct", ReductionPct(bypass.cost, baseline.cost), "%");
-    exp.Metric("cost-reduction-pct", ReductionPct(bypass.capacityCost, baseline.capacityCost), "%");
+    exp.Metric("total-cost-reduction-pct",
+               WanBypassStudy::ReductionPct(bypass.cost, baseline.cost),
+               "%");
+    exp.Metric("cost-reduction-pct",
+               WanBypassStudy::ReductionPct(bypass.capacityCost, baseline.capacityCost),
+               "%");
     exp.Metric("router-ports-saved",
                static_cast<double>(baseline.routerPorts) - static_cast<double>(bypass.routerPorts));
-    switch (headroom.outcome)
+    std::string note; // the headroom as a bound, when it is not a number found
+    const auto headroomMetrics = WanBypassStudy::HeadroomMetrics(headroom, note);
+    if (!note.empty())
     {
-    case BypassPlanner::Headroom::FOUND:
-        exp.Metric("max-demand-scale", headroom.scale);
-        exp.Metric("max-demand-scale-fails-at", headroom.failsAt);
-        break;
-    case BypassPlanner::Headroom::AT_LIMIT:
-        // Not a number found: the search stopped at its limit.
-        std::cout << "max-demand-scale: at least " << headroom.scale << " (--maxScaleLimit)"
-                  << std::endl;
-        exp.Metric("max-demand-scale-at-least", headroom.scale);
-        break;
-    case BypassPlanner::Headroom::NONE:
-        std::cout << "max-demand-scale: below " << headroom.failsAt << std::endl;
-        exp.Metric("max-demand-scale-below", headroom.failsAt);
-        break;
+        std::cout << note << std::endl;
     }
-    exp.Metric("max-demand-scale-plans", headroom.plans);
-    if (protectedOk)
+    for (const auto& [name, value] : headroomMetrics)
+    {
+        exp.Metric(name, value);
+    }
+    if (plans.protectedOk)
     {
         exp.Metric("cost-reduction-under-failures-pct",
-                   ReductionPct(protectedBypass.capacityCost, protectedBaseline.capacityCost),
+                   WanBypassStudy::ReductionPct(plans.protectedBypass.capacityCost,
+                                                plans.protectedBaseline.capacityCost),
                    "%");
     }
-    exp.Metric("top25-bypass-savings-pct", total > 0 ? 100 * top / total : 0.0, "%");
-    exp.Metric("demands-met-pct",
-               demandedBytes > 0 ? 100 * std::min(carriedBytes, demandedBytes) / demandedBytes
-                                 : 100.0,
-               "%");
-    if (backend == "packet")
-    {
-        // Every packet sent is received or dropped (none left after the extra second).
-        exp.Metric("packets-sent", sentPackets);
-        exp.Metric("packets-received", receivedPackets);
-        exp.Metric("packets-dropped", droppedPackets);
-        exp.Metric("packets-unaccounted",
-                   static_cast<double>(sentPackets) -
-                       static_cast<double>(receivedPackets + droppedPackets));
-    }
-    exp.Metric("offered-pct", demandedBytes > 0 ? 100 * offeredBytes / demandedBytes : 0.0, "%");
+    exp.Metric("top25-bypass-savings-pct", WanBypassStudy::TopQuarterSavingsPct(savings), "%");
+    exp.Metric("demands-met-pct", delivery.GetMetPct(), "%");
+    // Packet level: every packet sent is received or dropped (none left after the extra second).
+    WanTrafficHelper::ReportCounters(exp, delivery.packets);
+    exp.Metric("offered-pct", delivery.GetOfferedPct(), "%");
     return exp.Finish();
 }

@@ -29,15 +29,14 @@ main(int argc, char* argv[])
 {
     std::string model = "tiny";
     std::string gpu = "h100";
-    uint32_t gpus = 8;
-    uint32_t dp = 2;
-    uint32_t tp = 2;
-    uint32_t pp = 2;
-    uint32_t ep = 1;
-    uint32_t microbatches = 4;
-    uint32_t microBatchSize = 1;
+    TrainingLayout layout;
+    layout.gpus = 8;
+    layout.dp = 2;
+    layout.tp = 2;
+    layout.pp = 2;
+    layout.microbatches = 4;
+    layout.maxGpus = 16384;
     uint32_t iterations = 1;
-    uint32_t gpusPerServer = 0;
     std::string schedule = "1f1b";
     bool overlap = true;
     bool zero = false;
@@ -52,19 +51,9 @@ main(int argc, char* argv[])
     OpticalExperiment exp("training-iteration", "Hybrid-parallel training iterations");
     exp.AddText("model", "Model name (data/models.csv)", model, false);
     exp.AddText("gpu", "GPU type: h100, h200, gb200 (data/gpu-types.csv)", gpu, false);
-    exp.AddCount("gpus", "Number of GPUs (= dp x tp x pp)", gpus, 1, 16384);
-    exp.AddCount("dp", "Data-parallel degree", dp, 1, 16384);
-    exp.AddCount("tp", "Tensor-parallel degree", tp, 1, 1024);
-    exp.AddCount("pp", "Pipeline-parallel degree (at most the model's layers)", pp, 1, 1024);
-    exp.AddCount("ep", "Expert-parallel degree (MoE models; divides dp)", ep, 1, 16384);
-    exp.AddCount("microbatches", "Micro-batches per iteration and replica", microbatches, 1, 65536);
-    exp.AddCount("microBatchSize", "Sequences per micro-batch", microBatchSize, 1, 4096);
+    TrainingLayoutOptions::Add(exp, layout, {true}); // --ep
+
     exp.AddCount("iterations", "Iterations to run (the last is reported)", iterations, 1, 10000);
-    exp.AddCount("gpusPerServer",
-                 "GPUs per server sharing a scale-up domain (0: tp; divides gpus)",
-                 gpusPerServer,
-                 0,
-                 1024);
     exp.AddEnum("schedule", "Pipeline schedule", schedule, {"1f1b", "gpipe"});
     exp.AddFlag("overlap", "Overlap the DP gradient all-reduce with the last backward", overlap);
     exp.AddFlag("zero", "DP as reduce-scatter + all-gather (ZeRO/FSDP)", zero);
@@ -103,40 +92,15 @@ main(int argc, char* argv[])
     exp.Require(CollectiveHelper::SetTcpVariant(tcp, &error), "tcp", error);
     TrainingConfig config;
     exp.Require(TrainingJobHelper::Configure(model, gpu, config, error), "model", error);
-    config.dp = dp;
-    config.tp = tp;
-    config.pp = pp;
-    config.ep = ep;
-    config.microbatches = microbatches;
-    config.microBatchSize = microBatchSize;
     config.schedule = schedule;
     config.overlapDp = overlap;
     config.zero = zero;
     config.moeZipf = moeZipf;
     config.moePayloadEfficient = moePayloadEfficient;
-    const uint64_t ranks = static_cast<uint64_t>(dp) * tp * pp;
-    exp.Require(ranks == gpus,
-                "gpus",
-                "must be dp x tp x pp = " + std::to_string(dp) + " x " + std::to_string(tp) +
-                    " x " + std::to_string(pp) + " = " + std::to_string(ranks));
-    exp.Require(pp <= config.model.layers,
-                "pp",
-                "a pipeline stage needs a layer: at most " + std::to_string(config.model.layers) +
-                    " stages for model '" + model + "'");
-    exp.Require(dp % ep == 0, "ep", "must divide --dp=" + std::to_string(dp));
-    exp.Require(ep == 1 || config.model.experts > 0,
-                "ep",
-                "expert parallelism needs a MoE model ('" + model + "' is dense)");
-    const std::string problem = config.Validate(gpus);
-    exp.Require(problem.empty(), "model", problem);
-    if (gpusPerServer == 0)
-    {
-        gpusPerServer = tp;
-    }
-    exp.Require(gpus % gpusPerServer == 0,
-                "gpusPerServer",
-                std::to_string(gpusPerServer) +
-                    " GPUs per server must divide --gpus=" + std::to_string(gpus));
+    std::string culprit;
+    exp.Require(layout.Apply(config, culprit, error), culprit, error);
+    const uint32_t gpus = layout.gpus;
+    const uint32_t gpusPerServer = layout.gpusPerServer;
     ScaleOutTopologyHelper fabric;
     exp.Require(fabric.SetTopology(topology, &error), "topology", error);
     error = fabric.Check(gpus, gpusPerServer);
@@ -174,38 +138,9 @@ main(int argc, char* argv[])
     const auto records = job->GetIterations();
     Simulator::Destroy();
 
+    IterationTable().Write(exp.GetStore(), exp.GetRunId(), "job0", records);
     if (ResultsStore* store = exp.GetStore())
     {
-        store->CreateEventTableColumns("iterations",
-                                       {"job",
-                                        "iteration",
-                                        "time_s",
-                                        "compute_s",
-                                        "bubble_s",
-                                        "bubble_formula_s",
-                                        "exposed_comm_s",
-                                        "exposed_tp_s",
-                                        "exposed_ep_s",
-                                        "exposed_dp_s",
-                                        "exposed_pp_s",
-                                        "collectives"});
-        for (const auto& r : records)
-        {
-            store->AddEvent("iterations",
-                            exp.GetRunId(),
-                            {std::string("job0"),
-                             static_cast<int64_t>(r.index),
-                             (r.end - r.start).GetSeconds(),
-                             r.computeS,
-                             r.bubbleS,
-                             r.bubbleFormulaS,
-                             r.exposedCommS,
-                             r.exposedTpS,
-                             r.exposedEpS,
-                             r.exposedDpS,
-                             r.exposedPpS,
-                             static_cast<int64_t>(r.collectives)});
-        }
         CollectiveHelper::WriteRecords(*store, exp.GetRunId(), collectiveRecords);
     }
     const IterationRecord& last = records.back();

@@ -20,6 +20,20 @@ SliceAllocator::SliceAllocator(const TorusGeometry& geometry)
 }
 
 std::string
+SliceAllocator::CheckShapes(const std::vector<std::array<uint32_t, 3>>& shapes) const
+{
+    for (const auto& shape : shapes)
+    {
+        const std::string problem = CheckShape(shape);
+        if (!problem.empty())
+        {
+            return problem;
+        }
+    }
+    return "";
+}
+
+std::string
 SliceAllocator::CheckShape(const std::array<uint32_t, 3>& shape) const
 {
     const auto& rack = m_geometry.GetRackShape();

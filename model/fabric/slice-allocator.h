@@ -58,6 +58,13 @@ class SliceAllocator
     std::string CheckShape(const std::array<uint32_t, 3>& shape) const;
 
     /**
+     * \param [in] shapes Slice shapes in accelerators
+     * \return "" if a rack can hold each of them (CheckShape()), else what is wrong with the
+     * first that it cannot
+     */
+    std::string CheckShapes(const std::vector<std::array<uint32_t, 3>>& shapes) const;
+
+    /**
      * \brief Places a slice as a contiguous box of free servers.
      * \param [in] tenant Tenant id (unique among live slices)
      * \param [in] shape Shape (CheckShape() must accept it: a fatal error otherwise)

@@ -6,12 +6,15 @@
 
 #include "slice-requests.h"
 
+#include "slice-allocator.h"
 #include "torus-geometry.h"
 
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/optical-units.h"
 #include "ns3/string.h"
+
+#include <cmath>
 
 namespace ns3
 {
@@ -176,6 +179,60 @@ SliceRequestGenerator::AssignStreams(int64_t stream)
     m_hold->SetStream(stream + 1);
     m_pick->SetStream(stream + 2);
     return 3;
+}
+
+double
+SliceRequestGenerator::ExpectedRequests(
+    const std::vector<std::pair<std::array<uint32_t, 3>, double>>& shapes,
+    double load,
+    uint32_t accelerators,
+    Time duration,
+    Time meanHold)
+{
+    double weights = 0;
+    double meanSize = 0;
+    for (const auto& [shape, w] : shapes)
+    {
+        weights += w;
+        meanSize += w * shape[0] * shape[1] * shape[2];
+    }
+    meanSize /= weights;
+    return load * accelerators * duration.GetSeconds() / (meanSize * meanHold.GetSeconds());
+}
+
+bool
+SliceRequestGenerator::CheckPlan(const TorusGeometry& geometry,
+                                 Time duration,
+                                 double maxRequests,
+                                 std::string& culprit,
+                                 std::string& error) const
+{
+    culprit = "shapes";
+    std::vector<std::pair<std::array<uint32_t, 3>, double>> parsed;
+    if (!ParseShapes(m_shapes, parsed, error))
+    {
+        return false;
+    }
+    SliceAllocator check(geometry);
+    for (const auto& [shape, w] : parsed)
+    {
+        error = check.CheckShape(shape);
+        if (!error.empty())
+        {
+            return false;
+        }
+    }
+    const double expected =
+        ExpectedRequests(parsed, m_load, geometry.GetNAccelerators(), duration, m_meanHold);
+    if (expected > maxRequests)
+    {
+        culprit = "duration";
+        error = "with --load, --racks, --shapes and --meanHold it asks for about " +
+                OpticalUnits::Format(std::round(expected)) + " requests (at most " +
+                OpticalUnits::Format(maxRequests) + "): shorten it or lower the load";
+        return false;
+    }
+    return true;
 }
 
 } // namespace ns3

@@ -7,6 +7,8 @@
 #ifndef SLICE_REQUESTS_H
 #define SLICE_REQUESTS_H
 
+#include "torus-geometry.h"
+
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
@@ -65,6 +67,41 @@ class SliceRequestGenerator : public Object
     static bool ParseShapes(const std::string& text,
                             std::vector<std::pair<std::array<uint32_t, 3>, double>>& shapes,
                             std::string& error);
+
+    /**
+     * \brief The expected number of requests of a run: load x accelerators x duration /
+     * (mean slice size x mean holding time), the mean size weighted by the shapes' weights.
+     * \param [in] shapes (shape, weight) pairs, as ParseShapes() gives them (not empty)
+     * \param [in] load Offered load
+     * \param [in] accelerators Accelerators of the datacenter
+     * \param [in] duration Period of requests
+     * \param [in] meanHold Mean holding time (> 0)
+     * \return the expected number of requests
+     */
+    static double ExpectedRequests(
+        const std::vector<std::pair<std::array<uint32_t, 3>, double>>& shapes,
+        double load,
+        uint32_t accelerators,
+        Time duration,
+        Time meanHold);
+
+    /**
+     * \brief Checks this generator's plan (its Load, MeanHold and Shapes) against a datacenter
+     * before a run: the shape list parses (ParseShapes()), every shape fits a rack in whole
+     * servers (SliceAllocator::CheckShape), and it expects at most \p maxRequests requests over
+     * \p duration (ExpectedRequests()).
+     * \param [in] geometry The datacenter
+     * \param [in] duration Period of requests
+     * \param [in] maxRequests Most expected requests
+     * \param [out] culprit What is at fault: "shapes" or "duration"
+     * \param [out] error What is wrong
+     * \return true if the plan may run
+     */
+    bool CheckPlan(const TorusGeometry& geometry,
+                   Time duration,
+                   double maxRequests,
+                   std::string& culprit,
+                   std::string& error) const;
 
     /**
      * \brief Draws the requests of a period.

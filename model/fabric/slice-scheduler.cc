@@ -7,6 +7,7 @@
 #include "slice-scheduler.h"
 
 #include "ns3/abort.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
 #include "ns3/simulator.h"
@@ -36,12 +37,16 @@ SliceScheduler::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Optical")
             .AddConstructor<SliceScheduler>()
-            .AddAttribute("Policy",
-                          "Allocation policy: contiguous (boxes of free servers, plain torus) or "
-                          "morphlux (non-contiguous servers stitched and steered by the fabrics)",
-                          StringValue("morphlux"),
-                          MakeStringAccessor(&SliceScheduler::m_policy),
-                          MakeStringChecker())
+            .AddAttribute(
+                "Policy",
+                "Allocation policy: contiguous (boxes of free servers, plain torus) or "
+                "morphlux (non-contiguous servers stitched and steered by the fabrics)",
+                EnumValue(SliceScheduler::MORPHLUX),
+                optical::compat::MakeEnumAccessorCompat<Policy>(&SliceScheduler::m_policy),
+                MakeEnumChecker(SliceScheduler::CONTIGUOUS,
+                                "contiguous",
+                                SliceScheduler::MORPHLUX,
+                                "morphlux"))
             .AddAttribute("SparesPerRack",
                           "Spare accelerators held back in each rack (whole servers, at the end "
                           "of the rack; Morphlux: 4 per 64-accelerator rack)",
@@ -103,6 +108,50 @@ SliceScheduler::CheckPolicy(const std::string& policy, std::string& error)
     return false;
 }
 
+double
+SliceScheduler::Stats::Pct(double a, double b)
+{
+    return b > 0 ? 100.0 * a / b : 0.0;
+}
+
+double
+SliceScheduler::Stats::GetFragmentationPct() const
+{
+    return Pct(fragmented, enoughFree);
+}
+
+double
+SliceScheduler::Stats::GetFragmentationPct(uint32_t size) const
+{
+    const auto it = bySize.find(size);
+    return it == bySize.end() ? 0.0 : Pct(it->second[1], it->second[0]);
+}
+
+double
+SliceScheduler::Stats::GetRejectionPct() const
+{
+    return Pct(rejected, requests);
+}
+
+double
+SliceScheduler::Stats::GetUtilizationPct() const
+{
+    return Pct(heldSeconds, offeredSeconds);
+}
+
+std::string
+SliceScheduler::CheckSpares(const TorusGeometry& g, uint32_t spares)
+{
+    const uint32_t perServer = g.GetAcceleratorsPerServer();
+    if (spares % perServer == 0 && spares / perServer < g.GetServersPerRack())
+    {
+        return "";
+    }
+    return "must be whole servers of " + std::to_string(perServer) +
+           " accelerators and fewer than the " + std::to_string(g.GetServersPerRack()) +
+           " servers of a rack";
+}
+
 int64_t
 SliceScheduler::SpareOwner(uint32_t rack)
 {
@@ -113,10 +162,6 @@ bool
 SliceScheduler::Setup(Ptr<TorusFabric> fabric, std::string& error)
 {
     NS_ABORT_MSG_IF(!fabric, "SliceScheduler: null fabric");
-    if (!CheckPolicy(m_policy, error))
-    {
-        return false;
-    }
     const TorusGeometry& g = fabric->GetGeometry();
     const uint32_t perServer = g.GetAcceleratorsPerServer();
     if (m_spares % perServer != 0 || m_spares / perServer >= g.GetServersPerRack())
@@ -186,7 +231,7 @@ SliceScheduler::Request(uint64_t tenant, const std::array<uint32_t, 3>& shape)
     SliceAllocator::Placement placement;
     MorphluxAllocator::Solution how;
     bool ok = false;
-    if (m_policy == "contiguous")
+    if (m_policy == CONTIGUOUS)
     {
         ok = m_allocator->AllocateContiguous(tenant, shape, placement);
         how.method = "contiguous";
@@ -247,7 +292,7 @@ SliceScheduler::Fail(uint32_t accelerator)
     ++m_stats.failures;
     const TorusGeometry& g = m_allocator->GetGeometry();
     const uint32_t rack = g.GetRack(accelerator);
-    if (m_policy == "morphlux")
+    if (m_policy == MORPHLUX)
     {
         const uint32_t first = rack * g.GetAcceleratorsPerRack();
         for (uint32_t spare = first; spare < first + g.GetAcceleratorsPerRack(); ++spare)
@@ -298,7 +343,7 @@ SliceScheduler::Migrate(uint64_t tenant, Time failedAt)
     SliceAllocator::Placement placement;
     MorphluxAllocator::Solution how;
     const bool ok =
-        m_policy == "contiguous"
+        m_policy == CONTIGUOUS
             ? m_allocator->AllocateContiguous(tenant, shape, placement)
             : m_morphlux->Allocate(*m_allocator, *m_steering, tenant, shape, placement, how);
     if (!ok)

@@ -69,6 +69,24 @@ class SliceScheduler : public Object
         std::map<uint32_t, std::array<uint64_t, 2>> bySize;
         double heldSeconds{0};    //!< Integral of accelerators held by tenants over time
         double offeredSeconds{0}; //!< Integral of accelerators tenants may hold over time
+
+        /**
+         * \param [in] a Part
+         * \param [in] b Whole
+         * \return 100 a / b, 0 when b is not positive
+         */
+        static double Pct(double a, double b);
+        /// \return fragmented in percent of enoughFree (Morphlux's fragmentation)
+        double GetFragmentationPct() const;
+        /**
+         * \param [in] size Slice size (accelerators)
+         * \return the fragmentation of the requests of that size (%; 0 if none)
+         */
+        double GetFragmentationPct(uint32_t size) const;
+        /// \return rejected in percent of requests
+        double GetRejectionPct() const;
+        /// \return heldSeconds in percent of offeredSeconds (utilisation)
+        double GetUtilizationPct() const;
     };
 
     /**
@@ -101,6 +119,13 @@ class SliceScheduler : public Object
                                             uint32_t blastRadius,
                                             Time rewire);
 
+    /// Allocation policies (attribute Policy).
+    enum Policy
+    {
+        CONTIGUOUS, //!< Boxes of free servers, the fabrics left in the plain torus
+        MORPHLUX    //!< MorphluxAllocator: boxes, else stitched servers; every slice steered
+    };
+
     /**
      * \brief Get the TypeId
      * \return The TypeId for this class
@@ -117,9 +142,17 @@ class SliceScheduler : public Object
     static bool CheckPolicy(const std::string& policy, std::string& error);
 
     /**
+     * \param [in] geometry A datacenter
+     * \param [in] spares Spare accelerators per rack (attribute SparesPerRack)
+     * \return empty if they are whole servers and fewer than a rack's servers, else what is
+     * wrong
+     */
+    static std::string CheckSpares(const TorusGeometry& geometry, uint32_t spares);
+
+    /**
      * \brief Starts on a datacenter (fabrics in their default configuration).
      * \param [in] fabric The datacenter
-     * \param [out] error Bad configuration (policy, spares)
+     * \param [out] error Bad configuration (spares)
      * \return false on error (nothing set up)
      */
     bool Setup(Ptr<TorusFabric> fabric, std::string& error);
@@ -207,7 +240,7 @@ class SliceScheduler : public Object
         std::set<uint32_t> servers; //!< Fabrics still switching
     };
 
-    std::string m_policy;                                 //!< Policy
+    Policy m_policy{MORPHLUX};                            //!< Policy
     uint32_t m_spares{0};                                 //!< Spares per rack
     Time m_resync;                                        //!< Collective re-sync
     Time m_migration;                                     //!< Migration + restart

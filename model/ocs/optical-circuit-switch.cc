@@ -302,6 +302,17 @@ OpticalCircuitSwitch::GetPortCounters(uint32_t port) const
     return m_ports[port].counters;
 }
 
+uint64_t
+OpticalCircuitSwitch::PortCounters::GetDroppedFrames() const
+{
+    uint64_t n = 0;
+    for (uint32_t r = 0; r < N_DROP_REASONS; ++r)
+    {
+        n += drops[r];
+    }
+    return n;
+}
+
 OpticalCircuitSwitch::PortCounters
 OpticalCircuitSwitch::GetTotalCounters() const
 {

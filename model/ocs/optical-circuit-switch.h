@@ -86,6 +86,9 @@ class OpticalCircuitSwitch : public Object
         uint64_t drops[N_DROP_REASONS]{0, 0, 0}; //!< Frames entering here and dropped, by reason
         uint64_t droppedBytes{0};                //!< Bytes of the dropped frames
         Time darkTime{0};                        //!< Total time the port was dark reconfiguring
+
+        /// \return frames dropped, all reasons together
+        uint64_t GetDroppedFrames() const;
     };
 
     /**

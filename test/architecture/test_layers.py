@@ -293,6 +293,15 @@ class LayersTest(unittest.TestCase):
                 wrong.append("%s -> %s: %s [%s]" % (a, b, describe_edges(witness, a, b), reason))
         self.assertEqual(wrong, [])
 
+    def test_models_do_not_write_results(self):
+        """No model area includes the results store (model/results): models expose
+        attributes, traces and counters; helpers and examples record them."""
+        graph, witness = self.tree.area_graph()
+        wrong = ["%s -> model/results: %s" % (a, describe_edges(witness, a, "model/results"))
+                 for a in sorted(graph) if a.startswith("model/") and a != "model/results"
+                 and "model/results" in graph[a]]
+        self.assertEqual(wrong, [])
+
     def test_area_graph_has_no_cycle(self):
         """The areas (model/<dir>, helper/<dir>) form a layered graph without cycles."""
         graph, witness = self.tree.area_graph()

@@ -14,6 +14,7 @@
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/optical-module.h"
 #include "ns3/socket.h"
@@ -933,6 +934,329 @@ class InterRackTestCase : public TestCase
     }
 };
 
+/// A scripted arrival list on two TPU racks: the accounting at every event, the occupancy
+/// against the script, and the utilisation and rejection integrals computed by hand.
+class TenantDriverTestCase : public TestCase
+{
+  public:
+    TenantDriverTestCase()
+        : TestCase("tenant driver: on a scripted list (2 racks of 128 accelerators), every "
+                   "event accounts for all accelerators, the occupancy follows the script, "
+                   "utilisation 800 of 2560 accelerator-seconds, rejection 1 of 4")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu(2);
+        // tenant, arrival, hold, shape: a full rack, two half racks, and a full rack that
+        // finds none (rack 0 full, rack 1 half full) in between.
+        const std::vector<SliceRequestGenerator::Request> script{
+            {1, Seconds(1), Seconds(10), {4, 4, 4}},
+            {2, Seconds(2), Seconds(4), {4, 4, 2}},
+            {3, Seconds(3), Seconds(5), {4, 4, 4}},
+            {4, Seconds(4), Seconds(1), {4, 4, 2}},
+        };
+        // The script by hand: (time, accelerators held, rejected so far) at every event.
+        const std::vector<std::tuple<double, uint32_t, uint64_t>> expected{{1, 64, 0},
+                                                                           {2, 96, 0},
+                                                                           {3, 96, 1},
+                                                                           {4, 128, 1},
+                                                                           {5, 96, 1},
+                                                                           {6, 64, 1},
+                                                                           {11, 0, 1}};
+        for (const std::string policy : {"contiguous", "morphlux"})
+        {
+            Ptr<TorusFabric> fabric = Fabric(g);
+            SliceSchedulerHelper tenants;
+            tenants.SetSchedulerAttribute("Policy", StringValue(policy));
+            tenants.SetMorphluxAttribute("UseIlp", BooleanValue(false));
+            std::string error;
+            Ptr<SliceScheduler> scheduler = tenants.Install(fabric, error);
+            NS_TEST_ASSERT_MSG_EQ(bool(scheduler), true, error);
+            TenantDriver driver(fabric, scheduler, Seconds(1.1), 1);
+            driver.Schedule(script);
+            Simulator::Stop(Seconds(20));
+            Simulator::Run();
+            const TenantDriver::Outcome out = driver.Collect();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(out.events, expected.size(), policy + ": 4 arrivals, 3 exits");
+            NS_TEST_ASSERT_MSG_EQ(out.accounted, out.events, policy + ": accounting holds");
+            NS_TEST_ASSERT_MSG_EQ(out.timeline.size(), expected.size(), policy);
+            for (uint32_t i = 0; i < expected.size() && i < out.timeline.size(); ++i)
+            {
+                const auto& [t, held, rejected] = expected[i];
+                const TenantDriver::Occupancy& e = out.timeline[i];
+                NS_TEST_ASSERT_MSG_EQ_TOL(e.timeS, t, 1e-9, policy + ": event time");
+                NS_TEST_ASSERT_MSG_EQ(e.held, held, policy + ": held at " + std::to_string(t));
+                NS_TEST_ASSERT_MSG_EQ(e.held + e.free, 128u, policy + ": held + free = total");
+                NS_TEST_ASSERT_MSG_EQ(e.rejected, rejected, policy + ": rejected so far");
+            }
+            // 64 x 10 + 32 x 4 + 32 x 1 of 128 x 20 accelerator-seconds.
+            NS_TEST_ASSERT_MSG_EQ_TOL(out.stats.heldSeconds, 800, 1e-6, policy);
+            NS_TEST_ASSERT_MSG_EQ_TOL(out.stats.offeredSeconds, 2560, 1e-6, policy);
+            NS_TEST_ASSERT_MSG_EQ_TOL(out.stats.GetUtilizationPct(), 31.25, 1e-9, policy);
+            NS_TEST_ASSERT_MSG_EQ_TOL(out.stats.GetRejectionPct(), 25, 1e-9, policy);
+            NS_TEST_ASSERT_MSG_EQ(out.stats.fragmented, 0, policy + ": no rack had 16 servers");
+            // One sample per shape and method: tenants 1 and 2 (4 is a second 4x4x2).
+            NS_TEST_ASSERT_MSG_EQ(out.samples.size(), 2, policy + ": samples");
+            if (out.samples.size() == 2)
+            {
+                NS_TEST_ASSERT_MSG_EQ(out.samples[0].layout.tenant, 1, policy);
+                NS_TEST_ASSERT_MSG_EQ(out.samples[1].layout.tenant, 2, policy);
+                NS_TEST_ASSERT_MSG_EQ(out.samples[1].layout.accelerators.size(), 32, policy);
+                NS_TEST_ASSERT_MSG_EQ(out.samples[0].links.empty(), false, policy + ": lit");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(TenantDriver::Accounts({1, 2, 3, 4}, 10), true, "adds up");
+        NS_TEST_ASSERT_MSG_EQ(TenantDriver::Accounts({1, 2, 3, 4}, 11), false, "one missing");
+        NS_TEST_ASSERT_MSG_EQ(TenantDriver::ShapeName({2, 4, 1}), "2x4x1", "shape name");
+    }
+};
+
+/// The request plan's closed forms and refusals, and the scheduler's percentages.
+class RequestPlanTestCase : public TestCase
+{
+  public:
+    RequestPlanTestCase()
+        : TestCase("request plan: expected requests load x N x T over mean size x hold; a "
+                   "shape that does not fit or too many requests refused; percentages of the "
+                   "scheduler's counters; the Policy enum")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Mean size (4 x 1 + 32 x 3) / 4 = 25: 0.5 x 128 x 1000 / (25 x 10) = 256.
+        NS_TEST_ASSERT_MSG_EQ_TOL(
+            SliceRequestGenerator::ExpectedRequests({{{2, 2, 1}, 1}, {{4, 4, 2}, 3}},
+                                                    0.5,
+                                                    128,
+                                                    Seconds(1000),
+                                                    Seconds(10)),
+            256,
+            1e-9,
+            "expected requests");
+        const TorusGeometry g = Tpu(2);
+        Ptr<SliceRequestGenerator> gen = CreateObject<SliceRequestGenerator>();
+        gen->SetAttribute("Load", DoubleValue(0.5));
+        gen->SetAttribute("MeanHold", TimeValue(Seconds(10)));
+        gen->SetAttribute("Shapes", StringValue("2x2x1:1,4x4x2:3"));
+        std::string culprit;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(gen->CheckPlan(g, Seconds(1000), 256, culprit, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(gen->CheckPlan(g, Seconds(1000), 255, culprit, error), false, "");
+        NS_TEST_ASSERT_MSG_EQ(culprit, "duration", "too many requests");
+        gen->SetAttribute("Shapes", StringValue("3x2x1"));
+        NS_TEST_ASSERT_MSG_EQ(gen->CheckPlan(g, Seconds(1), 1e6, culprit, error), false, "");
+        NS_TEST_ASSERT_MSG_EQ(culprit, "shapes", "3 is not whole servers of 2");
+        gen->SetAttribute("Shapes", StringValue("2x2"));
+        NS_TEST_ASSERT_MSG_EQ(gen->CheckPlan(g, Seconds(1), 1e6, culprit, error), false, "");
+        NS_TEST_ASSERT_MSG_EQ(culprit, "shapes", "does not parse");
+
+        SliceScheduler::Stats st;
+        st.requests = 8;
+        st.rejected = 2;
+        st.enoughFree = 4;
+        st.fragmented = 1;
+        st.bySize[32] = {3, 3};
+        st.heldSeconds = 30;
+        st.offeredSeconds = 120;
+        NS_TEST_ASSERT_MSG_EQ_TOL(st.GetRejectionPct(), 25, 1e-12, "rejection");
+        NS_TEST_ASSERT_MSG_EQ_TOL(st.GetFragmentationPct(), 25, 1e-12, "fragmentation");
+        NS_TEST_ASSERT_MSG_EQ_TOL(st.GetFragmentationPct(32), 100, 1e-12, "of size 32");
+        NS_TEST_ASSERT_MSG_EQ_TOL(st.GetFragmentationPct(4), 0, 1e-12, "no size 4");
+        NS_TEST_ASSERT_MSG_EQ_TOL(st.GetUtilizationPct(), 25, 1e-12, "utilisation");
+        NS_TEST_ASSERT_MSG_EQ_TOL(SliceScheduler::Stats::Pct(1, 0), 0, 1e-12, "of nothing");
+        // The Policy attribute is an enum: by value or by name, and nothing else.
+        Ptr<SliceScheduler> sch = CreateObject<SliceScheduler>();
+        StringValue policy; // read as text: EnumValue is a template from ns-3.41 on
+        sch->GetAttribute("Policy", policy);
+        NS_TEST_ASSERT_MSG_EQ(policy.Get(), "morphlux", "default morphlux");
+        sch->SetAttribute("Policy", EnumValue(SliceScheduler::CONTIGUOUS));
+        sch->GetAttribute("Policy", policy);
+        NS_TEST_ASSERT_MSG_EQ(policy.Get(), "contiguous", "by value");
+        sch->SetAttribute("Policy", StringValue("morphlux"));
+        sch->GetAttribute("Policy", policy);
+        NS_TEST_ASSERT_MSG_EQ(policy.Get(), "morphlux", "by name");
+        NS_TEST_ASSERT_MSG_EQ(sch->SetAttributeFailSafe("Policy", StringValue("tetris")),
+                              false,
+                              "an unknown policy");
+        NS_TEST_ASSERT_MSG_EQ(SliceScheduler::CheckSpares(g, 4).empty(), true, "one server");
+        NS_TEST_ASSERT_MSG_EQ(SliceScheduler::CheckSpares(g, 2).empty(), false, "half a server");
+        NS_TEST_ASSERT_MSG_EQ(SliceScheduler::CheckSpares(g, 64).empty(), false, "whole rack");
+        NS_TEST_ASSERT_MSG_EQ(SliceAllocator(g).CheckShapes({{2, 2, 1}, {4, 4, 4}}), "", "fit");
+        NS_TEST_ASSERT_MSG_EQ(SliceAllocator(g).CheckShapes({{2, 2, 1}, {8, 4, 4}}).empty(),
+                              false,
+                              "larger than a rack");
+    }
+};
+
+/// Bandwidth comparison: a box against itself, and the means.
+class BandwidthComparisonTestCase : public TestCase
+{
+  public:
+    BandwidthComparisonTestCase()
+        : TestCase("bandwidth comparison: a slice placed as the box itself has ratio 1 and "
+                   "gain 0, for two shapes and in their means; half the paths run no ring; "
+                   "injection is 6 ports")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu(1);
+        SliceBandwidthComparison cmp(g, SliceBandwidthProbe());
+        NS_TEST_ASSERT_MSG_EQ_TOL(cmp.GetInjectionUnits(), 6, 1e-12, "six ports");
+        NS_TEST_ASSERT_MSG_EQ_TOL(cmp.GetMeanRatio(), 1, 1e-12, "none: 1");
+        NS_TEST_ASSERT_MSG_EQ_TOL(cmp.GetMeanGainPct(), 0, 1e-12, "none: 0");
+        SliceAllocator allocator(g);
+        SliceAllocator::Placement placement;
+        NS_TEST_ASSERT_MSG_EQ(allocator.AllocateContiguous(7, {4, 4, 1}, placement), true, "");
+        TenantDriver::Sample box;
+        box.layout = SliceLayout::FromPlacement(g, placement);
+        box.links = SliceSteering::LinksWithin(Fabric(g), box.layout.accelerators);
+        box.method = "contiguous";
+        Simulator::Destroy();
+        SliceBandwidthComparison::Row row;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(cmp.Compare(box, row, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(row.tenant, 7, "tenant");
+        NS_TEST_ASSERT_MSG_EQ(row.shape, "4x4x1", "shape");
+        NS_TEST_ASSERT_MSG_EQ(row.accelerators, 16, "size");
+        NS_TEST_ASSERT_MSG_GT(row.boxUnits, 0, "measured");
+        NS_TEST_ASSERT_MSG_EQ_TOL(row.busUnits, row.boxUnits, 1e-9, "the box itself");
+        NS_TEST_ASSERT_MSG_EQ_TOL(row.gainPct, 0, 1e-9, "no gain");
+        cmp.Add(row);
+        // Every other path: no ring runs on what is left.
+        TenantDriver::Sample half = box;
+        half.links.clear();
+        for (uint32_t i = 0; i < box.links.size(); i += 2)
+        {
+            half.links.push_back(box.links[i]);
+        }
+        SliceBandwidthComparison::Row less;
+        error.clear();
+        NS_TEST_ASSERT_MSG_EQ(cmp.Compare(half, less, error), false, "half the paths");
+        NS_TEST_ASSERT_MSG_EQ(error.empty(), false, "says why");
+        // A second shape, at its own box: the means stay 1 and 0, per shape too.
+        SliceAllocator other(g);
+        NS_TEST_ASSERT_MSG_EQ(other.AllocateContiguous(8, {2, 2, 1}, placement), true, "");
+        TenantDriver::Sample small;
+        small.layout = SliceLayout::FromPlacement(g, placement);
+        small.links = SliceSteering::LinksWithin(Fabric(g), small.layout.accelerators);
+        Simulator::Destroy();
+        SliceBandwidthComparison::Row smallRow;
+        NS_TEST_ASSERT_MSG_EQ(cmp.Compare(small, smallRow, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ_TOL(smallRow.boxUnits, 2, 1e-6, "a 2x2x1 box: 2 units (probe)");
+        cmp.Add(smallRow);
+        NS_TEST_ASSERT_MSG_EQ(cmp.GetN(), 2, "two slices");
+        NS_TEST_ASSERT_MSG_EQ_TOL(cmp.GetMeanRatio(), 1, 1e-9, "mean ratio");
+        NS_TEST_ASSERT_MSG_EQ_TOL(cmp.GetMeanGainPct(), 0, 1e-9, "mean gain");
+        const auto perShape = cmp.GetPerShape();
+        NS_TEST_ASSERT_MSG_EQ(perShape.size(), 2, "two shapes");
+        NS_TEST_ASSERT_MSG_EQ_TOL(perShape.at("2x2x1").busUnits,
+                                  smallRow.busUnits,
+                                  1e-9,
+                                  "per shape");
+        NS_TEST_ASSERT_MSG_EQ_TOL(perShape.at("4x4x1").ratio, 1, 1e-9, "per shape");
+        TenantDriver::Sample tooBig = box;
+        tooBig.layout.shape = {8, 4, 4};
+        NS_TEST_ASSERT_MSG_EQ(cmp.Compare(tooBig, row, error), false, "no box fits a rack");
+    }
+};
+
+/// Recovery records: a spare swap and a migration, their phases, the coverage.
+class RecoveryRecorderTestCase : public TestCase
+{
+  public:
+    RecoveryRecorderTestCase()
+        : TestCase("recovery recorder: a spare swap back after rewire + 4.5 s with blast 1, "
+                   "phases rewire then resync; a migration back after 60 + 4.5 s with the "
+                   "slice, phases migration then resync; coverage covered over failures")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = Tpu(2);
+        for (const std::string policy : {"morphlux", "contiguous"})
+        {
+            SliceSchedulerHelper tenants;
+            tenants.SetSchedulerAttribute("Policy", StringValue(policy));
+            tenants.SetSchedulerAttribute("SparesPerRack", UintegerValue(4));
+            std::string error;
+            Ptr<SliceScheduler> s = tenants.Install(Fabric(g), error);
+            NS_TEST_ASSERT_MSG_EQ(bool(s), true, error);
+            // Rack 0: the job and a neighbour (15 servers usable); rack 1 the same.
+            NS_TEST_ASSERT_MSG_EQ(RecoveryRecorder::Fill(s, 1, {{2, 4, 4}, {2, 2, 4}, {4, 4, 4}}),
+                                  2,
+                                  policy + ": a full rack does not fit beside the spares");
+            Simulator::Run();
+            RecoveryRecorder recorder;
+            recorder.Attach(s);
+            const SliceLayout job =
+                SliceLayout::FromPlacement(g, s->GetAllocator().GetPlacements().front());
+            const uint32_t failed = RecoveryRecorder::MiddleAccelerator(job);
+            NS_TEST_ASSERT_MSG_EQ(failed, job.accelerators[16], "the middle of 32");
+            Simulator::Schedule(Seconds(10), &SliceScheduler::Fail, s, failed);
+            Simulator::Stop(Seconds(200));
+            Simulator::Run();
+            const RecoveryRecorder::Recovery rec = recorder.GetLast();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(rec.done, true, policy + ": recovered");
+            NS_TEST_ASSERT_MSG_EQ(recorder.GetN(), 1, policy + ": once");
+            const auto phases = RecoveryRecorder::Phases(rec, Seconds(10), Seconds(60));
+            NS_TEST_ASSERT_MSG_EQ(phases.size(), 2, "two phases");
+            NS_TEST_ASSERT_MSG_EQ(phases[1].name, "resync", "then the re-sync");
+            NS_TEST_ASSERT_MSG_EQ_TOL(phases[1].endS,
+                                      10 + rec.downtime.GetSeconds(),
+                                      1e-9,
+                                      "back after the downtime");
+            NS_TEST_ASSERT_MSG_EQ_TOL(phases[1].endS - phases[1].startS, 4.5, 1e-9, "re-sync");
+            if (policy == "morphlux")
+            {
+                NS_TEST_ASSERT_MSG_EQ(rec.blast, 1, "the failed accelerator only");
+                NS_TEST_ASSERT_MSG_GT_OR_EQ(rec.rewire, Seconds(1.1), "the fabrics switch");
+                NS_TEST_ASSERT_MSG_EQ(rec.downtime, rec.rewire + Seconds(4.5), "rewire + sync");
+                NS_TEST_ASSERT_MSG_EQ(phases[0].name, "rewire", "rewire first");
+                NS_TEST_ASSERT_MSG_EQ_TOL(phases[0].endS,
+                                          10 + rec.rewire.GetSeconds(),
+                                          1e-9,
+                                          "rewire phase");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(rec.blast, 32, "the whole slice");
+                NS_TEST_ASSERT_MSG_EQ(rec.rewire, Seconds(0), "no rewire");
+                NS_TEST_ASSERT_MSG_EQ(rec.downtime, Seconds(64.5), "migration + sync");
+                NS_TEST_ASSERT_MSG_EQ(phases[0].name, "migration", "migration first");
+                NS_TEST_ASSERT_MSG_EQ_TOL(phases[0].endS, 70, 1e-9, "60 s of migration");
+            }
+            NS_TEST_ASSERT_MSG_EQ_TOL(recorder.GetMeanDowntimeS(),
+                                      rec.downtime.GetSeconds(),
+                                      1e-9,
+                                      "mean of one");
+            NS_TEST_ASSERT_MSG_EQ_TOL(recorder.GetMeanBlast(), rec.blast, 1e-9, "mean of one");
+        }
+        SliceScheduler::Stats st;
+        st.failures = 4;
+        st.covered = 3;
+        NS_TEST_ASSERT_MSG_EQ_TOL(RecoveryRecorder::Coverage(st, true), 75, 1e-12, "3 of 4");
+        st.failures = 0;
+        st.covered = 0;
+        NS_TEST_ASSERT_MSG_EQ_TOL(RecoveryRecorder::Coverage(st, true), 100, 1e-12, "spares");
+        NS_TEST_ASSERT_MSG_EQ_TOL(RecoveryRecorder::Coverage(st, false), 0, 1e-12, "none");
+        RecoveryRecorder empty;
+        NS_TEST_ASSERT_MSG_EQ(empty.GetLast().done, false, "nothing recorded");
+        NS_TEST_ASSERT_MSG_EQ_TOL(empty.GetMeanDowntimeS(), 0, 1e-12, "no mean");
+    }
+};
+
 /// The suite.
 class ServerFabricTestSuite : public TestSuite
 {
@@ -950,6 +1274,10 @@ class ServerFabricTestSuite : public TestSuite
         AddTestCase(new PrototypeTestCase, TEST_QUICK);
         AddTestCase(new PacketLevelTestCase, TEST_QUICK);
         AddTestCase(new InterRackTestCase, TEST_QUICK);
+        AddTestCase(new TenantDriverTestCase, TEST_QUICK);
+        AddTestCase(new RequestPlanTestCase, TEST_QUICK);
+        AddTestCase(new BandwidthComparisonTestCase, TEST_QUICK);
+        AddTestCase(new RecoveryRecorderTestCase, TEST_QUICK);
     }
 };
 

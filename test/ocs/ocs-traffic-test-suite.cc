@@ -16,8 +16,10 @@
 #include "ns3/network-module.h"
 #include "ns3/ocs-channel.h"
 #include "ns3/ocs-helper.h"
+#include "ns3/ocs-traffic-ledger.h"
 #include "ns3/test.h"
 
+#include <array>
 #include <vector>
 
 using namespace ns3;
@@ -533,6 +535,89 @@ class OcsPacketSocketPcapTestCase : public TestCase
     }
 };
 
+/// OcsTrafficLedger on two hosts: nothing lost on a lit circuit, everything dropped when no
+/// circuit is lit.
+class OcsTrafficLedgerTestCase : public TestCase
+{
+  public:
+    OcsTrafficLedgerTestCase()
+        : TestCase("traffic ledger: 8 Mb/s of 1000-byte datagrams for 10 ms is 10 sent and "
+                   "delivered, nothing dropped; 10 Gb/s into 10 Mb/s drops in the queues; no "
+                   "circuit: nothing delivered; sent = delivered + dropped in each")
+    {
+    }
+
+  private:
+    /// Runs host 0 sending to the broadcast address; \return sent, delivered, queue and
+    /// switch drops
+    static std::array<uint64_t, 4> Run(DataRate offered, DataRate line, bool lit, bool* conserved)
+    {
+        NodeContainer hosts(2);
+        Ptr<Node> ocsNode = CreateObject<Node>();
+        OcsHelper helper;
+        helper.SetDeviceAttribute("DataRate", DataRateValue(line));
+        helper.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("2p"));
+        NetDeviceContainer nics = helper.Install(ocsNode, hosts);
+        Ptr<OpticalCircuitSwitch> ocs = OcsHelper::GetSwitch(ocsNode);
+        if (lit)
+        {
+            ocs->SetInitialConfiguration(OcsConfiguration().Connect(0, 1));
+        }
+        InternetStackHelper internet;
+        internet.Install(hosts);
+        Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+        addresses.Assign(nics);
+        PacketSinkHelper sinkHelper("ns3::UdpSocketFactory",
+                                    InetSocketAddress(Ipv4Address::GetAny(), UDP_PORT));
+        ApplicationContainer sinks = sinkHelper.Install(hosts);
+        OnOffHelper onoff("ns3::UdpSocketFactory",
+                          InetSocketAddress(Ipv4Address("255.255.255.255"), UDP_PORT));
+        onoff.SetConstantRate(offered, PAYLOAD);
+        ApplicationContainer senders = onoff.Install(hosts.Get(0));
+        senders.Start(Seconds(0));
+        senders.Stop(MilliSeconds(10));
+        OcsTrafficLedger ledger;
+        ledger.AddSenders(senders);
+        ledger.AddSinks(sinks);
+        ledger.AddDevices(nics);
+        ledger.AddSwitch(ocs);
+        Simulator::Stop(Seconds(20)); // a full default queue disc (10,240) drains in 8.4 s
+        Simulator::Run();
+        const std::array<uint64_t, 4> counts{ledger.GetSent(),
+                                             ledger.GetDelivered(),
+                                             ledger.GetQueueDrops(),
+                                             ledger.GetSwitchDrops()};
+        *conserved = ledger.Conserves();
+        Simulator::Destroy();
+        return counts;
+    }
+
+    void DoRun() override
+    {
+        bool conserved = false;
+        // One 1000-byte datagram per ms.
+        auto c = Run(DataRate("8Mbps"), DataRate("1Gbps"), true, &conserved);
+        NS_TEST_ASSERT_MSG_EQ(conserved, true, "lit: conservation");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(c[0], 9, "about 10 sent");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(c[0], 11, "about 10 sent");
+        NS_TEST_ASSERT_MSG_EQ(c[1], c[0], "lit: all delivered");
+        NS_TEST_ASSERT_MSG_EQ(c[2] + c[3], 0, "lit: nothing dropped");
+        // 12,500 datagrams in 10 ms into a line that carries about 12 of them: the queues drop
+        // (the device's queue holds 2, the default queue disc drops by its own rules), and
+        // once the queues have drained all is accounted for.
+        c = Run(DataRate("10Gbps"), DataRate("10Mbps"), true, &conserved);
+        NS_TEST_ASSERT_MSG_EQ(conserved, true, "overload: conservation");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(c[0], 12499, "about 12,500 sent");
+        NS_TEST_ASSERT_MSG_GT(c[2], 0, "overload: dropped in the queues");
+        NS_TEST_ASSERT_MSG_EQ(c[3], 0, "overload: the lit circuit drops nothing");
+        // No circuit: nothing arrives.
+        c = Run(DataRate("8Mbps"), DataRate("1Gbps"), false, &conserved);
+        NS_TEST_ASSERT_MSG_EQ(conserved, true, "dark: conservation");
+        NS_TEST_ASSERT_MSG_EQ(c[1], 0, "dark: nothing delivered");
+        NS_TEST_ASSERT_MSG_EQ(c[2] + c[3], c[0], "dark: all dropped");
+    }
+};
+
 /**
  * \ingroup optical-tests
  * Traffic through the switch across reconfigurations.
@@ -551,6 +636,7 @@ class OcsTrafficTestSuite : public TestSuite
         AddTestCase(new OcsGlobalRoutingTestCase(true), TEST_QUICK);
         AddTestCase(new OcsGlobalRoutingTestCase(false), TEST_QUICK);
         AddTestCase(new OcsPacketSocketPcapTestCase, TEST_QUICK);
+        AddTestCase(new OcsTrafficLedgerTestCase, TEST_QUICK);
     }
 };
 

@@ -159,6 +159,75 @@ class FabricBadInputTestCase : public TestCase
     }
 };
 
+/// RailFabricCost against the sizing formulas priced directly; its job checks.
+class RailFabricCostTestCase : public TestCase
+{
+  public:
+    RailFabricCostTestCase()
+        : TestCase("rail fabric cost: photonic and electrical rails priced as the sizing "
+                   "formulas price them; electrical against itself 1; job checks in order")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FabricCatalog catalog;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(catalog.Load(FabricCatalog::DEFAULT_FILE, error), true, error);
+        TrainingLayout layout;
+        layout.gpus = 512;
+        layout.gpusPerServer = 8;
+        FabricBill e;
+        FabricBill p;
+        RailFabricSizing::Electrical(64, 8, "h200", e, error);
+        RailFabricSizing::Photonic(64, 8, "h200", 0, p, error);
+        double pe = 0;
+        double ce = 0;
+        double pp = 0;
+        double cp = 0;
+        NS_TEST_ASSERT_MSG_EQ(e.Price(catalog, pe, ce, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(p.Price(catalog, pp, cp, error), true, error);
+        RailFabricHelper photonic;
+        photonic.SetFabric("photonic");
+        RailFabricCost cost;
+        NS_TEST_ASSERT_MSG_EQ(cost.Compute(photonic, layout, "h200", catalog, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ_TOL(cost.powerW, pp, 1e-9 * pp, "photonic power");
+        NS_TEST_ASSERT_MSG_EQ_TOL(cost.costUsd, cp, 1e-9 * cp, "photonic cost");
+        NS_TEST_ASSERT_MSG_EQ_TOL(cost.electricalPowerW, pe, 1e-9 * pe, "electrical power");
+        NS_TEST_ASSERT_MSG_EQ_TOL(cost.GetPowerRatio(), pe / pp, 1e-9, "power ratio");
+        NS_TEST_ASSERT_MSG_EQ_TOL(cost.GetCostRatio(), ce / cp, 1e-9, "cost ratio");
+        RailFabricHelper electrical;
+        electrical.SetFabric("electrical");
+        NS_TEST_ASSERT_MSG_EQ(cost.Compute(electrical, layout, "h200", catalog, error),
+                              true,
+                              error);
+        NS_TEST_ASSERT_MSG_EQ_TOL(cost.GetPowerRatio(), 1, 1e-12, "electrical against itself");
+        NS_TEST_ASSERT_MSG_EQ(cost.Compute(photonic, layout, "a100", catalog, error),
+                              false,
+                              "no catalog rows for a100");
+
+        TrainingConfig c;
+        c.dp = 64;
+        c.tp = 8;
+        NS_TEST_ASSERT_MSG_EQ(RailFabricCost::CheckJob(photonic, layout, c), "", "fits");
+        TrainingLayout one = layout;
+        one.gpus = 8; // one server
+        NS_TEST_ASSERT_MSG_EQ(RailFabricCost::CheckJob(photonic, one, c),
+                              photonic.Check(1, 8),
+                              "the shape first");
+        c.tp = 4; // TP across servers' rails with DP: refused on photonic rails
+        c.dp = 128;
+        NS_TEST_ASSERT_MSG_EQ(RailFabricCost::CheckJob(photonic, layout, c),
+                              photonic.CheckPlacement(c, 8),
+                              "then the placement");
+        NS_TEST_ASSERT_MSG_EQ(RailFabricCost::CheckJob(photonic, layout, c).empty(),
+                              false,
+                              "tp 4 on servers of 8 with dp");
+        NS_TEST_ASSERT_MSG_EQ(RailFabricCost::CheckJob(electrical, layout, c), "", "electrical");
+    }
+};
+
 /// Fabric power and cost test suite.
 class FabricBillTestSuite : public TestSuite
 {
@@ -169,6 +238,7 @@ class FabricBillTestSuite : public TestSuite
         AddTestCase(new SmallFabricTestCase, TEST_QUICK);
         AddTestCase(new PublishedRatiosTestCase, TEST_QUICK);
         AddTestCase(new FabricBadInputTestCase, TEST_QUICK);
+        AddTestCase(new RailFabricCostTestCase, TEST_QUICK);
     }
 };
 

@@ -481,6 +481,73 @@ class RailFabricDescriptionTestCase : public TestCase
     }
 };
 
+/// PhotonicRailRecorder: per-iteration counts that add up to the controller's totals.
+class RecorderTestCase : public TestCase
+{
+  public:
+    RecorderTestCase()
+        : TestCase("rail recorder: a data-parallel job on 4 photonic rails, 3 iterations: "
+                   "per-iteration counts add up to the controller's, every transition logged")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PhotonicRailRecorder::Counters a{5, 4, 1, 7, MilliSeconds(9)};
+        PhotonicRailRecorder::Counters b{2, 1, 1, 3, MilliSeconds(4)};
+        const auto d = PhotonicRailRecorder::Difference(a, b);
+        NS_TEST_ASSERT_MSG_EQ(d.reconfigurations, 3, "difference");
+        NS_TEST_ASSERT_MSG_EQ(d.transitions, 3, "difference");
+        NS_TEST_ASSERT_MSG_EQ(d.speculative, 0, "difference");
+        NS_TEST_ASSERT_MSG_EQ(d.requests, 4, "difference");
+        NS_TEST_ASSERT_MSG_EQ(d.wait, MilliSeconds(5), "difference");
+
+        Rails rails(MilliSeconds(2), false);
+        TrainingConfig config;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(TrainingJobHelper::Configure("tiny", "h100", config, error),
+                              true,
+                              error);
+        config.dp = 4;
+        config.microbatches = 2;
+        Ptr<TrainingJob> job = TrainingJobHelper().Install(rails.transport, config, {}, "job");
+        rails.fabric.Attach(job);
+        PhotonicRailRecorder recorder;
+        recorder.Attach(job, rails.controller);
+        Schedule(Seconds(0), [job]() { job->Start(3); });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(job->GetIterations().size(), 3, "the job ran");
+        const auto& per = recorder.GetIterations();
+        NS_TEST_ASSERT_MSG_EQ(per.size(), 3, "one count per iteration");
+        PhotonicRailRecorder::Counters sum;
+        for (const auto& c : per)
+        {
+            sum.reconfigurations += c.reconfigurations;
+            sum.transitions += c.transitions;
+            sum.speculative += c.speculative;
+            sum.requests += c.requests;
+            sum.wait += c.wait;
+        }
+        const Ptr<PhotonicRailController> c = rails.controller;
+        NS_TEST_ASSERT_MSG_EQ(sum.reconfigurations, c->GetNReconfigurations(), "total");
+        NS_TEST_ASSERT_MSG_GT(sum.reconfigurations, 0, "the ring's circuits were set up");
+        NS_TEST_ASSERT_MSG_EQ(sum.transitions, c->GetNTransitions(), "total");
+        NS_TEST_ASSERT_MSG_EQ(sum.requests, c->GetNRequests(), "total");
+        NS_TEST_ASSERT_MSG_EQ(sum.wait, c->GetWaitTime(), "total");
+        NS_TEST_ASSERT_MSG_EQ(recorder.GetTransitions().size(), c->GetNTransitions(), "logged");
+        const auto s = recorder.Summarize(rails.fabric.GetSwitches());
+        NS_TEST_ASSERT_MSG_EQ(s.last.reconfigurations, per.back().reconfigurations, "last");
+        NS_TEST_ASSERT_MSG_EQ(s.multiRound, c->GetNMultiRound(), "multi-round");
+        NS_TEST_ASSERT_MSG_EQ(s.ocsDrops, 0, "no frames at flow level");
+        PhotonicRailRecorder::WriteTransitions(nullptr, 0, s.transitions); // no store: nothing
+        Simulator::Destroy();
+        PhotonicRailRecorder idle;
+        idle.Attach(job, nullptr);
+        NS_TEST_ASSERT_MSG_EQ(idle.GetLastIteration().reconfigurations, 0, "no controller");
+    }
+};
+
 /// The suite.
 class PhotonicRailTestSuite : public TestSuite
 {
@@ -496,6 +563,7 @@ class PhotonicRailTestSuite : public TestSuite
         AddTestCase(new PacketLevelTestCase, TEST_QUICK);
         AddTestCase(new BadInputTestCase, TEST_QUICK);
         AddTestCase(new RailFabricDescriptionTestCase, TEST_QUICK);
+        AddTestCase(new RecorderTestCase, TEST_QUICK);
     }
 };
 

@@ -430,6 +430,145 @@ class TrainingPacketTestCase : public TestCase
     }
 };
 
+/// TrainingLayout: its refusals (each naming its field) and its derived numbers.
+class TrainingLayoutTestCase : public TestCase
+{
+  public:
+    TrainingLayoutTestCase()
+        : TestCase("training layout: batch over dp x micro-batch micro-batches, gpus 0 = dp x tp "
+                   "x pp, gpusPerServer 0 = tp, servers = gpus over gpusPerServer; refusals name "
+                   "batch, gpus, pp, ep, model and gpusPerServer")
+    {
+    }
+
+  private:
+    /// \return the culprit of a refused layout ("" if accepted)
+    static std::string Culprit(TrainingLayout layout, const std::string& model = "tiny")
+    {
+        TrainingConfig c = Tiny(model);
+        std::string culprit;
+        std::string error;
+        return layout.Apply(c, culprit, error) ? "" : culprit;
+    }
+
+    void DoRun() override
+    {
+        // Opus's shape on 'tiny' with its 4 layers: 0 GPUs = 2 x 8 x 2 = 32, batch 256.
+        TrainingLayout l;
+        l.dp = 2;
+        l.tp = 8;
+        l.pp = 2;
+        l.batch = 256;
+        l.microBatchSize = 4;
+        TrainingConfig c = Tiny();
+        c.schedule = "gpipe";
+        std::string culprit;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(l.Apply(c, culprit, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(l.gpus, 32, "0 GPUs stands for dp x tp x pp");
+        NS_TEST_ASSERT_MSG_EQ(l.gpusPerServer, 8, "a server per tensor group");
+        NS_TEST_ASSERT_MSG_EQ(l.GetServers(), 4, "32 / 8 servers");
+        NS_TEST_ASSERT_MSG_EQ(c.microbatches, 32, "256 / (2 x 4)");
+        NS_TEST_ASSERT_MSG_EQ(c.dp * c.tp * c.pp, 32, "degrees written");
+        NS_TEST_ASSERT_MSG_EQ(c.microBatchSize, 4, "micro-batch size written");
+        NS_TEST_ASSERT_MSG_EQ(c.schedule, "gpipe", "other fields kept");
+        NS_TEST_ASSERT_MSG_EQ(c.model.layers, 4, "the model's layers");
+
+        // Without a batch, microbatches as given; a layer override; servers of 4.
+        TrainingLayout m;
+        m.gpus = 16;
+        m.dp = 2;
+        m.tp = 2;
+        m.pp = 4;
+        m.microbatches = 3;
+        m.layers = 8;
+        m.gpusPerServer = 4;
+        c = Tiny();
+        NS_TEST_ASSERT_MSG_EQ(m.Apply(c, culprit, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(c.microbatches, 3, "microbatches as given");
+        NS_TEST_ASSERT_MSG_EQ(c.model.layers, 8, "layers overridden");
+        NS_TEST_ASSERT_MSG_EQ(m.GetServers(), 4, "16 / 4 servers");
+
+        TrainingLayout bad = l;
+        bad.batch = 100; // not a multiple of 8
+        NS_TEST_ASSERT_MSG_EQ(Culprit(bad), "batch", "batch not a multiple of dp x mbs");
+        bad = m;
+        bad.gpus = 15;
+        NS_TEST_ASSERT_MSG_EQ(Culprit(bad), "gpus", "15 != 2 x 2 x 4");
+        bad = l;
+        bad.gpus = 0; // Apply() resolved it to 32
+        bad.maxGpus = 31;
+        NS_TEST_ASSERT_MSG_EQ(Culprit(bad), "gpus", "32 above the most");
+        bad = m;
+        bad.layers = 0; // tiny has 4 layers; 4 stages fit
+        NS_TEST_ASSERT_MSG_EQ(Culprit(bad), "", "4 stages on 4 layers");
+        bad.pp = 8;
+        bad.gpus = 32;
+        NS_TEST_ASSERT_MSG_EQ(Culprit(bad), "pp", "8 stages on 4 layers");
+        bad.layers = 8;
+        NS_TEST_ASSERT_MSG_EQ(Culprit(bad), "", "8 stages on 8 layers");
+        bad = m;
+        bad.ep = 2;
+        NS_TEST_ASSERT_MSG_EQ(Culprit(bad), "ep", "a dense model has no experts");
+        NS_TEST_ASSERT_MSG_EQ(Culprit(bad, "tiny-moe"), "", "tiny-moe has 8");
+        bad.ep = 3;
+        NS_TEST_ASSERT_MSG_EQ(Culprit(bad, "tiny-moe"), "ep", "3 does not divide dp 2");
+        bad = m;
+        bad.gpusPerServer = 3;
+        NS_TEST_ASSERT_MSG_EQ(Culprit(bad), "gpusPerServer", "3 does not divide 16");
+        bad = m;
+        bad.microbatches = 0;
+        NS_TEST_ASSERT_MSG_EQ(Culprit(bad), "model", "TrainingConfig::Validate refuses");
+    }
+};
+
+/// IterationTable: its columns and rows.
+class IterationTableTestCase : public TestCase
+{
+  public:
+    IterationTableTestCase()
+        : TestCase("iteration table: 12 columns with the breakdown and collectives, 9 without; "
+                   "a row carries the record's values in the columns' order")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        IterationRecord r;
+        r.index = 3;
+        r.start = Seconds(1);
+        r.end = Seconds(1.5);
+        r.computeS = 0.25;
+        r.exposedTpS = 0.01;
+        r.exposedEpS = 0.02;
+        r.exposedDpS = 0.03;
+        r.exposedPpS = 0.04;
+        r.collectives = 7;
+        IterationTable full;
+        NS_TEST_ASSERT_MSG_EQ(full.GetColumns().size(), 12, "every column");
+        NS_TEST_ASSERT_MSG_EQ(full.GetColumns()[0], "job", "key column");
+        NS_TEST_ASSERT_MSG_EQ(full.GetColumns()[7], "exposed_tp_s", "breakdown");
+        NS_TEST_ASSERT_MSG_EQ(full.GetColumns()[11], "collectives", "last");
+        const auto row = full.Row("job0", r);
+        NS_TEST_ASSERT_MSG_EQ(row.size(), 12, "a value per column");
+        NS_TEST_ASSERT_MSG_EQ(std::get<std::string>(row[0]), "job0", "key");
+        NS_TEST_ASSERT_MSG_EQ(std::get<int64_t>(row[1]), 3, "index");
+        NS_TEST_ASSERT_MSG_EQ_TOL(std::get<double>(row[2]), 0.5, 1e-12, "end - start");
+        NS_TEST_ASSERT_MSG_EQ_TOL(std::get<double>(row[8]), 0.02, 1e-12, "exposed_ep_s");
+        NS_TEST_ASSERT_MSG_EQ(std::get<int64_t>(row[11]), 7, "collectives");
+        const IterationTable opus{"fabric", false, false};
+        const auto columns = opus.GetColumns();
+        NS_TEST_ASSERT_MSG_EQ(columns.size(), 9, "without tp, ep and collectives");
+        NS_TEST_ASSERT_MSG_EQ(columns[0], "fabric", "key column");
+        NS_TEST_ASSERT_MSG_EQ(columns[7], "exposed_dp_s", "dp after comm");
+        const auto short_ = opus.Row("photonic", r);
+        NS_TEST_ASSERT_MSG_EQ(short_.size(), 9, "a value per column");
+        NS_TEST_ASSERT_MSG_EQ_TOL(std::get<double>(short_[7]), 0.03, 1e-12, "exposed_dp_s");
+        NS_TEST_ASSERT_MSG_EQ_TOL(std::get<double>(short_[8]), 0.04, 1e-12, "exposed_pp_s");
+    }
+};
+
 /**
  * \ingroup optical-tests
  * Training jobs.
@@ -445,6 +584,8 @@ class TrainingJobTestSuite : public TestSuite
         AddTestCase(new TrainingMoeBytesTestCase, TEST_QUICK);
         AddTestCase(new TrainingConfigErrorsTestCase, TEST_QUICK);
         AddTestCase(new TrainingPacketTestCase, TEST_QUICK);
+        AddTestCase(new TrainingLayoutTestCase, TEST_QUICK);
+        AddTestCase(new IterationTableTestCase, TEST_QUICK);
     }
 };
 

@@ -58,7 +58,8 @@ BypassTopologyHelper::Build(const WanTopology& sites,
         // the planned rate.
         const double snrDb = OpticalLineSystem::OsnrToSnrDb(l.osnrDb, mode->baudGbd);
         m_links.SetLinkAttribute("Policy", EnumValue(RateAdaptiveLink::STATIC));
-        m_links.SetLinkAttribute("StaticRate", DoubleValue(l.rateGbps));
+        m_links.SetLinkAttribute("StaticRate",
+                                 DataRateValue(RateAdaptiveLink::FromGbps(l.rateGbps)));
         Ptr<RateAdaptiveLink> link = m_links.CreateLink();
         link->SetModes(modes);
         link->SetSamples({{Seconds(0), snrDb, false}});

@@ -9,6 +9,7 @@
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/te-paths.h"
+#include "ns3/wan-traffic.h"
 
 namespace ns3
 {
@@ -159,34 +160,7 @@ RateAdaptiveWanHelper::InstallFlows(Ptr<FlowNetwork> net,
                                     const TeSolver::Solution& solution,
                                     Time interval)
 {
-    double offered = 0;
-    for (std::size_t c = 0; c < commodities.size() && c < solution.pathFlow.size(); ++c)
-    {
-        for (std::size_t p = 0; p < commodities[c].paths.size(); ++p)
-        {
-            const double gbps = solution.pathFlow[c][p];
-            if (gbps < 1e-6)
-            {
-                continue;
-            }
-            FlowNetwork::FlowSpec spec;
-            spec.src = commodities[c].src;
-            spec.dst = commodities[c].dst;
-            spec.bytes = gbps * 1e9 / 8 * interval.GetSeconds();
-            spec.capBps = gbps * 1e9;
-            spec.path = commodities[c].paths[p];
-            std::string error;
-            if (net->StartFlow(spec, &error) >= 0)
-            {
-                offered += spec.bytes;
-            }
-            else
-            {
-                NS_LOG_WARN("flow not started: " << error);
-            }
-        }
-    }
-    return offered;
+    return FlowWanTraffic::InstallFlows(net, commodities, solution, interval);
 }
 
 } // namespace ns3

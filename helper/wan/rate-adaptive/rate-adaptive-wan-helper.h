@@ -109,7 +109,8 @@ class RateAdaptiveWanHelper
 
     /**
      * \brief Installs a TE solution at flow level: one flow per commodity and path, pinned to
-     * the path, at the allocated rate for \p interval (its bytes), capped at that rate.
+     * the path, at the allocated rate for \p interval (its bytes), capped at that rate
+     * (FlowWanTraffic::InstallFlows; FlowWanTraffic is the same behind the WanTraffic seam).
      * \param [in] net The flow engine
      * \param [in] commodities The commodities
      * \param [in] solution The solution (pathFlow in Gb/s)

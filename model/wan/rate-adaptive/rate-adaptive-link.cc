@@ -13,6 +13,7 @@
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 
+#include <cmath>
 #include <sstream>
 
 namespace ns3
@@ -41,16 +42,18 @@ RateAdaptiveLink::GetTypeId()
                                 RateAdaptiveLink::ADAPTIVE,
                                 "adaptive"))
             .AddAttribute("StaticRate",
-                          "Rate of a static link (Gb/s; a rate of the mode table)",
-                          DoubleValue(100),
-                          MakeDoubleAccessor(&RateAdaptiveLink::m_staticRateGbps),
-                          MakeDoubleChecker<double>(0))
+                          "Rate of a static link (a rate of the mode table, e.g. 100Gbps)",
+                          DataRateValue(DataRate("100Gbps")),
+                          MakeDataRateAccessor(&RateAdaptiveLink::SetStaticRateAttribute,
+                                               &RateAdaptiveLink::GetStaticRateAttribute),
+                          MakeDataRateChecker())
             .AddAttribute("MaxRate",
-                          "Highest rate of an adaptive link (Gb/s; 0: no cap). A TE controller "
+                          "Highest rate of an adaptive link (0bps: no cap). A TE controller "
                           "sets it through SetMaxRate (RADWAN's graph abstraction)",
-                          DoubleValue(0),
-                          MakeDoubleAccessor(&RateAdaptiveLink::m_maxRateGbps),
-                          MakeDoubleChecker<double>(0))
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&RateAdaptiveLink::SetMaxRateAttribute,
+                                               &RateAdaptiveLink::GetMaxRateAttribute),
+                          MakeDataRateChecker())
             .AddAttribute("MarginDb",
                           "Margin over each mode's required SNR (dB)",
                           DoubleValue(0),
@@ -278,6 +281,42 @@ double
 RateAdaptiveLink::GetMaxRate() const
 {
     return m_maxRateGbps;
+}
+
+DataRate
+RateAdaptiveLink::FromGbps(double gbps)
+{
+    return DataRate(static_cast<uint64_t>(std::llround(gbps * 1e9)));
+}
+
+double
+RateAdaptiveLink::ToGbps(const DataRate& rate)
+{
+    return rate.GetBitRate() / 1e9;
+}
+
+void
+RateAdaptiveLink::SetStaticRateAttribute(DataRate rate)
+{
+    m_staticRateGbps = ToGbps(rate);
+}
+
+DataRate
+RateAdaptiveLink::GetStaticRateAttribute() const
+{
+    return FromGbps(m_staticRateGbps);
+}
+
+void
+RateAdaptiveLink::SetMaxRateAttribute(DataRate rate)
+{
+    m_maxRateGbps = ToGbps(rate);
+}
+
+DataRate
+RateAdaptiveLink::GetMaxRateAttribute() const
+{
+    return FromGbps(m_maxRateGbps);
 }
 
 void

@@ -7,6 +7,7 @@
 #ifndef RATE_ADAPTIVE_LINK_H
 #define RATE_ADAPTIVE_LINK_H
 
+#include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -139,6 +140,19 @@ class RateAdaptiveLink : public Object
     /// \return the cap set by SetMaxRate or the MaxRate attribute (Gb/s; 0: none)
     double GetMaxRate() const;
 
+    /**
+     * \param [in] gbps A rate (Gb/s, >= 0)
+     * \return the rate as a DataRate (whole bit/s), for the rate attributes of the WAN
+     * (StaticRate, MaxRate, TeController::BaselineRate)
+     */
+    static DataRate FromGbps(double gbps);
+
+    /**
+     * \param [in] rate A rate
+     * \return the rate in Gb/s
+     */
+    static double ToGbps(const DataRate& rate);
+
     /// \return the state
     State GetState() const;
 
@@ -213,6 +227,15 @@ class RateAdaptiveLink : public Object
     int Fastest(double extraDb, bool capped = true) const;
     /// \return the threshold of mode i (dB)
     double Threshold(int i) const;
+
+    /// \param [in] rate The StaticRate attribute
+    void SetStaticRateAttribute(DataRate rate);
+    /// \return the StaticRate attribute
+    DataRate GetStaticRateAttribute() const;
+    /// \param [in] rate The MaxRate attribute (sets the cap without re-evaluating the mode)
+    void SetMaxRateAttribute(DataRate rate);
+    /// \return the MaxRate attribute
+    DataRate GetMaxRateAttribute() const;
 
     TransceiverModes m_modes;                      //!< Modes
     Ptr<SnrTimeSeries> m_snrModel;                 //!< Generator of the series

@@ -7,6 +7,7 @@
 #include "te-controller.h"
 
 #include "ns3/boolean.h"
+#include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -53,10 +54,11 @@ TeController::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("BaselineRate",
                           "Rate links run at under the abstraction until the TE raises it "
-                          "(Gb/s per wavelength)",
-                          DoubleValue(100),
-                          MakeDoubleAccessor(&TeController::m_baselineGbps),
-                          MakeDoubleChecker<double>(0))
+                          "(per wavelength, e.g. 100Gbps)",
+                          DataRateValue(DataRate("100Gbps")),
+                          MakeDataRateAccessor(&TeController::SetBaselineRateAttribute,
+                                               &TeController::GetBaselineRateAttribute),
+                          MakeDataRateChecker())
             .AddAttribute("ExtraPenalty",
                           "Objective cost of a Gb/s of extra capacity (a Gb/s carried is worth "
                           "1)",
@@ -70,10 +72,10 @@ TeController::GetTypeId()
                           MakeDoubleAccessor(&TeController::m_churnPenalty),
                           MakeDoubleChecker<double>(0))
             .AddAttribute("TimeLimit",
-                          "Wall-clock limit of one solve (s; 0: none)",
-                          DoubleValue(0),
-                          MakeDoubleAccessor(&TeController::m_timeLimit),
-                          MakeDoubleChecker<double>(0))
+                          "Wall-clock limit of one solve (0s: none)",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&TeController::m_timeLimit),
+                          MakeTimeChecker(Seconds(0)))
             .AddTraceSource("Solved",
                             "A solve ended: throughput, demand (Gb/s) and solver time (s)",
                             MakeTraceSourceAccessor(&TeController::m_solved),
@@ -82,6 +84,18 @@ TeController::GetTypeId()
 }
 
 TeController::TeController() = default;
+
+void
+TeController::SetBaselineRateAttribute(DataRate rate)
+{
+    m_baselineGbps = RateAdaptiveLink::ToGbps(rate);
+}
+
+DataRate
+TeController::GetBaselineRateAttribute() const
+{
+    return RateAdaptiveLink::FromGbps(m_baselineGbps);
+}
 
 void
 TeController::DoDispose()
@@ -149,7 +163,7 @@ TeController::BuildProblem() const
 bool
 TeController::SolveNow(TeSolver::Solution& solution, std::string& error) const
 {
-    return TeSolver::Solve(m_graph, BuildProblem(), solution, error, m_timeLimit);
+    return TeSolver::Solve(m_graph, BuildProblem(), solution, error, m_timeLimit.GetSeconds());
 }
 
 void

@@ -106,6 +106,11 @@ class TeController : public Object
     void DoDispose() override;
 
   private:
+    /// \param [in] rate The BaselineRate attribute
+    void SetBaselineRateAttribute(DataRate rate);
+    /// \return the BaselineRate attribute
+    DataRate GetBaselineRateAttribute() const;
+
     /// One interval: solve, raise caps, install.
     void Tick();
     /// \return the problem for the current capacities
@@ -117,7 +122,7 @@ class TeController : public Object
     double m_baselineGbps{100};                          //!< Baseline rate of a link
     double m_extraPenalty{0.01};                         //!< Per Gb/s of extra capacity
     double m_churnPenalty{0.05};                         //!< Per Gb/s when it changes a rate
-    double m_timeLimit{0};                               //!< Solver time limit (s)
+    Time m_timeLimit;                                    //!< Solver time limit (0: none)
     TeGraph m_graph;                                     //!< Arcs
     std::vector<Ptr<RateAdaptiveLink>> m_links;          //!< Per arc
     std::vector<double> m_wavelengths;                   //!< Per arc

@@ -425,7 +425,7 @@ class BadLinkTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(error.find("no mode table"), std::string::npos, error);
         link->SetModes(Radwan());
         link->SetAttribute("Policy", EnumValue(RateAdaptiveLink::STATIC));
-        link->SetAttribute("StaticRate", DoubleValue(90));
+        link->SetAttribute("StaticRate", DataRateValue(DataRate("90Gbps")));
         NS_TEST_ASSERT_MSG_EQ(link->Check(error), false, "90G");
         NS_TEST_ASSERT_MSG_NE(error.find("static rate 90 Gb/s is not a mode"),
                               std::string::npos,

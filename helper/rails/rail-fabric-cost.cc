@@ -1,0 +1,52 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rail-fabric-cost.h"
+
+namespace ns3
+{
+
+bool
+RailFabricCost::Compute(const RailFabricHelper& fabric,
+                        const TrainingLayout& layout,
+                        const std::string& system,
+                        const FabricCatalog& catalog,
+                        std::string& error)
+{
+    FabricBill bill;
+    FabricBill electricalBill;
+    RailFabricHelper electrical;
+    electrical.SetFabric("electrical");
+    const uint32_t servers = layout.GetServers();
+    const uint32_t gpusPerServer = layout.gpusPerServer;
+    return fabric.Size(servers, gpusPerServer, system, bill, error) &&
+           bill.Price(catalog, powerW, costUsd, error) &&
+           electrical.Size(servers, gpusPerServer, system, electricalBill, error) &&
+           electricalBill.Price(catalog, electricalPowerW, electricalCostUsd, error);
+}
+
+std::string
+RailFabricCost::CheckJob(const RailFabricHelper& fabric,
+                         const TrainingLayout& layout,
+                         const TrainingConfig& config)
+{
+    const std::string problem = fabric.Check(layout.GetServers(), layout.gpusPerServer);
+    return problem.empty() ? fabric.CheckPlacement(config, layout.gpusPerServer) : problem;
+}
+
+double
+RailFabricCost::GetPowerRatio() const
+{
+    return electricalPowerW / powerW;
+}
+
+double
+RailFabricCost::GetCostRatio() const
+{
+    return electricalCostUsd / costUsd;
+}
+
+} // namespace ns3
