@@ -9,6 +9,8 @@
 // avoided, outage overlap), Shoofly's savings and headroom reporting, and the rate and time
 // attributes of the WAN.
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
