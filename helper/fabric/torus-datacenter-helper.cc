@@ -130,24 +130,15 @@ TorusDatacenterHelper::Describe(Ptr<TorusFabric> fabric) const
         d.AddOcs("server" + std::to_string(s),
                  fabric->GetServerFabric(s)->GetSwitch()->GetNPorts());
     }
-    // Inter-rack switches: dimension d, position -> node index.
+    // Inter-rack switches: dimension, position -> node index.
     std::array<std::vector<uint32_t>, 3> interRack;
-    if (fabric->HasInterRack())
+    for (uint32_t dim = 0; dim < 3; ++dim)
     {
-        const auto& rack = g.GetRackShape();
-        for (uint32_t dim = 0; dim < 3; ++dim)
+        for (uint32_t pos = 0; pos < fabric->GetNInterRackSwitches(dim); ++pos)
         {
-            if (rack[dim] < 2)
-            {
-                continue;
-            }
-            const uint32_t positions = rack[(dim + 1) % 3] * rack[(dim + 2) % 3];
-            for (uint32_t pos = 0; pos < positions; ++pos)
-            {
-                interRack[dim].push_back(
-                    d.AddOcs("interrack" + std::to_string(dim) + "-" + std::to_string(pos),
-                             fabric->GetInterRackSwitch(dim, pos)->GetNPorts()));
-            }
+            interRack[dim].push_back(
+                d.AddOcs("interrack" + std::to_string(dim) + "-" + std::to_string(pos),
+                         fabric->GetInterRackSwitch(dim, pos)->GetNPorts()));
         }
     }
     for (uint32_t a = 0; a < g.GetNAccelerators(); ++a)
@@ -220,15 +211,9 @@ AdoptSwitches(Ptr<TorusFabric> fabric, const TopologyDescription& d, Realizer& r
         realizer.AdoptOcs(firstServer + s, fabric->GetServerFabric(s)->GetSwitch());
     }
     uint32_t next = firstServer + g.GetNServers();
-    const auto& rack = g.GetRackShape();
-    for (uint32_t dim = 0; dim < 3 && fabric->HasInterRack(); ++dim)
+    for (uint32_t dim = 0; dim < 3; ++dim)
     {
-        if (rack[dim] < 2)
-        {
-            continue;
-        }
-        const uint32_t positions = rack[(dim + 1) % 3] * rack[(dim + 2) % 3];
-        for (uint32_t pos = 0; pos < positions; ++pos)
+        for (uint32_t pos = 0; pos < fabric->GetNInterRackSwitches(dim); ++pos)
         {
             realizer.AdoptOcs(next++, fabric->GetInterRackSwitch(dim, pos));
         }

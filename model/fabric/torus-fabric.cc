@@ -102,6 +102,13 @@ TorusFabric::GetInterRackSwitch(uint32_t dimension, uint32_t position) const
     return m_interRack[dimension][position];
 }
 
+uint32_t
+TorusFabric::GetNInterRackSwitches(uint32_t dimension) const
+{
+    NS_ABORT_MSG_IF(dimension > 2, "TorusFabric: no dimension " << dimension);
+    return static_cast<uint32_t>(m_interRack[dimension].size());
+}
+
 bool
 TorusFabric::GetInterRackPort(uint32_t accelerator,
                               uint32_t port,

@@ -95,6 +95,13 @@ class TorusFabric : public Object
     Ptr<OpticalCircuitSwitch> GetInterRackSwitch(uint32_t dimension, uint32_t position) const;
 
     /**
+     * \param [in] dimension Dimension (0, 1, 2 for X, Y, Z)
+     * \return the number of its inter-rack switches (0 without them, or if the rack is one
+     * accelerator wide in that dimension)
+     */
+    uint32_t GetNInterRackSwitches(uint32_t dimension) const;
+
+    /**
      * \brief Where a wrap-around link's end meets its inter-rack switch.
      * \param [in] accelerator An accelerator at the first or last position of a dimension
      * \param [in] port Its port leaving the rack in that dimension (+ at the last, - at the
