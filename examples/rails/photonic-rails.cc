@@ -7,16 +7,16 @@
 /**
  * \file
  * \ingroup optical
- * Photonic rails (Opus): a hybrid-parallel training job on rail fabrics built from OCSes,
+ * Photonic rails (Opus): a hybrid-parallel training job on rail networks built from OCSes,
  * against electrical rails, with each fabric's network power and cost.
  *
  * S servers of G GPUs (G = --gpusPerServer, default TP: a scale-up domain per server); GPU g
- * of every server is on rail g. --fabric picks the scale-out fabric (RailFabricHelper):
+ * of every server is on rail g. --fabric picks the scale-out fabric (RailNetworkHelper):
  * electrical rails, photonic rails (one OCS per rail, reconfigured by the Opus controller at
  * phase boundaries), photonic rails with Provision, or a fat-tree. The job runs --iterations
  * iterations; the last one is reported. Unless the fabric is electrical, the same job also
  * runs on electrical rails in this invocation, for the overhead. Power and cost come from the
- * component catalog (data/fabric-components.csv) and Opus's sizing formulas.
+ * component catalog (data/rail-components.csv) and Opus's sizing formulas.
  *
  * Prints iteration-time-ms, overhead-pct, reconfigurations-per-iteration, circuit-wait-ms,
  * network-power-kw, network-cost-musd, power-ratio and cost-ratio; records the iterations
@@ -45,18 +45,18 @@ struct Outcome
 /// Parameters of the job and the fabric.
 struct Setup
 {
-    TrainingConfig config;   //!< The job
-    TrainingLayout layout;   //!< Servers, GPUs per server
-    RailFabricHelper fabric; //!< Rate, latency, OCS radix and delay
-    uint32_t iterations{1};  //!< Iterations
-    std::string backend;     //!< flow or packet
+    TrainingConfig config;    //!< The job
+    TrainingLayout layout;    //!< Servers, GPUs per server
+    RailNetworkHelper fabric; //!< Rate, latency, OCS radix and delay
+    uint32_t iterations{1};   //!< Iterations
+    std::string backend;      //!< flow or packet
 };
 
 Outcome
 RunJob(const Setup& setup, const std::string& fabricName, OpticalExperiment& exp)
 {
-    RailFabricHelper fabric = setup.fabric;
-    fabric.SetFabric(fabricName);
+    RailNetworkHelper fabric = setup.fabric;
+    fabric.SetNetwork(fabricName);
     CollectiveHelper collectives;
     collectives.SetScaleUpAttribute(
         "Bandwidth",
@@ -155,7 +155,7 @@ main(int argc, char* argv[])
     std::string fabric = "photonic";
     Time latency("936.25ns");
     uint32_t radix = 0;
-    std::string catalogFile = FabricCatalog::DEFAULT_FILE;
+    std::string catalogFile = RailCatalog::DEFAULT_FILE;
     bool simulate = true;
 
     OpticalExperiment exp("photonic-rails", "Training on photonic rails (Opus) against electrical");
@@ -209,28 +209,28 @@ main(int argc, char* argv[])
                 "Run the job (false: only count the fabric's components, power and cost)",
                 simulate);
     exp.AddInputFile("catalog",
-                     "Component catalog (CSV; see data/fabric-components.csv)",
+                     "Component catalog (CSV; see data/rail-components.csv)",
                      catalogFile);
     exp.Parse(argc, argv);
 
-    RailFabricHelper check;
+    RailNetworkHelper check;
     std::string error;
-    exp.Require(check.SetFabric(fabric, &error), "fabric", error);
+    exp.Require(check.SetNetwork(fabric, &error), "fabric", error);
     exp.Require(CollectiveHelper::CheckBackend(setup.backend, error), "backend", error);
     exp.Require(TrainingJobHelper::Configure(model, gpu, setup.config, error), "model", error);
     TrainingConfig& c = setup.config;
     std::string culprit;
     exp.Require(setup.layout.Apply(c, culprit, error), culprit, error);
     check.SetOcsRadix(radix);
-    const std::string fabricProblem = RailFabricCost::CheckJob(check, setup.layout, c);
+    const std::string fabricProblem = RailNetworkCost::CheckJob(check, setup.layout, c);
     exp.Require(fabricProblem.empty(), "fabric", fabricProblem);
     setup.fabric.SetGpuDataRate(DataRate(static_cast<uint64_t>(std::llround(scaleOutGBps * 8e9))));
     setup.fabric.SetLinkDelay(latency);
     setup.fabric.SetOcsRadix(radix);
     setup.fabric.SetOcsAttribute("ReconfigurationDelay", TimeValue(ocsDelay));
-    FabricCatalog catalog;
+    RailCatalog catalog;
     exp.Require(catalog.Load(catalogFile, error), "catalog", error);
-    RailFabricCost cost;
+    RailNetworkCost cost;
     if (!cost.Compute(check, setup.layout, gpu, catalog, error))
     {
         exp.Fail(error);

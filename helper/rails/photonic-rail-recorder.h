@@ -98,7 +98,7 @@ class PhotonicRailRecorder
     const std::vector<Transition>& GetTransitions() const;
 
     /**
-     * \param [in] switches The fabric's OCSes (RailFabricHelper::GetSwitches)
+     * \param [in] switches The fabric's OCSes (RailNetworkHelper::GetSwitches)
      * \return the summary of the run so far (all zero without a controller)
      */
     Summary Summarize(const std::vector<Ptr<OpticalCircuitSwitch>>& switches) const;

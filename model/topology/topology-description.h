@@ -26,7 +26,7 @@ namespace ns3
  * queue), its optical circuit switches and the ports they attach, and its scale-up domains.
  *
  * A fabric builder (StarTopologyHelper, FatTreeTopologyHelper, RailTopologyHelper,
- * RailFabricHelper, ...) describes its fabric once, with Describe(); two realizers consume the
+ * RailNetworkHelper, ...) describes its fabric once, with Describe(); two realizers consume the
  * description: PacketTopologyRealizer makes ns-3 nodes and devices (packet level),
  * FlowTopologyRealizer makes a FlowTopology graph (flow level). Both follow the description's
  * order: nodes in index order (hosts are given by the caller at packet level), links in

@@ -319,7 +319,7 @@ class CatalogFilesTestCase : public TestCase
         const std::string fabric = CreateTempDirFilename("fabric.csv");
         const std::string header = "kind,system,power_w,power_units,cost_usd,cost_units,source";
         Write(fabric, {header, "eps-port,h200,2524,64,37299,64,x"}, "\r\n", BOM);
-        FabricCatalog catalog;
+        RailCatalog catalog;
         NS_TEST_ASSERT_MSG_EQ(catalog.Load(fabric, error), true, error);
         NS_TEST_ASSERT_MSG_EQ(catalog.GetComponents().size(), 1, "rows");
         NS_TEST_EXPECT_MSG_EQ(catalog.GetComponents()[0].powerW, 2524.0 / 64, "power per port");

@@ -705,9 +705,9 @@ LoaderTargets(const std::string& src)
     }
     {
         Target t{"fabric-catalog", "loaders", {}, {}, ".csv", mutate, nullptr, NamesFile};
-        addFile(t, "data/fabric-components.csv");
+        addFile(t, "data/rail-components.csv");
         t.run = [](const std::string&, const std::string& path) {
-            FabricCatalog catalog;
+            RailCatalog catalog;
             std::string error;
             if (!catalog.Load(path, error))
             {

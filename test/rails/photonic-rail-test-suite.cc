@@ -37,7 +37,7 @@ namespace
 /// A flow-level photonic rail fabric of 4 servers x 1 GPU at 100 Gbit/s.
 struct Rails
 {
-    RailFabricHelper fabric;                //!< The fabric
+    RailNetworkHelper fabric;               //!< The fabric
     Ptr<CollectiveTransport> transport;     //!< Its transport
     Ptr<PhotonicRailController> controller; //!< Its controller
     std::vector<Time> waited;               //!< Granted: wait of each request, in order
@@ -49,7 +49,7 @@ struct Rails
      */
     Rails(Time delay, bool provision)
     {
-        fabric.SetFabric(provision ? "photonic-provision" : "photonic");
+        fabric.SetNetwork(provision ? "photonic-provision" : "photonic");
         fabric.SetGpuDataRate(DataRate("100Gbps"));
         fabric.SetLinkDelay(MicroSeconds(1));
         fabric.SetOcsAttribute("ReconfigurationDelay", TimeValue(delay));
@@ -279,8 +279,8 @@ IterationTime(const std::string& fabricName,
     config.tp = 2;
     config.microbatches = 4;
     config.overlapDp = false;
-    RailFabricHelper fabric;
-    fabric.SetFabric(fabricName);
+    RailNetworkHelper fabric;
+    fabric.SetNetwork(fabricName);
     fabric.SetGpuDataRate(DataRate("400Gbps"));
     fabric.SetLinkDelay(NanoSeconds(936));
     fabric.SetOcsAttribute("ReconfigurationDelay", TimeValue(delay));
@@ -381,12 +381,12 @@ class BadInputTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RailFabricHelper fabric;
+        RailNetworkHelper fabric;
         std::string error;
-        NS_TEST_ASSERT_MSG_EQ(fabric.SetFabric("optical", &error), false, "unknown name");
+        NS_TEST_ASSERT_MSG_EQ(fabric.SetNetwork("optical", &error), false, "unknown name");
         NS_TEST_ASSERT_MSG_NE(error.find("'optical'"), std::string::npos, error);
-        NS_TEST_ASSERT_MSG_EQ(fabric.GetFabric(), "electrical", "unchanged");
-        fabric.SetFabric("photonic");
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetNetwork(), "electrical", "unchanged");
+        fabric.SetNetwork("photonic");
         fabric.SetOcsRadix(3);
         const std::string radix = fabric.Check(4, 8);
         NS_TEST_ASSERT_MSG_NE(radix.find("radix 3"), std::string::npos, radix);
@@ -425,10 +425,10 @@ class RailFabricDescriptionTestCase : public TestCase
         using Role = TopologyDescription::Role;
         const uint32_t S = 3;
         const uint32_t G = 2;
-        RailFabricHelper fabric;
+        RailNetworkHelper fabric;
         fabric.SetGpuDataRate(DataRate("100Gbps"));
         fabric.SetLinkDelay(NanoSeconds(50));
-        fabric.SetFabric("photonic");
+        fabric.SetNetwork("photonic");
         const TopologyDescription d = fabric.Describe(S, G);
         NS_TEST_ASSERT_MSG_EQ(d.Validate(), "", "valid");
         NS_TEST_ASSERT_MSG_EQ(d.Count(Role::HOST), S * G, "S G GPUs");
@@ -469,12 +469,12 @@ class RailFabricDescriptionTestCase : public TestCase
         }
         Simulator::Destroy();
 
-        fabric.SetFabric("electrical");
+        fabric.SetNetwork("electrical");
         const TopologyDescription e = fabric.Describe(S, G);
         NS_TEST_ASSERT_MSG_EQ(e.GetNNodes(), S * G + G + 1, "electrical: S G + G + 1 nodes");
         NS_TEST_ASSERT_MSG_EQ(e.GetNLinks(), S * G + G, "electrical: S G + G links");
         NS_TEST_ASSERT_MSG_EQ(e.Count(Role::OCS), 0, "electrical: no OCS");
-        fabric.SetFabric("fat-tree");
+        fabric.SetNetwork("fat-tree");
         const TopologyDescription f = fabric.Describe(S, G);
         NS_TEST_ASSERT_MSG_EQ(f.GetNNodes(), S * G + S + G, "fat tree: S G + S + G nodes");
         NS_TEST_ASSERT_MSG_EQ(f.GetNLinks(), 2 * S * G, "fat tree: S G + S G links");

@@ -61,6 +61,26 @@ def top_level_items(group):
     return items
 
 
+def computed_columns(sources, path, table):
+    """The columns of a CreateEventTableColumns whose list a class of `path` computes
+    (IterationTable::GetColumns): the string literals of its source and header, and the key
+    columns callers give its constructor (IterationTable{"fabric", ...})."""
+    stem = os.path.splitext(path)[0]
+    texts = [sources[path]]
+    header = os.path.join(support.ROOT, stem + ".h")
+    if os.path.exists(header):
+        with open(header) as stream:
+            texts.append(stream.read())
+    literals = set()
+    for text in texts:
+        code = re.sub(r"//[^\n]*|/\*.*?\*/", "", text, flags=re.S)  # comments are not code
+        literals.update(re.findall(r'"(\w+)"', code))
+    cls = "".join(part.capitalize() for part in os.path.basename(stem).split("-"))
+    for text in sources.values():
+        literals.update(re.findall(r'\b%s\s*\{\s*"(\w+)"' % cls, text))
+    return sorted(literals - {table})
+
+
 def writers(sources):
     """Return [(path, table, columns or None for all declared, typed)] of every event-table
     creation in `sources`; typed is True for CreateEventTable(name, {{column, TYPE}...})."""
@@ -70,6 +90,10 @@ def writers(sources):
             table = match.group(2)
             if match.group(3) == ")":
                 found.append((path, table, None, False))
+                continue
+            rest = text[match.end():].lstrip()
+            if match.group(1) and not rest.startswith("{"):
+                found.append((path, table, computed_columns(sources, path, table), False))
                 continue
             group = braced(text, text.index("{", match.end()))
             if match.group(1):

@@ -15,7 +15,6 @@
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
-#include "ns3/optical-compat.h"
 #include "ns3/optical-module.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"

@@ -4,17 +4,17 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef RAIL_FABRIC_HELPER_H
-#define RAIL_FABRIC_HELPER_H
+#ifndef RAIL_NETWORK_HELPER_H
+#define RAIL_NETWORK_HELPER_H
 
 #include "ns3/collective-helper.h"
 #include "ns3/data-rate.h"
-#include "ns3/fabric-bill.h"
 #include "ns3/flow-topology.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/optical-circuit-switch.h"
 #include "ns3/photonic-rail-controller.h"
+#include "ns3/rail-bill.h"
 #include "ns3/scale-out-topology-helper.h"
 #include "ns3/topology-description.h"
 #include "ns3/training-config.h"
@@ -32,12 +32,12 @@ namespace ns3
  * chosen by one name, and wires a training job onto it:
  *
  * - \c electrical: rail-optimized packet switching (one non-blocking switch per rail, rails
- *   joined by a spine); priced with Opus's leaf/spine sizing (RailFabricSizing::Electrical);
+ *   joined by a spine); priced with Opus's leaf/spine sizing (RailNetworkSizing::Electrical);
  * - \c photonic: one OCS per rail (port s: GPU g of server s), reconfigured by a
  *   PhotonicRailController at phase boundaries (Opus);
  * - \c photonic-provision: the same, with speculative reconfiguration (Opus+Provision);
  * - \c fat-tree: a non-blocking two-level Clos over all GPUs (a leaf per server, G spines);
- *   priced as Opus's k-ary fat-tree (RailFabricSizing::FatTree).
+ *   priced as Opus's k-ary fat-tree (RailNetworkSizing::FatTree).
  *
  * Every fabric is described once (Describe: a TopologyDescription) and built from the
  * description at packet level (Install, PacketTopologyRealizer) or directly in a flow-level
@@ -47,23 +47,23 @@ namespace ns3
  * of ReturnDataRate) and ConfigureCollectives() binds the transport's connections to it (data out
  * through the OCS, acknowledgements back through the return network).
  */
-class RailFabricHelper
+class RailNetworkHelper
 {
   public:
-    RailFabricHelper();
+    RailNetworkHelper();
 
-    /// \return the fabric names, in documentation order
-    static std::vector<std::string> GetFabricNames();
+    /// \return the names of the rail networks, in documentation order
+    static std::vector<std::string> GetNetworkNames();
 
     /**
      * \param [in] name electrical, photonic, photonic-provision or fat-tree
      * \param [out] error If not null, receives why the name was rejected; if null, fatal
      * \return true if the name is known
      */
-    bool SetFabric(const std::string& name, std::string* error = nullptr);
+    bool SetNetwork(const std::string& name, std::string* error = nullptr);
 
-    /// \return the fabric name
-    const std::string& GetFabric() const;
+    /// \return the rail network's name
+    const std::string& GetNetwork() const;
 
     /// \return true for photonic and photonic-provision
     bool IsPhotonic() const;
@@ -182,7 +182,7 @@ class RailFabricHelper
     bool Size(uint32_t servers,
               uint32_t gpusPerServer,
               const std::string& system,
-              FabricBill& bill,
+              RailBill& bill,
               std::string& error) const;
 
   private:
@@ -207,7 +207,7 @@ class RailFabricHelper
      * \param [in] gpusPerServer GPUs per server
      * \return the electrical or fat-tree fabric, with the links' settings
      */
-    ScaleOutTopologyHelper SwitchedFabric(uint32_t gpusPerServer) const;
+    ScaleOutTopologyHelper SwitchedNetwork(uint32_t gpusPerServer) const;
 
     std::string m_fabric{"electrical"}; //!< Fabric name
     DataRate m_rate{"400Gbps"};         //!< GPU NIC rate
@@ -221,6 +221,9 @@ class RailFabricHelper
     std::vector<Ptr<OpticalCircuitSwitch>> m_ocs; //!< Of the last Build
 };
 
+/// The name this helper had before issue #19 ("fabric" is the server-fabric area's word).
+using RailFabricHelper [[deprecated("use RailNetworkHelper")]] = RailNetworkHelper;
+
 } // namespace ns3
 
-#endif /* RAIL_FABRIC_HELPER_H */
+#endif /* RAIL_NETWORK_HELPER_H */

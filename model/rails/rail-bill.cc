@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "fabric-bill.h"
+#include "rail-bill.h"
 
 #include "ns3/optical-data-file.h"
 
@@ -29,14 +29,14 @@ CheckShape(uint32_t servers, uint32_t gpusPerServer, std::string& error)
 }
 
 /// A bill of packet switches of radix k: one transceiver per GPU and per switch port.
-FabricBill
+RailBill
 SwitchedBill(const std::string& fabric,
              const std::string& system,
              uint64_t gpus,
              uint32_t k,
              uint64_t switches)
 {
-    FabricBill b;
+    RailBill b;
     b.fabric = fabric;
     b.system = system;
     b.gpus = gpus;
@@ -56,7 +56,7 @@ RoundUp1(double x)
 } // namespace
 
 bool
-FabricCatalog::Load(const std::string& file, std::string& error)
+RailCatalog::Load(const std::string& file, std::string& error)
 {
     std::vector<OpticalDataFile::Record> rows;
     if (!OpticalDataFile::ReadRecords(
@@ -69,7 +69,7 @@ FabricCatalog::Load(const std::string& file, std::string& error)
         return false;
     }
     const std::string path = OpticalDataFile::Resolve(file);
-    std::vector<FabricComponent> parsed;
+    std::vector<RailComponent> parsed;
     for (const auto& row : rows)
     {
         double power = 0;
@@ -94,7 +94,7 @@ FabricCatalog::Load(const std::string& file, std::string& error)
                 return false;
             }
         }
-        FabricComponent c;
+        RailComponent c;
         c.kind = row.Text("kind");
         c.system = row.Text("system");
         c.powerW = power / static_cast<double>(powerUnits);
@@ -108,12 +108,12 @@ FabricCatalog::Load(const std::string& file, std::string& error)
 }
 
 bool
-FabricCatalog::Find(const std::string& kind,
-                    const std::string& system,
-                    FabricComponent& component,
-                    std::string& error) const
+RailCatalog::Find(const std::string& kind,
+                  const std::string& system,
+                  RailComponent& component,
+                  std::string& error) const
 {
-    const FabricComponent* any = nullptr;
+    const RailComponent* any = nullptr;
     for (const auto& c : m_components)
     {
         if (c.kind == kind && c.system == system)
@@ -136,17 +136,17 @@ FabricCatalog::Find(const std::string& kind,
     return false;
 }
 
-const std::vector<FabricComponent>&
-FabricCatalog::GetComponents() const
+const std::vector<RailComponent>&
+RailCatalog::GetComponents() const
 {
     return m_components;
 }
 
 bool
-FabricBill::Price(const FabricCatalog& catalog,
-                  double& powerW,
-                  double& costUsd,
-                  std::string& error) const
+RailBill::Price(const RailCatalog& catalog,
+                double& powerW,
+                double& costUsd,
+                std::string& error) const
 {
     double power = 0;
     double cost = 0;
@@ -159,7 +159,7 @@ FabricBill::Price(const FabricCatalog& catalog,
         {
             continue;
         }
-        FabricComponent c;
+        RailComponent c;
         if (!catalog.Find(kind, system, c, error))
         {
             return false;
@@ -173,11 +173,11 @@ FabricBill::Price(const FabricCatalog& catalog,
 }
 
 bool
-RailFabricSizing::Electrical(uint32_t servers,
-                             uint32_t gpusPerServer,
-                             const std::string& system,
-                             FabricBill& bill,
-                             std::string& error)
+RailNetworkSizing::Electrical(uint32_t servers,
+                              uint32_t gpusPerServer,
+                              const std::string& system,
+                              RailBill& bill,
+                              std::string& error)
 {
     if (!CheckShape(servers, gpusPerServer, error))
     {
@@ -196,12 +196,12 @@ RailFabricSizing::Electrical(uint32_t servers,
 }
 
 bool
-RailFabricSizing::Photonic(uint32_t servers,
-                           uint32_t gpusPerServer,
-                           const std::string& system,
-                           uint32_t ocsRadix,
-                           FabricBill& bill,
-                           std::string& error)
+RailNetworkSizing::Photonic(uint32_t servers,
+                            uint32_t gpusPerServer,
+                            const std::string& system,
+                            uint32_t ocsRadix,
+                            RailBill& bill,
+                            std::string& error)
 {
     if (!CheckShape(servers, gpusPerServer, error))
     {
@@ -214,7 +214,7 @@ RailFabricSizing::Photonic(uint32_t servers,
                 std::to_string(servers) + " servers (one port per server at least)";
         return false;
     }
-    FabricBill b;
+    RailBill b;
     b.fabric = "photonic";
     b.system = system;
     b.gpus = static_cast<uint64_t>(servers) * gpusPerServer;
@@ -226,11 +226,11 @@ RailFabricSizing::Photonic(uint32_t servers,
 }
 
 bool
-RailFabricSizing::FatTree(uint32_t servers,
-                          uint32_t gpusPerServer,
-                          const std::string& system,
-                          FabricBill& bill,
-                          std::string& error)
+RailNetworkSizing::FatTree(uint32_t servers,
+                           uint32_t gpusPerServer,
+                           const std::string& system,
+                           RailBill& bill,
+                           std::string& error)
 {
     if (!CheckShape(servers, gpusPerServer, error))
     {
@@ -245,13 +245,13 @@ RailFabricSizing::FatTree(uint32_t servers,
 }
 
 bool
-RailFabricSizing::Size(const std::string& fabric,
-                       uint32_t servers,
-                       uint32_t gpusPerServer,
-                       const std::string& system,
-                       uint32_t ocsRadix,
-                       FabricBill& bill,
-                       std::string& error)
+RailNetworkSizing::Size(const std::string& fabric,
+                        uint32_t servers,
+                        uint32_t gpusPerServer,
+                        const std::string& system,
+                        uint32_t ocsRadix,
+                        RailBill& bill,
+                        std::string& error)
 {
     if (fabric == "electrical")
     {

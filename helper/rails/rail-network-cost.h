@@ -4,12 +4,12 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef RAIL_FABRIC_COST_H
-#define RAIL_FABRIC_COST_H
+#ifndef RAIL_NETWORK_COST_H
+#define RAIL_NETWORK_COST_H
 
-#include "rail-fabric-helper.h"
+#include "rail-network-helper.h"
 
-#include "ns3/fabric-bill.h"
+#include "ns3/rail-bill.h"
 #include "ns3/training-layout.h"
 
 #include <cstdint>
@@ -20,19 +20,19 @@ namespace ns3
 
 /**
  * \ingroup optical
- * \brief The network power and cost of a rail fabric and of electrical rails for the same
- * servers, by Opus's sizing formulas (RailFabricHelper::Size) and a component catalog
- * (FabricBill::Price): the comparison the photonic-rails study prints.
+ * \brief The network power and cost of a rail network and of electrical rails for the same
+ * servers, by Opus's sizing formulas (RailNetworkHelper::Size) and a component catalog
+ * (RailBill::Price): the comparison the photonic-rails study prints.
  *
  * \code
- *   FabricCatalog catalog;
- *   catalog.Load(FabricCatalog::DEFAULT_FILE, error);
- *   RailFabricCost cost;
+ *   RailCatalog catalog;
+ *   catalog.Load(RailCatalog::DEFAULT_FILE, error);
+ *   RailNetworkCost cost;
  *   cost.Compute(photonic, layout, "h200", catalog, error);  // 16 servers of 8
  *   cost.GetPowerRatio();   // electrical / photonic
  * \endcode
  */
-struct RailFabricCost
+struct RailNetworkCost
 {
     double powerW{0};            //!< The fabric's network power (W)
     double costUsd{0};           //!< The fabric's network cost (USD)
@@ -40,7 +40,7 @@ struct RailFabricCost
     double electricalCostUsd{0}; //!< Electrical rails' network cost (USD)
 
     /**
-     * \brief Sizes and prices \p fabric and electrical rails (a RailFabricHelper of defaults
+     * \brief Sizes and prices \p fabric and electrical rails (a RailNetworkHelper of defaults
      * with fabric "electrical").
      * \param [in] fabric The fabric (its kind and OCS radix)
      * \param [in] layout The job's layout (its servers and GPUs per server, after
@@ -50,22 +50,22 @@ struct RailFabricCost
      * \param [out] error What is wrong (sizing, a component missing from the catalog)
      * \return true on success
      */
-    bool Compute(const RailFabricHelper& fabric,
+    bool Compute(const RailNetworkHelper& fabric,
                  const TrainingLayout& layout,
                  const std::string& system,
-                 const FabricCatalog& catalog,
+                 const RailCatalog& catalog,
                  std::string& error);
 
     /**
      * \brief Checks a job against a fabric before a run: the fabric's shape
-     * (RailFabricHelper::Check), then the job's placement on it
-     * (RailFabricHelper::CheckPlacement).
+     * (RailNetworkHelper::Check), then the job's placement on it
+     * (RailNetworkHelper::CheckPlacement).
      * \param [in] fabric The fabric
      * \param [in] layout The job's layout (after TrainingLayout::Apply)
      * \param [in] config The job
      * \return empty if both accept it, else the first problem
      */
-    static std::string CheckJob(const RailFabricHelper& fabric,
+    static std::string CheckJob(const RailNetworkHelper& fabric,
                                 const TrainingLayout& layout,
                                 const TrainingConfig& config);
 
@@ -78,4 +78,4 @@ struct RailFabricCost
 
 } // namespace ns3
 
-#endif /* RAIL_FABRIC_COST_H */
+#endif /* RAIL_NETWORK_COST_H */

@@ -4,22 +4,22 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "rail-fabric-cost.h"
+#include "rail-network-cost.h"
 
 namespace ns3
 {
 
 bool
-RailFabricCost::Compute(const RailFabricHelper& fabric,
-                        const TrainingLayout& layout,
-                        const std::string& system,
-                        const FabricCatalog& catalog,
-                        std::string& error)
+RailNetworkCost::Compute(const RailNetworkHelper& fabric,
+                         const TrainingLayout& layout,
+                         const std::string& system,
+                         const RailCatalog& catalog,
+                         std::string& error)
 {
-    FabricBill bill;
-    FabricBill electricalBill;
-    RailFabricHelper electrical;
-    electrical.SetFabric("electrical");
+    RailBill bill;
+    RailBill electricalBill;
+    RailNetworkHelper electrical;
+    electrical.SetNetwork("electrical");
     const uint32_t servers = layout.GetServers();
     const uint32_t gpusPerServer = layout.gpusPerServer;
     return fabric.Size(servers, gpusPerServer, system, bill, error) &&
@@ -29,22 +29,22 @@ RailFabricCost::Compute(const RailFabricHelper& fabric,
 }
 
 std::string
-RailFabricCost::CheckJob(const RailFabricHelper& fabric,
-                         const TrainingLayout& layout,
-                         const TrainingConfig& config)
+RailNetworkCost::CheckJob(const RailNetworkHelper& fabric,
+                          const TrainingLayout& layout,
+                          const TrainingConfig& config)
 {
     const std::string problem = fabric.Check(layout.GetServers(), layout.gpusPerServer);
     return problem.empty() ? fabric.CheckPlacement(config, layout.gpusPerServer) : problem;
 }
 
 double
-RailFabricCost::GetPowerRatio() const
+RailNetworkCost::GetPowerRatio() const
 {
     return electricalPowerW / powerW;
 }
 
 double
-RailFabricCost::GetCostRatio() const
+RailNetworkCost::GetCostRatio() const
 {
     return electricalCostUsd / costUsd;
 }

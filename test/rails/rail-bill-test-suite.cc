@@ -39,25 +39,25 @@ class SmallFabricTestCase : public TestCase
   private:
     void DoRun() override
     {
-        FabricCatalog catalog;
+        RailCatalog catalog;
         std::string error;
-        NS_TEST_ASSERT_MSG_EQ(catalog.Load(FabricCatalog::DEFAULT_FILE, error), true, error);
-        FabricBill e;
-        FabricBill p;
-        FabricBill f;
-        NS_TEST_ASSERT_MSG_EQ(RailFabricSizing::Electrical(4, 8, "h200", e, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(catalog.Load(RailCatalog::DEFAULT_FILE, error), true, error);
+        RailBill e;
+        RailBill p;
+        RailBill f;
+        NS_TEST_ASSERT_MSG_EQ(RailNetworkSizing::Electrical(4, 8, "h200", e, error), true, error);
         // k = round(sqrt(16)) = 4; 2 x round(4 / 2) = 4 leaves per rail, 8 rails: 32 leaves;
         // round(8 x 4 / 4) = 8 spines; 40 switches of 4 ports; 32 + 160 transceivers.
         NS_TEST_ASSERT_MSG_EQ(e.switchRadix, 4u, "radix");
         NS_TEST_ASSERT_MSG_EQ(e.epsSwitches, 40u, "switches");
         NS_TEST_ASSERT_MSG_EQ(e.epsPorts, 160u, "ports");
         NS_TEST_ASSERT_MSG_EQ(e.transceivers, 192u, "transceivers");
-        NS_TEST_ASSERT_MSG_EQ(RailFabricSizing::Photonic(4, 8, "h200", 0, p, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(RailNetworkSizing::Photonic(4, 8, "h200", 0, p, error), true, error);
         // One OCS of radix 2 x 4 per rail; one transceiver per GPU.
         NS_TEST_ASSERT_MSG_EQ(p.ocses, 8u, "one OCS per rail");
         NS_TEST_ASSERT_MSG_EQ(p.ocsPorts, 64u, "OCS ports");
         NS_TEST_ASSERT_MSG_EQ(p.transceivers, 32u, "transceivers");
-        NS_TEST_ASSERT_MSG_EQ(RailFabricSizing::FatTree(4, 8, "h200", f, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(RailNetworkSizing::FatTree(4, 8, "h200", f, error), true, error);
         // k = round(cbrt(128)) = 5; round(32 / 2.5) = 13 edge and 13 aggregation switches,
         // round(32 / 5) = 6 cores: 32 switches, 160 ports.
         NS_TEST_ASSERT_MSG_EQ(f.switchRadix, 5u, "fat-tree radix");
@@ -87,15 +87,15 @@ class PublishedRatiosTestCase : public TestCase
   private:
     void DoRun() override
     {
-        FabricCatalog catalog;
+        RailCatalog catalog;
         std::string error;
-        NS_TEST_ASSERT_MSG_EQ(catalog.Load(FabricCatalog::DEFAULT_FILE, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(catalog.Load(RailCatalog::DEFAULT_FILE, error), true, error);
         for (uint32_t gpus : {256u, 512u, 1024u, 2048u})
         {
-            FabricBill e;
-            FabricBill p;
-            RailFabricSizing::Electrical(gpus / 8, 8, "h200", e, error);
-            RailFabricSizing::Photonic(gpus / 8, 8, "h200", 0, p, error);
+            RailBill e;
+            RailBill p;
+            RailNetworkSizing::Electrical(gpus / 8, 8, "h200", e, error);
+            RailNetworkSizing::Photonic(gpus / 8, 8, "h200", 0, p, error);
             double pe = 0;
             double ce = 0;
             double pp = 0;
@@ -123,12 +123,12 @@ class FabricBadInputTestCase : public TestCase
     void DoRun() override
     {
         std::string error;
-        FabricBill bill;
-        NS_TEST_ASSERT_MSG_EQ(RailFabricSizing::Photonic(64, 8, "h200", 32, bill, error),
+        RailBill bill;
+        NS_TEST_ASSERT_MSG_EQ(RailNetworkSizing::Photonic(64, 8, "h200", 32, bill, error),
                               false,
                               "radix 32 for 64 servers");
         NS_TEST_ASSERT_MSG_NE(error.find("radix 32"), std::string::npos, error);
-        NS_TEST_ASSERT_MSG_EQ(RailFabricSizing::Size("torus", 4, 8, "h200", 0, bill, error),
+        NS_TEST_ASSERT_MSG_EQ(RailNetworkSizing::Size("torus", 4, 8, "h200", 0, bill, error),
                               false,
                               "unknown fabric");
         NS_TEST_ASSERT_MSG_NE(error.find("torus"), std::string::npos, error);
@@ -140,9 +140,9 @@ class FabricBadInputTestCase : public TestCase
                 << "transceiver,h200,10,1,879,1,x\n"
                 << "eps-port,h200,2524,64,37299,64,x\n";
         }
-        FabricCatalog catalog;
+        RailCatalog catalog;
         NS_TEST_ASSERT_MSG_EQ(catalog.Load(path, error), true, error);
-        RailFabricSizing::Photonic(4, 8, "h200", 0, bill, error);
+        RailNetworkSizing::Photonic(4, 8, "h200", 0, bill, error);
         double power = 0;
         double cost = 0;
         NS_TEST_ASSERT_MSG_EQ(bill.Price(catalog, power, cost, error), false, "no ocs-port");
@@ -159,11 +159,11 @@ class FabricBadInputTestCase : public TestCase
     }
 };
 
-/// RailFabricCost against the sizing formulas priced directly; its job checks.
-class RailFabricCostTestCase : public TestCase
+/// RailNetworkCost against the sizing formulas priced directly; its job checks.
+class RailNetworkCostTestCase : public TestCase
 {
   public:
-    RailFabricCostTestCase()
+    RailNetworkCostTestCase()
         : TestCase("rail fabric cost: photonic and electrical rails priced as the sizing "
                    "formulas price them; electrical against itself 1; job checks in order")
     {
@@ -172,33 +172,33 @@ class RailFabricCostTestCase : public TestCase
   private:
     void DoRun() override
     {
-        FabricCatalog catalog;
+        RailCatalog catalog;
         std::string error;
-        NS_TEST_ASSERT_MSG_EQ(catalog.Load(FabricCatalog::DEFAULT_FILE, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(catalog.Load(RailCatalog::DEFAULT_FILE, error), true, error);
         TrainingLayout layout;
         layout.gpus = 512;
         layout.gpusPerServer = 8;
-        FabricBill e;
-        FabricBill p;
-        RailFabricSizing::Electrical(64, 8, "h200", e, error);
-        RailFabricSizing::Photonic(64, 8, "h200", 0, p, error);
+        RailBill e;
+        RailBill p;
+        RailNetworkSizing::Electrical(64, 8, "h200", e, error);
+        RailNetworkSizing::Photonic(64, 8, "h200", 0, p, error);
         double pe = 0;
         double ce = 0;
         double pp = 0;
         double cp = 0;
         NS_TEST_ASSERT_MSG_EQ(e.Price(catalog, pe, ce, error), true, error);
         NS_TEST_ASSERT_MSG_EQ(p.Price(catalog, pp, cp, error), true, error);
-        RailFabricHelper photonic;
-        photonic.SetFabric("photonic");
-        RailFabricCost cost;
+        RailNetworkHelper photonic;
+        photonic.SetNetwork("photonic");
+        RailNetworkCost cost;
         NS_TEST_ASSERT_MSG_EQ(cost.Compute(photonic, layout, "h200", catalog, error), true, error);
         NS_TEST_ASSERT_MSG_EQ_TOL(cost.powerW, pp, 1e-9 * pp, "photonic power");
         NS_TEST_ASSERT_MSG_EQ_TOL(cost.costUsd, cp, 1e-9 * cp, "photonic cost");
         NS_TEST_ASSERT_MSG_EQ_TOL(cost.electricalPowerW, pe, 1e-9 * pe, "electrical power");
         NS_TEST_ASSERT_MSG_EQ_TOL(cost.GetPowerRatio(), pe / pp, 1e-9, "power ratio");
         NS_TEST_ASSERT_MSG_EQ_TOL(cost.GetCostRatio(), ce / cp, 1e-9, "cost ratio");
-        RailFabricHelper electrical;
-        electrical.SetFabric("electrical");
+        RailNetworkHelper electrical;
+        electrical.SetNetwork("electrical");
         NS_TEST_ASSERT_MSG_EQ(cost.Compute(electrical, layout, "h200", catalog, error),
                               true,
                               error);
@@ -210,39 +210,39 @@ class RailFabricCostTestCase : public TestCase
         TrainingConfig c;
         c.dp = 64;
         c.tp = 8;
-        NS_TEST_ASSERT_MSG_EQ(RailFabricCost::CheckJob(photonic, layout, c), "", "fits");
+        NS_TEST_ASSERT_MSG_EQ(RailNetworkCost::CheckJob(photonic, layout, c), "", "fits");
         TrainingLayout one = layout;
         one.gpus = 8; // one server
-        NS_TEST_ASSERT_MSG_EQ(RailFabricCost::CheckJob(photonic, one, c),
+        NS_TEST_ASSERT_MSG_EQ(RailNetworkCost::CheckJob(photonic, one, c),
                               photonic.Check(1, 8),
                               "the shape first");
         c.tp = 4; // TP across servers' rails with DP: refused on photonic rails
         c.dp = 128;
-        NS_TEST_ASSERT_MSG_EQ(RailFabricCost::CheckJob(photonic, layout, c),
+        NS_TEST_ASSERT_MSG_EQ(RailNetworkCost::CheckJob(photonic, layout, c),
                               photonic.CheckPlacement(c, 8),
                               "then the placement");
-        NS_TEST_ASSERT_MSG_EQ(RailFabricCost::CheckJob(photonic, layout, c).empty(),
+        NS_TEST_ASSERT_MSG_EQ(RailNetworkCost::CheckJob(photonic, layout, c).empty(),
                               false,
                               "tp 4 on servers of 8 with dp");
-        NS_TEST_ASSERT_MSG_EQ(RailFabricCost::CheckJob(electrical, layout, c), "", "electrical");
+        NS_TEST_ASSERT_MSG_EQ(RailNetworkCost::CheckJob(electrical, layout, c), "", "electrical");
     }
 };
 
 /// Fabric power and cost test suite.
-class FabricBillTestSuite : public TestSuite
+class RailBillTestSuite : public TestSuite
 {
   public:
-    FabricBillTestSuite()
-        : TestSuite("optical-fabric-bill", SUITE_UNIT)
+    RailBillTestSuite()
+        : TestSuite("optical-rail-bill", SUITE_UNIT)
     {
         AddTestCase(new SmallFabricTestCase, TEST_QUICK);
         AddTestCase(new PublishedRatiosTestCase, TEST_QUICK);
         AddTestCase(new FabricBadInputTestCase, TEST_QUICK);
-        AddTestCase(new RailFabricCostTestCase, TEST_QUICK);
+        AddTestCase(new RailNetworkCostTestCase, TEST_QUICK);
     }
 };
 
 /// Static instance
-static FabricBillTestSuite g_fabricBillTestSuite;
+static RailBillTestSuite g_fabricBillTestSuite;
 
 } // namespace

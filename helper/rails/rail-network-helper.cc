@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "rail-fabric-helper.h"
+#include "rail-network-helper.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -24,29 +24,29 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("RailFabricHelper");
+NS_LOG_COMPONENT_DEFINE("RailNetworkHelper");
 
-RailFabricHelper::RailFabricHelper()
+RailNetworkHelper::RailNetworkHelper()
     : m_delay(NanoSeconds(0))
 {
 }
 
 std::vector<std::string>
-RailFabricHelper::GetFabricNames()
+RailNetworkHelper::GetNetworkNames()
 {
     return {"electrical", "photonic", "photonic-provision", "fat-tree"};
 }
 
 bool
-RailFabricHelper::SetFabric(const std::string& name, std::string* error)
+RailNetworkHelper::SetNetwork(const std::string& name, std::string* error)
 {
-    const auto names = GetFabricNames();
+    const auto names = GetNetworkNames();
     if (std::find(names.begin(), names.end(), name) == names.end())
     {
         const std::string message = "unknown fabric '" + name +
                                     "' (known: electrical, photonic, photonic-provision, "
                                     "fat-tree)";
-        NS_ABORT_MSG_IF(!error, "RailFabricHelper: " << message);
+        NS_ABORT_MSG_IF(!error, "RailNetworkHelper: " << message);
         *error = message;
         return false;
     }
@@ -55,58 +55,58 @@ RailFabricHelper::SetFabric(const std::string& name, std::string* error)
 }
 
 const std::string&
-RailFabricHelper::GetFabric() const
+RailNetworkHelper::GetNetwork() const
 {
     return m_fabric;
 }
 
 bool
-RailFabricHelper::IsPhotonic() const
+RailNetworkHelper::IsPhotonic() const
 {
     return m_fabric == "photonic" || m_fabric == "photonic-provision";
 }
 
 void
-RailFabricHelper::SetGpuDataRate(DataRate rate)
+RailNetworkHelper::SetGpuDataRate(DataRate rate)
 {
-    NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "RailFabricHelper: zero GPU data rate");
+    NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "RailNetworkHelper: zero GPU data rate");
     m_rate = rate;
 }
 
 void
-RailFabricHelper::SetLinkDelay(Time delay)
+RailNetworkHelper::SetLinkDelay(Time delay)
 {
-    NS_ABORT_MSG_IF(delay.IsStrictlyNegative(), "RailFabricHelper: negative link delay");
+    NS_ABORT_MSG_IF(delay.IsStrictlyNegative(), "RailNetworkHelper: negative link delay");
     m_delay = delay;
 }
 
 void
-RailFabricHelper::SetMtu(uint32_t mtu)
+RailNetworkHelper::SetMtu(uint32_t mtu)
 {
     m_mtu = mtu;
 }
 
 void
-RailFabricHelper::SetOcsAttribute(std::string name, const AttributeValue& value)
+RailNetworkHelper::SetOcsAttribute(std::string name, const AttributeValue& value)
 {
     m_ocsAttributes.emplace_back(name, value.Copy());
 }
 
 void
-RailFabricHelper::SetReturnDataRate(DataRate rate)
+RailNetworkHelper::SetReturnDataRate(DataRate rate)
 {
-    NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "RailFabricHelper: zero return data rate");
+    NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "RailNetworkHelper: zero return data rate");
     m_returnRate = rate;
 }
 
 void
-RailFabricHelper::SetOcsRadix(uint32_t radix)
+RailNetworkHelper::SetOcsRadix(uint32_t radix)
 {
     m_radix = radix;
 }
 
 std::string
-RailFabricHelper::Check(uint32_t servers, uint32_t gpusPerServer) const
+RailNetworkHelper::Check(uint32_t servers, uint32_t gpusPerServer) const
 {
     if (servers < 2)
     {
@@ -116,10 +116,10 @@ RailFabricHelper::Check(uint32_t servers, uint32_t gpusPerServer) const
     {
         return "a rail fabric needs at least 1 GPU per server (got 0)";
     }
-    FabricBill bill;
+    RailBill bill;
     std::string error;
     if (IsPhotonic() &&
-        !RailFabricSizing::Photonic(servers, gpusPerServer, "any", m_radix, bill, error))
+        !RailNetworkSizing::Photonic(servers, gpusPerServer, "any", m_radix, bill, error))
     {
         return error; // the radix rule is the bill's
     }
@@ -127,7 +127,7 @@ RailFabricHelper::Check(uint32_t servers, uint32_t gpusPerServer) const
 }
 
 std::string
-RailFabricHelper::CheckPlacement(const TrainingConfig& config, uint32_t gpusPerServer) const
+RailNetworkHelper::CheckPlacement(const TrainingConfig& config, uint32_t gpusPerServer) const
 {
     if (!IsPhotonic() || gpusPerServer == 0 || config.tp % gpusPerServer == 0)
     {
@@ -146,17 +146,17 @@ RailFabricHelper::CheckPlacement(const TrainingConfig& config, uint32_t gpusPerS
 }
 
 void
-RailFabricHelper::Prepare(uint32_t servers, uint32_t gpusPerServer)
+RailNetworkHelper::Prepare(uint32_t servers, uint32_t gpusPerServer)
 {
     const std::string problem = Check(servers, gpusPerServer);
-    NS_ABORT_MSG_IF(!problem.empty(), "RailFabricHelper (" << m_fabric << "): " << problem);
+    NS_ABORT_MSG_IF(!problem.empty(), "RailNetworkHelper (" << m_fabric << "): " << problem);
     m_gpusPerServer = gpusPerServer;
     m_controller = nullptr;
     m_ocs.clear();
 }
 
 ScaleOutTopologyHelper
-RailFabricHelper::SwitchedFabric(uint32_t gpusPerServer) const
+RailNetworkHelper::SwitchedNetwork(uint32_t gpusPerServer) const
 {
     ScaleOutTopologyHelper fabric;
     fabric.SetTopology(m_fabric == "fat-tree" ? "fat-tree" : "rail");
@@ -168,13 +168,13 @@ RailFabricHelper::SwitchedFabric(uint32_t gpusPerServer) const
 }
 
 TopologyDescription
-RailFabricHelper::Describe(uint32_t servers, uint32_t gpusPerServer) const
+RailNetworkHelper::Describe(uint32_t servers, uint32_t gpusPerServer) const
 {
     const std::string problem = Check(servers, gpusPerServer);
-    NS_ABORT_MSG_IF(!problem.empty(), "RailFabricHelper (" << m_fabric << "): " << problem);
+    NS_ABORT_MSG_IF(!problem.empty(), "RailNetworkHelper (" << m_fabric << "): " << problem);
     if (!IsPhotonic())
     {
-        return SwitchedFabric(gpusPerServer).Describe(servers * gpusPerServer, gpusPerServer);
+        return SwitchedNetwork(gpusPerServer).Describe(servers * gpusPerServer, gpusPerServer);
     }
     TopologyDescription d;
     for (uint32_t s = 0; s < servers; ++s)
@@ -199,9 +199,9 @@ RailFabricHelper::Describe(uint32_t servers, uint32_t gpusPerServer) const
 }
 
 void
-RailFabricHelper::MakeController(const std::vector<Ptr<OpticalCircuitSwitch>>& rails,
-                                 uint32_t servers,
-                                 uint32_t gpusPerServer)
+RailNetworkHelper::MakeController(const std::vector<Ptr<OpticalCircuitSwitch>>& rails,
+                                  uint32_t servers,
+                                  uint32_t gpusPerServer)
 {
     m_controller = CreateObject<PhotonicRailController>();
     m_controller->SetAttribute("Provision", BooleanValue(m_fabric == "photonic-provision"));
@@ -220,13 +220,13 @@ RailFabricHelper::MakeController(const std::vector<Ptr<OpticalCircuitSwitch>>& r
 }
 
 std::vector<uint32_t>
-RailFabricHelper::Build(Ptr<FlowTopology> topology, uint32_t servers, uint32_t gpusPerServer)
+RailNetworkHelper::Build(Ptr<FlowTopology> topology, uint32_t servers, uint32_t gpusPerServer)
 {
-    NS_ABORT_MSG_IF(!topology, "RailFabricHelper::Build: null topology");
+    NS_ABORT_MSG_IF(!topology, "RailNetworkHelper::Build: null topology");
     Prepare(servers, gpusPerServer);
     if (!IsPhotonic())
     {
-        return SwitchedFabric(gpusPerServer)
+        return SwitchedNetwork(gpusPerServer)
             .Build(topology, servers * gpusPerServer, gpusPerServer);
     }
     FlowTopologyRealizer realizer;
@@ -235,26 +235,26 @@ RailFabricHelper::Build(Ptr<FlowTopology> topology, uint32_t servers, uint32_t g
         realizer.SetOcsAttribute(name, *value);
     }
     const FlowTopologyRealizer::Result made =
-        realizer.Realize(Describe(servers, gpusPerServer), topology, "RailFabricHelper");
+        realizer.Realize(Describe(servers, gpusPerServer), topology, "RailNetworkHelper");
     MakeController(made.ocs, servers, gpusPerServer);
     return made.hosts;
 }
 
 void
-RailFabricHelper::Install(NodeContainer gpus, uint32_t gpusPerServer)
+RailNetworkHelper::Install(NodeContainer gpus, uint32_t gpusPerServer)
 {
     NS_ABORT_MSG_IF(gpusPerServer == 0 || gpus.GetN() % gpusPerServer != 0,
-                    "RailFabricHelper: " << gpus.GetN() << " GPUs are not a multiple of "
-                                         << gpusPerServer << " GPUs per server");
+                    "RailNetworkHelper: " << gpus.GetN() << " GPUs are not a multiple of "
+                                          << gpusPerServer << " GPUs per server");
     const uint32_t servers = gpus.GetN() / gpusPerServer;
     Prepare(servers, gpusPerServer);
     if (!IsPhotonic())
     {
-        SwitchedFabric(gpusPerServer).Install(gpus, gpusPerServer);
+        SwitchedNetwork(gpusPerServer).Install(gpus, gpusPerServer);
         return;
     }
     NS_ABORT_MSG_IF(gpusPerServer > 64 || gpus.GetN() > (1u << 20) || servers >= (1u << 16),
-                    "RailFabricHelper: packet-level photonic rails address at most 64 rails, "
+                    "RailNetworkHelper: packet-level photonic rails address at most 64 rails, "
                     "65535 servers and 2^20 GPUs (got "
                         << gpusPerServer << " rails, " << gpus.GetN() << " GPUs)");
     // The description gives the Internet stacks and interface 1 of every GPU: its rail's OCS
@@ -265,7 +265,7 @@ RailFabricHelper::Install(NodeContainer gpus, uint32_t gpusPerServer)
         realizer.SetOcsAttribute(name, *value);
     }
     const PacketTopologyRealizer::Result made =
-        realizer.Realize(Describe(servers, gpusPerServer), gpus, "RailFabricHelper");
+        realizer.Realize(Describe(servers, gpusPerServer), gpus, "RailNetworkHelper");
     MakeController(made.ocs, servers, gpusPerServer);
     // Circuits are one-way, so the addresses are the fabric's own. Interface 1 of GPU x
     // (server s, rail g): its OCS port, with two addresses: first 10.192.0.0 + x, which is the
@@ -322,7 +322,7 @@ RailFabricHelper::Install(NodeContainer gpus, uint32_t gpusPerServer)
 }
 
 void
-RailFabricHelper::ConfigureCollectives(CollectiveHelper& collectives) const
+RailNetworkHelper::ConfigureCollectives(CollectiveHelper& collectives) const
 {
     if (IsPhotonic())
     {
@@ -332,9 +332,9 @@ RailFabricHelper::ConfigureCollectives(CollectiveHelper& collectives) const
 }
 
 void
-RailFabricHelper::Attach(Ptr<TrainingJob> job)
+RailNetworkHelper::Attach(Ptr<TrainingJob> job)
 {
-    NS_ABORT_MSG_IF(!job, "RailFabricHelper::Attach: null job");
+    NS_ABORT_MSG_IF(!job, "RailNetworkHelper::Attach: null job");
     if (!m_controller)
     {
         return;
@@ -348,26 +348,26 @@ RailFabricHelper::Attach(Ptr<TrainingJob> job)
 }
 
 Ptr<PhotonicRailController>
-RailFabricHelper::GetController() const
+RailNetworkHelper::GetController() const
 {
     return m_controller;
 }
 
 const std::vector<Ptr<OpticalCircuitSwitch>>&
-RailFabricHelper::GetSwitches() const
+RailNetworkHelper::GetSwitches() const
 {
     return m_ocs;
 }
 
 bool
-RailFabricHelper::Size(uint32_t servers,
-                       uint32_t gpusPerServer,
-                       const std::string& system,
-                       FabricBill& bill,
-                       std::string& error) const
+RailNetworkHelper::Size(uint32_t servers,
+                        uint32_t gpusPerServer,
+                        const std::string& system,
+                        RailBill& bill,
+                        std::string& error) const
 {
     const std::string fabric = IsPhotonic() ? "photonic" : m_fabric;
-    return RailFabricSizing::Size(fabric, servers, gpusPerServer, system, m_radix, bill, error);
+    return RailNetworkSizing::Size(fabric, servers, gpusPerServer, system, m_radix, bill, error);
 }
 
 } // namespace ns3

@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef FABRIC_BILL_H
-#define FABRIC_BILL_H
+#ifndef RAIL_BILL_H
+#define RAIL_BILL_H
 
 #include <cstdint>
 #include <string>
@@ -20,7 +20,7 @@ namespace ns3
  * electrical packet switch (the switch's power and price spread over its ports), a port of an
  * optical circuit switch.
  */
-struct FabricComponent
+struct RailComponent
 {
     std::string kind;   //!< "transceiver", "eps-port" or "ocs-port"
     std::string system; //!< GPU system it belongs to ("h200", "gb200"; "any": all)
@@ -31,7 +31,7 @@ struct FabricComponent
 
 /**
  * \ingroup optical
- * \brief The component catalog: data/fabric-components.csv (Opus's numbers), a file users
+ * \brief The component catalog: data/rail-components.csv (Opus's numbers), a file users
  * can edit or replace.
  *
  * Columns and their ranges: kind, system (text; each pair at most once), power_w (0 to
@@ -39,11 +39,11 @@ struct FabricComponent
  * MAX_COST_USD), cost_units (a whole number, 1 to MAX_UNITS), source (text, may be empty).
  * A value outside its range is an error naming the file, the line and the column.
  */
-class FabricCatalog
+class RailCatalog
 {
   public:
     /// Default catalog file, in the data directory.
-    static constexpr const char* DEFAULT_FILE = "fabric-components.csv";
+    static constexpr const char* DEFAULT_FILE = "rail-components.csv";
     /// Largest power_w of a row (W; a 144-port switch draws 7 kW).
     static constexpr double MAX_POWER_W = 1e6;
     /// Largest cost_usd of a row (USD).
@@ -69,22 +69,22 @@ class FabricCatalog
      */
     bool Find(const std::string& kind,
               const std::string& system,
-              FabricComponent& component,
+              RailComponent& component,
               std::string& error) const;
 
     /// \return the components
-    const std::vector<FabricComponent>& GetComponents() const;
+    const std::vector<RailComponent>& GetComponents() const;
 
   private:
-    std::vector<FabricComponent> m_components; //!< Rows
-    std::string m_file;                        //!< Where they were read
+    std::vector<RailComponent> m_components; //!< Rows
+    std::string m_file;                      //!< Where they were read
 };
 
 /**
  * \ingroup optical
  * \brief The components a scale-out fabric is built from, and its power and cost.
  */
-struct FabricBill
+struct RailBill
 {
     std::string fabric;       //!< "electrical", "photonic" or "fat-tree"
     std::string system;       //!< GPU system (selects catalog rows)
@@ -104,7 +104,7 @@ struct FabricBill
      * \param [out] error A component missing from the catalog
      * \return true on success
      */
-    bool Price(const FabricCatalog& catalog,
+    bool Price(const RailCatalog& catalog,
                double& powerW,
                double& costUsd,
                std::string& error) const;
@@ -124,7 +124,7 @@ struct FabricBill
  *   aggregation switches, round(N / k) core switches, k ports each; one transceiver per GPU and
  *   per switch port.
  */
-class RailFabricSizing
+class RailNetworkSizing
 {
   public:
     /**
@@ -138,7 +138,7 @@ class RailFabricSizing
     static bool Electrical(uint32_t servers,
                            uint32_t gpusPerServer,
                            const std::string& system,
-                           FabricBill& bill,
+                           RailBill& bill,
                            std::string& error);
 
     /**
@@ -154,7 +154,7 @@ class RailFabricSizing
                          uint32_t gpusPerServer,
                          const std::string& system,
                          uint32_t ocsRadix,
-                         FabricBill& bill,
+                         RailBill& bill,
                          std::string& error);
 
     /**
@@ -168,7 +168,7 @@ class RailFabricSizing
     static bool FatTree(uint32_t servers,
                         uint32_t gpusPerServer,
                         const std::string& system,
-                        FabricBill& bill,
+                        RailBill& bill,
                         std::string& error);
 
     /**
@@ -182,10 +182,18 @@ class RailFabricSizing
                      uint32_t gpusPerServer,
                      const std::string& system,
                      uint32_t ocsRadix,
-                     FabricBill& bill,
+                     RailBill& bill,
                      std::string& error);
 };
 
+/// \name Names these types had before issue #19 ("fabric" is the server-fabric area's word)
+/// \{
+using FabricComponent [[deprecated("use RailComponent")]] = RailComponent;
+using FabricCatalog [[deprecated("use RailCatalog")]] = RailCatalog;
+using FabricBill [[deprecated("use RailBill")]] = RailBill;
+using RailFabricSizing [[deprecated("use RailNetworkSizing")]] = RailNetworkSizing;
+/// \}
+
 } // namespace ns3
 
-#endif /* FABRIC_BILL_H */
+#endif /* RAIL_BILL_H */
