@@ -7,14 +7,46 @@
 #include "torus-datacenter-helper.h"
 
 #include "ns3/abort.h"
-#include "ns3/internet-stack-helper.h"
+#include "ns3/double.h"
+#include "ns3/flow-topology-realizer.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/packet-topology-realizer.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("TorusDatacenterHelper");
+
+namespace
+{
+constexpr double SPEED_OF_LIGHT = 299792458.0; //!< m/s, as OcsChannel
+
+/**
+ * \param [in] type A TypeId name
+ * \param [in] name One of its attributes
+ * \param [in] set The attributes set on a factory of \p type
+ * \return the value the factory gives \p name (its initial value if not set)
+ */
+Ptr<const AttributeValue>
+AttributeOf(const std::string& type,
+            const std::string& name,
+            const std::map<std::string, Ptr<AttributeValue>>& set)
+{
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(TypeId::LookupByName(type).LookupAttributeByName(name, &info),
+                        "TorusDatacenterHelper: " << type << " has no attribute " << name);
+    const auto it = set.find(name);
+    if (it == set.end())
+    {
+        return info.initialValue;
+    }
+    Ptr<const AttributeValue> value = info.checker->CreateValidValue(*it->second);
+    NS_ABORT_MSG_IF(!value, "TorusDatacenterHelper: invalid value of " << type << "::" << name);
+    return value;
+}
+} // namespace
 
 TorusDatacenterHelper::TorusDatacenterHelper()
 {
@@ -44,12 +76,14 @@ void
 TorusDatacenterHelper::SetDeviceAttribute(std::string name, const AttributeValue& value)
 {
     m_ocs.SetDeviceAttribute(name, value);
+    m_deviceAttributes[name] = value.Copy();
 }
 
 void
 TorusDatacenterHelper::SetChannelAttribute(std::string name, const AttributeValue& value)
 {
     m_ocs.SetChannelAttribute(name, value);
+    m_channelAttributes[name] = value.Copy();
 }
 
 Ptr<TorusFabric>
@@ -64,40 +98,64 @@ TorusDatacenterHelper::Create(const TorusGeometry& geometry) const
     return fabric;
 }
 
-NodeContainer
-TorusDatacenterHelper::Install(Ptr<TorusFabric> fabric)
+TopologyDescription
+TorusDatacenterHelper::Describe(Ptr<TorusFabric> fabric) const
 {
-    NS_ABORT_MSG_IF(!fabric, "TorusDatacenterHelper::Install: null fabric");
-    NS_ABORT_MSG_IF(fabric->GetObject<TorusIpRouting>(),
-                    "TorusDatacenterHelper::Install: this datacenter is installed already");
+    NS_ABORT_MSG_IF(!fabric, "TorusDatacenterHelper::Describe: null fabric");
     const TorusGeometry& g = fabric->GetGeometry();
     const uint32_t P = TorusGeometry::PORTS;
-    NodeContainer nodes;
-    nodes.Create(g.GetNAccelerators());
-    InternetStackHelper internet;
-    internet.Install(nodes);
-    std::vector<std::array<int32_t, 6>> interfaces(g.GetNAccelerators());
+    const DataRate rate = DynamicCast<const DataRateValue>(
+                              AttributeOf("ns3::OcsNetDevice", "DataRate", m_deviceAttributes))
+                              ->Get();
+    const auto mtu =
+        static_cast<uint32_t>(DynamicCast<const UintegerValue>(
+                                  AttributeOf("ns3::OcsNetDevice", "Mtu", m_deviceAttributes))
+                                  ->Get());
+    const double length = DynamicCast<const DoubleValue>(
+                              AttributeOf("ns3::OcsChannel", "Length", m_channelAttributes))
+                              ->Get();
+    const double groupIndex = DynamicCast<const DoubleValue>(
+                                  AttributeOf("ns3::OcsChannel", "GroupIndex", m_channelAttributes))
+                                  ->Get();
+    const Time fibre = Seconds(length * groupIndex / SPEED_OF_LIGHT);
+
+    TopologyDescription d;
+    for (uint32_t a = 0; a < g.GetNAccelerators(); ++a)
+    {
+        d.AddHost("acc" + std::to_string(a), g.GetServer(a));
+    }
+    const uint32_t firstServer = d.GetNNodes();
+    for (uint32_t s = 0; s < g.GetNServers(); ++s)
+    {
+        d.AddOcs("server" + std::to_string(s),
+                 fabric->GetServerFabric(s)->GetSwitch()->GetNPorts());
+    }
+    // Inter-rack switches: dimension, position -> node index.
+    std::array<std::vector<uint32_t>, 3> interRack;
+    for (uint32_t dim = 0; dim < 3; ++dim)
+    {
+        for (uint32_t pos = 0; pos < fabric->GetNInterRackSwitches(dim); ++pos)
+        {
+            interRack[dim].push_back(
+                d.AddOcs("interrack" + std::to_string(dim) + "-" + std::to_string(pos),
+                         fabric->GetInterRackSwitch(dim, pos)->GetNPorts()));
+        }
+    }
     for (uint32_t a = 0; a < g.GetNAccelerators(); ++a)
     {
         Ptr<PhotonicServerFabric> server = fabric->GetServerFabric(g.GetServer(a));
-        Ptr<Ipv4> ipv4 = nodes.Get(a)->GetObject<Ipv4>();
         for (uint32_t p = 0; p < P; ++p)
         {
-            interfaces[a][p] = -1;
-            if (!g.HasPort(p))
+            if (g.HasPort(p))
             {
-                continue;
+                d.AttachOcsPort(firstServer + g.GetServer(a),
+                                server->GetAcceleratorPort(g.GetLocalIndex(a), p),
+                                a,
+                                rate,
+                                fibre,
+                                mtu,
+                                p);
             }
-            Ptr<OcsNetDevice> device =
-                m_ocs.Attach(server->GetSwitch(),
-                             nodes.Get(a),
-                             server->GetAcceleratorPort(g.GetLocalIndex(a), p));
-            const int32_t index = ipv4->AddInterface(device);
-            ipv4->AddAddress(
-                index,
-                Ipv4InterfaceAddress(TorusIpRouting::GetAddress(a, p), Ipv4Mask::GetOnes()));
-            ipv4->SetUp(index);
-            interfaces[a][p] = index;
         }
     }
     // The fibres between servers: one per torus link that leaves a server.
@@ -109,12 +167,10 @@ TorusDatacenterHelper::Install(Ptr<TorusFabric> fabric)
         {
             continue;
         }
-        Ptr<PhotonicServerFabric> fa = fabric->GetServerFabric(sa);
-        Ptr<PhotonicServerFabric> fb = fabric->GetServerFabric(sb);
-        const auto outA =
-            static_cast<uint32_t>(fa->GetOutwardPort(g.GetLocalIndex(link.a), link.portA));
-        const auto outB =
-            static_cast<uint32_t>(fb->GetOutwardPort(g.GetLocalIndex(link.b), link.portB));
+        const auto outA = static_cast<uint32_t>(
+            fabric->GetServerFabric(sa)->GetOutwardPort(g.GetLocalIndex(link.a), link.portA));
+        const auto outB = static_cast<uint32_t>(
+            fabric->GetServerFabric(sb)->GetOutwardPort(g.GetLocalIndex(link.b), link.portB));
         uint32_t position = 0;
         uint32_t portA = 0;
         uint32_t portB = 0;
@@ -122,12 +178,100 @@ TorusDatacenterHelper::Install(Ptr<TorusFabric> fabric)
             fabric->GetInterRackPort(link.b, link.portB, position, portB))
         {
             // A wrap-around link: both ends go to the inter-rack switch.
-            Ptr<OpticalCircuitSwitch> ocs = fabric->GetInterRackSwitch(link.portA / 2, position);
-            m_ocs.Join(fa->GetSwitch(), outA, ocs, portA);
-            m_ocs.Join(fb->GetSwitch(), outB, ocs, portB);
+            const uint32_t ocs = interRack[link.portA / 2][position];
+            d.JoinOcsPorts(firstServer + sa, outA, ocs, portA, fibre);
+            d.JoinOcsPorts(firstServer + sb, outB, ocs, portB, fibre);
             continue;
         }
-        m_ocs.Join(fa->GetSwitch(), outA, fb->GetSwitch(), outB);
+        d.JoinOcsPorts(firstServer + sa, outA, firstServer + sb, outB, fibre);
+    }
+    for (uint32_t s = 0; s < g.GetNServers(); ++s)
+    {
+        d.AddScaleUpDomain(fabric->GetServerFabric(s)->GetAccelerators());
+    }
+    return d;
+}
+
+namespace
+{
+/**
+ * \brief Hands a TorusFabric's switches to a realizer, as the description's OCSes.
+ * \param [in] fabric The fabrics
+ * \param [in] d Its description (TorusDatacenterHelper::Describe)
+ * \param [in] realizer PacketTopologyRealizer or FlowTopologyRealizer
+ */
+template <typename Realizer>
+void
+AdoptSwitches(Ptr<TorusFabric> fabric, const TopologyDescription& d, Realizer& realizer)
+{
+    const TorusGeometry& g = fabric->GetGeometry();
+    const uint32_t firstServer = g.GetNAccelerators();
+    for (uint32_t s = 0; s < g.GetNServers(); ++s)
+    {
+        realizer.AdoptOcs(firstServer + s, fabric->GetServerFabric(s)->GetSwitch());
+    }
+    uint32_t next = firstServer + g.GetNServers();
+    for (uint32_t dim = 0; dim < 3; ++dim)
+    {
+        for (uint32_t pos = 0; pos < fabric->GetNInterRackSwitches(dim); ++pos)
+        {
+            realizer.AdoptOcs(next++, fabric->GetInterRackSwitch(dim, pos));
+        }
+    }
+    NS_ASSERT(next == d.GetNNodes());
+}
+} // namespace
+
+std::vector<uint32_t>
+TorusDatacenterHelper::Build(Ptr<TorusFabric> fabric,
+                             Ptr<FlowTopology> topology,
+                             double unitBps,
+                             Time delay) const
+{
+    NS_ABORT_MSG_IF(!fabric, "TorusDatacenterHelper::Build: null fabric");
+    const TopologyDescription d = Describe(fabric);
+    FlowTopologyRealizer realizer;
+    AdoptSwitches(fabric, d, realizer);
+    const FlowTopologyRealizer::Result made =
+        realizer.Realize(d, topology, "TorusDatacenterHelper::Build");
+    fabric->Track(topology, made.hosts, unitBps, delay);
+    return made.hosts;
+}
+
+NodeContainer
+TorusDatacenterHelper::Install(Ptr<TorusFabric> fabric)
+{
+    NS_ABORT_MSG_IF(!fabric, "TorusDatacenterHelper::Install: null fabric");
+    NS_ABORT_MSG_IF(fabric->GetObject<TorusIpRouting>(),
+                    "TorusDatacenterHelper::Install: this datacenter is installed already");
+    const TorusGeometry& g = fabric->GetGeometry();
+    const TopologyDescription d = Describe(fabric);
+    NodeContainer nodes;
+    nodes.Create(g.GetNAccelerators());
+    PacketTopologyRealizer realizer;
+    realizer.SetOcsHelper(m_ocs);
+    AdoptSwitches(fabric, d, realizer);
+    const PacketTopologyRealizer::Result made =
+        realizer.Realize(d, nodes, "TorusDatacenterHelper::Install");
+    // An interface per port device, in the description's attachment order (accelerator, then
+    // port).
+    std::vector<std::array<int32_t, TorusGeometry::PORTS>> interfaces(g.GetNAccelerators());
+    for (auto& ports : interfaces)
+    {
+        ports.fill(-1);
+    }
+    const auto& ocsPorts = d.GetOcsPorts();
+    for (uint32_t k = 0; k < ocsPorts.size(); ++k)
+    {
+        const uint32_t a = ocsPorts[k].node;
+        const uint32_t p = ocsPorts[k].nic;
+        Ptr<Ipv4> ipv4 = nodes.Get(a)->GetObject<Ipv4>();
+        const int32_t index = ipv4->AddInterface(made.portDevices[k]);
+        ipv4->AddAddress(
+            index,
+            Ipv4InterfaceAddress(TorusIpRouting::GetAddress(a, p), Ipv4Mask::GetOnes()));
+        ipv4->SetUp(index);
+        interfaces[a][p] = index;
     }
     Ptr<TorusIpRouting> routing = CreateObject<TorusIpRouting>();
     routing->Setup(fabric, nodes, interfaces);

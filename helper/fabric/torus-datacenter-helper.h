@@ -11,9 +11,11 @@
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 #include "ns3/ocs-helper.h"
+#include "ns3/topology-description.h"
 #include "ns3/torus-fabric.h"
 #include "ns3/torus-ip-routing.h"
 
+#include <map>
 #include <string>
 
 namespace ns3
@@ -22,7 +24,7 @@ namespace ns3
 /**
  * \ingroup optical
  * \brief Builds a torus ML datacenter whose servers hold photonic fabrics, for the flow-level
- * engine (Create(), then TorusFabric::Build) or at packet level (Install()).
+ * engine (Create(), then Build()) or at packet level (Install()).
  *
  * \code
  *   TorusGeometry geometry;
@@ -40,6 +42,13 @@ namespace ns3
  * between the two servers' fabrics (OcsHelper::Join). Light crosses every fabric on its path,
  * each with its latency and its reconfiguration; accelerators forward IP packets between lit
  * paths (TorusIpRouting, aggregated to the fabric).
+ *
+ * Both levels are made from one TopologyDescription (Describe()): its static part (the
+ * accelerators, the server fabrics and inter-rack switches, the accelerator ports and the
+ * fibres between switches), made by PacketTopologyRealizer or FlowTopologyRealizer on the
+ * switches the TorusFabric owns (adopted). Which paths are lit, and how they change as the
+ * fabrics reconfigure, stays in TorusFabric (TorusIpRouting at packet level,
+ * TorusFabric::Track at flow level).
  */
 class TorusDatacenterHelper
 {
@@ -89,8 +98,37 @@ class TorusDatacenterHelper
     Ptr<TorusFabric> Create(const TorusGeometry& geometry) const;
 
     /**
+     * \brief Describes the datacenter: host i is accelerator i ("acc<i>", in its server), then
+     * one OCS per server ("server<s>", its fabric's ports), then the inter-rack switches
+     * ("interrack<d>-<position>", by dimension then position), if any. Each accelerator port
+     * is attached to its fabric's port (nic: the torus port; rate and MTU of the device
+     * attributes, delay of the channel attributes); each torus link that leaves a server is a
+     * fibre between the two fabrics' outward ports, or two fibres to the inter-rack switch
+     * for a wrap-around link; each server's accelerators are a scale-up domain.
+     * \param [in] fabric Fabrics from Create()
+     * \return the description
+     */
+    TopologyDescription Describe(Ptr<TorusFabric> fabric) const;
+
+    /**
+     * \brief Builds the datacenter in a flow-level graph: Describe() made by
+     * FlowTopologyRealizer on the fabric's switches (one vertex per accelerator), then
+     * TorusFabric::Track (one link per pair joined by lit paths, kept in step).
+     * \param [in] fabric Fabrics from Create() (once)
+     * \param [in] topology The graph
+     * \param [in] unitBps Bandwidth of one torus port (bit/s, > 0)
+     * \param [in] delay Delay of a path (the fibre and the fabrics)
+     * \return the accelerator vertices, by accelerator id
+     */
+    std::vector<uint32_t> Build(Ptr<TorusFabric> fabric,
+                                Ptr<FlowTopology> topology,
+                                double unitBps,
+                                Time delay) const;
+
+    /**
      * \brief Builds the datacenter at packet level: nodes, devices, fibres, the Internet stack,
-     * addresses and routing (TorusIpRouting, aggregated to \p fabric).
+     * addresses and routing (TorusIpRouting, aggregated to \p fabric): Describe() made by
+     * PacketTopologyRealizer on the fabric's switches, then an interface per port device.
      * \param [in] fabric Fabrics from Create() (once)
      * \return the node of each accelerator, by accelerator id
      */
@@ -101,6 +139,8 @@ class TorusDatacenterHelper
     ObjectFactory m_interRackFactory; //!< Inter-rack switches
     bool m_interRack{false};          //!< Inter-rack switches on
     OcsHelper m_ocs;                  //!< Devices and fibres
+    /// Attributes set on the devices and on the fibres (what Describe() reads)
+    std::map<std::string, Ptr<AttributeValue>> m_deviceAttributes, m_channelAttributes;
 };
 
 } // namespace ns3

@@ -22,6 +22,13 @@ FlowTopologyRealizer::SetOcsAttribute(std::string name, const AttributeValue& va
     m_ocsAttributes.emplace_back(name, value.Copy());
 }
 
+void
+FlowTopologyRealizer::AdoptOcs(uint32_t node, Ptr<OpticalCircuitSwitch> ocs, bool keepCircuits)
+{
+    NS_ABORT_MSG_IF(!ocs, "FlowTopologyRealizer::AdoptOcs: null switch");
+    m_adopted[node] = std::make_pair(ocs, keepCircuits);
+}
+
 FlowTopologyRealizer::Result
 FlowTopologyRealizer::Realize(const TopologyDescription& description,
                               Ptr<FlowTopology> topology,
@@ -32,6 +39,15 @@ FlowTopologyRealizer::Realize(const TopologyDescription& description,
     const std::string problem = description.Validate();
     NS_ABORT_MSG_IF(!problem.empty(), who << ": invalid topology description: " << problem);
     const auto& nodes = description.GetNodes();
+    for (const auto& [i, adopted] : m_adopted)
+    {
+        const Ptr<OpticalCircuitSwitch>& ocs = adopted.first;
+        NS_ABORT_MSG_IF(i >= nodes.size() || nodes[i].role != Role::OCS,
+                        who << ": adopted switch for node " << i << ", which is not an OCS");
+        NS_ABORT_MSG_IF(ocs->GetNPorts() != nodes[i].portCount,
+                        who << ": OCS " << nodes[i].name << " has " << nodes[i].portCount
+                            << " ports, its adopted switch " << ocs->GetNPorts());
+    }
     Result result;
     result.vertices.assign(nodes.size(), TopologyDescription::NONE);
     for (uint32_t i = 0; i < nodes.size(); ++i)
@@ -69,14 +85,27 @@ FlowTopologyRealizer::Realize(const TopologyDescription& description,
         {
             continue;
         }
-        ObjectFactory factory("ns3::OpticalCircuitSwitch");
-        for (const auto& [name, value] : m_ocsAttributes)
+        Ptr<OpticalCircuitSwitch> ocs;
+        bool attach = !description.HasOcsFibre(i);
+        if (m_adopted.count(i))
         {
-            factory.Set(name, *value);
+            ocs = m_adopted.at(i).first;
+            attach = attach && m_adopted.at(i).second;
         }
-        factory.Set("PortCount", UintegerValue(nodes[i].portCount));
-        Ptr<OpticalCircuitSwitch> ocs = factory.Create<OpticalCircuitSwitch>();
-        FlowTopologyHelper::AttachOcs(topology, ocs, ports[i]);
+        else
+        {
+            ObjectFactory factory("ns3::OpticalCircuitSwitch");
+            for (const auto& [name, value] : m_ocsAttributes)
+            {
+                factory.Set(name, *value);
+            }
+            factory.Set("PortCount", UintegerValue(nodes[i].portCount));
+            ocs = factory.Create<OpticalCircuitSwitch>();
+        }
+        if (attach)
+        {
+            FlowTopologyHelper::AttachOcs(topology, ocs, ports[i]);
+        }
         result.ocs.push_back(ocs);
     }
     return result;

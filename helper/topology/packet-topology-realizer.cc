@@ -69,6 +69,19 @@ PacketTopologyRealizer::SetPointToPointHelper(const PointToPointHelper& p2p)
 }
 
 void
+PacketTopologyRealizer::SetOcsHelper(const OcsHelper& ocs)
+{
+    m_ocsHelper = ocs;
+}
+
+void
+PacketTopologyRealizer::AdoptOcs(uint32_t node, Ptr<OpticalCircuitSwitch> ocs)
+{
+    NS_ABORT_MSG_IF(!ocs, "PacketTopologyRealizer::AdoptOcs: null switch");
+    m_adopted[node] = ocs;
+}
+
+void
 PacketTopologyRealizer::SetOcsAttribute(std::string name, const AttributeValue& value)
 {
     m_ocsAttributes.emplace_back(name, value.Copy());
@@ -149,24 +162,44 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     }
 
-    // 5. OCSes.
-    std::map<uint32_t, std::map<uint32_t, const TopologyDescription::OcsPort*>> ports;
-    for (const TopologyDescription::OcsPort& p : description.GetOcsPorts())
+    // 5. OCSes (the adopted ones are the caller's).
+    for (const auto& [i, ocs] : m_adopted)
     {
-        ports[p.ocs][p.port] = &p;
+        NS_ABORT_MSG_IF(i >= nodes.size() || nodes[i].role != Role::OCS,
+                        who << ": adopted switch for node " << i << ", which is not an OCS");
+        NS_ABORT_MSG_IF(ocs->GetNPorts() != nodes[i].portCount,
+                        who << ": OCS " << nodes[i].name << " has " << nodes[i].portCount
+                            << " ports, its adopted switch " << ocs->GetNPorts());
     }
+    const auto& ocsPorts = description.GetOcsPorts();
+    result.portDevices.resize(ocsPorts.size());
+    std::map<uint32_t, std::map<uint32_t, uint32_t>> ports; // OCS -> port -> attachment
+    for (uint32_t k = 0; k < ocsPorts.size(); ++k)
+    {
+        ports[ocsPorts[k].ocs][ocsPorts[k].port] = k;
+    }
+    std::vector<uint32_t> ocsOrdinal(nodes.size(), TopologyDescription::NONE);
     for (uint32_t i = 0; i < nodes.size(); ++i)
     {
         if (nodes[i].role != Role::OCS)
         {
             continue;
         }
+        ocsOrdinal[i] = static_cast<uint32_t>(result.ocs.size());
+        if (m_adopted.count(i))
+        {
+            result.ocsDevices.emplace_back(); // filled in step 6
+            result.ocsNodes.push_back(nullptr);
+            result.ocs.push_back(m_adopted.at(i));
+            continue;
+        }
         const auto& onThis = ports[i];
         NodeContainer endpoints;
         const TopologyDescription::OcsPort* first =
-            onThis.empty() ? nullptr : onThis.begin()->second;
-        for (const auto& [port, p] : onThis)
+            onThis.empty() ? nullptr : &ocsPorts[onThis.begin()->second];
+        for (const auto& [port, k] : onThis)
         {
+            const TopologyDescription::OcsPort* p = &ocsPorts[k];
             NS_ABORT_MSG_IF(port != endpoints.GetN(),
                             who << ": OCS " << nodes[i].name
                                 << ": packet level needs its ports 0, 1, ... (port " << port
@@ -177,7 +210,7 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
                                 << ": packet level needs one rate, delay and MTU for its ports");
             endpoints.Add(byIndex[p->node]);
         }
-        OcsHelper ocsHelper;
+        OcsHelper ocsHelper = m_ocsHelper;
         for (const auto& [name, value] : m_ocsAttributes)
         {
             ocsHelper.SetSwitchAttribute(name, *value);
@@ -195,9 +228,46 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
         }
         Ptr<Node> ocsNode = CreateObject<Node>();
         result.ocsDevices.push_back(ocsHelper.Install(ocsNode, endpoints));
+        uint32_t d = 0;
+        for (const auto& [port, k] : onThis)
+        {
+            result.portDevices[k] = DynamicCast<OcsNetDevice>(result.ocsDevices.back().Get(d++));
+        }
         result.ocsNodes.push_back(ocsNode);
         result.ocs.push_back(OcsHelper::GetSwitch(ocsNode));
         byIndex[i] = ocsNode;
+    }
+
+    // 6. Ports of the adopted OCSes, in attachment order.
+    for (uint32_t k = 0; k < ocsPorts.size(); ++k)
+    {
+        const TopologyDescription::OcsPort& p = ocsPorts[k];
+        if (!m_adopted.count(p.ocs))
+        {
+            continue;
+        }
+        OcsHelper ocsHelper = m_ocsHelper;
+        ocsHelper.SetDeviceAttribute("DataRate", DataRateValue(p.rate));
+        ocsHelper.SetDeviceAttribute("Mtu", UintegerValue(p.mtu));
+        result.portDevices[k] = ocsHelper.Attach(m_adopted.at(p.ocs), byIndex[p.node], p.port);
+        result.ocsDevices[ocsOrdinal[p.ocs]].Add(result.portDevices[k]);
+    }
+
+    // 7. Fibres between OCS ports.
+    for (const TopologyDescription::OcsFibre& fibre : description.GetOcsFibres())
+    {
+        OcsHelper ocsHelper = m_ocsHelper;
+        if (!m_adopted.count(fibre.ocsA) && !m_adopted.count(fibre.ocsB))
+        {
+            ocsHelper.SetChannelAttribute("GroupIndex", DoubleValue(FIBRE_GROUP_INDEX));
+            ocsHelper.SetChannelAttribute(
+                "Length",
+                DoubleValue(fibre.delay.GetSeconds() * SPEED_OF_LIGHT / FIBRE_GROUP_INDEX));
+        }
+        ocsHelper.Join(result.ocs[ocsOrdinal[fibre.ocsA]],
+                       fibre.portA,
+                       result.ocs[ocsOrdinal[fibre.ocsB]],
+                       fibre.portB);
     }
     for (const Ptr<Node>& node : byIndex)
     {

@@ -102,6 +102,13 @@ TorusFabric::GetInterRackSwitch(uint32_t dimension, uint32_t position) const
     return m_interRack[dimension][position];
 }
 
+uint32_t
+TorusFabric::GetNInterRackSwitches(uint32_t dimension) const
+{
+    NS_ABORT_MSG_IF(dimension > 2, "TorusFabric: no dimension " << dimension);
+    return static_cast<uint32_t>(m_interRack[dimension].size());
+}
+
 bool
 TorusFabric::GetInterRackPort(uint32_t accelerator,
                               uint32_t port,
@@ -240,16 +247,32 @@ TorusFabric::Build(Ptr<FlowTopology> topology, double unitBps, Time delay)
 {
     NS_ABORT_MSG_IF(!topology, "TorusFabric::Build: null topology");
     NS_ABORT_MSG_IF(m_topology, "TorusFabric::Build: already built");
-    NS_ABORT_MSG_IF(!(unitBps > 0), "TorusFabric::Build: port bandwidth " << unitBps << " bit/s");
-    NS_ABORT_MSG_IF(m_fabrics.empty(), "TorusFabric::Build before Setup");
+    std::vector<uint32_t> vertices;
+    for (uint32_t a = 0; a < m_geometry.GetNAccelerators(); ++a)
+    {
+        vertices.push_back(topology->AddVertex("acc" + std::to_string(a)));
+    }
+    Track(topology, vertices, unitBps, delay);
+    return m_vertices;
+}
+
+void
+TorusFabric::Track(Ptr<FlowTopology> topology,
+                   const std::vector<uint32_t>& vertices,
+                   double unitBps,
+                   Time delay)
+{
+    NS_ABORT_MSG_IF(!topology, "TorusFabric::Track: null topology");
+    NS_ABORT_MSG_IF(m_topology, "TorusFabric::Track: already built");
+    NS_ABORT_MSG_IF(!(unitBps > 0), "TorusFabric::Track: port bandwidth " << unitBps << " bit/s");
+    NS_ABORT_MSG_IF(m_fabrics.empty(), "TorusFabric::Track before Setup");
+    NS_ABORT_MSG_IF(vertices.size() != m_geometry.GetNAccelerators(),
+                    "TorusFabric::Track: " << vertices.size() << " vertices for "
+                                           << m_geometry.GetNAccelerators() << " accelerators");
     m_topology = topology;
     m_unitBps = unitBps;
     m_delay = delay;
-    m_vertices.clear();
-    for (uint32_t a = 0; a < m_geometry.GetNAccelerators(); ++a)
-    {
-        m_vertices.push_back(topology->AddVertex("acc" + std::to_string(a)));
-    }
+    m_vertices = vertices;
     m_portLink.assign(m_geometry.GetNAccelerators() * TorusGeometry::PORTS, -1);
     m_refreshPending.assign(m_geometry.GetNRacks(), false);
     for (uint32_t r = 0; r < m_geometry.GetNRacks(); ++r)
@@ -276,7 +299,6 @@ TorusFabric::Build(Ptr<FlowTopology> topology, double unitBps, Time delay)
             }
         }
     }
-    return m_vertices;
 }
 
 int64_t

@@ -95,6 +95,13 @@ class TorusFabric : public Object
     Ptr<OpticalCircuitSwitch> GetInterRackSwitch(uint32_t dimension, uint32_t position) const;
 
     /**
+     * \param [in] dimension Dimension (0, 1, 2 for X, Y, Z)
+     * \return the number of its inter-rack switches (0 without them, or if the rack is one
+     * accelerator wide in that dimension)
+     */
+    uint32_t GetNInterRackSwitches(uint32_t dimension) const;
+
+    /**
      * \brief Where a wrap-around link's end meets its inter-rack switch.
      * \param [in] accelerator An accelerator at the first or last position of a dimension
      * \param [in] port Its port leaving the rack in that dimension (+ at the last, - at the
@@ -132,13 +139,29 @@ class TorusFabric : public Object
     std::vector<Path> GetPaths() const;
 
     /**
-     * \brief Builds the datacenter in a flow-level graph, kept in step with the fabrics: one
-     * vertex per accelerator ("acc<i>"), one directed link from a to b carrying as many units
-     * of bandwidth as there are lit paths between a's ports and b's (the accelerator stripes
-     * its traffic to b over them, as a collective library stripes a connection's channels).
-     * When fabrics reconfigure, a pair's link takes its new number of paths, goes down when
-     * it has none, and a pair newly joined gets a link. A path from an accelerator back to
-     * itself gets none.
+     * \brief Keeps a flow-level graph in step with the fabrics: the dynamic part of the
+     * datacenter at flow level (its static part, one vertex per accelerator, is
+     * TorusDatacenterHelper::Describe() made by FlowTopologyRealizer). There is one directed
+     * link from a to b carrying as many units of bandwidth as there are lit paths between a's
+     * ports and b's (the accelerator stripes its traffic to b over them, as a collective
+     * library stripes a connection's channels). When fabrics reconfigure, a pair's link takes
+     * its new number of paths, goes down when it has none, and a pair newly joined gets a
+     * link. A path from an accelerator back to itself gets none.
+     * \param [in] topology The graph (one TorusFabric per graph)
+     * \param [in] vertices The vertex of each accelerator, by accelerator id
+     * \param [in] unitBps Bandwidth of one torus port (bit/s, > 0)
+     * \param [in] delay Delay of a path (the fibre and the fabrics)
+     */
+    void Track(Ptr<FlowTopology> topology,
+               const std::vector<uint32_t>& vertices,
+               double unitBps,
+               Time delay);
+
+    /**
+     * \brief Builds the datacenter in a flow-level graph: one vertex per accelerator
+     * ("acc<i>", in id order, as FlowTopologyRealizer names the hosts of
+     * TorusDatacenterHelper::Describe()), then Track(). TorusDatacenterHelper::Build does the
+     * same through the description.
      * \param [in] topology The graph (one TorusFabric per graph)
      * \param [in] unitBps Bandwidth of one torus port (bit/s, > 0)
      * \param [in] delay Delay of a path (the fibre and the fabrics)

@@ -10,6 +10,7 @@
 
 #include <set>
 #include <sstream>
+#include <tuple>
 #include <utility>
 
 namespace ns3
@@ -71,9 +72,21 @@ TopologyDescription::AttachOcsPort(uint32_t ocs,
                                    uint32_t node,
                                    DataRate rate,
                                    Time delay,
-                                   uint32_t mtu)
+                                   uint32_t mtu,
+                                   uint32_t nic)
 {
-    m_ocsPorts.push_back(OcsPort{ocs, port, node, rate, delay, mtu});
+    m_ocsPorts.push_back(OcsPort{ocs, port, node, rate, delay, mtu, nic});
+}
+
+uint32_t
+TopologyDescription::JoinOcsPorts(uint32_t ocsA,
+                                  uint32_t portA,
+                                  uint32_t ocsB,
+                                  uint32_t portB,
+                                  Time delay)
+{
+    m_ocsFibres.push_back(OcsFibre{ocsA, portA, ocsB, portB, delay});
+    return static_cast<uint32_t>(m_ocsFibres.size() - 1);
 }
 
 void
@@ -153,7 +166,7 @@ TopologyDescription::Validate() const
         }
     }
     std::set<std::pair<uint32_t, uint32_t>> takenPorts;
-    std::set<std::pair<uint32_t, uint32_t>> attached;
+    std::set<std::tuple<uint32_t, uint32_t, uint32_t>> attached;
     for (const OcsPort& p : m_ocsPorts)
     {
         auto fail = [&why, &p](const std::string& what) {
@@ -186,15 +199,55 @@ TopologyDescription::Validate() const
         {
             return fail("is taken twice");
         }
-        if (!attached.insert({p.ocs, p.node}).second)
+        if (!attached.insert({p.ocs, p.node, p.nic}).second)
         {
-            return fail("attaches " + nodeName(p.node) + " a second time to the same OCS");
+            return fail("attaches " + nodeName(p.node) + " (its port " + std::to_string(p.nic) +
+                        ") a second time to the same OCS");
         }
         if (p.rate.GetBitRate() == 0)
         {
             return fail("has a zero rate");
         }
         if (p.delay.IsStrictlyNegative())
+        {
+            return fail("has a negative delay");
+        }
+    }
+    for (uint32_t f = 0; f < m_ocsFibres.size(); ++f)
+    {
+        const OcsFibre& fibre = m_ocsFibres[f];
+        auto fail = [&why, &fibre, f](const std::string& what) {
+            why << "OCS fibre " << f << " (node " << fibre.ocsA << " port " << fibre.portA
+                << " - node " << fibre.ocsB << " port " << fibre.portB << ") " << what;
+            return why.str();
+        };
+        for (const auto& [ocs, port] :
+             {std::make_pair(fibre.ocsA, fibre.portA), std::make_pair(fibre.ocsB, fibre.portB)})
+        {
+            if (ocs >= n)
+            {
+                return fail("ends on a missing node (there are " + std::to_string(n) + " nodes)");
+            }
+            if (m_nodes[ocs].role != Role::OCS)
+            {
+                return fail("ends on " + nodeName(ocs) + ", not an OCS");
+            }
+            if (port >= m_nodes[ocs].portCount)
+            {
+                return fail("ends out of range (" + nodeName(ocs) + " has " +
+                            std::to_string(m_nodes[ocs].portCount) + " ports)");
+            }
+        }
+        if (fibre.ocsA == fibre.ocsB && fibre.portA == fibre.portB)
+        {
+            return fail("joins a port to itself");
+        }
+        if (!takenPorts.insert({fibre.ocsA, fibre.portA}).second ||
+            !takenPorts.insert({fibre.ocsB, fibre.portB}).second)
+        {
+            return fail("ends on a port taken already");
+        }
+        if (fibre.delay.IsStrictlyNegative())
         {
             return fail("has a negative delay");
         }
@@ -263,6 +316,25 @@ const std::vector<TopologyDescription::OcsPort>&
 TopologyDescription::GetOcsPorts() const
 {
     return m_ocsPorts;
+}
+
+const std::vector<TopologyDescription::OcsFibre>&
+TopologyDescription::GetOcsFibres() const
+{
+    return m_ocsFibres;
+}
+
+bool
+TopologyDescription::HasOcsFibre(uint32_t ocs) const
+{
+    for (const OcsFibre& fibre : m_ocsFibres)
+    {
+        if (fibre.ocsA == ocs || fibre.ocsB == ocs)
+        {
+            return true;
+        }
+    }
+    return false;
 }
 
 const std::vector<std::vector<uint32_t>>&

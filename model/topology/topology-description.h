@@ -30,7 +30,8 @@ namespace ns3
  * description: PacketTopologyRealizer makes ns-3 nodes and devices (packet level),
  * FlowTopologyRealizer makes a FlowTopology graph (flow level). Both follow the description's
  * order: nodes in index order (hosts are given by the caller at packet level), links in
- * index order (at packet level each takes the next /30 subnet), OCSes in index order.
+ * index order (at packet level each takes the next /30 subnet), OCSes in index order, then
+ * the fibres between OCS ports.
  *
  * Nothing here creates ns-3 objects; Validate() says what is wrong with a description, naming
  * the node or link.
@@ -100,6 +101,18 @@ class TopologyDescription
         DataRate rate; //!< Rate of the circuits it sends on
         Time delay;    //!< Fibre delay between the node and the port
         uint32_t mtu;  //!< MTU (bytes)
+        uint32_t nic;  //!< Which of the node's ports it is (0, 1, ...: one node may sit on
+                       //!< several ports of one OCS, each from another of its ports)
+    };
+
+    /// A fibre between two OCS ports (light leaving one switch enters the other).
+    struct OcsFibre
+    {
+        uint32_t ocsA;  //!< One OCS (node index)
+        uint32_t portA; //!< Its port
+        uint32_t ocsB;  //!< The other OCS (may be \c ocsA, another port)
+        uint32_t portB; //!< Its port
+        Time delay;     //!< Fibre delay
     };
 
     /**
@@ -161,13 +174,28 @@ class TopologyDescription
      * \param [in] rate Rate of the circuits it sends on
      * \param [in] delay Fibre delay between the node and the port
      * \param [in] mtu MTU (bytes)
+     * \param [in] nic Which of the node's ports it is (a node on several ports of one OCS
+     * gives each another)
      */
     void AttachOcsPort(uint32_t ocs,
                        uint32_t port,
                        uint32_t node,
                        DataRate rate,
                        Time delay,
-                       uint32_t mtu);
+                       uint32_t mtu,
+                       uint32_t nic = 0);
+
+    /**
+     * \brief Joins a port of an OCS to a port of another (or of the same) with a fibre: a
+     * lightpath may then cross several switches (a torus of server fabrics, inter-rack OCSes).
+     * \param [in] ocsA One OCS (node index)
+     * \param [in] portA Its port
+     * \param [in] ocsB The other OCS
+     * \param [in] portB Its port
+     * \param [in] delay Fibre delay
+     * \return its fibre index
+     */
+    uint32_t JoinOcsPorts(uint32_t ocsA, uint32_t portA, uint32_t ocsB, uint32_t portB, Time delay);
 
     /**
      * \brief Adds a scale-up domain: hosts joined inside a server (NVLink-style), outside the
@@ -205,6 +233,13 @@ class TopologyDescription
     const std::vector<Link>& GetLinks() const;
     /// \return the OCS ports, in the order they were attached
     const std::vector<OcsPort>& GetOcsPorts() const;
+    /// \return the fibres between OCS ports, by index
+    const std::vector<OcsFibre>& GetOcsFibres() const;
+    /**
+     * \param [in] ocs An OCS (node index)
+     * \return true if a fibre joins one of its ports to an OCS port
+     */
+    bool HasOcsFibre(uint32_t ocs) const;
     /// \return the scale-up domains
     const std::vector<std::vector<uint32_t>>& GetScaleUpDomains() const;
     /// \return the node indices of the hosts, in rank order
@@ -216,6 +251,7 @@ class TopologyDescription
     std::vector<Node> m_nodes;                           //!< Nodes
     std::vector<Link> m_links;                           //!< Links
     std::vector<OcsPort> m_ocsPorts;                     //!< OCS ports
+    std::vector<OcsFibre> m_ocsFibres;                   //!< Fibres between OCS ports
     std::vector<std::vector<uint32_t>> m_scaleUpDomains; //!< Scale-up domains
     uint32_t m_nHosts{0};                                //!< Hosts so far
 };

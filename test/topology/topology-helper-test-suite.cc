@@ -21,6 +21,8 @@
 #include "ns3/flow-topology.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/ocs-channel.h"
+#include "ns3/ocs-net-device.h"
 #include "ns3/packet-topology-realizer.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/rail-topology-helper.h"
@@ -29,6 +31,7 @@
 #include "ns3/star-topology-helper.h"
 #include "ns3/test.h"
 #include "ns3/topology-description.h"
+#include "ns3/torus-datacenter-helper.h"
 #include "ns3/traffic-control-module.h"
 
 #include <algorithm>
@@ -510,6 +513,49 @@ class BadDescriptionTestCase : public TestCase
         }
         {
             TopologyDescription d = base();
+            const uint32_t ocs = d.AddOcs("ocs", 4);
+            d.AttachOcsPort(ocs, 0, 0, r, t, 1500);
+            d.AttachOcsPort(ocs, 1, 0, r, t, 1500);
+            NS_TEST_ASSERT_MSG_EQ(Has(d.Validate(), "(its port 0) a second time"),
+                                  true,
+                                  d.Validate());
+            TopologyDescription e = base();
+            const uint32_t eOcs = e.AddOcs("ocs", 4);
+            e.AttachOcsPort(eOcs, 0, 0, r, t, 1500, 0);
+            e.AttachOcsPort(eOcs, 1, 0, r, t, 1500, 1);
+            NS_TEST_ASSERT_MSG_EQ(e.Validate(), "", "one node on two ports, from two of its own");
+        }
+        {
+            TopologyDescription d = base();
+            const uint32_t x = d.AddOcs("x", 2);
+            const uint32_t y = d.AddOcs("y", 2);
+            d.AttachOcsPort(x, 0, 0, r, t, 1500);
+            d.JoinOcsPorts(x, 1, y, 0, t);
+            NS_TEST_ASSERT_MSG_EQ(d.Validate(), "", "a fibre between two OCS ports");
+            NS_TEST_ASSERT_MSG_EQ(d.HasOcsFibre(x) && d.HasOcsFibre(y), true, "both ends");
+            TopologyDescription taken = d;
+            taken.JoinOcsPorts(y, 1, x, 0, t);
+            NS_TEST_ASSERT_MSG_EQ(Has(taken.Validate(),
+                                      "OCS fibre 1 (node 4 port 1 - node 3 port 0) ends on a "
+                                      "port taken already"),
+                                  true,
+                                  taken.Validate());
+            TopologyDescription self = d;
+            self.JoinOcsPorts(y, 1, y, 1, t);
+            NS_TEST_ASSERT_MSG_EQ(Has(self.Validate(), "joins a port to itself"),
+                                  true,
+                                  self.Validate());
+            TopologyDescription range = d;
+            range.JoinOcsPorts(y, 2, x, 1, t);
+            NS_TEST_ASSERT_MSG_EQ(Has(range.Validate(), "ends out of range"),
+                                  true,
+                                  range.Validate());
+            TopologyDescription host = d;
+            host.JoinOcsPorts(y, 1, 0, 0, t);
+            NS_TEST_ASSERT_MSG_EQ(Has(host.Validate(), "not an OCS"), true, host.Validate());
+        }
+        {
+            TopologyDescription d = base();
             d.AttachOcsPort(2, 0, 0, r, t, 1500);
             NS_TEST_ASSERT_MSG_EQ(Has(d.Validate(), "is on node 2 (s), not an OCS"),
                                   true,
@@ -595,6 +641,237 @@ class RealizersAgreeTestCase : public TestCase
     }
 
     std::string m_fabric; //!< Fabric name
+};
+
+/**
+ * \ingroup optical-tests
+ * The torus datacenter's description against closed forms. Racks of X x Y x Z accelerators in
+ * servers of x x y x z, N accelerators, D the dimensions of more than one accelerator: N
+ * hosts, then a fabric per server (6 ports per accelerator plus its outward fibres), 2 D OCS
+ * ports per accelerator (nic = its torus port), a fibre per torus link that leaves a server
+ * (sum over those dimensions of N / s_d), with inter-rack switches one more per wrap-around
+ * link (N / n_d per dimension) on prod-of-the-other-two switches of 2 R ports each; every
+ * outward port is the end of exactly one fibre; a scale-up domain per server.
+ */
+class TorusDescriptionTestCase : public TestCase
+{
+  public:
+    /// \param [in] interRack With inter-rack switches
+    explicit TorusDescriptionTestCase(bool interRack)
+        : TestCase(std::string("The torus datacenter's description has its closed-form counts") +
+                   (interRack ? " (inter-rack switches)" : "")),
+          m_interRack(interRack)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t R = 2;
+        const std::array<uint32_t, 3> rack{4, 2, 1};
+        const std::array<uint32_t, 3> server{2, 1, 1};
+        TorusGeometry g;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(g.Configure(R, rack, server, error), true, error);
+        TorusDatacenterHelper dc;
+        dc.SetInterRack(m_interRack);
+        dc.SetDeviceAttribute("DataRate", StringValue("50Gbps"));
+        dc.SetDeviceAttribute("Mtu", UintegerValue(9000));
+        dc.SetChannelAttribute("Length", DoubleValue(204.3));
+        Ptr<TorusFabric> fabric = dc.Create(g);
+        const TopologyDescription d = dc.Describe(fabric);
+        NS_TEST_ASSERT_MSG_EQ(d.Validate(), "", "a valid description");
+
+        const uint32_t N = R * rack[0] * rack[1] * rack[2];
+        const uint32_t perServer = server[0] * server[1] * server[2];
+        const uint32_t servers = N / perServer;
+        uint32_t D = 0;
+        uint32_t fibres = 0;
+        uint32_t outwardPerServer = 0;
+        uint32_t interRack = 0;
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            if (rack[k] < 2)
+            {
+                continue;
+            }
+            ++D;
+            if (server[k] < rack[k])
+            {
+                fibres += N / server[k] + (m_interRack ? N / rack[k] : 0);
+                outwardPerServer += 2 * perServer / server[k];
+            }
+            interRack += m_interRack ? rack[(k + 1) % 3] * rack[(k + 2) % 3] : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ(N, 16u, "the geometry's accelerators");
+        NS_TEST_ASSERT_MSG_EQ(d.Count(TopologyDescription::Role::HOST),
+                              N,
+                              "a host per accelerator");
+        NS_TEST_ASSERT_MSG_EQ(d.Count(TopologyDescription::Role::SWITCH), 0u, "no packet switch");
+        NS_TEST_ASSERT_MSG_EQ(d.Count(TopologyDescription::Role::OCS),
+                              servers + interRack,
+                              "a fabric per server and the inter-rack switches");
+        NS_TEST_ASSERT_MSG_EQ(d.GetNLinks(), 0u, "no packet link");
+        NS_TEST_ASSERT_MSG_EQ(d.GetOcsPorts().size(), N * 2 * D, "2 D ports per accelerator");
+        NS_TEST_ASSERT_MSG_EQ(d.GetOcsFibres().size(), fibres, "a fibre per server-leaving link");
+        NS_TEST_ASSERT_MSG_EQ(d.GetScaleUpDomains().size(), servers, "a domain per server");
+        std::vector<uint32_t> fibreEnds(d.GetNNodes(), 0);
+        for (const auto& f : d.GetOcsFibres())
+        {
+            ++fibreEnds[f.ocsA];
+            ++fibreEnds[f.ocsB];
+            NS_TEST_ASSERT_MSG_EQ(f.delay,
+                                  Seconds(204.3 * 1.4682 / 299792458.0),
+                                  "204.3 m of fibre at n = 1.4682");
+        }
+        for (uint32_t i = 0; i < d.GetNNodes(); ++i)
+        {
+            const TopologyDescription::Node& node = d.GetNode(i);
+            if (i < N)
+            {
+                NS_TEST_ASSERT_MSG_EQ(node.name, "acc" + std::to_string(i), "host i is acc<i>");
+                NS_TEST_ASSERT_MSG_EQ(node.server, g.GetServer(i), "its server");
+            }
+            else if (i < N + servers)
+            {
+                NS_TEST_ASSERT_MSG_EQ(node.portCount,
+                                      6 * perServer + outwardPerServer,
+                                      "6 ports per accelerator and the outward fibres");
+                NS_TEST_ASSERT_MSG_EQ(fibreEnds[i], outwardPerServer, "each outward port a fibre");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(node.portCount, 2 * R, "2 ports per rack");
+                NS_TEST_ASSERT_MSG_EQ(fibreEnds[i], 2 * R, "each inter-rack port a fibre");
+            }
+        }
+        for (const auto& p : d.GetOcsPorts())
+        {
+            NS_TEST_ASSERT_MSG_EQ(p.ocs, N + g.GetServer(p.node), "on its server's fabric");
+            NS_TEST_ASSERT_MSG_EQ(g.HasPort(p.nic), true, "a port of a torus dimension");
+            NS_TEST_ASSERT_MSG_EQ(p.rate, DataRate("50Gbps"), "the device rate");
+            NS_TEST_ASSERT_MSG_EQ(p.mtu, 9000u, "the device MTU");
+        }
+        Simulator::Destroy();
+    }
+
+    bool m_interRack; //!< Inter-rack switches
+};
+
+/**
+ * \ingroup optical-tests
+ * One small torus (1 rack of 4 x 2 x 1, servers of 2 x 1 x 1) at both levels: the packet
+ * level makes a node per accelerator and nothing else, a device per described OCS port at the
+ * described rate whose fibre has the described delay; the flow level a vertex per
+ * accelerator, and, with the plain torus lit, links whose capacities add up to the devices'
+ * rates (every port one lit path). TorusDatacenterHelper::Build and TorusFabric::Build make
+ * the same graph, also when a server is its whole rack (no fibre between switches).
+ */
+class TorusRealizersAgreeTestCase : public TestCase
+{
+  public:
+    TorusRealizersAgreeTestCase()
+        : TestCase("Both realizers of the torus datacenter's description agree")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TorusGeometry g;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(g.Configure(1, {4, 2, 1}, {2, 1, 1}, error), true, error);
+        const double unitBps = 25e9;
+        TorusDatacenterHelper dc;
+        dc.SetDeviceAttribute("DataRate", DataRateValue(DataRate(static_cast<uint64_t>(unitBps))));
+        Ptr<TorusFabric> fabric = dc.Create(g);
+        const TopologyDescription d = dc.Describe(fabric);
+        const uint32_t N = g.GetNAccelerators();
+
+        const uint32_t first = NodeList::GetNNodes();
+        NodeContainer nodes = dc.Install(fabric);
+        NS_TEST_ASSERT_MSG_EQ(NodeList::GetNNodes() - first, N, "a node per accelerator only");
+        uint64_t packetBps = 0;
+        uint32_t devices = 0;
+        for (uint32_t a = 0; a < N; ++a)
+        {
+            NS_TEST_ASSERT_MSG_EQ(nodes.Get(a)->GetId(), first + a, "accelerator a is node a");
+            for (uint32_t i = 0; i < nodes.Get(a)->GetNDevices(); ++i)
+            {
+                Ptr<OcsNetDevice> dev = DynamicCast<OcsNetDevice>(nodes.Get(a)->GetDevice(i));
+                if (!dev)
+                {
+                    continue;
+                }
+                ++devices;
+                DataRateValue rate;
+                dev->GetAttribute("DataRate", rate);
+                packetBps += rate.Get().GetBitRate();
+                NS_TEST_ASSERT_MSG_EQ(DynamicCast<OcsChannel>(dev->GetChannel())->GetDelay(),
+                                      d.GetOcsPorts()[0].delay,
+                                      "the described fibre delay");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(devices, d.GetOcsPorts().size(), "a device per OCS port");
+
+        Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+        const std::vector<uint32_t> vertices =
+            dc.Build(dc.Create(g), topology, unitBps, NanoSeconds(50));
+        NS_TEST_ASSERT_MSG_EQ(topology->GetNVertices(), N, "a vertex per accelerator");
+        NS_TEST_ASSERT_MSG_EQ(vertices.size(), N, "by accelerator id");
+        double flowBps = 0;
+        for (uint32_t l = 0; l < topology->GetNLinks(); ++l)
+        {
+            flowBps += topology->GetLink(l).capacity;
+        }
+        NS_TEST_ASSERT_MSG_EQ(flowBps, static_cast<double>(packetBps), "the same port rates");
+        NS_TEST_ASSERT_MSG_EQ(packetBps, static_cast<uint64_t>(N * 4 * unitBps), "4 ports each");
+
+        NS_TEST_ASSERT_MSG_EQ(SameGraph(dc, g, unitBps), "", "the two flow-level builds");
+        // A server that is its whole rack: no fibre, every circuit inside one fabric.
+        TorusGeometry whole;
+        NS_TEST_ASSERT_MSG_EQ(whole.Configure(2, {2, 2, 1}, {2, 2, 1}, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(dc.Describe(dc.Create(whole)).GetOcsFibres().size(), 0u, "no fibre");
+        NS_TEST_ASSERT_MSG_EQ(SameGraph(dc, whole, unitBps), "", "the two builds, no fibre");
+        Simulator::Destroy();
+    }
+
+    /**
+     * \param [in] dc The helper
+     * \param [in] g A geometry
+     * \param [in] unitBps Port bandwidth
+     * \return "" if TorusDatacenterHelper::Build and TorusFabric::Build make the same graph,
+     * else the first difference
+     */
+    static std::string SameGraph(const TorusDatacenterHelper& dc,
+                                 const TorusGeometry& g,
+                                 double unitBps)
+    {
+        Ptr<FlowTopology> described = CreateObject<FlowTopology>();
+        const std::vector<uint32_t> v = dc.Build(dc.Create(g), described, unitBps, NanoSeconds(50));
+        Ptr<FlowTopology> direct = CreateObject<FlowTopology>();
+        const std::vector<uint32_t> w = dc.Create(g)->Build(direct, unitBps, NanoSeconds(50));
+        if (v != w || described->GetNVertices() != direct->GetNVertices())
+        {
+            return "different vertices";
+        }
+        if (described->GetNLinks() != direct->GetNLinks() || direct->GetNLinks() == 0)
+        {
+            return std::to_string(described->GetNLinks()) + " links, not " +
+                   std::to_string(direct->GetNLinks());
+        }
+        for (uint32_t l = 0; l < direct->GetNLinks(); ++l)
+        {
+            const FlowTopology::Link& x = direct->GetLink(l);
+            const FlowTopology::Link& y = described->GetLink(l);
+            if (std::make_tuple(x.from, x.to, x.capacity, x.delay, x.up) !=
+                std::make_tuple(y.from, y.to, y.capacity, y.delay, y.up))
+            {
+                return "link " + std::to_string(l) + " differs";
+            }
+        }
+        return "";
+    }
 };
 
 /**
@@ -1056,6 +1333,9 @@ class TopologyHelperTestSuite : public TestSuite
         AddTestCase(new RealizersAgreeTestCase("fat-tree"), TEST_QUICK);
         AddTestCase(new RealizersAgreeTestCase("rail"), TEST_QUICK);
         AddTestCase(new RingDescriptionTestCase, TEST_QUICK);
+        AddTestCase(new TorusDescriptionTestCase(false), TEST_QUICK);
+        AddTestCase(new TorusDescriptionTestCase(true), TEST_QUICK);
+        AddTestCase(new TorusRealizersAgreeTestCase, TEST_QUICK);
     }
 };
 
