@@ -36,16 +36,23 @@ IsHelpArgument(const std::string& name)
            name == "PrintGroups" || name == "PrintGroup" || name == "PrintTypeIds" ||
            name == "PrintAttributes" || name == "version" || name == "PrintVersion";
 }
-} // namespace
 
+/**
+ * \brief Finds the checker of an ns-3 global value (RngRun) or attribute default
+ * (ns3::Type::Attribute) of that name.
+ * \param [in] name Name without dashes
+ * \param [out] checker The value's checker
+ * \param [out] what What the name is, for messages
+ * \param [out] error What is wrong
+ * \return 1 if found, 0 if \p name names a type or attribute that does not exist, -1 if
+ * \p name is not one of ns-3's
+ */
 int
-OpticalExperiment::CheckNs3Argument(const std::string& name,
-                                    const std::string& value,
-                                    std::string& canonical,
-                                    std::string& error)
+FindNs3Checker(const std::string& name,
+               Ptr<const AttributeChecker>& checker,
+               std::string& what,
+               std::string& error)
 {
-    Ptr<const AttributeChecker> checker;
-    std::string what;
     for (auto it = GlobalValue::Begin(); it != GlobalValue::End(); ++it)
     {
         if ((*it)->GetName() == name)
@@ -80,24 +87,40 @@ OpticalExperiment::CheckNs3Argument(const std::string& name,
     {
         return -1;
     }
-    std::string type = checker->GetValueTypeName();
-    if (type.rfind("ns3::", 0) != 0)
-    {
-        type = "ns3::" + type;
-    }
-    Ptr<AttributeValue> candidate;
+    return 1;
+}
+
+/**
+ * \brief Reads a value of one of the types checked strictly here (unsigned and signed
+ * integers, reals, booleans, times, data rates).
+ * \param [in] type The value's type name (ns3::UintegerValue, ...)
+ * \param [in] name Name without dashes
+ * \param [in] value Value text
+ * \param [out] candidate The value read; null for the other types (ns-3's reader decides)
+ * \param [out] canonical The value as ns-3's own reader reads it right
+ * \param [out] error What is wrong
+ * \return false if the value is wrong for its type
+ */
+bool
+ReadNs3Value(const std::string& type,
+             const std::string& name,
+             const std::string& value,
+             Ptr<AttributeValue>& candidate,
+             std::string& canonical,
+             std::string& error)
+{
     if (type == "ns3::UintegerValue")
     {
         uint64_t v = 0;
         if (!OpticalUnits::ParseUnsigned(value, UINT64_MAX, v, error))
         {
-            return 0;
+            return false;
         }
         if (name == "RngSeed" && (v == 0 || v > UINT32_MAX))
         {
             // ns-3 aborts on a zero seed once the first random variable is drawn.
             error = "'" + value + "' is out of range (allowed: 1 to 4294967295)";
-            return 0;
+            return false;
         }
         candidate = Create<UintegerValue>(v);
         canonical = std::to_string(v);
@@ -107,12 +130,12 @@ OpticalExperiment::CheckNs3Argument(const std::string& name,
         double v = 0;
         if (!OpticalUnits::ParseReal(value, v, error))
         {
-            return 0;
+            return false;
         }
         if (v != std::floor(v) || std::fabs(v) > 9.2e18)
         {
             error = "'" + value + "' is not a whole number";
-            return 0;
+            return false;
         }
         candidate = Create<IntegerValue>(static_cast<int64_t>(v));
         canonical = std::to_string(static_cast<int64_t>(v));
@@ -122,7 +145,7 @@ OpticalExperiment::CheckNs3Argument(const std::string& name,
         double v = 0;
         if (!OpticalUnits::ParseReal(value, v, error))
         {
-            return 0;
+            return false;
         }
         candidate = Create<DoubleValue>(v);
         canonical = OpticalUnits::Format(v);
@@ -132,7 +155,7 @@ OpticalExperiment::CheckNs3Argument(const std::string& name,
         bool v = false;
         if (!OpticalUnits::ParseBool(value, v, error))
         {
-            return 0;
+            return false;
         }
         candidate = Create<BooleanValue>(v);
         canonical = v ? "true" : "false";
@@ -142,12 +165,12 @@ OpticalExperiment::CheckNs3Argument(const std::string& name,
         double s = 0;
         if (!OpticalUnits::ParseTime(value, "s", s, error))
         {
-            return 0;
+            return false;
         }
         if (std::fabs(s) > OpticalUnits::MAX_TIME_S)
         {
             error = "'" + value + "' is out of range (allowed: at most 100 years)";
-            return 0;
+            return false;
         }
         candidate = Create<TimeValue>(Seconds(s));
         canonical = OpticalUnits::Format(s) + "s";
@@ -157,15 +180,101 @@ OpticalExperiment::CheckNs3Argument(const std::string& name,
         double bps = 0;
         if (!OpticalUnits::ParseDataRate(value, "bps", bps, error))
         {
-            return 0;
+            return false;
         }
         if (bps < 0 || bps > 1.8e19)
         {
             error = "'" + value + "' is out of range (allowed: 0 to 1.8e19 bps)";
-            return 0;
+            return false;
         }
         candidate = Create<DataRateValue>(DataRate(static_cast<uint64_t>(std::llround(bps))));
         canonical = std::to_string(static_cast<uint64_t>(std::llround(bps))) + "bps";
+    }
+    return true;
+}
+
+/**
+ * \brief Splits one argument, -name=value or --name=value (or a flag without '=').
+ * \param [in] arg The argument
+ * \param [out] name Its name, without dashes
+ * \param [out] hasValue Whether it has '='
+ * \param [out] value The text after '=' (empty without)
+ * \return false if it is not an option (no dash, or no name)
+ */
+bool
+SplitArgument(const std::string& arg, std::string& name, bool& hasValue, std::string& value)
+{
+    size_t dashes = 0;
+    while (dashes < 2 && dashes < arg.size() && arg[dashes] == '-')
+    {
+        ++dashes;
+    }
+    if (dashes == 0)
+    {
+        return false;
+    }
+    const auto eq = arg.find('=');
+    name = arg.substr(dashes, eq == std::string::npos ? std::string::npos : eq - dashes);
+    hasValue = eq != std::string::npos;
+    value = hasValue ? arg.substr(eq + 1) : "";
+    return !name.empty();
+}
+
+/**
+ * \brief Hands arguments (the program's name first) to ns-3's CommandLine.
+ * \param [in,out] cmd The command line
+ * \param [in,out] args The arguments (CommandLine takes them as char*)
+ */
+void
+ParseWith(CommandLine& cmd, std::vector<std::string>& args)
+{
+    std::vector<char*> cmdArgv;
+    for (auto& n : args)
+    {
+        cmdArgv.push_back(&n[0]);
+    }
+    cmd.Parse(static_cast<int>(cmdArgv.size()), cmdArgv.data());
+}
+
+/**
+ * \brief Prints what is wrong with the arguments, and that nothing was run.
+ * \param [in] program The program's name
+ * \param [in] errors One message per wrong argument
+ */
+void
+PrintErrors(const std::string& program, const std::vector<std::string>& errors)
+{
+    for (const auto& e : errors)
+    {
+        std::cerr << program << ": " << e << std::endl;
+    }
+    std::cerr << program << ": nothing was run (see --help for every option and its allowed values)"
+              << std::endl;
+}
+} // namespace
+
+int
+OpticalExperiment::CheckNs3Argument(const std::string& name,
+                                    const std::string& value,
+                                    std::string& canonical,
+                                    std::string& error)
+{
+    Ptr<const AttributeChecker> checker;
+    std::string what;
+    const int found = FindNs3Checker(name, checker, what, error);
+    if (found <= 0)
+    {
+        return found;
+    }
+    std::string type = checker->GetValueTypeName();
+    if (type.rfind("ns3::", 0) != 0)
+    {
+        type = "ns3::" + type;
+    }
+    Ptr<AttributeValue> candidate;
+    if (!ReadNs3Value(type, name, value, candidate, canonical, error))
+    {
+        return 0;
     }
     if (candidate)
     {
@@ -234,22 +343,10 @@ OpticalExperiment::Parse(int argc, char* argv[])
     {
         const std::string arg = argv[i];
         m_args.push_back(arg);
-        size_t dashes = 0;
-        while (dashes < 2 && dashes < arg.size() && arg[dashes] == '-')
-        {
-            ++dashes;
-        }
-        if (dashes == 0)
-        {
-            errors.push_back("unexpected argument '" + arg + "' (options are --name=value)");
-            continue;
-        }
-        const auto eq = arg.find('=');
-        const std::string name =
-            arg.substr(dashes, eq == std::string::npos ? std::string::npos : eq - dashes);
-        const bool hasValue = eq != std::string::npos;
-        const std::string value = hasValue ? arg.substr(eq + 1) : "";
-        if (name.empty())
+        std::string name;
+        bool hasValue = false;
+        std::string value;
+        if (!SplitArgument(arg, name, hasValue, value))
         {
             errors.push_back("unexpected argument '" + arg + "' (options are --name=value)");
             continue;
@@ -304,12 +401,7 @@ OpticalExperiment::Parse(int argc, char* argv[])
     {
         // Help goes to ns-3's CommandLine alone, which prints it and ends the program.
         help.insert(help.begin(), normalized.front());
-        std::vector<char*> helpArgv;
-        for (auto& h : help)
-        {
-            helpArgv.push_back(&h[0]);
-        }
-        m_cmd.Parse(static_cast<int>(helpArgv.size()), helpArgv.data());
+        ParseWith(m_cmd, help);
         std::exit(0);
     }
     for (auto& option : m_options)
@@ -322,21 +414,10 @@ OpticalExperiment::Parse(int argc, char* argv[])
     }
     if (!errors.empty())
     {
-        for (const auto& e : errors)
-        {
-            std::cerr << m_program << ": " << e << std::endl;
-        }
-        std::cerr << m_program
-                  << ": nothing was run (see --help for every option and its allowed values)"
-                  << std::endl;
+        PrintErrors(m_program, errors);
         m_finished = true;
         std::exit(1);
     }
-    std::vector<char*> cmdArgv;
-    for (auto& n : normalized)
-    {
-        cmdArgv.push_back(&n[0]);
-    }
-    m_cmd.Parse(static_cast<int>(cmdArgv.size()), cmdArgv.data());
+    ParseWith(m_cmd, normalized);
 }
 } // namespace ns3
