@@ -19,10 +19,11 @@ HERE = os.path.dirname(os.path.realpath(__file__))
 # (key, x, y, width, height, title, lines, colour): the boxes, in axes units (0..100).
 BOXES = [
     ("builders", 2, 62, 18, 26, "Builders",
-     ["(helpers)", "Star, FatTree, Rail,", "ScaleOut, RailNetwork,", "TorusDatacenter"], "#dbe9f6"),
+     ["(helpers, Describe())", "Star, FatTree, Rail,", "ScaleOut, RailNetwork,", "TorusDatacenter"],
+     "#dbe9f6"),
     ("description", 24, 64, 21, 22, "Description",
      ["TopologyDescription:", "nodes and roles, links", "(rate, delay, MTU, queue),",
-      "OCS ports, scale-up"], "#fff2cc"),
+      "OCS ports and fibres,", "scale-up domains"], "#fff2cc"),
     ("packet", 50, 77, 18, 13, "Packet realizer", ["ns-3 nodes, devices,", "stacks, routing, OCSes"],
      "#e2f0d9"),
     ("flow", 50, 59, 18, 13, "Flow realizer", ["FlowTopology graph", "(flow-level engine)"],
