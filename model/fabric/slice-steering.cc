@@ -421,33 +421,113 @@ SliceSteering::TakeFibres(const std::vector<uint32_t>& route,
     return true;
 }
 
-bool
-SliceSteering::PlanSlice(const SliceLayout& layout,
-                         const std::map<BundleKey, std::vector<uint32_t>>& routes,
-                         Plan& plan,
-                         std::string& error) const
+/// A slice being planned: PlanSlice()'s working state, shared by its steps.
+struct SliceSteering::SliceWork
 {
-    NS_ABORT_MSG_IF(!m_fabric, "SliceSteering: PlanSlice before SetFabric");
-    const TorusGeometry& g = m_fabric->GetGeometry();
-    const uint32_t P = TorusGeometry::PORTS;
-    plan = Plan();
-    plan.tenant = layout.tenant;
-    const uint32_t n = static_cast<uint32_t>(layout.accelerators.size());
-    if (n == 0 || n != layout.shape[0] * layout.shape[1] * layout.shape[2])
+    /// The logical links between two servers in one dimension.
+    struct Bundle
     {
-        error = "slice of tenant " + std::to_string(layout.tenant) + " lists " + std::to_string(n) +
-                " accelerators for its shape";
-        return false;
+        std::vector<std::pair<uint32_t, uint32_t>> links; //!< (u, v)
+        bool wrap{false};                                 //!< Closes the ring
+    };
+
+    /**
+     * \brief Starts planning a slice.
+     * \param [in] l The slice
+     * \param [in] geometry The torus geometry
+     * \param [in,out] p The plan being made
+     */
+    SliceWork(const SliceLayout& l, const TorusGeometry& geometry, Plan& p)
+        : layout(l),
+          g(geometry),
+          plan(p)
+    {
     }
-    const int64_t tenant = static_cast<int64_t>(layout.tenant);
-    std::map<uint32_t, std::vector<bool>> used; // server -> switch port used by this plan
-    for (uint32_t a : layout.accelerators)
+
+    /**
+     * \param [in] a Accelerator
+     * \param [in] p Its port
+     * \return the server switch port of accelerator a's port p
+     */
+    uint32_t AccPort(uint32_t a, uint32_t p) const
     {
-        const uint32_t s = g.GetServer(a);
-        used.emplace(s, std::vector<bool>(m_peer[s].size(), false));
+        return g.GetLocalIndex(a) * TorusGeometry::PORTS + p;
+    }
+
+    /**
+     * \brief Records a logical link of the plan.
+     * \param [in] u Accelerator
+     * \param [in] v Accelerator
+     */
+    void Join(uint32_t u, uint32_t v)
+    {
+        plan.links.emplace_back(u, v);
+        ++trunk[std::make_pair(std::min(u, v), std::max(u, v))];
+    }
+
+    /**
+     * \param [in] a Accelerator of the slice (index filled)
+     * \return its logical neighbours in the slice's torus
+     */
+    std::set<uint32_t> Neighbours(uint32_t a) const
+    {
+        std::set<uint32_t> out;
+        const auto pos = layout.Position(index.at(a));
+        for (uint32_t d = 0; d < 3; ++d)
+        {
+            if (layout.shape[d] < 2)
+            {
+                continue;
+            }
+            for (uint32_t step : {1u, layout.shape[d] - 1})
+            {
+                auto q = pos;
+                q[d] = (pos[d] + step) % layout.shape[d];
+                out.insert(layout.accelerators[layout.Index(q)]);
+            }
+        }
+        return out;
+    }
+
+    /// \return the bundles in routing order (a wrap bundle is optional when the same two servers
+    /// are joined the other way already; optional ones last), each with whether it is optional
+    std::vector<std::pair<BundleKey, bool>> Order() const
+    {
+        std::vector<std::pair<BundleKey, bool>> order;
+        for (const auto& [key, b] : bundles)
+        {
+            const BundleKey reverse(std::get<1>(key), std::get<0>(key), std::get<2>(key));
+            auto it = bundles.find(reverse);
+            const bool optional = b.wrap && it != bundles.end() && !it->second.wrap;
+            order.emplace_back(key, optional);
+        }
+        std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) {
+            return x.second < y.second;
+        });
+        return order;
+    }
+
+    const SliceLayout& layout;                               //!< The slice
+    const TorusGeometry& g;                                  //!< The torus geometry
+    Plan& plan;                                              //!< The plan being made
+    std::map<uint32_t, std::vector<bool>> used;              //!< Server -> switch port used
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> trunk; //!< Unordered pair -> links
+    std::map<BundleKey, Bundle> bundles;                     //!< Links between servers
+    std::map<uint32_t, uint32_t> index;                      //!< Accelerator -> logical index
+};
+
+bool
+SliceSteering::ClaimAccelerators(SliceWork& w, std::string& error) const
+{
+    const uint32_t P = TorusGeometry::PORTS;
+    const int64_t tenant = static_cast<int64_t>(w.layout.tenant);
+    for (uint32_t a : w.layout.accelerators)
+    {
+        const uint32_t s = w.g.GetServer(a);
+        w.used.emplace(s, std::vector<bool>(m_peer[s].size(), false));
         for (uint32_t p = 0; p < P; ++p)
         {
-            const int64_t holder = m_portTenant[s][g.GetLocalIndex(a) * P + p];
+            const int64_t holder = m_portTenant[s][w.g.GetLocalIndex(a) * P + p];
             if (holder != SliceAllocator::FREE && holder != tenant)
             {
                 error = "accelerator " + std::to_string(a) + " has circuits of tenant " +
@@ -456,21 +536,14 @@ SliceSteering::PlanSlice(const SliceLayout& layout,
             }
         }
     }
-    auto accPort = [&](uint32_t a, uint32_t p) { return g.GetLocalIndex(a) * P + p; };
-    std::map<std::pair<uint32_t, uint32_t>, uint32_t> trunk; // unordered accelerator pair
-    auto join = [&](uint32_t u, uint32_t v) {
-        plan.links.emplace_back(u, v);
-        ++trunk[std::make_pair(std::min(u, v), std::max(u, v))];
-    };
+    return true;
+}
 
-    // The logical links: inside a server directly, else grouped in bundles.
-    struct Bundle
-    {
-        std::vector<std::pair<uint32_t, uint32_t>> links; //!< (u, v)
-        bool wrap{false};                                 //!< Closes the ring
-    };
-
-    std::map<BundleKey, Bundle> bundles;
+void
+SliceSteering::GroupLinks(SliceWork& w) const
+{
+    const SliceLayout& layout = w.layout;
+    const uint32_t n = static_cast<uint32_t>(layout.accelerators.size());
     for (uint32_t i = 0; i < n; ++i)
     {
         const auto pos = layout.Position(i);
@@ -484,36 +557,34 @@ SliceSteering::PlanSlice(const SliceLayout& layout,
             next[d] = (pos[d] + 1) % layout.shape[d];
             const uint32_t u = layout.accelerators[i];
             const uint32_t v = layout.accelerators[layout.Index(next)];
-            const uint32_t su = g.GetServer(u);
-            const uint32_t sv = g.GetServer(v);
+            const uint32_t su = w.g.GetServer(u);
+            const uint32_t sv = w.g.GetServer(v);
             if (su == sv)
             {
-                plan.circuits[su].emplace_back(accPort(u, 2 * d), accPort(v, 2 * d + 1));
-                used[su][accPort(u, 2 * d)] = true;
-                used[su][accPort(v, 2 * d + 1)] = true;
-                join(u, v);
+                w.plan.circuits[su].emplace_back(w.AccPort(u, 2 * d), w.AccPort(v, 2 * d + 1));
+                w.used[su][w.AccPort(u, 2 * d)] = true;
+                w.used[su][w.AccPort(v, 2 * d + 1)] = true;
+                w.Join(u, v);
                 continue;
             }
-            Bundle& b = bundles[BundleKey(su, sv, d)];
+            SliceWork::Bundle& b = w.bundles[BundleKey(su, sv, d)];
             b.links.emplace_back(u, v);
             b.wrap = b.wrap || next[d] == 0;
         }
     }
-    // A wrap bundle is optional when the same two servers are joined the other way already.
-    std::vector<std::pair<BundleKey, bool>> order;
-    for (const auto& [key, b] : bundles)
-    {
-        const BundleKey reverse(std::get<1>(key), std::get<0>(key), std::get<2>(key));
-        auto it = bundles.find(reverse);
-        const bool optional = b.wrap && it != bundles.end() && !it->second.wrap;
-        order.emplace_back(key, optional);
-    }
-    std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) {
-        return x.second < y.second;
-    });
+}
+
+bool
+SliceSteering::RouteBundles(const std::map<BundleKey, std::vector<uint32_t>>& routes,
+                            SliceWork& w,
+                            std::string& error) const
+{
+    const TorusGeometry& g = w.g;
+    Plan& plan = w.plan;
+    const std::vector<std::pair<BundleKey, bool>> order = w.Order();
     std::vector<bool> taken(m_fibreTenant.size(), false);
     std::set<uint32_t> sliceServers;
-    for (uint32_t a : layout.accelerators)
+    for (uint32_t a : w.layout.accelerators)
     {
         sliceServers.insert(g.GetServer(a));
     }
@@ -532,7 +603,7 @@ SliceSteering::PlanSlice(const SliceLayout& layout,
                 return false;
             }
         }
-        const Bundle& b = bundles.at(key);
+        const SliceWork::Bundle& b = w.bundles.at(key);
         bool stitched = false;
         uint32_t realised = 0;
         for (const auto& [u, v] : b.links)
@@ -554,11 +625,11 @@ SliceSteering::PlanSlice(const SliceLayout& layout,
                 break; // no fibres left between the two servers
             }
             stitched = stitched || route.size() > 2;
-            plan.circuits[su].emplace_back(accPort(u, 2 * d), first);
-            plan.circuits[sv].emplace_back(last, accPort(v, 2 * d + 1));
-            used[su][accPort(u, 2 * d)] = true;
-            used[sv][accPort(v, 2 * d + 1)] = true;
-            join(u, v);
+            plan.circuits[su].emplace_back(w.AccPort(u, 2 * d), first);
+            plan.circuits[sv].emplace_back(last, w.AccPort(v, 2 * d + 1));
+            w.used[su][w.AccPort(u, 2 * d)] = true;
+            w.used[sv][w.AccPort(v, 2 * d + 1)] = true;
+            w.Join(u, v);
             ++realised;
         }
         const auto size = static_cast<uint32_t>(b.links.size());
@@ -567,38 +638,123 @@ SliceSteering::PlanSlice(const SliceLayout& layout,
             error = "only " + std::to_string(realised) + " of " + std::to_string(size) +
                     " fibres free from server " + std::to_string(su) + " to server " +
                     std::to_string(sv) + " in dimension " + std::string(1, "XYZ"[d]) +
-                    " for tenant " + std::to_string(layout.tenant) + " (at least " +
+                    " for tenant " + std::to_string(w.layout.tenant) + " (at least " +
                     std::to_string(GetMinBundleLinks(size)) + " needed)";
             return false;
         }
         plan.skipped += realised < size ? 1 : 0;
         plan.stitched += stitched ? 1 : 0;
     }
+    return true;
+}
 
-    // Steering: join the unused ports of each server, least-linked logical neighbours first.
-    std::map<uint32_t, uint32_t> index; // accelerator -> logical index
-    for (uint32_t i = 0; i < n; ++i)
+void
+SliceSteering::SteerServer(uint32_t s, const std::vector<uint32_t>& accs, SliceWork& w) const
+{
+    const uint32_t P = TorusGeometry::PORTS;
+    Plan& plan = w.plan;
+    std::map<uint32_t, std::vector<uint32_t>> spare; // accelerator -> unused ports
+    for (uint32_t a : accs)
     {
-        index[layout.accelerators[i]] = i;
-    }
-    auto neighbours = [&](uint32_t a) {
-        std::set<uint32_t> out;
-        const auto pos = layout.Position(index.at(a));
-        for (uint32_t d = 0; d < 3; ++d)
+        for (uint32_t p = 0; p < P; ++p)
         {
-            if (layout.shape[d] < 2)
+            if (w.g.HasPort(p) && !w.used[s][w.AccPort(a, p)])
+            {
+                spare[a].push_back(p);
+            }
+        }
+    }
+    while (true)
+    {
+        // The accelerator with the most unused ports, then its least-linked partner:
+        // a logical neighbour if one has ports left, else any accelerator of the slice.
+        uint32_t u = 0;
+        std::size_t most = 0;
+        for (const auto& [a, ports] : spare)
+        {
+            if (ports.size() > most)
+            {
+                most = ports.size();
+                u = a;
+            }
+        }
+        if (most == 0)
+        {
+            break;
+        }
+        const std::set<uint32_t> near = w.Neighbours(u);
+        int64_t partner = -1;
+        std::tuple<bool, uint32_t, uint32_t> best{true, 0, 0};
+        for (const auto& [x, ports] : spare)
+        {
+            if (x == u || ports.empty())
             {
                 continue;
             }
-            for (uint32_t step : {1u, layout.shape[d] - 1})
+            const auto t = w.trunk.find(std::make_pair(std::min(u, x), std::max(u, x)));
+            const std::tuple<bool, uint32_t, uint32_t> rank{near.count(x) == 0,
+                                                            t == w.trunk.end() ? 0 : t->second,
+                                                            x};
+            if (partner < 0 || rank < best)
             {
-                auto q = pos;
-                q[d] = (pos[d] + step) % layout.shape[d];
-                out.insert(layout.accelerators[layout.Index(q)]);
+                best = rank;
+                partner = x;
             }
         }
-        return out;
-    };
+        if (partner < 0)
+        {
+            break; // ports of one accelerator only: they stay dark
+        }
+        const uint32_t v = static_cast<uint32_t>(partner);
+        plan.circuits[s].emplace_back(w.AccPort(u, spare[u].back()), w.AccPort(v, spare[v].back()));
+        spare[u].pop_back();
+        spare[v].pop_back();
+        w.Join(u, v);
+        ++plan.steered;
+    }
+    for (const auto& [a, ports] : spare)
+    {
+        for (uint32_t p : ports)
+        {
+            plan.dark.emplace_back(s, w.AccPort(a, p));
+            ++plan.unusedPorts;
+        }
+    }
+}
+
+bool
+SliceSteering::PlanSlice(const SliceLayout& layout,
+                         const std::map<BundleKey, std::vector<uint32_t>>& routes,
+                         Plan& plan,
+                         std::string& error) const
+{
+    NS_ABORT_MSG_IF(!m_fabric, "SliceSteering: PlanSlice before SetFabric");
+    const TorusGeometry& g = m_fabric->GetGeometry();
+    plan = Plan();
+    plan.tenant = layout.tenant;
+    const uint32_t n = static_cast<uint32_t>(layout.accelerators.size());
+    if (n == 0 || n != layout.shape[0] * layout.shape[1] * layout.shape[2])
+    {
+        error = "slice of tenant " + std::to_string(layout.tenant) + " lists " + std::to_string(n) +
+                " accelerators for its shape";
+        return false;
+    }
+    SliceWork w(layout, g, plan);
+    if (!ClaimAccelerators(w, error))
+    {
+        return false;
+    }
+    // The logical links: inside a server directly, else grouped in bundles, routed over fibres.
+    GroupLinks(w);
+    if (!RouteBundles(routes, w, error))
+    {
+        return false;
+    }
+    // Steering: join the unused ports of each server, least-linked logical neighbours first.
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        w.index[layout.accelerators[i]] = i;
+    }
     std::map<uint32_t, std::vector<uint32_t>> byServer;
     for (uint32_t a : layout.accelerators)
     {
@@ -606,73 +762,7 @@ SliceSteering::PlanSlice(const SliceLayout& layout,
     }
     for (auto& [s, accs] : byServer)
     {
-        std::map<uint32_t, std::vector<uint32_t>> spare; // accelerator -> unused ports
-        for (uint32_t a : accs)
-        {
-            for (uint32_t p = 0; p < P; ++p)
-            {
-                if (g.HasPort(p) && !used[s][accPort(a, p)])
-                {
-                    spare[a].push_back(p);
-                }
-            }
-        }
-        while (true)
-        {
-            // The accelerator with the most unused ports, then its least-linked partner:
-            // a logical neighbour if one has ports left, else any accelerator of the slice.
-            uint32_t u = 0;
-            std::size_t most = 0;
-            for (const auto& [a, ports] : spare)
-            {
-                if (ports.size() > most)
-                {
-                    most = ports.size();
-                    u = a;
-                }
-            }
-            if (most == 0)
-            {
-                break;
-            }
-            const std::set<uint32_t> near = neighbours(u);
-            int64_t partner = -1;
-            std::tuple<bool, uint32_t, uint32_t> best{true, 0, 0};
-            for (const auto& [w, ports] : spare)
-            {
-                if (w == u || ports.empty())
-                {
-                    continue;
-                }
-                const auto t = trunk.find(std::make_pair(std::min(u, w), std::max(u, w)));
-                const std::tuple<bool, uint32_t, uint32_t> rank{near.count(w) == 0,
-                                                                t == trunk.end() ? 0 : t->second,
-                                                                w};
-                if (partner < 0 || rank < best)
-                {
-                    best = rank;
-                    partner = w;
-                }
-            }
-            if (partner < 0)
-            {
-                break; // ports of one accelerator only: they stay dark
-            }
-            const uint32_t w = static_cast<uint32_t>(partner);
-            plan.circuits[s].emplace_back(accPort(u, spare[u].back()), accPort(w, spare[w].back()));
-            spare[u].pop_back();
-            spare[w].pop_back();
-            join(u, w);
-            ++plan.steered;
-        }
-        for (const auto& [a, ports] : spare)
-        {
-            for (uint32_t p : ports)
-            {
-                plan.dark.emplace_back(s, accPort(a, p));
-                ++plan.unusedPorts;
-            }
-        }
+        SteerServer(s, accs, w);
     }
     return true;
 }

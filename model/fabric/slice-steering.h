@@ -265,6 +265,45 @@ class SliceSteering : public Object
                     uint32_t& first,
                     uint32_t& last) const;
 
+    struct SliceWork; //!< A slice being planned (PlanSlice()'s working state)
+
+    /**
+     * \brief PlanSlice()'s first step: checks that no other tenant holds a port of the slice's
+     * accelerators, and marks every port of their servers unused.
+     * \param [in,out] w The slice being planned
+     * \param [out] error Why not, on false
+     * \return false if another tenant holds a port
+     */
+    bool ClaimAccelerators(SliceWork& w, std::string& error) const;
+
+    /**
+     * \brief PlanSlice()'s second step: wires the logical links inside a server directly and
+     * groups the others in bundles by (server, server, dimension).
+     * \param [in,out] w The slice being planned
+     */
+    void GroupLinks(SliceWork& w) const;
+
+    /**
+     * \brief PlanSlice()'s third step: routes each bundle's links over free fibres (the given
+     * route first, else the shortest free one), checking that enough of each bundle is wired.
+     * \param [in] routes Routes the allocator chose, by bundle
+     * \param [in,out] w The slice being planned
+     * \param [out] error Why not, on false
+     * \return false if a given route does not join its servers or a required bundle is short
+     */
+    bool RouteBundles(const std::map<BundleKey, std::vector<uint32_t>>& routes,
+                      SliceWork& w,
+                      std::string& error) const;
+
+    /**
+     * \brief PlanSlice()'s last step, for one server: joins its accelerators' unused ports,
+     * least-linked logical neighbours first; the rest stay dark.
+     * \param [in] s Server
+     * \param [in] accs The slice's accelerators on it
+     * \param [in,out] w The slice being planned (its index filled)
+     */
+    void SteerServer(uint32_t s, const std::vector<uint32_t>& accs, SliceWork& w) const;
+
     /// \return the free fibres between two adjacent servers (empty if not adjacent)
     const std::vector<uint32_t>& Fibres(uint32_t a, uint32_t b) const;
 

@@ -188,53 +188,35 @@ struct PathVar
     double cost;        //!< Objective coefficient (value of flow with the tie-break)
 };
 
-/**
- * \brief MAX_FLOW by column generation (see TeSolver): arc rows first (arcRow), one column per
- * commodity (its most valuable path), the extra arcs; then rounds of pricing and Resolve().
- * \param [in] p The problem
- * \param [in] vars The usable paths, by commodity
- * \param [in] firstVar Each commodity's first entry in vars (and the end)
- * \param [in] arcRow Arcs that get a capacity row
- * \param [in] start When the solve started
- * \param [out] lp The final LP
- * \param [out] rowOf LP row of each arc (UINT32_MAX: none)
- * \param [out] lpVar LP variable of each path (UINT32_MAX: never entered)
- * \param [out] extraVar LP variable of each arc's extra capacity (UINT32_MAX: none)
- * \param [out] rounds Solves
- * \param [out] buildSeconds Time from start to the first model
- * \return the last solve's result
- */
-LinearProgram::Result
-SolveByColumns(const TeSolver::Problem& p,
-               const std::vector<PathVar>& vars,
-               const std::vector<uint32_t>& firstVar,
-               const std::vector<char>& arcRow,
-               std::chrono::steady_clock::time_point start,
-               LinearProgram& lp,
-               std::vector<uint32_t>& rowOf,
-               std::vector<uint32_t>& lpVar,
-               std::vector<uint32_t>& extraVar,
-               uint32_t& rounds,
-               double& buildSeconds)
+/// MAX_FLOW by column generation (see TeSolver): the LP, its rows and columns, and its steps.
+struct ColumnGeneration
 {
-    const double inf = LinearProgram::Infinity();
-    const std::size_t nArcs = arcRow.size();
-    const std::size_t nCommodities = p.commodities.size();
-    for (std::size_t a = 0; a < nArcs; ++a)
+    const TeSolver::Problem& p;                      //!< The problem
+    const std::vector<PathVar>& vars;                //!< The usable paths, by commodity
+    const std::vector<uint32_t>& firstVar;           //!< Each commodity's first entry in vars
+    LinearProgram& lp;                               //!< The LP
+    std::vector<uint32_t>& rowOf;                    //!< LP row of each arc (UINT32_MAX: none)
+    std::vector<uint32_t>& lpVar;                    //!< LP variable of each path
+    std::vector<std::pair<uint32_t, double>> column; //!< Scratch column or row
+
+    /**
+     * \param [in] v A usable path
+     * \return its arcs
+     */
+    const TePath& PathOf(uint32_t v) const
     {
-        if (arcRow[a])
-        {
-            rowOf[a] = lp.GetNConstraints();
-            lp.AddConstraint({}, -inf, p.capacity[a]);
-        }
-    }
-    std::vector<std::pair<uint32_t, double>> column;
-    auto pathOf = [&p, &vars](uint32_t v) -> const TePath& {
         return p.commodities[vars[v].commodity].paths[vars[v].path];
-    };
-    auto addPath = [&](uint32_t v, uint32_t demandRow) {
+    }
+
+    /**
+     * \brief Adds path v's column: its rowed arcs and its commodity's demand row (if any).
+     * \param [in] v A usable path
+     * \param [in] demandRow Its commodity's demand row (UINT32_MAX: none)
+     */
+    void AddPath(uint32_t v, uint32_t demandRow)
+    {
         column.clear();
-        for (uint32_t a : pathOf(v))
+        for (uint32_t a : PathOf(v))
         {
             if (rowOf[a] != UINT32_MAX)
             {
@@ -246,33 +228,56 @@ SolveByColumns(const TeSolver::Problem& p,
             column.emplace_back(demandRow, 1.0);
         }
         lpVar[v] = lp.AddColumn(0, p.commodities[vars[v].commodity].demand, vars[v].cost, column);
-    };
-    for (std::size_t c = 0; c < nCommodities; ++c)
-    {
-        if (firstVar[c + 1] == firstVar[c])
-        {
-            continue;
-        }
-        uint32_t best = firstVar[c];
-        for (uint32_t v = firstVar[c] + 1; v < firstVar[c + 1]; ++v)
-        {
-            best = vars[v].cost > vars[best].cost ? v : best;
-        }
-        addPath(best, UINT32_MAX);
     }
-    for (std::size_t a = 0; a < nArcs; ++a)
+
+    /**
+     * \brief The first LP: arc rows first (arcRow), one column per commodity (its most valuable
+     * path), the extra arcs.
+     * \param [in] arcRow Arcs that get a capacity row
+     * \param [out] extraVar LP variable of each arc's extra capacity (UINT32_MAX: none)
+     */
+    void AddFirstColumns(const std::vector<char>& arcRow, std::vector<uint32_t>& extraVar)
     {
-        const double extra = p.extra.empty() ? 0.0 : p.extra[a];
-        if (arcRow[a] && extra > 0)
+        const double inf = LinearProgram::Infinity();
+        const std::size_t nArcs = arcRow.size();
+        const std::size_t nCommodities = p.commodities.size();
+        for (std::size_t a = 0; a < nArcs; ++a)
         {
-            extraVar[a] = lp.AddColumn(0,
-                                       extra,
-                                       p.extraPenalty.empty() ? 0.0 : -p.extraPenalty[a],
-                                       {{rowOf[a], -1.0}});
+            if (arcRow[a])
+            {
+                rowOf[a] = lp.GetNConstraints();
+                lp.AddConstraint({}, -inf, p.capacity[a]);
+            }
+        }
+        for (std::size_t c = 0; c < nCommodities; ++c)
+        {
+            if (firstVar[c + 1] == firstVar[c])
+            {
+                continue;
+            }
+            uint32_t best = firstVar[c];
+            for (uint32_t v = firstVar[c] + 1; v < firstVar[c + 1]; ++v)
+            {
+                best = vars[v].cost > vars[best].cost ? v : best;
+            }
+            AddPath(best, UINT32_MAX);
+        }
+        for (std::size_t a = 0; a < nArcs; ++a)
+        {
+            const double extra = p.extra.empty() ? 0.0 : p.extra[a];
+            if (arcRow[a] && extra > 0)
+            {
+                extraVar[a] = lp.AddColumn(0,
+                                           extra,
+                                           p.extraPenalty.empty() ? 0.0 : -p.extraPenalty[a],
+                                           {{rowOf[a], -1.0}});
+            }
         }
     }
-    // A feasible start: each commodity's whole demand on its path where it still fits, the
-    // shortest paths (fewest arcs: the most throughput per unit of capacity) first.
+
+    /// \brief A feasible start: each commodity's whole demand on its path where it still fits,
+    /// the shortest paths (fewest arcs: the most throughput per unit of capacity) first.
+    void SetFeasibleStart()
     {
         std::vector<uint32_t> order;
         for (uint32_t v = 0; v < vars.size(); ++v)
@@ -283,14 +288,14 @@ SolveByColumns(const TeSolver::Problem& p,
             }
         }
         std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
-            return pathOf(x).size() < pathOf(y).size();
+            return PathOf(x).size() < PathOf(y).size();
         });
         std::vector<double> residual(p.capacity);
         std::vector<bool> atUpper(lp.GetNVariables(), false);
         for (uint32_t v : order)
         {
             const double d = p.commodities[vars[v].commodity].demand;
-            const TePath& path = pathOf(v);
+            const TePath& path = PathOf(v);
             if (std::all_of(path.begin(), path.end(), [&](uint32_t a) {
                     return rowOf[a] == UINT32_MAX || residual[a] >= d;
                 }))
@@ -304,35 +309,34 @@ SolveByColumns(const TeSolver::Problem& p,
         }
         lp.SetStart(atUpper);
     }
-    buildSeconds = Since(start);
-    // A path prices in when its reduced cost exceeds this: above CLP's dual tolerance (1e-7),
-    // below the tie-break's steps (1e-6 by default).
-    const double tolerance = std::min(1e-7, 0.5 * p.tieBreak + 1e-9);
-    std::vector<uint32_t> demandRow(nCommodities, UINT32_MAX);
-    std::vector<double> price(nArcs, 0);
-    std::vector<uint32_t> entering;
-    for (;;)
+
+    /**
+     * \brief Pricing: each commodity's path of the largest reduced cost above its own price
+     * (the least that keeps its paths in the LP priced out) by more than tolerance.
+     * \param [in] r The last solve's (optimal) result
+     * \param [in] tolerance Least excess of reduced cost that prices a path in
+     * \param [in,out] price Scratch: the price of each arc
+     * \param [out] entering The paths that enter
+     */
+    void Price(const LinearProgram::Result& r,
+               double tolerance,
+               std::vector<double>& price,
+               std::vector<uint32_t>& entering) const
     {
-        LinearProgram::Result r = lp.Resolve();
-        ++rounds;
-        if (r.status != LinearProgram::OPTIMAL)
-        {
-            return r;
-        }
-        for (std::size_t a = 0; a < nArcs; ++a)
+        for (std::size_t a = 0; a < price.size(); ++a)
         {
             price[a] = rowOf[a] == UINT32_MAX ? 0.0 : r.duals[rowOf[a]];
         }
         auto reduced = [&](uint32_t v) {
             double len = 0;
-            for (uint32_t a : pathOf(v))
+            for (uint32_t a : PathOf(v))
             {
                 len += price[a];
             }
             return vars[v].cost - len;
         };
         entering.clear();
-        for (std::size_t c = 0; c < nCommodities; ++c)
+        for (std::size_t c = 0; c < p.commodities.size(); ++c)
         {
             // The commodity's own price: the least that keeps every path in the LP priced out.
             double own = 0;
@@ -362,13 +366,17 @@ SolveByColumns(const TeSolver::Problem& p,
                 entering.push_back(best);
             }
         }
-        NS_LOG_INFO("TE column generation round " << rounds << ": objective " << r.objective << ", "
-                                                  << entering.size() << " paths enter, "
-                                                  << Since(start) << " s");
-        if (entering.empty())
-        {
-            return r;
-        }
+    }
+
+    /**
+     * \brief Adds the entering paths' columns; a commodity's second path turns its demand into
+     * a row over its paths.
+     * \param [in] entering The paths that enter
+     * \param [in,out] demandRow Each commodity's demand row (UINT32_MAX: none yet)
+     */
+    void Enter(const std::vector<uint32_t>& entering, std::vector<uint32_t>& demandRow)
+    {
+        const double inf = LinearProgram::Infinity();
         for (uint32_t v : entering)
         {
             const uint32_t c = vars[v].commodity;
@@ -386,47 +394,116 @@ SolveByColumns(const TeSolver::Problem& p,
                 demandRow[c] = lp.GetNConstraints();
                 lp.AddConstraint(column, -inf, p.commodities[c].demand);
             }
-            addPath(v, demandRow[c]);
+            AddPath(v, demandRow[c]);
         }
+    }
+};
+
+/**
+ * \brief MAX_FLOW by column generation (see TeSolver): arc rows first (arcRow), one column per
+ * commodity (its most valuable path), the extra arcs; then rounds of pricing and Resolve().
+ * \param [in] p The problem
+ * \param [in] vars The usable paths, by commodity
+ * \param [in] firstVar Each commodity's first entry in vars (and the end)
+ * \param [in] arcRow Arcs that get a capacity row
+ * \param [in] start When the solve started
+ * \param [out] lp The final LP
+ * \param [out] rowOf LP row of each arc (UINT32_MAX: none)
+ * \param [out] lpVar LP variable of each path (UINT32_MAX: never entered)
+ * \param [out] extraVar LP variable of each arc's extra capacity (UINT32_MAX: none)
+ * \param [out] rounds Solves
+ * \param [out] buildSeconds Time from start to the first model
+ * \return the last solve's result
+ */
+LinearProgram::Result
+SolveByColumns(const TeSolver::Problem& p,
+               const std::vector<PathVar>& vars,
+               const std::vector<uint32_t>& firstVar,
+               const std::vector<char>& arcRow,
+               std::chrono::steady_clock::time_point start,
+               LinearProgram& lp,
+               std::vector<uint32_t>& rowOf,
+               std::vector<uint32_t>& lpVar,
+               std::vector<uint32_t>& extraVar,
+               uint32_t& rounds,
+               double& buildSeconds)
+{
+    ColumnGeneration cg{p, vars, firstVar, lp, rowOf, lpVar, {}};
+    cg.AddFirstColumns(arcRow, extraVar);
+    cg.SetFeasibleStart();
+    buildSeconds = Since(start);
+    // A path prices in when its reduced cost exceeds this: above CLP's dual tolerance (1e-7),
+    // below the tie-break's steps (1e-6 by default).
+    const double tolerance = std::min(1e-7, 0.5 * p.tieBreak + 1e-9);
+    std::vector<uint32_t> demandRow(p.commodities.size(), UINT32_MAX);
+    std::vector<double> price(arcRow.size(), 0);
+    std::vector<uint32_t> entering;
+    for (;;)
+    {
+        LinearProgram::Result r = lp.Resolve();
+        ++rounds;
+        if (r.status != LinearProgram::OPTIMAL)
+        {
+            return r;
+        }
+        cg.Price(r, tolerance, price, entering);
+        NS_LOG_INFO("TE column generation round " << rounds << ": objective " << r.objective << ", "
+                                                  << entering.size() << " paths enter, "
+                                                  << Since(start) << " s");
+        if (entering.empty())
+        {
+            return r;
+        }
+        cg.Enter(entering, demandRow);
     }
 }
 
-} // namespace
-
-bool
-TeSolver::Solve(const TeGraph& g,
-                const Problem& p,
-                Solution& out,
-                std::string& error,
-                double timeLimitS)
+/// Arc a's extra capacity (0 without TeSolver::Problem::extra).
+double
+ExtraOf(const TeSolver::Problem& p, std::size_t a)
 {
-    const auto start = std::chrono::steady_clock::now();
-    if (!Validate(g, p, error))
-    {
-        return false;
-    }
-    const bool maxFlow = p.objective == MAX_FLOW;
-    const std::size_t nArcs = g.arcs.size();
-    auto extraOf = [&p](std::size_t a) { return p.extra.empty() ? 0.0 : p.extra[a]; };
-    auto penaltyOf = [&p](std::size_t a) {
-        return p.extraPenalty.empty() ? 0.0 : p.extraPenalty[a];
-    };
+    return p.extra.empty() ? 0.0 : p.extra[a];
+}
 
-    // Usable paths (no arc down) of each commodity of positive demand, their ranks by weight,
-    // and how many variables use each arc.
-    std::vector<PathVar> vars;
-    std::vector<uint32_t> firstVar(p.commodities.size() + 1, 0);
-    std::vector<uint32_t> arcUses(nArcs, 0);
-    std::vector<double> arcLoadBound(nArcs, 0); // sum of demand x use over the variables
+/// The penalty per unit of arc a's extra capacity (0 without TeSolver::Problem::extraPenalty).
+double
+PenaltyOf(const TeSolver::Problem& p, std::size_t a)
+{
+    return p.extraPenalty.empty() ? 0.0 : p.extraPenalty[a];
+}
+
+/**
+ * \brief The usable paths (no arc down) of each commodity of positive demand, their costs from
+ * their ranks by weight, and how many variables use each arc.
+ * \param [in] g The graph
+ * \param [in] p The problem
+ * \param [in] maxFlow Whether the objective is MAX_FLOW
+ * \param [out] vars The usable paths, by commodity
+ * \param [out] firstVar Each commodity's first entry in vars (and the end); sized by the caller
+ * \param [out] arcUses How many variables use each arc; sized by the caller
+ * \param [out] arcLoadBound Sum of demand x use over the variables of each arc; sized by the caller
+ * \param [out] error Why not, on false
+ * \return false when MIN_MAX_UTILISATION has a commodity of positive demand without a usable path
+ */
+bool
+CollectPathVars(const TeGraph& g,
+                const TeSolver::Problem& p,
+                bool maxFlow,
+                std::vector<PathVar>& vars,
+                std::vector<uint32_t>& firstVar,
+                std::vector<uint32_t>& arcUses,
+                std::vector<double>& arcLoadBound,
+                std::string& error)
+{
     double totalDemand = 0;
-    for (const Commodity& c : p.commodities)
+    for (const TeSolver::Commodity& c : p.commodities)
     {
         totalDemand += c.demand;
     }
     std::vector<double> weights;
     for (std::size_t c = 0; c < p.commodities.size(); ++c)
     {
-        const Commodity& k = p.commodities[c];
+        const TeSolver::Commodity& k = p.commodities[c];
         firstVar[c] = static_cast<uint32_t>(vars.size());
         if (k.demand <= 0)
         {
@@ -469,6 +546,246 @@ TeSolver::Solve(const TeGraph& g,
         }
     }
     firstVar[p.commodities.size()] = static_cast<uint32_t>(vars.size());
+    return true;
+}
+
+/**
+ * \brief The columns of the full LP (every usable path): one per path, then U
+ * (MIN_MAX_UTILISATION) or each rowed arc's extra capacity (MAX_FLOW).
+ * \param [in] p The problem
+ * \param [in] maxFlow Whether the objective is MAX_FLOW
+ * \param [in] vars The usable paths, by commodity
+ * \param [in] firstVar Each commodity's first entry in vars (and the end)
+ * \param [in] arcRow Arcs that get a capacity row
+ * \param [in,out] lp The LP
+ * \param [out] lpVar LP variable of each path
+ * \param [out] extraVar LP variable of each arc's extra capacity (UINT32_MAX: none)
+ * \param [out] uVar LP variable of U (MIN_MAX_UTILISATION)
+ */
+void
+AddFullColumns(const TeSolver::Problem& p,
+               bool maxFlow,
+               const std::vector<PathVar>& vars,
+               const std::vector<uint32_t>& firstVar,
+               const std::vector<char>& arcRow,
+               LinearProgram& lp,
+               std::vector<uint32_t>& lpVar,
+               std::vector<uint32_t>& extraVar,
+               uint32_t& uVar)
+{
+    const double inf = LinearProgram::Infinity();
+    for (uint32_t v = 0; v < vars.size(); ++v)
+    {
+        const double demand = p.commodities[vars[v].commodity].demand;
+        const bool alone = firstVar[vars[v].commodity + 1] - firstVar[vars[v].commodity] == 1;
+        // A commodity's only usable path carries it all (MIN_MAX) or up to it (MAX_FLOW) by
+        // its bounds, without a row.
+        lpVar[v] = lp.AddVariable(!maxFlow && alone ? demand : 0, demand, vars[v].cost, false);
+    }
+    if (!maxFlow)
+    {
+        uVar = lp.AddVariable(0, inf, 1, false, "U");
+    }
+    else
+    {
+        for (std::size_t a = 0; a < arcRow.size(); ++a)
+        {
+            if (arcRow[a] && ExtraOf(p, a) > 0)
+            {
+                extraVar[a] = lp.AddVariable(0,
+                                             ExtraOf(p, a),
+                                             -PenaltyOf(p, a),
+                                             false,
+                                             "extra" + std::to_string(a));
+            }
+        }
+    }
+}
+
+/**
+ * \brief The rows of the full LP: each commodity's demand over its paths (two or more), then each
+ * rowed arc's capacity.
+ * \param [in] p The problem
+ * \param [in] maxFlow Whether the objective is MAX_FLOW
+ * \param [in] vars The usable paths, by commodity
+ * \param [in] firstVar Each commodity's first entry in vars (and the end)
+ * \param [in] arcRow Arcs that get a capacity row
+ * \param [in] arcUses How many variables use each arc
+ * \param [in] extraVar LP variable of each arc's extra capacity (UINT32_MAX: none)
+ * \param [in] uVar LP variable of U (MIN_MAX_UTILISATION)
+ * \param [in,out] lp The LP
+ * \param [out] rowOf LP row of each arc (UINT32_MAX: none)
+ */
+void
+AddFullRows(const TeSolver::Problem& p,
+            bool maxFlow,
+            const std::vector<PathVar>& vars,
+            const std::vector<uint32_t>& firstVar,
+            const std::vector<char>& arcRow,
+            const std::vector<uint32_t>& arcUses,
+            const std::vector<uint32_t>& extraVar,
+            uint32_t uVar,
+            LinearProgram& lp,
+            std::vector<uint32_t>& rowOf)
+{
+    const double inf = LinearProgram::Infinity();
+    const std::size_t nArcs = arcRow.size();
+    std::vector<std::pair<uint32_t, double>> terms;
+    for (std::size_t c = 0; c < p.commodities.size(); ++c)
+    {
+        if (firstVar[c + 1] - firstVar[c] < 2)
+        {
+            continue;
+        }
+        terms.clear();
+        for (uint32_t v = firstVar[c]; v < firstVar[c + 1]; ++v)
+        {
+            terms.emplace_back(v, 1.0);
+        }
+        const double demand = p.commodities[c].demand;
+        lp.AddConstraint(terms, maxFlow ? -inf : demand, demand);
+    }
+    // Arc rows: the variables of each arc, collected in one pass.
+    std::vector<std::vector<std::pair<uint32_t, double>>> arcTerms(nArcs);
+    for (std::size_t a = 0; a < nArcs; ++a)
+    {
+        if (arcRow[a])
+        {
+            arcTerms[a].reserve(arcUses[a] + 1);
+        }
+    }
+    for (uint32_t v = 0; v < vars.size(); ++v)
+    {
+        for (uint32_t a : p.commodities[vars[v].commodity].paths[vars[v].path])
+        {
+            if (arcRow[a])
+            {
+                arcTerms[a].emplace_back(v, 1.0);
+            }
+        }
+    }
+    for (std::size_t a = 0; a < nArcs; ++a)
+    {
+        if (!arcRow[a])
+        {
+            continue;
+        }
+        rowOf[a] = lp.GetNConstraints();
+        if (maxFlow)
+        {
+            if (extraVar[a] != UINT32_MAX)
+            {
+                arcTerms[a].emplace_back(extraVar[a], -1.0);
+            }
+            lp.AddConstraint(arcTerms[a], -inf, p.capacity[a]);
+        }
+        else
+        {
+            arcTerms[a].emplace_back(uVar, -(p.capacity[a] + ExtraOf(p, a)));
+            lp.AddConstraint(arcTerms[a], -inf, 0);
+        }
+        std::vector<std::pair<uint32_t, double>>().swap(arcTerms[a]);
+    }
+}
+
+/**
+ * \brief Reads an optimal LP's solution into s: arc prices and the bound (MAX_FLOW), each path's
+ * flow, the arc loads, the extra capacity used, the maximum utilisation and the objective.
+ * \param [in] g The graph
+ * \param [in] p The problem
+ * \param [in] maxFlow Whether the objective is MAX_FLOW
+ * \param [in] vars The usable paths, by commodity
+ * \param [in] lpVar LP variable of each path (UINT32_MAX: never entered)
+ * \param [in] extraVar LP variable of each arc's extra capacity (UINT32_MAX: none)
+ * \param [in] rowOf LP row of each arc (UINT32_MAX: none)
+ * \param [in] uVar LP variable of U (MIN_MAX_UTILISATION)
+ * \param [in] r The LP's optimal result
+ * \param [in,out] s The solution, its pathFlow, arcLoad and extraUsed sized and zero
+ */
+void
+ReadSolution(const TeGraph& g,
+             const TeSolver::Problem& p,
+             bool maxFlow,
+             const std::vector<PathVar>& vars,
+             const std::vector<uint32_t>& lpVar,
+             const std::vector<uint32_t>& extraVar,
+             const std::vector<uint32_t>& rowOf,
+             uint32_t uVar,
+             const LinearProgram::Result& r,
+             TeSolver::Solution& s)
+{
+    const std::size_t nArcs = rowOf.size();
+    if (maxFlow)
+    {
+        s.arcPrice.assign(nArcs, 0);
+        for (std::size_t a = 0; a < nArcs; ++a)
+        {
+            s.arcPrice[a] = rowOf[a] == UINT32_MAX ? 0.0 : std::max(0.0, r.duals[rowOf[a]]);
+        }
+        s.bound = TeSolver::UpperBound(g, p, s.arcPrice);
+    }
+    for (uint32_t v = 0; v < vars.size(); ++v)
+    {
+        if (lpVar[v] == UINT32_MAX)
+        {
+            continue;
+        }
+        const double f = std::max(0.0, r.values[lpVar[v]]);
+        s.pathFlow[vars[v].commodity][vars[v].path] = f;
+        s.throughput += f;
+        for (uint32_t a : p.commodities[vars[v].commodity].paths[vars[v].path])
+        {
+            s.arcLoad[a] += f;
+        }
+    }
+    double penalty = 0;
+    for (std::size_t a = 0; a < nArcs; ++a)
+    {
+        const double cap = p.capacity[a];
+        const double load = s.arcLoad[a];
+        // Load above capacity by less than the solver's tolerance is none.
+        if (load > cap + 1e-9 * std::max(1.0, cap))
+        {
+            s.extraUsed[a] = load - cap;
+        }
+        if (extraVar[a] != UINT32_MAX)
+        {
+            penalty += PenaltyOf(p, a) * std::max(0.0, r.values[extraVar[a]]);
+        }
+        if (load > 0)
+        {
+            const double denominator = maxFlow ? cap + s.extraUsed[a] : cap + ExtraOf(p, a);
+            s.maxUtilisation = std::max(s.maxUtilisation, load / denominator);
+        }
+    }
+    s.objective = maxFlow ? s.throughput - penalty : std::max(0.0, r.values[uVar]);
+}
+
+} // namespace
+
+bool
+TeSolver::Solve(const TeGraph& g,
+                const Problem& p,
+                Solution& out,
+                std::string& error,
+                double timeLimitS)
+{
+    const auto start = std::chrono::steady_clock::now();
+    if (!Validate(g, p, error))
+    {
+        return false;
+    }
+    const bool maxFlow = p.objective == MAX_FLOW;
+    const std::size_t nArcs = g.arcs.size();
+
+    std::vector<PathVar> vars;
+    std::vector<uint32_t> firstVar(p.commodities.size() + 1, 0);
+    std::vector<uint32_t> arcUses(nArcs, 0);
+    std::vector<double> arcLoadBound(nArcs, 0); // sum of demand x use over the variables
+    if (!CollectPathVars(g, p, maxFlow, vars, firstVar, arcUses, arcLoadBound, error))
+    {
+        return false;
+    }
 
     // An arc needs a row when the flow that could reach it may exceed its capacity (MAX_FLOW),
     // or whenever it is used (MIN_MAX_UTILISATION).
@@ -483,7 +800,6 @@ TeSolver::Solve(const TeGraph& g,
                     (p.method == AUTO && vars.size() >= COLUMN_GENERATION_PATHS));
     LinearProgram lp;
     lp.SetMaximize(maxFlow);
-    const double inf = LinearProgram::Infinity();
     // Variable of each path in the LP (UINT32_MAX: not in it, with column generation).
     std::vector<uint32_t> lpVar(vars.size(), UINT32_MAX);
     std::vector<uint32_t> extraVar(nArcs, UINT32_MAX);
@@ -508,88 +824,8 @@ TeSolver::Solve(const TeGraph& g,
     }
     else
     {
-        for (uint32_t v = 0; v < vars.size(); ++v)
-        {
-            const double demand = p.commodities[vars[v].commodity].demand;
-            const bool alone = firstVar[vars[v].commodity + 1] - firstVar[vars[v].commodity] == 1;
-            // A commodity's only usable path carries it all (MIN_MAX) or up to it (MAX_FLOW) by
-            // its bounds, without a row.
-            lpVar[v] = lp.AddVariable(!maxFlow && alone ? demand : 0, demand, vars[v].cost, false);
-        }
-        if (!maxFlow)
-        {
-            uVar = lp.AddVariable(0, inf, 1, false, "U");
-        }
-        else
-        {
-            for (std::size_t a = 0; a < nArcs; ++a)
-            {
-                if (arcRow[a] && extraOf(a) > 0)
-                {
-                    extraVar[a] = lp.AddVariable(0,
-                                                 extraOf(a),
-                                                 -penaltyOf(a),
-                                                 false,
-                                                 "extra" + std::to_string(a));
-                }
-            }
-        }
-        std::vector<std::pair<uint32_t, double>> terms;
-        for (std::size_t c = 0; c < p.commodities.size(); ++c)
-        {
-            if (firstVar[c + 1] - firstVar[c] < 2)
-            {
-                continue;
-            }
-            terms.clear();
-            for (uint32_t v = firstVar[c]; v < firstVar[c + 1]; ++v)
-            {
-                terms.emplace_back(v, 1.0);
-            }
-            const double demand = p.commodities[c].demand;
-            lp.AddConstraint(terms, maxFlow ? -inf : demand, demand);
-        }
-        // Arc rows: the variables of each arc, collected in one pass.
-        std::vector<std::vector<std::pair<uint32_t, double>>> arcTerms(nArcs);
-        for (std::size_t a = 0; a < nArcs; ++a)
-        {
-            if (arcRow[a])
-            {
-                arcTerms[a].reserve(arcUses[a] + 1);
-            }
-        }
-        for (uint32_t v = 0; v < vars.size(); ++v)
-        {
-            for (uint32_t a : p.commodities[vars[v].commodity].paths[vars[v].path])
-            {
-                if (arcRow[a])
-                {
-                    arcTerms[a].emplace_back(v, 1.0);
-                }
-            }
-        }
-        for (std::size_t a = 0; a < nArcs; ++a)
-        {
-            if (!arcRow[a])
-            {
-                continue;
-            }
-            rowOf[a] = lp.GetNConstraints();
-            if (maxFlow)
-            {
-                if (extraVar[a] != UINT32_MAX)
-                {
-                    arcTerms[a].emplace_back(extraVar[a], -1.0);
-                }
-                lp.AddConstraint(arcTerms[a], -inf, p.capacity[a]);
-            }
-            else
-            {
-                arcTerms[a].emplace_back(uVar, -(p.capacity[a] + extraOf(a)));
-                lp.AddConstraint(arcTerms[a], -inf, 0);
-            }
-            std::vector<std::pair<uint32_t, double>>().swap(arcTerms[a]);
-        }
+        AddFullColumns(p, maxFlow, vars, firstVar, arcRow, lp, lpVar, extraVar, uVar);
+        AddFullRows(p, maxFlow, vars, firstVar, arcRow, arcUses, extraVar, uVar, lp, rowOf);
         buildSeconds = Since(start);
         NS_LOG_INFO("TE LP: " << lp.GetNVariables() << " variables, " << lp.GetNConstraints()
                               << " constraints, built in " << buildSeconds << " s");
@@ -619,50 +855,7 @@ TeSolver::Solve(const TeGraph& g,
         return false;
     }
     s.ok = true;
-    if (maxFlow)
-    {
-        s.arcPrice.assign(nArcs, 0);
-        for (std::size_t a = 0; a < nArcs; ++a)
-        {
-            s.arcPrice[a] = rowOf[a] == UINT32_MAX ? 0.0 : std::max(0.0, r.duals[rowOf[a]]);
-        }
-        s.bound = UpperBound(g, p, s.arcPrice);
-    }
-    for (uint32_t v = 0; v < vars.size(); ++v)
-    {
-        if (lpVar[v] == UINT32_MAX)
-        {
-            continue;
-        }
-        const double f = std::max(0.0, r.values[lpVar[v]]);
-        s.pathFlow[vars[v].commodity][vars[v].path] = f;
-        s.throughput += f;
-        for (uint32_t a : p.commodities[vars[v].commodity].paths[vars[v].path])
-        {
-            s.arcLoad[a] += f;
-        }
-    }
-    double penalty = 0;
-    for (std::size_t a = 0; a < nArcs; ++a)
-    {
-        const double cap = p.capacity[a];
-        const double load = s.arcLoad[a];
-        // Load above capacity by less than the solver's tolerance is none.
-        if (load > cap + 1e-9 * std::max(1.0, cap))
-        {
-            s.extraUsed[a] = load - cap;
-        }
-        if (extraVar[a] != UINT32_MAX)
-        {
-            penalty += penaltyOf(a) * std::max(0.0, r.values[extraVar[a]]);
-        }
-        if (load > 0)
-        {
-            const double denominator = maxFlow ? cap + s.extraUsed[a] : cap + extraOf(a);
-            s.maxUtilisation = std::max(s.maxUtilisation, load / denominator);
-        }
-    }
-    s.objective = maxFlow ? s.throughput - penalty : std::max(0.0, r.values[uVar]);
+    ReadSolution(g, p, maxFlow, vars, lpVar, extraVar, rowOf, uVar, r, s);
     NS_LOG_INFO("TE LP " << s.status << ": objective " << s.objective << ", throughput "
                          << s.throughput << ", max utilisation " << s.maxUtilisation << " in "
                          << s.seconds << " s");
