@@ -61,7 +61,7 @@ Run(bool steer,
     dc.SetFabricAttribute("ReconfigurationDelay", TimeValue(fabricDelay));
     Ptr<TorusFabric> fabric = dc.Create(geometry);
     Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
-    const std::vector<uint32_t> vertices = fabric->Build(topology, unitBps, NanoSeconds(100));
+    const std::vector<uint32_t> vertices = dc.Build(fabric, topology, unitBps, NanoSeconds(100));
     const std::vector<std::vector<uint32_t>> tenants{{0, 1}, {2, 3}};
     Ptr<SliceSteering> steering = CreateObject<SliceSteering>();
     steering->SetFabric(fabric);
