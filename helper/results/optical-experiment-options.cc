@@ -12,6 +12,7 @@
 #include "ns3/abort.h"
 
 #include <fstream>
+#include <functional>
 #include <sys/stat.h>
 
 namespace ns3
@@ -168,6 +169,35 @@ Spaced(const std::string& unit)
 {
     return unit.empty() ? "" : " " + unit;
 }
+
+/// \return the help text of a count's range, "whole number, MIN to MAX"
+std::string
+CountRange(uint64_t min, uint64_t max)
+{
+    return "whole number, " + std::to_string(min) + " to " + std::to_string(max);
+}
+
+/**
+ * \param [out] value Where a read count goes (uint32_t or uint64_t; max fits it)
+ * \param [in] min Smallest allowed
+ * \param [in] max Largest allowed
+ * \return the option's reader: ReadCount, then the value stored
+ */
+template <typename T>
+std::function<bool(const std::string&, std::string&)>
+CountReader(T& value, uint64_t min, uint64_t max)
+{
+    return [&value, min, max](const std::string& text, std::string& error) {
+        uint64_t v = 0;
+        if (!ReadCount(text, min, max, v, error))
+        {
+            return false;
+        }
+        value = static_cast<T>(v);
+        return true;
+    };
+}
+
 } // namespace
 
 void
@@ -398,17 +428,9 @@ OpticalExperiment::AddCount(const std::string& name,
 {
     NS_ABORT_MSG_UNLESS(min <= max, "--" << name << ": min > max");
     Register(name,
-             Decorate(help, "whole number, " + std::to_string(min) + " to " + std::to_string(max)),
+             Decorate(help, CountRange(min, max)),
              std::to_string(value),
-             [&value, min, max](const std::string& text, std::string& error) {
-                 uint64_t v = 0;
-                 if (!ReadCount(text, min, max, v, error))
-                 {
-                     return false;
-                 }
-                 value = v;
-                 return true;
-             });
+             CountReader(value, min, max));
 }
 
 void
@@ -421,17 +443,9 @@ OpticalExperiment::AddCount(const std::string& name,
     NS_ABORT_MSG_UNLESS(max <= UINT32_MAX, "--" << name << ": max does not fit 32 bits");
     NS_ABORT_MSG_UNLESS(min <= max, "--" << name << ": min > max");
     Register(name,
-             Decorate(help, "whole number, " + std::to_string(min) + " to " + std::to_string(max)),
+             Decorate(help, CountRange(min, max)),
              std::to_string(value),
-             [&value, min, max](const std::string& text, std::string& error) {
-                 uint64_t v = 0;
-                 if (!ReadCount(text, min, max, v, error))
-                 {
-                     return false;
-                 }
-                 value = static_cast<uint32_t>(v);
-                 return true;
-             });
+             CountReader(value, min, max));
 }
 
 void
