@@ -1,0 +1,351 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef INFERENCE_SERVICE_H
+#define INFERENCE_SERVICE_H
+
+#include "inference-arrivals.h"
+#include "inference-cost.h"
+#include "inference-pager.h"
+#include "kv-block-manager.h"
+
+#include "ns3/collective-schedule.h"
+#include "ns3/collective-transport.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class InferenceScheduler;
+
+/**
+ * \ingroup optical
+ * \brief Where one GPU of a model instance may put pages of KV state: a memory (a host's
+ * DRAM, a peer GPU's spare HBM), the transport rank that holds it, and the pager that moves
+ * pages there (over PCIe, the scale-up links or a photonic fabric).
+ */
+struct InferencePageTarget
+{
+    std::string kind;                          //!< "host", "peer" or "fabric" (for records)
+    uint32_t rank{0};                          //!< Transport rank of the memory
+    std::shared_ptr<InferenceMemoryPool> pool; //!< The memory (shared by the GPUs using it)
+    Ptr<InferencePager> pager;                 //!< Moves the pages
+};
+
+/**
+ * \ingroup optical
+ * \brief One request in a service, as the engine and its scheduler see it.
+ *
+ * Tokens: after a prefill of the prompt (and, after a recompute, of the tokens generated so
+ * far) the cache holds those tokens and the first (next) token is out; each decode step
+ * processes the last token out (its KV joins the cache) and produces the next one. So a
+ * request with \c generated tokens out has \c prompt + \c generated - 1 tokens cached.
+ */
+struct InferenceSequence
+{
+    /// Where the sequence is.
+    enum State
+    {
+        WAITING,    //!< Arrived, not in GPU memory (new, or dropped for recompute)
+        RESIDENT,   //!< Its KV on the GPUs: runs in the iterations
+        PAGING_OUT, //!< Its KV on the way to a page target
+        SWAPPED,    //!< Its KV at a page target
+        PAGING_IN,  //!< Its KV on the way back
+        DONE,       //!< Every output token produced
+    };
+
+    InferenceRequestSpec spec;    //!< The request
+    State state{WAITING};         //!< State
+    uint64_t generated{0};        //!< Output tokens produced
+    uint64_t cached{0};           //!< Tokens whose KV exists (on the GPUs or at a target)
+    uint64_t prefillLeft{0};      //!< Tokens still to prefill before the next token
+    uint64_t blocks{0};           //!< KV blocks it holds on each GPU
+    uint64_t residentTokens{0};   //!< Of \c cached, tokens on the GPUs (less: offloaded)
+    uint64_t admitOrder{0};       //!< When it last became resident (for LIFO preemption)
+    int32_t targetLevel{-1};      //!< Page-target level holding its pages (-1: none)
+    double targetBytes{0};        //!< Bytes it holds there, per GPU
+    Time firstToken{Time::Max()}; //!< When the first token was produced
+    Time lastToken;               //!< When the last token so far was produced
+    Time end;                     //!< When the last token was produced
+    uint32_t preemptions{0};      //!< Times it was preempted (recomputed or paged out)
+    uint32_t pageOuts{0};         //!< Times its KV was paged out
+    double pagedBytes{0};         //!< Bytes paged out and in, summed over its GPUs
+    bool oversized{false};        //!< Its KV cannot all fit on the GPUs: part is offloaded
+    bool rejected{false};         //!< Refused (its KV can never fit and nothing pages)
+
+    /// \return true if the next iteration prefills it
+    bool NeedsPrefill() const;
+};
+
+/**
+ * \ingroup optical
+ * \brief What one request did: the per-request record of a service.
+ */
+struct InferenceRequestRecord
+{
+    uint64_t id{0};           //!< Request id
+    Time arrival;             //!< Arrival
+    uint64_t promptTokens{0}; //!< Prompt length
+    uint64_t outputTokens{0}; //!< Output length asked for
+    uint64_t generated{0};    //!< Output tokens produced
+    Time firstToken;          //!< First token (Time::Max() if none)
+    Time end;                 //!< Last token (Time::Max() if not done)
+    uint32_t preemptions{0};  //!< Preemptions
+    uint32_t pageOuts{0};     //!< Page-outs
+    double pagedBytes{0};     //!< Bytes paged out and in (all its GPUs)
+    bool rejected{false};     //!< Refused
+
+    /// \return time to first token (s), or NaN if none
+    double TtftSeconds() const;
+};
+
+/**
+ * \ingroup optical
+ * \brief One model instance serving requests on tensor-parallel GPUs of a server, iteration
+ * by iteration (continuous batching), with its KV cache in blocks and a scheduler that decides
+ * which requests are in GPU memory (admission control, or preemptive time slices that page
+ * KV state to a host or to peer GPUs).
+ *
+ * An iteration runs every resident request: a decode step (one token) for each that has
+ * started, and a chunk of prefill (up to \c MaxBatchTokens tokens in all) for the others; its
+ * time is the roofline time of the batch (InferenceCost::ComputeSeconds), then, with tensor
+ * parallelism, one ring all-reduce over the instance's GPUs through the transport carrying the
+ * iteration's tensor-parallel bytes (InferenceCost::TpAllReduceBytes x the all-reduces per
+ * iteration), so that it shares the scale-up links with paging and with other jobs. A request
+ * whose KV can never fit the GPUs (\c oversized) runs with the part that does not fit at its
+ * page target: every iteration fetches that part over the pager while it computes, and writes
+ * the new tokens' KV there; the iteration ends when both are done.
+ *
+ * Pages are traffic: a page-out or page-in moves the request's blocks (whole blocks, each GPU
+ * its share) from each GPU to its page target through the target's InferencePager; blocks are
+ * freed when a page-out has arrived, taken when a page-in starts.
+ */
+class InferenceService : public Object
+{
+  public:
+    /**
+     * \brief Get the TypeId
+     * \return The TypeId for this class
+     */
+    static TypeId GetTypeId();
+
+    InferenceService();
+    ~InferenceService() override;
+
+    /**
+     * TracedCallback signature for a request's first token and its completion.
+     * \param [in] record The request
+     */
+    typedef void (*RequestTracedCallback)(const InferenceRequestRecord& record);
+
+    /**
+     * TracedCallback signature for an iteration.
+     * \param [in] sequences Requests in the batch
+     * \param [in] tokens Tokens processed
+     * \param [in] duration Its time
+     */
+    typedef void (*IterationTracedCallback)(uint32_t sequences, uint64_t tokens, Time duration);
+
+    /**
+     * TracedCallback signature for a page-out or page-in of a request.
+     * \param [in] id The request
+     * \param [in] out true for a page-out
+     * \param [in] bytes Bytes moved (all its GPUs)
+     * \param [in] kind Page target kind
+     */
+    typedef void (*PageTracedCallback)(uint64_t id,
+                                       bool out,
+                                       double bytes,
+                                       const std::string& kind);
+
+    /**
+     * \brief Sets the model instance: its cost model and the transport ranks of its GPUs.
+     * \param [in] cost The cost model (its tensor parallelism is the number of ranks)
+     * \param [in] transport The transport the GPUs' traffic goes through
+     * \param [in] ranks Transport rank of each GPU of the instance
+     */
+    void SetInstance(const InferenceCost& cost,
+                     Ptr<CollectiveTransport> transport,
+                     const std::vector<uint32_t>& ranks);
+
+    /**
+     * \brief Sets where each GPU pages to, in order of preference (e.g. a peer, then the host):
+     * a request's pages go to the first level whose memories have room on every GPU.
+     * \param [in] levels levels[l][g]: level l's target for GPU g of the instance
+     */
+    void SetPageTargets(const std::vector<std::vector<InferencePageTarget>>& levels);
+
+    /// \param [in] scheduler The scheduler (before Submit)
+    void SetScheduler(Ptr<InferenceScheduler> scheduler);
+    /// \return the scheduler
+    Ptr<InferenceScheduler> GetScheduler() const;
+
+    /**
+     * \brief Checks the instance before a run.
+     * \return "" or what is wrong (the model does not fit its GPUs, no scheduler, a scheduler
+     * that pages without page targets, ...), naming the value
+     */
+    std::string Check() const;
+
+    /**
+     * \brief Schedules the arrival of requests (at their times, from now on).
+     * \param [in] requests The requests (arrival order)
+     */
+    void Submit(const std::vector<InferenceRequestSpec>& requests);
+
+    /// \return one record per submitted request, in the order of submission
+    std::vector<InferenceRequestRecord> GetRecords() const;
+
+    /**
+     * \param [in] i A submitted request (order of submission)
+     * \return its record
+     */
+    InferenceRequestRecord GetRecord(uint64_t i) const;
+
+    /// \return gaps between consecutive tokens of every request (s)
+    const std::vector<float>& GetTokenGaps() const;
+
+    /// \return the KV cache
+    const KvBlockManager& GetKvCache() const;
+
+    /// \return iterations run
+    uint64_t GetIterations() const;
+
+    /// \return the cost model
+    const InferenceCost& GetCost() const;
+
+    /// \return requests completed
+    uint64_t GetCompleted() const;
+
+    /// \return bytes paged (all GPUs, both directions, offload fetches included)
+    double GetPagedBytes() const;
+
+    // The scheduler's view and its actions (InferenceScheduler implementations call these).
+
+    /// \return every submitted request that has arrived, by id
+    std::vector<InferenceSequence>& Sequences();
+    /// \return ids of the waiting requests, first come first
+    std::deque<uint64_t>& Waiting();
+    /// \return ids of the resident requests, in the order they became resident
+    const std::vector<uint64_t>& Resident() const;
+    /// \return ids of the requests at page targets (SWAPPED), in the order they were paged out
+    const std::vector<uint64_t>& Swapped() const;
+    /// \return whether the instance has page targets
+    bool CanPage() const;
+    /// \return blocks held by requests whose page-out is under way (free once it arrives)
+    uint64_t GetBlocksPagingOut() const;
+    /// \return the MaxBatchSequences attribute
+    uint32_t GetMaxBatchSequences() const;
+
+    /**
+     * \param [in] s A request
+     * \return blocks it needs for its next iteration (those it will hold after it)
+     */
+    uint64_t BlocksToRun(const InferenceSequence& s) const;
+
+    /**
+     * \param [in] s A request
+     * \param [in] extraTokens Tokens it will add after the next iteration
+     * \return blocks it needs, capped at the capacity for an oversized request
+     */
+    uint64_t BlocksWith(const InferenceSequence& s, uint64_t extraTokens) const;
+
+    /**
+     * \brief Makes a waiting request resident: takes blocks for \p reserveTokens tokens (at
+     * least those of its next iteration).
+     * \param [in] id The request
+     * \param [in] reserveTokens Tokens to reserve blocks for
+     * \return false (nothing done) if the blocks are not free
+     */
+    bool Admit(uint64_t id, uint64_t reserveTokens);
+
+    /**
+     * \brief Preempts a resident request by dropping its KV: it waits again at the head of the
+     * queue and will prefill its prompt and the tokens generated so far.
+     * \param [in] id The request
+     */
+    void Recompute(uint64_t id);
+
+    /**
+     * \brief Pages a resident request's KV out to the first page-target level with room.
+     * \param [in] id The request
+     * \return false (nothing done) if no level has room
+     */
+    bool PageOut(uint64_t id);
+
+    /**
+     * \brief Pages a swapped request's KV back in, taking its blocks now.
+     * \param [in] id The request
+     * \return false (nothing done) if the blocks are not free
+     */
+    bool PageIn(uint64_t id);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void Arrive(const InferenceRequestSpec& spec);
+    void Kick();
+    void StartIteration();
+    void EndIteration();
+    void Finish(InferenceSequence& s);
+    void RemoveResident(uint64_t id);
+    bool Grow(InferenceSequence& s, uint64_t blocks);
+    void PageMove(InferenceSequence& s, bool out, double bytesPerGpu, std::function<void()> done);
+    void PartDone();
+
+    InferenceCost m_cost;                                    //!< Cost model
+    Ptr<CollectiveTransport> m_transport;                    //!< Transport
+    std::vector<uint32_t> m_ranks;                           //!< GPUs' ranks
+    std::vector<std::vector<InferencePageTarget>> m_targets; //!< Page-target levels
+    Ptr<InferenceScheduler> m_scheduler;                     //!< Scheduler
+    KvBlockManager m_kv;                                     //!< KV cache
+    uint32_t m_blockTokens;                                  //!< Tokens per block
+    double m_reserve;                                        //!< HBM kept free (fraction)
+    uint64_t m_maxBatchTokens;                               //!< Tokens per iteration at most
+    uint32_t m_maxBatchSequences;                            //!< Requests per iteration at most
+
+    std::vector<InferenceSequence> m_sequences;    //!< Arrived requests, by id
+    std::vector<InferenceRequestSpec> m_submitted; //!< Submitted requests
+    std::deque<uint64_t> m_waiting;                //!< Waiting, FCFS
+    std::vector<uint64_t> m_resident;              //!< Resident
+    std::vector<uint64_t> m_swapped;               //!< Swapped
+    std::vector<float> m_gaps;                     //!< Token gaps (s)
+    std::vector<EventId> m_arrivals;               //!< Pending arrivals
+
+    bool m_running{false};      //!< An iteration is under way
+    uint32_t m_pendingParts{0}; //!< Iteration parts not yet done (compute, comm, fetch)
+    std::vector<InferenceSequenceWork> m_work; //!< The batch's work
+    std::vector<uint64_t> m_batch;             //!< The batch's requests
+    Time m_iterationStart;                     //!< Start of the iteration under way
+    uint64_t m_iterations{0};                  //!< Iterations run
+    uint64_t m_admitCounter{0};                //!< Admission stamp
+    uint64_t m_completed{0};                   //!< Requests done
+    uint64_t m_blocksPagingOut{0};             //!< Blocks of page-outs under way
+    double m_pagedBytes{0};                    //!< Bytes paged
+    EventId m_computeEvent;                    //!< End of the compute part
+    /// Tensor-parallel all-reduce schedules, by bytes
+    std::map<uint64_t, std::shared_ptr<const CollectiveSchedule>> m_tpSchedules;
+
+    TracedCallback<const InferenceRequestRecord&> m_firstTokenTrace;        //!< FirstToken
+    TracedCallback<const InferenceRequestRecord&> m_completedTrace;         //!< RequestCompleted
+    TracedCallback<uint32_t, uint64_t, Time> m_iterationTrace;              //!< Iteration
+    TracedCallback<uint64_t, bool, double, const std::string&> m_pageTrace; //!< Page
+};
+
+} // namespace ns3
+
+#endif /* INFERENCE_SERVICE_H */
