@@ -65,18 +65,18 @@ InferenceArrivals::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Optical")
             .AddConstructor<InferenceArrivals>()
-            .AddAttribute("Process",
-                          "Arrival process: poisson (at Rate), bursty (two-state Markov-modulated "
-                          "Poisson: Rate when quiet, BurstRate in bursts) or trace (TraceFile)",
-                          EnumValue(InferenceArrivals::POISSON),
-                          optical::compat::MakeEnumAccessorCompat<Process>(
-                              &InferenceArrivals::m_process),
-                          MakeEnumChecker(InferenceArrivals::POISSON,
-                                          "poisson",
-                                          InferenceArrivals::BURSTY,
-                                          "bursty",
-                                          InferenceArrivals::TRACE,
-                                          "trace"))
+            .AddAttribute(
+                "Process",
+                "Arrival process: poisson (at Rate), bursty (two-state Markov-modulated "
+                "Poisson: Rate when quiet, BurstRate in bursts) or trace (TraceFile)",
+                EnumValue(InferenceArrivals::POISSON),
+                optical::compat::MakeEnumAccessorCompat<Process>(&InferenceArrivals::m_process),
+                MakeEnumChecker(InferenceArrivals::POISSON,
+                                "poisson",
+                                InferenceArrivals::BURSTY,
+                                "bursty",
+                                InferenceArrivals::TRACE,
+                                "trace"))
             .AddAttribute("Rate",
                           "Arrival rate (requests/s) of the poisson process and of the bursty "
                           "process's quiet state (finite; > 0 for poisson, >= 0 for bursty, 0 "
@@ -315,8 +315,8 @@ InferenceArrivals::Generate(Time duration,
     }
     if (!duration.IsStrictlyPositive())
     {
-        error = "arrival duration " + Num(duration.GetSeconds()) +
-                " s is not allowed (allowed: > 0 s)";
+        error =
+            "arrival duration " + Num(duration.GetSeconds()) + " s is not allowed (allowed: > 0 s)";
         return false;
     }
     if (m_process == TRACE)
@@ -334,9 +334,9 @@ InferenceArrivals::Generate(Time duration,
             }
             if (requests.size() >= m_maxRequests)
             {
-                error = "trace " + m_traceFile + " has more than MaxRequests = " +
-                        std::to_string(m_maxRequests) + " requests before " +
-                        Num(duration.GetSeconds()) + " s";
+                error = "trace " + m_traceFile +
+                        " has more than MaxRequests = " + std::to_string(m_maxRequests) +
+                        " requests before " + Num(duration.GetSeconds()) + " s";
                 requests.clear();
                 return false;
             }
@@ -373,12 +373,13 @@ InferenceArrivals::Generate(Time duration,
         if (cycles > static_cast<double>(m_maxRequests))
         {
             error = "the bursty process expects " + Num(cycles) + " quiet-burst cycles over " +
-                    Num(duration.GetSeconds()) + " s, more than MaxRequests = " +
-                    std::to_string(m_maxRequests) + " (lengthen QuietTime or BurstTime)";
+                    Num(duration.GetSeconds()) +
+                    " s, more than MaxRequests = " + std::to_string(m_maxRequests) +
+                    " (lengthen QuietTime or BurstTime)";
             return false;
         }
-        const double pBurst = m_burstTime.GetSeconds() /
-                              (m_quietTime.GetSeconds() + m_burstTime.GetSeconds());
+        const double pBurst =
+            m_burstTime.GetSeconds() / (m_quietTime.GetSeconds() + m_burstTime.GetSeconds());
         bool burst = m_fixedPeriods ? false : m_firstState->GetValue(0, 1) < pBurst;
         Time start(0);
         uint64_t periods = 0;
@@ -449,12 +450,11 @@ bool
 InferenceArrivals::InBurst(Time t) const
 {
     // The first burst starting after t; the one before it is the only candidate.
-    auto it = std::upper_bound(m_bursts.begin(),
-                               m_bursts.end(),
-                               t,
-                               [](Time value, const std::pair<Time, Time>& b) {
-                                   return value < b.first;
-                               });
+    auto it = std::upper_bound(
+        m_bursts.begin(),
+        m_bursts.end(),
+        t,
+        [](Time value, const std::pair<Time, Time>& b) { return value < b.first; });
     if (it == m_bursts.begin())
     {
         return false;
@@ -502,8 +502,8 @@ InferenceArrivals::ReadTrace(const std::string& file,
         error = "trace " + file + ": largest token count 0 is not allowed (allowed: >= 1)";
         return false;
     }
-    const std::string header = std::string(ARRIVAL_COLUMN) + "," + PROMPT_COLUMN + "," +
-                               OUTPUT_COLUMN;
+    const std::string header =
+        std::string(ARRIVAL_COLUMN) + "," + PROMPT_COLUMN + "," + OUTPUT_COLUMN;
     std::vector<OpticalDataFile::Record> records;
     if (!OpticalDataFile::ReadRecords(file,
                                       {ARRIVAL_COLUMN, PROMPT_COLUMN, OUTPUT_COLUMN},
@@ -515,14 +515,14 @@ InferenceArrivals::ReadTrace(const std::string& file,
         if (error == path + ": no header row")
         {
             // An empty file (or one of comments only): no line to name but the first.
-            error = path + ":1: no header row: the file is empty or holds only comments "
-                           "(expected the header '" +
+            error = path +
+                    ":1: no header row: the file is empty or holds only comments "
+                    "(expected the header '" +
                     header + "')";
         }
         else if (error.find("in the header") != std::string::npos)
         {
-            error += " (the first line that is not a comment must be the header '" + header +
-                     "')";
+            error += " (the first line that is not a comment must be the header '" + header + "')";
         }
         return false;
     }

@@ -185,21 +185,21 @@ class InferenceArrivals : public Object
                      std::vector<Time>& times,
                      std::string& error) const;
 
-    Process m_process{POISSON};                 //!< The arrival process
-    double m_rate{0};                           //!< Poisson / quiet rate (requests/s)
-    double m_burstRate{0};                      //!< Burst rate (requests/s)
-    Time m_quietTime;                           //!< Mean quiet period
-    Time m_burstTime;                           //!< Mean burst period
-    bool m_fixedPeriods{false};                 //!< Periods exactly their means
-    Ptr<RandomVariableStream> m_promptLength;   //!< Prompt length (tokens)
-    Ptr<RandomVariableStream> m_outputLength;   //!< Output length (tokens)
-    uint64_t m_maxTokens{0};                    //!< Largest length
-    uint64_t m_maxRequests{0};                  //!< Most requests (and burst cycles) of a run
-    std::string m_traceFile;                    //!< Trace file
-    Ptr<ExponentialRandomVariable> m_interval;  //!< Inter-arrival (scaled by 1 / rate)
-    Ptr<ExponentialRandomVariable> m_quietDraw; //!< Quiet period (scaled)
-    Ptr<ExponentialRandomVariable> m_burstDraw; //!< Burst period (scaled)
-    Ptr<UniformRandomVariable> m_firstState;    //!< First state of the bursty process
+    Process m_process{POISSON};                  //!< The arrival process
+    double m_rate{0};                            //!< Poisson / quiet rate (requests/s)
+    double m_burstRate{0};                       //!< Burst rate (requests/s)
+    Time m_quietTime;                            //!< Mean quiet period
+    Time m_burstTime;                            //!< Mean burst period
+    bool m_fixedPeriods{false};                  //!< Periods exactly their means
+    Ptr<RandomVariableStream> m_promptLength;    //!< Prompt length (tokens)
+    Ptr<RandomVariableStream> m_outputLength;    //!< Output length (tokens)
+    uint64_t m_maxTokens{0};                     //!< Largest length
+    uint64_t m_maxRequests{0};                   //!< Most requests (and burst cycles) of a run
+    std::string m_traceFile;                     //!< Trace file
+    Ptr<ExponentialRandomVariable> m_interval;   //!< Inter-arrival (scaled by 1 / rate)
+    Ptr<ExponentialRandomVariable> m_quietDraw;  //!< Quiet period (scaled)
+    Ptr<ExponentialRandomVariable> m_burstDraw;  //!< Burst period (scaled)
+    Ptr<UniformRandomVariable> m_firstState;     //!< First state of the bursty process
     std::vector<std::pair<Time, Time>> m_bursts; //!< Bursts of the last Generate()
     TracedCallback<const InferenceRequestSpec&> m_generatedTrace; //!< Generated requests
 };

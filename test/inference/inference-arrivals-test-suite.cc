@@ -137,8 +137,8 @@ class BurstyFixedTestCase : public TestCase
     {
         const double rate = 10;
         const double burstRate = 200;
-        const int64_t q = 20; // s
-        const int64_t b = 5;  // s
+        const int64_t q = 20;          // s
+        const int64_t b = 5;           // s
         const int64_t duration = 1022; // 40 cycles of 25 s, then 20 s quiet and 2 s of burst
         Ptr<InferenceArrivals> a = MakeArrivals("bursty");
         a->SetAttribute("Rate", DoubleValue(rate));
@@ -301,11 +301,11 @@ class SeedsTestCase : public TestCase
      * \param [out] bursts The bursts
      * \return the requests of a bursty process with uniform lengths
      */
-    std::vector<InferenceRequestSpec> Draw(int64_t stream, std::vector<std::pair<Time, Time>>& bursts)
+    std::vector<InferenceRequestSpec> Draw(int64_t stream,
+                                           std::vector<std::pair<Time, Time>>& bursts)
     {
         Ptr<InferenceArrivals> a = MakeArrivals("bursty");
-        a->SetAttribute("PromptLength",
-                        StringValue("ns3::UniformRandomVariable[Min=1|Max=4000]"));
+        a->SetAttribute("PromptLength", StringValue("ns3::UniformRandomVariable[Min=1|Max=4000]"));
         a->SetAttribute("OutputLength", StringValue("ns3::UniformRandomVariable[Min=1|Max=500]"));
         a->AssignStreams(stream);
         std::vector<InferenceRequestSpec> r;
@@ -452,7 +452,8 @@ class TraceTestCase : public TestCase
         for (std::size_t i = 0; i < cases.size(); ++i)
         {
             const Bad& c = cases[i];
-            const std::string file = CreateTempDirFilename("bad-trace-" + std::to_string(i) + ".csv");
+            const std::string file =
+                CreateTempDirFilename("bad-trace-" + std::to_string(i) + ".csv");
             WriteFile(file, c.text);
             std::vector<InferenceRequestSpec> out(1);
             out[0].id = 99;
@@ -464,19 +465,18 @@ class TraceTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ((why.find(where) != std::string::npos),
                                   true,
                                   c.name + ": '" + why + "' names " + where);
-            NS_TEST_ASSERT_MSG_EQ((c.column.empty() ||
-                                   why.find("'" + c.column + "'") != std::string::npos),
-                                  true,
-                                  c.name + ": '" + why + "' names column " + c.column);
+            NS_TEST_ASSERT_MSG_EQ(
+                (c.column.empty() || why.find("'" + c.column + "'") != std::string::npos),
+                true,
+                c.name + ": '" + why + "' names column " + c.column);
             NS_TEST_ASSERT_MSG_EQ((out.size() == 1 && out[0].id == 99),
                                   true,
                                   c.name + ": requests unchanged on failure");
         }
-        NS_TEST_ASSERT_MSG_EQ(InferenceArrivals::ReadTrace(CreateTempDirFilename("absent.csv"),
-                                                           r,
-                                                           error),
-                              false,
-                              "a missing file is refused");
+        NS_TEST_ASSERT_MSG_EQ(
+            InferenceArrivals::ReadTrace(CreateTempDirFilename("absent.csv"), r, error),
+            false,
+            "a missing file is refused");
         NS_TEST_ASSERT_MSG_EQ((error.find("absent.csv") != std::string::npos), true, error);
     }
 };
@@ -495,9 +495,7 @@ class ExampleTraceTestCase : public TestCase
     {
         std::vector<InferenceRequestSpec> r;
         std::string error;
-        NS_TEST_ASSERT_MSG_EQ(InferenceArrivals::ReadTrace("inference-trace-example.csv",
-                                                           r,
-                                                           error),
+        NS_TEST_ASSERT_MSG_EQ(InferenceArrivals::ReadTrace("inference-trace-example.csv", r, error),
                               true,
                               error);
         // Rule (utils/make-inference-trace.py): Poisson 4/s over 50 s quiet (mean 200) and
@@ -568,7 +566,8 @@ class LengthsTestCase : public TestCase
             sum += req.promptTokens;
         }
         NS_TEST_ASSERT_MSG_GT(distinct.size(), 90, "spread over the range");
-        // Uniform on [lo, hi], rounded: mean (lo + hi) / 2, standard deviation (hi - lo) / sqrt(12).
+        // Uniform on [lo, hi], rounded: mean (lo + hi) / 2, standard deviation (hi - lo) /
+        // sqrt(12).
         NS_TEST_ASSERT_MSG_EQ_TOL(sum / r.size(),
                                   (lo + hi) / 2,
                                   SIGMAS * (hi - lo) / std::sqrt(12.0 * r.size()),
