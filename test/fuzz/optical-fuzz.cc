@@ -704,6 +704,32 @@ LoaderTargets(const std::string& src)
         targets.push_back(t);
     }
     {
+        Target t{"inference-trace", "loaders", {}, {}, ".csv", mutate, nullptr, NamesFile};
+        addFile(t, "test/fuzz/seeds/inference-trace.csv");
+        t.run = [](const std::string&, const std::string& path) {
+            std::vector<InferenceRequestSpec> requests;
+            std::string error;
+            if (!InferenceArrivals::ReadTrace(path, requests, error))
+            {
+                return Rejected(error);
+            }
+            for (size_t i = 0; i < requests.size(); ++i)
+            {
+                const InferenceRequestSpec& r = requests[i];
+                if (r.id != i || r.arrival.IsStrictlyNegative() || r.promptTokens < 1 ||
+                    r.outputTokens < 1 || (i > 0 && r.arrival < requests[i - 1].arrival))
+                {
+                    return Invalid("request " + std::to_string(i) + " at " +
+                                   std::to_string(r.arrival.GetSeconds()) + " s, " +
+                                   std::to_string(r.promptTokens) + " prompt and " +
+                                   std::to_string(r.outputTokens) + " output tokens");
+                }
+            }
+            return Ok();
+        };
+        targets.push_back(t);
+    }
+    {
         Target t{"fabric-catalog", "loaders", {}, {}, ".csv", mutate, nullptr, NamesFile};
         addFile(t, "data/rail-components.csv");
         t.run = [](const std::string&, const std::string& path) {
