@@ -260,10 +260,17 @@ InferenceArrivals::DrawPoisson(double rate,
     {
         return true;
     }
+    // Offsets are compared in seconds before they become a Time, so that a very low rate (a
+    // very long gap) cannot overflow Time.
+    const double span = (end - start).GetSeconds();
     double offset = 0;
     while (true)
     {
         offset += m_interval->GetValue(1.0 / rate, 0);
+        if (!(offset < span))
+        {
+            return true;
+        }
         const Time t = start + Seconds(offset);
         if (t >= end)
         {
@@ -392,17 +399,26 @@ InferenceArrivals::Generate(Time duration,
                 m_bursts.clear();
                 return false;
             }
-            Time length;
+            // The period's length in seconds, compared with what is left before it becomes a
+            // Time (a long draw cannot overflow Time).
+            const double left = (duration - start).GetSeconds();
+            double length = 0;
             if (m_fixedPeriods)
             {
-                length = burst ? m_burstTime : m_quietTime;
+                length = (burst ? m_burstTime : m_quietTime).GetSeconds();
             }
             else
             {
-                length = burst ? Seconds(m_burstDraw->GetValue(m_burstTime.GetSeconds(), 0))
-                               : Seconds(m_quietDraw->GetValue(m_quietTime.GetSeconds(), 0));
+                length = burst ? m_burstDraw->GetValue(m_burstTime.GetSeconds(), 0)
+                               : m_quietDraw->GetValue(m_quietTime.GetSeconds(), 0);
             }
-            const Time end = std::min(start + length, duration);
+            Time end = duration;
+            if (length < left)
+            {
+                end = std::min(duration,
+                               m_fixedPeriods ? start + (burst ? m_burstTime : m_quietTime)
+                                              : start + Seconds(length));
+            }
             if (burst && end > start)
             {
                 m_bursts.emplace_back(start, end);

@@ -120,6 +120,11 @@ class PoissonTestCase : public TestCase
                                   1.0,
                                   SIGMAS * (std::sqrt(2 / n) + 1 / std::sqrt(n)),
                                   "coefficient of variation 1");
+
+        // A very low rate draws gaps far beyond Time's range: no request, no overflow.
+        a->SetAttribute("Rate", DoubleValue(1e-300));
+        NS_TEST_ASSERT_MSG_EQ(a->Generate(Seconds(duration), r, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(r.size(), 0, "no request at 1e-300 requests/s");
     }
 };
 
