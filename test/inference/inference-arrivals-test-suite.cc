@@ -345,7 +345,17 @@ class SeedsTestCase : public TestCase
 
     void DoRun() override
     {
-        const uint64_t oldRun = RngSeedManager::GetRun();
+        // Restores the run number however the test ends.
+        struct RunGuard
+        {
+            uint64_t old{RngSeedManager::GetRun()}; //!< The run number before the test
+
+            ~RunGuard()
+            {
+                RngSeedManager::SetRun(old);
+            }
+        } guard;
+
         RngSeedManager::SetRun(7);
         std::vector<std::pair<Time, Time>> b1;
         std::vector<std::pair<Time, Time>> b2;
@@ -359,7 +369,6 @@ class SeedsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(Same(first, otherStream), false, "other streams: other requests");
         RngSeedManager::SetRun(8);
         const auto otherRun = Draw(400, b3);
-        RngSeedManager::SetRun(oldRun);
         NS_TEST_ASSERT_MSG_EQ(Same(first, otherRun), false, "other run: other requests");
         NS_TEST_ASSERT_MSG_EQ((b1 == b3), false, "other run: other bursts");
         // The lengths change with the run too (their streams are assigned).
