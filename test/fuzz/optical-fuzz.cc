@@ -649,6 +649,35 @@ LoaderTargets(const std::string& src)
         return Mutate(seed, rng, log);
     };
 
+    // Each target gets an equal share of what is left of the time budget, and a fast target
+    // leaves most of its share to the later ones: this one runs first, costing the last
+    // (the slow traffic-matrix) only the time it takes (about 1 s).
+    {
+        Target t{"inference-trace", "loaders", {}, {}, ".csv", mutate, nullptr, NamesFile};
+        addFile(t, "test/fuzz/seeds/inference-trace.csv");
+        t.run = [](const std::string&, const std::string& path) {
+            std::vector<InferenceRequestSpec> requests;
+            std::string error;
+            if (!InferenceArrivals::ReadTrace(path, requests, error))
+            {
+                return Rejected(error);
+            }
+            for (size_t i = 0; i < requests.size(); ++i)
+            {
+                const InferenceRequestSpec& r = requests[i];
+                if (r.id != i || r.arrival.IsStrictlyNegative() || r.promptTokens < 1 ||
+                    r.outputTokens < 1 || (i > 0 && r.arrival < requests[i - 1].arrival))
+                {
+                    return Invalid("request " + std::to_string(i) + " at " +
+                                   std::to_string(r.arrival.GetSeconds()) + " s, " +
+                                   std::to_string(r.promptTokens) + " prompt and " +
+                                   std::to_string(r.outputTokens) + " output tokens");
+                }
+            }
+            return Ok();
+        };
+        targets.push_back(t);
+    }
     {
         Target t{"wan-topology-csv", "loaders", {}, {}, ".csv", mutate, nullptr, NamesFile};
         addFile(t, "data/wan/continental-backbone.csv");
