@@ -1,0 +1,333 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "inference-serving-study.h"
+
+#include "inference-server-helper.h"
+
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/flow-network.h"
+#include "ns3/inference-pager.h"
+#include "ns3/inference-scheduler.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/training-job-helper.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("InferenceServingStudy");
+
+namespace
+{
+
+/// The InferenceService attributes' current defaults (ns-3 Config defaults may change them).
+struct ServiceDefaults
+{
+    double reserve{0.1};
+    uint32_t blockTokens{16};
+};
+
+ServiceDefaults
+GetServiceDefaults()
+{
+    Ptr<InferenceService> probe = CreateObject<InferenceService>();
+    DoubleValue reserve;
+    UintegerValue block;
+    probe->GetAttribute("MemoryReserve", reserve);
+    probe->GetAttribute("BlockTokens", block);
+    return {reserve.Get(), static_cast<uint32_t>(block.Get())};
+}
+
+InferenceServerHelper
+MakeServerHelper(const InferenceServingConfig& c)
+{
+    InferenceServerHelper server;
+    server.SetGpu(c.gpu);
+    if (c.scaleUpRate.GetBitRate() > 0)
+    {
+        server.SetScaleUpRate(c.scaleUpRate);
+    }
+    server.SetPcieRate(c.pcieRate);
+    server.SetFabricPorts(c.fabricPorts);
+    if (c.fabricPorts > 0)
+    {
+        server.SetFabricPortRate(c.fabricPortRate);
+        server.SetFabricDelay(c.fabricDelay);
+    }
+    server.SetHostMemory(static_cast<uint64_t>(c.hostMemoryBytes));
+    return server;
+}
+
+Ptr<InferenceScheduler>
+MakeScheduler(const InferenceServingConfig& c)
+{
+    if (c.scheduler == "admission")
+    {
+        Ptr<AdmissionScheduler> s = CreateObject<AdmissionScheduler>();
+        s->SetAttribute("Preemption",
+                        EnumValue(c.recompute ? AdmissionScheduler::RECOMPUTE
+                                              : AdmissionScheduler::NONE));
+        return s;
+    }
+    Ptr<TimeSliceScheduler> s = CreateObject<TimeSliceScheduler>();
+    s->SetAttribute("SliceIterations", UintegerValue(c.sliceIterations));
+    return s;
+}
+
+} // namespace
+
+uint64_t
+InferenceServingStudy::KvCapacityTokens(const InferenceServingConfig& config)
+{
+    const ServiceDefaults d = GetServiceDefaults();
+    InferenceCost cost(config.model, config.gpu, config.tp, config.kvBytesPerElement);
+    return cost.KvBlocksPerGpu(d.reserve, d.blockTokens) * d.blockTokens;
+}
+
+std::string
+InferenceServingStudy::Check(const InferenceServingConfig& c)
+{
+    if (c.scheduler != "admission" && c.scheduler != "timeslice")
+    {
+        return "scheduler '" + c.scheduler + "' (allowed: admission, timeslice)";
+    }
+    if (c.pageTo != "host" && c.pageTo != "peer" && c.pageTo != "fabric")
+    {
+        return "pageTo '" + c.pageTo + "' (allowed: host, peer, fabric)";
+    }
+    if (c.backend != "flow" && c.backend != "packet")
+    {
+        return "backend '" + c.backend + "' (allowed: flow, packet)";
+    }
+    if (c.tp == 0 || c.gpus == 0 || c.servingGpus == 0 || c.servingGpus % c.tp != 0 ||
+        c.servingGpus > c.gpus)
+    {
+        return "servingGpus " + std::to_string(c.servingGpus) + " with tp " +
+               std::to_string(c.tp) + " on " + std::to_string(c.gpus) +
+               " GPUs (allowed: a multiple of tp, at most the GPUs)";
+    }
+    if (c.scheduler == "timeslice" && c.sliceIterations == 0)
+    {
+        return "slice 0 (allowed: at least one iteration)";
+    }
+    const ServiceDefaults d = GetServiceDefaults();
+    InferenceCost cost(c.model, c.gpu, c.tp, c.kvBytesPerElement);
+    if (const std::string fits = cost.CheckFits(d.reserve, d.blockTokens); !fits.empty())
+    {
+        return fits;
+    }
+    if (c.pageTo != "host" && c.servingGpus == c.gpus)
+    {
+        return "pageTo " + c.pageTo + " with every one of the " + std::to_string(c.gpus) +
+               " GPUs serving: no peer GPU lends memory (allowed: servingGpus < gpus)";
+    }
+    if (c.pageTo == "fabric" && c.fabricPorts == 0)
+    {
+        return "pageTo fabric on a server that has no photonic fabric (set fabricPorts > 0)";
+    }
+    if (c.pageTo == "fabric" && c.backend == "packet")
+    {
+        return "pageTo fabric at backend packet (fabric circuits are flow level only)";
+    }
+    if (c.colocateTraining && c.gpus - c.servingGpus < 2)
+    {
+        return "a co-located training job needs at least 2 lending GPUs, not " +
+               std::to_string(c.gpus - c.servingGpus);
+    }
+    return MakeServerHelper(c).Check(1, c.gpus);
+}
+
+InferenceServingOutcome
+InferenceServingStudy::Run(const InferenceServingConfig& c,
+                           const std::vector<InferenceRequestSpec>& requests,
+                           int64_t seed)
+{
+    const std::string problem = Check(c);
+    NS_ABORT_MSG_IF(!problem.empty(), "InferenceServingStudy: " << problem);
+    InferenceServerHelper server = MakeServerHelper(c);
+    InferenceServers s = c.backend == "flow"
+                             ? server.InstallFlow(CreateObject<FlowNetwork>(), 1, c.gpus)
+                             : server.InstallPacket(1, c.gpus);
+
+    Ptr<InferencePager> pager;
+    if (c.pageTo == "fabric")
+    {
+        Ptr<FabricInferencePager> fabric = CreateObject<FabricInferencePager>();
+        InferenceServerHelper::ConfigurePager(fabric, s);
+        pager = fabric;
+    }
+    else
+    {
+        pager = CreateObject<InferencePager>();
+        pager->SetTransport(s.transport);
+    }
+
+    // Who lends to whom: serving GPUs need memory, the others lend.
+    const ServiceDefaults d = GetServiceDefaults();
+    InferenceCost cost(c.model, c.gpu, c.tp, c.kvBytesPerElement);
+    const double kvBytes = cost.KvBlocksPerGpu(d.reserve, d.blockTokens) *
+                           cost.BlockBytesPerGpu(d.blockTokens);
+    std::vector<double> need(c.gpus, 0);
+    std::vector<double> spare(c.gpus, 0);
+    for (uint32_t g = 0; g < c.gpus; ++g)
+    {
+        (g < c.servingGpus ? need[g] : spare[g]) = g < c.servingGpus ? kvBytes : c.peerSpareBytes;
+    }
+    const std::vector<int32_t> lender = InferencePlacer::Pair(need, spare);
+    auto host = std::make_shared<InferenceMemoryPool>("host0", c.hostMemoryBytes);
+    std::vector<std::shared_ptr<InferenceMemoryPool>> peers(c.gpus);
+    for (uint32_t g = c.servingGpus; g < c.gpus; ++g)
+    {
+        peers[g] = std::make_shared<InferenceMemoryPool>("gpu0." + std::to_string(g),
+                                                         c.peerSpareBytes);
+    }
+
+    const uint32_t instances = c.servingGpus / c.tp;
+    std::vector<Ptr<InferenceService>> services;
+    std::vector<std::vector<InferenceRequestSpec>> dealt(instances);
+    for (size_t j = 0; j < requests.size(); ++j)
+    {
+        dealt[j % instances].push_back(requests[j]);
+    }
+    auto left = std::make_shared<uint64_t>(requests.size());
+    for (uint32_t i = 0; i < instances; ++i)
+    {
+        std::vector<uint32_t> ranks;
+        std::vector<InferencePageTarget> peerLevel;
+        std::vector<InferencePageTarget> hostLevel;
+        bool allPaired = true;
+        for (uint32_t t = 0; t < c.tp; ++t)
+        {
+            const uint32_t g = i * c.tp + t;
+            ranks.push_back(s.GpuRank(0, g));
+            hostLevel.push_back({"host", s.HostRank(0), host, pager});
+            if (lender[g] < 0)
+            {
+                allPaired = false;
+                continue;
+            }
+            peerLevel.push_back({c.pageTo, s.GpuRank(0, lender[g]), peers[lender[g]], pager});
+        }
+        Ptr<InferenceService> service = CreateObject<InferenceService>();
+        service->SetInstance(cost, s.transport, ranks);
+        std::vector<std::vector<InferencePageTarget>> levels;
+        if (c.pageTo != "host" && allPaired)
+        {
+            levels.push_back(peerLevel);
+        }
+        levels.push_back(hostLevel);
+        service->SetPageTargets(levels);
+        service->SetScheduler(MakeScheduler(c));
+        const std::string bad = service->Check();
+        NS_ABORT_MSG_IF(!bad.empty(), "InferenceServingStudy: " << bad);
+        service->TraceConnectWithoutContext(
+            "RequestCompleted",
+            MakeCallback(+[](std::shared_ptr<uint64_t> n, const InferenceRequestRecord&) {
+                if (--*n == 0)
+                {
+                    Simulator::Stop(); // the co-located job would run on
+                }
+            }).Bind(left));
+        service->Submit(dealt[i]);
+        services.push_back(service);
+    }
+
+    Ptr<TrainingJob> job;
+    if (c.colocateTraining)
+    {
+        std::vector<std::pair<uint32_t, uint32_t>> gpus;
+        for (uint32_t g = c.servingGpus; g < c.gpus; ++g)
+        {
+            gpus.emplace_back(0, g);
+        }
+        TrainingConfig tc;
+        tc.model = c.trainingModel;
+        tc.gpu = c.gpu;
+        tc.dp = gpus.size();
+        std::string error;
+        job = TrainingJobHelper().Install(server.MakeSubTransport(s, gpus),
+                                          tc,
+                                          {},
+                                          "training",
+                                          &error);
+        NS_ABORT_MSG_IF(!job, "InferenceServingStudy: co-located job: " << error);
+        job->AssignStreams(seed);
+        job->Start(c.trainingIterations);
+    }
+
+    if (!requests.empty())
+    {
+        Simulator::Run();
+    }
+    InferenceServingOutcome out;
+    std::vector<float> gaps;
+    for (const auto& service : services)
+    {
+        const auto records = service->GetRecords();
+        out.records.insert(out.records.end(), records.begin(), records.end());
+        gaps.insert(gaps.end(), service->GetTokenGaps().begin(), service->GetTokenGaps().end());
+        out.iterations += service->GetIterations();
+        out.kvCapacityBlocks = service->GetKvCache().GetCapacity();
+        out.kvPeakBlocks = std::max(out.kvPeakBlocks, service->GetKvCache().GetPeakUsed());
+    }
+    std::sort(out.records.begin(), out.records.end(), [](const auto& a, const auto& b) {
+        return a.id < b.id;
+    });
+    out.summary = InferenceSummary::Of(out.records, gaps);
+    out.durationS = out.summary.makespan;
+    out.pagingBusyS = pager->GetBusyTime().GetSeconds();
+    out.events = Simulator::GetEventCount();
+    if (job)
+    {
+        out.trainingIterations = job->GetIterations().size();
+        job->Dispose();
+    }
+    for (auto& service : services)
+    {
+        service->Dispose();
+    }
+    Simulator::Destroy();
+    return out;
+}
+
+double
+InferenceServingStudy::ResponsivenessGain(const std::vector<InferenceRequestRecord>& admission,
+                                          const std::vector<InferenceRequestRecord>& other,
+                                          const std::function<bool(Time)>& inBurst)
+{
+    auto select = [&inBurst](Time t) { return !inBurst || inBurst(t); };
+    const double base = InferenceSummary::MeanTtft(admission, select);
+    const double ours = InferenceSummary::MeanTtft(other, select);
+    return ours > 0 ? base / ours : std::numeric_limits<double>::quiet_NaN();
+}
+
+double
+InferenceServingStudy::LongPromptThroughput(InferenceServingConfig config,
+                                            const std::string& pageTo,
+                                            uint64_t promptTokens,
+                                            uint64_t outputTokens)
+{
+    NS_ABORT_MSG_IF(outputTokens < 2, "LongPromptThroughput: output of " << outputTokens);
+    config.scheduler = "timeslice";
+    config.pageTo = pageTo;
+    config.servingGpus = config.tp;
+    config.colocateTraining = false;
+    const InferenceServingOutcome out =
+        Run(config, {{0, Seconds(0), promptTokens, outputTokens}});
+    const InferenceRequestRecord& r = out.records.at(0);
+    NS_ABORT_MSG_IF(r.end == Time::Max(), "LongPromptThroughput: the prompt did not complete");
+    return (outputTokens - 1) / (r.end - r.firstToken).GetSeconds();
+}
+
+} // namespace ns3
