@@ -67,7 +67,7 @@ GpuSpec::Lookup(const std::string& name, GpuSpec& gpu, std::string& error)
     const std::string file = "gpu-types.csv";
     OpticalDataFile::Record row;
     if (!FindRow(file,
-                 {"name", "peak_tflops", "mfu", "memory_gb", "scaleup_gbps"},
+                 {"name", "peak_tflops", "mfu", "memory_gb", "scaleup_gbps", "hbm_gbps"},
                  "GPU type",
                  name,
                  row,
@@ -79,6 +79,7 @@ GpuSpec::Lookup(const std::string& name, GpuSpec& gpu, std::string& error)
     double mfu = 0;
     double memory = 0;
     double scaleUp = 0;
+    double hbm = 0;
     if (!row.Real("peak_tflops",
                   OpticalBounds::Above(0).AtMost(MAX_TFLOPS),
                   "TFLOP/s",
@@ -94,12 +95,13 @@ GpuSpec::Lookup(const std::string& name, GpuSpec& gpu, std::string& error)
                   OpticalBounds::Between(0, MAX_SCALEUP_GBPS),
                   "Gb/s",
                   scaleUp,
-                  error))
+                  error) ||
+        !row.Real("hbm_gbps", OpticalBounds::Above(0).AtMost(MAX_HBM_GBPS), "GB/s", hbm, error))
     {
         error += " (GPU type '" + name + "')";
         return false;
     }
-    gpu = {name, tflops * 1e12, mfu, memory * 1e9, scaleUp * 1e9};
+    gpu = {name, tflops * 1e12, mfu, memory * 1e9, scaleUp * 1e9, hbm * 1e9};
     return true;
 }
 
@@ -118,7 +120,11 @@ ModelSpec::Lookup(const std::string& name, ModelSpec& model, std::string& error)
                                            "experts",
                                            "top_k",
                                            "capacity_factor",
-                                           "moe_every"};
+                                           "moe_every",
+                                           "kv_heads",
+                                           "head_dim",
+                                           "mlp_matrices",
+                                           "param_bytes"};
     if (!FindRow(file, columns, "model", name, row, error))
     {
         return false;
@@ -138,7 +144,11 @@ ModelSpec::Lookup(const std::string& name, ModelSpec& model, std::string& error)
                   "",
                   m.capacityFactor,
                   error) ||
-        !row.Count("moe_every", 0U, MAX_LAYERS, m.moeEvery, error))
+        !row.Count("moe_every", 0U, MAX_LAYERS, m.moeEvery, error) ||
+        !row.Count("kv_heads", 1U, m.heads, m.kvHeads, error) ||
+        !row.Count("head_dim", uint64_t{1}, MAX_HEAD_DIM, m.headDim, error) ||
+        !row.Count("mlp_matrices", MIN_MLP_MATRICES, MAX_MLP_MATRICES, m.mlpMatrices, error) ||
+        !row.Count("param_bytes", 1U, MAX_PARAM_BYTES, m.paramBytes, error))
     {
         error += " (model '" + name + "')";
         return false;
@@ -149,6 +159,13 @@ ModelSpec::Lookup(const std::string& name, ModelSpec& model, std::string& error)
                 "': a MoE model needs 1 <= top_k <= experts and moe_every >= 1 (top_k " +
                 std::to_string(m.topK) + ", experts " + std::to_string(m.experts) + ", moe_every " +
                 std::to_string(m.moeEvery) + ")";
+        return false;
+    }
+    if (m.heads % m.kvHeads != 0)
+    {
+        error = row.Where() + "model '" + name + "': kv_heads " + std::to_string(m.kvHeads) +
+                " must divide heads " + std::to_string(m.heads) +
+                " (each key/value head serves heads / kv_heads query heads)";
         return false;
     }
     model = m;
@@ -162,11 +179,53 @@ ModelSpec::IsMoeLayer(uint32_t layer) const
 }
 
 double
-ModelSpec::LayerParameters(uint32_t layer) const
+ModelSpec::AttentionParameters() const
 {
     const double h = static_cast<double>(hidden);
-    const double mlp = 2.0 * h * static_cast<double>(ffnHidden);
-    return 4.0 * h * h + mlp * (IsMoeLayer(layer) ? experts : 1);
+    const double q = static_cast<double>(heads) * static_cast<double>(headDim);
+    const double kv = static_cast<double>(kvHeads) * static_cast<double>(headDim);
+    return h * q + 2.0 * h * kv + q * h;
+}
+
+double
+ModelSpec::MlpParameters() const
+{
+    return static_cast<double>(mlpMatrices) * static_cast<double>(hidden) *
+           static_cast<double>(ffnHidden);
+}
+
+double
+ModelSpec::EmbeddingParameters() const
+{
+    return 2.0 * static_cast<double>(vocab) * static_cast<double>(hidden);
+}
+
+double
+ModelSpec::LayerParameters(uint32_t layer) const
+{
+    return AttentionParameters() + MlpParameters() * (IsMoeLayer(layer) ? experts : 1);
+}
+
+double
+ModelSpec::TotalParameters() const
+{
+    double total = EmbeddingParameters();
+    for (uint32_t l = 0; l < layers; ++l)
+    {
+        total += LayerParameters(l);
+    }
+    return total;
+}
+
+double
+ModelSpec::ActiveParametersPerToken() const
+{
+    double total = EmbeddingParameters();
+    for (uint32_t l = 0; l < layers; ++l)
+    {
+        total += AttentionParameters() + MlpParameters() * (IsMoeLayer(l) ? topK : 1);
+    }
+    return total;
 }
 
 uint32_t

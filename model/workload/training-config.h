@@ -15,12 +15,14 @@ namespace ns3
 
 /**
  * \ingroup optical
- * \brief A GPU type (data/gpu-types.csv): peak FLOP/s, MFU, memory, scale-up bandwidth.
+ * \brief A GPU type (data/gpu-types.csv): peak FLOP/s, MFU, memory, scale-up and HBM bandwidth.
  *
  * Columns and their ranges: name (unique), peak_tflops (> 0 and <= MAX_TFLOPS, TFLOP/s),
  * mfu (> 0 and <= 1), memory_gb (> 0 and <= MAX_MEMORY_GB, GB), scaleup_gbps (0 to
- * MAX_SCALEUP_GBPS, Gb/s per direction), source (text, may be empty). A value outside its
- * range is an error naming the file, the line and the column.
+ * MAX_SCALEUP_GBPS, Gb/s per direction), hbm_gbps (> 0 and <= MAX_HBM_GBPS, GB/s: gigabytes
+ * per second), source (text, may be empty). A value outside its range is an error naming the
+ * file, the line and the column; a file without one of these columns is refused ("missing
+ * column 'hbm_gbps' in the header").
  */
 struct GpuSpec
 {
@@ -30,12 +32,15 @@ struct GpuSpec
     static constexpr double MAX_MEMORY_GB = 1e5;
     /// Largest scaleup_gbps (Gb/s; NVLink 5 is 7,200).
     static constexpr double MAX_SCALEUP_GBPS = 1e6;
+    /// Largest hbm_gbps (GB/s; GB200's HBM3e is 8,000).
+    static constexpr double MAX_HBM_GBPS = 1e6;
 
-    std::string name;      //!< Name
-    double peakFlops{0};   //!< Dense BF16 peak (FLOP/s)
-    double mfu{0};         //!< Model FLOPs utilisation (0..1)
-    double memoryBytes{0}; //!< Memory (bytes)
-    double scaleUpBps{0};  //!< Scale-up bandwidth per direction (bit/s)
+    std::string name;            //!< Name
+    double peakFlops{0};         //!< Dense BF16 peak (FLOP/s)
+    double mfu{0};               //!< Model FLOPs utilisation (0..1)
+    double memoryBytes{0};       //!< Memory (bytes)
+    double scaleUpBps{0};        //!< Scale-up bandwidth per direction (bit/s)
+    double hbmBytesPerSecond{0}; //!< HBM (memory) bandwidth (bytes/s)
 
     /**
      * \brief Reads a GPU type from the data file.
@@ -56,7 +61,11 @@ struct GpuSpec
  * MAX_FFN_HIDDEN), seq_len (1 to MAX_SEQ_LEN), vocab (1 to MAX_VOCAB), experts (0 to
  * MAX_EXPERTS; 0 for a dense model), top_k (0 to MAX_EXPERTS; 1 to experts in a MoE model),
  * capacity_factor (a real, 0 to MAX_CAPACITY_FACTOR), moe_every (0 to MAX_LAYERS; >= 1 in a
- * MoE model), source (text). "4.7" or "5e9" layers are errors naming the file, line and column.
+ * MoE model), kv_heads (1 to heads, dividing heads: grouped-query attention), head_dim (1 to
+ * MAX_HEAD_DIM), mlp_matrices (MIN_MLP_MATRICES to MAX_MLP_MATRICES: 2 for an up/down MLP, 3
+ * for a gated SwiGLU one), param_bytes (1 to MAX_PARAM_BYTES), source (text). "4.7" or "5e9"
+ * layers are errors naming the file, line and column; a file without one of these columns is
+ * refused ("missing column 'kv_heads' in the header"): there are no defaults.
  */
 struct ModelSpec
 {
@@ -76,6 +85,14 @@ struct ModelSpec
     static constexpr uint32_t MAX_EXPERTS = 4096;
     /// Largest MoE capacity factor.
     static constexpr double MAX_CAPACITY_FACTOR = 64;
+    /// Largest head_dim (today's models use 64 to 256).
+    static constexpr uint64_t MAX_HEAD_DIM = 1ULL << 16;
+    /// Fewest weight matrices of an MLP (up and down projections).
+    static constexpr uint32_t MIN_MLP_MATRICES = 2;
+    /// Most weight matrices of an MLP (gated: gate, up and down projections).
+    static constexpr uint32_t MAX_MLP_MATRICES = 3;
+    /// Most bytes per stored parameter (8: FP64).
+    static constexpr uint32_t MAX_PARAM_BYTES = 8;
 
     std::string name;         //!< Name
     uint32_t layers{0};       //!< Transformer layers
@@ -88,6 +105,10 @@ struct ModelSpec
     uint32_t topK{0};         //!< Experts per token
     double capacityFactor{0}; //!< MoE capacity factor
     uint32_t moeEvery{0};     //!< Every k-th layer is MoE
+    uint32_t kvHeads{0};      //!< Key/value heads (divides heads; = heads without GQA)
+    uint64_t headDim{0};      //!< Size of one attention head
+    uint32_t mlpMatrices{2};  //!< Weight matrices of one MLP (expert): 2, or 3 if gated
+    uint32_t paramBytes{2};   //!< Bytes per parameter as stored (2: BF16/FP16)
 
     /**
      * \brief Reads a model from the data file.
@@ -106,9 +127,33 @@ struct ModelSpec
 
     /**
      * \param [in] layer Layer index
-     * \return the layer's parameters (attention 4h^2 + MLP 2 h ffn, times experts for MoE)
+     * \return the layer's parameters: attention + MLP, the MLP times experts in a MoE layer
+     * (AttentionParameters() + MlpParameters() x experts)
      */
     double LayerParameters(uint32_t layer) const;
+
+    /**
+     * \return one layer's attention parameters (grouped-query attention):
+     * hidden x (heads x head_dim) (Q) + 2 x hidden x (kv_heads x head_dim) (K, V) +
+     * (heads x head_dim) x hidden (O); 4 hidden^2 when kv_heads = heads and
+     * heads x head_dim = hidden. Biases and norms are not counted.
+     */
+    double AttentionParameters() const;
+
+    /// \return parameters of one MLP (one expert's in a MoE layer): mlp_matrices x hidden x ffn
+    double MlpParameters() const;
+
+    /// \return the embedding parameters: vocab x hidden for the input embedding and as many
+    /// for an untied output head (both counted)
+    double EmbeddingParameters() const;
+
+    /// \return all parameters: the layers' (LayerParameters()) + EmbeddingParameters()
+    /// (routers and norms are not counted)
+    double TotalParameters() const;
+
+    /// \return the parameters one token uses: TotalParameters() with a MoE layer's MLPs counted
+    /// top_k times instead of experts times
+    double ActiveParametersPerToken() const;
 };
 
 /**

@@ -229,12 +229,13 @@ class ModelFileTestCase : public TestCase
         DataDirectory data(dir);
         const std::string models = dir + "/models.csv";
         const std::string header = "name,layers,hidden,heads,ffn_hidden,seq_len,vocab,experts,"
-                                   "top_k,capacity_factor,moe_every,source";
+                                   "top_k,capacity_factor,moe_every,kv_heads,head_dim,mlp_matrices,"
+                                   "param_bytes,source";
         Write(models,
               {"# models",
                header,
-               "small,4,1024,16,4096,512,32000,0,0,0,0,x",
-               "moe,4,1024,16,1024,512,32000,8,2,1.25,2,"},
+               "small,4,1024,16,4096,512,32000,0,0,0,0,16,64,2,2,x",
+               "moe,4,1024,16,1024,512,32000,8,2,1.25,2,4,32,3,1,"},
               "\r\n",
               BOM);
         ModelSpec m;
@@ -244,6 +245,10 @@ class ModelFileTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(m.experts, 8, "experts");
         NS_TEST_EXPECT_MSG_EQ(m.capacityFactor, 1.25, "capacity factor");
         NS_TEST_EXPECT_MSG_EQ(m.moeEvery, 2, "moe_every");
+        NS_TEST_EXPECT_MSG_EQ(m.kvHeads, 4, "kv_heads");
+        NS_TEST_EXPECT_MSG_EQ(m.headDim, 32, "head_dim");
+        NS_TEST_EXPECT_MSG_EQ(m.mlpMatrices, 3, "mlp_matrices");
+        NS_TEST_EXPECT_MSG_EQ(m.paramBytes, 1, "param_bytes");
 
         struct Bad
         {
@@ -253,52 +258,98 @@ class ModelFileTestCase : public TestCase
 
         const std::string whole = " (allowed: a whole number ";
         const Bad bad[] = {
-            {"bad,4.7,1024,16,4096,512,32000,0,0,0,0,",
+            {"bad,4.7,1024,16,4096,512,32000,0,0,0,0,16,64,2,2,",
              "column 'layers': '4.7' is not a whole number" + whole + "1 to 1000) (model 'bad')"},
-            {"bad,5e9,1024,16,4096,512,32000,0,0,0,0,",
+            {"bad,5e9,1024,16,4096,512,32000,0,0,0,0,16,64,2,2,",
              "column 'layers': '5e9' is out of range" + whole + "1 to 1000) (model 'bad')"},
-            {"bad,4,1024,16,4096,1e30,32000,0,0,0,0,",
+            {"bad,4,1024,16,4096,1e30,32000,0,0,0,0,16,64,2,2,",
              "column 'seq_len': '1e30' is out of range" + whole + "1 to 16777216) (model 'bad')"},
-            {"bad,4,1024,0,4096,512,32000,0,0,0,0,",
+            {"bad,4,1024,0,4096,512,32000,0,0,0,0,16,64,2,2,",
              "column 'heads': '0' is out of range" + whole + "1 to 4096) (model 'bad')"},
-            {"bad,4,1024,16,4096,512,32000,8,9,1,1,",
+            {"bad,4,1024,16,4096,512,32000,8,9,1,1,16,64,2,2,",
              "model 'bad': a MoE model needs 1 <= top_k <= experts and moe_every >= 1 (top_k 9, "
              "experts 8, moe_every 1)"},
-            {"bad,4,1024,16,4096,512,32000,8,2,100,1,",
+            {"bad,4,1024,16,4096,512,32000,8,2,100,1,16,64,2,2,",
              "column 'capacity_factor': '100' is out of range (allowed: 0 to 64) (model 'bad')"},
-            {"small,4,1024,16,4096,512,32000,0,0,0,0,",
+            {"small,4,1024,16,4096,512,32000,0,0,0,0,16,64,2,2,",
              "model 'small' is declared twice (first at line 3)"},
+            {"bad,4,1024,16,4096,512,32000,0,0,0,0,0,64,2,2,",
+             "column 'kv_heads': '0' is out of range" + whole + "1 to 16) (model 'bad')"},
+            {"bad,4,1024,16,4096,512,32000,0,0,0,0,32,64,2,2,",
+             "column 'kv_heads': '32' is out of range" + whole + "1 to 16) (model 'bad')"},
+            {"bad,4,1024,16,4096,512,32000,0,0,0,0,3,64,2,2,",
+             "model 'bad': kv_heads 3 must divide heads 16 (each key/value head serves heads / "
+             "kv_heads query heads)"},
+            {"bad,4,1024,16,4096,512,32000,0,0,0,0,16,0,2,2,",
+             "column 'head_dim': '0' is out of range" + whole + "1 to 65536) (model 'bad')"},
+            {"bad,4,1024,16,4096,512,32000,0,0,0,0,16,64,4,2,",
+             "column 'mlp_matrices': '4' is out of range" + whole + "2 to 3) (model 'bad')"},
+            {"bad,4,1024,16,4096,512,32000,0,0,0,0,16,64,2,9,",
+             "column 'param_bytes': '9' is out of range" + whole + "1 to 8) (model 'bad')"},
+            {"bad,4,1024,16,4096,512,32000,0,0,0,0,16,64,2,0.5,",
+             "column 'param_bytes': '0.5' is not a whole number" + whole + "1 to 8) (model 'bad')"},
         };
         for (const auto& b : bad)
         {
-            Write(models, {"# models", header, "small,4,1024,16,4096,512,32000,0,0,0,0,x", b.row});
+            Write(
+                models,
+                {"# models", header, "small,4,1024,16,4096,512,32000,0,0,0,0,16,64,2,2,x", b.row});
             ModelSpec before = m;
             NS_TEST_EXPECT_MSG_EQ(ModelSpec::Lookup("bad", m, error), false, b.row);
             NS_TEST_EXPECT_MSG_EQ(error, models + ":4: " + b.error, b.row);
             NS_TEST_EXPECT_MSG_EQ(m.layers, before.layers, "unchanged");
         }
+        // A file of the old format (without the inference columns) is refused, naming the first
+        // missing column: there are no defaults.
+        Write(models,
+              {"name,layers,hidden,heads,ffn_hidden,seq_len,vocab,experts,top_k,capacity_factor,"
+               "moe_every,source",
+               "small,4,1024,16,4096,512,32000,0,0,0,0,x"});
+        NS_TEST_EXPECT_MSG_EQ(ModelSpec::Lookup("small", m, error), false, "old format");
+        NS_TEST_EXPECT_MSG_EQ(error,
+                              models + ":1: missing column 'kv_heads' in the header",
+                              "old format");
 
         const std::string gpus = dir + "/gpu-types.csv";
         Write(gpus,
-              {"name,peak_tflops,mfu,memory_gb,scaleup_gbps,source", "g1,1000,0.5,80,3600,x"},
+              {"name,peak_tflops,mfu,memory_gb,scaleup_gbps,hbm_gbps,source",
+               "g1,1000,0.5,80,3600,3350,x"},
               "\r\n",
               BOM);
         GpuSpec g;
         NS_TEST_ASSERT_MSG_EQ(GpuSpec::Lookup("g1", g, error), true, error);
         NS_TEST_EXPECT_MSG_EQ(g.peakFlops, 1e15, "peak");
         NS_TEST_EXPECT_MSG_EQ(g.scaleUpBps, 3.6e12, "scale-up");
-        Write(gpus, {"name,peak_tflops,mfu,memory_gb,scaleup_gbps,source", "g1,1000,1.5,80,0,x"});
+        NS_TEST_EXPECT_MSG_EQ(g.hbmBytesPerSecond, 3.35e12, "HBM bandwidth (GB/s x 1e9)");
+        Write(gpus,
+              {"name,peak_tflops,mfu,memory_gb,scaleup_gbps,hbm_gbps,source",
+               "g1,1000,1.5,80,0,1,x"});
         NS_TEST_EXPECT_MSG_EQ(GpuSpec::Lookup("g1", g, error), false, "mfu 1.5");
         NS_TEST_EXPECT_MSG_EQ(error,
                               gpus + ":2: column 'mfu': '1.5' is out of range (allowed: > 0 and "
                                      "<= 1) (GPU type 'g1')",
                               "mfu");
-        Write(gpus, {"name,peak_tflops,mfu,memory_gb,scaleup_gbps,source", "g1,inf,0.5,80,0,x"});
+        Write(
+            gpus,
+            {"name,peak_tflops,mfu,memory_gb,scaleup_gbps,hbm_gbps,source", "g1,inf,0.5,80,0,1,x"});
         NS_TEST_EXPECT_MSG_EQ(GpuSpec::Lookup("g1", g, error), false, "inf");
         NS_TEST_EXPECT_MSG_EQ(error,
                               gpus + ":2: column 'peak_tflops': 'inf' is not a number (allowed: "
                                      "> 0 TFLOP/s and <= 100000 TFLOP/s) (GPU type 'g1')",
                               "inf");
+        Write(gpus,
+              {"name,peak_tflops,mfu,memory_gb,scaleup_gbps,hbm_gbps,source",
+               "g1,1000,0.5,80,0,0,x"});
+        NS_TEST_EXPECT_MSG_EQ(GpuSpec::Lookup("g1", g, error), false, "hbm 0");
+        NS_TEST_EXPECT_MSG_EQ(error,
+                              gpus + ":2: column 'hbm_gbps': '0' is out of range (allowed: > 0 "
+                                     "GB/s and <= 1000000 GB/s) (GPU type 'g1')",
+                              "hbm 0");
+        Write(gpus, {"name,peak_tflops,mfu,memory_gb,scaleup_gbps,source", "g1,1000,0.5,80,0,x"});
+        NS_TEST_EXPECT_MSG_EQ(GpuSpec::Lookup("g1", g, error), false, "old format");
+        NS_TEST_EXPECT_MSG_EQ(error,
+                              gpus + ":1: missing column 'hbm_gbps' in the header",
+                              "old format");
     }
 };
 

@@ -853,12 +853,14 @@ LoaderTargets(const std::string& src)
             }
             if (!(gpu.peakFlops > 0) || !std::isfinite(gpu.peakFlops) || !(gpu.mfu > 0) ||
                 gpu.mfu > 1 || !(gpu.memoryBytes > 0) || !std::isfinite(gpu.memoryBytes) ||
-                !GoodNumber(gpu.scaleUpBps))
+                !GoodNumber(gpu.scaleUpBps) || !(gpu.hbmBytesPerSecond > 0) ||
+                !std::isfinite(gpu.hbmBytesPerSecond))
             {
                 return Invalid("GPU '" + name + "': peak " + std::to_string(gpu.peakFlops) +
                                " FLOP/s, mfu " + std::to_string(gpu.mfu) + ", memory " +
                                std::to_string(gpu.memoryBytes) + " B, scale-up " +
-                               std::to_string(gpu.scaleUpBps) + " bit/s");
+                               std::to_string(gpu.scaleUpBps) + " bit/s, HBM " +
+                               std::to_string(gpu.hbmBytesPerSecond) + " B/s");
             }
             return Ok();
         };
@@ -872,8 +874,15 @@ LoaderTargets(const std::string& src)
         };
         t.run = [](const std::string& input, const std::string& path) {
             setenv("NS3_OPTICAL_DATA_DIR", path.substr(0, path.rfind('/')).c_str(), 1);
-            const char* names[] = {"gpt3-175b", "llama2-7b", "flashmoe", "tiny", "tiny-moe"};
-            const std::string name = names[input.size() % 5];
+            const char* names[] = {"gpt3-175b",
+                                   "llama2-7b",
+                                   "flashmoe",
+                                   "tiny",
+                                   "tiny-moe",
+                                   "llama3-8b",
+                                   "llama3-70b",
+                                   "mixtral-8x7b"};
+            const std::string name = names[input.size() % 8];
             ModelSpec m;
             std::string error;
             if (!ModelSpec::Lookup(name, m, error))
@@ -881,15 +890,21 @@ LoaderTargets(const std::string& src)
                 return Rejected(error);
             }
             if (m.layers == 0 || m.hidden == 0 || m.heads == 0 || m.seqLen == 0 || m.vocab == 0 ||
-                m.ffnHidden == 0 || !std::isfinite(m.capacityFactor) ||
+                m.ffnHidden == 0 || !std::isfinite(m.capacityFactor) || m.kvHeads == 0 ||
+                m.heads % m.kvHeads != 0 || m.headDim == 0 || m.paramBytes == 0 ||
+                m.paramBytes > ModelSpec::MAX_PARAM_BYTES || m.mlpMatrices < 2 ||
+                m.mlpMatrices > 3 || !std::isfinite(m.TotalParameters()) ||
                 (m.experts > 0 &&
                  (m.topK == 0 || m.topK > m.experts || m.moeEvery == 0 || !(m.capacityFactor > 0))))
             {
                 return Invalid("model '" + name + "': " + std::to_string(m.layers) +
                                " layers, hidden " + std::to_string(m.hidden) + ", heads " +
                                std::to_string(m.heads) + ", experts " + std::to_string(m.experts) +
-                               ", top-k " + std::to_string(m.topK) + ", moe every " +
-                               std::to_string(m.moeEvery) + ", capacity factor " +
+                               ", kv heads " + std::to_string(m.kvHeads) + ", head dim " +
+                               std::to_string(m.headDim) + ", param bytes " +
+                               std::to_string(m.paramBytes) + ", mlp matrices " +
+                               std::to_string(m.mlpMatrices) + ", top-k " + std::to_string(m.topK) +
+                               ", moe every " + std::to_string(m.moeEvery) + ", capacity factor " +
                                std::to_string(m.capacityFactor));
             }
             return Ok();
