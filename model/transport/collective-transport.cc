@@ -26,6 +26,22 @@ CollectiveTransport::GetScaleUp(uint32_t /* rank */, uint32_t& local) const
     return nullptr;
 }
 
+uint32_t
+CollectiveTransport::GetNLanes(uint32_t /* src */, uint32_t /* dst */) const
+{
+    return 1;
+}
+
+void
+CollectiveTransport::SendOnLane(uint32_t src,
+                                uint32_t dst,
+                                uint32_t /* lane */,
+                                uint64_t bytes,
+                                DeliveryCallback delivered)
+{
+    Send(src, dst, bytes, std::move(delivered));
+}
+
 std::string
 CollectiveTransport::DescribeStall()
 {

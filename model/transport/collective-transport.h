@@ -70,6 +70,36 @@ class CollectiveTransport : public Object
     virtual uint32_t GetNRanks() const = 0;
 
     /**
+     * \brief The parallel lanes between two ranks: distinct paths a message can be pinned to
+     * with SendOnLane() (e.g. the circuits an optical switch lit between two GPUs, so that one
+     * transfer split over them uses all of them).
+     *
+     * The default has one lane, the path Send() takes. FlowCollectiveTransport counts the
+     * links joining the two ranks' vertices directly that are up.
+     * \param [in] src Source rank
+     * \param [in] dst Destination rank
+     * \return the number of lanes (at least 1)
+     */
+    virtual uint32_t GetNLanes(uint32_t src, uint32_t dst) const;
+
+    /**
+     * \brief Sends a message pinned to one lane. Messages on the same lane of the same two
+     * ranks are delivered in order; lanes do not wait for each other.
+     *
+     * The default ignores \p lane and calls Send().
+     * \param [in] src Source rank
+     * \param [in] dst Destination rank
+     * \param [in] lane The lane (less than GetNLanes(src, dst))
+     * \param [in] bytes Message size (bytes, > 0)
+     * \param [in] delivered Called once the whole message has arrived
+     */
+    virtual void SendOnLane(uint32_t src,
+                            uint32_t dst,
+                            uint32_t lane,
+                            uint64_t bytes,
+                            DeliveryCallback delivered);
+
+    /**
      * \brief Times a whole schedule at once if its ranks all sit in one scale-up domain whose
      * \c Analytic attribute is true (ScaleUpDomain::RunSchedule: the same port model, without
      * one event per transfer); tensor-parallel collectives of large jobs are millions of such

@@ -66,6 +66,7 @@ FlowCollectiveTransport::DoDispose()
     m_network = nullptr;
     m_ranks.clear();
     m_pairs.clear();
+    m_lanePairs.clear();
     CollectiveTransport::DoDispose();
 }
 
@@ -161,7 +162,7 @@ FlowCollectiveTransport::Send(uint32_t src,
         return;
     }
     Pair& pair = m_pairs[(static_cast<uint64_t>(src) << 32) | dst];
-    pair.queue.push_back({bytes, std::move(delivered)});
+    pair.queue.push_back({bytes, std::move(delivered), {}});
     if (!pair.busy)
     {
         StartNext(&pair, src, dst);
@@ -187,6 +188,7 @@ FlowCollectiveTransport::StartNext(Pair* p, uint32_t src, uint32_t dst)
     spec.dst = m_ranks[dst].vertex;
     spec.bytes = static_cast<double>(m.bytes + m_messageHeader);
     spec.hash = key;
+    spec.path = std::move(m.path);
     spec.capBps = static_cast<double>(m_rateCap.GetBitRate());
     spec.mtu = m_mtu;
     spec.headerBytes = m_ipTcpHeader;
@@ -203,6 +205,76 @@ FlowCollectiveTransport::StartNext(Pair* p, uint32_t src, uint32_t dst)
     {
         NS_FATAL_ERROR("FlowCollectiveTransport: rank " << src << " -> rank " << dst << ": "
                                                         << error);
+    }
+}
+
+std::vector<uint32_t>
+FlowCollectiveTransport::DirectLinks(uint32_t src, uint32_t dst) const
+{
+    std::vector<uint32_t> links;
+    Ptr<FlowTopology> topology = m_network->GetTopology();
+    const uint32_t from = m_ranks[src].vertex;
+    const uint32_t to = m_ranks[dst].vertex;
+    for (uint32_t l = 0; l < topology->GetNLinks(); ++l)
+    {
+        const FlowTopology::Link& link = topology->GetLink(l);
+        if (link.from == from && link.to == to && link.up && link.capacity > 0)
+        {
+            links.push_back(l);
+        }
+    }
+    return links;
+}
+
+uint32_t
+FlowCollectiveTransport::GetNLanes(uint32_t src, uint32_t dst) const
+{
+    NS_ABORT_MSG_IF(src >= m_ranks.size() || dst >= m_ranks.size(),
+                    "FlowCollectiveTransport: rank " << std::max(src, dst) << " of "
+                                                     << m_ranks.size());
+    const Rank& a = m_ranks[src];
+    if (src == dst || (a.scaleUp && a.scaleUp == m_ranks[dst].scaleUp))
+    {
+        return 1;
+    }
+    return std::max<uint32_t>(1, static_cast<uint32_t>(DirectLinks(src, dst).size()));
+}
+
+void
+FlowCollectiveTransport::SendOnLane(uint32_t src,
+                                    uint32_t dst,
+                                    uint32_t lane,
+                                    uint64_t bytes,
+                                    DeliveryCallback delivered)
+{
+    NS_ABORT_MSG_IF(src >= m_ranks.size() || dst >= m_ranks.size(),
+                    "FlowCollectiveTransport: rank " << std::max(src, dst) << " of "
+                                                     << m_ranks.size());
+    const Rank& a = m_ranks[src];
+    const std::vector<uint32_t> links =
+        (src == dst || (a.scaleUp && a.scaleUp == m_ranks[dst].scaleUp)) ? std::vector<uint32_t>()
+                                                                         : DirectLinks(src, dst);
+    if (links.empty())
+    {
+        NS_ABORT_MSG_IF(lane != 0,
+                        "FlowCollectiveTransport: lane " << lane << " of rank " << src
+                                                         << " -> rank " << dst
+                                                         << ", which have 1 lane");
+        Send(src, dst, bytes, std::move(delivered));
+        return;
+    }
+    NS_ABORT_MSG_IF(lane >= links.size(),
+                    "FlowCollectiveTransport: lane " << lane << " of rank " << src << " -> rank "
+                                                     << dst << ", which have " << links.size()
+                                                     << " lanes");
+    NS_ABORT_MSG_IF(bytes == 0, "FlowCollectiveTransport: an empty message");
+    CountSent(bytes);
+    const uint64_t key = (static_cast<uint64_t>(src) << 32) | dst;
+    Pair& pair = m_lanePairs[{key, lane}];
+    pair.queue.push_back({bytes, std::move(delivered), {links[lane]}});
+    if (!pair.busy)
+    {
+        StartNext(&pair, src, dst);
     }
 }
 

@@ -13,6 +13,7 @@
 #include "ns3/flow-network.h"
 
 #include <deque>
+#include <map>
 #include <unordered_map>
 #include <vector>
 
@@ -71,6 +72,30 @@ class FlowCollectiveTransport : public CollectiveTransport
     // CollectiveTransport
     void Send(uint32_t src, uint32_t dst, uint64_t bytes, DeliveryCallback delivered) override;
     uint32_t GetNRanks() const override;
+    /**
+     * \brief Lanes: the links that join the two ranks' vertices directly and are up (an OCS's
+     * lit circuits between two GPUs), in link index order; 1 if there is none (the routed path).
+     * Ranks of one scale-up domain have one lane (the domain).
+     * \param [in] src Source rank
+     * \param [in] dst Destination rank
+     * \return the number of lanes
+     */
+    uint32_t GetNLanes(uint32_t src, uint32_t dst) const override;
+    /**
+     * \brief Sends a message as a flow pinned to lane \p lane's link (see GetNLanes()); with
+     * no direct link, or between ranks of one scale-up domain, as Send(). Each lane of a pair
+     * keeps its own order, as a connection of its own.
+     * \param [in] src Source rank
+     * \param [in] dst Destination rank
+     * \param [in] lane The lane (a fatal error if not below GetNLanes())
+     * \param [in] bytes Message size (bytes, > 0)
+     * \param [in] delivered Called once the whole message has arrived
+     */
+    void SendOnLane(uint32_t src,
+                    uint32_t dst,
+                    uint32_t lane,
+                    uint64_t bytes,
+                    DeliveryCallback delivered) override;
     Ptr<ScaleUpDomain> GetScaleUp(uint32_t rank, uint32_t& local) const override;
     std::string DescribeStall() override;
 
@@ -97,6 +122,7 @@ class FlowCollectiveTransport : public CollectiveTransport
     {
         uint64_t bytes;             //!< Payload
         DeliveryCallback delivered; //!< Delivery callback
+        std::vector<uint32_t> path; //!< Links it is pinned to (empty: routed)
     };
 
     /// The messages of one ordered pair of ranks.
@@ -107,16 +133,20 @@ class FlowCollectiveTransport : public CollectiveTransport
     };
 
     void StartNext(Pair* pair, uint32_t src, uint32_t dst);
+    /// \return the up links joining two ranks' vertices directly, in index order
+    std::vector<uint32_t> DirectLinks(uint32_t src, uint32_t dst) const;
 
     Ptr<FlowNetwork> m_network;                 //!< Engine
     std::vector<Rank> m_ranks;                  //!< Ranks
     std::unordered_map<uint64_t, Pair> m_pairs; //!< By src << 32 | dst
-    uint32_t m_messageHeader;                   //!< Frame header per message (bytes)
-    uint32_t m_ipTcpHeader;                     //!< IP + TCP header per packet (bytes)
-    uint32_t m_linkHeader;                      //!< Link header per packet (bytes)
-    uint32_t m_mtu;                             //!< MTU override (0: the path's)
-    DataRate m_rateCap;                         //!< Per-flow cap (0: none)
-    double m_bytesSent{0};                      //!< Wire bytes
+    /// Pairs of SendOnLane, by (src << 32 | dst, lane)
+    std::map<std::pair<uint64_t, uint32_t>, Pair> m_lanePairs;
+    uint32_t m_messageHeader; //!< Frame header per message (bytes)
+    uint32_t m_ipTcpHeader;   //!< IP + TCP header per packet (bytes)
+    uint32_t m_linkHeader;    //!< Link header per packet (bytes)
+    uint32_t m_mtu;           //!< MTU override (0: the path's)
+    DataRate m_rateCap;       //!< Per-flow cap (0: none)
+    double m_bytesSent{0};    //!< Wire bytes
 };
 
 } // namespace ns3
