@@ -42,14 +42,14 @@ main(int argc, char* argv[])
     uint32_t servingGpus = 0;
     std::string arrivals = "bursty";
     double rate = 8;
-    double burstRate = 80;
+    double burstRate = 150;
     Time quietTime = Seconds(20);
     Time burstTime = Seconds(10);
     Time duration = Seconds(60);
-    uint32_t promptMin = 1024;
-    uint32_t promptMax = 8192;
-    uint32_t outputMin = 64;
-    uint32_t outputMax = 512;
+    uint32_t promptMin = 256;
+    uint32_t promptMax = 1024;
+    uint32_t outputMin = 512;
+    uint32_t outputMax = 2048;
     uint64_t peerSpare = 40000000000ULL;
     uint64_t hostMemory = 1000000000000ULL;
     uint64_t longPrompt = 0;
@@ -67,26 +67,60 @@ main(int argc, char* argv[])
     exp.AddFlag("recompute", "Admission control: recompute preempted requests", c.recompute);
     exp.AddCount("slice", "Time slice (iterations; Aqua: 5)", c.sliceIterations, 1, 1000000);
     exp.AddEnum("pageTo", "Where time slices page KV state", c.pageTo, {"host", "peer", "fabric"});
-    exp.AddText("arrivals", "poisson, bursty, or a trace file (arrival_s,prompt_tokens,"
-                            "output_tokens)", arrivals, false);
-    exp.AddReal("rate", "Arrival rate (requests/s; bursty: between bursts)", rate, OpticalBounds::AtLeast(0).AtMost(1e6));
-    exp.AddReal("burstRate", "Arrival rate in a burst (requests/s)", burstRate, OpticalBounds::Above(0).AtMost(1e6));
-    exp.AddTime("quietTime", "Time between bursts (fixed)", quietTime, OpticalBounds::Above(0).AtMost(1e7));
-    exp.AddTime("burstTime", "Length of a burst (fixed)", burstTime, OpticalBounds::Above(0).AtMost(1e7));
+    exp.AddText("arrivals",
+                "poisson, bursty, or a trace file (arrival_s,prompt_tokens,"
+                "output_tokens)",
+                arrivals,
+                false);
+    exp.AddReal("rate",
+                "Arrival rate (requests/s; bursty: between bursts)",
+                rate,
+                OpticalBounds::AtLeast(0).AtMost(1e6));
+    exp.AddReal("burstRate",
+                "Arrival rate in a burst (requests/s)",
+                burstRate,
+                OpticalBounds::Above(0).AtMost(1e6));
+    exp.AddTime("quietTime",
+                "Time between bursts (fixed)",
+                quietTime,
+                OpticalBounds::Above(0).AtMost(1e7));
+    exp.AddTime("burstTime",
+                "Length of a burst (fixed)",
+                burstTime,
+                OpticalBounds::Above(0).AtMost(1e7));
     exp.AddTime("duration", "Arrivals during", duration, OpticalBounds::Above(0).AtMost(1e7));
     exp.AddCount("promptMin", "Shortest prompt (tokens; uniform)", promptMin, 1, 1u << 24);
     exp.AddCount("promptMax", "Longest prompt (tokens)", promptMax, 1, 1u << 24);
     exp.AddCount("outputMin", "Shortest output (tokens; uniform)", outputMin, 1, 1u << 24);
     exp.AddCount("outputMax", "Longest output (tokens)", outputMax, 1, 1u << 24);
-    exp.AddBytes("peerSpare", "HBM each lending GPU lends", peerSpare, OpticalBounds::AtLeast(0).AtMost(1e15));
-    exp.AddBytes("hostMemory", "Host DRAM for pages", hostMemory, OpticalBounds::AtLeast(0).AtMost(1e16));
-    exp.AddDataRate("pcie", "PCIe per GPU and direction (5.0 x16)", c.pcieRate, OpticalBounds::Above(0).AtMost(1e15));
+    exp.AddBytes("peerSpare",
+                 "HBM each lending GPU lends",
+                 peerSpare,
+                 OpticalBounds::AtLeast(0).AtMost(1e15));
+    exp.AddBytes("hostMemory",
+                 "Host DRAM for pages",
+                 hostMemory,
+                 OpticalBounds::AtLeast(0).AtMost(1e15));
+    exp.AddDataRate("pcie",
+                    "PCIe per GPU and direction (5.0 x16)",
+                    c.pcieRate,
+                    OpticalBounds::Above(0).AtMost(1e15));
     exp.AddCount("fabricPorts", "Photonic fabric ports per GPU (0: none)", c.fabricPorts, 0, 64);
-    exp.AddDataRate("fabricPortRate", "Rate of a fabric port", c.fabricPortRate, OpticalBounds::Above(0).AtMost(1e15));
-    exp.AddTime("fabricDelay", "Fabric reconfiguration delay", c.fabricDelay, OpticalBounds::AtLeast(0).AtMost(60));
+    exp.AddDataRate("fabricPortRate",
+                    "Rate of a fabric port",
+                    c.fabricPortRate,
+                    OpticalBounds::Above(0).AtMost(1e15));
+    exp.AddTime("fabricDelay",
+                "Fabric reconfiguration delay",
+                c.fabricDelay,
+                OpticalBounds::AtLeast(0).AtMost(60));
     exp.AddEnum("backend", "Network model", c.backend, {"flow", "packet"});
     exp.AddEnum("colocate", "Work on the lending GPUs", colocate, {"none", "training"});
-    exp.AddBytes("longPrompt", "Long prompt (tokens; 0: 1.25 x one GPU's KV capacity)", longPrompt, OpticalBounds::AtLeast(0).AtMost(1e9), "B");
+    exp.AddBytes("longPrompt",
+                 "Long prompt (tokens; 0: 1.25 x one GPU's KV capacity)",
+                 longPrompt,
+                 OpticalBounds::AtLeast(0).AtMost(1e9),
+                 "B");
     exp.AddCount("longOutput", "Output of the long prompt (tokens)", longOutput, 2, 1u << 20);
     exp.AddFlag("compare", "Run admission control and the long prompt too", compare);
     exp.Parse(argc, argv);
@@ -116,8 +150,12 @@ main(int argc, char* argv[])
     source->SetAttribute("QuietTime", TimeValue(quietTime));
     source->SetAttribute("BurstTime", TimeValue(burstTime));
     source->SetAttribute("FixedPeriods", BooleanValue(true));
-    source->SetAttribute("PromptLength", StringValue("ns3::UniformRandomVariable[Min=" + std::to_string(promptMin) + "|Max=" + std::to_string(promptMax) + "]"));
-    source->SetAttribute("OutputLength", StringValue("ns3::UniformRandomVariable[Min=" + std::to_string(outputMin) + "|Max=" + std::to_string(outputMax) + "]"));
+    source->SetAttribute("PromptLength",
+                         StringValue("ns3::UniformRandomVariable[Min=" + std::to_string(promptMin) +
+                                     "|Max=" + std::to_string(promptMax) + "]"));
+    source->SetAttribute("OutputLength",
+                         StringValue("ns3::UniformRandomVariable[Min=" + std::to_string(outputMin) +
+                                     "|Max=" + std::to_string(outputMax) + "]"));
     source->AssignStreams(0);
     std::vector<InferenceRequestSpec> requests;
     exp.Require(source->Generate(duration, requests, error), "arrivals", error);
@@ -130,7 +168,8 @@ main(int argc, char* argv[])
     const auto& s = out.summary;
     if (s.completed + s.rejected != s.requests)
     {
-        exp.Fail(std::to_string(s.requests - s.completed - s.rejected) + " requests did not complete");
+        exp.Fail(std::to_string(s.requests - s.completed - s.rejected) +
+                 " requests did not complete");
     }
     exp.Metric("requests", s.requests);
     exp.Metric("rejected", s.rejected);
@@ -140,8 +179,12 @@ main(int argc, char* argv[])
     exp.Metric("tbt-p50-ms", s.tbtP50 * 1e3, "ms");
     exp.Metric("tokens-per-s", s.tokensPerS, "tokens/s");
     exp.Metric("paged-gb", s.pagedBytes / 1e9, "GB");
-    exp.Metric("paging-time-pct", out.durationS > 0 ? 100 * out.pagingBusyS / out.durationS : 0, "%");
-    exp.Metric("kv-peak-pct", 100.0 * out.kvPeakBlocks / std::max<uint64_t>(1, out.kvCapacityBlocks), "%");
+    exp.Metric("paging-time-pct",
+               out.durationS > 0 ? 100 * out.pagingBusyS / out.durationS : 0,
+               "%");
+    exp.Metric("kv-peak-pct",
+               100.0 * out.kvPeakBlocks / std::max<uint64_t>(1, out.kvCapacityBlocks),
+               "%");
     if (c.colocateTraining)
     {
         exp.Metric("training-iterations", out.trainingIterations);
@@ -155,17 +198,27 @@ main(int argc, char* argv[])
         recorder.WriteRequests(base, admission, [&source](Time t) { return source->InBurst(t); });
         const bool bursty = !source->GetBursts().empty();
         exp.Metric("admission-ttft-p50-s", admission.summary.ttftP50, "s");
-        exp.Metric("responsiveness-gain",
-                   InferenceServingStudy::ResponsivenessGain(
-                       admission.records,
-                       out.records,
-                       bursty ? std::function<bool(Time)>([&source](Time t) { return source->InBurst(t); })
-                              : std::function<bool(Time)>()));
-        const uint64_t prompt = longPrompt > 0 ? longPrompt : InferenceServingStudy::KvCapacityTokens(c) * 5 / 4;
-        const double host = InferenceServingStudy::LongPromptThroughput(c, "host", prompt, longOutput);
-        const double peer = InferenceServingStudy::LongPromptThroughput(c, c.pageTo == "fabric" ? "fabric" : "peer", prompt, longOutput);
+        exp.Metric(
+            "responsiveness-gain",
+            InferenceServingStudy::ResponsivenessGain(
+                admission.records,
+                out.records,
+                bursty ? std::function<bool(Time)>([&source](Time t) { return source->InBurst(t); })
+                       : std::function<bool(Time)>()));
+        const uint64_t prompt =
+            longPrompt > 0 ? longPrompt : InferenceServingStudy::KvCapacityTokens(c) * 5 / 4;
+        const double host =
+            InferenceServingStudy::LongPromptThroughput(c, "host", prompt, longOutput);
+        const double peer =
+            InferenceServingStudy::LongPromptThroughput(c,
+                                                        c.pageTo == "fabric" ? "fabric" : "peer",
+                                                        prompt,
+                                                        longOutput);
         recorder.WriteLongPrompt("host", prompt, longOutput, host);
-        recorder.WriteLongPrompt(c.pageTo == "fabric" ? "fabric" : "peer", prompt, longOutput, peer);
+        recorder.WriteLongPrompt(c.pageTo == "fabric" ? "fabric" : "peer",
+                                 prompt,
+                                 longOutput,
+                                 peer);
         exp.Metric("long-prompt-tokens", prompt, "tokens");
         exp.Metric("long-prompt-throughput-gain", peer / host);
     }

@@ -75,9 +75,9 @@ MakeScheduler(const InferenceServingConfig& c)
     if (c.scheduler == "admission")
     {
         Ptr<AdmissionScheduler> s = CreateObject<AdmissionScheduler>();
-        s->SetAttribute("Preemption",
-                        EnumValue(c.recompute ? AdmissionScheduler::RECOMPUTE
-                                              : AdmissionScheduler::NONE));
+        s->SetAttribute(
+            "Preemption",
+            EnumValue(c.recompute ? AdmissionScheduler::RECOMPUTE : AdmissionScheduler::NONE));
         return s;
     }
     Ptr<TimeSliceScheduler> s = CreateObject<TimeSliceScheduler>();
@@ -113,8 +113,8 @@ InferenceServingStudy::Check(const InferenceServingConfig& c)
     if (c.tp == 0 || c.gpus == 0 || c.servingGpus == 0 || c.servingGpus % c.tp != 0 ||
         c.servingGpus > c.gpus)
     {
-        return "servingGpus " + std::to_string(c.servingGpus) + " with tp " +
-               std::to_string(c.tp) + " on " + std::to_string(c.gpus) +
+        return "servingGpus " + std::to_string(c.servingGpus) + " with tp " + std::to_string(c.tp) +
+               " on " + std::to_string(c.gpus) +
                " GPUs (allowed: a multiple of tp, at most the GPUs)";
     }
     if (c.scheduler == "timeslice" && c.sliceIterations == 0)
@@ -176,8 +176,8 @@ InferenceServingStudy::Run(const InferenceServingConfig& c,
     // Who lends to whom: serving GPUs need memory, the others lend.
     const ServiceDefaults d = GetServiceDefaults();
     InferenceCost cost(c.model, c.gpu, c.tp, c.kvBytesPerElement);
-    const double kvBytes = cost.KvBlocksPerGpu(d.reserve, d.blockTokens) *
-                           cost.BlockBytesPerGpu(d.blockTokens);
+    const double kvBytes =
+        cost.KvBlocksPerGpu(d.reserve, d.blockTokens) * cost.BlockBytesPerGpu(d.blockTokens);
     std::vector<double> need(c.gpus, 0);
     std::vector<double> spare(c.gpus, 0);
     for (uint32_t g = 0; g < c.gpus; ++g)
@@ -189,8 +189,8 @@ InferenceServingStudy::Run(const InferenceServingConfig& c,
     std::vector<std::shared_ptr<InferenceMemoryPool>> peers(c.gpus);
     for (uint32_t g = c.servingGpus; g < c.gpus; ++g)
     {
-        peers[g] = std::make_shared<InferenceMemoryPool>("gpu0." + std::to_string(g),
-                                                         c.peerSpareBytes);
+        peers[g] =
+            std::make_shared<InferenceMemoryPool>("gpu0." + std::to_string(g), c.peerSpareBytes);
     }
 
     const uint32_t instances = c.servingGpus / c.tp;
@@ -323,8 +323,7 @@ InferenceServingStudy::LongPromptThroughput(InferenceServingConfig config,
     config.pageTo = pageTo;
     config.servingGpus = config.tp;
     config.colocateTraining = false;
-    const InferenceServingOutcome out =
-        Run(config, {{0, Seconds(0), promptTokens, outputTokens}});
+    const InferenceServingOutcome out = Run(config, {{0, Seconds(0), promptTokens, outputTokens}});
     const InferenceRequestRecord& r = out.records.at(0);
     NS_ABORT_MSG_IF(r.end == Time::Max(), "LongPromptThroughput: the prompt did not complete");
     return (outputTokens - 1) / (r.end - r.firstToken).GetSeconds();

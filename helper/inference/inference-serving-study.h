@@ -36,27 +36,27 @@ namespace ns3
  */
 struct InferenceServingConfig
 {
-    ModelSpec model;                    //!< Model (data/models.csv)
-    GpuSpec gpu;                        //!< GPU type (data/gpu-types.csv)
-    uint32_t gpus{8};                   //!< GPUs in the server
-    uint32_t servingGpus{4};            //!< Of them, the serving ones (a multiple of tp)
-    uint32_t tp{1};                     //!< Tensor parallelism of an instance
-    uint32_t kvBytesPerElement{2};      //!< KV cache element (FP16/BF16: 2)
-    std::string scheduler{"timeslice"}; //!< "admission" or "timeslice"
-    bool recompute{false};              //!< Admission: recompute on preemption
-    uint32_t sliceIterations{5};        //!< Time slice (iterations)
-    std::string pageTo{"peer"};         //!< "host", "peer" or "fabric"
-    double peerSpareBytes{40e9};        //!< HBM each non-serving GPU lends (bytes)
-    double hostMemoryBytes{1e12};       //!< Host DRAM for pages (bytes)
-    DataRate pcieRate{"512Gbps"};       //!< PCIe per GPU and direction (5.0 x16)
-    DataRate scaleUpRate{0};            //!< Scale-up per GPU and direction (0: the GPU's)
-    uint32_t fabricPorts{0};            //!< Photonic fabric ports per GPU (0: none)
-    DataRate fabricPortRate{"400Gbps"}; //!< Rate of a fabric port
-    Time fabricDelay{MicroSeconds(3.7)}; //!< Fabric reconfiguration delay
-    std::string backend{"flow"};        //!< "flow" or "packet"
-    bool colocateTraining{false};       //!< A data-parallel training job on the lending GPUs
-    ModelSpec trainingModel;            //!< Its model (colocateTraining)
-    uint32_t trainingIterations{1000};  //!< Its iterations at most (it stops with the service)
+    ModelSpec model;                        //!< Model (data/models.csv)
+    GpuSpec gpu;                            //!< GPU type (data/gpu-types.csv)
+    uint32_t gpus{8};                       //!< GPUs in the server
+    uint32_t servingGpus{4};                //!< Of them, the serving ones (a multiple of tp)
+    uint32_t tp{1};                         //!< Tensor parallelism of an instance
+    uint32_t kvBytesPerElement{2};          //!< KV cache element (FP16/BF16: 2)
+    std::string scheduler{"timeslice"};     //!< "admission" or "timeslice"
+    bool recompute{false};                  //!< Admission: recompute on preemption
+    uint32_t sliceIterations{5};            //!< Time slice (iterations)
+    std::string pageTo{"peer"};             //!< "host", "peer" or "fabric"
+    double peerSpareBytes{40e9};            //!< HBM each non-serving GPU lends (bytes)
+    double hostMemoryBytes{1e12};           //!< Host DRAM for pages (bytes)
+    DataRate pcieRate{"512Gbps"};           //!< PCIe per GPU and direction (5.0 x16)
+    DataRate scaleUpRate{0};                //!< Scale-up per GPU and direction (0: the GPU's)
+    uint32_t fabricPorts{0};                //!< Photonic fabric ports per GPU (0: none)
+    DataRate fabricPortRate{"400Gbps"};     //!< Rate of a fabric port
+    Time fabricDelay{MicroSeconds(3.7)};    //!< Fabric reconfiguration delay
+    std::string backend{"flow"};            //!< "flow" or "packet"
+    bool colocateTraining{false};           //!< A data-parallel training job on the lending GPUs
+    ModelSpec trainingModel;                //!< Its model (colocateTraining)
+    uint32_t trainingIterations{100000000}; //!< Its iterations at most (it stops with the service)
 };
 
 /**
