@@ -183,6 +183,17 @@ class PacketLevelTestCase : public TestCase
             NS_TEST_ASSERT_MSG_GT_OR_EQ(t, floor, c.what << ": not faster than the payload");
             NS_TEST_ASSERT_MSG_LT(t, ceiling, c.what << ": within TCP's overhead");
         }
+        // A co-located job's transport on the same nodes (its own TCP port).
+        Ptr<CollectiveTransport> job = h.MakeSubTransport(s, {{0, 1}, {0, 0}});
+        NS_TEST_ASSERT_MSG_EQ(job->GetNRanks(), 2, "the job's two GPUs");
+        Time jobEnd = Seconds(-1);
+        Simulator::ScheduleNow([&]() { job->Send(0, 1, B, [&]() { jobEnd = Simulator::Now(); }); });
+        const Time jobStart = Simulator::Now();
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_GT_OR_EQ((jobEnd - jobStart).GetSeconds(),
+                                    Serialize(payload, 400e9) + 1e-6,
+                                    "the job's message went over NVLink, delivered");
         Simulator::Destroy();
     }
 };
