@@ -385,6 +385,38 @@ class FabricTestCase : public TestCase
             Simulator::Destroy();
         }
         {
+            // Two pairs sharing gpu0, paged together: the second steer waits until the first
+            // pair's page is delivered (its circuits would go dark under it).
+            InferenceServers s = make();
+            Ptr<FabricInferencePager> pager = CreateObject<FabricInferencePager>();
+            InferenceServerHelper::ConfigurePager(pager, s);
+            Time endA;
+            Time endB;
+            Simulator::ScheduleNow([&]() {
+                pager->Page(s.GpuRank(0, 0), s.GpuRank(0, 2), B, [&]() {
+                    endA = Simulator::Now();
+                });
+                pager->Page(s.GpuRank(0, 0), s.GpuRank(0, 1), B, [&]() {
+                    endB = Simulator::Now();
+                });
+            });
+            Simulator::Run();
+            const double one = reconfig + Serialize(B / F + FRAME, rate) + circuit;
+            NS_TEST_ASSERT_MSG_EQ_TOL(endA.GetSeconds(), one, TOL, "first pair: steer, page");
+            NS_TEST_ASSERT_MSG_EQ_TOL(endB.GetSeconds(),
+                                      2 * one,
+                                      2 * TOL,
+                                      "second pair: after the first page, steer, page");
+            NS_TEST_ASSERT_MSG_EQ(pager->GetSteers(), 2, "two reconfigurations");
+            NS_TEST_ASSERT_MSG_EQ(pager->IsSteered(0, 0, 2), false, "gpu0 taken from gpu2");
+            NS_TEST_ASSERT_MSG_EQ(pager->IsSteered(0, 0, 1), true, "and given to gpu1");
+            NS_TEST_ASSERT_MSG_EQ_TOL(pager->GetBusyTime().GetSeconds(),
+                                      2 * one,
+                                      2 * TOL,
+                                      "busy while either page waited or moved");
+            Simulator::Destroy();
+        }
+        {
             // A server without a fabric: refused, naming the server.
             InferenceServerHelper h = FluidHelper();
             InferenceServers s = h.InstallFlow(CreateObject<FlowNetwork>(), 2, 2);
