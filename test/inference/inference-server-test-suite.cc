@@ -288,6 +288,45 @@ class TrainingBesideTestCase : public TestCase
     }
 };
 
+/// A training job (TrainingJobHelper) runs on a sub-transport of the servers: its
+/// tensor-parallel collectives are flows on the NVLink links (no ScaleUpDomain carries any).
+class TrainingJobBesideTestCase : public TestCase
+{
+  public:
+    TrainingJobBesideTestCase()
+        : TestCase("a tensor-parallel training job on a sub-transport: its messages are flows")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        InferenceServerHelper h;
+        InferenceServers s = h.InstallFlow(CreateObject<FlowNetwork>(), 1, 4);
+        Ptr<CollectiveTransport> sub = h.MakeSubTransport(s, {{0, 0}, {0, 1}, {0, 2}, {0, 3}});
+        TrainingConfig c;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(TrainingJobHelper::Configure("tiny", "h100", c, error), true, error);
+        c.dp = 1;
+        c.tp = 4;
+        c.pp = 1;
+        Ptr<TrainingJob> job = TrainingJobHelper().Install(sub, c, {}, "job0", &error);
+        NS_TEST_ASSERT_MSG_EQ(error, "", "job installed");
+        Ptr<InferencePager> pager = CreateObject<InferencePager>();
+        pager->SetTransport(s.transport);
+        Simulator::ScheduleNow([&]() {
+            job->Start(1);
+            pager->Page(s.GpuRank(0, 2), s.GpuRank(0, 3), 1 << 20, nullptr);
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(job->GetIterations().size(), 1, "the iteration completes");
+        NS_TEST_ASSERT_MSG_GT(sub->GetCounters().messagesDelivered, 0, "the job sent messages");
+        NS_TEST_ASSERT_MSG_EQ(sub->GetCounters().scaleUpDelivered, 0, "none by a ScaleUpDomain");
+        NS_TEST_ASSERT_MSG_EQ(pager->GetPages(), 1, "the page beside it is delivered");
+        Simulator::Destroy();
+    }
+};
+
 /// Fabric: the ring before steering, every circuit of the pair after, the delay once.
 class FabricTestCase : public TestCase
 {
@@ -584,6 +623,7 @@ class InferenceServerTestSuite : public TestSuite
         AddTestCase(new IdleLinkTestCase, TEST_QUICK);
         AddTestCase(new MaxMinTestCase, TEST_QUICK);
         AddTestCase(new TrainingBesideTestCase, TEST_QUICK);
+        AddTestCase(new TrainingJobBesideTestCase, TEST_QUICK);
         AddTestCase(new BusyTimeTestCase, TEST_QUICK);
         AddTestCase(new FabricTestCase, TEST_QUICK);
         AddTestCase(new PacketLevelTestCase, TEST_QUICK);
