@@ -433,6 +433,9 @@ InferenceService::Admit(uint64_t id, uint64_t reserveTokens)
     s.blocks = need;
     s.state = InferenceSequence::RESIDENT;
     s.admitOrder = ++m_admitCounter;
+    NS_LOG_DEBUG("request " << s.spec.id << " resident after "
+                            << (Simulator::Now() - s.spec.arrival).As(Time::MS) << ", "
+                            << m_kv.GetFree() << " blocks free");
     m_waiting.erase(std::find(m_waiting.begin(), m_waiting.end(), id));
     m_resident.push_back(id);
     return true;
@@ -651,6 +654,19 @@ InferenceService::StartIteration()
             offloaded = &s;
         }
     }
+    // A scheduler making room may have preempted a request already in the batch: it does not run.
+    size_t kept = 0;
+    for (size_t i = 0; i < m_batch.size(); ++i)
+    {
+        if (m_sequences[m_batch[i]].state == InferenceSequence::RESIDENT)
+        {
+            m_batch[kept] = m_batch[i];
+            m_work[kept] = m_work[i];
+            ++kept;
+        }
+    }
+    m_batch.resize(kept);
+    m_work.resize(kept);
     if (m_batch.empty())
     {
         m_running = false;

@@ -62,13 +62,35 @@ SmallGpu(double memoryBytes)
 struct Fixture
 {
     Ptr<InferenceService> service;
-    Ptr<InstantTransport> transport;
+    Ptr<CollectiveTransport> transport;
     std::shared_ptr<InferenceMemoryPool> host;
 
-    Fixture(Ptr<InferenceScheduler> scheduler, double memoryBytes, double hostBytes = 1e15)
+    /// \param linkBps GPU-host link rate (0: an instant transport)
+    Fixture(Ptr<InferenceScheduler> scheduler,
+            double memoryBytes,
+            double hostBytes = 1e15,
+            double linkBps = 0)
     {
-        transport = CreateObject<InstantTransport>();
-        transport->SetNRanks(2);
+        if (linkBps > 0)
+        {
+            Ptr<FlowTopology> topo = CreateObject<FlowTopology>();
+            const uint32_t gpu = topo->AddVertex("gpu0");
+            const uint32_t hostVertex = topo->AddVertex("host0");
+            topo->AddDuplexLink(gpu, hostVertex, linkBps, MicroSeconds(1));
+            Ptr<FlowNetwork> net = CreateObject<FlowNetwork>();
+            net->SetTopology(topo);
+            Ptr<FlowCollectiveTransport> flow = CreateObject<FlowCollectiveTransport>();
+            flow->SetNetwork(net);
+            flow->AddRank(gpu, nullptr, 0);
+            flow->AddRank(hostVertex, nullptr, 0);
+            transport = flow;
+        }
+        else
+        {
+            Ptr<InstantTransport> instant = CreateObject<InstantTransport>();
+            instant->SetNRanks(2);
+            transport = instant;
+        }
         service = CreateObject<InferenceService>();
         service->SetAttribute("MemoryReserve", DoubleValue(0));
         InferenceCost cost(SmallModel(), SmallGpu(memoryBytes), 1, 2);
@@ -175,11 +197,14 @@ class OverloadTestCase : public TestCase
   private:
     void DoRun() override
     {
-        for (int kind = 0; kind < 3; ++kind)
+        // Kinds: admission (reserve), admission (recompute), time slices on an instant
+        // transport, time slices paging over a slow link (pages still in flight when the next
+        // iterations make room: a request of the batch being built may be paged out).
+        for (int kind = 0; kind < 4; ++kind)
         {
             Ptr<InferenceScheduler> sched =
                 kind == 0 ? Admission(false) : (kind == 1 ? Admission(true) : TimeSlice());
-            Fixture f(sched, MemoryFor(40));
+            Fixture f(sched, MemoryFor(40), 1e15, kind == 3 ? 1e8 : 0);
             // 30 requests of 100 + 60 tokens (10 blocks each at the end) every 1 ms: 4 fit.
             Ptr<UniformRandomVariable> len = CreateObject<UniformRandomVariable>();
             len->SetStream(7);
@@ -197,7 +222,8 @@ class OverloadTestCase : public TestCase
                     *p = std::max(*p, s->GetKvCache().GetUsed());
                 }).Bind(&peak, PeekPointer(f.service)));
             Simulator::Run();
-            const std::string who = sched->GetName() + (kind == 1 ? "/recompute" : "");
+            const std::string who =
+                sched->GetName() + (kind == 1 ? "/recompute" : (kind == 3 ? "/slow link" : ""));
             NS_TEST_ASSERT_MSG_LT_OR_EQ(f.service->GetKvCache().GetPeakUsed(),
                                         f.service->GetKvCache().GetCapacity(),
                                         who + ": blocks within capacity");
@@ -217,7 +243,7 @@ class OverloadTestCase : public TestCase
                 asked += r.outputTokens;
             }
             NS_TEST_ASSERT_MSG_EQ(tokens, asked, who + ": tokens conserved");
-            if (kind == 2)
+            if (kind >= 2)
             {
                 NS_TEST_ASSERT_MSG_GT(f.service->GetPagedBytes(), 0, "time slices paged");
             }
