@@ -353,11 +353,15 @@ InferenceServerHelper::InstallFlow(Ptr<FlowNetwork> network,
                                        isGpu,
                                        !isGpu};
         }
-        else if (n.role == TopologyDescription::Role::SWITCH)
+    }
+    for (const auto& link : d.GetLinks())
+    {
+        if (d.GetNode(link.b).role == TopologyDescription::Role::SWITCH)
         {
-            const uint32_t s = static_cast<uint32_t>(std::stoul(n.name.substr(8)));
-            (*roles)[r.vertices[i]] = {s, false, false};
-            (*nvswitch)[s] = r.vertices[i];
+            // An NVLink link: its GPU's server owns the switch.
+            const uint32_t s = d.GetNode(link.a).server;
+            (*roles)[r.vertices[link.b]] = {s, false, false};
+            (*nvswitch)[s] = r.vertices[link.b];
         }
     }
     FlowTopology* topo = PeekPointer(topology);
@@ -543,6 +547,9 @@ InferenceServerHelper::ConfigurePager(Ptr<FabricInferencePager> pager,
                                       const InferenceServers& installed)
 {
     NS_ABORT_MSG_IF(!pager, "InferenceServerHelper::ConfigurePager: a null pager");
+    NS_ABORT_MSG_IF(!installed.network && !installed.fabrics.empty(),
+                    "InferenceServerHelper::ConfigurePager: fabric pages at packet level are "
+                    "not carried (the fabric's devices have no addresses); use InstallFlow");
     pager->SetTransport(installed.transport);
     for (uint32_t s = 0; s < installed.servers; ++s)
     {

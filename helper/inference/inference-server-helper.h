@@ -210,6 +210,9 @@ class InferenceServerHelper
     /**
      * \brief Builds the servers at flow level on \p network (a topology is made if it has
      * none) and one FlowCollectiveTransport (no ScaleUpDomain) over every GPU and host memory.
+     * Sets the topology's path function (see the class documentation): once per network.
+     * The fabrics are switches with the ring as initial configuration, their circuits kept
+     * as links (FlowTopologyRealizer::AdoptOcs).
      * \param [in] network The engine
      * \param [in] servers Servers
      * \param [in] gpusPerServer GPUs per server
@@ -243,7 +246,8 @@ class InferenceServerHelper
 
     /**
      * \brief Registers every server of \p installed on a FabricInferencePager (its fabric, or
-     * none) and sets its transport.
+     * none) and sets its transport. Flow level only if the servers have fabrics (a fatal
+     * error at packet level: circuits carry no packets there).
      * \param [in] pager The pager
      * \param [in] installed What InstallFlow returned
      */

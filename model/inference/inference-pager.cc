@@ -292,7 +292,11 @@ FabricInferencePager::Retry(uint32_t server)
     Server& s = m_servers[server];
     for (auto it = s.waiting.begin(); it != s.waiting.end();)
     {
-        if (!m_steer || IsSteered(server, it->gpuA, it->gpuB))
+        // While a steer is under way its pair's ports may go dark at any time (after the
+        // control-plane delay): pages touching them wait for its end.
+        const bool touched = s.steering && (it->gpuA == s.steerA || it->gpuA == s.steerB ||
+                                            it->gpuB == s.steerA || it->gpuB == s.steerB);
+        if (!m_steer || (!touched && IsSteered(server, it->gpuA, it->gpuB)))
         {
             Waiting page = std::move(*it);
             it = s.waiting.erase(it);
@@ -343,6 +347,8 @@ FabricInferencePager::Steer(uint32_t server, uint32_t gpuA, uint32_t gpuB)
                                                     << " and " << gpuB << ": " << error);
     NS_LOG_INFO("server " << server << ": steering GPUs " << gpuA << " and " << gpuB);
     s.steering = true;
+    s.steerA = gpuA;
+    s.steerB = gpuB;
     ++m_steers;
 }
 
@@ -356,13 +362,9 @@ FabricInferencePager::ReconfigurationEnded(uint32_t server, const OcsConfigurati
     }
     Server& s = it->second;
     s.steering = false;
-    for (const Waiting& w : s.waiting)
+    if (IsSteered(server, s.steerA, s.steerB))
     {
-        if (IsSteered(server, w.gpuA, w.gpuB))
-        {
-            m_steeredTrace(server, w.gpuA, w.gpuB);
-            break;
-        }
+        m_steeredTrace(server, s.steerA, s.steerB);
     }
     Retry(server);
 }

@@ -134,8 +134,11 @@ class InferencePager : public Object
  * other ports are kept. Pages wait until those circuits are lit, then are split over every
  * circuit joining the two (CollectiveTransport::GetNLanes / SendOnLane: one part each, the
  * first B mod n parts one byte larger), so that a page of B bytes takes
- * B / (n x port rate) + latency once steered (n = ports per GPU). A steer that would take
- * circuits from a pair whose pages are in flight waits until they are delivered.
+ * B / (n x port rate) + latency once steered (n = ports per GPU). One steer at a time per
+ * server (the switch applies requests one after the other anyway); a steer that would take
+ * circuits from a pair whose pages are in flight waits until they are delivered, and pages
+ * touching a GPU of the pair being steered wait until its end (pages pinned to a circuit
+ * that goes dark would stall).
  *
  * With \c Steer false the switch is left alone: pages are split over whatever circuits join
  * the pair (the initial ring's), or take the transport's routed path if none does.
@@ -230,6 +233,8 @@ class FabricInferencePager : public InferencePager
         std::deque<Waiting> waiting;      //!< Pages waiting for circuits, in order
         std::vector<uint32_t> inFlight;   //!< Fabric pages in flight per GPU
         bool steering{false};             //!< A reconfiguration of ours is under way
+        uint32_t steerA{0};               //!< Its pair: one GPU
+        uint32_t steerB{0};               //!< The other
     };
 
     void Retry(uint32_t server);

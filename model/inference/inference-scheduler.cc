@@ -6,8 +6,6 @@
 
 #include "inference-scheduler.h"
 
-#include "inference-service.h"
-
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -72,7 +70,7 @@ AdmissionScheduler::GetName() const
 }
 
 void
-AdmissionScheduler::Schedule(InferenceService& service)
+AdmissionScheduler::Schedule(InferenceSchedulerContext& service)
 {
     auto& waiting = service.Waiting();
     while (!waiting.empty() && service.Resident().size() < service.GetMaxBatchSequences())
@@ -90,7 +88,7 @@ AdmissionScheduler::Schedule(InferenceService& service)
 }
 
 bool
-AdmissionScheduler::MakeRoom(InferenceService& service, uint64_t id, uint64_t blocks)
+AdmissionScheduler::MakeRoom(InferenceSchedulerContext& service, uint64_t id, uint64_t blocks)
 {
     if (m_preemption == NONE)
     {
@@ -167,7 +165,7 @@ TimeSliceScheduler::GetSlices() const
 }
 
 void
-TimeSliceScheduler::Schedule(InferenceService& service)
+TimeSliceScheduler::Schedule(InferenceSchedulerContext& service)
 {
     // A slice ends after SliceIterations iterations, or when nothing is left to run in it.
     const uint64_t iterations = service.GetIterations();
@@ -179,8 +177,8 @@ TimeSliceScheduler::Schedule(InferenceService& service)
         ++m_slices;
     }
     BringIn(service);
-    // Work conserving: a waiting request starts as soon as its next iteration fits in the
-    // blocks the chosen requests still waiting for theirs do not need.
+    // Work conserving: the waiting requests start, first come first, as soon as their next
+    // iteration fits in the blocks the chosen requests still waiting for theirs do not need.
     uint64_t reserved = 0;
     for (uint64_t id : m_chosen)
     {
@@ -200,15 +198,16 @@ TimeSliceScheduler::Schedule(InferenceService& service)
         {
             continue; // an oversized request runs alone
         }
-        if (service.GetKvCache().GetFree() >= reserved + service.BlocksToRun(s))
+        if (service.GetKvCache().GetFree() < reserved + service.BlocksToRun(s) ||
+            !service.Admit(id, 0))
         {
-            service.Admit(id, 0);
+            break; // first come first served among the waiting: the next slice chooses again
         }
     }
 }
 
 void
-TimeSliceScheduler::Reslice(InferenceService& service)
+TimeSliceScheduler::Reslice(InferenceSchedulerContext& service)
 {
     auto& seqs = service.Sequences();
     std::vector<uint64_t> candidates(service.Resident().begin(), service.Resident().end());
@@ -259,7 +258,7 @@ TimeSliceScheduler::Reslice(InferenceService& service)
 }
 
 void
-TimeSliceScheduler::BringIn(InferenceService& service)
+TimeSliceScheduler::BringIn(InferenceSchedulerContext& service)
 {
     auto& seqs = service.Sequences();
     std::vector<uint64_t> left;
@@ -284,7 +283,7 @@ TimeSliceScheduler::BringIn(InferenceService& service)
 }
 
 bool
-TimeSliceScheduler::MakeRoom(InferenceService& service, uint64_t id, uint64_t blocks)
+TimeSliceScheduler::MakeRoom(InferenceSchedulerContext& service, uint64_t id, uint64_t blocks)
 {
     auto& seqs = service.Sequences();
     const uint64_t free = service.GetKvCache().GetFree();

@@ -7,24 +7,93 @@
 #ifndef INFERENCE_SCHEDULER_H
 #define INFERENCE_SCHEDULER_H
 
+#include "inference-sequence.h"
+#include "kv-block-manager.h"
+
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <deque>
+#include <string>
 #include <vector>
 
 namespace ns3
 {
 
-class InferenceService;
-struct InferenceSequence;
+/**
+ * \ingroup optical
+ * \brief What a scheduler sees of a serving instance and what it may do (InferenceService
+ * implements it): the requests and their states, the KV cache, and the four actions.
+ */
+class InferenceSchedulerContext
+{
+  public:
+    virtual ~InferenceSchedulerContext() = default;
+
+    /// \return every request that has arrived, by index (the ids of the lists below)
+    virtual std::vector<InferenceSequence>& Sequences() = 0;
+    /// \return the waiting requests, first come first
+    virtual std::deque<uint64_t>& Waiting() = 0;
+    /// \return the resident requests, in the order they became resident
+    virtual const std::vector<uint64_t>& Resident() const = 0;
+    /// \return the requests at page targets, in the order they were paged out
+    virtual const std::vector<uint64_t>& Swapped() const = 0;
+    /// \return whether the instance has page targets
+    virtual bool CanPage() const = 0;
+    /// \return the KV cache
+    virtual const KvBlockManager& GetKvCache() const = 0;
+    /// \return iterations run so far
+    virtual uint64_t GetIterations() const = 0;
+    /// \return blocks held by requests whose page-out is under way (free once it arrives)
+    virtual uint64_t GetBlocksPagingOut() const = 0;
+    /// \return requests one iteration runs at most
+    virtual uint32_t GetMaxBatchSequences() const = 0;
+    /**
+     * \param [in] s A request
+     * \return blocks it needs for its next iteration (those it will hold after it)
+     */
+    virtual uint64_t BlocksToRun(const InferenceSequence& s) const = 0;
+    /**
+     * \param [in] s A request
+     * \param [in] extraTokens Tokens it will add after the next iteration
+     * \return blocks it needs, capped at the capacity for an oversized request
+     */
+    virtual uint64_t BlocksWith(const InferenceSequence& s, uint64_t extraTokens) const = 0;
+    /**
+     * \brief Makes a waiting request resident, taking blocks for \p reserveTokens tokens (at
+     * least those of its next iteration).
+     * \param [in] id The request
+     * \param [in] reserveTokens Tokens to reserve blocks for
+     * \return false (nothing done) if the blocks are not free
+     */
+    virtual bool Admit(uint64_t id, uint64_t reserveTokens) = 0;
+    /**
+     * \brief Preempts a resident request by dropping its KV: it waits again at the head of the
+     * queue, to prefill its prompt and the tokens generated so far.
+     * \param [in] id The request
+     */
+    virtual void Recompute(uint64_t id) = 0;
+    /**
+     * \brief Pages a resident request's KV out to the first page-target level with room.
+     * \param [in] id The request
+     * \return false (nothing done) if no level has room
+     */
+    virtual bool PageOut(uint64_t id) = 0;
+    /**
+     * \brief Pages a swapped request's KV back in, taking its blocks now.
+     * \param [in] id The request
+     * \return false (nothing done) if the blocks are not free
+     */
+    virtual bool PageIn(uint64_t id) = 0;
+};
 
 /**
  * \ingroup optical
  * \brief Decides which requests of an InferenceService are in GPU memory: called before every
  * iteration, and when the engine runs out of KV blocks for a request it is about to run.
  *
- * Implementations act through the service's scheduler API (Admit, Recompute, PageOut,
+ * Implementations act through InferenceSchedulerContext (Admit, Recompute, PageOut,
  * PageIn) and never touch blocks directly, so that the KV cache stays within its capacity
  * whatever they do.
  */
@@ -41,7 +110,7 @@ class InferenceScheduler : public Object
      * \brief Chooses the resident requests before an iteration.
      * \param [in] service The service
      */
-    virtual void Schedule(InferenceService& service) = 0;
+    virtual void Schedule(InferenceSchedulerContext& service) = 0;
 
     /**
      * \brief Frees blocks for a resident request that needs \p blocks more for its next
@@ -51,7 +120,7 @@ class InferenceScheduler : public Object
      * \param [in] blocks Blocks it needs beyond those it holds
      * \return true if it may now run (the blocks are free); false: skip it this iteration
      */
-    virtual bool MakeRoom(InferenceService& service, uint64_t id, uint64_t blocks) = 0;
+    virtual bool MakeRoom(InferenceSchedulerContext& service, uint64_t id, uint64_t blocks) = 0;
 
     /// \return true if the scheduler pages KV state (it then needs page targets)
     virtual bool Pages() const;
@@ -98,8 +167,8 @@ class AdmissionScheduler : public InferenceScheduler
     static TypeId GetTypeId();
 
     // InferenceScheduler
-    void Schedule(InferenceService& service) override;
-    bool MakeRoom(InferenceService& service, uint64_t id, uint64_t blocks) override;
+    void Schedule(InferenceSchedulerContext& service) override;
+    bool MakeRoom(InferenceSchedulerContext& service, uint64_t id, uint64_t blocks) override;
     std::string GetName() const override;
 
   private:
@@ -129,8 +198,8 @@ class TimeSliceScheduler : public InferenceScheduler
     static TypeId GetTypeId();
 
     // InferenceScheduler
-    void Schedule(InferenceService& service) override;
-    bool MakeRoom(InferenceService& service, uint64_t id, uint64_t blocks) override;
+    void Schedule(InferenceSchedulerContext& service) override;
+    bool MakeRoom(InferenceSchedulerContext& service, uint64_t id, uint64_t blocks) override;
     bool Pages() const override;
     std::string GetName() const override;
     std::string Check() const override;
@@ -146,9 +215,9 @@ class TimeSliceScheduler : public InferenceScheduler
 
   private:
     /// Chooses the resident set at a slice boundary.
-    void Reslice(InferenceService& service);
+    void Reslice(InferenceSchedulerContext& service);
     /// Brings in the chosen requests whose blocks are free.
-    void BringIn(InferenceService& service);
+    void BringIn(InferenceSchedulerContext& service);
 
     uint32_t m_sliceIterations{5};  //!< Iterations per slice
     uint64_t m_sliceStart{0};       //!< Iterations run when the slice began

@@ -6,8 +6,6 @@
 
 #include "inference-service.h"
 
-#include "inference-scheduler.h"
-
 #include "ns3/collective-algorithms.h"
 #include "ns3/collective.h"
 #include "ns3/double.h"
@@ -26,12 +24,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("InferenceService");
 
 NS_OBJECT_ENSURE_REGISTERED(InferenceService);
-
-bool
-InferenceSequence::NeedsPrefill() const
-{
-    return prefillLeft > 0;
-}
 
 double
 InferenceRequestRecord::TtftSeconds() const

@@ -10,6 +10,8 @@
 #include "inference-arrivals.h"
 #include "inference-cost.h"
 #include "inference-pager.h"
+#include "inference-scheduler.h"
+#include "inference-sequence.h"
 #include "kv-block-manager.h"
 
 #include "ns3/collective-schedule.h"
@@ -29,8 +31,6 @@
 namespace ns3
 {
 
-class InferenceScheduler;
-
 /**
  * \ingroup optical
  * \brief Where one GPU of a model instance may put pages of KV state: a memory (a host's
@@ -43,51 +43,6 @@ struct InferencePageTarget
     uint32_t rank{0};                          //!< Transport rank of the memory
     std::shared_ptr<InferenceMemoryPool> pool; //!< The memory (shared by the GPUs using it)
     Ptr<InferencePager> pager;                 //!< Moves the pages
-};
-
-/**
- * \ingroup optical
- * \brief One request in a service, as the engine and its scheduler see it.
- *
- * Tokens: after a prefill of the prompt (and, after a recompute, of the tokens generated so
- * far) the cache holds those tokens and the first (next) token is out; each decode step
- * processes the last token out (its KV joins the cache) and produces the next one. So a
- * request with \c generated tokens out has \c prompt + \c generated - 1 tokens cached.
- */
-struct InferenceSequence
-{
-    /// Where the sequence is.
-    enum State
-    {
-        WAITING,    //!< Arrived, not in GPU memory (new, or dropped for recompute)
-        RESIDENT,   //!< Its KV on the GPUs: runs in the iterations
-        PAGING_OUT, //!< Its KV on the way to a page target
-        SWAPPED,    //!< Its KV at a page target
-        PAGING_IN,  //!< Its KV on the way back
-        DONE,       //!< Every output token produced
-    };
-
-    InferenceRequestSpec spec;    //!< The request
-    State state{WAITING};         //!< State
-    uint64_t generated{0};        //!< Output tokens produced
-    uint64_t cached{0};           //!< Tokens whose KV exists (on the GPUs or at a target)
-    uint64_t prefillLeft{0};      //!< Tokens still to prefill before the next token
-    uint64_t blocks{0};           //!< KV blocks it holds on each GPU
-    uint64_t residentTokens{0};   //!< Of \c cached, tokens on the GPUs (less: offloaded)
-    uint64_t admitOrder{0};       //!< When it last became resident (for LIFO preemption)
-    int32_t targetLevel{-1};      //!< Page-target level holding its pages (-1: none)
-    double targetBytes{0};        //!< Bytes it holds there, per GPU
-    Time firstToken{Time::Max()}; //!< When the first token was produced
-    Time lastToken;               //!< When the last token so far was produced
-    Time end;                     //!< When the last token was produced
-    uint32_t preemptions{0};      //!< Times it was preempted (recomputed or paged out)
-    uint32_t pageOuts{0};         //!< Times its KV was paged out
-    double pagedBytes{0};         //!< Bytes paged out and in, summed over its GPUs
-    bool oversized{false};        //!< Its KV cannot all fit on the GPUs: part is offloaded
-    bool rejected{false};         //!< Refused (its KV can never fit and nothing pages)
-
-    /// \return true if the next iteration prefills it
-    bool NeedsPrefill() const;
 };
 
 /**
@@ -133,7 +88,7 @@ struct InferenceRequestRecord
  * its share) from each GPU to its page target through the target's InferencePager; blocks are
  * freed when a page-out has arrived, taken when a page-in starts.
  */
-class InferenceService : public Object
+class InferenceService : public Object, public InferenceSchedulerContext
 {
   public:
     /**
@@ -219,10 +174,10 @@ class InferenceService : public Object
     const std::vector<float>& GetTokenGaps() const;
 
     /// \return the KV cache
-    const KvBlockManager& GetKvCache() const;
+    const KvBlockManager& GetKvCache() const override;
 
     /// \return iterations run
-    uint64_t GetIterations() const;
+    uint64_t GetIterations() const override;
 
     /// \return the cost model
     const InferenceCost& GetCost() const;
@@ -233,35 +188,35 @@ class InferenceService : public Object
     /// \return bytes paged (all GPUs, both directions, offload fetches included)
     double GetPagedBytes() const;
 
-    // The scheduler's view and its actions (InferenceScheduler implementations call these).
+    // InferenceSchedulerContext: the scheduler's view and its actions.
 
     /// \return every submitted request that has arrived, by id
-    std::vector<InferenceSequence>& Sequences();
+    std::vector<InferenceSequence>& Sequences() override;
     /// \return ids of the waiting requests, first come first
-    std::deque<uint64_t>& Waiting();
+    std::deque<uint64_t>& Waiting() override;
     /// \return ids of the resident requests, in the order they became resident
-    const std::vector<uint64_t>& Resident() const;
+    const std::vector<uint64_t>& Resident() const override;
     /// \return ids of the requests at page targets (SWAPPED), in the order they were paged out
-    const std::vector<uint64_t>& Swapped() const;
+    const std::vector<uint64_t>& Swapped() const override;
     /// \return whether the instance has page targets
-    bool CanPage() const;
+    bool CanPage() const override;
     /// \return blocks held by requests whose page-out is under way (free once it arrives)
-    uint64_t GetBlocksPagingOut() const;
+    uint64_t GetBlocksPagingOut() const override;
     /// \return the MaxBatchSequences attribute
-    uint32_t GetMaxBatchSequences() const;
+    uint32_t GetMaxBatchSequences() const override;
 
     /**
      * \param [in] s A request
      * \return blocks it needs for its next iteration (those it will hold after it)
      */
-    uint64_t BlocksToRun(const InferenceSequence& s) const;
+    uint64_t BlocksToRun(const InferenceSequence& s) const override;
 
     /**
      * \param [in] s A request
      * \param [in] extraTokens Tokens it will add after the next iteration
      * \return blocks it needs, capped at the capacity for an oversized request
      */
-    uint64_t BlocksWith(const InferenceSequence& s, uint64_t extraTokens) const;
+    uint64_t BlocksWith(const InferenceSequence& s, uint64_t extraTokens) const override;
 
     /**
      * \brief Makes a waiting request resident: takes blocks for \p reserveTokens tokens (at
@@ -270,28 +225,28 @@ class InferenceService : public Object
      * \param [in] reserveTokens Tokens to reserve blocks for
      * \return false (nothing done) if the blocks are not free
      */
-    bool Admit(uint64_t id, uint64_t reserveTokens);
+    bool Admit(uint64_t id, uint64_t reserveTokens) override;
 
     /**
      * \brief Preempts a resident request by dropping its KV: it waits again at the head of the
      * queue and will prefill its prompt and the tokens generated so far.
      * \param [in] id The request
      */
-    void Recompute(uint64_t id);
+    void Recompute(uint64_t id) override;
 
     /**
      * \brief Pages a resident request's KV out to the first page-target level with room.
      * \param [in] id The request
      * \return false (nothing done) if no level has room
      */
-    bool PageOut(uint64_t id);
+    bool PageOut(uint64_t id) override;
 
     /**
      * \brief Pages a swapped request's KV back in, taking its blocks now.
      * \param [in] id The request
      * \return false (nothing done) if the blocks are not free
      */
-    bool PageIn(uint64_t id);
+    bool PageIn(uint64_t id) override;
 
   protected:
     void DoDispose() override;

@@ -183,6 +183,17 @@ class PacketLevelTestCase : public TestCase
             NS_TEST_ASSERT_MSG_GT_OR_EQ(t, floor, c.what << ": not faster than the payload");
             NS_TEST_ASSERT_MSG_LT(t, ceiling, c.what << ": within TCP's overhead");
         }
+        // A co-located job's transport on the same nodes (its own TCP port).
+        Ptr<CollectiveTransport> job = h.MakeSubTransport(s, {{0, 1}, {0, 0}});
+        NS_TEST_ASSERT_MSG_EQ(job->GetNRanks(), 2, "the job's two GPUs");
+        Time jobEnd = Seconds(-1);
+        Simulator::ScheduleNow([&]() { job->Send(0, 1, B, [&]() { jobEnd = Simulator::Now(); }); });
+        const Time jobStart = Simulator::Now();
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_GT_OR_EQ((jobEnd - jobStart).GetSeconds(),
+                                    Serialize(payload, 400e9) + 1e-6,
+                                    "the job's message went over NVLink, delivered");
         Simulator::Destroy();
     }
 };
@@ -273,6 +284,45 @@ class TrainingBesideTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(pageEnd.GetSeconds(),
                               Serialize(B + FRAME, 3600e9) + 1e-6 + TOL,
                               "the page shares gpu0's NVLink with the ring's messages");
+        Simulator::Destroy();
+    }
+};
+
+/// A training job (TrainingJobHelper) runs on a sub-transport of the servers: its
+/// tensor-parallel collectives are flows on the NVLink links (no ScaleUpDomain carries any).
+class TrainingJobBesideTestCase : public TestCase
+{
+  public:
+    TrainingJobBesideTestCase()
+        : TestCase("a tensor-parallel training job on a sub-transport: its messages are flows")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        InferenceServerHelper h;
+        InferenceServers s = h.InstallFlow(CreateObject<FlowNetwork>(), 1, 4);
+        Ptr<CollectiveTransport> sub = h.MakeSubTransport(s, {{0, 0}, {0, 1}, {0, 2}, {0, 3}});
+        TrainingConfig c;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(TrainingJobHelper::Configure("tiny", "h100", c, error), true, error);
+        c.dp = 1;
+        c.tp = 4;
+        c.pp = 1;
+        Ptr<TrainingJob> job = TrainingJobHelper().Install(sub, c, {}, "job0", &error);
+        NS_TEST_ASSERT_MSG_EQ(error, "", "job installed");
+        Ptr<InferencePager> pager = CreateObject<InferencePager>();
+        pager->SetTransport(s.transport);
+        Simulator::ScheduleNow([&]() {
+            job->Start(1);
+            pager->Page(s.GpuRank(0, 2), s.GpuRank(0, 3), 1 << 20, nullptr);
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(job->GetIterations().size(), 1, "the iteration completes");
+        NS_TEST_ASSERT_MSG_GT(sub->GetCounters().messagesDelivered, 0, "the job sent messages");
+        NS_TEST_ASSERT_MSG_EQ(sub->GetCounters().scaleUpDelivered, 0, "none by a ScaleUpDomain");
+        NS_TEST_ASSERT_MSG_EQ(pager->GetPages(), 1, "the page beside it is delivered");
         Simulator::Destroy();
     }
 };
@@ -371,6 +421,38 @@ class FabricTestCase : public TestCase
                                       TOL,
                                       "a page to host memory still over PCIe");
             NS_TEST_ASSERT_MSG_EQ(pager->GetPages(), 4, "four pages");
+            Simulator::Destroy();
+        }
+        {
+            // Two pairs sharing gpu0, paged together: the second steer waits until the first
+            // pair's page is delivered (its circuits would go dark under it).
+            InferenceServers s = make();
+            Ptr<FabricInferencePager> pager = CreateObject<FabricInferencePager>();
+            InferenceServerHelper::ConfigurePager(pager, s);
+            Time endA;
+            Time endB;
+            Simulator::ScheduleNow([&]() {
+                pager->Page(s.GpuRank(0, 0), s.GpuRank(0, 2), B, [&]() {
+                    endA = Simulator::Now();
+                });
+                pager->Page(s.GpuRank(0, 0), s.GpuRank(0, 1), B, [&]() {
+                    endB = Simulator::Now();
+                });
+            });
+            Simulator::Run();
+            const double one = reconfig + Serialize(B / F + FRAME, rate) + circuit;
+            NS_TEST_ASSERT_MSG_EQ_TOL(endA.GetSeconds(), one, TOL, "first pair: steer, page");
+            NS_TEST_ASSERT_MSG_EQ_TOL(endB.GetSeconds(),
+                                      2 * one,
+                                      2 * TOL,
+                                      "second pair: after the first page, steer, page");
+            NS_TEST_ASSERT_MSG_EQ(pager->GetSteers(), 2, "two reconfigurations");
+            NS_TEST_ASSERT_MSG_EQ(pager->IsSteered(0, 0, 2), false, "gpu0 taken from gpu2");
+            NS_TEST_ASSERT_MSG_EQ(pager->IsSteered(0, 0, 1), true, "and given to gpu1");
+            NS_TEST_ASSERT_MSG_EQ_TOL(pager->GetBusyTime().GetSeconds(),
+                                      2 * one,
+                                      2 * TOL,
+                                      "busy while either page waited or moved");
             Simulator::Destroy();
         }
         {
@@ -541,6 +623,7 @@ class InferenceServerTestSuite : public TestSuite
         AddTestCase(new IdleLinkTestCase, TEST_QUICK);
         AddTestCase(new MaxMinTestCase, TEST_QUICK);
         AddTestCase(new TrainingBesideTestCase, TEST_QUICK);
+        AddTestCase(new TrainingJobBesideTestCase, TEST_QUICK);
         AddTestCase(new BusyTimeTestCase, TEST_QUICK);
         AddTestCase(new FabricTestCase, TEST_QUICK);
         AddTestCase(new PacketLevelTestCase, TEST_QUICK);
