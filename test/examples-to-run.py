@@ -59,6 +59,15 @@ cpp_examples = [
     ("wan-bypass --planner=ilp --timeLimit=5s --failures=stochastic --duration=1s", "True", "False"),
     ("wan-bypass --planner=greedy --backend=packet --packetScale=1e-5 --totalTbps=5 --duration=2s",
      "True", "False"),
+    ("inference-serving --duration=10s --quietTime=2s --burstTime=8s", "True", "False"),
+    ("inference-serving --duration=10s --quietTime=2s --burstTime=8s --pageTo=host",
+     "True", "False"),
+    ("inference-serving --duration=10s --quietTime=2s --burstTime=8s --scheduler=admission --recompute",
+     "True", "False"),
+    ("inference-serving --backend=packet --gpus=2 --duration=2s --rate=20 --burstRate=50 --quietTime=1s --burstTime=1s --outputMin=16 --outputMax=64 --compare=false",
+     "True", "False"),
+    ("inference-serving --duration=10s --quietTime=2s --burstTime=8s --pageTo=fabric --fabricPorts=4",
+     "True", "False"),
 ]
 
 # Python examples: none.
