@@ -116,11 +116,11 @@ main(int argc, char* argv[])
                 OpticalBounds::AtLeast(0).AtMost(60));
     exp.AddEnum("backend", "Network model", c.backend, {"flow", "packet"});
     exp.AddEnum("colocate", "Work on the lending GPUs", colocate, {"none", "training"});
-    exp.AddBytes("longPrompt",
+    exp.AddCount("longPrompt",
                  "Long prompt (tokens; 0: 1.25 x one GPU's KV capacity)",
                  longPrompt,
-                 OpticalBounds::AtLeast(0).AtMost(1e9),
-                 "B");
+                 0,
+                 1000000000);
     exp.AddCount("longOutput", "Output of the long prompt (tokens)", longOutput, 2, 1u << 20);
     exp.AddFlag("compare", "Run admission control and the long prompt too", compare);
     exp.Parse(argc, argv);
@@ -138,8 +138,11 @@ main(int argc, char* argv[])
     {
         exp.Require(ModelSpec::Lookup("tiny", c.trainingModel, error), "colocate", error);
     }
-    const std::string problem = InferenceServingStudy::Check(c);
-    exp.Require(problem.empty(), "scheduler", problem);
+    // The study names the option at fault (tp, servingGpus, pageTo, model, ...).
+    if (const std::string problem = InferenceServingStudy::Check(c); !problem.empty())
+    {
+        exp.Fail(problem);
+    }
 
     Ptr<InferenceArrivals> source = CreateObject<InferenceArrivals>();
     const bool trace = arrivals != "poisson" && arrivals != "bursty";

@@ -26,12 +26,16 @@ InferenceServingRecorder::WriteRequests(const InferenceServingConfig& config,
     }
     m_store->CreateEventTable("inference_requests");
     const std::string pageTo = config.scheduler == "admission" ? "none" : config.pageTo;
+    // Admission control's two preemption modes are told apart.
+    const std::string scheduler = config.scheduler == "admission" && config.recompute
+                                      ? "admission-recompute"
+                                      : config.scheduler;
     auto seconds = [](Time t) { return t == Time::Max() ? -1.0 : t.GetSeconds(); };
     for (const auto& r : outcome.records)
     {
         m_store->AddEvent("inference_requests",
                           m_runId,
-                          {config.scheduler,
+                          {scheduler,
                            pageTo,
                            static_cast<int64_t>(r.id),
                            r.arrival.GetSeconds(),

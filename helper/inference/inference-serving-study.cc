@@ -100,49 +100,52 @@ InferenceServingStudy::Check(const InferenceServingConfig& c)
 {
     if (c.scheduler != "admission" && c.scheduler != "timeslice")
     {
-        return "scheduler '" + c.scheduler + "' (allowed: admission, timeslice)";
+        return "--scheduler='" + c.scheduler + "' (allowed: admission, timeslice)";
     }
     if (c.pageTo != "host" && c.pageTo != "peer" && c.pageTo != "fabric")
     {
-        return "pageTo '" + c.pageTo + "' (allowed: host, peer, fabric)";
+        return "--pageTo='" + c.pageTo + "' (allowed: host, peer, fabric)";
     }
     if (c.backend != "flow" && c.backend != "packet")
     {
-        return "backend '" + c.backend + "' (allowed: flow, packet)";
+        return "--backend='" + c.backend + "' (allowed: flow, packet)";
     }
     if (c.tp == 0 || c.gpus == 0 || c.servingGpus == 0 || c.servingGpus % c.tp != 0 ||
         c.servingGpus > c.gpus)
     {
-        return "servingGpus " + std::to_string(c.servingGpus) + " with tp " + std::to_string(c.tp) +
-               " on " + std::to_string(c.gpus) +
+        return "--servingGpus=" + std::to_string(c.servingGpus) +
+               " with --tp=" + std::to_string(c.tp) + " on " + std::to_string(c.gpus) +
                " GPUs (allowed: a multiple of tp, at most the GPUs)";
     }
     if (c.scheduler == "timeslice" && c.sliceIterations == 0)
     {
-        return "slice 0 (allowed: at least one iteration)";
+        return "--slice=0 (allowed: at least one iteration)";
     }
     const ServiceDefaults d = GetServiceDefaults();
     InferenceCost cost(c.model, c.gpu, c.tp, c.kvBytesPerElement);
     if (const std::string fits = cost.CheckFits(d.reserve, d.blockTokens); !fits.empty())
     {
-        return fits;
+        return "--model=" + c.model.name + " --gpu=" + c.gpu.name +
+               " --tp=" + std::to_string(c.tp) + ": " + fits;
     }
     if (c.pageTo != "host" && c.servingGpus == c.gpus)
     {
-        return "pageTo " + c.pageTo + " with every one of the " + std::to_string(c.gpus) +
+        return "--pageTo=" + c.pageTo + " with every one of the " + std::to_string(c.gpus) +
                " GPUs serving: no peer GPU lends memory (allowed: servingGpus < gpus)";
     }
     if (c.pageTo == "fabric" && c.fabricPorts == 0)
     {
-        return "pageTo fabric on a server that has no photonic fabric (set fabricPorts > 0)";
+        return "--pageTo=fabric on a server that has no photonic fabric (allowed with "
+               "--fabricPorts > 0)";
     }
     if (c.pageTo == "fabric" && c.backend == "packet")
     {
-        return "pageTo fabric at backend packet (fabric circuits are flow level only)";
+        return "--pageTo=fabric with --backend=packet (allowed: fabric circuits carry flows only)";
     }
     if (c.colocateTraining && c.gpus - c.servingGpus < 2)
     {
-        return "a co-located training job needs at least 2 lending GPUs, not " +
+        return "--colocate=training: a co-located training job needs at least 2 lending GPUs, "
+               "not " +
                std::to_string(c.gpus - c.servingGpus);
     }
     return MakeServerHelper(c).Check(1, c.gpus);

@@ -52,7 +52,7 @@ struct InferenceServingConfig
     DataRate scaleUpRate{0};                //!< Scale-up per GPU and direction (0: the GPU's)
     uint32_t fabricPorts{0};                //!< Photonic fabric ports per GPU (0: none)
     DataRate fabricPortRate{"400Gbps"};     //!< Rate of a fabric port
-    Time fabricDelay{MicroSeconds(3.7)};    //!< Fabric reconfiguration delay
+    Time fabricDelay{NanoSeconds(3700)};    //!< Fabric reconfiguration delay (interposer: 3.7 us)
     std::string backend{"flow"};            //!< "flow" or "packet"
     bool colocateTraining{false};           //!< A data-parallel training job on the lending GPUs
     ModelSpec trainingModel;                //!< Its model (colocateTraining)
