@@ -8,6 +8,8 @@
 
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/optical-compat.h"
+#include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -55,7 +57,8 @@ AdmissionScheduler::GetTypeId()
                           "recompute: it reserves its prompt, grows, and the latest admitted "
                           "request is dropped and recomputed when blocks run out",
                           EnumValue(AdmissionScheduler::NONE),
-                          MakeEnumAccessor(&AdmissionScheduler::m_preemption),
+                          optical::compat::MakeEnumAccessorCompat<Preemption>(
+                              &AdmissionScheduler::m_preemption),
                           MakeEnumChecker(AdmissionScheduler::NONE,
                                           "none",
                                           AdmissionScheduler::RECOMPUTE,
@@ -296,7 +299,8 @@ TimeSliceScheduler::MakeRoom(InferenceSchedulerContext& service, uint64_t id, ui
         return false; // enough blocks are on their way out: wait for them
     }
     // Page out the resident request with the most service (never the one that needs room):
-    // its blocks are free once its page-out has arrived, so this one waits an iteration.
+    // its blocks are free once its page-out has arrived, so this one waits an iteration. When
+    // no page target has room, the victim's KV is dropped and recomputed later.
     int64_t victim = -1;
     for (uint64_t r : service.Resident())
     {
@@ -309,11 +313,17 @@ TimeSliceScheduler::MakeRoom(InferenceSchedulerContext& service, uint64_t id, ui
             victim = static_cast<int64_t>(r);
         }
     }
-    if (victim >= 0)
+    if (victim < 0)
     {
-        service.PageOut(static_cast<uint64_t>(victim));
+        return false;
     }
-    return false;
+    if (service.PageOut(static_cast<uint64_t>(victim)))
+    {
+        return false; // its blocks are free once the page-out has arrived
+    }
+    // No page target has room for it: drop its KV instead (it will be recomputed).
+    service.Recompute(static_cast<uint64_t>(victim));
+    return service.GetKvCache().GetFree() >= blocks;
 }
 
 } // namespace ns3

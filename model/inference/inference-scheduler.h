@@ -183,7 +183,8 @@ class AdmissionScheduler : public InferenceScheduler
  * resident set; resident requests left out are paged out to their page targets, and chosen
  * ones that were paged out are paged back in. Between slice boundaries, a waiting request is
  * admitted as soon as its prompt fits (work conserving). When blocks run out inside a slice,
- * the resident request with the most service is paged out.
+ * the resident request with the most service is paged out (or, when no page target has room
+ * for it, its KV is dropped and recomputed later, as admission control's recompute does).
  *
  * A request whose KV can never fit the GPUs runs alone, offloading what does not fit to its
  * page target (InferenceService).

@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -104,10 +105,7 @@ InferenceService::~InferenceService() = default;
 void
 InferenceService::DoDispose()
 {
-    for (auto& e : m_arrivals)
-    {
-        e.Cancel();
-    }
+    m_arrival.Cancel();
     m_computeEvent.Cancel();
     m_scheduler = nullptr;
     m_transport = nullptr;
@@ -216,9 +214,26 @@ InferenceService::Submit(const std::vector<InferenceRequestSpec>& requests)
                                                      << " prompt and " << r.outputTokens
                                                      << " output tokens");
         m_submitted.push_back(r);
-        const Time delay = std::max(Seconds(0), r.arrival - Simulator::Now());
-        m_arrivals.push_back(Simulator::Schedule(delay, &InferenceService::Arrive, this, r));
     }
+    // One pending arrival at a time: each schedules the next.
+    if (!m_arrival.IsRunning() && m_nextArrival < m_submitted.size())
+    {
+        ScheduleArrival();
+    }
+}
+
+void
+InferenceService::ScheduleArrival()
+{
+    const Time delay = std::max(Seconds(0), m_submitted[m_nextArrival].arrival - Simulator::Now());
+    m_arrival = Simulator::Schedule(delay, [this]() {
+        const InferenceRequestSpec spec = m_submitted[m_nextArrival++];
+        if (m_nextArrival < m_submitted.size())
+        {
+            ScheduleArrival();
+        }
+        Arrive(spec);
+    });
 }
 
 void
@@ -384,47 +399,42 @@ InferenceService::Admit(uint64_t id, uint64_t reserveTokens)
     if (s.oversized)
     {
         need = m_kv.GetCapacity();
-        // The part that never fits lives at a page target for the whole request.
-        const double overflow =
+        // The part that never fits lives at the page targets for the whole request: the first
+        // level takes what it can, the next the rest, ...
+        double left =
             (s.spec.promptTokens + s.spec.outputTokens - 1 - need * m_kv.GetBlockTokens()) *
             m_cost.KvBytesPerTokenPerGpu();
-        int32_t level = -1;
-        for (uint32_t l = 0; l < m_targets.size() && level < 0; ++l)
+        std::vector<double> taken(m_targets.size(), 0);
+        for (uint32_t l = 0; l < m_targets.size() && left > 0; ++l)
         {
-            uint32_t g = 0;
-            for (; g < m_ranks.size(); ++g)
+            double room = left;
+            for (const auto& t : m_targets[l])
             {
-                if (!m_targets[l][g].pool->Reserve(overflow))
-                {
-                    break;
-                }
+                room = std::min(room, t.pool->GetCapacity() - t.pool->GetUsed());
             }
-            if (g == m_ranks.size())
+            if (room <= 0)
             {
-                level = static_cast<int32_t>(l);
+                continue;
             }
-            else
+            for (const auto& t : m_targets[l])
             {
-                for (uint32_t k = 0; k < g; ++k)
-                {
-                    m_targets[l][k].pool->Free(overflow);
-                }
+                t.pool->Reserve(room);
             }
+            taken[l] = room;
+            left -= room;
         }
-        if (level < 0)
+        if (left > 0 || !m_kv.Allocate(need))
         {
-            return false;
-        }
-        if (!m_kv.Allocate(need))
-        {
-            for (uint32_t g = 0; g < m_ranks.size(); ++g)
+            for (uint32_t l = 0; l < m_targets.size(); ++l)
             {
-                m_targets[level][g].pool->Free(overflow);
+                for (const auto& t : m_targets[l])
+                {
+                    t.pool->Free(taken[l]);
+                }
             }
             return false;
         }
-        s.targetLevel = level;
-        s.targetBytes = overflow;
+        s.offload = taken;
     }
     else if (!m_kv.Allocate(need))
     {
@@ -470,11 +480,12 @@ InferenceService::Recompute(uint64_t id)
 
 void
 InferenceService::PageMove(InferenceSequence& s,
+                           uint32_t levelIndex,
                            bool out,
                            double bytesPerGpu,
                            std::function<void()> done)
 {
-    const auto& level = m_targets.at(s.targetLevel);
+    const auto& level = m_targets.at(levelIndex);
     auto left = std::make_shared<uint32_t>(m_ranks.size());
     const uint64_t bytes = static_cast<uint64_t>(std::ceil(bytesPerGpu));
     for (uint32_t g = 0; g < m_ranks.size(); ++g)
@@ -534,7 +545,9 @@ InferenceService::PageOut(uint64_t id)
     NS_LOG_INFO("request " << s.spec.id << " paged out to " << m_targets[level][0].kind << " ("
                            << bytes << " bytes per GPU)");
     m_blocksPagingOut += s.blocks;
-    PageMove(s, true, bytes, [this, id]() {
+    ++m_pagesInFlight;
+    PageMove(s, level, true, bytes, [this, id]() {
+        --m_pagesInFlight;
         InferenceSequence& q = m_sequences[id];
         m_blocksPagingOut -= q.blocks;
         m_kv.Release(q.blocks);
@@ -563,7 +576,9 @@ InferenceService::PageIn(uint64_t id)
     s.blocks = need;
     s.state = InferenceSequence::PAGING_IN;
     m_swapped.erase(std::find(m_swapped.begin(), m_swapped.end(), id));
-    PageMove(s, false, s.targetBytes, [this, id]() {
+    ++m_pagesInFlight;
+    PageMove(s, s.targetLevel, false, s.targetBytes, [this, id]() {
+        --m_pagesInFlight;
         InferenceSequence& q = m_sequences[id];
         const auto& level = m_targets[q.targetLevel];
         for (const auto& t : level)
@@ -611,8 +626,8 @@ InferenceService::StartIteration()
     m_batch.clear();
     m_work.clear();
     uint64_t budget = m_maxBatchTokens;
-    double fetchBytes = 0;
-    double writeBytes = 0;
+    double remoteBefore = 0; // offloaded tokens before the iteration
+    double remoteAfter = 0;  // and after
     InferenceSequence* offloaded = nullptr;
     const std::vector<uint64_t> resident = m_resident;
     for (uint64_t id : resident)
@@ -645,12 +660,9 @@ InferenceService::StartIteration()
         budget -= tokens;
         if (s.oversized)
         {
-            const uint64_t room = s.blocks * m_kv.GetBlockTokens();
-            const uint64_t remoteBefore = s.cached > room ? s.cached - room : 0;
-            const uint64_t after = s.cached + tokens;
-            const uint64_t remoteAfter = after > room ? after - room : 0;
-            fetchBytes += remoteBefore * m_cost.KvBytesPerTokenPerGpu();
-            writeBytes += (remoteAfter - remoteBefore) * m_cost.KvBytesPerTokenPerGpu();
+            const double room = static_cast<double>(s.blocks) * m_kv.GetBlockTokens();
+            remoteBefore = std::max(0.0, s.cached - room);
+            remoteAfter = std::max(0.0, s.cached + tokens - room);
             offloaded = &s;
         }
     }
@@ -670,6 +682,13 @@ InferenceService::StartIteration()
     if (m_batch.empty())
     {
         m_running = false;
+        // Requests resident that cannot run, and nothing under way that could change it (no
+        // page in flight): the service would stop silently.
+        NS_ABORT_MSG_IF(!m_resident.empty() && m_pagesInFlight == 0,
+                        "InferenceService: " << m_resident.size() << " requests resident, "
+                                             << m_kv.GetFree()
+                                             << " KV blocks free and no page in flight: no "
+                                                "request can run (page targets full?)");
         return;
     }
     m_iterationStart = Simulator::Now();
@@ -708,18 +727,29 @@ InferenceService::StartIteration()
         c->Setup(schedule, m_transport, m_ranks, "inference");
         c->Start([this, c](const CollectiveRecord&) { PartDone(); });
     });
-    // An oversized request streams the KV that does not fit in from its page target while the
-    // batch computes, and writes the new tokens' KV that does not fit out.
+    // An oversized request streams the KV that does not fit in from its page targets while the
+    // batch computes, and writes the new tokens' KV that does not fit out. Its offloaded tokens
+    // fill the levels in order: level l holds the range [start, start + its tokens).
     if (offloaded)
     {
-        for (const auto& [bytes, out] :
-             {std::make_pair(fetchBytes, false), std::make_pair(writeBytes, true)})
+        const double perToken = m_cost.KvBytesPerTokenPerGpu();
+        double start = 0;
+        for (uint32_t l = 0; l < offloaded->offload.size(); ++l)
         {
-            if (bytes > 0)
+            const double end = start + offloaded->offload[l] / perToken;
+            const double fetch = std::max(0.0, std::min(remoteBefore, end) - start);
+            const double write =
+                std::max(0.0, std::min(remoteAfter, end) - std::max(remoteBefore, start));
+            for (const auto& [tokens, out] :
+                 {std::make_pair(fetch, false), std::make_pair(write, true)})
             {
-                ++m_pendingParts;
-                PageMove(*offloaded, out, bytes, [this]() { PartDone(); });
+                if (tokens > 0)
+                {
+                    ++m_pendingParts;
+                    PageMove(*offloaded, l, out, tokens * perToken, [this]() { PartDone(); });
+                }
             }
+            start = end;
         }
     }
 }
@@ -785,15 +815,14 @@ InferenceService::Finish(InferenceSequence& s)
     RemoveResident(id);
     m_kv.Release(s.blocks);
     s.blocks = 0;
-    if (s.oversized && s.targetLevel >= 0)
+    for (uint32_t l = 0; l < s.offload.size(); ++l)
     {
-        for (const auto& t : m_targets[s.targetLevel])
+        for (const auto& t : m_targets[l])
         {
-            t.pool->Free(s.targetBytes);
+            t.pool->Free(s.offload[l]);
         }
-        s.targetLevel = -1;
-        s.targetBytes = 0;
     }
+    s.offload.clear();
     s.state = InferenceSequence::DONE;
     s.end = Simulator::Now();
     ++m_completed;

@@ -81,8 +81,9 @@ struct InferenceRequestRecord
  * iteration's tensor-parallel bytes (InferenceCost::TpAllReduceBytes x the all-reduces per
  * iteration), so that it shares the scale-up links with paging and with other jobs. A request
  * whose KV can never fit the GPUs (\c oversized) runs with the part that does not fit at its
- * page target: every iteration fetches that part over the pager while it computes, and writes
- * the new tokens' KV there; the iteration ends when both are done.
+ * page targets (the first level as much as it has room for, the next the rest, ...): every
+ * iteration fetches that part over the pagers while it computes, and writes the new tokens' KV
+ * there; the iteration ends when all are done.
  *
  * Pages are traffic: a page-out or page-in moves the request's blocks (whole blocks, each GPU
  * its share) from each GPU to its page target through the target's InferencePager; blocks are
@@ -253,13 +254,22 @@ class InferenceService : public Object, public InferenceSchedulerContext
 
   private:
     void Arrive(const InferenceRequestSpec& spec);
+    void ScheduleArrival();
     void Kick();
     void StartIteration();
     void EndIteration();
     void Finish(InferenceSequence& s);
     void RemoveResident(uint64_t id);
     bool Grow(InferenceSequence& s, uint64_t blocks);
-    void PageMove(InferenceSequence& s, bool out, double bytesPerGpu, std::function<void()> done);
+    /**
+     * \brief Moves a request's pages between its GPUs and a page-target level (each GPU its
+     * share), counting the bytes.
+     */
+    void PageMove(InferenceSequence& s,
+                  uint32_t level,
+                  bool out,
+                  double bytesPerGpu,
+                  std::function<void()> done);
     void PartDone();
 
     InferenceCost m_cost;                                    //!< Cost model
@@ -279,7 +289,9 @@ class InferenceService : public Object, public InferenceSchedulerContext
     std::vector<uint64_t> m_resident;              //!< Resident
     std::vector<uint64_t> m_swapped;               //!< Swapped
     std::vector<float> m_gaps;                     //!< Token gaps (s)
-    std::vector<EventId> m_arrivals;               //!< Pending arrivals
+    EventId m_arrival;                             //!< The next arrival
+    uint64_t m_nextArrival{0};                     //!< Index of the next arrival
+    uint32_t m_pagesInFlight{0};                   //!< Page-outs and page-ins under way
 
     bool m_running{false};      //!< An iteration is under way
     uint32_t m_pendingParts{0}; //!< Iteration parts not yet done (compute, comm, fetch)

@@ -31,6 +31,28 @@ InferenceSummary::Percentile(std::vector<double> values, double p)
     return values[lo] + (values[hi] - values[lo]) * (rank - lo);
 }
 
+double
+InferenceSummary::Median(const std::vector<float>& values)
+{
+    if (values.empty())
+    {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    // Percentile(values, 50) without sorting them all: the two order statistics around rank
+    // (n - 1) / 2.
+    std::vector<float> v(values);
+    const double rank = (v.size() - 1) / 2.0;
+    const size_t lo = static_cast<size_t>(std::floor(rank));
+    std::nth_element(v.begin(), v.begin() + lo, v.end());
+    const double a = v[lo];
+    if (lo + 1 >= v.size() || rank == lo)
+    {
+        return a;
+    }
+    const double b = *std::min_element(v.begin() + lo + 1, v.end());
+    return a + (b - a) * (rank - lo);
+}
+
 InferenceSummary
 InferenceSummary::Of(const std::vector<InferenceRequestRecord>& records,
                      const std::vector<float>& gaps)
@@ -63,7 +85,7 @@ InferenceSummary::Of(const std::vector<InferenceRequestRecord>& records,
         out.ttftP50 = Percentile(ttft, 50);
         out.ttftP99 = Percentile(ttft, 99);
     }
-    out.tbtP50 = Percentile(std::vector<double>(gaps.begin(), gaps.end()), 50);
+    out.tbtP50 = Median(gaps);
     out.makespan = last;
     out.tokensPerS = last > 0 ? out.tokens / last : 0;
     return out;

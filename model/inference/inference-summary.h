@@ -56,6 +56,14 @@ struct InferenceSummary
     static double Percentile(std::vector<double> values, double p);
 
     /**
+     * \brief The median of values: Percentile(values, 50) by selection (two order statistics)
+     * rather than a sort, for the many token gaps of a long run.
+     * \param [in] values Values (any order; empty gives NaN)
+     * \return the median
+     */
+    static double Median(const std::vector<float>& values);
+
+    /**
      * \brief Mean time to first token of the requests that arrived when \p select says.
      * \param [in] records Records
      * \param [in] select Whether a request's arrival counts (e.g. "during a burst")

@@ -475,6 +475,89 @@ class PageTrafficTestCase : public TestCase
     }
 };
 
+/// A request whose KV does not fit the GPU runs with the overflow at its page targets, the
+/// first level (a "peer" of small room) filled first, the host holding the rest; every decode
+/// step fetches each level's part over its own link while it computes: its time is the
+/// largest of the compute time and the parts' transfer times.
+class OversizedTestCase : public TestCase
+{
+  public:
+    OversizedTestCase()
+        : TestCase("oversized request: overflow split over levels, step = max(compute, fetches)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FlowTopology> topo = CreateObject<FlowTopology>();
+        const uint32_t gpu = topo->AddVertex("gpu0");
+        const uint32_t peer = topo->AddVertex("peer");
+        const uint32_t host = topo->AddVertex("host0");
+        const double peerBps = 4e9;
+        const double hostBps = 1e9;
+        const Time delay = MicroSeconds(1);
+        topo->AddDuplexLink(gpu, peer, peerBps, delay);
+        topo->AddDuplexLink(gpu, host, hostBps, delay);
+        Ptr<FlowNetwork> net = CreateObject<FlowNetwork>();
+        net->SetTopology(topo);
+        Ptr<FlowCollectiveTransport> transport = CreateObject<FlowCollectiveTransport>();
+        transport->SetAttribute("MessageHeaderBytes", UintegerValue(0));
+        transport->SetNetwork(net);
+        transport->AddRank(gpu, nullptr, 0);
+        transport->AddRank(peer, nullptr, 0);
+        transport->AddRank(host, nullptr, 0);
+        Ptr<InferenceService> service = CreateObject<InferenceService>();
+        service->SetAttribute("MemoryReserve", DoubleValue(0));
+        const uint64_t blocks = 10; // 160 tokens on the GPU
+        InferenceCost cost(SmallModel(), SmallGpu(MemoryFor(blocks)), 1, 2);
+        service->SetInstance(cost, transport, {0});
+        Ptr<InferencePager> pager = CreateObject<InferencePager>();
+        pager->SetTransport(transport);
+        const double perToken = cost.KvBytesPerTokenPerGpu();
+        const double peerTokens = 50; // the peer lends room for 50 tokens
+        auto peerPool = std::make_shared<InferenceMemoryPool>("peer", peerTokens * perToken);
+        auto hostPool = std::make_shared<InferenceMemoryPool>("host0", 1e12);
+        service->SetPageTargets({{InferencePageTarget{"peer", 1, peerPool, pager}},
+                                 {InferencePageTarget{"host", 2, hostPool, pager}}});
+        service->SetScheduler(TimeSlice());
+        NS_TEST_ASSERT_MSG_EQ(service->Check(), "", "valid");
+        // 200 prompt + 20 output tokens: 219 cached at most, 59 of them offloaded (50 on the
+        // peer, 9 on the host).
+        const uint64_t prompt = 200;
+        const uint64_t output = 20;
+        service->Submit({{0, Seconds(0), prompt, output}});
+        std::vector<Time> durations;
+        service->TraceConnectWithoutContext(
+            "Iteration",
+            MakeCallback(+[](std::vector<Time>* d, uint32_t, uint64_t, Time t) {
+                d->push_back(t);
+            }).Bind(&durations));
+        double peakPeer = 0;
+        Simulator::Run();
+        peakPeer = peerPool->GetPeakUsed();
+        const InferenceRequestRecord r = service->GetRecords()[0];
+        NS_TEST_ASSERT_MSG_EQ(r.generated, output, "complete");
+        NS_TEST_ASSERT_MSG_EQ_TOL(peakPeer, peerTokens * perToken, 1, "the peer filled first");
+        NS_TEST_ASSERT_MSG_EQ_TOL(hostPool->GetPeakUsed(),
+                                  (prompt + output - 1 - 160 - peerTokens) * perToken,
+                                  1,
+                                  "the host holds the rest");
+        NS_TEST_ASSERT_MSG_EQ(peerPool->GetUsed() + hostPool->GetUsed(), 0, "all freed");
+        // The last decode step: cached 218 tokens, 58 offloaded (50 peer, 8 host); it writes
+        // one token's KV to the host.
+        const double compute = cost.ComputeSeconds({{1, prompt + output - 2}});
+        const double fetchPeer = peerTokens * perToken * 8 / peerBps + delay.GetSeconds();
+        const double fetchHost = 8 * perToken * 8 / hostBps + delay.GetSeconds();
+        const double write = perToken * 8 / hostBps + delay.GetSeconds();
+        const double expected = std::max({compute, fetchPeer, fetchHost, write});
+        NS_TEST_ASSERT_MSG_GT(fetchPeer, compute, "the step is bound by the peer's link");
+        NS_TEST_ASSERT_MSG_EQ(durations.size(), output + (prompt + 8191) / 8192 - 1, "steps");
+        NS_TEST_ASSERT_MSG_EQ_TOL(durations.back().GetSeconds(), expected, 2e-9, "last step");
+        Simulator::Destroy();
+    }
+};
+
 /// The placer's pairing maximizes the memory lent over every one-to-one pairing.
 class PlacerTestCase : public TestCase
 {
@@ -567,6 +650,22 @@ class PercentileTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(InferenceSummary::Percentile({7}, 99), 7, 1e-12, "");
         NS_TEST_ASSERT_MSG_EQ_TOL(InferenceSummary::Percentile({1, 2, 3}, 0), 1, 1e-12, "");
         NS_TEST_ASSERT_MSG_EQ_TOL(InferenceSummary::Percentile({1, 2, 3}, 100), 3, 1e-12, "");
+        // The median by selection equals the sorted definition, odd and even sizes.
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(11);
+        for (uint32_t n : {1u, 2u, 3u, 10u, 101u, 1000u})
+        {
+            std::vector<float> f;
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                f.push_back(static_cast<float>(u->GetValue(0, 1)));
+            }
+            NS_TEST_ASSERT_MSG_EQ_TOL(
+                InferenceSummary::Median(f),
+                InferenceSummary::Percentile(std::vector<double>(f.begin(), f.end()), 50),
+                1e-12,
+                "median of " << n);
+        }
     }
 };
 
@@ -581,6 +680,7 @@ class InferenceServiceTestSuite : public TestSuite
         AddTestCase(new AmpleMemoryTestCase, TestCase::QUICK);
         AddTestCase(new FairShareTestCase, TestCase::QUICK);
         AddTestCase(new PageTrafficTestCase, TestCase::QUICK);
+        AddTestCase(new OversizedTestCase, TestCase::QUICK);
         AddTestCase(new PlacerTestCase, TestCase::QUICK);
         AddTestCase(new PercentileTestCase, TestCase::QUICK);
     }
