@@ -18,7 +18,8 @@
  * request, requests per second of wall time, and what shows the service kept up (the last
  * token against the last arrival, the p99 time to first token, the KV peak). Then the ratios
  * of the Poisson runs: wall(large) / 60 s (target <= 1) and wall(large) / (large / small x
- * wall(small)) (linearity, target <= 1.2). Each run is its own child process, so that its peak
+ * wall(small)) (linearity, target <= 1.2), with the ratios of events per request and of wall
+ * time per event. Each run is its own child process, so that its peak
  * memory is its own and one run's allocations do not slow the next. With --rounds R, each size
  * runs R times, alternating, and the run of median wall time counts (the machine may be noisy).
  */
@@ -365,6 +366,10 @@ main(int argc, char* argv[])
                   << (static_cast<double>(rl.events) / rl.requests) /
                          (static_cast<double>(rs.events) / rs.requests)
                   << std::endl;
+        std::cout << p << "-wall-per-event-ratio: "
+                  << (rl.wallS / std::max<uint64_t>(1, rl.events)) /
+                         (rs.wallS / std::max<uint64_t>(1, rs.events))
+                  << " (the linearity without the change in events per request)" << std::endl;
         std::cout << std::setprecision(6);
         if (p == "poisson")
         {
