@@ -227,7 +227,7 @@ class CheckTestCase : public TestCase
 
         c = base;
         c.sliceIterations = 0;
-        Refused(c, {"slice 0"}, "a slice of 0");
+        Refused(c, {"--slice=0"}, "a slice of 0");
         c.scheduler = "admission";
         NS_TEST_EXPECT_MSG_EQ(InferenceServingStudy::Check(c), "", "admission ignores slices");
         c.scheduler = "timeslice";
@@ -236,26 +236,26 @@ class CheckTestCase : public TestCase
 
         c = base;
         c.pageTo = "fabric";
-        Refused(c, {"pageTo fabric", "no photonic fabric", "fabricPorts"}, "fabric without one");
+        Refused(c, {"--pageTo=fabric", "no photonic fabric", "fabricPorts"}, "fabric without one");
         c.fabricPorts = 2;
         NS_TEST_EXPECT_MSG_EQ(InferenceServingStudy::Check(c), "", "fabric with 2 ports");
 
         c = base;
         c.servingGpus = 8;
-        Refused(c, {"pageTo peer", "8 GPUs serving"}, "peer paging, every GPU serving");
+        Refused(c, {"--pageTo=peer", "8 GPUs serving"}, "peer paging, every GPU serving");
         c.pageTo = "fabric";
         c.fabricPorts = 1;
-        Refused(c, {"pageTo fabric", "8 GPUs serving"}, "fabric paging, every GPU serving");
+        Refused(c, {"--pageTo=fabric", "8 GPUs serving"}, "fabric paging, every GPU serving");
         c.pageTo = "host";
         NS_TEST_EXPECT_MSG_EQ(InferenceServingStudy::Check(c), "", "host paging: no peer needed");
 
         c = base;
         c.servingGpus = 3;
         c.tp = 2;
-        Refused(c, {"servingGpus 3", "tp 2"}, "3 serving GPUs at tp 2");
+        Refused(c, {"--servingGpus=3", "--tp=2"}, "3 serving GPUs at tp 2");
         c.servingGpus = 9;
         c.tp = 1;
-        Refused(c, {"servingGpus 9", "8 GPUs"}, "more serving GPUs than GPUs");
+        Refused(c, {"--servingGpus=9", "8 GPUs"}, "more serving GPUs than GPUs");
         c.servingGpus = 6;
         c.tp = 2;
         NS_TEST_EXPECT_MSG_EQ(InferenceServingStudy::Check(c), "", "6 serving GPUs at tp 2");
