@@ -89,8 +89,8 @@ class BadInputTest(support.TempDirTestCase):
         self.assertRefused(["--slice=0"], ["--slice=0"])
 
     def test_fabric_without_ports(self):
-        self.assertRefused(["--pageTo=fabric"], ["pageTo fabric", "fabricPorts"])
-        self.assertRefused(["--pageTo=fabric", "--fabricPorts=0"], ["pageTo fabric"])
+        self.assertRefused(["--pageTo=fabric"], ["--pageTo=fabric", "fabricPorts"])
+        self.assertRefused(["--pageTo=fabric", "--fabricPorts=0"], ["--pageTo=fabric", "no photonic fabric"])
 
     def test_model_does_not_fit(self):
         self.assertRefused(["--model=llama3-70b", "--tp=1"], ["llama3-70b", "tp 1", "h100"])
