@@ -85,6 +85,86 @@ MakeScheduler(const InferenceServingConfig& c)
     return s;
 }
 
+/// Where the GPUs' pages may go: the host's DRAM, and each serving GPU's lender.
+struct PageMemories
+{
+    std::shared_ptr<InferenceMemoryPool> host;               //!< The host's DRAM
+    std::vector<std::shared_ptr<InferenceMemoryPool>> peers; //!< Lent HBM, per lending GPU
+    std::vector<int32_t> lender;                             //!< Per GPU: its lender or -1
+};
+
+/// The pager of a configuration: over the fabric (steering it) or through the transport.
+Ptr<InferencePager>
+MakePager(const InferenceServingConfig& c, const InferenceServers& s)
+{
+    if (c.pageTo == "fabric")
+    {
+        Ptr<FabricInferencePager> fabric = CreateObject<FabricInferencePager>();
+        InferenceServerHelper::ConfigurePager(fabric, s);
+        return fabric;
+    }
+    Ptr<InferencePager> pager = CreateObject<InferencePager>();
+    pager->SetTransport(s.transport);
+    return pager;
+}
+
+/// Who lends to whom: serving GPUs need memory for their KV, the others lend their spare HBM.
+PageMemories
+PlaceMemories(const InferenceServingConfig& c, const InferenceCost& cost)
+{
+    const ServiceDefaults d = GetServiceDefaults();
+    const double kvBytes =
+        cost.KvBlocksPerGpu(d.reserve, d.blockTokens) * cost.BlockBytesPerGpu(d.blockTokens);
+    std::vector<double> need(c.gpus, 0);
+    std::vector<double> spare(c.gpus, 0);
+    for (uint32_t g = 0; g < c.gpus; ++g)
+    {
+        (g < c.servingGpus ? need[g] : spare[g]) = g < c.servingGpus ? kvBytes : c.peerSpareBytes;
+    }
+    PageMemories m;
+    m.lender = InferencePlacer::Pair(need, spare);
+    m.host = std::make_shared<InferenceMemoryPool>("host0", c.hostMemoryBytes);
+    m.peers.resize(c.gpus);
+    for (uint32_t g = c.servingGpus; g < c.gpus; ++g)
+    {
+        m.peers[g] =
+            std::make_shared<InferenceMemoryPool>("gpu0." + std::to_string(g), c.peerSpareBytes);
+    }
+    return m;
+}
+
+/// The page-target levels of instance \p i: its GPUs' lenders (unless paging to the host, or
+/// one of its GPUs has none), then the host.
+std::vector<std::vector<InferencePageTarget>>
+PageLevels(const InferenceServingConfig& c,
+           const InferenceServers& s,
+           Ptr<InferencePager> pager,
+           const PageMemories& m,
+           uint32_t i)
+{
+    std::vector<InferencePageTarget> peerLevel;
+    std::vector<InferencePageTarget> hostLevel;
+    bool allPaired = true;
+    for (uint32_t t = 0; t < c.tp; ++t)
+    {
+        const uint32_t g = i * c.tp + t;
+        hostLevel.push_back({"host", s.HostRank(0), m.host, pager});
+        if (m.lender[g] < 0)
+        {
+            allPaired = false;
+            continue;
+        }
+        peerLevel.push_back({c.pageTo, s.GpuRank(0, m.lender[g]), m.peers[m.lender[g]], pager});
+    }
+    std::vector<std::vector<InferencePageTarget>> levels;
+    if (c.pageTo != "host" && allPaired)
+    {
+        levels.push_back(peerLevel);
+    }
+    levels.push_back(hostLevel);
+    return levels;
+}
+
 } // namespace
 
 uint64_t
@@ -163,38 +243,9 @@ InferenceServingStudy::Run(const InferenceServingConfig& c,
                              ? server.InstallFlow(CreateObject<FlowNetwork>(), 1, c.gpus)
                              : server.InstallPacket(1, c.gpus);
 
-    Ptr<InferencePager> pager;
-    if (c.pageTo == "fabric")
-    {
-        Ptr<FabricInferencePager> fabric = CreateObject<FabricInferencePager>();
-        InferenceServerHelper::ConfigurePager(fabric, s);
-        pager = fabric;
-    }
-    else
-    {
-        pager = CreateObject<InferencePager>();
-        pager->SetTransport(s.transport);
-    }
-
-    // Who lends to whom: serving GPUs need memory, the others lend.
-    const ServiceDefaults d = GetServiceDefaults();
+    Ptr<InferencePager> pager = MakePager(c, s);
     InferenceCost cost(c.model, c.gpu, c.tp, c.kvBytesPerElement);
-    const double kvBytes =
-        cost.KvBlocksPerGpu(d.reserve, d.blockTokens) * cost.BlockBytesPerGpu(d.blockTokens);
-    std::vector<double> need(c.gpus, 0);
-    std::vector<double> spare(c.gpus, 0);
-    for (uint32_t g = 0; g < c.gpus; ++g)
-    {
-        (g < c.servingGpus ? need[g] : spare[g]) = g < c.servingGpus ? kvBytes : c.peerSpareBytes;
-    }
-    const std::vector<int32_t> lender = InferencePlacer::Pair(need, spare);
-    auto host = std::make_shared<InferenceMemoryPool>("host0", c.hostMemoryBytes);
-    std::vector<std::shared_ptr<InferenceMemoryPool>> peers(c.gpus);
-    for (uint32_t g = c.servingGpus; g < c.gpus; ++g)
-    {
-        peers[g] =
-            std::make_shared<InferenceMemoryPool>("gpu0." + std::to_string(g), c.peerSpareBytes);
-    }
+    const PageMemories memories = PlaceMemories(c, cost);
 
     const uint32_t instances = c.servingGpus / c.tp;
     std::vector<Ptr<InferenceService>> services;
@@ -207,30 +258,13 @@ InferenceServingStudy::Run(const InferenceServingConfig& c,
     for (uint32_t i = 0; i < instances; ++i)
     {
         std::vector<uint32_t> ranks;
-        std::vector<InferencePageTarget> peerLevel;
-        std::vector<InferencePageTarget> hostLevel;
-        bool allPaired = true;
         for (uint32_t t = 0; t < c.tp; ++t)
         {
-            const uint32_t g = i * c.tp + t;
-            ranks.push_back(s.GpuRank(0, g));
-            hostLevel.push_back({"host", s.HostRank(0), host, pager});
-            if (lender[g] < 0)
-            {
-                allPaired = false;
-                continue;
-            }
-            peerLevel.push_back({c.pageTo, s.GpuRank(0, lender[g]), peers[lender[g]], pager});
+            ranks.push_back(s.GpuRank(0, i * c.tp + t));
         }
         Ptr<InferenceService> service = CreateObject<InferenceService>();
         service->SetInstance(cost, s.transport, ranks);
-        std::vector<std::vector<InferencePageTarget>> levels;
-        if (c.pageTo != "host" && allPaired)
-        {
-            levels.push_back(peerLevel);
-        }
-        levels.push_back(hostLevel);
-        service->SetPageTargets(levels);
+        service->SetPageTargets(PageLevels(c, s, pager, memories, i));
         service->SetScheduler(MakeScheduler(c));
         const std::string bad = service->Check();
         NS_ABORT_MSG_IF(!bad.empty(), "InferenceServingStudy: " << bad);

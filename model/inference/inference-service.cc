@@ -619,16 +619,13 @@ InferenceService::Kick()
     Simulator::ScheduleNow(&InferenceService::StartIteration, this);
 }
 
-void
-InferenceService::StartIteration()
+InferenceService::Offload
+InferenceService::BuildBatch()
 {
-    m_scheduler->Schedule(*this);
     m_batch.clear();
     m_work.clear();
+    Offload offload;
     uint64_t budget = m_maxBatchTokens;
-    double remoteBefore = 0; // offloaded tokens before the iteration
-    double remoteAfter = 0;  // and after
-    InferenceSequence* offloaded = nullptr;
     const std::vector<uint64_t> resident = m_resident;
     for (uint64_t id : resident)
     {
@@ -661,9 +658,9 @@ InferenceService::StartIteration()
         if (s.oversized)
         {
             const double room = static_cast<double>(s.blocks) * m_kv.GetBlockTokens();
-            remoteBefore = std::max(0.0, s.cached - room);
-            remoteAfter = std::max(0.0, s.cached + tokens - room);
-            offloaded = &s;
+            offload.sequence = &s;
+            offload.before = std::max(0.0, s.cached - room);
+            offload.after = std::max(0.0, s.cached + tokens - room);
         }
     }
     // A scheduler making room may have preempted a request already in the batch: it does not run.
@@ -679,6 +676,14 @@ InferenceService::StartIteration()
     }
     m_batch.resize(kept);
     m_work.resize(kept);
+    return offload;
+}
+
+void
+InferenceService::StartIteration()
+{
+    m_scheduler->Schedule(*this);
+    const Offload offload = BuildBatch();
     if (m_batch.empty())
     {
         m_running = false;
@@ -698,59 +703,71 @@ InferenceService::StartIteration()
         tokens += w.newTokens;
     }
     m_pendingParts = 1;
-    const Time compute = Seconds(m_cost.ComputeSeconds(m_work));
+    m_computeEvent = Simulator::Schedule(Seconds(m_cost.ComputeSeconds(m_work)),
+                                         &InferenceService::TensorParallel,
+                                         this,
+                                         tokens);
+    if (offload.sequence)
+    {
+        StreamOffload(offload);
+    }
+}
+
+void
+InferenceService::TensorParallel(uint64_t tokens)
+{
     const uint32_t reduces = m_cost.TpAllReducesPerIteration();
-    m_computeEvent = Simulator::Schedule(compute, [this, tokens, reduces]() {
-        if (reduces == 0)
-        {
-            PartDone();
-            return;
-        }
-        // The iteration's tensor-parallel all-reduces, as one ring all-reduce of their bytes.
-        const uint64_t bytes =
-            std::max<uint64_t>(1, std::ceil(m_cost.TpAllReduceBytes(tokens) * reduces));
-        std::shared_ptr<const CollectiveSchedule>& schedule = m_tpSchedules[bytes];
-        if (!schedule)
-        {
-            CollectiveSpec spec;
-            spec.kind = "allreduce";
-            spec.algorithm = "ring";
-            spec.nRanks = m_ranks.size();
-            spec.bytes = bytes;
-            auto built =
-                std::make_shared<CollectiveSchedule>("allreduce", "ring", spec.nRanks, bytes);
-            std::string error;
-            NS_ABORT_MSG_UNLESS(CollectiveAlgorithms::Build(spec, *built, error), error);
-            schedule = built;
-        }
-        Ptr<Collective> c = CreateObject<Collective>();
-        c->Setup(schedule, m_transport, m_ranks, "inference");
-        c->Start([this, c](const CollectiveRecord&) { PartDone(); });
-    });
+    if (reduces == 0)
+    {
+        PartDone();
+        return;
+    }
+    // The iteration's tensor-parallel all-reduces, as one ring all-reduce of their bytes.
+    const uint64_t bytes =
+        std::max<uint64_t>(1, std::ceil(m_cost.TpAllReduceBytes(tokens) * reduces));
+    std::shared_ptr<const CollectiveSchedule>& schedule = m_tpSchedules[bytes];
+    if (!schedule)
+    {
+        CollectiveSpec spec;
+        spec.kind = "allreduce";
+        spec.algorithm = "ring";
+        spec.nRanks = m_ranks.size();
+        spec.bytes = bytes;
+        auto built = std::make_shared<CollectiveSchedule>("allreduce", "ring", spec.nRanks, bytes);
+        std::string error;
+        NS_ABORT_MSG_UNLESS(CollectiveAlgorithms::Build(spec, *built, error), error);
+        schedule = built;
+    }
+    Ptr<Collective> c = CreateObject<Collective>();
+    c->Setup(schedule, m_transport, m_ranks, "inference");
+    c->Start([this, c](const CollectiveRecord&) { PartDone(); });
+}
+
+void
+InferenceService::StreamOffload(const Offload& offload)
+{
     // An oversized request streams the KV that does not fit in from its page targets while the
     // batch computes, and writes the new tokens' KV that does not fit out. Its offloaded tokens
     // fill the levels in order: level l holds the range [start, start + its tokens).
-    if (offloaded)
+    InferenceSequence& s = *offload.sequence;
+    const double perToken = m_cost.KvBytesPerTokenPerGpu();
+    double start = 0;
+    for (uint32_t l = 0; l < s.offload.size(); ++l)
     {
-        const double perToken = m_cost.KvBytesPerTokenPerGpu();
-        double start = 0;
-        for (uint32_t l = 0; l < offloaded->offload.size(); ++l)
+        const double end = start + s.offload[l] / perToken;
+        const double fetch = std::max(0.0, std::min(offload.before, end) - start);
+        const double write =
+            std::max(0.0, std::min(offload.after, end) - std::max(offload.before, start));
+        for (const auto& [tokens, out] :
+             {std::make_pair(fetch, false), std::make_pair(write, true)})
         {
-            const double end = start + offloaded->offload[l] / perToken;
-            const double fetch = std::max(0.0, std::min(remoteBefore, end) - start);
-            const double write =
-                std::max(0.0, std::min(remoteAfter, end) - std::max(remoteBefore, start));
-            for (const auto& [tokens, out] :
-                 {std::make_pair(fetch, false), std::make_pair(write, true)})
+            if (tokens > 0)
             {
-                if (tokens > 0)
-                {
-                    ++m_pendingParts;
-                    PageMove(*offloaded, l, out, tokens * perToken, [this]() { PartDone(); });
-                }
+                ++m_pendingParts;
+                PageMove(s, l, out, tokens * perToken, [this]() { PartDone(); });
             }
-            start = end;
         }
+        start = end;
     }
 }
 

@@ -256,7 +256,22 @@ class InferenceService : public Object, public InferenceSchedulerContext
     void Arrive(const InferenceRequestSpec& spec);
     void ScheduleArrival();
     void Kick();
+
+    /// The part of an oversized request's KV at its page targets, around the next iteration.
+    struct Offload
+    {
+        InferenceSequence* sequence{nullptr}; //!< The oversized request in the batch, if any
+        double before{0};                     //!< Its offloaded tokens before the iteration
+        double after{0};                      //!< And after
+    };
+
+    /// Chooses the next iteration's batch (m_batch, m_work), growing blocks as needed.
+    Offload BuildBatch();
     void StartIteration();
+    /// After the compute: the iteration's tensor-parallel all-reduce, if any.
+    void TensorParallel(uint64_t tokens);
+    /// Fetches and writes an oversized request's offloaded KV during the iteration.
+    void StreamOffload(const Offload& offload);
     void EndIteration();
     void Finish(InferenceSequence& s);
     void RemoveResident(uint64_t id);
