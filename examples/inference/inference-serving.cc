@@ -163,6 +163,13 @@ main(int argc, char* argv[])
     std::vector<InferenceRequestSpec> requests;
     exp.Require(source->Generate(duration, requests, error), "arrivals", error);
     exp.Require(!requests.empty(), "arrivals", "no request arrives in --duration");
+    const uint64_t prompt =
+        longPrompt > 0 ? longPrompt : InferenceServingStudy::KvCapacityTokens(c) * 5 / 4;
+    if (const std::string bad = InferenceServingStudy::CheckLongPrompt(c, prompt, longOutput);
+        compare && !bad.empty())
+    {
+        exp.Fail(bad);
+    }
     exp.Start();
 
     const InferenceServingOutcome out = InferenceServingStudy::Run(c, requests);
@@ -208,8 +215,6 @@ main(int argc, char* argv[])
                 out.records,
                 bursty ? std::function<bool(Time)>([&source](Time t) { return source->InBurst(t); })
                        : std::function<bool(Time)>()));
-        const uint64_t prompt =
-            longPrompt > 0 ? longPrompt : InferenceServingStudy::KvCapacityTokens(c) * 5 / 4;
         const double host =
             InferenceServingStudy::LongPromptThroughput(c, "host", prompt, longOutput);
         const double peer =

@@ -22,6 +22,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <sstream>
 
 namespace ns3
 {
@@ -349,6 +350,28 @@ InferenceServingStudy::ResponsivenessGain(const std::vector<InferenceRequestReco
     return ours > 0 ? base / ours : std::numeric_limits<double>::quiet_NaN();
 }
 
+std::string
+InferenceServingStudy::CheckLongPrompt(const InferenceServingConfig& config,
+                                       uint64_t promptTokens,
+                                       uint64_t outputTokens)
+{
+    InferenceCost cost(config.model, config.gpu, config.tp, config.kvBytesPerElement);
+    const double tokens = promptTokens + outputTokens - 1.0;
+    const double overflow =
+        std::max(0.0, tokens - KvCapacityTokens(config)) * cost.KvBytesPerTokenPerGpu();
+    // The host for every page target; the peer too when it pages there (both runs must go).
+    const double room = config.hostMemoryBytes;
+    if (overflow > room)
+    {
+        std::ostringstream os;
+        os << "--longPrompt=" << promptTokens << ": its KV beyond one GPU, " << overflow / 1e9
+           << " GB per GPU, exceeds the host memory for pages (--hostMemory " << room / 1e9
+           << " GB; the host run pages there only)";
+        return os.str();
+    }
+    return "";
+}
+
 double
 InferenceServingStudy::LongPromptThroughput(InferenceServingConfig config,
                                             const std::string& pageTo,
@@ -362,6 +385,10 @@ InferenceServingStudy::LongPromptThroughput(InferenceServingConfig config,
     config.colocateTraining = false;
     const InferenceServingOutcome out = Run(config, {{0, Seconds(0), promptTokens, outputTokens}});
     const InferenceRequestRecord& r = out.records.at(0);
+    NS_ABORT_MSG_IF(r.rejected,
+                    "LongPromptThroughput: a prompt of " << promptTokens
+                                                         << " tokens does not fit the GPU and "
+                                                            "every page memory together");
     NS_ABORT_MSG_IF(r.end == Time::Max(), "LongPromptThroughput: the prompt did not complete");
     return (outputTokens - 1) / (r.end - r.firstToken).GetSeconds();
 }

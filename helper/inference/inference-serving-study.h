@@ -125,6 +125,18 @@ class InferenceServingStudy
     static uint64_t KvCapacityTokens(const InferenceServingConfig& config);
 
     /**
+     * \brief Checks a long prompt before LongPromptThroughput runs it.
+     * \param [in] config The configuration
+     * \param [in] promptTokens Prompt length
+     * \param [in] outputTokens Output length
+     * \return "" or why it cannot run: the KV beyond one GPU exceeds the page memories (the
+     * host's, and the peer's unless paging to the host) together, naming the values
+     */
+    static std::string CheckLongPrompt(const InferenceServingConfig& config,
+                                       uint64_t promptTokens,
+                                       uint64_t outputTokens);
+
+    /**
      * \brief Decode throughput of one prompt alone on one instance, paging to \p pageTo:
      * output tokens after the first over the time from the first token to the last.
      * \param [in] config The configuration (its scheduler is made "timeslice")

@@ -249,15 +249,48 @@ InferenceService::Arrive(const InferenceRequestSpec& spec)
     {
         NS_LOG_INFO("request " << spec.id << " rejected: " << maxTokens
                                << " tokens of KV never fit " << m_kv.GetCapacity() << " blocks");
-        s.rejected = true;
-        s.state = InferenceSequence::DONE;
-        m_sequences.push_back(s);
-        m_completedTrace(GetRecord(id));
+        Reject(s);
+        return;
+    }
+    if (s.oversized && OffloadRoom() < (maxTokens - m_kv.GetCapacity() * m_kv.GetBlockTokens()) *
+                                           m_cost.KvBytesPerTokenPerGpu())
+    {
+        NS_LOG_INFO("request " << spec.id
+                               << " rejected: the KV that does not fit the GPUs "
+                                  "exceeds every page target's memory together");
+        Reject(s);
         return;
     }
     m_sequences.push_back(s);
     m_waiting.push_back(id);
     Kick();
+}
+
+void
+InferenceService::Reject(InferenceSequence& s)
+{
+    const uint64_t id = m_sequences.size();
+    s.rejected = true;
+    s.state = InferenceSequence::DONE;
+    m_sequences.push_back(s);
+    m_completedTrace(GetRecord(id));
+}
+
+double
+InferenceService::OffloadRoom() const
+{
+    // Per GPU: the memory every level could lend it, at its smallest over the GPUs.
+    double room = 0;
+    for (const auto& level : m_targets)
+    {
+        double least = std::numeric_limits<double>::infinity();
+        for (const auto& t : level)
+        {
+            least = std::min(least, t.pool->GetCapacity());
+        }
+        room += level.empty() ? 0 : least;
+    }
+    return room;
 }
 
 InferenceRequestRecord

@@ -255,6 +255,10 @@ class InferenceService : public Object, public InferenceSchedulerContext
   private:
     void Arrive(const InferenceRequestSpec& spec);
     void ScheduleArrival();
+    /// Records a request refused at arrival.
+    void Reject(InferenceSequence& s);
+    /// \return the bytes per GPU all page targets could hold together (their capacities)
+    double OffloadRoom() const;
     void Kick();
 
     /// The part of an oversized request's KV at its page targets, around the next iteration.

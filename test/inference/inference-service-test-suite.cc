@@ -558,6 +558,38 @@ class OversizedTestCase : public TestCase
     }
 };
 
+/// A request whose KV fits neither the GPUs nor, beyond them, every page target together is
+/// rejected at once (recorded, never run); with room at the host it completes.
+class OversizedRejectedTestCase : public TestCase
+{
+  public:
+    OversizedRejectedTestCase()
+        : TestCase("oversized request beyond every page memory: rejected, never run")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        InferenceCost cost(SmallModel(), SmallGpu(1), 1, 2);
+        // 10 blocks (160 tokens) on the GPU; 200 + 20 tokens leave 59 beyond it.
+        const double beyond = 59 * cost.KvBytesPerTokenPerGpu();
+        for (double host : {beyond - 1, beyond})
+        {
+            Fixture f(TimeSlice(), MemoryFor(10), host);
+            f.service->Submit({{0, Seconds(0), 200, 20}});
+            Simulator::Run();
+            const InferenceRequestRecord r = f.service->GetRecords()[0];
+            const bool fits = host >= beyond;
+            NS_TEST_ASSERT_MSG_EQ(r.rejected, !fits, "host of " << host << " bytes");
+            NS_TEST_ASSERT_MSG_EQ(r.generated, fits ? 20u : 0u, "tokens");
+            const bool ran = f.service->GetIterations() > 0;
+            NS_TEST_ASSERT_MSG_EQ(ran, fits, "ran");
+            Simulator::Destroy();
+        }
+    }
+};
+
 /// The placer's pairing maximizes the memory lent over every one-to-one pairing.
 class PlacerTestCase : public TestCase
 {
@@ -681,6 +713,7 @@ class InferenceServiceTestSuite : public TestSuite
         AddTestCase(new FairShareTestCase, TestCase::QUICK);
         AddTestCase(new PageTrafficTestCase, TestCase::QUICK);
         AddTestCase(new OversizedTestCase, TestCase::QUICK);
+        AddTestCase(new OversizedRejectedTestCase, TestCase::QUICK);
         AddTestCase(new PlacerTestCase, TestCase::QUICK);
         AddTestCase(new PercentileTestCase, TestCase::QUICK);
     }

@@ -20,6 +20,8 @@
  * difference are printed.
  */
 
+#include "bench-child.h"
+
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
@@ -32,9 +34,6 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 using namespace ns3;
 
@@ -135,42 +134,21 @@ RunIteration(uint32_t gpus, const std::string& backend, double scaleOutGBps, uin
 Result
 RunInChild(uint32_t gpus, const std::string& backend, double scaleOutGBps, uint32_t batch = 256)
 {
-    int fd[2];
-    NS_ABORT_MSG_IF(pipe(fd) != 0, "pipe failed");
-    const pid_t pid = fork();
-    NS_ABORT_MSG_IF(pid < 0, "fork failed");
-    if (pid == 0)
-    {
-        close(fd[0]);
+    const bench::ChildOutput child = bench::RunInChild([&]() {
         const Result r = RunIteration(gpus, backend, scaleOutGBps, batch);
         std::ostringstream os;
         os << std::setprecision(17) << r.iterationS << " " << r.wallS << " " << r.flows << " "
            << r.events << " " << (r.ok ? 1 : 0) << " " << r.peakLink << " " << r.peakComp << " "
            << r.meanComp << "\n";
-        const std::string line = os.str();
-        const ssize_t written = write(fd[1], line.data(), line.size());
-        close(fd[1]);
-        _exit(written == static_cast<ssize_t>(line.size()) ? 0 : 1);
-    }
-    close(fd[1]);
-    std::string text;
-    char buffer[256];
-    ssize_t n;
-    while ((n = read(fd[0], buffer, sizeof(buffer))) > 0)
-    {
-        text.append(buffer, n);
-    }
-    close(fd[0]);
-    int status = 0;
-    struct rusage usage;
-    wait4(pid, &status, 0, &usage);
+        return os.str();
+    });
     Result r;
     int ok = 0;
-    std::istringstream is(text);
+    std::istringstream is(child.text);
     is >> r.iterationS >> r.wallS >> r.flows >> r.events >> ok >> r.peakLink >> r.peakComp >>
         r.meanComp;
-    r.ok = ok == 1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    r.peakMiB = usage.ru_maxrss / 1024.0; // kilobytes on Linux
+    r.ok = ok == 1 && child.exitedOk;
+    r.peakMiB = child.peakMiB;
     return r;
 }
 } // namespace

@@ -24,6 +24,8 @@
  * runs R times, alternating, and the run of median wall time counts (the machine may be noisy).
  */
 
+#include "bench-child.h"
+
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"
 
@@ -33,9 +35,6 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 using namespace ns3;
 
@@ -173,44 +172,22 @@ RunHere(const Workload& w, uint64_t n)
 Result
 RunInChild(const Workload& w, uint64_t n)
 {
-    int fd[2];
-    NS_ABORT_MSG_IF(pipe(fd) != 0, "pipe failed");
-    std::cout.flush();
-    const pid_t pid = fork();
-    NS_ABORT_MSG_IF(pid < 0, "fork failed");
-    if (pid == 0)
-    {
-        close(fd[0]);
+    const bench::ChildOutput child = bench::RunInChild([&]() {
         const Result r = RunHere(w, n);
         std::ostringstream os;
         os << std::setprecision(17) << r.requests << " " << r.completed << " " << r.generateS << " "
            << r.wallS << " " << r.events << " " << r.iterations << " " << r.lastArrivalS << " "
            << r.makespanS << " " << r.ttftP50 << " " << r.ttftP99 << " " << r.pagedGb << " "
            << r.kvPeakPct << " " << (r.ok ? 1 : 0) << "\n";
-        const std::string line = os.str();
-        const ssize_t written = write(fd[1], line.data(), line.size());
-        close(fd[1]);
-        _exit(written == static_cast<ssize_t>(line.size()) ? 0 : 1);
-    }
-    close(fd[1]);
-    std::string text;
-    char buffer[256];
-    ssize_t got;
-    while ((got = read(fd[0], buffer, sizeof(buffer))) > 0)
-    {
-        text.append(buffer, got);
-    }
-    close(fd[0]);
-    int status = 0;
-    struct rusage usage;
-    wait4(pid, &status, 0, &usage);
+        return os.str();
+    });
     Result r;
     int ok = 0;
-    std::istringstream is(text);
+    std::istringstream is(child.text);
     is >> r.requests >> r.completed >> r.generateS >> r.wallS >> r.events >> r.iterations >>
         r.lastArrivalS >> r.makespanS >> r.ttftP50 >> r.ttftP99 >> r.pagedGb >> r.kvPeakPct >> ok;
-    r.ok = !is.fail() && ok == 1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    r.peakMiB = usage.ru_maxrss / 1024.0; // kilobytes on Linux
+    r.ok = !is.fail() && ok == 1 && child.exitedOk;
+    r.peakMiB = child.peakMiB;
     return r;
 }
 
