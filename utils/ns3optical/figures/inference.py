@@ -197,7 +197,8 @@ TTFT_BURST = Figure(
 KV_CAPACITY_TOKENS = 426784
 # Prompt length beyond which the overflow no longer fits the peer's 40 GB (--peerSpare, the
 # default): 40e9 B / 131072 B of KV per token (llama3-8b: 32 layers x 8 KV heads x 128 x K, V
-# x 2 B) = 305176 tokens over the capacity. Longer prompts page to the host (gain 1).
+# x 2 B) = 305176 tokens over the capacity. Longer prompts keep 40 GB on the peer and page
+# the rest to the host (both links fetch every step; the gain falls as the host's part grows).
 PEER_FULL_TOKENS = KV_CAPACITY_TOKENS + 40000000000 // 131072
 LONG_PROMPTS = ["440000", "480000", "533480", "600000", "660000", "720000", "780000",
                 "853568"]
