@@ -216,7 +216,7 @@ InferenceService::Submit(const std::vector<InferenceRequestSpec>& requests)
         m_submitted.push_back(r);
     }
     // One pending arrival at a time: each schedules the next.
-    if (!m_arrival.IsRunning() && m_nextArrival < m_submitted.size())
+    if (m_arrival.IsExpired() && m_nextArrival < m_submitted.size())
     {
         ScheduleArrival();
     }
