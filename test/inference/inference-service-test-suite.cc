@@ -705,17 +705,17 @@ class InferenceServiceTestSuite : public TestSuite
 {
   public:
     InferenceServiceTestSuite()
-        : TestSuite("optical-inference-service", UNIT)
+        : TestSuite("optical-inference-service", SUITE_UNIT)
     {
-        AddTestCase(new SingleRequestTestCase, TestCase::QUICK);
-        AddTestCase(new OverloadTestCase, TestCase::QUICK);
-        AddTestCase(new AmpleMemoryTestCase, TestCase::QUICK);
-        AddTestCase(new FairShareTestCase, TestCase::QUICK);
-        AddTestCase(new PageTrafficTestCase, TestCase::QUICK);
-        AddTestCase(new OversizedTestCase, TestCase::QUICK);
-        AddTestCase(new OversizedRejectedTestCase, TestCase::QUICK);
-        AddTestCase(new PlacerTestCase, TestCase::QUICK);
-        AddTestCase(new PercentileTestCase, TestCase::QUICK);
+        AddTestCase(new SingleRequestTestCase, TEST_QUICK);
+        AddTestCase(new OverloadTestCase, TEST_QUICK);
+        AddTestCase(new AmpleMemoryTestCase, TEST_QUICK);
+        AddTestCase(new FairShareTestCase, TEST_QUICK);
+        AddTestCase(new PageTrafficTestCase, TEST_QUICK);
+        AddTestCase(new OversizedTestCase, TEST_QUICK);
+        AddTestCase(new OversizedRejectedTestCase, TEST_QUICK);
+        AddTestCase(new PlacerTestCase, TEST_QUICK);
+        AddTestCase(new PercentileTestCase, TEST_QUICK);
     }
 };
 

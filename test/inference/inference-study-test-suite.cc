@@ -13,6 +13,8 @@
  * links it shares and not on the PCIe links it does not.
  */
 
+#include "../common/optical-test-compat.h"
+
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
@@ -21,6 +23,7 @@
 #include <vector>
 
 using namespace ns3;
+using namespace ns3::optical::compat;
 
 namespace
 {
@@ -339,11 +342,11 @@ class InferenceStudyTestSuite : public TestSuite
 {
   public:
     InferenceStudyTestSuite()
-        : TestSuite("optical-inference-study", UNIT)
+        : TestSuite("optical-inference-study", SUITE_UNIT)
     {
-        AddTestCase(new SeedsTestCase, TestCase::QUICK);
-        AddTestCase(new CheckTestCase, TestCase::QUICK);
-        AddTestCase(new ColocationTestCase, TestCase::QUICK);
+        AddTestCase(new SeedsTestCase, TEST_QUICK);
+        AddTestCase(new CheckTestCase, TEST_QUICK);
+        AddTestCase(new ColocationTestCase, TEST_QUICK);
     }
 };
 
