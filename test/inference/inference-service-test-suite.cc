@@ -58,6 +58,34 @@ SmallGpu(double memoryBytes)
     return g;
 }
 
+/**
+ * A flow-level star around one GPU: rank 0 is the GPU, rank i (1, 2, ...) the i-th memory,
+ * each on its own duplex link of the given rate and delay; messages carry no frame header.
+ */
+Ptr<FlowCollectiveTransport>
+GpuWithMemories(const std::vector<double>& linkBps, Time delay)
+{
+    Ptr<FlowTopology> topo = CreateObject<FlowTopology>();
+    const uint32_t gpu = topo->AddVertex("gpu0");
+    std::vector<uint32_t> memories;
+    for (size_t i = 0; i < linkBps.size(); ++i)
+    {
+        memories.push_back(topo->AddVertex("memory" + std::to_string(i + 1)));
+        topo->AddDuplexLink(gpu, memories.back(), linkBps[i], delay);
+    }
+    Ptr<FlowNetwork> net = CreateObject<FlowNetwork>();
+    net->SetTopology(topo);
+    Ptr<FlowCollectiveTransport> transport = CreateObject<FlowCollectiveTransport>();
+    transport->SetAttribute("MessageHeaderBytes", UintegerValue(0));
+    transport->SetNetwork(net);
+    transport->AddRank(gpu, nullptr, 0);
+    for (uint32_t m : memories)
+    {
+        transport->AddRank(m, nullptr, 0);
+    }
+    return transport;
+}
+
 /// A service on one GPU (rank 0) of an instant transport, with a host page target at rank 1.
 struct Fixture
 {
@@ -73,17 +101,7 @@ struct Fixture
     {
         if (linkBps > 0)
         {
-            Ptr<FlowTopology> topo = CreateObject<FlowTopology>();
-            const uint32_t gpu = topo->AddVertex("gpu0");
-            const uint32_t hostVertex = topo->AddVertex("host0");
-            topo->AddDuplexLink(gpu, hostVertex, linkBps, MicroSeconds(1));
-            Ptr<FlowNetwork> net = CreateObject<FlowNetwork>();
-            net->SetTopology(topo);
-            Ptr<FlowCollectiveTransport> flow = CreateObject<FlowCollectiveTransport>();
-            flow->SetNetwork(net);
-            flow->AddRank(gpu, nullptr, 0);
-            flow->AddRank(hostVertex, nullptr, 0);
-            transport = flow;
+            transport = GpuWithMemories({linkBps}, MicroSeconds(1));
         }
         else
         {
@@ -406,19 +424,9 @@ class PageTrafficTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FlowTopology> topo = CreateObject<FlowTopology>();
-        const uint32_t gpu = topo->AddVertex("gpu0");
-        const uint32_t host = topo->AddVertex("host0");
         const double rate = 100e9;
         const Time delay = MicroSeconds(2);
-        topo->AddDuplexLink(gpu, host, rate, delay);
-        Ptr<FlowNetwork> net = CreateObject<FlowNetwork>();
-        net->SetTopology(topo);
-        Ptr<FlowCollectiveTransport> transport = CreateObject<FlowCollectiveTransport>();
-        transport->SetAttribute("MessageHeaderBytes", UintegerValue(0));
-        transport->SetNetwork(net);
-        transport->AddRank(gpu, nullptr, 0);
-        transport->AddRank(host, nullptr, 0);
+        Ptr<FlowCollectiveTransport> transport = GpuWithMemories({rate}, delay);
         Ptr<InferenceService> service = CreateObject<InferenceService>();
         service->SetAttribute("MemoryReserve", DoubleValue(0));
         InferenceCost cost(SmallModel(), SmallGpu(MemoryFor(20)), 1, 2);
@@ -490,23 +498,11 @@ class OversizedTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FlowTopology> topo = CreateObject<FlowTopology>();
-        const uint32_t gpu = topo->AddVertex("gpu0");
-        const uint32_t peer = topo->AddVertex("peer");
-        const uint32_t host = topo->AddVertex("host0");
         const double peerBps = 4e9;
         const double hostBps = 1e9;
         const Time delay = MicroSeconds(1);
-        topo->AddDuplexLink(gpu, peer, peerBps, delay);
-        topo->AddDuplexLink(gpu, host, hostBps, delay);
-        Ptr<FlowNetwork> net = CreateObject<FlowNetwork>();
-        net->SetTopology(topo);
-        Ptr<FlowCollectiveTransport> transport = CreateObject<FlowCollectiveTransport>();
-        transport->SetAttribute("MessageHeaderBytes", UintegerValue(0));
-        transport->SetNetwork(net);
-        transport->AddRank(gpu, nullptr, 0);
-        transport->AddRank(peer, nullptr, 0);
-        transport->AddRank(host, nullptr, 0);
+        // Rank 1: the peer, rank 2: the host.
+        Ptr<FlowCollectiveTransport> transport = GpuWithMemories({peerBps, hostBps}, delay);
         Ptr<InferenceService> service = CreateObject<InferenceService>();
         service->SetAttribute("MemoryReserve", DoubleValue(0));
         const uint64_t blocks = 10; // 160 tokens on the GPU
