@@ -31,6 +31,14 @@ NS_OBJECT_ENSURE_REGISTERED(InferenceArrivals);
 namespace
 {
 
+/// Seconds of a time that may be negative (ns-3's conversion of a negative time shifts a
+/// negative integer left, undefined behaviour: convert its magnitude).
+double
+SignedSeconds(Time t)
+{
+    return t.IsStrictlyNegative() ? -(Seconds(0) - t).GetSeconds() : t.GetSeconds();
+}
+
 /// Columns of a trace file.
 const char* const ARRIVAL_COLUMN = "arrival_s";
 /// \copydoc ARRIVAL_COLUMN
@@ -194,12 +202,12 @@ InferenceArrivals::Validate() const
         }
         if (!m_quietTime.IsStrictlyPositive())
         {
-            return "QuietTime " + Num(m_quietTime.GetSeconds()) +
+            return "QuietTime " + Num(SignedSeconds(m_quietTime)) +
                    " s is not allowed (allowed: > 0 s)";
         }
         if (!m_burstTime.IsStrictlyPositive())
         {
-            return "BurstTime " + Num(m_burstTime.GetSeconds()) +
+            return "BurstTime " + Num(SignedSeconds(m_burstTime)) +
                    " s is not allowed (allowed: > 0 s)";
         }
     }
@@ -322,8 +330,8 @@ InferenceArrivals::Generate(Time duration,
     }
     if (!duration.IsStrictlyPositive())
     {
-        error =
-            "arrival duration " + Num(duration.GetSeconds()) + " s is not allowed (allowed: > 0 s)";
+        error = "arrival duration " + Num(SignedSeconds(duration)) +
+                " s is not allowed (allowed: > 0 s)";
         return false;
     }
     if (m_process == TRACE)
