@@ -241,6 +241,14 @@ FlowTopology::FindLink(uint32_t from, uint32_t to) const
     return -1;
 }
 
+const std::vector<uint32_t>&
+FlowTopology::GetOutLinks(uint32_t from) const
+{
+    NS_ABORT_MSG_IF(from >= GetNVertices(),
+                    "FlowTopology: vertex " << from << " of " << GetNVertices());
+    return m_out[from];
+}
+
 void
 FlowTopology::SetPathFunction(PathFunction f)
 {

@@ -157,6 +157,12 @@ class FlowTopology : public Object
     int64_t FindLink(uint32_t from, uint32_t to) const;
 
     /**
+     * \param [in] from A vertex
+     * \return the links leaving it, in the order they were added
+     */
+    const std::vector<uint32_t>& GetOutLinks(uint32_t from) const;
+
+    /**
      * \brief Replaces shortest-path routing by the caller's paths.
      * \param [in] f The path function (empty: back to shortest paths)
      */

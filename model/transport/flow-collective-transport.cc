@@ -215,10 +215,10 @@ FlowCollectiveTransport::DirectLinks(uint32_t src, uint32_t dst) const
     Ptr<FlowTopology> topology = m_network->GetTopology();
     const uint32_t from = m_ranks[src].vertex;
     const uint32_t to = m_ranks[dst].vertex;
-    for (uint32_t l = 0; l < topology->GetNLinks(); ++l)
+    for (uint32_t l : topology->GetOutLinks(from))
     {
         const FlowTopology::Link& link = topology->GetLink(l);
-        if (link.from == from && link.to == to && link.up && link.capacity > 0)
+        if (link.to == to && link.up && link.capacity > 0)
         {
             links.push_back(l);
         }
