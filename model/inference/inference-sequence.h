@@ -39,16 +39,15 @@ struct InferenceSequence
         DONE,       //!< Every output token produced
     };
 
-    InferenceRequestSpec spec;  //!< The request
-    State state{WAITING};       //!< State
-    uint64_t generated{0};      //!< Output tokens produced
-    uint64_t cached{0};         //!< Tokens whose KV exists (on the GPUs or at a target)
-    uint64_t prefillLeft{0};    //!< Tokens still to prefill before the next token
-    uint64_t blocks{0};         //!< KV blocks it holds on each GPU
-    uint64_t residentTokens{0}; //!< Of \c cached, tokens on the GPUs (less: offloaded)
-    uint64_t admitOrder{0};     //!< When it last became resident (for LIFO preemption)
-    int32_t targetLevel{-1};    //!< Page-target level holding its pages (-1: none)
-    double targetBytes{0};      //!< Bytes it holds there, per GPU
+    InferenceRequestSpec spec; //!< The request
+    State state{WAITING};      //!< State
+    uint64_t generated{0};     //!< Output tokens produced
+    uint64_t cached{0};        //!< Tokens whose KV exists (on the GPUs or at a target)
+    uint64_t prefillLeft{0};   //!< Tokens still to prefill before the next token
+    uint64_t blocks{0};        //!< KV blocks it holds on each GPU
+    uint64_t admitOrder{0};    //!< When it last became resident (for LIFO preemption)
+    int32_t targetLevel{-1};   //!< Page-target level holding its pages (-1: none)
+    double targetBytes{0};     //!< Bytes it holds there, per GPU
     /// Oversized: bytes per GPU of its offloaded KV held at each page-target level (the first
     /// levels filled first)
     std::vector<double> offload;

@@ -440,30 +440,18 @@ InferenceService::Admit(uint64_t id, uint64_t reserveTokens)
         std::vector<double> taken(m_targets.size(), 0);
         for (uint32_t l = 0; l < m_targets.size() && left > 0; ++l)
         {
-            double room = left;
-            for (const auto& t : m_targets[l])
+            const double room = std::min(left, LevelRoom(l));
+            if (room > 0 && ReserveOnLevel(l, room))
             {
-                room = std::min(room, t.pool->GetCapacity() - t.pool->GetUsed());
+                taken[l] = room;
+                left -= room;
             }
-            if (room <= 0)
-            {
-                continue;
-            }
-            for (const auto& t : m_targets[l])
-            {
-                t.pool->Reserve(room);
-            }
-            taken[l] = room;
-            left -= room;
         }
         if (left > 0 || !m_kv.Allocate(need))
         {
             for (uint32_t l = 0; l < m_targets.size(); ++l)
             {
-                for (const auto& t : m_targets[l])
-                {
-                    t.pool->Free(taken[l]);
-                }
+                FreeOnLevel(l, taken[l]);
             }
             return false;
         }
@@ -504,11 +492,52 @@ InferenceService::Recompute(uint64_t id)
     m_kv.Release(s.blocks);
     s.blocks = 0;
     s.cached = 0;
-    s.residentTokens = 0;
     s.prefillLeft = s.spec.promptTokens + s.generated;
     s.state = InferenceSequence::WAITING;
     ++s.preemptions;
     m_waiting.push_front(id);
+}
+
+double
+InferenceService::LevelRoom(uint32_t level) const
+{
+    double room = std::numeric_limits<double>::infinity();
+    for (const auto& t : m_targets.at(level))
+    {
+        room = std::min(room, t.pool->GetCapacity() - t.pool->GetUsed());
+    }
+    return room;
+}
+
+bool
+InferenceService::ReserveOnLevel(uint32_t level, double bytes)
+{
+    const auto& targets = m_targets.at(level);
+    for (uint32_t g = 0; g < targets.size(); ++g)
+    {
+        if (!targets[g].pool->Reserve(bytes))
+        {
+            for (uint32_t k = 0; k < g; ++k)
+            {
+                targets[k].pool->Free(bytes);
+            }
+            return false;
+        }
+    }
+    return true;
+}
+
+void
+InferenceService::FreeOnLevel(uint32_t level, double bytes)
+{
+    if (bytes <= 0)
+    {
+        return;
+    }
+    for (const auto& t : m_targets.at(level))
+    {
+        t.pool->Free(bytes);
+    }
 }
 
 void
@@ -549,20 +578,9 @@ InferenceService::PageOut(uint64_t id)
     int32_t level = -1;
     for (uint32_t l = 0; l < m_targets.size() && level < 0; ++l)
     {
-        uint32_t g = 0;
-        for (; g < m_ranks.size() && m_targets[l][g].pool->Reserve(bytes); ++g)
-        {
-        }
-        if (g == m_ranks.size())
+        if (ReserveOnLevel(l, bytes))
         {
             level = static_cast<int32_t>(l);
-        }
-        else
-        {
-            for (uint32_t k = 0; k < g; ++k)
-            {
-                m_targets[l][k].pool->Free(bytes);
-            }
         }
     }
     if (level < 0)
@@ -613,12 +631,11 @@ InferenceService::PageIn(uint64_t id)
     PageMove(s, s.targetLevel, false, s.targetBytes, [this, id]() {
         --m_pagesInFlight;
         InferenceSequence& q = m_sequences[id];
-        const auto& level = m_targets[q.targetLevel];
-        for (const auto& t : level)
-        {
-            t.pool->Free(q.targetBytes);
-        }
-        m_pageTrace(q.spec.id, false, q.targetBytes * m_ranks.size(), level[0].kind);
+        FreeOnLevel(q.targetLevel, q.targetBytes);
+        m_pageTrace(q.spec.id,
+                    false,
+                    q.targetBytes * m_ranks.size(),
+                    m_targets[q.targetLevel][0].kind);
         q.targetLevel = -1;
         q.targetBytes = 0;
         q.state = InferenceSequence::RESIDENT;
@@ -825,7 +842,6 @@ InferenceService::EndIteration()
         const uint64_t n = m_work[i].newTokens;
         tokens += n;
         s.cached += n;
-        s.residentTokens = std::min<uint64_t>(s.cached, s.blocks * m_kv.GetBlockTokens());
         bool produced = true;
         if (s.prefillLeft > 0)
         {
@@ -867,10 +883,7 @@ InferenceService::Finish(InferenceSequence& s)
     s.blocks = 0;
     for (uint32_t l = 0; l < s.offload.size(); ++l)
     {
-        for (const auto& t : m_targets[l])
-        {
-            t.pool->Free(s.offload[l]);
-        }
+        FreeOnLevel(l, s.offload[l]);
     }
     s.offload.clear();
     s.state = InferenceSequence::DONE;

@@ -255,6 +255,12 @@ class InferenceService : public Object, public InferenceSchedulerContext
   private:
     void Arrive(const InferenceRequestSpec& spec);
     void ScheduleArrival();
+    /// \return the bytes every GPU's memory of a page-target level has free (the least of them)
+    double LevelRoom(uint32_t level) const;
+    /// Places \p bytes in each GPU's memory of a level, all or none. \return false if none
+    bool ReserveOnLevel(uint32_t level, double bytes);
+    /// Gives \p bytes back to each GPU's memory of a level.
+    void FreeOnLevel(uint32_t level, double bytes);
     /// Records a request refused at arrival.
     void Reject(InferenceSequence& s);
     /// \return the bytes per GPU all page targets could hold together (their capacities)
