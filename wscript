@@ -45,6 +45,9 @@ def configure(conf):
     # The graph algorithms: Boost.Graph, header-only (Debian: libboost-graph-dev).
     conf.check_cxx(header_name='boost/graph/compressed_sparse_row_graph.hpp',
                    msg='Checking for Boost.Graph', mandatory=True)
+    # Complex linear algebra of the photonic meshes: Eigen (Debian: libeigen3-dev).
+    conf.check_cfg(package='eigen3', uselib_store='OPTICAL_EIGEN',
+                   args=['--cflags'], mandatory=True)
 
 
 def build(bld):
@@ -63,6 +66,7 @@ def build(bld):
     module.use.append('SQLITE3')
     module.use.append('COINOR')
     module.use.append('OPTICAL_LIBXML2')
+    module.use.append('OPTICAL_EIGEN')
 
     module_test = bld.create_ns3_module_test_library('optical')
     module_test.source = _cmake_set(here, 'optical_test_sources')
