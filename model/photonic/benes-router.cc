@@ -89,7 +89,7 @@ RouteBlock(uint32_t m,
         uint32_t x = start;
         while (side[x] == 2)
         {
-            side[x] = 0;             // x goes up, so its switch partner goes down
+            side[x] = 0; // x goes up, so its switch partner goes down
             side[x ^ 1] = 1;
             // The output sharing a switch with the partner's output must come from the top.
             const uint32_t y = perm[x ^ 1] ^ 1;
@@ -178,8 +178,8 @@ BenesRouter::Apply(uint32_t n, const std::vector<std::vector<bool>>& states)
         for (uint32_t s = 0; s < stages; ++s)
         {
             NS_ABORT_MSG_IF(states[s].size() != n / 2,
-                            "Benes stage " << s << " has " << states[s].size()
-                                           << " switches, not " << n / 2);
+                            "Benes stage " << s << " has " << states[s].size() << " switches, not "
+                                           << n / 2);
             r ^= states[s][r / 2] ? 1u : 0u;
             if (s + 1 < stages)
             {

@@ -350,6 +350,7 @@ PhotonicTarget::Load(const std::string& path, PhotonicTarget& target, std::strin
     bool hasPower = false;
     std::vector<PhotonicElement> elements;
     std::vector<PhotonicIoPort> io;
+
     struct PendingWaveguide
     {
         std::string where;
@@ -358,6 +359,7 @@ PhotonicTarget::Load(const std::string& path, PhotonicTarget& target, std::strin
         uint32_t v[2][3];
         PhotonicWaveguide w;
     };
+
     std::vector<PendingWaveguide> pending;
     std::string raw;
     uint32_t lineNo = 0;
@@ -475,9 +477,8 @@ PhotonicTarget::Load(const std::string& path, PhotonicTarget& target, std::strin
             if (!OpticalUnits::ParseUnsigned(l.words[0], UINT32_MAX, index, why) ||
                 index != expected)
             {
-                error = l.where + ": " + l.record + " index '" + l.words[0] +
-                        "': expected " + std::to_string(expected) +
-                        " (indices count up from 0, one line each)";
+                error = l.where + ": " + l.record + " index '" + l.words[0] + "': expected " +
+                        std::to_string(expected) + " (indices count up from 0, one line each)";
                 return false;
             }
             if (l.record == "element")

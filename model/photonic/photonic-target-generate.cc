@@ -242,8 +242,9 @@ GenerateBenes(const PhotonicTarget::Spec& spec,
         io[n + r].canOutput = true;
         io[n + r].x = stages + 1.0;
         io[n + r].y = r;
-        waveguides.push_back(
-            MakeWaveguide(nodeBase + r, PhotonicTarget::ElementPort(BenesRouter::Element(n, 0, r / 2), 0, r % 2)));
+        waveguides.push_back(MakeWaveguide(
+            nodeBase + r,
+            PhotonicTarget::ElementPort(BenesRouter::Element(n, 0, r / 2), 0, r % 2)));
     }
     std::vector<uint32_t> to(n);
     std::vector<uint32_t> crossings;
@@ -258,7 +259,9 @@ GenerateBenes(const PhotonicTarget::Spec& spec,
         {
             waveguides.push_back(MakeWaveguide(
                 PhotonicTarget::ElementPort(BenesRouter::Element(n, s, r / 2), 1, r % 2),
-                PhotonicTarget::ElementPort(BenesRouter::Element(n, s + 1, to[r] / 2), 0, to[r] % 2),
+                PhotonicTarget::ElementPort(BenesRouter::Element(n, s + 1, to[r] / 2),
+                                            0,
+                                            to[r] % 2),
                 crossings[r]));
         }
     }
@@ -283,10 +286,10 @@ GenerateBenes(const PhotonicTarget::Spec& spec,
 /// A planar lattice: vertices with positions, edges (the unit cells) between them.
 struct Lattice
 {
-    std::vector<double> vx;                          //!< Vertex x
-    std::vector<double> vy;                          //!< Vertex y (down)
+    std::vector<double> vx;                           //!< Vertex x
+    std::vector<double> vy;                           //!< Vertex y (down)
     std::vector<std::pair<uint32_t, uint32_t>> edges; //!< Cells: end 0 at first, end 1 at second
-    uint32_t fullDegree{0};                          //!< Degree of an inner vertex
+    uint32_t fullDegree{0};                           //!< Degree of an inner vertex
 };
 
 /// Square lattice of rows x cols square cells, unit edges.
@@ -464,6 +467,7 @@ GenerateRecirculating(const PhotonicTarget::Spec& spec,
     }
     std::vector<PhotonicWaveguide> waveguides;
     waveguides.reserve(2 * ne + 64);
+
     struct Free
     {
         uint32_t node; //!< The free element port
@@ -471,6 +475,7 @@ GenerateRecirculating(const PhotonicTarget::Spec& spec,
         double x;      //!< Vertex x
         double y;      //!< Vertex y
     };
+
     std::vector<Free> free;
     double minX = 0;
     double minY = 0;
@@ -547,8 +552,10 @@ GenerateRecirculating(const PhotonicTarget::Spec& spec,
                 {
                     a -= twoPi;
                 }
-                free.push_back(
-                    Free{PhotonicTarget::ElementPort(end / 2, end % 2, index), a, g.vx[v], g.vy[v]});
+                free.push_back(Free{PhotonicTarget::ElementPort(end / 2, end % 2, index),
+                                    a,
+                                    g.vx[v],
+                                    g.vy[v]});
             }
         }
     }
