@@ -361,6 +361,7 @@ PhotonicTarget::Load(const std::string& path, PhotonicTarget& target, std::strin
     };
 
     std::vector<PendingWaveguide> pending;
+    std::vector<std::string> ioWhere; // file:line of each io line
     std::string raw;
     uint32_t lineNo = 0;
     while (std::getline(in, raw))
@@ -433,6 +434,12 @@ PhotonicTarget::Load(const std::string& path, PhotonicTarget& target, std::strin
             }
             name = *n;
             style = *s;
+            if (name.empty() || style.empty())
+            {
+                error = l.where + ": field '" + std::string(name.empty() ? "name" : "style") +
+                        "' is empty";
+                return false;
+            }
             if (!r.Flag("directed", true, directed, error) ||
                 !r.Unsigned("inputs", directed, nInputs, error) ||
                 !r.NonNegative("crossing_loss_db", true, crossing, error) ||
@@ -515,6 +522,7 @@ PhotonicTarget::Load(const std::string& path, PhotonicTarget& target, std::strin
                     return false;
                 }
                 io.push_back(p);
+                ioWhere.push_back(l.where);
             }
         }
         else if (l.record == "waveguide")
@@ -579,10 +587,37 @@ PhotonicTarget::Load(const std::string& path, PhotonicTarget& target, std::strin
             node[k] = p.isIo[k] ? 4 * ne + p.v[k][0]
                                 : PhotonicTarget::ElementPort(p.v[k][0], p.v[k][1], p.v[k][2]);
         }
+        if (directed)
+        {
+            // Light runs from an input I/O port or an element's end 1 to an output I/O port
+            // or an element's end 0.
+            const bool fromOk = p.isIo[0] ? p.v[0][0] < nInputs : p.v[0][1] == 1;
+            const bool toOk = p.isIo[1] ? p.v[1][0] >= nInputs : p.v[1][1] == 0;
+            if (!fromOk || !toOk)
+            {
+                error = p.where + ": waveguide " + p.text[0] + " " + p.text[1] +
+                        " runs against the light of a directed target (from an input io or "
+                        "an element's end 1, to an output io or an element's end 0)";
+                return false;
+            }
+        }
         PhotonicWaveguide w = p.w;
         w.a = node[0];
         w.b = node[1];
         waveguides.push_back(w);
+    }
+    if (directed)
+    {
+        for (std::size_t k = 0; k < io.size(); ++k)
+        {
+            if (k < nInputs ? !io[k].canInput : !io[k].canOutput)
+            {
+                error = ioWhere[k] + ": io " + std::to_string(k) + " is " +
+                        (k < nInputs ? "an input (below inputs=" : "an output (from inputs=") +
+                        std::to_string(nInputs) + ") but has " + (k < nInputs ? "in=0" : "out=0");
+                return false;
+            }
+        }
     }
     PhotonicTarget t;
     std::string why;
@@ -599,6 +634,15 @@ bool
 PhotonicTarget::Save(const std::string& path, std::string& error) const
 {
     NS_LOG_FUNCTION(path);
+    for (const std::string* word : {&m_name, &m_style})
+    {
+        if (word->empty() || word->find_first_of(" \t\r\n#=") != std::string::npos)
+        {
+            error = path + ": target name or style '" + *word +
+                    "' cannot be written (empty, or holds a blank, '#' or '=')";
+            return false;
+        }
+    }
     std::ostringstream out;
     out << "# ns3-optical photonic switch target (format: doc/optical.rst, \"Target files\")\n";
     out << "target name=" << m_name << " style=" << m_style << " directed=" << (m_directed ? 1 : 0);

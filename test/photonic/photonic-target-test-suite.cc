@@ -708,10 +708,23 @@ class FileTestCase : public TestCase
                               e);
         e = LoadText(head + "defaults kind=mzi loss_db=0.3 switching_time=10us power_mw=25\n"
                             "element 0\nio 0 in=1 out=0\nio 1 in=0 out=1\n"
-                            "waveguide io.0 e.0.0.0\nwaveguide io.1 e.0.0.0\n",
+                            "waveguide io.0 e.0.0.0\nwaveguide io.0 e.0.0.1\n",
                      "twice",
                      path);
         NS_TEST_EXPECT_MSG_NE(e.find("two waveguides"), std::string::npos, e);
+        e = LoadText(head + "defaults kind=mzi loss_db=0.3 switching_time=10us power_mw=25\n"
+                            "element 0\nio 0 in=1 out=0\nio 1 in=0 out=1\n"
+                            "waveguide e.0.0.0 io.0\n",
+                     "against",
+                     path);
+        NS_TEST_EXPECT_MSG_NE(e.find(path + ":6: waveguide e.0.0.0 io.0 runs against the light"),
+                              std::string::npos,
+                              e);
+        e = LoadText(head + "defaults kind=mzi loss_db=0.3 switching_time=10us power_mw=25\n"
+                            "element 0\nio 0 in=1 out=0\nio 1 in=1 out=0\n",
+                     "direction",
+                     path);
+        NS_TEST_EXPECT_MSG_NE(e.find(path + ":5: io 1 is an output"), std::string::npos, e);
         PhotonicTarget t;
         NS_TEST_EXPECT_MSG_EQ(PhotonicTarget::Load("/nonexistent/target.txt", t, error),
                               false,
