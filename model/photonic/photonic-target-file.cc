@@ -13,6 +13,7 @@
 #include "ns3/log.h"
 #include "ns3/optical-units.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -27,20 +28,13 @@ NS_LOG_COMPONENT_DEFINE("PhotonicTargetFile");
 namespace
 {
 
-/// Shortest decimal text that reads back as exactly x.
+/// Shortest decimal text that reads back as exactly x (std::to_chars' round-trip form).
 std::string
 Real(double x)
 {
-    char buf[40];
-    for (int precision = 1; precision <= 17; ++precision)
-    {
-        std::snprintf(buf, sizeof(buf), "%.*g", precision, x);
-        if (std::strtod(buf, nullptr) == x)
-        {
-            break;
-        }
-    }
-    return buf;
+    char buf[64];
+    const std::to_chars_result r = std::to_chars(buf, buf + sizeof(buf), x);
+    return std::string(buf, r.ptr);
 }
 
 /// A time in the largest of s, ms, us, ns, ps that holds it as a whole number (exact).
