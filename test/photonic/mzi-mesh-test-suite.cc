@@ -16,6 +16,7 @@
 #include "ns3/mzi-mesh.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <string>
@@ -234,6 +235,40 @@ class MeshRebuildTestCase : public TestCase
                     }
                 }
             }
+        }
+        // Degenerate matrices (exact zeros everywhere the nulling looks): all 120 permutations
+        // of 5 modes times a diagonal of phases, and the 8-point DFT.
+        std::vector<uint32_t> p = {0, 1, 2, 3, 4};
+        double worstPerm = 0;
+        do
+        {
+            PhotonicMatrix q(5, 5);
+            for (uint32_t k = 0; k < 5; ++k)
+            {
+                q(p[k], k) = std::polar(1.0, 0.3 * k);
+            }
+            for (const std::string style : {"clements", "reck"})
+            {
+                worstPerm =
+                    std::max(worstPerm,
+                             MziMesh::MaxAbsDifference(MziMesh::Reconstruct(Mesh(q, style)), q));
+            }
+        } while (std::next_permutation(p.begin(), p.end()));
+        NS_TEST_EXPECT_MSG_LT(worstPerm, 1e-12, "permutations of 5");
+        PhotonicMatrix dft(8, 8);
+        for (uint32_t r = 0; r < 8; ++r)
+        {
+            for (uint32_t c = 0; c < 8; ++c)
+            {
+                dft(r, c) = std::polar(1.0 / std::sqrt(8.0), 2 * kPi * r * c / 8.0);
+            }
+        }
+        for (const std::string style : {"clements", "reck"})
+        {
+            NS_TEST_EXPECT_MSG_LT(
+                MziMesh::MaxAbsDifference(MziMesh::Reconstruct(Mesh(dft, style)), dft),
+                1e-12,
+                style << " DFT");
         }
         // A 448-mode Clements mesh (100,128 MZIs) with arbitrary settings is unitary.
         MziMeshDecomposition big;
