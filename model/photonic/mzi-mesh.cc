@@ -775,7 +775,7 @@ MziMesh::LowerUnitaries(PhotonicGraph& graph, const std::string& style, std::str
     PhotonicGraph lowered;
     std::vector<uint32_t> newIndex(nNodes, 0);
     std::vector<std::vector<PortRef>> entry(nNodes);
-    std::vector<std::vector<PortRef>> exit(nNodes);
+    std::vector<std::vector<PortRef>> leave(nNodes);
     std::vector<PhotonicEdge> internal;
     for (uint32_t i = 0; i < nNodes; ++i)
     {
@@ -839,23 +839,23 @@ MziMesh::LowerUnitaries(PhotonicGraph& graph, const std::string& style, std::str
             feed(m, id, 0);
             current[m] = PortRef{id, 0};
         }
-        exit[i] = current;
+        leave[i] = current;
     }
     for (const PhotonicEdge& edge : graph.edges)
     {
         PhotonicEdge e = edge;
         if (graph.nodes[edge.from].op == PhotonicOp::UNITARY)
         {
-            if (edge.fromPort >= exit[edge.from].size())
+            if (edge.fromPort >= leave[edge.from].size())
             {
                 error = "MziMesh::LowerUnitaries: an edge leaves output " +
                         std::to_string(edge.fromPort) + " of unitary node " +
                         std::to_string(edge.from) + ", which has " +
-                        std::to_string(exit[edge.from].size());
+                        std::to_string(leave[edge.from].size());
                 return false;
             }
-            e.from = exit[edge.from][edge.fromPort].node;
-            e.fromPort = exit[edge.from][edge.fromPort].port;
+            e.from = leave[edge.from][edge.fromPort].node;
+            e.fromPort = leave[edge.from][edge.fromPort].port;
         }
         else
         {
