@@ -186,21 +186,21 @@ constexpr double UNITARY_TOLERANCE = 1e-8;
 /// A reference: NAME, NAME[i] or NAME[lo..hi].
 struct Ref
 {
-    Token name;           //!< The name
-    bool indexed{false};  //!< Has [..]
-    bool range{false};    //!< Has lo..hi
-    uint64_t lo{0};       //!< First index
-    uint64_t hi{0};       //!< Last index (= lo without a range)
-    Token loTok;          //!< Token of lo
-    Token hiTok;          //!< Token of hi
+    Token name;          //!< The name
+    bool indexed{false}; //!< Has [..]
+    bool range{false};   //!< Has lo..hi
+    uint64_t lo{0};      //!< First index
+    uint64_t hi{0};      //!< Last index (= lo without a range)
+    Token loTok;         //!< Token of lo
+    Token hiTok;         //!< Token of hi
 };
 
 /// A matrix literal.
 struct MatrixLit
 {
-    Token open;                                        //!< The '['
+    Token open;                                          //!< The '['
     std::vector<std::vector<std::complex<double>>> rows; //!< Entries
-    std::vector<std::vector<Token>> toks;              //!< First token of each entry
+    std::vector<std::vector<Token>> toks;                //!< First token of each entry
 };
 
 /// One argument of a call.
@@ -212,66 +212,69 @@ struct Arg
         NUMBER,
         STRING,
         MATRIX
-    } kind{NUMBER};          //!< Kind of value
-    bool keyed{false};       //!< KEY = value
-    Token key;               //!< The key
-    Token tok;               //!< First token of the value
-    Ref ref;                 //!< REF
+    } kind{NUMBER}; //!< Kind of value
+
+    bool keyed{false};        //!< KEY = value
+    Token key;                //!< The key
+    Token tok;                //!< First token of the value
+    Ref ref;                  //!< REF
     std::complex<double> num; //!< NUMBER
-    std::string str;         //!< STRING
-    MatrixLit mat;           //!< MATRIX
+    std::string str;          //!< STRING
+    MatrixLit mat;            //!< MATRIX
 };
 
 /// One statement.
 struct Stmt
 {
-    Token first;              //!< First token
-    std::vector<Ref> lhs;     //!< Left-hand side
-    bool isCall{false};       //!< A call (else a wire)
-    Token prim;               //!< The primitive's name
-    std::vector<Arg> args;    //!< Its arguments
-    std::vector<Ref> rhs;     //!< A wire's sources
-    Token eq;                 //!< The '='
+    Token first;           //!< First token
+    std::vector<Ref> lhs;  //!< Left-hand side
+    bool isCall{false};    //!< A call (else a wire)
+    Token prim;            //!< The primitive's name
+    std::vector<Arg> args; //!< Its arguments
+    std::vector<Ref> rhs;  //!< A wire's sources
+    Token eq;              //!< The '='
+    bool broken{false};    //!< A syntax error: only its left side is kept
 };
 
 /// One declaration element.
 struct Decl
 {
-    Token name;            //!< Name
-    bool array{false};     //!< Declared with [N]
-    uint64_t size{1};      //!< Elements
-    bool hasAt{false};     //!< Declared with @
-    uint64_t first{0};     //!< First switch port
-    Token atTok;           //!< The @ value token
-    bool input{true};      //!< in or out
+    Token name;        //!< Name
+    bool array{false}; //!< Declared with [N]
+    uint64_t size{1};  //!< Elements
+    bool hasAt{false}; //!< Declared with @
+    uint64_t first{0}; //!< First switch port
+    Token atTok;       //!< The @ value token
+    bool input{true};  //!< in or out
 };
 
 /// One slot.
 struct SlotAst
 {
-    Token kw;                  //!< The 'slot'
-    Token durTok;              //!< The duration's first token
-    std::string duration;      //!< Its text
-    bool negative{false};      //!< Written with a '-'
-    std::vector<Stmt> stmts;   //!< Statements
+    Token kw;                //!< The 'slot'
+    Token durTok;            //!< The duration's first token
+    std::string duration;    //!< Its text
+    bool negative{false};    //!< Written with a '-'
+    std::vector<Stmt> stmts; //!< Statements
 };
 
 /// The parsed program.
 struct ProgramAst
 {
-    std::string name;                 //!< program NAME
-    std::vector<Decl> decls;          //!< Ports
-    std::vector<Token> loops;         //!< loop NAMEs
-    std::vector<SlotAst> slots;       //!< Slots
-    std::vector<Stmt> top;            //!< Statements outside slots
+    std::string name;           //!< program NAME
+    std::vector<Decl> decls;    //!< Ports
+    std::vector<Token> loops;   //!< loop NAMEs
+    std::vector<SlotAst> slots; //!< Slots
+    std::vector<Stmt> top;      //!< Statements outside slots
 };
 
 /// Shared state of one parse: file name, base directory, diagnostics.
 struct Context
 {
-    std::string file;                           //!< Program file name
-    std::string baseDir;                        //!< Directory of matrix files
+    std::string file;                                //!< Program file name
+    std::string baseDir;                             //!< Directory of matrix files
     std::vector<PhotonicDiagnostic>* diags{nullptr}; //!< Output
+    uint32_t syntaxErrors{0};                        //!< Syntax errors so far
 
     /// Adds a diagnostic at a token of the program.
     void Error(const Token& t,
@@ -510,6 +513,7 @@ class Parser
 
     void SyntaxError(const Token& t, const std::string& msg)
     {
+        ++m_ctx.syntaxErrors;
         m_ctx.Error(t, "syntax", t.kind == TokenKind::NAME ? t.text : "", msg);
     }
 
@@ -834,7 +838,9 @@ class Parser
         {
             Advance(); // always make progress
         }
-        return false;
+        // Keep what the left side defines, so that later uses are not reported again.
+        st.broken = true;
+        return !st.lhs.empty();
     }
 
     void ParseDeclList(ProgramAst& ast, bool input)
@@ -1005,7 +1011,8 @@ class Parser
         }
         if (Cur().kind != TokenKind::NUMBER)
         {
-            SyntaxError(Cur(), "expected the slot's duration (such as 50us), not " + Describe(Cur()));
+            SyntaxError(Cur(),
+                        "expected the slot's duration (such as 50us), not " + Describe(Cur()));
             while (!AtEnd() && !IsPunct("{"))
             {
                 Advance();
@@ -1057,8 +1064,9 @@ class Parser
         }
         if (AtEnd())
         {
-            SyntaxError(Cur(), "the slot that begins at line " + std::to_string(s.kw.line) +
-                                   " is not closed with '}'");
+            SyntaxError(Cur(),
+                        "the slot that begins at line " + std::to_string(s.kw.line) +
+                            " is not closed with '}'");
             return true;
         }
         Advance(); // '}'
@@ -1174,10 +1182,11 @@ struct Elem
         SIGNAL,
         PORT_IN,
         PORT_OUT
-    } kind{SIGNAL};     //!< What it names
-    std::string key;    //!< "x", "a[3]"
-    Token tok;          //!< The token to point at
-    uint32_t port{0};   //!< Switch port (ports)
+    } kind{SIGNAL}; //!< What it names
+
+    std::string key;  //!< "x", "a[3]"
+    Token tok;        //!< The token to point at
+    uint32_t port{0}; //!< Switch port (ports)
 };
 
 /// A port of the program, by name.
@@ -1197,6 +1206,7 @@ struct SigState
     bool defined{false};       //!< Defined (a port element: always)
     bool consumed{false};      //!< Consumed
     bool port{false};          //!< An input port element
+    bool poisoned{false};      //!< Made by a rejected statement: no further reports
     uint32_t node{UINT32_MAX}; //!< Producer (UINT32_MAX: none, or alias)
     uint32_t out{0};           //!< Producer's output
     std::string alias;         //!< A renamed signal: the key it stands for
@@ -1262,11 +1272,16 @@ class ScopeChecker
             m_stmt = s;
             CheckStmt(stmts[s]);
         }
-        // Every signal consumed, every input port element used.
+        // Every signal consumed, every input port element used (not checked after syntax
+        // errors: skipped statements would be reported as leaks).
+        if (m_ctx.syntaxErrors > 0)
+        {
+            m_order.clear();
+        }
         for (const std::string& key : m_order)
         {
             const SigState& st = m_sig[key];
-            if (st.defined && !st.consumed)
+            if (st.defined && !st.consumed && !st.poisoned)
             {
                 m_ctx.Error(st.defTok,
                             "unconsumed",
@@ -1278,7 +1293,7 @@ class ScopeChecker
         }
         for (const Decl& d : m_decls)
         {
-            if (!d.input)
+            if (!d.input || m_ctx.syntaxErrors > 0)
             {
                 continue;
             }
@@ -1322,19 +1337,19 @@ class ScopeChecker
     }
 
   private:
-    Context& m_ctx;                                          //!< Diagnostics
-    const std::unordered_map<std::string, PortInfo>& m_ports; //!< Ports
-    const std::vector<Decl>& m_decls;                        //!< Declarations
-    const std::unordered_set<std::string>& m_loops;          //!< Declared loops
-    std::string m_scope;                                     //!< " in slot N" or ""
-    PhotonicGraph* m_g{nullptr};                             //!< Output
-    std::unordered_map<std::string, std::size_t> m_firstDef; //!< Key -> defining statement
+    Context& m_ctx;                                               //!< Diagnostics
+    const std::unordered_map<std::string, PortInfo>& m_ports;     //!< Ports
+    const std::vector<Decl>& m_decls;                             //!< Declarations
+    const std::unordered_set<std::string>& m_loops;               //!< Declared loops
+    std::string m_scope;                                          //!< " in slot N" or ""
+    PhotonicGraph* m_g{nullptr};                                  //!< Output
+    std::unordered_map<std::string, std::size_t> m_firstDef;      //!< Key -> defining statement
     std::unordered_map<std::string, std::set<uint64_t>> m_arrays; //!< Signal arrays
-    std::unordered_map<std::string, SigState> m_sig;         //!< States
-    std::vector<std::string> m_order;                        //!< Signals in definition order
-    std::unordered_set<std::string> m_driven;                //!< Out port elements driven
-    std::vector<PendingEdge> m_pending;                      //!< Edges
-    std::size_t m_stmt{0};                                   //!< Current statement
+    std::unordered_map<std::string, SigState> m_sig;              //!< States
+    std::vector<std::string> m_order;                             //!< Signals in definition order
+    std::unordered_set<std::string> m_driven;                     //!< Out port elements driven
+    std::vector<PendingEdge> m_pending;                           //!< Edges
+    std::size_t m_stmt{0};                                        //!< Current statement
 
     static std::string ElemName(const std::string& name, bool array, uint64_t i)
     {
@@ -1480,9 +1495,8 @@ class ScopeChecker
             m_ctx.Error(e.tok,
                         "port-direction",
                         e.key,
-                        "output port " + e.key +
-                            " is read; allowed: drive an output port (" + e.key +
-                            " = ...), read input ports");
+                        "output port " + e.key + " is read; allowed: drive an output port (" +
+                            e.key + " = ...), read input ports");
             return "";
         }
         if (e.kind == Elem::PORT_IN)
@@ -1515,13 +1529,19 @@ class ScopeChecker
         auto it = m_sig.find(e.key);
         if (it != m_sig.end() && it->second.defined)
         {
+            if (it->second.poisoned && !it->second.consumed)
+            {
+                it->second.consumed = true;
+                return "";
+            }
             if (it->second.consumed)
             {
                 m_ctx.Error(e.tok,
                             "use-once",
                             e.key,
-                            "signal " + e.key + " is consumed a second time; allowed: once; "
-                                                "copy light with split(" +
+                            "signal " + e.key +
+                                " is consumed a second time; allowed: once; "
+                                "copy light with split(" +
                                 e.key + ") or multicast");
                 return "";
             }
@@ -1565,7 +1585,7 @@ class ScopeChecker
         return "";
     }
 
-    std::vector<uint32_t> m_stmtLines;      //!< Line of each statement (for messages)
+    std::vector<uint32_t> m_stmtLines; //!< Line of each statement (for messages)
 
     uint32_t DefLine(std::size_t s) const
     {
@@ -1584,6 +1604,17 @@ class ScopeChecker
     }
 
   private:
+    /// \return the keys of elements, joined by ", " (at most 4, then "...")
+    static std::string Keys(const std::vector<Elem>& es)
+    {
+        std::string s;
+        for (std::size_t i = 0; i < es.size() && i < 4; ++i)
+        {
+            s += (i ? ", " : "") + es[i].key;
+        }
+        return es.size() > 4 ? s + ", ..." : s;
+    }
+
     /// Defines or drives the lhs element \p e from (node, out) or, for a renaming, \p alias.
     void Define(const Elem& e, uint32_t node, uint32_t out, const std::string& alias, bool valid)
     {
@@ -1592,8 +1623,9 @@ class ScopeChecker
             m_ctx.Error(e.tok,
                         "port-direction",
                         e.key,
-                        "input port " + e.key + " is driven; allowed: read input ports, drive "
-                                                "output ports");
+                        "input port " + e.key +
+                            " is driven; allowed: read input ports, drive "
+                            "output ports");
             return;
         }
         if (e.kind == Elem::PORT_OUT)
@@ -1657,6 +1689,10 @@ class ScopeChecker
             st.out = out;
             st.alias = alias;
         }
+        else
+        {
+            st.poisoned = true;
+        }
         m_order.push_back(e.key);
     }
 
@@ -1665,11 +1701,12 @@ class ScopeChecker
                 const std::vector<std::string>& keys,
                 std::vector<double>& values,
                 std::vector<bool>& given,
-                std::vector<Token>& toks)
+                std::vector<Token>& toks,
+                const std::string& sig0)
     {
         bool ok = true;
         std::size_t pos = 0;
-        const std::string prim = st.prim.text;
+        const std::string prim = st.prim.text + "(" + sig0 + ")";
         for (const Arg& a : st.args)
         {
             if (a.kind == Arg::REF && !a.keyed)
@@ -1689,7 +1726,7 @@ class ScopeChecker
                     }
                     m_ctx.Error(a.key,
                                 "arguments",
-                                "",
+                                sig0,
                                 prim + " has no argument '" + a.key.text + "'; allowed: " +
                                     (allowed.empty() ? std::string("none") : allowed));
                     ok = false;
@@ -1708,7 +1745,7 @@ class ScopeChecker
                 {
                     m_ctx.Error(a.tok,
                                 "arguments",
-                                "",
+                                sig0,
                                 prim + " takes at most " + std::to_string(keys.size()) +
                                     " number(s); this one is extra");
                     ok = false;
@@ -1719,7 +1756,7 @@ class ScopeChecker
             {
                 m_ctx.Error(a.tok,
                             "arguments",
-                            "",
+                            sig0,
                             std::string("a ") + (a.kind == Arg::STRING ? "string" : "matrix") +
                                 " is not an argument of " + prim +
                                 "; allowed: signals and numbers");
@@ -1730,16 +1767,17 @@ class ScopeChecker
             {
                 m_ctx.Error(a.keyed ? a.key : a.tok,
                             "arguments",
-                            "",
+                            sig0,
                             prim + "'s " + keys[slot] + " is given twice");
                 ok = false;
                 continue;
             }
+            given[slot] = true; // given (even if refused below): not reported as missing
             if (a.kind != Arg::NUMBER)
             {
                 m_ctx.Error(a.tok,
                             "arguments",
-                            "",
+                            sig0,
                             prim + "'s " + keys[slot] + " must be a real number");
                 ok = false;
                 continue;
@@ -1748,7 +1786,7 @@ class ScopeChecker
             {
                 m_ctx.Error(a.tok,
                             "arguments",
-                            "",
+                            sig0,
                             prim + "'s " + keys[slot] + " is " +
                                 (a.num.imag() != 0 ? "not real" : "not finite") +
                                 "; allowed: a finite real number");
@@ -1764,6 +1802,26 @@ class ScopeChecker
 
     void CheckStmt(const Stmt& st)
     {
+        if (st.broken)
+        {
+            for (const Ref& r : st.lhs)
+            {
+                std::vector<Elem> es;
+                Expand(r, true, es, false);
+                for (const Elem& e : es)
+                {
+                    if (e.kind == Elem::PORT_OUT)
+                    {
+                        m_driven.insert(e.key);
+                    }
+                    else if (e.kind == Elem::SIGNAL && !m_sig[e.key].defined)
+                    {
+                        Define(e, UINT32_MAX, 0, "", false);
+                    }
+                }
+            }
+            return;
+        }
         // Left-hand side elements.
         std::vector<Elem> lhs;
         bool lhsOk = true;
@@ -1789,9 +1847,9 @@ class ScopeChecker
                 m_ctx.Error(st.rhs[0].name,
                             "size-mismatch",
                             rhs.empty() ? "" : rhs[0].key,
-                            "a wire of " + std::to_string(lhs.size()) + " target(s) from " +
-                                std::to_string(rhs.size()) +
-                                " source(s); allowed: the same number on both sides");
+                            "a wire of " + std::to_string(lhs.size()) + " target(s) (" + Keys(lhs) +
+                                ") from " + std::to_string(rhs.size()) + " source(s) (" +
+                                Keys(rhs) + ")" + "; allowed: the same number on both sides");
             }
             for (std::size_t i = 0; i < lhs.size(); ++i)
             {
@@ -1839,7 +1897,7 @@ class ScopeChecker
                             "arguments",
                             ins.size() > k ? ins[k].key : sig0,
                             prim + " takes " + std::to_string(k) + " signal(s), got " +
-                                std::to_string(ins.size()));
+                                std::to_string(ins.size()) + " (" + Keys(ins) + ")");
                 ok = false;
             }
         };
@@ -1851,7 +1909,7 @@ class ScopeChecker
                     m_ctx.Error(a.keyed ? a.key : a.tok,
                                 "arguments",
                                 sig0,
-                                prim + " takes only signals; this argument is extra");
+                                prim + "(" + sig0 + ") takes only signals; this argument is extra");
                     ok = false;
                 }
             }
@@ -1887,7 +1945,7 @@ class ScopeChecker
             {
                 values[0] = 0.5;
             }
-            ok = Params(st, keys, values, given, toks) && ok;
+            ok = Params(st, keys, values, given, toks, sig0) && ok;
             if (prim == "phase" && !given[0])
             {
                 m_ctx.Error(st.prim,
@@ -1965,16 +2023,19 @@ class ScopeChecker
                 m_ctx.Error(a.keyed ? a.key : a.tok,
                             "arguments",
                             sig0,
-                            "permute takes signals and one list [p0, p1, ...]; this argument "
-                            "is extra or of the wrong kind");
+                            "permute(" + sig0 +
+                                ", ...) takes signals and one list [p0, p1, ...]; this argument "
+                                "is extra or of the wrong kind");
                 ok = false;
             }
             if (!list)
             {
-                m_ctx.Error(st.prim,
-                            "arguments",
-                            sig0,
-                            "permute needs its list [p0, p1, ...] (input i leaves by output p_i)");
+                m_ctx.Error(
+                    st.prim,
+                    "arguments",
+                    sig0,
+                    "permute(" + sig0 +
+                        ", ...) needs its list [p0, p1, ...] (input i leaves by output p_i)");
                 ok = false;
             }
             else if (list->mat.rows.size() != 1)
@@ -1982,7 +2043,7 @@ class ScopeChecker
                 m_ctx.Error(list->tok,
                             "not-permutation",
                             sig0,
-                            "the permutation is a matrix of " +
+                            "the permutation of " + sig0 + ", ... is a matrix of " +
                                 std::to_string(list->mat.rows.size()) +
                                 " rows; allowed: one list [p0, p1, ...]");
                 ok = false;
@@ -1995,8 +2056,9 @@ class ScopeChecker
                     m_ctx.Error(list->tok,
                                 "size-mismatch",
                                 sig0,
-                                "permutation of " + std::to_string(row.size()) +
-                                    " entries for " + std::to_string(ins.size()) +
+                                "permutation of " + sig0 + ", ... has " +
+                                    std::to_string(row.size()) + " entries for " +
+                                    std::to_string(ins.size()) +
                                     " input signals; allowed: one entry per input");
                     ok = false;
                 }
@@ -2011,15 +2073,15 @@ class ScopeChecker
                                               v == std::floor(v);
                         if (!integral || seen[static_cast<std::size_t>(v)])
                         {
-                            m_ctx.Error(list->mat.toks[0][i],
-                                        "not-permutation",
-                                        ins[i].key,
-                                        "entry " + std::to_string(i) + " (" +
-                                            list->mat.toks[0][i].text + ") of the permutation " +
-                                            (integral ? "repeats an output"
-                                                      : "is not an output index") +
-                                            "; allowed: each of 0.." +
-                                            std::to_string(row.size() - 1) + " exactly once");
+                            m_ctx.Error(
+                                list->mat.toks[0][i],
+                                "not-permutation",
+                                ins[i].key,
+                                "entry " + std::to_string(i) + " (" + list->mat.toks[0][i].text +
+                                    ") of the permutation " +
+                                    (integral ? "repeats an output" : "is not an output index") +
+                                    " (input " + ins[i].key + "); allowed: each of 0.." +
+                                    std::to_string(row.size() - 1) + " exactly once");
                             ok = false;
                             break;
                         }
@@ -2050,8 +2112,9 @@ class ScopeChecker
                 m_ctx.Error(a.keyed ? a.key : a.tok,
                             "arguments",
                             sig0,
-                            "unitary takes signals and one matrix ([..] or file=\"name\"); this "
-                            "argument is extra or of the wrong kind");
+                            "unitary(" + sig0 +
+                                ", ...) takes signals and one matrix ([..] or file=\"name\"); this "
+                                "argument is extra or of the wrong kind");
                 ok = false;
             }
             if (!mat)
@@ -2059,7 +2122,7 @@ class ScopeChecker
                 m_ctx.Error(st.prim,
                             "arguments",
                             sig0,
-                            "unitary needs its matrix: [..] or file=\"name\"");
+                            "unitary(" + sig0 + ", ...) needs its matrix: [..] or file=\"name\"");
                 ok = false;
             }
             else
@@ -2076,8 +2139,9 @@ class ScopeChecker
                             m_ctx.Error(mat->mat.toks[r].empty() ? mat->tok : mat->mat.toks[r][0],
                                         "not-unitary",
                                         sig0,
-                                        "matrix row " + std::to_string(r + 1) + " has " +
-                                            std::to_string(rows[r].size()) + " entries, row 1 has " +
+                                        "matrix row " + std::to_string(r + 1) + " of unitary(" +
+                                            sig0 + ", ...) has " + std::to_string(rows[r].size()) +
+                                            " entries, row 1 has " +
                                             std::to_string(rows[0].size()) +
                                             "; allowed: a square unitary matrix");
                             have = false;
@@ -2143,7 +2207,8 @@ class ScopeChecker
                         m_ctx.Error(mat->tok,
                                     "not-unitary",
                                     sig0,
-                                    "the matrix is " + std::to_string(m.Rows()) + " x " +
+                                    "the matrix of unitary(" + sig0 + ", ...) is " +
+                                        std::to_string(m.Rows()) + " x " +
                                         std::to_string(m.Cols()) +
                                         "; allowed: a square unitary matrix");
                         have = false;
@@ -2154,8 +2219,8 @@ class ScopeChecker
                                     "size-mismatch",
                                     sig0,
                                     "a " + std::to_string(m.Rows()) + " x " +
-                                        std::to_string(m.Cols()) + " matrix for " +
-                                        std::to_string(ins.size()) +
+                                        std::to_string(m.Cols()) + " matrix for unitary(" + sig0 +
+                                        ", ...) of " + std::to_string(ins.size()) +
                                         " input signals; allowed: n x n for n inputs");
                         have = false;
                     }
@@ -2164,7 +2229,8 @@ class ScopeChecker
                         m_ctx.Error(mat->tok,
                                     "arguments",
                                     sig0,
-                                    "the matrix has entries that are not finite");
+                                    "the matrix of unitary(" + sig0 +
+                                        ", ...) has entries that are not finite");
                         have = false;
                     }
                     else
@@ -2190,8 +2256,9 @@ class ScopeChecker
             m_ctx.Error(st.prim,
                         "unknown-primitive",
                         sig0,
-                        "unknown primitive '" + prim +
-                            "'; allowed: mzi, phase, split, combine, cross, detect, drop, "
+                        "unknown primitive '" + prim + "' applied to " +
+                            (sig0.empty() ? std::string("nothing") : sig0) +
+                            "; allowed: mzi, phase, split, combine, cross, detect, drop, "
                             "permute, multicast, unitary");
             for (const Elem& e : lhs)
             {
@@ -2204,7 +2271,8 @@ class ScopeChecker
             m_ctx.Error(lhs.empty() ? st.prim : st.lhs[0].name,
                         "arity",
                         lhs.empty() ? sig0 : lhs[0].key,
-                        prim + " gives " + std::to_string(nOut) + " output(s), the left side has " +
+                        prim + "(" + sig0 + ") gives " + std::to_string(nOut) +
+                            " output(s), the left side (" + Keys(lhs) + ") has " +
                             std::to_string(lhs.size()) + "; allowed: exactly " +
                             std::to_string(nOut));
             ok = false;
@@ -2240,9 +2308,8 @@ class ScopeChecker
 std::string
 Stem(const std::string& path)
 {
-    std::string s = path.substr(path.find_last_of('/') == std::string::npos
-                                    ? 0
-                                    : path.find_last_of('/') + 1);
+    std::string s =
+        path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
     const std::size_t dot = s.find_last_of('.');
     if (dot != std::string::npos && dot > 0)
     {
@@ -2296,6 +2363,7 @@ PhotonicLanguage::ParseString(const std::string& text,
     {
         if (t.kind == TokenKind::ERROR)
         {
+            ++ctx.syntaxErrors;
             ctx.Error(t,
                       "syntax",
                       "",
@@ -2383,10 +2451,7 @@ PhotonicLanguage::ParseString(const std::string& text,
     {
         if (ports.count(t.text))
         {
-            ctx.Error(t,
-                      "loop",
-                      t.text,
-                      t.text + " is a port; allowed in 'loop': signals only");
+            ctx.Error(t, "loop", t.text, t.text + " is a port; allowed in 'loop': signals only");
             continue;
         }
         if (loops.insert(t.text).second)

@@ -21,12 +21,12 @@ namespace photonic
 /// Kinds of tokens.
 enum class TokenKind
 {
-    NAME,     //!< [A-Za-z_][A-Za-z0-9_]*
-    NUMBER,   //!< digits [. digits] [e[+-]digits] [letters]: "12", "0.5", "1e-3", "2i", "50us"
-    STRING,   //!< "..." (text without the quotes)
-    PUNCT,    //!< ( ) [ ] { } , ; = @ + - ..
-    ERROR,    //!< A character the language does not use, or an unterminated string
-    END,      //!< End of the text
+    NAME,   //!< [A-Za-z_][A-Za-z0-9_]*
+    NUMBER, //!< digits [. digits] [e[+-]digits] [letters]: "12", "0.5", "1e-3", "2i", "50us"
+    STRING, //!< "..." (text without the quotes)
+    PUNCT,  //!< ( ) [ ] { } , ; = @ + - ..
+    ERROR,  //!< A character the language does not use, or an unterminated string
+    END,    //!< End of the text
 };
 
 /// One token, with its place (line and column from 1).
