@@ -1278,9 +1278,23 @@ class ScopeChecker
         {
             m_order.clear();
         }
+        bool cycleReported = false;
         for (const std::string& key : m_order)
         {
             const SigState& st = m_sig[key];
+            uint32_t rn = 0;
+            uint32_t ro = 0;
+            bool cycle = false;
+            if (!cycleReported && !st.alias.empty() && !Resolve(key, rn, ro, &cycle) && cycle)
+            {
+                cycleReported = true;
+                m_ctx.Error(st.defTok,
+                            "loop",
+                            key,
+                            "signal " + key +
+                                " is a loop of renamings through no element; allowed: loops "
+                                "that pass through at least one primitive");
+            }
             if (st.defined && !st.consumed && !st.poisoned)
             {
                 m_ctx.Error(st.defTok,
@@ -1321,8 +1335,20 @@ class ScopeChecker
         {
             uint32_t node = 0;
             uint32_t out = 0;
-            if (!Resolve(pe.src, node, out))
+            bool cycle = false;
+            if (!Resolve(pe.src, node, out, &cycle))
             {
+                if (cycle)
+                {
+                    PhotonicDiagnostic d;
+                    d.location = pe.location;
+                    d.rule = "loop";
+                    d.signal = pe.src;
+                    d.message = "signal " + pe.src +
+                                " is a loop of renamings through no element; allowed: loops "
+                                "that pass through at least one primitive";
+                    m_ctx.diags->push_back(d);
+                }
                 continue;
             }
             PhotonicEdge e;
@@ -1356,7 +1382,7 @@ class ScopeChecker
         return array ? name + "[" + std::to_string(i) + "]" : name;
     }
 
-    bool Resolve(const std::string& key, uint32_t& node, uint32_t& out) const
+    bool Resolve(const std::string& key, uint32_t& node, uint32_t& out, bool* cycle) const
     {
         std::string k = key;
         for (std::size_t hops = 0; hops <= m_sig.size(); ++hops)
@@ -1379,7 +1405,8 @@ class ScopeChecker
             out = it->second.out;
             return true;
         }
-        return false; // a cycle of renamings
+        *cycle = true; // a cycle of renamings
+        return false;
     }
 
     /// Expands a reference to its elements; \return false on an error (reported if \p report).
@@ -1982,8 +2009,12 @@ class ScopeChecker
             }
             else
             {
+                // drop(a[0..3]) or detect(x, y): one terminator or detector per signal.
                 node.op = prim == "detect" ? PhotonicOp::DETECTOR : PhotonicOp::TERMINATOR;
-                needInputs(1);
+                if (insOk && ins.empty())
+                {
+                    needInputs(1);
+                }
                 nOut = 0;
             }
             noValueArgs();
@@ -2278,7 +2309,25 @@ class ScopeChecker
             ok = false;
         }
         uint32_t id = UINT32_MAX;
-        if (ok)
+        if (ok && (node.op == PhotonicOp::DETECTOR || node.op == PhotonicOp::TERMINATOR))
+        {
+            node.nIn = 1;
+            node.nOut = 0;
+            for (std::size_t i = 0; i < src.size(); ++i)
+            {
+                const uint32_t t = m_g->AddNode(node);
+                if (!src[i].empty())
+                {
+                    PendingEdge pe;
+                    pe.src = src[i];
+                    pe.to = t;
+                    pe.toPort = 0;
+                    pe.location = m_ctx.Loc(ins[i].tok);
+                    m_pending.push_back(pe);
+                }
+            }
+        }
+        else if (ok)
         {
             node.nIn = static_cast<uint32_t>(ins.size());
             node.nOut = nOut;

@@ -257,6 +257,23 @@ class PermutationTestCase : public TestCase
         }
         NS_TEST_EXPECT_MSG_EQ(Linear(g), "", "linear");
 
+        // Renamings and a partial permutation: the unused inputs end in one drop().
+        const std::string r = "in a[4]; out b[4];\n"
+                              "s = a[2]; t = s;\n"
+                              "b[3] = t;\n"
+                              "drop(a[0], a[1], a[3]);\n";
+        NS_TEST_ASSERT_MSG_EQ(Parse(r, p, d), true, Text(d));
+        const PhotonicGraph& rg = p.slots[0].graph;
+        NS_TEST_EXPECT_MSG_EQ(rg.Count(PhotonicOp::TERMINATOR), 3u, "one terminator per signal");
+        NS_TEST_EXPECT_MSG_EQ(rg.Count(PhotonicOp::INPUT), 4u, "inputs");
+        NS_TEST_EXPECT_MSG_EQ(rg.Count(PhotonicOp::OUTPUT), 1u, "b[0..2] dark");
+        NS_TEST_EXPECT_MSG_EQ(rg.edges.size(), 4u, "edges");
+        NS_TEST_EXPECT_MSG_EQ(Linear(rg), "", "linear");
+        const PhotonicEdge* re = InEdge(rg, PortNode(rg, PhotonicOp::OUTPUT, 3), 0);
+        NS_TEST_ASSERT_MSG_NE(re, nullptr, "b[3] driven");
+        NS_TEST_EXPECT_MSG_EQ(rg.nodes[re->from].port, 2u, "from a[2] through s and t");
+        NS_TEST_EXPECT_MSG_EQ(re->signal, "t", "named as consumed");
+
         // permute(): input i leaves by output p[i]; then a second permute composes.
         const uint32_t p1[4] = {2, 0, 3, 1};
         const uint32_t p2[4] = {3, 2, 1, 0};
@@ -722,6 +739,7 @@ class RejectionsTestCase : public TestCase
              20,
              "a[0]"},
             {"in a[1];\ny = combine(a[0], f);\nf, z = split(y);\ndrop(z);\n", "loop", 2, 19, "f"},
+            {"loop x, y;\nin a[1];\ndrop(a[0]);\nx = y;\ny = x;\n", "loop", 4, 1, "x"},
             {"in a[1];\nx = amplify(a[0]);\ndrop(x);\n", "unknown-primitive", 2, 5, "a[0]"},
             {"in a[1]; out b[1];\nslot 0us { b[0] = a[0]; }\n", "slot", 2, 6, ""},
             {"in a[1]; out b[1];\nslot 5us { b[0] = a[0]; }\ndrop(a[0]);\n", "slot", 3, 1, ""},
@@ -918,6 +936,88 @@ class ExamplesTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * Mutated programs (characters deleted, duplicated or replaced, deterministically): the front
+ * end never crashes, every rejection has a rule of GetRules() and a place, and whatever it
+ * accepts is linear.
+ */
+class MutationTestCase : public TestCase
+{
+  public:
+    MutationTestCase()
+        : TestCase("mutated programs: known rules with places when rejected, linear when accepted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<std::string> seeds = {
+            "loop r;\nin a[3] @ 1; out b[3];\ns0, s1 = split(a[0], 0.3);\n"
+            "m0, m1 = mzi(s1, r, theta=0.2);\nr = phase(m1, 1);\nb[0..1] = permute(a[1..2], [1, "
+            "0]);\nb[2] = combine(s0, m0);\n",
+            "in x[2]; out y[2];\nslot 5us { y[0..1] = unitary(x[0..1], [0.6, 0.8i; 0.8, -0.6i]); }\n"
+            "slot 1ms { y[1], y[0] = cross(x[0], x[1]); }\n",
+            "in a; out o[3];\no[0..2] = multicast(a); # copies\n"};
+        const std::vector<std::string> rules = PhotonicLanguage::GetRules();
+        const std::set<std::string> known(rules.begin(), rules.end());
+        const std::string alphabet = "[](){},;=@+-.#/\"ai0123456789xyz ";
+        uint64_t state = 12345;
+        auto next = [&state]() {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            return static_cast<uint32_t>(state >> 33);
+        };
+        uint32_t accepted = 0;
+        uint32_t rejected = 0;
+        for (uint32_t round = 0; round < 3000; ++round)
+        {
+            std::string t = seeds[round % seeds.size()];
+            const uint32_t edits = 1 + next() % 3;
+            for (uint32_t k = 0; k < edits && !t.empty(); ++k)
+            {
+                const std::size_t at = next() % t.size();
+                switch (next() % 3)
+                {
+                case 0:
+                    t.erase(at, 1);
+                    break;
+                case 1:
+                    t.insert(at, 1, t[at]);
+                    break;
+                default:
+                    t[at] = alphabet[next() % alphabet.size()];
+                }
+            }
+            PhotonicProgram p;
+            std::vector<PhotonicDiagnostic> d;
+            const bool ok = Parse(t, p, d);
+            NS_TEST_ASSERT_MSG_EQ(ok, d.empty(), "accepted exactly when no diagnostic\n" << t);
+            if (ok)
+            {
+                ++accepted;
+                for (const PhotonicSlot& s : p.slots)
+                {
+                    PhotonicGraph g = s.graph;
+                    NS_TEST_ASSERT_MSG_EQ(Linear(g), "", t);
+                    PhotonicLanguage::LowerCircuits(g);
+                    NS_TEST_ASSERT_MSG_EQ(Linear(g), "", "lowered\n" << t);
+                }
+                continue;
+            }
+            ++rejected;
+            for (const PhotonicDiagnostic& x : d)
+            {
+                NS_TEST_ASSERT_MSG_EQ(known.count(x.rule), 1u, x.ToString() << "\n" << t);
+                NS_TEST_ASSERT_MSG_GT(x.location.line, 0u, x.ToString() << "\n" << t);
+                NS_TEST_ASSERT_MSG_NE(x.message, "", t);
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(accepted, 0u, "some mutations stay well typed");
+        NS_TEST_EXPECT_MSG_GT(rejected, 0u, "most are rejected");
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * The photonic language front end.
  */
 class PhotonicLanguageTestSuite : public TestSuite
@@ -934,6 +1034,7 @@ class PhotonicLanguageTestSuite : public TestSuite
         AddTestCase(new SlotsAndLoopsTestCase, TEST_QUICK);
         AddTestCase(new RejectionsTestCase, TEST_QUICK);
         AddTestCase(new ExamplesTestCase, TEST_QUICK);
+        AddTestCase(new MutationTestCase, TEST_QUICK);
     }
 };
 
