@@ -733,7 +733,7 @@ class Parser
             Advance();
             return true;
         }
-        if (Cur().kind == TokenKind::NAME && Cur().text != "i")
+        if (Cur().kind == TokenKind::NAME)
         {
             a.kind = Arg::REF;
             return ParseRef(a.ref);

@@ -955,7 +955,8 @@ class MutationTestCase : public TestCase
             "loop r;\nin a[3] @ 1; out b[3];\ns0, s1 = split(a[0], 0.3);\n"
             "m0, m1 = mzi(s1, r, theta=0.2);\nr = phase(m1, 1);\nb[0..1] = permute(a[1..2], [1, "
             "0]);\nb[2] = combine(s0, m0);\n",
-            "in x[2]; out y[2];\nslot 5us { y[0..1] = unitary(x[0..1], [0.6, 0.8i; 0.8, -0.6i]); }\n"
+            "in x[2]; out y[2];\nslot 5us { y[0..1] = unitary(x[0..1], [0.6, 0.8i; 0.8, -0.6i]); "
+            "}\n"
             "slot 1ms { y[1], y[0] = cross(x[0], x[1]); }\n",
             "in a; out o[3];\no[0..2] = multicast(a); # copies\n"};
         const std::vector<std::string> rules = PhotonicLanguage::GetRules();
