@@ -468,6 +468,14 @@ class Parser
     int m_depth{0};                //!< '[' nesting at the current token
     int m_braces{0};               //!< '{' nesting (slots)
 
+    /// \return true at a keyword that begins an item on a new line (a forgotten ';' before it)
+    bool AtItemStart() const
+    {
+        const Token& p = m_t[m_i > 0 ? m_i - 1 : 0];
+        return Cur().kind == TokenKind::NAME && Cur().line != p.line &&
+               (IsDeclKeyword(Cur().text) || Cur().text == "slot");
+    }
+
     static bool IsDeclKeyword(const std::string& s)
     {
         return s == "in" || s == "out" || s == "loop" || s == "program";
@@ -514,7 +522,8 @@ class Parser
     void SyntaxError(const Token& t, const std::string& msg)
     {
         ++m_ctx.syntaxErrors;
-        m_ctx.Error(t, "syntax", t.kind == TokenKind::NAME ? t.text : "", msg);
+        const bool keyword = IsDeclKeyword(t.text) || t.text == "slot";
+        m_ctx.Error(t, "syntax", t.kind == TokenKind::NAME && !keyword ? t.text : "", msg);
     }
 
     /// Skips to just after the next ';' outside brackets, or to the next '}' (not consumed).
@@ -902,7 +911,7 @@ class Parser
                 Advance();
                 continue;
             }
-            if (!Expect(";", "',' or ';'"))
+            if (!Expect(";", "',' or ';'") && !AtItemStart())
             {
                 Sync();
             }
@@ -951,7 +960,7 @@ class Parser
                 Advance();
                 continue;
             }
-            if (!Expect(";", "',' or ';'"))
+            if (!Expect(";", "',' or ';'") && !AtItemStart())
             {
                 Sync();
             }
@@ -1972,8 +1981,9 @@ class ScopeChecker
             {
                 values[0] = 0.5;
             }
-            ok = Params(st, keys, values, given, toks, sig0) && ok;
-            if (prim == "phase" && !given[0])
+            const bool paramsOk = Params(st, keys, values, given, toks, sig0);
+            ok = paramsOk && ok;
+            if (prim == "phase" && !given[0] && paramsOk)
             {
                 m_ctx.Error(st.prim,
                             "arguments",
