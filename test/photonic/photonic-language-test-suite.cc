@@ -752,6 +752,7 @@ class RejectionsTestCase : public TestCase
              "a[2]"},
             {"in a[2], c @ 1;\ndrop(a[0]); drop(a[1]); drop(c);\n", "port-overlap", 1, 14, "c"},
             {"in a[1];\ndrop(a[0])\nx = a;\n", "syntax", 3, 1, "x"},
+            {"in a[1]\nout b[1];\nb[0] = a[0];\n", "syntax", 2, 1, ""},
             {"in a[2];\nx, y = unitary(a[0..1], file=\"no-such-matrix.csv\");\ndrop(x); drop(y);\n",
              "matrix-file",
              2,
