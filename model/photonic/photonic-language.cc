@@ -2452,7 +2452,8 @@ PhotonicLanguage::ParseString(const std::string& text,
     // Ports: names unique, switch ports of one direction disjoint.
     std::unordered_map<std::string, PortInfo> ports;
     uint32_t nextPort[2] = {0, 0};
-    std::vector<std::pair<uint32_t, std::size_t>> used[2]; // (port, decl)
+    // Per direction, the disjoint switch-port intervals taken: first port -> declaration.
+    std::map<uint32_t, std::size_t> used[2];
     for (std::size_t i = 0; i < ast.decls.size(); ++i)
     {
         const Decl& d = ast.decls[i];
@@ -2475,13 +2476,17 @@ PhotonicLanguage::ParseString(const std::string& text,
                           "); allowed: one declaration per name");
             continue;
         }
-        // Overlap with an earlier declaration of the same direction.
+        // Overlap with an earlier declaration of the same direction: the taken interval that
+        // begins last before this one ends is the only candidate (the taken ones are disjoint).
         bool overlap = false;
-        for (const auto& [lo, j] : used[dir])
+        auto it = used[dir].lower_bound(p.first + p.size);
+        if (it != used[dir].begin())
         {
-            const PortInfo& q = ports[ast.decls[j].name.text];
-            if (p.first < q.first + q.size && q.first < p.first + p.size)
+            --it;
+            const PortInfo& q = ports[ast.decls[it->second].name.text];
+            if (q.first + q.size > p.first)
             {
+                overlap = true;
                 const uint32_t s = std::max(p.first, q.first);
                 ctx.Error(d.hasAt ? d.atTok : d.name,
                           "port-overlap",
@@ -2490,13 +2495,13 @@ PhotonicLanguage::ParseString(const std::string& text,
                               " takes switch port " + std::to_string(s) + ", already taken by " +
                               q.tok.text + " (line " + std::to_string(q.tok.line) +
                               "); allowed: disjoint switch ports per direction");
-                overlap = true;
-                break;
             }
         }
         ports[d.name.text] = p;
-        used[dir].emplace_back(p.first, i);
-        (void)overlap;
+        if (!overlap)
+        {
+            used[dir][p.first] = i;
+        }
         PhotonicPortDecl pd;
         pd.name = d.name.text;
         pd.size = p.size;

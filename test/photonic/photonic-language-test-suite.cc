@@ -285,8 +285,6 @@ class PermutationTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(h.Count(PhotonicOp::PERMUTE), 2u, "two permutes");
         NS_TEST_EXPECT_MSG_EQ(h.edges.size(), 12u, "4 + 4 + 4 edges");
         NS_TEST_EXPECT_MSG_EQ(Linear(h), "", "linear");
-        const uint32_t first = PortNode(h, PhotonicOp::INPUT, 0) == UINT32_MAX ? 0 : 0;
-        (void)first;
         for (const PhotonicNode& n : h.nodes)
         {
             if (n.op == PhotonicOp::PERMUTE && n.location.line == 2)
@@ -751,6 +749,11 @@ class RejectionsTestCase : public TestCase
              35,
              "a[2]"},
             {"in a[2], c @ 1;\ndrop(a[0]); drop(a[1]); drop(c);\n", "port-overlap", 1, 14, "c"},
+            {"in a[2] @ 4, c @ 0, d[3] @ 2;\ndrop(a); drop(c); drop(d);\n",
+             "port-overlap",
+             1,
+             28,
+             "d"},
             {"in a[1];\ndrop(a[0])\nx = a;\n", "syntax", 3, 1, "x"},
             {"in a[1]\nout b[1];\nb[0] = a[0];\n", "syntax", 2, 1, ""},
             {"in a[2];\nx, y = unitary(a[0..1], file=\"no-such-matrix.csv\");\ndrop(x); drop(y);\n",
