@@ -37,6 +37,7 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <iostream>
 
 namespace ns3
 {
@@ -215,6 +216,7 @@ struct Cost
     double base{0};                           //!< Per node base cost
     double pres{0};                           //!< Present-congestion factor
     const std::vector<double>* hist{nullptr}; //!< Historical costs (soft)
+    double crit{0}; //!< Criticality of the net: weight of pure loss against congestion
 };
 
 /// A start of a search: a state and its cost, from a tree node (branch point) or the root.
@@ -298,7 +300,21 @@ class Engine
         {
             return o ? INF : loss;
         }
-        return (loss + c.base + (*c.hist)[m]) * (1 + c.pres * o);
+        const double congested = (loss + c.base + (*c.hist)[m]) * (1 + c.pres * o);
+        return c.crit > 0 ? c.crit * loss + (1 - c.crit) * congested : congested;
+    }
+
+    /// Recomputes the occupancy from the trees.
+    void Reoccupy()
+    {
+        std::fill(m_occ.begin(), m_occ.end(), 0);
+        for (uint32_t n = 0; n < m_trees.size(); ++n)
+        {
+            if (m_trees[n].routed)
+            {
+                Occupy(n, +1);
+            }
+        }
     }
 
     /**
@@ -1021,6 +1037,122 @@ SameNet(const PhotonicNet& a, const PhotonicNet& b)
            a.anySink == b.anySink && a.fanIn == b.fanIn;
 }
 
+/**
+ * Negotiated congestion (McMurchie and Ebeling): every round rips up and re-routes every net
+ * not pinned, with node costs (base + history) x (1 + present x occupancy) (weighted against
+ * pure loss by each net's criticality), until no node is shared or maxIterations rounds.
+ * \param unpin A pinned net is re-routed once it shares a node (else it never moves)
+ * \param[out] rounds Rounds run
+ * \return true if legal (every routed net, no node shared)
+ */
+bool
+Negotiate(Engine& en,
+          const PhotonicRouter::Options& o,
+          std::vector<uint8_t>& pinned,
+          const std::vector<double>& crit,
+          bool unpin,
+          uint32_t& rounds)
+{
+    const uint32_t K = static_cast<uint32_t>(en.m_nets.size());
+    Cost soft;
+    soft.base = o.nodeBaseDb;
+    soft.pres = o.presentFactor;
+    soft.hist = &en.m_hist;
+    const uint32_t maxRounds = std::max(1u, o.maxIterations);
+    for (rounds = 1; rounds <= maxRounds; ++rounds)
+    {
+        for (uint32_t n = 0; n < K; ++n)
+        {
+            if (!en.m_why[n].empty())
+            {
+                continue;
+            }
+            if (pinned[n])
+            {
+                if (!unpin || !en.TouchesOverused(n))
+                {
+                    continue;
+                }
+                pinned[n] = 0;
+            }
+            if (en.m_trees[n].routed)
+            {
+                en.Occupy(n, -1);
+            }
+            soft.crit = crit[n];
+            en.m_why[n] = en.RouteNet(n, soft);
+            if (en.m_why[n].empty())
+            {
+                en.Occupy(n, +1);
+            }
+        }
+        const uint32_t over = en.Overused();
+        NS_LOG_INFO("negotiation round " << rounds << ": " << over << " overused nodes");
+        if (over == 0)
+        {
+            return true;
+        }
+        for (uint32_t v = 0; v < en.G().nNodes; ++v)
+        {
+            if (en.m_occ[v] > 1)
+            {
+                en.m_hist[v] += o.historyFactor * (en.m_occ[v] - 1);
+            }
+        }
+        soft.pres *= o.presentGrowth;
+    }
+    rounds = maxRounds;
+    return false;
+}
+
+/// \return true if objective a (max, total) is better than b beyond the tolerance
+bool
+Better(const std::pair<double, double>& a, const std::pair<double, double>& b)
+{
+    return a.first < b.first - LOSS_TOLERANCE ||
+           (a.first <= b.first + LOSS_TOLERANCE && a.second < b.second - LOSS_TOLERANCE);
+}
+
+/// Re-routes every movable net, worst first, with every other net fixed, keeping a change
+/// only if the max (then total) loss does not grow.
+void
+Polish(Engine& en, const std::vector<uint8_t>& pinned)
+{
+    const uint32_t K = static_cast<uint32_t>(en.m_nets.size());
+    Cost hard;
+    hard.hard = true;
+    std::vector<uint32_t> order;
+    std::vector<double> crit(K, 0);
+    for (uint32_t n = 0; n < K; ++n)
+    {
+        if (!pinned[n] && en.m_trees[n].routed)
+        {
+            order.push_back(n);
+            crit[n] = en.NetMax(n);
+        }
+    }
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+        return crit[a] > crit[b];
+    });
+    for (uint32_t n : order)
+    {
+        const auto before = en.Objective();
+        Tree saved = en.m_trees[n];
+        en.Occupy(n, -1);
+        bool keep = en.RouteNet(n, hard).empty();
+        if (keep)
+        {
+            const auto after = en.Objective();
+            keep = !Better(before, after);
+        }
+        if (!keep)
+        {
+            en.m_trees[n] = saved;
+        }
+        en.Occupy(n, +1);
+    }
+}
+
 /// PathFinder: negotiated congestion, then loss passes.
 void
 PathFinder(Engine& en,
@@ -1050,56 +1182,9 @@ PathFinder(Engine& en,
             }
         }
     }
-    Cost soft;
-    soft.hard = false;
-    soft.base = o.nodeBaseDb;
-    soft.pres = o.presentFactor;
-    soft.hist = &en.m_hist;
-    bool legal = false;
-    uint32_t round = 0;
-    for (round = 1; round <= std::max(1u, o.maxIterations); ++round)
-    {
-        for (uint32_t n = 0; n < K; ++n)
-        {
-            if (!en.m_why[n].empty())
-            {
-                continue;
-            }
-            if (pinned[n])
-            {
-                if (!en.TouchesOverused(n))
-                {
-                    continue;
-                }
-                pinned[n] = 0;
-            }
-            if (en.m_trees[n].routed)
-            {
-                en.Occupy(n, -1);
-            }
-            en.m_why[n] = en.RouteNet(n, soft);
-            if (en.m_why[n].empty())
-            {
-                en.Occupy(n, +1);
-            }
-        }
-        const uint32_t over = en.Overused();
-        NS_LOG_INFO("pathfinder round " << round << ": " << over << " overused nodes");
-        if (over == 0)
-        {
-            legal = true;
-            break;
-        }
-        for (uint32_t v = 0; v < en.G().nNodes; ++v)
-        {
-            if (en.m_occ[v] > 1)
-            {
-                en.m_hist[v] += o.historyFactor * (en.m_occ[v] - 1);
-            }
-        }
-        soft.pres *= o.presentGrowth;
-    }
-    emb.iterations = std::min(round, std::max(1u, o.maxIterations));
+    uint32_t rounds = 0;
+    const bool legal = Negotiate(en, o, pinned, std::vector<double>(K, 0.0), true, rounds);
+    emb.iterations = rounds;
     bool allRouted = true;
     for (uint32_t n = 0; n < K; ++n)
     {
@@ -1111,60 +1196,64 @@ PathFinder(Engine& en,
     }
     if (!legal)
     {
-        en.Conflicts(emb, emb.iterations);
-    }
-    if (legal && allRouted)
-    {
-        Cost hard;
-        hard.hard = true;
-        for (uint32_t pass = 0; pass < o.lossPasses; ++pass)
-        {
-            std::vector<uint32_t> order;
-            for (uint32_t n = 0; n < K; ++n)
-            {
-                if (!pinned[n] && !nets[n].anySink)
-                {
-                    order.push_back(n);
-                }
-            }
-            std::vector<double> crit(K, 0);
-            for (uint32_t n : order)
-            {
-                crit[n] = en.NetMax(n);
-            }
-            std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-                return crit[a] > crit[b];
-            });
-            bool changed = false;
-            for (uint32_t n : order)
-            {
-                const auto before = en.Objective();
-                Tree saved = en.m_trees[n];
-                en.Occupy(n, -1);
-                const std::string why = en.RouteNet(n, hard);
-                bool keep = why.empty();
-                if (keep)
-                {
-                    const auto after = en.Objective();
-                    keep = after.first <= before.first + LOSS_TOLERANCE &&
-                           (after.first < before.first - LOSS_TOLERANCE ||
-                            after.second <= before.second + LOSS_TOLERANCE);
-                    changed |= keep && (after.first < before.first - LOSS_TOLERANCE ||
-                                        after.second < before.second - LOSS_TOLERANCE);
-                }
-                if (!keep)
-                {
-                    en.m_trees[n] = saved;
-                }
-                en.Occupy(n, +1);
-            }
-            if (!changed)
-            {
-                break;
-            }
-        }
+        en.Conflicts(emb, rounds);
     }
     emb.ok = legal && allRouted;
+    if (!emb.ok)
+    {
+        return;
+    }
+    // Loss passes: polish, then negotiate afresh with each net's criticality (its loss over
+    // the largest, to criticalityExponent, at most maxCriticality) weighting pure loss
+    // against congestion, so that the nets on the worst paths take their least-loss routes
+    // and the others yield; keep the best legal embedding.
+    Polish(en, pinned);
+    std::vector<Tree> best = en.m_trees;
+    auto bestObj = en.Objective();
+    for (uint32_t pass = 0; pass < o.lossPasses && bestObj.first > 0; ++pass)
+    {
+        std::vector<double> crit(K, 0);
+        for (uint32_t n = 0; n < K; ++n)
+        {
+            if (!pinned[n] && !nets[n].anySink)
+            {
+                crit[n] = std::min(o.maxCriticality,
+                                   std::pow(en.NetMax(n) / bestObj.first, o.criticalityExponent));
+            }
+        }
+        for (uint32_t n = 0; n < K; ++n)
+        {
+            if (!pinned[n])
+            {
+                en.m_trees[n].Clear();
+            }
+        }
+        en.Reoccupy();
+        std::fill(en.m_hist.begin(), en.m_hist.end(), 0.0);
+        uint32_t r = 0;
+        const bool ok = Negotiate(en, o, pinned, crit, false, r);
+        emb.iterations += r;
+        bool all = ok;
+        for (uint32_t n = 0; n < K; ++n)
+        {
+            all &= en.m_why[n].empty();
+            en.m_why[n].clear();
+        }
+        if (all)
+        {
+            Polish(en, pinned);
+            const auto obj = en.Objective();
+            if (Better(obj, bestObj))
+            {
+                best = en.m_trees;
+                bestObj = obj;
+                continue;
+            }
+        }
+        break; // no better: the next pass would start from the same criticalities
+    }
+    en.m_trees = best;
+    en.Reoccupy();
 }
 
 /// First fit: each net in order over the free nodes, no rip-up.
@@ -1562,6 +1651,7 @@ PhotonicRouter::Embed(const PhotonicTarget& target,
         BenesEmbed(en, target, emb);
     }
     en.Fill(emb);
+    if (getenv("ROUTER_STATS")) std::cerr << "expanded " << en.m_expanded << "\n";
     return finish();
 }
 

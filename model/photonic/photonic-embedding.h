@@ -136,6 +136,11 @@ class PhotonicRouter
         /// ILP: the total-loss term of the objective is scaled to be at most this (dB), so
         /// the largest loss found is within it of the min-max optimum
         double ilpTieDb{1e-3};
+        /// PathFinder loss passes: a net's criticality is (its loss / the largest)^this
+        double criticalityExponent{2};
+        /// PathFinder loss passes: the largest criticality (its pure-loss weight against
+        /// congestion, below 1 so that critical nets still negotiate)
+        double maxCriticality{0.99};
     };
 
     /**
