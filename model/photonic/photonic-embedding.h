@@ -31,14 +31,14 @@ namespace ns3
  */
 struct PhotonicNet
 {
-    std::string name;               //!< For messages ("a[3] -> b[5]")
-    uint32_t source{0};             //!< Source I/O port index (PhotonicTarget::GetIoPorts())
-    std::vector<uint32_t> sinks;    //!< Sink I/O port indices
-    std::vector<double> fractions;  //!< Power share per sink (empty: 1 / sinks)
-    bool anySink{false};            //!< Terminator: any free I/O port
-    bool fanIn{false};              //!< A combiner tree: light runs from the sinks to the
-                                    //!< source (each arriving with its share of power lost
-                                    //!< at every merge, 10 log10(2) dB per 2:1 merge)
+    std::string name;              //!< For messages ("a[3] -> b[5]")
+    uint32_t source{0};            //!< Source I/O port index (PhotonicTarget::GetIoPorts())
+    std::vector<uint32_t> sinks;   //!< Sink I/O port indices
+    std::vector<double> fractions; //!< Power share per sink (empty: 1 / sinks)
+    bool anySink{false};           //!< Terminator: any free I/O port
+    bool fanIn{false};             //!< A combiner tree: light runs from the sinks to the
+                                   //!< source (each arriving with its share of power lost
+                                   //!< at every merge, 10 log10(2) dB per 2:1 merge)
 };
 
 /**
@@ -72,8 +72,8 @@ struct PhotonicElementState
  */
 struct PhotonicRoute
 {
-    std::vector<uint32_t> nodes;   //!< Graph nodes the net occupies (source first)
-    std::vector<uint32_t> parent;  //!< Per entry of nodes, the index of its parent (root: self)
+    std::vector<uint32_t> nodes;    //!< Graph nodes the net occupies (source first)
+    std::vector<uint32_t> parent;   //!< Per entry of nodes, the index of its parent (root: self)
     std::vector<double> sinkLossDb; //!< Per sink (or the chosen sink of a terminator), dB
     std::vector<uint32_t> elements; //!< Elements crossed (each once)
     uint32_t chosenSink{0};         //!< Terminator: the I/O port it ends at
@@ -85,16 +85,16 @@ struct PhotonicRoute
  */
 struct PhotonicEmbedding
 {
-    bool ok{false};                            //!< Every net routed, no element overused
-    std::string error;                         //!< If not ok: what failed, naming the nets
-    std::vector<std::string> failedNets;       //!< Nets that could not be routed, with why
-    std::vector<PhotonicRoute> routes;         //!< Per net (same order as the nets)
-    std::vector<PhotonicElementState> states;  //!< Per element of the target
-    double maxLossDb{0};                       //!< Largest sink loss over non-terminator nets
-    double totalLossDb{0};                     //!< Sum of sink losses over non-terminator nets
-    uint32_t iterations{0};                    //!< Router iterations (PathFinder) or B&B nodes
-    std::string algorithm;                     //!< "pathfinder", "ilp", "first-fit", "benes"
-    double seconds{0};                         //!< Wall time of the embedding
+    bool ok{false};                           //!< Every net routed, no element overused
+    std::string error;                        //!< If not ok: what failed, naming the nets
+    std::vector<std::string> failedNets;      //!< Nets that could not be routed, with why
+    std::vector<PhotonicRoute> routes;        //!< Per net (same order as the nets)
+    std::vector<PhotonicElementState> states; //!< Per element of the target
+    double maxLossDb{0};                      //!< Largest sink loss over non-terminator nets
+    double totalLossDb{0};                    //!< Sum of sink losses over non-terminator nets
+    uint32_t iterations{0};                   //!< Router iterations (PathFinder) or B&B nodes
+    std::string algorithm;                    //!< "pathfinder", "ilp", "first-fit", "benes"
+    double seconds{0};                        //!< Wall time of the embedding
 };
 
 /**
@@ -130,6 +130,17 @@ class PhotonicRouter
         uint32_t ilpMaxArcs{200000};   //!< ILP: largest net x arc count accepted
         double ilpTimeLimitS{60};      //!< ILP: CBC wall-time limit (s)
         uint64_t ilpMaxNodes{0};       //!< ILP: CBC node limit (0: none)
+        /// PathFinder: base cost of entering a node (dB), so that congestion is priced on
+        /// nodes reached by loss-free waveguides too (added to each arc's loss)
+        double nodeBaseDb{0.01};
+        /// ILP: the total-loss term of the objective is scaled to be at most this (dB), so
+        /// the largest loss found is within it of the min-max optimum
+        double ilpTieDb{1e-3};
+        /// PathFinder loss passes: a net's criticality is (its loss / the largest)^this
+        double criticalityExponent{2};
+        /// PathFinder loss passes: the largest criticality (its pure-loss weight against
+        /// congestion, below 1 so that critical nets still negotiate)
+        double maxCriticality{0.99};
     };
 
     /**
