@@ -551,6 +551,17 @@ class HeuristicVsIlpTestCase : public RouterTestCase
                                         1.10 * x.maxLossDb,
                                         "heuristic within 10% " << k);
             worst = std::max(worst, h.maxLossDb / x.maxLossDb);
+            // One net alone: the topological scan, A* (admissible) and the ILP are all exact.
+            for (const PhotonicNet& net : v)
+            {
+                PhotonicRouter::Options astar = Alg("pathfinder");
+                astar.dagSearch = false;
+                const double byScan = PhotonicRouter::Embed(t, {net}, Alg("pathfinder")).maxLossDb;
+                const double byAstar = PhotonicRouter::Embed(t, {net}, astar).maxLossDb;
+                const double byIlp = PhotonicRouter::Embed(t, {net}, Alg("ilp")).maxLossDb;
+                NS_TEST_EXPECT_MSG_EQ_TOL(byAstar, byScan, 1e-9, "A* = scan, " << k);
+                NS_TEST_EXPECT_MSG_EQ_TOL(byIlp, byScan, 1e-6, "ILP = scan, " << k);
+            }
         }
         // The worst ratio is reported in doc/photonic-router.rst.part.
         std::cout << "pathfinder / ilp max loss, worst of 20: " << worst << std::endl;
