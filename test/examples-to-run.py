@@ -68,6 +68,14 @@ cpp_examples = [
      "True", "False"),
     ("inference-serving --duration=10s --quietTime=2s --burstTime=8s --pageTo=fabric --fabricPorts=4",
      "True", "False"),
+    ("photonic-compile examples/photonic/programs/permutation8.lambda --target=benes",
+     "True", "False"),
+    ("photonic-compile --spec=multicast --ports=8 --target=square", "True", "False"),
+    ("photonic-compile --spec=rotor --ports=8 --target=clements", "True", "False"),
+    ("photonic-compile --spec=unitary --ports=8 --target=clements", "True", "False"),
+    ("photonic-compile examples/photonic/programs/rotor4.lambda --check", "True", "False"),
+    ("photonic-compile --spec=permutation --ports=8 --target=benes --previous=examples/photonic/programs/permutation8.lambda",
+     "True", "False"),
 ]
 
 # Python examples: none.
