@@ -48,10 +48,12 @@ IsFile(const std::string& path)
     return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
 }
 
+/// Styles whose inputs and outputs are distinct ports (feed-forward, bipartite meshes).
 bool
-Directed(const std::string& style)
+TwoSided(const std::string& style)
 {
-    return style == "clements" || style == "reck" || style == "benes";
+    return style == "clements" || style == "reck" || style == "benes" || style == "square" ||
+           style == "triangular";
 }
 
 std::vector<std::string>
@@ -163,7 +165,7 @@ PhotonicCompileStudy::Synthesize(const PhotonicCompileConfig& c,
                                  std::string& error)
 {
     const uint32_t n = c.ports;
-    const uint32_t outFirst = target.IsDirected() ? 0 : n;
+    const uint32_t outFirst = target.IsTwoSided() ? 0 : n;
     Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
     u->SetStream(static_cast<int64_t>(c.stream));
     auto shuffled = [&u](uint32_t k) {
@@ -282,7 +284,8 @@ PhotonicCompileStudy::Run(const PhotonicCompileConfig& c,
     }
     else
     {
-        const uint32_t need = Directed(c.target) ? c.ports : 2 * c.ports;
+        // Hexagonal meshes' ports serve either way: a program's outputs follow its inputs.
+        const uint32_t need = TwoSided(c.target) ? c.ports : 2 * c.ports;
         if (!MakeTarget(c, need, out.target, error))
         {
             return false;

@@ -161,7 +161,7 @@ CompiledSwitchModel::MakeNets(const OcsConfiguration& config,
 {
     nets.clear();
     netPorts.clear();
-    const bool directed = target.IsDirected();
+    const bool directed = target.IsTwoSided();
     const uint32_t capacity =
         directed ? std::min(target.GetNInputs(), target.GetNOutputs()) : target.GetNInputs();
     if (nPorts > capacity)

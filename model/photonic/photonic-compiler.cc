@@ -557,10 +557,9 @@ PhotonicCompiler::Compile(const PhotonicProgram& program,
                 {
                     const uint32_t inIo = net.fanIn ? net.sinks[s] : net.source;
                     const uint32_t outIo = net.fanIn ? net.source : net.sinks[s];
-                    const uint32_t in = inIo;
-                    const uint32_t out =
-                        target.IsDirected() ? outIo - target.GetNInputs() : outIo;
-                    slot.pairs.push_back({in, out, route.sinkLossDb.at(s)});
+                    slot.pairs.push_back({static_cast<uint32_t>(target.InputPortOf(inIo)),
+                                          static_cast<uint32_t>(target.OutputPortOf(outIo)),
+                                          route.sinkLossDb.at(s)});
                 }
             }
         }

@@ -44,11 +44,12 @@ namespace
 {
 
 PhotonicTarget
-Make(const std::string& style, uint32_t ports, double elementLoss = 0.3)
+Make(const std::string& style, uint32_t ports, double elementLoss = 0.3, uint32_t elements = 0)
 {
     PhotonicTarget::Spec spec;
     spec.style = style;
     spec.ports = ports;
+    spec.elements = elements;
     spec.elementLossDb = elementLoss;
     spec.crossingLossDb = 0.05;
     spec.switchingTime = MicroSeconds(10);
@@ -180,7 +181,7 @@ class CompiledDarkTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const PhotonicTarget t = Make("square", 16);
+        const PhotonicTarget t = Make("hexagonal", 16, 0.3, 300);
         Ptr<OpticalCircuitSwitch> ocs = Switch(16);
         PhotonicSwitchHelper helper;
         helper.SetTarget(t);
@@ -217,7 +218,8 @@ class CompiledDarkTestCase : public TestCase
             const uint32_t ports[2][2] = {{0, 5}, {2, 9}};
             for (uint32_t p : ports[n])
             {
-                NS_TEST_ASSERT_MSG_EQ(ev.down.count(p) > 0, crosses, "port " << p);
+                const bool wentDark = ev.down.count(p) > 0;
+                NS_TEST_ASSERT_MSG_EQ(wentDark, crosses, "port " << p);
             }
             // On a mesh with room, reuse keeps them where they were.
             NS_TEST_ASSERT_MSG_EQ(crosses, false, "circuit " << n << " kept its path");
