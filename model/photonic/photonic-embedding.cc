@@ -1141,6 +1141,18 @@ class Engine
     uint64_t m_expanded{0};        //!< States settled (statistics)
 };
 
+/// \return log2 of a power of two
+uint32_t
+Log2(uint32_t n)
+{
+    uint32_t k = 0;
+    while ((1u << k) < n)
+    {
+        ++k;
+    }
+    return k;
+}
+
 /// \return "" if the nets are well formed on the target, else what is wrong
 std::string
 CheckNets(const PhotonicTarget& t, const std::vector<PhotonicNet>& nets)
@@ -1718,15 +1730,103 @@ Ilp(Engine& en, const PhotonicRouter::Options& o, PhotonicEmbedding& emb)
     }
 }
 
-/// Benes targets: the looping algorithm (BenesRouter), then the routes traced.
+/**
+ * Benes targets: the permutation of the circuits (source input i -> output j) through
+ * BenesRouter::Route (the looping algorithm), then each route traced from its input by
+ * following the switch states.
+ */
 void
 BenesEmbed(Engine& en, const PhotonicTarget& t, PhotonicEmbedding& emb)
 {
-    // Until BenesRouter is available on this branch, the Benes path negotiates like
-    // pathfinder (a Benes network is rearrangeably non-blocking, so it succeeds).
-    (void)t;
-    PhotonicRouter::Options o = en.m_opt;
-    PathFinder(en, o, nullptr, nullptr, emb);
+    const Graph& g = en.G();
+    const auto& nets = en.m_nets;
+    const uint32_t n = t.GetNInputs();
+    if (t.GetStyle() != "benes" || n < 2 || (n & (n - 1)) != 0 || t.GetNOutputs() != n ||
+        t.GetElements().size() != static_cast<std::size_t>(n / 2) * (2 * Log2(n) - 1))
+    {
+        emb.error = "benes: target '" + t.GetName() + "' (style " + t.GetStyle() +
+                    ") is not a generated Benes network (use pathfinder)";
+        return;
+    }
+    std::vector<uint32_t> perm(n, UINT32_MAX);
+    std::vector<uint32_t> in(nets.size());
+    for (uint32_t k = 0; k < nets.size(); ++k)
+    {
+        const PhotonicNet& net = nets[k];
+        if (net.anySink || net.sinks.size() != 1)
+        {
+            emb.error = "benes: net '" + net.name +
+                        "' is not a circuit; the looping algorithm routes circuits only (use "
+                        "pathfinder)";
+            return;
+        }
+        const uint32_t a = net.fanIn ? net.sinks[0] : net.source;
+        const uint32_t b = net.fanIn ? net.source : net.sinks[0];
+        if (a >= n || b < n || b >= 2 * n)
+        {
+            emb.error = "benes: net '" + net.name + "' must run from an input (I/O 0.." +
+                        std::to_string(n - 1) + ") to an output (I/O " + std::to_string(n) + ".." +
+                        std::to_string(2 * n - 1) + ")";
+            return;
+        }
+        perm[a] = b - n;
+        in[k] = a;
+    }
+    const std::vector<std::vector<bool>> cross = BenesRouter::Route(n, perm);
+    for (uint32_t k = 0; k < nets.size(); ++k)
+    {
+        const PhotonicNet& net = nets[k];
+        std::vector<uint32_t> path{g.firstIo + in[k]};
+        uint32_t v = path.back();
+        while (path.size() <= g.nNodes)
+        {
+            const uint32_t w = g.wgOther[v];
+            if (w == NONE)
+            {
+                break;
+            }
+            path.push_back(w);
+            if (g.IsIo(w))
+            {
+                break;
+            }
+            const uint32_t e = w >> 2;
+            const uint32_t stage = e / (n / 2);
+            const uint32_t p = w & 1;
+            const uint32_t q = cross.at(stage).at(e % (n / 2)) ? 1 - p : p;
+            v = PhotonicTarget::ElementPort(e, 1, q);
+            path.push_back(v);
+        }
+        const uint32_t want = g.firstIo + perm[in[k]] + n;
+        if (path.back() != want)
+        {
+            emb.error = "benes: net '" + net.name + "' traced to node " +
+                        std::to_string(path.back()) + ", not its output (node " +
+                        std::to_string(want) + "): the target's wiring is not the generator's";
+            return;
+        }
+        if (net.fanIn)
+        {
+            std::reverse(path.begin(), path.end());
+        }
+        Tree& tr = en.m_trees[k];
+        tr.Clear();
+        for (std::size_t i = 0; i < path.size(); ++i)
+        {
+            tr.nodes.push_back(path[i]);
+            tr.parent.push_back(i == 0 ? 0 : static_cast<uint32_t>(i - 1));
+            tr.g.push_back(i == 0 ? 0 : tr.g.back() + g.ArcLoss(path[i - 1], path[i]));
+        }
+        tr.sinkAt.push_back(static_cast<uint32_t>(path.size() - 1));
+        tr.routed = true;
+        en.Occupy(k, +1);
+    }
+    emb.iterations = 1;
+    emb.ok = en.Overused() == 0;
+    if (!emb.ok)
+    {
+        en.Conflicts(emb, 1);
+    }
 }
 
 } // namespace
