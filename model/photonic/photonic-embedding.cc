@@ -266,6 +266,7 @@ class Engine
         {
             BuildTopologicalOrder();
         }
+        BuildComponents();
         m_why.resize(nets.size());
     }
 
@@ -320,6 +321,44 @@ class Engine
             {
                 Occupy(n, +1);
             }
+        }
+    }
+
+    /**
+     * Weak components of the state graph (union-find over its arcs), so that a sink in
+     * another component than its source is known unreachable without a search (on
+     * recirculating meshes the direction of travel splits the ports into such classes).
+     */
+    void BuildComponents()
+    {
+        const uint32_t S = 2 * m_g.nNodes;
+        m_comp.resize(S);
+        for (uint32_t s = 0; s < S; ++s)
+        {
+            m_comp[s] = s;
+        }
+        auto find = [&](uint32_t x) {
+            while (m_comp[x] != x)
+            {
+                m_comp[x] = m_comp[m_comp[x]];
+                x = m_comp[x];
+            }
+            return x;
+        };
+        for (uint32_t s = 0; s < S; ++s)
+        {
+            m_g.ForArcs(s >> 1, s & 1, false, [&](uint32_t m, uint32_t ph, double) {
+                const uint32_t a = find(s);
+                const uint32_t b = find(2 * m + ph);
+                if (a != b)
+                {
+                    m_comp[std::max(a, b)] = std::min(a, b);
+                }
+            });
+        }
+        for (uint32_t s = 0; s < S; ++s)
+        {
+            m_comp[s] = find(s);
         }
     }
 
@@ -662,6 +701,14 @@ class Engine
                 ty = m_g.py[v];
             }
             starts.clear();
+            // (A reversed search's state (v, ph) is the forward state (v, 1 - ph).)
+            if (k == 0 && !net.anySink &&
+                m_comp[2 * src + (reverse ? 1 : 0)] !=
+                    m_comp[2 * (m_g.firstIo + net.sinks[0]) + (reverse ? 0 : 1)])
+            {
+                tr.Clear();
+                return NoPathReason(n, k, c);
+            }
             if (k == 0)
             {
                 starts.push_back({2 * src, 0.0, 0.0, NONE, NONE});
@@ -1129,6 +1176,7 @@ class Engine
     std::vector<HeapEntry> m_heap; //!< Binary heap (lazy deletion)
     double m_weight{1};            //!< Heuristic weight (1: admissible)
     bool m_dagOk{false};           //!< Feed-forward searches scan m_order
+    std::vector<uint32_t> m_comp;  //!< Per state: its weak component's root
     std::vector<uint32_t> m_order; //!< Topological order of the nodes (feed-forward)
     std::vector<uint32_t> m_pos;   //!< Per node: its place in m_order
     std::vector<double> m_dDist;   //!< Per scan index: cost
