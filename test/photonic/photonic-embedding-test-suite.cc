@@ -483,6 +483,21 @@ class CircuitsTestCase : public RouterTestCase
                 CheckCircuits(t, nets, e, "grid " + a);
             }
         }
+        // No nets: legal, nothing set, no loss.
+        {
+            const PhotonicTarget t = Grid();
+            for (const std::string& a : {"auto", "pathfinder", "ilp", "first-fit"})
+            {
+                const PhotonicEmbedding e = PhotonicRouter::Embed(t, {}, Alg(a));
+                NS_TEST_EXPECT_MSG_EQ(e.ok, true, a << ": " << e.error);
+                NS_TEST_EXPECT_MSG_EQ(e.states.size(), 4u, "a state per element");
+                for (const PhotonicElementState& st : e.states)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(int(st.setting), int(PhotonicElementState::UNUSED), a);
+                }
+                NS_TEST_EXPECT_MSG_EQ(e.maxLossDb, 0.0, "no loss");
+            }
+        }
         // 3-mode mesh, the reversal permutation 0->2, 1->1, 2->0: every element crossed.
         {
             const PhotonicTarget t = Clements(3, nullptr);
