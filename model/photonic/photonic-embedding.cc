@@ -266,6 +266,7 @@ class Engine
         {
             BuildTopologicalOrder();
         }
+        BuildComponents();
         m_why.resize(nets.size());
     }
 
@@ -320,6 +321,44 @@ class Engine
             {
                 Occupy(n, +1);
             }
+        }
+    }
+
+    /**
+     * Weak components of the state graph (union-find over its arcs), so that a sink in
+     * another component than its source is known unreachable without a search (on
+     * recirculating meshes the direction of travel splits the ports into such classes).
+     */
+    void BuildComponents()
+    {
+        const uint32_t S = 2 * m_g.nNodes;
+        m_comp.resize(S);
+        for (uint32_t s = 0; s < S; ++s)
+        {
+            m_comp[s] = s;
+        }
+        auto find = [&](uint32_t x) {
+            while (m_comp[x] != x)
+            {
+                m_comp[x] = m_comp[m_comp[x]];
+                x = m_comp[x];
+            }
+            return x;
+        };
+        for (uint32_t s = 0; s < S; ++s)
+        {
+            m_g.ForArcs(s >> 1, s & 1, false, [&](uint32_t m, uint32_t ph, double) {
+                const uint32_t a = find(s);
+                const uint32_t b = find(2 * m + ph);
+                if (a != b)
+                {
+                    m_comp[std::max(a, b)] = std::min(a, b);
+                }
+            });
+        }
+        for (uint32_t s = 0; s < S; ++s)
+        {
+            m_comp[s] = find(s);
         }
     }
 
@@ -662,6 +701,14 @@ class Engine
                 ty = m_g.py[v];
             }
             starts.clear();
+            // (A reversed search's state (v, ph) is the forward state (v, 1 - ph).)
+            if (k == 0 && !net.anySink &&
+                m_comp[2 * src + (reverse ? 1 : 0)] !=
+                    m_comp[2 * (m_g.firstIo + net.sinks[0]) + (reverse ? 0 : 1)])
+            {
+                tr.Clear();
+                return NoPathReason(n, k, c);
+            }
             if (k == 0)
             {
                 starts.push_back({2 * src, 0.0, 0.0, NONE, NONE});
@@ -1129,6 +1176,7 @@ class Engine
     std::vector<HeapEntry> m_heap; //!< Binary heap (lazy deletion)
     double m_weight{1};            //!< Heuristic weight (1: admissible)
     bool m_dagOk{false};           //!< Feed-forward searches scan m_order
+    std::vector<uint32_t> m_comp;  //!< Per state: its weak component's root
     std::vector<uint32_t> m_order; //!< Topological order of the nodes (feed-forward)
     std::vector<uint32_t> m_pos;   //!< Per node: its place in m_order
     std::vector<double> m_dDist;   //!< Per scan index: cost
@@ -1140,6 +1188,18 @@ class Engine
     uint32_t m_tgen{0};            //!< Target generation
     uint64_t m_expanded{0};        //!< States settled (statistics)
 };
+
+/// \return log2 of a power of two
+uint32_t
+Log2(uint32_t n)
+{
+    uint32_t k = 0;
+    while ((1u << k) < n)
+    {
+        ++k;
+    }
+    return k;
+}
 
 /// \return "" if the nets are well formed on the target, else what is wrong
 std::string
@@ -1718,15 +1778,103 @@ Ilp(Engine& en, const PhotonicRouter::Options& o, PhotonicEmbedding& emb)
     }
 }
 
-/// Benes targets: the looping algorithm (BenesRouter), then the routes traced.
+/**
+ * Benes targets: the permutation of the circuits (source input i -> output j) through
+ * BenesRouter::Route (the looping algorithm), then each route traced from its input by
+ * following the switch states.
+ */
 void
 BenesEmbed(Engine& en, const PhotonicTarget& t, PhotonicEmbedding& emb)
 {
-    // Until BenesRouter is available on this branch, the Benes path negotiates like
-    // pathfinder (a Benes network is rearrangeably non-blocking, so it succeeds).
-    (void)t;
-    PhotonicRouter::Options o = en.m_opt;
-    PathFinder(en, o, nullptr, nullptr, emb);
+    const Graph& g = en.G();
+    const auto& nets = en.m_nets;
+    const uint32_t n = t.GetNInputs();
+    if (t.GetStyle() != "benes" || n < 2 || (n & (n - 1)) != 0 || t.GetNOutputs() != n ||
+        t.GetElements().size() != static_cast<std::size_t>(n / 2) * (2 * Log2(n) - 1))
+    {
+        emb.error = "benes: target '" + t.GetName() + "' (style " + t.GetStyle() +
+                    ") is not a generated Benes network (use pathfinder)";
+        return;
+    }
+    std::vector<uint32_t> perm(n, UINT32_MAX);
+    std::vector<uint32_t> in(nets.size());
+    for (uint32_t k = 0; k < nets.size(); ++k)
+    {
+        const PhotonicNet& net = nets[k];
+        if (net.anySink || net.sinks.size() != 1)
+        {
+            emb.error = "benes: net '" + net.name +
+                        "' is not a circuit; the looping algorithm routes circuits only (use "
+                        "pathfinder)";
+            return;
+        }
+        const uint32_t a = net.fanIn ? net.sinks[0] : net.source;
+        const uint32_t b = net.fanIn ? net.source : net.sinks[0];
+        if (a >= n || b < n || b >= 2 * n)
+        {
+            emb.error = "benes: net '" + net.name + "' must run from an input (I/O 0.." +
+                        std::to_string(n - 1) + ") to an output (I/O " + std::to_string(n) + ".." +
+                        std::to_string(2 * n - 1) + ")";
+            return;
+        }
+        perm[a] = b - n;
+        in[k] = a;
+    }
+    const std::vector<std::vector<bool>> cross = BenesRouter::Route(n, perm);
+    for (uint32_t k = 0; k < nets.size(); ++k)
+    {
+        const PhotonicNet& net = nets[k];
+        std::vector<uint32_t> path{g.firstIo + in[k]};
+        uint32_t v = path.back();
+        while (path.size() <= g.nNodes)
+        {
+            const uint32_t w = g.wgOther[v];
+            if (w == NONE)
+            {
+                break;
+            }
+            path.push_back(w);
+            if (g.IsIo(w))
+            {
+                break;
+            }
+            const uint32_t e = w >> 2;
+            const uint32_t stage = e / (n / 2);
+            const uint32_t p = w & 1;
+            const uint32_t q = cross.at(stage).at(e % (n / 2)) ? 1 - p : p;
+            v = PhotonicTarget::ElementPort(e, 1, q);
+            path.push_back(v);
+        }
+        const uint32_t want = g.firstIo + perm[in[k]] + n;
+        if (path.back() != want)
+        {
+            emb.error = "benes: net '" + net.name + "' traced to node " +
+                        std::to_string(path.back()) + ", not its output (node " +
+                        std::to_string(want) + "): the target's wiring is not the generator's";
+            return;
+        }
+        if (net.fanIn)
+        {
+            std::reverse(path.begin(), path.end());
+        }
+        Tree& tr = en.m_trees[k];
+        tr.Clear();
+        for (std::size_t i = 0; i < path.size(); ++i)
+        {
+            tr.nodes.push_back(path[i]);
+            tr.parent.push_back(i == 0 ? 0 : static_cast<uint32_t>(i - 1));
+            tr.g.push_back(i == 0 ? 0 : tr.g.back() + g.ArcLoss(path[i - 1], path[i]));
+        }
+        tr.sinkAt.push_back(static_cast<uint32_t>(path.size() - 1));
+        tr.routed = true;
+        en.Occupy(k, +1);
+    }
+    emb.iterations = 1;
+    emb.ok = en.Overused() == 0;
+    if (!emb.ok)
+    {
+        en.Conflicts(emb, 1);
+    }
 }
 
 } // namespace
