@@ -21,8 +21,8 @@ unitary-fidelity (analog programs), and one row of ev_photonic_compile.
   negotiated congestion with loss passes) against first-fit-max-path-loss-db (each net by its
   least-loss path in turn, no negotiation) on the same target and program, for random
   permutations and multicasts (groups of 4) of 16 inputs on square, hexagonal and triangular
-  recirculating meshes of the least size for 32 I/O ports and of at least 1,000 and 4,000
-  elements; points below y = x are where our embedding loses less. 18 runs, well under a
+  recirculating meshes of at least 1,000, 2,000 and 4,000 elements (smaller meshes, a few
+  hundred elements, cannot hold 16 disjoint circuits); points below y = x are where our embedding loses less. 18 runs, well under a
   second each. Runs where first fit embeds nothing for some pair record no
   first-fit-max-path-loss-db; they are drawn on the right edge (first fit failed).
 * photonic-fidelity (photonic-compile): unitary-fidelity of a random unitary
@@ -170,7 +170,7 @@ COMPILE_TIME = Figure(
 # ------------------------------------------------------------------------------ loss vs first fit
 
 LOSS_STYLES = ["square", "hexagonal", "triangular"]
-LOSS_ELEMENTS = ["0", "1000", "4000"]        # 0: the least target for the ports
+LOSS_ELEMENTS = ["1000", "2000", "4000"]
 LOSS_SPECS = ["permutation", "multicast"]
 LOSS_PORTS = "16"
 SPEC_FACES = {"permutation": "full", "multicast": "none"}
@@ -185,6 +185,7 @@ def _plot_loss(ax, data):
     top = max(ours + theirs) * 1.08
     low = min(ours + theirs) * 0.9
     failed_x = top * 1.0
+    failed_drawn = False
     for style in LOSS_STYLES:
         color, marker = STYLE_MARKS[style]
         for spec in LOSS_SPECS:
@@ -209,7 +210,10 @@ def _plot_loss(ax, data):
                                 xytext=(6, -10), ha="left", fontsize=6.5, color=color)
             if fx:
                 ax.plot(fx, fy, linestyle="none", marker=marker, markersize=7,
-                        markerfacecolor=face, markeredgecolor="C3", zorder=3)
+                        markerfacecolor=face, markeredgecolor="C3", zorder=3,
+                        label=None if failed_drawn else "First fit failed (ours drawn at "
+                        "the right edge)")
+                failed_drawn = True
     ax.plot([low, top], [low, top], color="0.3", linestyle="--", linewidth=1.0, zorder=2,
             label="y = x (as lossy as first fit)")
     ax.set_xlim(low, top * 1.04)
@@ -231,9 +235,8 @@ LOSS_VS_FIRST_FIT = Figure(
     plot=_plot_loss,
     title="Worst path loss: negotiated embedding against first fit",
     subtitle="16 inputs, random permutations (filled) and multicasts in groups of 4 (open) on "
-             "meshes of\nthe least size for 32 I/O ports, 1,000+ and 4,000+ elements; 0.3 dB "
-             "per element, 0.05 dB per crossing;\nred edge: first fit could not embed every "
-             "pair (drawn at the right)",
+             "meshes of\n1,000+, 2,000+ and 4,000+ elements; 0.3 dB per element, 0.05 dB per "
+             "crossing;\nred edge: first fit could not embed every pair (drawn at the right)",
     xlabel="First fit: worst path loss (dB)",
     ylabel="Our embedding: worst path loss (dB)",
     legend_loc="upper left",
