@@ -11,8 +11,8 @@
  *
  * For every style of --styles and every size of --sizes: the target is generated
  * (PhotonicTarget::Generate, at least that many elements and --pairs ports), a random
- * permutation of --pairs inputs is written by PhotonicSynthesizer (outputs after the inputs on
- * recirculating meshes, whose I/O ports serve both directions), parsed and type-checked by
+ * permutation of --pairs inputs is written by PhotonicSynthesizer (on a hexagonal mesh, whose
+ * I/O ports serve both directions, the outputs after the inputs), parsed and type-checked by
  * PhotonicLanguage, and compiled by PhotonicCompiler with --algorithm (the module's default,
  * auto: the looping algorithm on Benes targets, PathFinder otherwise); in the same invocation,
  * on the same target and program, the first-fit embedding (each net by its least-loss path in
@@ -145,8 +145,11 @@ main(int argc, char* argv[])
             row.asked = asked;
             PhotonicTarget::Spec spec;
             spec.style = style;
-            const bool directed = style == "clements" || style == "reck" || style == "benes";
-            spec.ports = directed ? pairs : 2 * pairs;
+            // Two-sided targets (feed-forward ones; square and triangular meshes, whose I/O
+            // ports fall in an input and an output class) have distinct inputs and outputs; a
+            // hexagonal mesh's ports serve either way, so the outputs follow the inputs.
+            const bool twoSided = style != "hexagonal";
+            spec.ports = twoSided ? pairs : 2 * pairs;
             spec.elements = asked;
             PhotonicTarget target;
             std::string error;
@@ -159,6 +162,13 @@ main(int argc, char* argv[])
                 rows.push_back(row);
                 continue;
             }
+            if (target.IsTwoSided() != twoSided)
+            {
+                row.error = "generate: " + target.GetName() + " is " + (twoSided ? "not " : "") +
+                            "two-sided";
+                rows.push_back(row);
+                continue;
+            }
             row.name = target.GetName();
             row.elements = target.GetElements().size();
 
@@ -166,7 +176,7 @@ main(int argc, char* argv[])
             std::string text;
             PhotonicProgram program;
             std::vector<PhotonicDiagnostic> diagnostics;
-            const uint32_t outFirst = target.IsDirected() ? 0 : pairs;
+            const uint32_t outFirst = twoSided ? 0 : pairs;
             if (!PhotonicSynthesizer::Permutation(perm, pairs, outFirst, text, error) ||
                 !PhotonicLanguage::ParseString(text, "<permutation>", program, diagnostics))
             {
