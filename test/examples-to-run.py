@@ -70,7 +70,7 @@ cpp_examples = [
      "True", "False"),
     ("photonic-compile examples/photonic/programs/permutation8.lambda --target=benes",
      "True", "False"),
-    ("photonic-compile --spec=multicast --ports=8 --target=square", "True", "False"),
+    ("photonic-compile --spec=multicast --ports=8 --target=square --elements=200", "True", "False"),
     ("photonic-compile --spec=rotor --ports=8 --target=clements", "True", "False"),
     ("photonic-compile --spec=unitary --ports=8 --target=clements", "True", "False"),
     ("photonic-compile examples/photonic/programs/rotor4.lambda --check", "True", "False"),
