@@ -22,9 +22,9 @@ unitary-fidelity (analog programs), and one row of ev_photonic_compile.
   least-loss path in turn, no negotiation) on the same target and program, for random
   permutations and multicasts (groups of 4) of 16 inputs on square, hexagonal and triangular
   recirculating meshes of at least 1,000, 2,000 and 4,000 elements (smaller meshes, a few
-  hundred elements, cannot hold 16 disjoint circuits); points below y = x are where our embedding loses less. 18 runs, well under a
-  second each. Runs where first fit embeds nothing for some pair record no
-  first-fit-max-path-loss-db; they are drawn on the right edge (first fit failed).
+  hundred elements, cannot hold 16 disjoint circuits); points below y = x are where our
+  embedding loses less. 18 runs, well under a second each. Runs where first fit cannot embed
+  every pair record no first-fit-max-path-loss-db; they are drawn in a band on the right.
 * photonic-fidelity (photonic-compile): unitary-fidelity of a random unitary
   (--spec=unitary) decomposed onto Clements (rectangular) and Reck (triangular) meshes of 4 to
   32 ports, against the mesh size, one curve per per-element loss (--elementLoss 0.05 to
