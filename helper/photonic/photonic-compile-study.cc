@@ -165,7 +165,29 @@ PhotonicCompileStudy::Synthesize(const PhotonicCompileConfig& c,
                                  std::string& error)
 {
     const uint32_t n = c.ports;
-    const uint32_t outFirst = target.IsTwoSided() ? 0 : n;
+    // Place the program's ports: feed-forward targets in order from port 0; recirculating
+    // meshes spread them evenly around the border (clustered ports would crowd one corner),
+    // inputs and outputs interleaved where a port serves either way (hexagonal).
+    PhotonicSynthesizer::PortPlacement ports;
+    for (uint32_t k = 0; k < n; ++k)
+    {
+        if (target.IsDirected())
+        {
+            ports.inputs.push_back(k);
+            ports.outputs.push_back(k);
+        }
+        else if (target.IsTwoSided())
+        {
+            ports.inputs.push_back(static_cast<uint32_t>(uint64_t(k) * target.GetNInputs() / n));
+            ports.outputs.push_back(static_cast<uint32_t>(uint64_t(k) * target.GetNOutputs() / n));
+        }
+        else
+        {
+            const uint64_t p = target.GetNInputs();
+            ports.inputs.push_back(static_cast<uint32_t>(2 * k * p / (2 * n)));
+            ports.outputs.push_back(static_cast<uint32_t>((2 * k + 1) * p / (2 * n)));
+        }
+    }
     Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
     u->SetStream(static_cast<int64_t>(c.stream));
     auto shuffled = [&u](uint32_t k) {
@@ -182,7 +204,7 @@ PhotonicCompileStudy::Synthesize(const PhotonicCompileConfig& c,
     };
     if (c.spec == "permutation")
     {
-        return PhotonicSynthesizer::Permutation(shuffled(n), n, outFirst, text, error);
+        return PhotonicSynthesizer::Permutation(shuffled(n), ports, text, error);
     }
     if (c.spec == "multicast")
     {
@@ -199,7 +221,7 @@ PhotonicCompileStudy::Synthesize(const PhotonicCompileConfig& c,
             }
             groups.emplace_back(g, to);
         }
-        return PhotonicSynthesizer::Multicast(n, groups, n, outFirst, text, error);
+        return PhotonicSynthesizer::Multicast(groups, ports, text, error);
     }
     if (c.spec == "rotor")
     {
@@ -209,7 +231,7 @@ PhotonicCompileStudy::Synthesize(const PhotonicCompileConfig& c,
             matchings.resize(c.slots);
         }
         const std::vector<Time> durations(matchings.size(), c.slot);
-        return PhotonicSynthesizer::Rotor(matchings, durations, n, outFirst, text, error);
+        return PhotonicSynthesizer::Rotor(matchings, durations, ports, text, error);
     }
     if (c.spec == "unitary")
     {

@@ -21,33 +21,95 @@ NS_LOG_COMPONENT_DEFINE("PhotonicSynthesizer");
 namespace
 {
 
+/// Where the program's ports sit, and how its statements name them.
+struct Layout
+{
+    PhotonicSynthesizer::PortPlacement ports; //!< Switch ports of a[k] and b[k]
+    bool arrays{true};                        //!< Contiguous: a[N] @ x, b[M] @ y
+
+    explicit Layout(const PhotonicSynthesizer::PortPlacement& p)
+        : ports(p)
+    {
+        for (std::size_t k = 1; k < p.inputs.size(); ++k)
+        {
+            arrays = arrays && p.inputs[k] == p.inputs[0] + k;
+        }
+        for (std::size_t k = 1; k < p.outputs.size(); ++k)
+        {
+            arrays = arrays && p.outputs[k] == p.outputs[0] + k;
+        }
+    }
+
+    std::string In(std::size_t k) const
+    {
+        return arrays ? "a[" + std::to_string(k) + "]" : "a_" + std::to_string(k);
+    }
+
+    std::string Out(std::size_t k) const
+    {
+        return arrays ? "b[" + std::to_string(k) + "]" : "b_" + std::to_string(k);
+    }
+
+    uint32_t NOutputs() const
+    {
+        return static_cast<uint32_t>(ports.outputs.size());
+    }
+};
+
+PhotonicSynthesizer::PortPlacement
+Contiguous(uint32_t nInputs, uint32_t nOutputs, uint32_t outFirst)
+{
+    PhotonicSynthesizer::PortPlacement p;
+    for (uint32_t k = 0; k < nInputs; ++k)
+    {
+        p.inputs.push_back(k);
+    }
+    for (uint32_t k = 0; k < nOutputs; ++k)
+    {
+        p.outputs.push_back(outFirst + k);
+    }
+    return p;
+}
+
 void
-Header(std::ostringstream& os,
-       const std::string& name,
-       const std::string& what,
-       uint32_t nInputs,
-       uint32_t nOutputs,
-       uint32_t outFirst)
+Header(std::ostringstream& os, const std::string& name, const std::string& what, const Layout& l)
 {
     os << "// Written by ns3-optical's PhotonicSynthesizer: " << what << ".\n";
     os << "program " << name << ";\n";
-    os << "in a[" << nInputs << "];\n";
-    os << "out b[" << nOutputs << "]";
-    if (outFirst)
+    if (l.arrays)
     {
-        os << " @ " << outFirst;
+        os << "in a[" << l.ports.inputs.size() << "]";
+        if (!l.ports.inputs.empty() && l.ports.inputs[0])
+        {
+            os << " @ " << l.ports.inputs[0];
+        }
+        os << ";\nout b[" << l.ports.outputs.size() << "]";
+        if (!l.ports.outputs.empty() && l.ports.outputs[0])
+        {
+            os << " @ " << l.ports.outputs[0];
+        }
+        os << ";\n";
+        return;
     }
-    os << ";\n";
+    for (std::size_t k = 0; k < l.ports.inputs.size(); ++k)
+    {
+        os << "in " << l.In(k) << " @ " << l.ports.inputs[k] << ";\n";
+    }
+    for (std::size_t k = 0; k < l.ports.outputs.size(); ++k)
+    {
+        os << "out " << l.Out(k) << " @ " << l.ports.outputs[k] << ";\n";
+    }
 }
 
 /// Checks a partial permutation; writes its statements (indented by \p indent).
 bool
 PermutationBody(const std::vector<int32_t>& perm,
-                uint32_t nOutputs,
+                const Layout& l,
                 const std::string& indent,
                 std::ostringstream& os,
                 std::string& error)
 {
+    const uint32_t nOutputs = l.NOutputs();
     std::set<int32_t> seen;
     for (std::size_t i = 0; i < perm.size(); ++i)
     {
@@ -72,11 +134,11 @@ PermutationBody(const std::vector<int32_t>& perm,
     {
         if (perm[i] == PhotonicSynthesizer::NONE)
         {
-            os << indent << "drop(a[" << i << "]);\n";
+            os << indent << "drop(" << l.In(i) << ");\n";
         }
         else
         {
-            os << indent << "b[" << perm[i] << "] = a[" << i << "];\n";
+            os << indent << l.Out(perm[i]) << " = " << l.In(i) << ";\n";
         }
     }
     return true;
@@ -99,19 +161,27 @@ PhotonicSynthesizer::Permutation(const std::vector<int32_t>& perm,
                                  std::string& text,
                                  std::string& error)
 {
-    if (perm.empty() || nOutputs == 0)
+    return Permutation(perm,
+                       Contiguous(static_cast<uint32_t>(perm.size()), nOutputs, outFirst),
+                       text,
+                       error);
+}
+
+bool
+PhotonicSynthesizer::Permutation(const std::vector<int32_t>& perm,
+                                 const PortPlacement& ports,
+                                 std::string& text,
+                                 std::string& error)
+{
+    if (perm.empty() || ports.outputs.empty() || ports.inputs.size() != perm.size())
     {
-        error = "a permutation needs at least one input and one output";
+        error = "a permutation needs at least one input and one output, and a port per input";
         return false;
     }
+    const Layout l(ports);
     std::ostringstream os;
-    Header(os,
-           "permutation",
-           "a permutation of " + std::to_string(perm.size()) + " inputs",
-           static_cast<uint32_t>(perm.size()),
-           nOutputs,
-           outFirst);
-    if (!PermutationBody(perm, nOutputs, "", os, error))
+    Header(os, "permutation", "a permutation of " + std::to_string(perm.size()) + " inputs", l);
+    if (!PermutationBody(perm, l, "", os, error))
     {
         return false;
     }
@@ -127,6 +197,18 @@ PhotonicSynthesizer::Multicast(uint32_t nInputs,
                                std::string& text,
                                std::string& error)
 {
+    return Multicast(groups, Contiguous(nInputs, nOutputs, outFirst), text, error);
+}
+
+bool
+PhotonicSynthesizer::Multicast(const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& groups,
+                               const PortPlacement& ports,
+                               std::string& text,
+                               std::string& error)
+{
+    const Layout l(ports);
+    const auto nInputs = static_cast<uint32_t>(ports.inputs.size());
+    const uint32_t nOutputs = l.NOutputs();
     if (nInputs == 0 || nOutputs == 0)
     {
         error = "a multicast needs at least one input and one output";
@@ -161,31 +243,26 @@ PhotonicSynthesizer::Multicast(uint32_t nInputs,
                 return false;
             }
             outputUsed[o] = true;
-            body << (k ? ", " : "") << "b[" << o << "]";
+            body << (k ? ", " : "") << l.Out(o);
         }
         if (outputs.size() == 1)
         {
-            body << " = a[" << input << "];\n";
+            body << " = " << l.In(input) << ";\n";
         }
         else
         {
-            body << " = multicast(a[" << input << "]);\n";
+            body << " = multicast(" << l.In(input) << ");\n";
         }
     }
     for (uint32_t i = 0; i < nInputs; ++i)
     {
         if (!inputUsed[i])
         {
-            body << "drop(a[" << i << "]);\n";
+            body << "drop(" << l.In(i) << ");\n";
         }
     }
     std::ostringstream os;
-    Header(os,
-           "multicast",
-           "a multicast of " + std::to_string(groups.size()) + " groups",
-           nInputs,
-           nOutputs,
-           outFirst);
+    Header(os, "multicast", "a multicast of " + std::to_string(groups.size()) + " groups", l);
     os << body.str();
     text = os.str();
     return true;
@@ -199,6 +276,18 @@ PhotonicSynthesizer::Rotor(const std::vector<std::vector<int32_t>>& matchings,
                            std::string& text,
                            std::string& error)
 {
+    const auto n = static_cast<uint32_t>(matchings.empty() ? 0 : matchings[0].size());
+    return Rotor(matchings, durations, Contiguous(n, nOutputs, outFirst), text, error);
+}
+
+bool
+PhotonicSynthesizer::Rotor(const std::vector<std::vector<int32_t>>& matchings,
+                           const std::vector<Time>& durations,
+                           const PortPlacement& ports,
+                           std::string& text,
+                           std::string& error)
+{
+    const Layout l(ports);
     if (matchings.empty() || matchings.size() != durations.size())
     {
         error = "a rotor needs one duration per matching (" + std::to_string(matchings.size()) +
@@ -207,15 +296,10 @@ PhotonicSynthesizer::Rotor(const std::vector<std::vector<int32_t>>& matchings,
     }
     const std::size_t n = matchings[0].size();
     std::ostringstream os;
-    Header(os,
-           "rotor",
-           "a rotor of " + std::to_string(matchings.size()) + " slots",
-           static_cast<uint32_t>(n),
-           nOutputs,
-           outFirst);
+    Header(os, "rotor", "a rotor of " + std::to_string(matchings.size()) + " slots", l);
     for (std::size_t s = 0; s < matchings.size(); ++s)
     {
-        if (matchings[s].size() != n || n == 0)
+        if (matchings[s].size() != n || n == 0 || n != ports.inputs.size())
         {
             error = "rotor slot " + std::to_string(s) + " has " +
                     std::to_string(matchings[s].size()) + " inputs; every slot needs " +
@@ -228,7 +312,7 @@ PhotonicSynthesizer::Rotor(const std::vector<std::vector<int32_t>>& matchings,
             return false;
         }
         os << "slot " << durations[s].GetNanoSeconds() << "ns {\n";
-        if (!PermutationBody(matchings[s], nOutputs, "    ", os, error))
+        if (!PermutationBody(matchings[s], l, "    ", os, error))
         {
             error = "rotor slot " + std::to_string(s) + ": " + error;
             return false;
@@ -250,7 +334,7 @@ PhotonicSynthesizer::Unitary(const PhotonicMatrix& u, std::string& text, std::st
     }
     const uint32_t n = u.Rows();
     std::ostringstream os;
-    Header(os, "unitary", "an analog " + std::to_string(n) + "-mode unitary", n, n, 0);
+    Header(os, "unitary", "an analog " + std::to_string(n) + "-mode unitary", Layout(Contiguous(n, n, 0)));
     os << "b[0.." << n - 1 << "] = unitary(a[0.." << n - 1 << "], [";
     for (uint32_t r = 0; r < n; ++r)
     {

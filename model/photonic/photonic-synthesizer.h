@@ -37,6 +37,59 @@ class PhotonicSynthesizer
     static constexpr int32_t NONE = -1;
 
     /**
+     * Where a program's ports sit on the switch: input k (a[k]) on switch input inputs[k],
+     * output k (b[k]) on switch output outputs[k]. Contiguous placements are written as port
+     * arrays (in a[N] @ x); others as one declaration per port (in a_3 @ 17), so a study can
+     * spread a program's ports around a mesh's border.
+     */
+    struct PortPlacement
+    {
+        std::vector<uint32_t> inputs;  //!< Switch input of each program input
+        std::vector<uint32_t> outputs; //!< Switch output of each program output
+    };
+
+    /**
+     * \brief Permutation() on placed ports.
+     * \param [in] perm Per input, its output index or NONE
+     * \param [in] ports Placement (one input per entry of \p perm)
+     * \param [out] text The program
+     * \param [out] error What is wrong
+     * \return true on success
+     */
+    static bool Permutation(const std::vector<int32_t>& perm,
+                            const PortPlacement& ports,
+                            std::string& text,
+                            std::string& error);
+
+    /**
+     * \brief Multicast() on placed ports.
+     * \param [in] groups (input, outputs) pairs, as indices of the placement
+     * \param [in] ports Placement
+     * \param [out] text The program
+     * \param [out] error What is wrong
+     * \return true on success
+     */
+    static bool Multicast(const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& groups,
+                          const PortPlacement& ports,
+                          std::string& text,
+                          std::string& error);
+
+    /**
+     * \brief Rotor() on placed ports.
+     * \param [in] matchings Per slot, input k to output matchings[s][k] or NONE
+     * \param [in] durations Per slot, a positive duration
+     * \param [in] ports Placement
+     * \param [out] text The program
+     * \param [out] error What is wrong
+     * \return true on success
+     */
+    static bool Rotor(const std::vector<std::vector<int32_t>>& matchings,
+                      const std::vector<Time>& durations,
+                      const PortPlacement& ports,
+                      std::string& text,
+                      std::string& error);
+
+    /**
      * \brief A (partial) permutation: input i to output perm[i], or dark when NONE.
      * \param [in] perm Per input, its output or NONE (outputs distinct, below \p nOutputs)
      * \param [in] nOutputs Outputs
