@@ -86,11 +86,17 @@ TorusDatacenterHelper::SetChannelAttribute(std::string name, const AttributeValu
     m_channelAttributes[name] = value.Copy();
 }
 
+void
+TorusDatacenterHelper::SetFabricSwitchModel(const ObjectFactory& factory)
+{
+    m_fabricModel = factory;
+}
+
 Ptr<TorusFabric>
 TorusDatacenterHelper::Create(const TorusGeometry& geometry) const
 {
     Ptr<TorusFabric> fabric = CreateObject<TorusFabric>();
-    fabric->Setup(geometry, m_fabricFactory);
+    fabric->Setup(geometry, m_fabricFactory, m_fabricModel);
     if (m_interRack)
     {
         fabric->SetupInterRack(m_interRackFactory);

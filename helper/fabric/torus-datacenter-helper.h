@@ -63,6 +63,18 @@ class TorusDatacenterHelper
     void SetFabricAttribute(std::string name, const AttributeValue& value);
 
     /**
+     * \brief Gives every server's fabric its own switch model (what is inside the fabric), for
+     * example a compiled photonic mesh:
+     * \code
+     *   ObjectFactory model("ns3::CompiledSwitchModel");
+     *   model.Set("TargetStyle", StringValue("clements"));
+     *   dc.SetFabricSwitchModel(model);
+     * \endcode
+     * \param [in] factory Creates one ns3::OcsSwitchModel per server (default: none, ideal)
+     */
+    void SetFabricSwitchModel(const ObjectFactory& factory);
+
+    /**
      * \brief Joins the racks through inter-rack OCSes (TorusFabric::SetupInterRack), as
      * TPUv4 does; off by default (direct wrap-around fibres).
      * \param [in] enable On or off
@@ -137,6 +149,7 @@ class TorusDatacenterHelper
   private:
     ObjectFactory m_fabricFactory;    //!< Server fabrics
     ObjectFactory m_interRackFactory; //!< Inter-rack switches
+    ObjectFactory m_fabricModel;      //!< Switch model of each fabric (type unset: none)
     bool m_interRack{false};          //!< Inter-rack switches on
     OcsHelper m_ocs;                  //!< Devices and fibres
     /// Attributes set on the devices and on the fibres (what Describe() reads)

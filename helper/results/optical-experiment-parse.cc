@@ -10,6 +10,7 @@
 
 #include "optical-experiment.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/global-value.h"
@@ -18,6 +19,7 @@
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
@@ -298,6 +300,16 @@ OpticalExperiment::CheckNs3Argument(const std::string& name,
 }
 
 void
+OpticalExperiment::SetPositional(const std::string& name)
+{
+    const bool known = std::any_of(m_options.begin(), m_options.end(), [&name](const Option& o) {
+        return o.name == name;
+    });
+    NS_ABORT_MSG_IF(!known, "OpticalExperiment::SetPositional: no option --" << name);
+    m_positional = name;
+}
+
+void
 OpticalExperiment::Parse(int argc, char* argv[])
 {
     m_progress = isatty(STDERR_FILENO);
@@ -341,11 +353,16 @@ OpticalExperiment::Parse(int argc, char* argv[])
     std::vector<std::string> help;
     for (int i = 1; i < argc; ++i)
     {
-        const std::string arg = argv[i];
+        std::string arg = argv[i];
         m_args.push_back(arg);
         std::string name;
         bool hasValue = false;
         std::string value;
+        if (!m_positional.empty() && !arg.empty() && arg[0] != '-')
+        {
+            arg = "--" + m_positional + "=" + arg;
+            m_positional.clear(); // once
+        }
         if (!SplitArgument(arg, name, hasValue, value))
         {
             errors.push_back("unexpected argument '" + arg + "' (options are --name=value)");

@@ -264,6 +264,13 @@ class OpticalExperiment
     void AddInputFile(const std::string& name, const std::string& help, std::string& value);
 
     /**
+     * \brief Lets one argument without "--" stand for an option: `prog FILE` is then
+     * `prog --name=FILE` (for the option's own checks). A second such argument is an error.
+     * \param [in] name An option added before (without --)
+     */
+    void SetPositional(const std::string& name);
+
+    /**
      * \brief A list of real numbers, comma-separated, each within \p bounds.
      * \param [in] name Option name (without --)
      * \param [in] help What it is
@@ -478,6 +485,7 @@ class OpticalExperiment
     std::vector<std::string> m_args;                      //!< Arguments as given
     std::string m_resultsPath{"results/optical.db"};      //!< --results
     std::string m_sweepKey;                               //!< --sweepKey
+    std::string m_positional;                             //!< Option of a bare argument
     bool m_progress{false};                               //!< --progress
     std::unique_ptr<ResultsStore> m_store;                //!< Store, once started
     int64_t m_runId{-1};                                  //!< Run id

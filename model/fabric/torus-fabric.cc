@@ -45,7 +45,9 @@ TorusFabric::DoDispose()
 }
 
 void
-TorusFabric::Setup(const TorusGeometry& geometry, ObjectFactory ocsFactory)
+TorusFabric::Setup(const TorusGeometry& geometry,
+                   ObjectFactory ocsFactory,
+                   ObjectFactory modelFactory)
 {
     NS_ABORT_MSG_IF(geometry.GetNServers() == 0, "TorusFabric: empty geometry");
     m_geometry = geometry;
@@ -53,7 +55,12 @@ TorusFabric::Setup(const TorusGeometry& geometry, ObjectFactory ocsFactory)
     for (uint32_t s = 0; s < geometry.GetNServers(); ++s)
     {
         Ptr<PhotonicServerFabric> fabric = CreateObject<PhotonicServerFabric>();
-        fabric->Setup(m_geometry, s, ocsFactory.Create<OpticalCircuitSwitch>());
+        Ptr<OpticalCircuitSwitch> ocs = ocsFactory.Create<OpticalCircuitSwitch>();
+        if (modelFactory.GetTypeId() != TypeId())
+        {
+            ocs->SetSwitchModel(modelFactory.Create<OcsSwitchModel>());
+        }
+        fabric->Setup(m_geometry, s, ocs);
         m_fabrics.push_back(fabric);
     }
 }

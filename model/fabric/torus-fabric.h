@@ -67,8 +67,13 @@ class TorusFabric : public Object
      * \param [in] geometry The datacenter (copied)
      * \param [in] ocsFactory Creates each server's switch (type ns3::OpticalCircuitSwitch, with
      * its ReconfigurationDelay, InsertionLoss, ...)
+     * \param [in] modelFactory If its type is set, creates each switch's own switch model
+     * (an ns3::OcsSwitchModel such as ns3::CompiledSwitchModel: what is inside the fabric),
+     * set before the fabric's default configuration
      */
-    void Setup(const TorusGeometry& geometry, ObjectFactory ocsFactory);
+    void Setup(const TorusGeometry& geometry,
+               ObjectFactory ocsFactory,
+               ObjectFactory modelFactory = ObjectFactory());
 
     /**
      * \brief Joins the racks through optical circuit switches, as TPUv4 does: every

@@ -80,6 +80,25 @@ OcsCyclicSchedule::Setup(Ptr<OpticalCircuitSwitch> ocs,
     m_switch = ocs;
     m_configs = configs;
     m_next = 0;
+    m_durations.clear();
+}
+
+void
+OcsCyclicSchedule::SetSlotDurations(const std::vector<Time>& durations)
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(durations.size() != m_configs.size(),
+                    "OcsCyclicSchedule: " << durations.size() << " slot durations for "
+                                          << m_configs.size()
+                                          << " configurations (call Setup() first)");
+    for (std::size_t k = 0; k < durations.size(); ++k)
+    {
+        NS_ABORT_MSG_IF(!durations[k].IsStrictlyPositive(),
+                        "OcsCyclicSchedule: slot " << k << " has duration "
+                                                   << durations[k].As(Time::US)
+                                                   << "; slots must be longer than 0");
+    }
+    m_durations = durations;
 }
 
 void
@@ -87,7 +106,8 @@ OcsCyclicSchedule::Start()
 {
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(!m_switch, "OcsCyclicSchedule: Setup() was not called");
-    NS_ABORT_MSG_IF(m_period.IsZero(), "OcsCyclicSchedule: Period must be positive");
+    NS_ABORT_MSG_IF(m_period.IsZero() && m_durations.empty(),
+                    "OcsCyclicSchedule: Period must be positive");
     m_event.Cancel();
     const Time delay = m_start > Simulator::Now() ? m_start - Simulator::Now() : Seconds(0);
     m_event = Simulator::Schedule(delay, &OcsCyclicSchedule::Tick, this);
@@ -108,11 +128,16 @@ OcsCyclicSchedule::Tick()
     {
         return;
     }
+    const std::size_t slot = m_next;
     if (m_switch->GetNPendingReconfigurations() > 0)
     {
         ++m_nSkipped;
         NS_LOG_WARN("switch still reconfiguring at " << Simulator::Now().As(Time::MS)
                                                      << ": slot skipped (Period too short?)");
+        if (!m_durations.empty())
+        {
+            m_next = (m_next + 1) % m_configs.size(); // slots follow the clock
+        }
     }
     else
     {
@@ -120,7 +145,9 @@ OcsCyclicSchedule::Tick()
         m_next = (m_next + 1) % m_configs.size();
         ++m_nRequests;
     }
-    m_event = Simulator::Schedule(m_period, &OcsCyclicSchedule::Tick, this);
+    m_event = Simulator::Schedule(m_durations.empty() ? m_period : m_durations[slot],
+                                  &OcsCyclicSchedule::Tick,
+                                  this);
 }
 
 uint64_t

@@ -28,6 +28,11 @@ class OpticalCircuitSwitch;
  * The k-th request (k = 0, 1, ...) is made at StartTime + k x Period and asks for configuration
  * k mod n. If the switch has not finished the previous request by then, the slot is skipped
  * (and counted) rather than queued, so the schedule never falls behind.
+ *
+ * Slots of different lengths (a rotor program's slots): SetSlotDurations() gives each
+ * configuration its own duration; request k is then made when slot k begins, at StartTime
+ * plus the durations of the slots before it, and Period is not used. With durations, slots
+ * follow the clock: a skipped slot is not made up, the next request asks for the next slot.
  */
 class OcsCyclicSchedule : public Object
 {
@@ -48,6 +53,12 @@ class OcsCyclicSchedule : public Object
      * error names the first invalid one otherwise)
      */
     void Setup(Ptr<OpticalCircuitSwitch> ocs, const std::vector<OcsConfiguration>& configs);
+
+    /**
+     * \brief Gives each configuration its own slot length (after Setup()).
+     * \param [in] durations One positive duration per configuration
+     */
+    void SetSlotDurations(const std::vector<Time>& durations);
 
     /// \brief Schedules the first request at StartTime (called by the helper).
     void Start();
@@ -72,6 +83,7 @@ class OcsCyclicSchedule : public Object
     Time m_period;                           //!< Time between requests
     Time m_start;                            //!< First request
     Time m_stop;                             //!< No request at or after this time (0: never stop)
+    std::vector<Time> m_durations;           //!< Per-slot durations (empty: Period)
     std::size_t m_next{0};                   //!< Index of the next configuration
     uint64_t m_nRequests{0};                 //!< Requests made
     uint64_t m_nSkipped{0};                  //!< Slots skipped

@@ -7,12 +7,14 @@
 #include "optical-circuit-switch.h"
 
 #include "ocs-channel.h"
+#include "ocs-switch-model.h"
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -85,6 +87,16 @@ OpticalCircuitSwitch::GetTypeId()
                           DoubleValue(1.5),
                           MakeDoubleAccessor(&OpticalCircuitSwitch::m_defaultLossDb),
                           MakeDoubleChecker<double>(0.0))
+            .AddAttribute("SwitchModel",
+                          "What is inside the switch (an OcsSwitchModel, e.g. a compiled "
+                          "photonic target): circuit losses, which circuits a reconfiguration "
+                          "interrupts and for how long. Null (default): an ideal switch, where "
+                          "exactly the changing circuits go dark for ReconfigurationDelay and "
+                          "circuits lose InsertionLoss or their own loss.",
+                          PointerValue(),
+                          MakePointerAccessor(&OpticalCircuitSwitch::SetSwitchModel,
+                                              &OpticalCircuitSwitch::GetSwitchModel),
+                          MakePointerChecker<OcsSwitchModel>())
             .AddTraceSource(
                 "ReconfigurationStart",
                 "Changing circuits went dark (old configuration, new configuration).",
@@ -135,6 +147,7 @@ OpticalCircuitSwitch::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_event.Cancel();
+    m_model = nullptr;
     for (auto& port : m_ports)
     {
         port.channel = nullptr;
@@ -191,6 +204,20 @@ OpticalCircuitSwitch::GetChannel(uint32_t port) const
     return port < m_ports.size() ? m_ports[port].channel : nullptr;
 }
 
+void
+OpticalCircuitSwitch::SetSwitchModel(Ptr<OcsSwitchModel> model)
+{
+    NS_LOG_FUNCTION(this << model);
+    NS_ABORT_MSG_IF(m_busy, "OpticalCircuitSwitch: SetSwitchModel while reconfiguring");
+    m_model = model;
+}
+
+Ptr<OcsSwitchModel>
+OpticalCircuitSwitch::GetSwitchModel() const
+{
+    return m_model;
+}
+
 bool
 OpticalCircuitSwitch::Reconfigure(const OcsConfiguration& config, std::string* error)
 {
@@ -205,6 +232,19 @@ OpticalCircuitSwitch::Reconfigure(const OcsConfiguration& config, std::string* e
         }
         NS_FATAL_ERROR("OpticalCircuitSwitch: invalid configuration '" << config
                                                                        << "': " << problem);
+    }
+    std::string unrealizable;
+    if (m_model && !m_model->CanRealize(config, GetNPorts(), unrealizable))
+    {
+        if (error)
+        {
+            *error = unrealizable;
+            return false;
+        }
+        NS_FATAL_ERROR("OpticalCircuitSwitch: configuration '" << config
+                                                               << "' cannot be realized by the "
+                                                                  "switch model: "
+                                                               << unrealizable);
     }
     m_requests.push_back({config});
     if (!m_busy)
@@ -225,7 +265,16 @@ OpticalCircuitSwitch::SetInitialConfiguration(const OcsConfiguration& config)
                     "OpticalCircuitSwitch: SetInitialConfiguration while reconfiguring; use "
                     "Reconfigure()");
     const auto out = config.GetOutputMap(GetNPorts());
-    const auto loss = config.GetLossMap(GetNPorts(), m_defaultLossDb);
+    std::vector<double> loss = config.GetLossMap(GetNPorts(), m_defaultLossDb);
+    if (m_model)
+    {
+        OcsSwitchModel::Plan plan;
+        std::string problem;
+        NS_ABORT_MSG_IF(!m_model->Realize(config, GetNPorts(), plan, problem),
+                        "OpticalCircuitSwitch: initial configuration '"
+                            << config << "' cannot be realized by the switch model: " << problem);
+        loss = plan.lossDb;
+    }
     for (uint32_t p = 0; p < GetNPorts(); ++p)
     {
         m_ports[p].lossDb = loss[p];
@@ -379,12 +428,26 @@ OpticalCircuitSwitch::BeginSwitching()
     const OcsConfiguration& target = m_requests.front().config;
     m_newOut = target.GetOutputMap(n);
     m_newLoss = target.GetLossMap(n, m_defaultLossDb);
+    m_switchingTime = m_reconfigurationDelay;
+    std::vector<bool> interrupted(n, false);
+    if (m_model)
+    {
+        OcsSwitchModel::Plan plan;
+        std::string problem;
+        NS_ABORT_MSG_IF(!m_model->Realize(target, n, plan, problem),
+                        "OpticalCircuitSwitch: configuration '"
+                            << target << "' was accepted but the switch model cannot realize it "
+                            << "now: " << problem);
+        m_newLoss = plan.lossDb;
+        interrupted = plan.interrupted;
+        m_switchingTime = plan.switchingTime;
+    }
     m_changing.clear();
     for (uint32_t p = 0; p < n; ++p)
     {
         const int32_t currentOut =
             m_ports[p].state == LIT ? m_ports[p].out : OcsConfiguration::NO_PORT;
-        if (currentOut != m_newOut[p])
+        if (currentOut != m_newOut[p] || (interrupted[p] && currentOut != OcsConfiguration::NO_PORT))
         {
             m_changing.push_back(p);
         }
@@ -433,7 +496,7 @@ OpticalCircuitSwitch::SwitchNow()
         SetPortState(p, DARK_SWITCHING, OcsConfiguration::NO_PORT);
     }
     m_reconfigurationStartTrace(m_oldConfig, m_config);
-    m_event = Simulator::Schedule(m_changing.empty() ? Seconds(0) : m_reconfigurationDelay,
+    m_event = Simulator::Schedule(m_changing.empty() ? Seconds(0) : m_switchingTime,
                                   &OpticalCircuitSwitch::EndSwitching,
                                   this);
 }

@@ -8,6 +8,7 @@
 #define OPTICAL_CIRCUIT_SWITCH_H
 
 #include "ocs-configuration.h"
+#include "ocs-switch-model.h"
 
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
@@ -154,10 +155,23 @@ class OpticalCircuitSwitch : public Object
     Ptr<OcsChannel> GetChannel(uint32_t port) const;
 
     /**
+     * \brief Sets what is inside the switch (attribute SwitchModel). With a model, circuit
+     * losses, the circuits a reconfiguration interrupts (those whose output changes and those
+     * the model reroutes inside) and their dark time come from the model; without one the
+     * switch is ideal inside. Set it before the initial configuration.
+     * \param [in] model The model, or nullptr for an ideal switch
+     */
+    void SetSwitchModel(Ptr<OcsSwitchModel> model);
+
+    /// \return the switch model, or nullptr
+    Ptr<OcsSwitchModel> GetSwitchModel() const;
+
+    /**
      * \brief Requests a new circuit configuration.
      *
      * The configuration is validated first: a port out of range, a port used twice or a
-     * self-loop rejects the request and nothing changes. A valid request starts after the
+     * self-loop rejects the request and nothing changes; so does a configuration the switch
+     * model cannot realize (the error names the circuits that fail). A valid request starts after the
      * control-plane delay, or after the reconfigurations already requested.
      *
      * \param [in] config The configuration wanted (every circuit not listed is torn down)
@@ -302,6 +316,8 @@ class OpticalCircuitSwitch : public Object
     Time m_drainTimeout;            //!< Longest wait for changing ports to become idle
     ReconfigurationPolicy m_policy; //!< Policy for frames on changing ports
     double m_defaultLossDb;         //!< Default insertion loss per circuit (dB)
+    Ptr<OcsSwitchModel> m_model;    //!< What is inside (null: ideal)
+    Time m_switchingTime{0};        //!< Dark time of the reconfiguration under way
     Time m_historyHorizon{0};       //!< Longest time a frame's fate may be decided late
 
     OcsConfiguration m_config;        //!< Configuration in place (or being set up)

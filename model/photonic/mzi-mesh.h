@@ -78,8 +78,9 @@ class MziMesh
      * \brief The transfer matrix of a mesh, each MZI attenuating both its modes by its loss.
      * \param [in] mesh The mesh
      * \param [in] elementLossDb Loss of each MZI pass (dB); empty: lossless; one value: all
-     * MZIs; else one per MZI (mesh order)
-     * \return the n x n transfer matrix
+     * MZIs; else one per MZI (mesh order). Any other count aborts (a programming error), as
+     * does an MZI whose mode + 1 is not below n.
+     * \return the n x n transfer matrix (O(N) work per MZI: 2x2 rotations of rows)
      */
     static PhotonicMatrix Reconstruct(const MziMeshDecomposition& mesh,
                                       const std::vector<double>& elementLossDb = {});
@@ -89,14 +90,14 @@ class MziMesh
      * |Tr(U^H T)|^2 / (n Tr(T^H T)) (1 when T is U up to a global phase and scale).
      * \param [in] ideal U
      * \param [in] realized T (same size)
-     * \return the fidelity in [0, 1]
+     * \return the fidelity in [0, 1]; 0 if the sizes differ or T is zero
      */
     static double Fidelity(const PhotonicMatrix& ideal, const PhotonicMatrix& realized);
 
     /**
      * \param [in] a A matrix
      * \param [in] b Another, same size
-     * \return the largest |a_ij - b_ij|
+     * \return the largest |a_ij - b_ij| (infinity if the sizes differ)
      */
     static double MaxAbsDifference(const PhotonicMatrix& a, const PhotonicMatrix& b);
 
@@ -117,7 +118,7 @@ class MziMesh
 
     /**
      * \param [in] a Left factor (r x k)
-     * \param [in] b Right factor (k x c)
+     * \param [in] b Right factor (k x c; another k aborts)
      * \return a x b
      */
     static PhotonicMatrix Multiply(const PhotonicMatrix& a, const PhotonicMatrix& b);
@@ -126,6 +127,9 @@ class MziMesh
      * \brief The transfer matrix of a (lowered or not) IR graph from its INPUT nodes (columns,
      * by switch port) to its OUTPUT nodes (rows, by switch port): each node contributes its
      * ideal matrix (PERMUTE, MULTICAST and UNITARY included; DETECTOR and TERMINATOR absorb).
+     * Nodes are evaluated in topological order (Kahn); an input fed by no edge carries nothing.
+     * A graph with a cycle, or with an edge naming a missing node or port, has no transfer
+     * matrix: the result is an empty 0 x 0 matrix and both port lists are empty.
      * \param [in] graph A well-typed acyclic graph
      * \param [out] inputs Switch ports of the columns, ascending
      * \param [out] outputs Switch ports of the rows, ascending
@@ -137,7 +141,11 @@ class MziMesh
 
     /**
      * \brief Lowers every UNITARY node of a graph into MZI and PHASE nodes (a \p style mesh
-     * on its modes), keeping the graph's transfer matrix.
+     * on its modes), keeping the graph's transfer matrix. Each UNITARY is replaced in place (in
+     * node order) by its N(N-1)/2 MZI nodes (params {theta, phi}, mesh order) and then its N
+     * PHASE nodes (the output screen D); a 1 x 1 unitary becomes one PHASE. Other nodes keep
+     * their order; edges are reindexed, the mesh's internal edges appended after them. On
+     * failure the graph is left unchanged.
      * \param [in,out] graph The graph
      * \param [in] style "clements" or "reck"
      * \param [out] error Why not (a matrix that is not unitary names its node)

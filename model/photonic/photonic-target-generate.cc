@@ -647,16 +647,20 @@ PhotonicTarget::Generate(const Spec& spec, PhotonicTarget& target, std::string& 
             {
                 e = 3 * rows * cols + 2 * rows + 2 * cols - 1;
                 p = 4 * (rows + cols + 1);
+                if (rows * cols == 1)
+                {
+                    p /= 2; // a lone hexagon is a ring: two-sided, half its ports are inputs
+                }
             }
             else if (spec.style == "square")
             {
                 e = 2 * rows * cols + rows + cols;
-                p = 4 * (rows + cols);
+                p = 4 * (rows + cols) / 2; // two-sided: half the I/O ports are inputs
             }
             else
             {
                 e = 3 * rows * cols + rows + cols;
-                p = 4 * (rows + cols);
+                p = 4 * (rows + cols) / 2; // two-sided: half the I/O ports are inputs
             }
             if (e >= spec.elements && p >= spec.ports)
             {

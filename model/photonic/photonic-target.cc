@@ -104,9 +104,36 @@ PhotonicTarget::Build(const std::string& name,
         m_io[k].node = static_cast<uint32_t>(4 * elements.size() + k);
     }
     m_waveguideAt = std::move(at);
-    m_nInputs = directed ? nInputs : static_cast<uint32_t>(ioPorts.size());
+    m_inputIo.clear();
+    m_outputIo.clear();
+    if (!directed)
+    {
+        SplitIoClasses();
+        for (uint32_t k = 0; k < m_io.size(); ++k)
+        {
+            if (m_io[k].canInput)
+            {
+                m_inputIo.push_back(k);
+            }
+            if (m_io[k].canOutput)
+            {
+                m_outputIo.push_back(k);
+            }
+        }
+    }
+    m_nInputs = directed ? nInputs : static_cast<uint32_t>(m_inputIo.size());
     m_nOutputs = directed ? static_cast<uint32_t>(ioPorts.size()) - nInputs
-                          : static_cast<uint32_t>(ioPorts.size());
+                          : static_cast<uint32_t>(m_outputIo.size());
+    m_inputOf.assign(m_io.size(), -1);
+    m_outputOf.assign(m_io.size(), -1);
+    for (uint32_t p = 0; p < m_nInputs; ++p)
+    {
+        m_inputOf[directed ? p : m_inputIo[p]] = static_cast<int32_t>(p);
+    }
+    for (uint32_t p = 0; p < m_nOutputs; ++p)
+    {
+        m_outputOf[directed ? nInputs + p : m_outputIo[p]] = static_cast<int32_t>(p);
+    }
     m_crossingLossDb = crossingLossDb;
     m_splitterExcessLossDb = splitterExcessLossDb;
     m_mesh.clear();
@@ -189,7 +216,7 @@ PhotonicTarget::InputIo(uint32_t port) const
 {
     NS_ABORT_MSG_IF(port >= m_nInputs,
                     "target '" << m_name << "': input port " << port << " of " << m_nInputs);
-    return port;
+    return m_directed ? port : m_inputIo[port];
 }
 
 uint32_t
@@ -197,7 +224,138 @@ PhotonicTarget::OutputIo(uint32_t port) const
 {
     NS_ABORT_MSG_IF(port >= m_nOutputs,
                     "target '" << m_name << "': output port " << port << " of " << m_nOutputs);
-    return m_directed ? m_nInputs + port : port;
+    return m_directed ? m_nInputs + port : m_outputIo[port];
+}
+
+int32_t
+PhotonicTarget::InputPortOf(uint32_t io) const
+{
+    return io < m_inputOf.size() ? m_inputOf[io] : -1;
+}
+
+int32_t
+PhotonicTarget::OutputPortOf(uint32_t io) const
+{
+    return io < m_outputOf.size() ? m_outputOf[io] : -1;
+}
+
+bool
+PhotonicTarget::IsTwoSided() const
+{
+    return std::none_of(m_io.begin(), m_io.end(), [](const PhotonicIoPort& p) {
+        return p.canInput && p.canOutput;
+    });
+}
+
+std::vector<bool>
+PhotonicTarget::ReachableFrom(uint32_t io) const
+{
+    // Breadth-first over (node, next move): after a waveguide light must pass an element
+    // (from one end to the other, bar or cross), after an element it takes a waveguide.
+    const uint32_t elementNodes = 4 * static_cast<uint32_t>(m_elements.size());
+    std::vector<bool> reached(m_io.size(), false);
+    std::vector<uint8_t> seen(GetNNodes(), 0); // bit 0: to pass, bit 1: to leave
+    std::vector<std::pair<uint32_t, uint8_t>> queue;
+    auto leave = [&](uint32_t node) {
+        const int32_t w = WaveguideAt(node);
+        if (w < 0)
+        {
+            return;
+        }
+        const PhotonicWaveguide& g = m_waveguides[w];
+        const uint32_t next = g.a == node ? g.b : g.a;
+        if (m_directed && g.a != node)
+        {
+            return; // against the light
+        }
+        if (next >= elementNodes)
+        {
+            reached[next - elementNodes] = true;
+        }
+        else if (!(seen[next] & 1))
+        {
+            seen[next] |= 1;
+            queue.emplace_back(next, 1);
+        }
+    };
+    leave(IoNode(io));
+    for (std::size_t head = 0; head < queue.size(); ++head)
+    {
+        const uint32_t node = queue[head].first;
+        const uint32_t e = node / 4;
+        const uint32_t end = (node % 4) / 2;
+        if (m_directed && end == 1)
+        {
+            continue;
+        }
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            const uint32_t out = ElementPort(e, 1 - end, i);
+            if (!(seen[out] & 2))
+            {
+                seen[out] |= 2;
+                leave(out);
+            }
+        }
+    }
+    reached[io] = false;
+    return reached;
+}
+
+void
+PhotonicTarget::SplitIoClasses()
+{
+    // Meshes whose vertices only let light turn to a neighbouring cell (square, triangular)
+    // are bipartite: I/O ports fall into two classes and light only joins ports of different
+    // classes. Such a mesh is used two-sided: inputs in one class, outputs in the other. A
+    // file that restricts its ports' directions is left as it is.
+    for (const PhotonicIoPort& p : m_io)
+    {
+        if (!(p.canInput && p.canOutput))
+        {
+            return;
+        }
+    }
+    const std::vector<bool> fromFirst = ReachableFrom(0);
+    std::vector<uint32_t> other;
+    for (uint32_t k = 1; k < m_io.size(); ++k)
+    {
+        if (!fromFirst[k])
+        {
+            other.push_back(k);
+        }
+    }
+    if (other.empty())
+    {
+        return; // every port reaches every other: bidirectional ports
+    }
+    // A bipartition: the first port's class reaches exactly the other class.
+    uint32_t firstOther = m_io.size();
+    for (uint32_t k = 1; k < m_io.size(); ++k)
+    {
+        if (fromFirst[k])
+        {
+            firstOther = k;
+            break;
+        }
+    }
+    if (firstOther == m_io.size())
+    {
+        return;
+    }
+    const std::vector<bool> back = ReachableFrom(firstOther);
+    for (uint32_t k = 0; k < m_io.size(); ++k)
+    {
+        if (k != firstOther && back[k] == fromFirst[k])
+        {
+            return; // not a clean bipartition: leave every port bidirectional
+        }
+    }
+    for (uint32_t k = 0; k < m_io.size(); ++k)
+    {
+        m_io[k].canInput = !fromFirst[k];
+        m_io[k].canOutput = fromFirst[k];
+    }
 }
 
 uint32_t

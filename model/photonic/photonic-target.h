@@ -84,8 +84,10 @@ struct PhotonicIoPort
  * "hexagonal", "square", "triangular" (recirculating meshes of tunable unit cells), "custom"
  * (a file). Feed-forward styles have inputs 0..N-1 on the left (switch input port i = I/O
  * port i) and outputs on the right (switch output port i = I/O port N + i); recirculating
- * meshes have bidirectional I/O ports around their border, numbered clockwise from the top
- * left, each usable as input or as output.
+ * meshes have I/O ports around their border, numbered clockwise from the top left. Hexagonal
+ * meshes' ports serve either way (switch port k is I/O port k, input or output); square and
+ * triangular meshes are bipartite (IsTwoSided()): switch inputs are one class of their ports,
+ * outputs the other, each in clockwise order.
  *
  * Graph nodes: element ports 0 .. 4E-1, then I/O ports 4E .. 4E+P-1.
  */
@@ -145,7 +147,8 @@ class PhotonicTarget
     /// \return the I/O ports; I/O port k is switch port k of the style's numbering
     const std::vector<PhotonicIoPort>& GetIoPorts() const;
 
-    /// \return the number of switch input ports (feed-forward: N; recirculating: all I/O)
+    /// \return the number of switch input ports (feed-forward: N; hexagonal: every I/O port;
+    /// square and triangular: one class of I/O ports, see IsTwoSided())
     uint32_t GetNInputs() const;
     /// \return the number of switch output ports
     uint32_t GetNOutputs() const;
@@ -160,6 +163,30 @@ class PhotonicTarget
      * \return the I/O port index light leaves by
      */
     uint32_t OutputIo(uint32_t port) const;
+
+    /**
+     * \param [in] io An I/O port index
+     * \return the switch input port it is, or -1
+     */
+    int32_t InputPortOf(uint32_t io) const;
+    /**
+     * \param [in] io An I/O port index
+     * \return the switch output port it is, or -1
+     */
+    int32_t OutputPortOf(uint32_t io) const;
+    /**
+     * \return true if inputs and outputs are distinct I/O ports: feed-forward targets, and
+     * recirculating meshes whose ports fall in two classes (square, triangular: light only
+     * turns to a neighbouring cell at a vertex, so it joins ports of opposite classes only;
+     * inputs are one class, outputs the other, each in clockwise order)
+     */
+    bool IsTwoSided() const;
+    /**
+     * \param [in] io An I/O port index
+     * \return per I/O port, whether light entering at \p io can leave there (ignoring other
+     * nets)
+     */
+    std::vector<bool> ReachableFrom(uint32_t io) const;
 
     /// \return the number of graph nodes (4 E + P)
     uint32_t GetNNodes() const;
@@ -226,6 +253,9 @@ class PhotonicTarget
                std::string& error);
 
   private:
+    /// Recirculating meshes: splits bipartite meshes' I/O ports into inputs and outputs.
+    void SplitIoClasses();
+
     std::string m_name;                          //!< Name
     std::string m_style;                         //!< Style
     bool m_directed{true};                       //!< Feed-forward
@@ -234,6 +264,10 @@ class PhotonicTarget
     std::vector<PhotonicIoPort> m_io;            //!< I/O ports
     std::vector<int32_t> m_waveguideAt;          //!< Node -> waveguide or -1
     std::vector<int32_t> m_mesh;                 //!< column * N + mode -> element (meshes)
+    std::vector<uint32_t> m_inputIo;             //!< Recirculating: switch input -> I/O
+    std::vector<uint32_t> m_outputIo;            //!< Recirculating: switch output -> I/O
+    std::vector<int32_t> m_inputOf;              //!< I/O -> switch input or -1
+    std::vector<int32_t> m_outputOf;             //!< I/O -> switch output or -1
     uint32_t m_meshModes{0};                     //!< Modes of a mesh (N)
     uint32_t m_nInputs{0};                       //!< Switch inputs
     uint32_t m_nOutputs{0};                      //!< Switch outputs

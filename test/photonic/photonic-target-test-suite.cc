@@ -325,7 +325,9 @@ class CountsTestCase : public TestCase
                         const uint64_t v = e - r * c + 1;
                         p = 2 * (3 * v - 2 * e);
                     }
-                    if (e >= elements && p >= 8)
+                    // Square and triangular meshes are two-sided (half their ports are inputs).
+                    const uint64_t inputs = style == "hexagonal" && e != 6 ? p : p / 2;
+                    if (e >= elements && inputs >= 8)
                     {
                         break;
                     }
@@ -335,10 +337,31 @@ class CountsTestCase : public TestCase
                 NS_TEST_EXPECT_MSG_EQ(t.GetElements().size(), e, style << " " << elements);
                 NS_TEST_EXPECT_MSG_EQ(t.GetIoPorts().size(), p, style << " I/O " << elements);
                 NS_TEST_EXPECT_MSG_EQ(t.IsDirected(), false, style);
-                NS_TEST_EXPECT_MSG_EQ(t.GetNInputs(), p, style << " every I/O is an input");
-                for (const PhotonicIoPort& io : t.GetIoPorts())
+                // Square and triangular meshes (and a lone hexagon, a ring) only let light
+                // turn to a neighbouring cell: their ports fall in two classes, each reaching
+                // exactly the other. Larger hexagonal meshes join any two ports.
+                const bool bipartite = style != "hexagonal" || e == 6;
+                NS_TEST_EXPECT_MSG_EQ(t.IsTwoSided(), bipartite, style << " " << elements);
+                const std::vector<bool> reach = t.ReachableFrom(t.InputIo(0));
+                if (bipartite)
                 {
-                    NS_TEST_EXPECT_MSG_EQ((io.canInput && io.canOutput), true, "bidirectional");
+                    NS_TEST_EXPECT_MSG_EQ(t.GetNInputs() + t.GetNOutputs(), p, style);
+                    NS_TEST_EXPECT_MSG_EQ(t.GetNInputs(), p / 2, style << " half are inputs");
+                }
+                else
+                {
+                    NS_TEST_EXPECT_MSG_EQ(t.GetNInputs(), p, style << " every I/O is an input");
+                }
+                for (uint32_t k = 0; k < t.GetIoPorts().size(); ++k)
+                {
+                    const PhotonicIoPort& io = t.GetIoPorts()[k];
+                    const bool oneWay = io.canInput != io.canOutput;
+                    const bool reached = reach[k];
+                    NS_TEST_EXPECT_MSG_EQ(oneWay, bipartite, style << " I/O " << k);
+                    if (k != t.InputIo(0))
+                    {
+                        NS_TEST_EXPECT_MSG_EQ(reached, io.canOutput, style << " I/O " << k);
+                    }
                 }
                 CheckJoined(t);
             }
