@@ -196,13 +196,17 @@ Grid(bool extraOutput = false)
 
 /**
  * A recirculating ring of 4 MZI cells: (k, 1, 0) -> (k+1, 0, 0) around the ring (loss 0.05
- * dB each), I/O port 2k at (k, 0, 1) and 2k+1 at (k, 1, 1).
+ * dB each), I/O port 2k at (k, 0, 1) and 2k+1 at (k, 1, 1), I/O 7 input-only.
  */
 PhotonicTarget
 Ring()
 {
     std::vector<PhotonicElement> els{El(0.3), El(0.3), El(0.3), El(0.3)};
     std::vector<PhotonicIoPort> io(8, Io());
+    // I/O 7 input-only: a target whose file restricts a port's direction keeps its other
+    // ports bidirectional (Build splits fully bidirectional bipartite meshes into two sides),
+    // so that light may run either way round.
+    io[7].canOutput = false;
     std::vector<PhotonicWaveguide> wgs;
     for (uint32_t k = 0; k < 4; ++k)
     {
