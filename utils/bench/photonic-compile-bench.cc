@@ -11,13 +11,14 @@
  *
  * For every style of --styles and every size of --sizes: the target is generated
  * (PhotonicTarget::Generate, at least that many elements and --pairs ports), a random
- * permutation of --pairs inputs is written by PhotonicSynthesizer (on a hexagonal mesh, whose
- * I/O ports serve both directions, the outputs after the inputs), parsed and type-checked by
- * PhotonicLanguage, and compiled by PhotonicCompiler with --algorithm (the module's default,
- * auto: the looping algorithm on Benes targets, PathFinder otherwise); in the same invocation,
- * on the same target and program, the first-fit embedding (each net by its least-loss path in
- * turn, no negotiation) is the baseline. The table gives the elements, generate-s, compile-s
- * (lowering and embedding), the worst path loss of both embeddings, the time ratio
+ * permutation of --pairs inputs is written as photonic-compile --spec=permutation writes it
+ * (PhotonicCompileStudy::Synthesize: PhotonicSynthesizer on ports spread around a recirculating
+ * mesh's border; a hexagonal mesh's ports serve both directions, so it has 2 x --pairs), parsed and
+ * type-checked by PhotonicLanguage, and compiled by PhotonicCompiler with --algorithm (the module's
+ * default, auto: the looping algorithm on Benes targets, PathFinder otherwise); in the same
+ * invocation, on the same target and program, the first-fit embedding (each net by its least-loss
+ * path in turn, no negotiation) is the baseline. The table gives the elements, generate-s,
+ * compile-s (lowering and embedding), the worst path loss of both embeddings, the time ratio
  * compile / first-fit, and for the largest size of each style, (generate + compile) / --target
  * seconds (the issue's goal: the 100,000-element case under 10 s on a 2-core machine).
  *
@@ -27,6 +28,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"
+#include "ns3/photonic-compile-study.h"
 #include "ns3/photonic-compiler.h"
 #include "ns3/photonic-language.h"
 #include "ns3/photonic-synthesizer.h"
@@ -122,18 +124,13 @@ main(int argc, char* argv[])
     NS_ABORT_MSG_IF(elementCounts.empty(), "--sizes=" << sizes << ": no size");
     const uint32_t largest = *std::max_element(elementCounts.begin(), elementCounts.end());
 
-    // The random permutation (the same for every target).
-    Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
-    u->SetStream(seed);
-    std::vector<int32_t> perm(pairs);
-    for (uint32_t i = 0; i < pairs; ++i)
-    {
-        perm[i] = static_cast<int32_t>(i);
-    }
-    for (uint32_t i = pairs - 1; i > 0; --i)
-    {
-        std::swap(perm[i], perm[u->GetInteger(0, i)]);
-    }
+    // The permutation as photonic-compile --spec=permutation writes it (the study's
+    // synthesis: PhotonicSynthesizer on the ports placed for the target, spread around a
+    // recirculating mesh's border; the permutation drawn from ns-3 stream --seed).
+    PhotonicCompileConfig config;
+    config.spec = "permutation";
+    config.ports = pairs;
+    config.stream = seed;
 
     std::vector<Row> rows;
     for (const std::string& style : Split(styles))
@@ -176,8 +173,8 @@ main(int argc, char* argv[])
             std::string text;
             PhotonicProgram program;
             std::vector<PhotonicDiagnostic> diagnostics;
-            const uint32_t outFirst = twoSided ? 0 : pairs;
-            if (!PhotonicSynthesizer::Permutation(perm, pairs, outFirst, text, error) ||
+            config.target = style;
+            if (!PhotonicCompileStudy::Synthesize(config, target, text, error) ||
                 !PhotonicLanguage::ParseString(text, "<permutation>", program, diagnostics))
             {
                 row.error = "synthesize: " + error +
