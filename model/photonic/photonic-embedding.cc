@@ -37,7 +37,6 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
-#include <iostream>
 
 namespace ns3
 {
@@ -71,6 +70,7 @@ struct Graph
     double minWg{0};               //!< Least waveguide loss
     double maxStep{0};             //!< Longest layout distance a waveguide spans
     double excess{0};              //!< Splitter excess loss
+    double invStep{0};             //!< 1 / maxStep (0 if maxStep is 0)
 
     explicit Graph(const PhotonicTarget& t)
     {
@@ -124,6 +124,7 @@ struct Graph
         {
             minElem = 0;
         }
+        invStep = maxStep > 0 ? 1 / maxStep : 0;
         if (!std::isfinite(minWg))
         {
             minWg = 0;
@@ -241,6 +242,7 @@ class Engine
           m_nets(nets),
           m_opt(o)
     {
+        m_weight = o.astarWeight;
         const uint32_t nStates = 2 * m_g.nNodes;
         m_dist.assign(nStates, 0);
         m_prev.assign(nStates, NONE);
@@ -260,6 +262,11 @@ class Engine
             }
         }
         m_trees.resize(nets.size());
+        if (m_g.directed && o.dagSearch)
+        {
+            BuildTopologicalOrder();
+        }
+        BuildComponents();
         m_why.resize(nets.size());
     }
 
@@ -318,6 +325,202 @@ class Engine
     }
 
     /**
+     * Weak components of the state graph (union-find over its arcs), so that a sink in
+     * another component than its source is known unreachable without a search (on
+     * recirculating meshes the direction of travel splits the ports into such classes).
+     */
+    void BuildComponents()
+    {
+        const uint32_t S = 2 * m_g.nNodes;
+        m_comp.resize(S);
+        for (uint32_t s = 0; s < S; ++s)
+        {
+            m_comp[s] = s;
+        }
+        auto find = [&](uint32_t x) {
+            while (m_comp[x] != x)
+            {
+                m_comp[x] = m_comp[m_comp[x]];
+                x = m_comp[x];
+            }
+            return x;
+        };
+        for (uint32_t s = 0; s < S; ++s)
+        {
+            m_g.ForArcs(s >> 1, s & 1, false, [&](uint32_t m, uint32_t ph, double) {
+                const uint32_t a = find(s);
+                const uint32_t b = find(2 * m + ph);
+                if (a != b)
+                {
+                    m_comp[std::max(a, b)] = std::min(a, b);
+                }
+            });
+        }
+        for (uint32_t s = 0; s < S; ++s)
+        {
+            m_comp[s] = find(s);
+        }
+    }
+
+    /**
+     * Feed-forward targets: nodes in a topological order of the light's arcs (Kahn), so that
+     * least-cost paths come from one scan in that order, without a heap.
+     */
+    void BuildTopologicalOrder()
+    {
+        const uint32_t N = m_g.nNodes;
+        std::vector<uint32_t> indeg(N, 0);
+        for (uint32_t v = 0; v < N; ++v)
+        {
+            m_g.ForArcs(v, Phase(v, false), false, [&](uint32_t m, uint32_t, double) {
+                ++indeg[m];
+            });
+        }
+        m_order.clear();
+        m_order.reserve(N);
+        for (uint32_t v = 0; v < N; ++v)
+        {
+            if (indeg[v] == 0)
+            {
+                m_order.push_back(v);
+            }
+        }
+        for (std::size_t q = 0; q < m_order.size(); ++q)
+        {
+            m_g.ForArcs(m_order[q],
+                        Phase(m_order[q], false),
+                        false,
+                        [&](uint32_t m, uint32_t, double) {
+                            if (--indeg[m] == 0)
+                            {
+                                m_order.push_back(m);
+                            }
+                        });
+        }
+        m_dagOk = m_order.size() == N;
+        if (!m_dagOk)
+        {
+            NS_LOG_WARN("feed-forward target with a cycle: searching by A* instead");
+            return;
+        }
+        m_pos.assign(N, 0);
+        for (uint32_t k = 0; k < N; ++k)
+        {
+            m_pos[m_order[k]] = k;
+        }
+        m_dDist.assign(N, 0);
+        m_dSeen.assign(N, 0);
+        m_dPrev.assign(N, NONE);
+    }
+
+    /// \return the phase a node of a feed-forward target is always in (light forward or reversed)
+    uint32_t Phase(uint32_t v, bool reverse) const
+    {
+        uint32_t ph;
+        if (m_g.IsIo(v))
+        {
+            ph = m_g.wgUp[v] ? 0 : 1;
+        }
+        else
+        {
+            ph = ((v >> 1) & 1) == 0 ? 1 : 0;
+        }
+        return reverse ? 1 - ph : ph;
+    }
+
+    /**
+     * Least-cost search on a feed-forward target: one scan of the topological order (reversed
+     * for a fan-in), from the earliest start to the target. Same contract as Search().
+     */
+    uint32_t SearchDag(const std::vector<Start>& starts,
+                       bool reverse,
+                       const Cost& c,
+                       std::vector<uint32_t>& path)
+    {
+        ++m_dgen;
+        if (m_dgen == 0)
+        {
+            std::fill(m_dSeen.begin(), m_dSeen.end(), 0);
+            m_dgen = 1;
+        }
+        const uint32_t N = m_g.nNodes;
+        // Scan index k visits m_order[k] (forward) or m_order[N - 1 - k] (reversed).
+        auto at = [&](uint32_t k) { return reverse ? m_order[N - 1 - k] : m_order[k]; };
+        auto idx = [&](uint32_t v) { return reverse ? N - 1 - m_pos[v] : m_pos[v]; };
+        uint32_t lo = NONE;
+        for (const Start& s : starts)
+        {
+            const uint32_t v = s.state >> 1;
+            const uint32_t k = idx(v);
+            if (m_dSeen[k] != m_dgen || s.g < m_dDist[k])
+            {
+                m_dSeen[k] = m_dgen;
+                m_dDist[k] = s.g;
+                m_dPrev[k] = NONE;
+            }
+            lo = std::min(lo, k);
+        }
+        uint32_t found = NONE;
+        for (uint32_t k = lo; k < N; ++k)
+        {
+            if (m_dSeen[k] != m_dgen)
+            {
+                continue;
+            }
+            const uint32_t v = at(k);
+            ++m_expanded;
+            if (m_g.IsIo(v) && Phase(v, reverse) == 1)
+            {
+                if (m_target[v] == m_tgen)
+                {
+                    found = k;
+                    break;
+                }
+                continue;
+            }
+            const double gs = m_dDist[k];
+            m_g.ForArcs(v, Phase(v, reverse), reverse, [&](uint32_t m, uint32_t, double loss) {
+                if (m_own[m] == m_ogen || (m_g.IsIo(m) && m_target[m] != m_tgen))
+                {
+                    return;
+                }
+                const double cost = Enter(m, loss, c);
+                if (!std::isfinite(cost))
+                {
+                    return;
+                }
+                const uint32_t t = idx(m);
+                const double g2 = gs + cost;
+                if (m_dSeen[t] != m_dgen || g2 < m_dDist[t])
+                {
+                    m_dSeen[t] = m_dgen;
+                    m_dDist[t] = g2;
+                    m_dPrev[t] = k;
+                }
+            });
+        }
+        path.clear();
+        if (found == NONE)
+        {
+            return NONE;
+        }
+        for (uint32_t k = found; k != NONE; k = m_dPrev[k])
+        {
+            const uint32_t v = at(k);
+            path.push_back(2 * v + Phase(v, reverse));
+        }
+        std::reverse(path.begin(), path.end());
+        for (uint32_t k = 0; k < starts.size(); ++k)
+        {
+            if (starts[k].state == path.front())
+            {
+                return k;
+            }
+        }
+        return NONE;
+    }
+
+    /**
      * A* from the starts to a target node (m_target stamped with m_tgen), avoiding the
      * nodes stamped in m_own.
      * \param reverse Against the light
@@ -347,17 +550,21 @@ class Engine
                 return 0.0;
             }
             const uint32_t v = s >> 1;
-            const double d = std::hypot(m_g.px[v] - tx, m_g.py[v] - ty);
-            const double k = std::ceil(d / m_g.maxStep - 1e-9);
+            const double dx = m_g.px[v] - tx;
+            const double dy = m_g.py[v] - ty;
+            const double k = std::ceil(std::sqrt(dx * dx + dy * dy) * m_g.invStep - 1e-9);
             if (k <= 0)
             {
                 return 0.0;
             }
-            return (s & 1) ? (m_g.minElem + m_g.minWg) * k : m_g.minElem * (k - 1) + m_g.minWg * k;
+            return m_weight * ((s & 1) ? (m_g.minElem + m_g.minWg) * k
+                                       : m_g.minElem * (k - 1) + m_g.minWg * k);
         };
         m_heap.clear();
-        auto cmp = [](const std::pair<double, uint32_t>& a, const std::pair<double, uint32_t>& b) {
-            return a.first > b.first;
+        // Ties of f go to the deeper state (larger g): on meshes of equal paths the search
+        // then runs down one of them instead of widening over all.
+        auto cmp = [](const HeapEntry& a, const HeapEntry& b) {
+            return a.f > b.f || (a.f == b.f && a.g < b.g);
         };
         for (const Start& s : starts)
         {
@@ -366,7 +573,7 @@ class Engine
                 m_seen[s.state] = m_gen;
                 m_dist[s.state] = s.g;
                 m_prev[s.state] = NONE;
-                m_heap.emplace_back(s.g + h(s.state), s.state);
+                m_heap.push_back({s.g + h(s.state), s.g, s.state});
                 std::push_heap(m_heap.begin(), m_heap.end(), cmp);
             }
         }
@@ -374,7 +581,7 @@ class Engine
         while (!m_heap.empty())
         {
             std::pop_heap(m_heap.begin(), m_heap.end(), cmp);
-            const uint32_t s = m_heap.back().second;
+            const uint32_t s = m_heap.back().s;
             m_heap.pop_back();
             if (m_closed[s] == m_gen)
             {
@@ -415,7 +622,7 @@ class Engine
                     m_seen[t] = m_gen;
                     m_dist[t] = g2;
                     m_prev[t] = s;
-                    m_heap.emplace_back(g2 + h(t), t);
+                    m_heap.push_back({g2 + h(t), g2, t});
                     std::push_heap(m_heap.begin(), m_heap.end(), cmp);
                 }
             });
@@ -494,6 +701,14 @@ class Engine
                 ty = m_g.py[v];
             }
             starts.clear();
+            // (A reversed search's state (v, ph) is the forward state (v, 1 - ph).)
+            if (k == 0 && !net.anySink &&
+                m_comp[2 * src + (reverse ? 1 : 0)] !=
+                    m_comp[2 * (m_g.firstIo + net.sinks[0]) + (reverse ? 0 : 1)])
+            {
+                tr.Clear();
+                return NoPathReason(n, k, c);
+            }
             if (k == 0)
             {
                 starts.push_back({2 * src, 0.0, 0.0, NONE, NONE});
@@ -502,7 +717,9 @@ class Engine
             {
                 BranchStarts(tr, c, starts);
             }
-            const uint32_t used = starts.empty() ? NONE : Search(starts, reverse, tx, ty, c, path);
+            const uint32_t used = starts.empty() ? NONE
+                                  : m_dagOk      ? SearchDag(starts, reverse, c, path)
+                                                 : Search(starts, reverse, tx, ty, c, path);
             if (used == NONE)
             {
                 tr.Clear();
@@ -947,12 +1164,42 @@ class Engine
     std::vector<uint32_t> m_closed;         //!< Per state: generation it was settled in
     std::vector<uint32_t> m_own;            //!< Per node: generation of the net's own tree
     std::vector<uint32_t> m_target;         //!< Per node: generation of the search's targets
-    std::vector<std::pair<double, uint32_t>> m_heap; //!< Binary heap (lazy deletion)
-    uint32_t m_gen{0};                               //!< Search generation
-    uint32_t m_ogen{0};                              //!< Own-tree generation
-    uint32_t m_tgen{0};                              //!< Target generation
-    uint64_t m_expanded{0};                          //!< States settled (statistics)
+
+    /// An entry of the search's heap.
+    struct HeapEntry
+    {
+        double f;   //!< g + h
+        double g;   //!< Cost so far
+        uint32_t s; //!< State
+    };
+
+    std::vector<HeapEntry> m_heap; //!< Binary heap (lazy deletion)
+    double m_weight{1};            //!< Heuristic weight (1: admissible)
+    bool m_dagOk{false};           //!< Feed-forward searches scan m_order
+    std::vector<uint32_t> m_comp;  //!< Per state: its weak component's root
+    std::vector<uint32_t> m_order; //!< Topological order of the nodes (feed-forward)
+    std::vector<uint32_t> m_pos;   //!< Per node: its place in m_order
+    std::vector<double> m_dDist;   //!< Per scan index: cost
+    std::vector<uint32_t> m_dSeen; //!< Per scan index: generation of m_dDist
+    std::vector<uint32_t> m_dPrev; //!< Per scan index: predecessor's scan index
+    uint32_t m_dgen{0};            //!< Scan generation
+    uint32_t m_gen{0};             //!< Search generation
+    uint32_t m_ogen{0};            //!< Own-tree generation
+    uint32_t m_tgen{0};            //!< Target generation
+    uint64_t m_expanded{0};        //!< States settled (statistics)
 };
+
+/// \return log2 of a power of two
+uint32_t
+Log2(uint32_t n)
+{
+    uint32_t k = 0;
+    while ((1u << k) < n)
+    {
+        ++k;
+    }
+    return k;
+}
 
 /// \return "" if the nets are well formed on the target, else what is wrong
 std::string
@@ -1074,6 +1321,10 @@ Negotiate(Engine& en,
                     continue;
                 }
                 pinned[n] = 0;
+            }
+            if (rounds > 1 && !o.rerouteAll && en.m_trees[n].routed && !en.TouchesOverused(n))
+            {
+                continue;
             }
             if (en.m_trees[n].routed)
             {
@@ -1527,15 +1778,103 @@ Ilp(Engine& en, const PhotonicRouter::Options& o, PhotonicEmbedding& emb)
     }
 }
 
-/// Benes targets: the looping algorithm (BenesRouter), then the routes traced.
+/**
+ * Benes targets: the permutation of the circuits (source input i -> output j) through
+ * BenesRouter::Route (the looping algorithm), then each route traced from its input by
+ * following the switch states.
+ */
 void
 BenesEmbed(Engine& en, const PhotonicTarget& t, PhotonicEmbedding& emb)
 {
-    // Until BenesRouter is available on this branch, the Benes path negotiates like
-    // pathfinder (a Benes network is rearrangeably non-blocking, so it succeeds).
-    (void)t;
-    PhotonicRouter::Options o = en.m_opt;
-    PathFinder(en, o, nullptr, nullptr, emb);
+    const Graph& g = en.G();
+    const auto& nets = en.m_nets;
+    const uint32_t n = t.GetNInputs();
+    if (t.GetStyle() != "benes" || n < 2 || (n & (n - 1)) != 0 || t.GetNOutputs() != n ||
+        t.GetElements().size() != static_cast<std::size_t>(n / 2) * (2 * Log2(n) - 1))
+    {
+        emb.error = "benes: target '" + t.GetName() + "' (style " + t.GetStyle() +
+                    ") is not a generated Benes network (use pathfinder)";
+        return;
+    }
+    std::vector<uint32_t> perm(n, UINT32_MAX);
+    std::vector<uint32_t> in(nets.size());
+    for (uint32_t k = 0; k < nets.size(); ++k)
+    {
+        const PhotonicNet& net = nets[k];
+        if (net.anySink || net.sinks.size() != 1)
+        {
+            emb.error = "benes: net '" + net.name +
+                        "' is not a circuit; the looping algorithm routes circuits only (use "
+                        "pathfinder)";
+            return;
+        }
+        const uint32_t a = net.fanIn ? net.sinks[0] : net.source;
+        const uint32_t b = net.fanIn ? net.source : net.sinks[0];
+        if (a >= n || b < n || b >= 2 * n)
+        {
+            emb.error = "benes: net '" + net.name + "' must run from an input (I/O 0.." +
+                        std::to_string(n - 1) + ") to an output (I/O " + std::to_string(n) + ".." +
+                        std::to_string(2 * n - 1) + ")";
+            return;
+        }
+        perm[a] = b - n;
+        in[k] = a;
+    }
+    const std::vector<std::vector<bool>> cross = BenesRouter::Route(n, perm);
+    for (uint32_t k = 0; k < nets.size(); ++k)
+    {
+        const PhotonicNet& net = nets[k];
+        std::vector<uint32_t> path{g.firstIo + in[k]};
+        uint32_t v = path.back();
+        while (path.size() <= g.nNodes)
+        {
+            const uint32_t w = g.wgOther[v];
+            if (w == NONE)
+            {
+                break;
+            }
+            path.push_back(w);
+            if (g.IsIo(w))
+            {
+                break;
+            }
+            const uint32_t e = w >> 2;
+            const uint32_t stage = e / (n / 2);
+            const uint32_t p = w & 1;
+            const uint32_t q = cross.at(stage).at(e % (n / 2)) ? 1 - p : p;
+            v = PhotonicTarget::ElementPort(e, 1, q);
+            path.push_back(v);
+        }
+        const uint32_t want = g.firstIo + perm[in[k]] + n;
+        if (path.back() != want)
+        {
+            emb.error = "benes: net '" + net.name + "' traced to node " +
+                        std::to_string(path.back()) + ", not its output (node " +
+                        std::to_string(want) + "): the target's wiring is not the generator's";
+            return;
+        }
+        if (net.fanIn)
+        {
+            std::reverse(path.begin(), path.end());
+        }
+        Tree& tr = en.m_trees[k];
+        tr.Clear();
+        for (std::size_t i = 0; i < path.size(); ++i)
+        {
+            tr.nodes.push_back(path[i]);
+            tr.parent.push_back(i == 0 ? 0 : static_cast<uint32_t>(i - 1));
+            tr.g.push_back(i == 0 ? 0 : tr.g.back() + g.ArcLoss(path[i - 1], path[i]));
+        }
+        tr.sinkAt.push_back(static_cast<uint32_t>(path.size() - 1));
+        tr.routed = true;
+        en.Occupy(k, +1);
+    }
+    emb.iterations = 1;
+    emb.ok = en.Overused() == 0;
+    if (!emb.ok)
+    {
+        en.Conflicts(emb, 1);
+    }
 }
 
 } // namespace
@@ -1651,7 +1990,7 @@ PhotonicRouter::Embed(const PhotonicTarget& target,
         BenesEmbed(en, target, emb);
     }
     en.Fill(emb);
-    if (getenv("ROUTER_STATS")) std::cerr << "expanded " << en.m_expanded << "\n";
+    NS_LOG_INFO(emb.algorithm << ": " << en.m_expanded << " states settled");
     return finish();
 }
 

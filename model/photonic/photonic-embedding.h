@@ -141,6 +141,14 @@ class PhotonicRouter
         /// PathFinder loss passes: the largest criticality (its pure-loss weight against
         /// congestion, below 1 so that critical nets still negotiate)
         double maxCriticality{0.99};
+        /// Weight of the A* heuristic: 1 keeps it admissible (least-loss paths exact)
+        double astarWeight{1.0};
+        /// PathFinder: rip up and re-route every net each round (true, McMurchie and
+        /// Ebeling's scheme) or, after the first round, only the nets on shared nodes
+        bool rerouteAll{false};
+        /// Feed-forward targets: least-cost paths by one scan in topological order (exact,
+        /// no heap; false: A* as on recirculating targets)
+        bool dagSearch{true};
     };
 
     /**

@@ -196,13 +196,17 @@ Grid(bool extraOutput = false)
 
 /**
  * A recirculating ring of 4 MZI cells: (k, 1, 0) -> (k+1, 0, 0) around the ring (loss 0.05
- * dB each), I/O port 2k at (k, 0, 1) and 2k+1 at (k, 1, 1).
+ * dB each), I/O port 2k at (k, 0, 1) and 2k+1 at (k, 1, 1), I/O 7 input-only.
  */
 PhotonicTarget
 Ring()
 {
     std::vector<PhotonicElement> els{El(0.3), El(0.3), El(0.3), El(0.3)};
     std::vector<PhotonicIoPort> io(8, Io());
+    // I/O 7 input-only: a target whose file restricts a port's direction keeps its other
+    // ports bidirectional (Build splits fully bidirectional bipartite meshes into two sides),
+    // so that light may run either way round.
+    io[7].canOutput = false;
     std::vector<PhotonicWaveguide> wgs;
     for (uint32_t k = 0; k < 4; ++k)
     {
@@ -410,6 +414,10 @@ class OptimalPathTestCase : public RouterTestCase
             PhotonicTarget t5 = TwoRoutes(5);
             PhotonicEmbedding e = PhotonicRouter::Embed(t5, nets, Alg(a));
             NS_TEST_ASSERT_MSG_EQ(e.ok, true, a << ": " << e.error);
+            if (!((e.ok) == (true)))
+            {
+                return;
+            }
             NS_TEST_EXPECT_MSG_EQ(e.algorithm, a, "algorithm");
             NS_TEST_EXPECT_MSG_EQ_TOL(e.maxLossDb, 1.0, 1e-9, a << ": route B");
             NS_TEST_EXPECT_MSG_EQ(e.routes[0].elements.size(), 3u, a << ": B passes 3 elements");
@@ -424,6 +432,10 @@ class OptimalPathTestCase : public RouterTestCase
             PhotonicTarget t3 = TwoRoutes(3);
             e = PhotonicRouter::Embed(t3, nets, Alg(a));
             NS_TEST_ASSERT_MSG_EQ(e.ok, true, a << ": " << e.error);
+            if (!((e.ok) == (true)))
+            {
+                return;
+            }
             NS_TEST_EXPECT_MSG_EQ_TOL(e.maxLossDb, 0.9, 1e-9, a << ": route A");
             NS_TEST_EXPECT_MSG_EQ(int(e.states[1].setting),
                                   int(PhotonicElementState::UNUSED),
@@ -466,9 +478,28 @@ class CircuitsTestCase : public RouterTestCase
             {
                 const PhotonicEmbedding e = PhotonicRouter::Embed(t, nets, Alg(a));
                 NS_TEST_ASSERT_MSG_EQ(e.ok, true, a << ": " << e.error);
+                if (!((e.ok) == (true)))
+                {
+                    return;
+                }
                 NS_TEST_EXPECT_MSG_EQ_TOL(e.routes[0].sinkLossDb[0], 0.7, 1e-9, "2 x 0.3 + 0.1");
                 NS_TEST_EXPECT_MSG_EQ_TOL(e.totalLossDb, 1.4, 1e-9, "total");
                 CheckCircuits(t, nets, e, "grid " + a);
+            }
+        }
+        // No nets: legal, nothing set, no loss.
+        {
+            const PhotonicTarget t = Grid();
+            for (const std::string& a : {"auto", "pathfinder", "ilp", "first-fit"})
+            {
+                const PhotonicEmbedding e = PhotonicRouter::Embed(t, {}, Alg(a));
+                NS_TEST_EXPECT_MSG_EQ(e.ok, true, a << ": " << e.error);
+                NS_TEST_EXPECT_MSG_EQ(e.states.size(), 4u, "a state per element");
+                for (const PhotonicElementState& st : e.states)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(int(st.setting), int(PhotonicElementState::UNUSED), a);
+                }
+                NS_TEST_EXPECT_MSG_EQ(e.maxLossDb, 0.0, "no loss");
             }
         }
         // 3-mode mesh, the reversal permutation 0->2, 1->1, 2->0: every element crossed.
@@ -479,6 +510,10 @@ class CircuitsTestCase : public RouterTestCase
             {
                 const PhotonicEmbedding e = PhotonicRouter::Embed(t, nets, Alg(a));
                 NS_TEST_ASSERT_MSG_EQ(e.ok, true, a << ": " << e.error);
+                if (!((e.ok) == (true)))
+                {
+                    return;
+                }
                 CheckCircuits(t, nets, e, "mesh3 " + a);
                 // Each of the three crosses two elements (0-1-... odd-even transposition).
                 NS_TEST_EXPECT_MSG_EQ_TOL(e.maxLossDb, 0.6, 1e-9, "two passes each");
@@ -494,6 +529,10 @@ class CircuitsTestCase : public RouterTestCase
             {
                 const PhotonicEmbedding e = PhotonicRouter::Embed(t, nets, Alg(a));
                 NS_TEST_ASSERT_MSG_EQ(e.ok, true, a << ": " << e.error);
+                if (!((e.ok) == (true)))
+                {
+                    return;
+                }
                 NS_TEST_EXPECT_MSG_EQ_TOL(e.routes[0].sinkLossDb[0], 1.0, 1e-9, "clockwise");
                 NS_TEST_EXPECT_MSG_EQ_TOL(e.routes[1].sinkLossDb[0], 0.3, 1e-9, "one cell");
                 NS_TEST_EXPECT_MSG_EQ(int(e.states[1].setting),
@@ -542,7 +581,15 @@ class HeuristicVsIlpTestCase : public RouterTestCase
             const PhotonicEmbedding h = PhotonicRouter::Embed(t, v, Alg("pathfinder"));
             const PhotonicEmbedding x = PhotonicRouter::Embed(t, v, Alg("ilp"));
             NS_TEST_ASSERT_MSG_EQ(h.ok, true, "pathfinder " << k << ": " << h.error);
+            if (!((h.ok) == (true)))
+            {
+                return;
+            }
             NS_TEST_ASSERT_MSG_EQ(x.ok, true, "ilp " << k << ": " << x.error);
+            if (!((x.ok) == (true)))
+            {
+                return;
+            }
             CheckCircuits(t, v, h, "random pathfinder " + std::to_string(k));
             CheckCircuits(t, v, x, "random ilp " + std::to_string(k));
             const double tie = PhotonicRouter::Options().ilpTieDb;
@@ -551,6 +598,17 @@ class HeuristicVsIlpTestCase : public RouterTestCase
                                         1.10 * x.maxLossDb,
                                         "heuristic within 10% " << k);
             worst = std::max(worst, h.maxLossDb / x.maxLossDb);
+            // One net alone: the topological scan, A* (admissible) and the ILP are all exact.
+            for (const PhotonicNet& net : v)
+            {
+                PhotonicRouter::Options astar = Alg("pathfinder");
+                astar.dagSearch = false;
+                const double byScan = PhotonicRouter::Embed(t, {net}, Alg("pathfinder")).maxLossDb;
+                const double byAstar = PhotonicRouter::Embed(t, {net}, astar).maxLossDb;
+                const double byIlp = PhotonicRouter::Embed(t, {net}, Alg("ilp")).maxLossDb;
+                NS_TEST_EXPECT_MSG_EQ_TOL(byAstar, byScan, 1e-9, "A* = scan, " << k);
+                NS_TEST_EXPECT_MSG_EQ_TOL(byIlp, byScan, 1e-6, "ILP = scan, " << k);
+            }
         }
         // The worst ratio is reported in doc/photonic-router.rst.part.
         std::cout << "pathfinder / ilp max loss, worst of 20: " << worst << std::endl;
@@ -602,6 +660,10 @@ class FirstFitTestCase : public RouterTestCase
         const PhotonicEmbedding pf = PhotonicRouter::Embed(t, nets, Alg("pathfinder"));
         const PhotonicEmbedding x = PhotonicRouter::Embed(t, nets, Alg("ilp"));
         NS_TEST_ASSERT_MSG_EQ(ff.ok && pf.ok && x.ok, true, ff.error << pf.error << x.error);
+        if (!((ff.ok && pf.ok && x.ok) == (true)))
+        {
+            return;
+        }
         CheckCircuits(t, nets, ff, "first-fit");
         CheckCircuits(t, nets, pf, "pathfinder");
         NS_TEST_EXPECT_MSG_EQ_TOL(ff.routes[0].sinkLossDb[0], 1.2, 1e-9, "A's best first");
@@ -636,6 +698,10 @@ class TreesTestCase : public RouterTestCase
             n.fractions = {f0, 1 - f0};
             const PhotonicEmbedding e = PhotonicRouter::Embed(t, {n}, Alg("pathfinder"));
             NS_TEST_ASSERT_MSG_EQ(e.ok, true, e.error);
+            if (!((e.ok) == (true)))
+            {
+                return;
+            }
             const PhotonicRoute& r = e.routes[0];
             std::map<uint32_t, uint32_t> uses;
             for (uint32_t v : r.nodes)
@@ -659,6 +725,10 @@ class TreesTestCase : public RouterTestCase
             {
                 const std::vector<uint32_t> path = PathTo(r, firstIo + n.sinks[k]);
                 NS_TEST_ASSERT_MSG_EQ(path.empty(), false, "sink " << k << " reached");
+                if (!((path.empty()) == (false)))
+                {
+                    return;
+                }
                 const double share = k == 0 ? f0 : 1 - f0;
                 const double want = SumPath(t, path) + 10 * std::log10(1 / share) + excess;
                 NS_TEST_EXPECT_MSG_EQ_TOL(r.sinkLossDb[k], want, 1e-9, "sink " << k);
@@ -684,11 +754,19 @@ class TreesTestCase : public RouterTestCase
             n.fanIn = true;
             const PhotonicEmbedding e = PhotonicRouter::Embed(t, {n}, Alg("pathfinder"));
             NS_TEST_ASSERT_MSG_EQ(e.ok, true, e.error);
+            if (!((e.ok) == (true)))
+            {
+                return;
+            }
             const PhotonicRoute& r = e.routes[0];
             for (uint32_t k = 0; k < 2; ++k)
             {
                 const std::vector<uint32_t> path = PathTo(r, firstIo + n.sinks[k]);
                 NS_TEST_ASSERT_MSG_EQ(path.empty(), false, "input " << k << " reached");
+                if (!((path.empty()) == (false)))
+                {
+                    return;
+                }
                 const double want = SumPath(t, path) + 10 * std::log10(2.0) + excess;
                 NS_TEST_EXPECT_MSG_EQ_TOL(r.sinkLossDb[k], want, 1e-9, "merge loss " << k);
             }
@@ -706,6 +784,10 @@ class TreesTestCase : public RouterTestCase
             const std::vector<PhotonicNet> nets{Circuit(0, 3), term};
             const PhotonicEmbedding e = PhotonicRouter::Embed(t, nets, Alg("pathfinder"));
             NS_TEST_ASSERT_MSG_EQ(e.ok, true, e.error);
+            if (!((e.ok) == (true)))
+            {
+                return;
+            }
             const uint32_t s = e.routes[1].chosenSink;
             NS_TEST_EXPECT_MSG_EQ((s >= 3 && s <= 5 && s != 3), true, "a free output");
             NS_TEST_EXPECT_MSG_EQ_TOL(e.maxLossDb, e.routes[0].sinkLossDb[0], 1e-12, "max");
@@ -830,9 +912,17 @@ class ReuseTestCase : public RouterTestCase
         const std::vector<PhotonicNet> first{Circuit(0, 6 + 2, "a")};
         const PhotonicEmbedding e1 = PhotonicRouter::Embed(t, first, Alg("pathfinder"));
         NS_TEST_ASSERT_MSG_EQ(e1.ok, true, e1.error);
+        if (!((e1.ok) == (true)))
+        {
+            return;
+        }
         const std::vector<PhotonicNet> both{Circuit(5, 6 + 4, "b"), first[0]};
         const PhotonicEmbedding e2 = PhotonicRouter::Embed(t, both, Alg("pathfinder"), &e1, &first);
         NS_TEST_ASSERT_MSG_EQ(e2.ok, true, e2.error);
+        if (!((e2.ok) == (true)))
+        {
+            return;
+        }
         CheckCircuits(t, both, e2, "reuse");
         NS_TEST_EXPECT_MSG_EQ((e2.routes[1].nodes == e1.routes[0].nodes), true, "same route");
         const std::vector<uint32_t> changed = PhotonicRouter::ChangedElements(e1, e2);
@@ -872,6 +962,146 @@ class ReuseTestCase : public RouterTestCase
     }
 };
 
+/// Generated targets (PhotonicTarget::Generate): Benes by the looping algorithm, meshes.
+class GeneratedTestCase : public RouterTestCase
+{
+  public:
+    GeneratedTestCase()
+        : RouterTestCase("generated targets: Benes permutations by looping, Clements and a "
+                         "square recirculating mesh by pathfinder and the ILP")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937 rng(3);
+        PhotonicTarget::Spec spec;
+        spec.style = "benes";
+        spec.ports = 8;
+        PhotonicTarget b;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(PhotonicTarget::Generate(spec, b, error), true, error);
+        if (!((PhotonicTarget::Generate(spec, b, error)) == (true)))
+        {
+            return;
+        }
+        const uint32_t n = b.GetNInputs();
+        for (int trial = 0; trial < 5; ++trial)
+        {
+            std::vector<uint32_t> p(n);
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                p[i] = i;
+            }
+            std::shuffle(p.begin(), p.end(), rng);
+            std::vector<PhotonicNet> nets;
+            // A full permutation, then a partial one (every other input).
+            for (uint32_t i = 0; i < n; i += (trial < 3 ? 1 : 2))
+            {
+                nets.push_back(Circuit(b.InputIo(i), b.OutputIo(p[i])));
+            }
+            const PhotonicEmbedding e = PhotonicRouter::Embed(b, nets, Alg("auto"));
+            NS_TEST_ASSERT_MSG_EQ(e.ok, true, e.error);
+            if (!((e.ok) == (true)))
+            {
+                return;
+            }
+            NS_TEST_EXPECT_MSG_EQ(e.algorithm, "benes", "auto on a Benes target");
+            CheckCircuits(b, nets, e, "benes " + std::to_string(trial));
+            for (const PhotonicRoute& r : e.routes)
+            {
+                // Every path crosses all 2 log2 N - 1 stages.
+                NS_TEST_EXPECT_MSG_EQ(r.elements.size(), 5u, "5 stages for N = 8");
+            }
+            const PhotonicEmbedding pf = PhotonicRouter::Embed(b, nets, Alg("pathfinder"));
+            NS_TEST_ASSERT_MSG_EQ(pf.ok, true, pf.error);
+            if (!((pf.ok) == (true)))
+            {
+                return;
+            }
+            CheckCircuits(b, nets, pf, "benes by pathfinder " + std::to_string(trial));
+        }
+        // A terminator: auto falls back to pathfinder.
+        {
+            PhotonicNet t;
+            t.name = "drop";
+            t.source = 1;
+            t.anySink = true;
+            const PhotonicEmbedding e =
+                PhotonicRouter::Embed(b, {Circuit(0, b.OutputIo(3)), t}, Alg("auto"));
+            NS_TEST_EXPECT_MSG_EQ(e.algorithm, "pathfinder", "not circuits only");
+            NS_TEST_EXPECT_MSG_EQ(e.ok, true, e.error);
+        }
+        // Clements (6 modes) and a square recirculating mesh: pathfinder against the ILP.
+        for (const std::string& style : {"clements", "square"})
+        {
+            PhotonicTarget::Spec s;
+            s.style = style;
+            s.ports = 6;
+            s.elements = style == "square" ? 24 : 0;
+            PhotonicTarget t;
+            NS_TEST_ASSERT_MSG_EQ(PhotonicTarget::Generate(s, t, error), true, error);
+            if (!((PhotonicTarget::Generate(s, t, error)) == (true)))
+            {
+                return;
+            }
+            // Three circuits on distinct ports, each routable alone (on a recirculating mesh
+            // a port's direction of travel leaves some pairs unreachable).
+            std::vector<PhotonicNet> nets;
+            std::set<uint32_t> used;
+            auto pick = [&](uint32_t count) {
+                return std::uniform_int_distribution<uint32_t>(0, count - 1)(rng);
+            };
+            for (int tries = 0; nets.size() < 3 && tries < 1000; ++tries)
+            {
+                const uint32_t src = t.InputIo(pick(t.GetNInputs()));
+                const uint32_t out = t.OutputIo(pick(t.GetNOutputs()));
+                if (src == out || used.count(src) || used.count(out))
+                {
+                    continue;
+                }
+                const PhotonicNet c = Circuit(src, out);
+                if (PhotonicRouter::Embed(t, {c}, Alg("pathfinder")).ok)
+                {
+                    used.insert(src);
+                    used.insert(out);
+                    nets.push_back(c);
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(nets.size(), 3u, style << ": three routable circuits");
+            if (nets.size() != 3)
+            {
+                return;
+            }
+            PhotonicRouter::Options o = Alg("ilp");
+            o.ilpTimeLimitS = 20;
+            const PhotonicEmbedding x = PhotonicRouter::Embed(t, nets, o);
+            const PhotonicEmbedding h = PhotonicRouter::Embed(t, nets, Alg("pathfinder"));
+            NS_TEST_ASSERT_MSG_EQ(x.error.find("exceed ilpMaxArcs"), std::string::npos, x.error);
+            if (!x.ok)
+            {
+                // Infeasible together (exact): no heuristic may claim a legal embedding.
+                NS_TEST_EXPECT_MSG_NE(x.error.find("infeasible"), std::string::npos, x.error);
+                NS_TEST_EXPECT_MSG_EQ(h.ok, false, style << ": pathfinder on an infeasible set");
+                NS_TEST_EXPECT_MSG_EQ(h.failedNets.empty(), false, "failing nets named");
+                continue;
+            }
+            NS_TEST_ASSERT_MSG_EQ(h.ok, true, style << ": " << h.error);
+            if (!h.ok)
+            {
+                return;
+            }
+            CheckCircuits(t, nets, h, style + " pathfinder");
+            CheckCircuits(t, nets, x, style + " ilp");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(x.maxLossDb,
+                                        h.maxLossDb + o.ilpTieDb,
+                                        style << ": ILP <= heuristic");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(h.maxLossDb, 1.1 * x.maxLossDb, style << ": 10%");
+        }
+    }
+};
+
 /**
  * \ingroup optical-tests
  * The photonic router.
@@ -889,6 +1119,7 @@ class PhotonicEmbeddingTestSuite : public TestSuite
         AddTestCase(new TreesTestCase, TEST_QUICK);
         AddTestCase(new FailuresTestCase, TEST_QUICK);
         AddTestCase(new ReuseTestCase, TEST_QUICK);
+        AddTestCase(new GeneratedTestCase, TEST_QUICK);
     }
 };
 
