@@ -96,7 +96,7 @@ struct Row
 int
 main(int argc, char* argv[])
 {
-    std::string styles = "benes,square,hexagonal,triangular";
+    std::string styles = "benes,clements,square,hexagonal,triangular";
     std::string sizes = "1000,10000,100000";
     uint32_t pairs = 128;
     std::string algorithm = "auto";
