@@ -143,7 +143,7 @@ def _largest_elements(point):
 
 COMPILE_TIME = Figure(
     id="photonic-compile-time",
-    description="lambda-lambda: compile time of 128 pairs against target size (1,000 to "
+    description="lambda-lambda: compile time of 128 pairs against target size (10,000 to "
                 "100,000+ elements) and of 8 to 128 pairs on 10,000 elements, beside the "
                 "published scale (photonic-compile)",
     program=PROGRAM,
