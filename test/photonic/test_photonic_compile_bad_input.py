@@ -136,10 +136,10 @@ class BadInputTest(support.TempDirTestCase):
 
     def test_cannot_embed(self):
         # Benes networks are made of 2x2 SWITCH elements: none can split light.
-        result = self.assertRefused(["--spec=multicast", "--ports=8", "--target=benes"],
-                                    ["cannot embed", "benes-8", "SWITCH"],
-                                    [r"a\[\d+\] -> b\[\d+\]"])
-        self.assertIn("split", result.stderr)
+        # The message names the target, a failing pair (input -> its outputs) and why.
+        self.assertRefused(["--spec=multicast", "--ports=8", "--target=benes"],
+                           ["cannot embed", "benes-8", "split"],
+                           [r"a\[\d+\] -> b\[\d+\]"])
 
     def test_unknown_spec(self):
         self.assertRefused(["--spec=bogus"], ["--spec=bogus", "permutation"])
