@@ -307,9 +307,18 @@ PhotonicCompileStudy::Run(const PhotonicCompileConfig& c,
     else
     {
         // Hexagonal meshes' ports serve either way: a program's outputs follow its inputs.
-        const uint32_t need = TwoSided(c.target) ? c.ports : 2 * c.ports;
+        const bool file = !IsIn(c.target, Styles());
+        const uint32_t need = file || TwoSided(c.target) ? c.ports : 2 * c.ports;
         if (!MakeTarget(c, need, out.target, error))
         {
+            return false;
+        }
+        if (!out.target.IsTwoSided() && out.target.GetNInputs() < 2 * c.ports)
+        {
+            error = "--target=" + c.target + ": a " + std::to_string(c.ports) +
+                    "-port program needs " + std::to_string(2 * c.ports) +
+                    " of its I/O ports (inputs and outputs); it has " +
+                    std::to_string(out.target.GetNInputs());
             return false;
         }
     }

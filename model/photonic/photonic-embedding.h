@@ -143,6 +143,13 @@ class PhotonicRouter
         double maxCriticality{0.99};
         /// Weight of the A* heuristic: 1 keeps it admissible (least-loss paths exact)
         double astarWeight{1.0};
+        /// Weight of the A* heuristic on targets of largeTargetElements or more: a weighted
+        /// A* finds paths within this factor of the least loss and searches far fewer states
+        /// (on 100,000-element recirculating meshes, 128 circuits: the same worst loss and a
+        /// mean within 0.2% of weight 1, 5-15x faster; measured, see the doc)
+        double astarWeightLarge{3.0};
+        /// Elements from which astarWeightLarge applies
+        uint32_t largeTargetElements{20000};
         /// PathFinder: rip up and re-route every net each round (true, McMurchie and
         /// Ebeling's scheme) or, after the first round, only the nets on shared nodes
         bool rerouteAll{false};

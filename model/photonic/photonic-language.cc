@@ -786,13 +786,9 @@ class Parser
         }
     }
 
-    bool ParseStmtInner(Stmt& st)
+    /// A comma-separated list of references into \p refs.
+    bool ParseRefList(std::vector<Ref>& refs)
     {
-        st.first = Cur();
-        if (Cur().kind == TokenKind::NAME && NextIs("("))
-        {
-            return ParseCall(st) && Expect(";", "';'");
-        }
         while (true)
         {
             Ref r;
@@ -800,13 +796,25 @@ class Parser
             {
                 return false;
             }
-            st.lhs.push_back(r);
-            if (IsPunct(","))
+            refs.push_back(r);
+            if (!IsPunct(","))
             {
-                Advance();
-                continue;
+                return true;
             }
-            break;
+            Advance();
+        }
+    }
+
+    bool ParseStmtInner(Stmt& st)
+    {
+        st.first = Cur();
+        if (Cur().kind == TokenKind::NAME && NextIs("("))
+        {
+            return ParseCall(st) && Expect(";", "';'");
+        }
+        if (!ParseRefList(st.lhs))
+        {
+            return false;
         }
         st.eq = Cur();
         if (!Expect("=", "'=' or ','"))
@@ -817,20 +825,9 @@ class Parser
         {
             return ParseCall(st) && Expect(";", "';'");
         }
-        while (true)
+        if (!ParseRefList(st.rhs))
         {
-            Ref r;
-            if (!ParseRef(r))
-            {
-                return false;
-            }
-            st.rhs.push_back(r);
-            if (IsPunct(","))
-            {
-                Advance();
-                continue;
-            }
-            break;
+            return false;
         }
         return Expect(";", "';' or ','");
     }
