@@ -105,6 +105,13 @@ class BadInputTest(support.TempDirTestCase):
         rows = counts(self.db)
         self.assertEqual(rows["runs"], 1)
         self.assertGreater(rows.get("ev_photonic_pairs", 0), 0, "the good run's pairs")
+        # The good run ends 'ok' (OpticalExperiment::Finish), so that sweeps and figures use it.
+        conn = sqlite3.connect(self.db, timeout=30)
+        try:
+            status = conn.execute("SELECT status, message FROM runs").fetchone()
+        finally:
+            conn.close()
+        self.assertEqual(status[0], "ok", "the good run's status (%s)" % (status[1],))
 
     def test_unrealizable_programs(self):
         bad = sorted(glob.glob(os.path.join(support.ROOT, PROGRAMS, "bad", "*.lambda")))
