@@ -107,7 +107,7 @@ main(int argc, char* argv[])
         exp.Start();
         exp.Metric("rules-checked", PhotonicLanguage::GetRules().size());
         exp.Metric("slots", program.slots.size());
-        return 0;
+        return exp.Finish();
     }
 
     PhotonicCompileOutcome out;
@@ -140,5 +140,5 @@ main(int argc, char* argv[])
     {
         exp.Metric("first-fit-max-path-loss-db", out.baselineMaxLossDb, "dB");
     }
-    return 0;
+    return exp.Finish();
 }
