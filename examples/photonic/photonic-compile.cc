@@ -19,6 +19,7 @@
  *
  * Prints elements (of the target), elements-used, pairs, max-path-loss-db, mean-path-loss-db,
  * compile-s, elements-changed (against --previous; without it, the elements the program sets),
+ * dark-inputs (dropped inputs left unrouted because no output was free to absorb them),
  * unitary-fidelity (analog programs) and first-fit-max-path-loss-db (the greedy baseline, for
  * circuit programs). With --check it only type-checks and prints rules-checked and slots.
  */
@@ -132,6 +133,12 @@ main(int argc, char* argv[])
     exp.Metric("mean-path-loss-db", r.meanPathLossDb, "dB");
     exp.Metric("compile-s", r.seconds, "s");
     exp.Metric("elements-changed", out.elementsChanged);
+    uint32_t dark = 0;
+    for (const PhotonicCompiledSlot& slot : r.slots)
+    {
+        dark += slot.darkInputs;
+    }
+    exp.Metric("dark-inputs", dark);
     if (out.analog)
     {
         exp.Metric("unitary-fidelity", out.fidelity);

@@ -127,6 +127,12 @@ Where(const PhotonicNode& node)
     return node.location.line > 0 ? node.location.ToString() + ": " : std::string();
 }
 
+bool
+HasTerminators(const std::vector<PhotonicNet>& nets)
+{
+    return std::any_of(nets.begin(), nets.end(), [](const PhotonicNet& n) { return n.anySink; });
+}
+
 double
 PowerDb(double share)
 {
@@ -539,6 +545,30 @@ PhotonicCompiler::Compile(const PhotonicProgram& program,
                                                    options.router,
                                                    reuse ? &before->embedding : nullptr,
                                                    reuse ? &before->nets : nullptr);
+            if (!slot.embedding.ok && HasTerminators(slot.nets))
+            {
+                // No free output to absorb a dropped input's light (every output carries a
+                // circuit or a branch): those inputs are taken as dark, and the rest is
+                // embedded without them.
+                std::vector<PhotonicNet> lit;
+                for (const PhotonicNet& net : slot.nets)
+                {
+                    if (net.anySink)
+                    {
+                        ++slot.darkInputs;
+                    }
+                    else
+                    {
+                        lit.push_back(net);
+                    }
+                }
+                slot.nets = lit;
+                slot.embedding = PhotonicRouter::Embed(target,
+                                                       slot.nets,
+                                                       options.router,
+                                                       reuse ? &before->embedding : nullptr,
+                                                       reuse ? &before->nets : nullptr);
+            }
             if (!slot.embedding.ok)
             {
                 result.error = prefix + "cannot embed on target '" + target.GetName() +

@@ -51,6 +51,8 @@ struct PhotonicCompiledSlot
     double fidelity{1};               //!< Analog: MziMesh::Fidelity(ideal, realized)
     uint32_t elementsChanged{0};      //!< Elements that change from the slot before (or the
                                       //!< previous configuration)
+    uint32_t darkInputs{0};           //!< Dropped inputs left unrouted: no output was free to
+                                      //!< absorb their light, so they are taken as dark
 };
 
 /**
@@ -80,7 +82,10 @@ struct PhotonicCompilation
  * comes from the mesh with every MZI's loss. Any other slot is a circuit program: PERMUTE and
  * MULTICAST are lowered (PhotonicLanguage::LowerCircuits), each input is followed through
  * crossings to its outputs, giving circuits, fan-outs (splitter trees, their shares), fan-ins
- * (combiner trees) and terminators, which PhotonicRouter embeds with the least worst loss.
+ * (combiner trees) and terminators, which PhotonicRouter embeds with the least worst loss. A
+ * terminator needs an output no other net uses; when the slot cannot be embedded with them
+ * (a multicast may take every output), its dropped inputs are taken as dark
+ * (PhotonicCompiledSlot::darkInputs) and the rest is embedded alone.
  * Slots after the first reuse the previous slot's embedding where they can, so a rotor
  * changes as few elements as it must.
  */

@@ -261,6 +261,19 @@ class CompileTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ_TOL(rest / 0.3, std::round(rest / 0.3), 1e-9, "whole passes");
         }
 
+        // Two multicasts of four take all 8 outputs of a Clements mesh: the 6 dropped inputs
+        // have no free output to be absorbed at, so they are taken as dark.
+        NS_TEST_ASSERT_MSG_EQ(
+            PhotonicSynthesizer::Multicast(8, {{0, {0, 1, 2, 3}}, {1, {4, 5, 6, 7}}}, 8, 0, text, error),
+            true,
+            error);
+        NS_TEST_ASSERT_MSG_EQ(Parse(text, p, error), true, error);
+        const PhotonicCompilation full = PhotonicCompiler::Compile(p, Make("clements", 8), {});
+        NS_TEST_ASSERT_MSG_EQ(full.ok, true, full.error);
+        NS_TEST_ASSERT_MSG_EQ(full.pairs, 8u, "every output receives its share");
+        NS_TEST_ASSERT_MSG_EQ(full.ok ? full.slots[0].darkInputs : 0, 6u, "six dark inputs");
+        NS_TEST_ASSERT_MSG_GT(full.ok ? full.maxPathLossDb : 0, 10 * std::log10(4.0), "a quarter");
+
         // Against a previous permutation: only the elements of circuits that move change.
         const std::vector<int32_t> moved{4, 7, 1, 0, 2, 6, 3, 5};
         PhotonicProgram before;
