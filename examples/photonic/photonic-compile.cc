@@ -13,7 +13,8 @@
  * target file) with the least worst path loss.
  *
  *   ./ns3 run "photonic-compile examples/photonic/programs/permutation8.lambda --target=benes"
- *   ./ns3 run "photonic-compile --spec=permutation --ports=128 --target=hexagonal --elements=100000"
+ *   ./ns3 run "photonic-compile --spec=permutation --ports=128 --target=hexagonal
+ * --elements=100000"
  *   ./ns3 run "photonic-compile --spec=unitary --ports=16 --target=clements"
  *   ./ns3 run "photonic-compile examples/photonic/programs/rotor4.lambda --check"
  *

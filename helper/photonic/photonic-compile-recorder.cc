@@ -50,8 +50,7 @@ PhotonicCompileRecorder::Write(const PhotonicCompileConfig& config,
                        c.seconds,
                        c.maxPathLossDb,
                        c.meanPathLossDb,
-                       outcome.hasBaseline && outcome.baselineOk ? outcome.baselineMaxLossDb
-                                                                 : -1.0,
+                       outcome.hasBaseline && outcome.baselineOk ? outcome.baselineMaxLossDb : -1.0,
                        outcome.analog ? outcome.fidelity : -1.0,
                        elementLoss,
                        static_cast<int64_t>(outcome.elementsChanged)});

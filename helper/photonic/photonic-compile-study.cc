@@ -352,8 +352,10 @@ PhotonicCompileStudy::Run(const PhotonicCompileConfig& c,
             return false;
         }
     }
-    out.compilation =
-        PhotonicCompiler::Compile(program, out.target, options, c.previous.empty() ? nullptr : &before);
+    out.compilation = PhotonicCompiler::Compile(program,
+                                                out.target,
+                                                options,
+                                                c.previous.empty() ? nullptr : &before);
     if (!out.compilation.ok)
     {
         error = out.compilation.error;

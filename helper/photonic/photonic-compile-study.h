@@ -47,16 +47,16 @@ struct PhotonicCompileConfig
  */
 struct PhotonicCompileOutcome
 {
-    PhotonicTarget target;            //!< The target
-    std::string programText;          //!< The synthesized program (spec) or ""
-    PhotonicCompilation compilation;  //!< The compilation
-    double targetSeconds{0};          //!< Wall time to generate or load the target
-    uint32_t elementsChanged{0};      //!< Against --previous (or every element set)
-    bool analog{false};               //!< Some slot is analog
-    double fidelity{1};               //!< Lowest fidelity over analog slots
-    bool hasBaseline{false};          //!< A first-fit embedding was made
-    bool baselineOk{false};           //!< It embedded every net
-    double baselineMaxLossDb{0};      //!< Its worst pair loss
+    PhotonicTarget target;           //!< The target
+    std::string programText;         //!< The synthesized program (spec) or ""
+    PhotonicCompilation compilation; //!< The compilation
+    double targetSeconds{0};         //!< Wall time to generate or load the target
+    uint32_t elementsChanged{0};     //!< Against --previous (or every element set)
+    bool analog{false};              //!< Some slot is analog
+    double fidelity{1};              //!< Lowest fidelity over analog slots
+    bool hasBaseline{false};         //!< A first-fit embedding was made
+    bool baselineOk{false};          //!< It embedded every net
+    double baselineMaxLossDb{0};     //!< Its worst pair loss
 };
 
 /**

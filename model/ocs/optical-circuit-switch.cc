@@ -447,7 +447,8 @@ OpticalCircuitSwitch::BeginSwitching()
     {
         const int32_t currentOut =
             m_ports[p].state == LIT ? m_ports[p].out : OcsConfiguration::NO_PORT;
-        if (currentOut != m_newOut[p] || (interrupted[p] && currentOut != OcsConfiguration::NO_PORT))
+        if (currentOut != m_newOut[p] ||
+            (interrupted[p] && currentOut != OcsConfiguration::NO_PORT))
         {
             m_changing.push_back(p);
         }

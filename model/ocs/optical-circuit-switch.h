@@ -171,8 +171,8 @@ class OpticalCircuitSwitch : public Object
      *
      * The configuration is validated first: a port out of range, a port used twice or a
      * self-loop rejects the request and nothing changes; so does a configuration the switch
-     * model cannot realize (the error names the circuits that fail). A valid request starts after the
-     * control-plane delay, or after the reconfigurations already requested.
+     * model cannot realize (the error names the circuits that fail). A valid request starts after
+     * the control-plane delay, or after the reconfigurations already requested.
      *
      * \param [in] config The configuration wanted (every circuit not listed is torn down)
      * \param [out] error If not null, receives the reason of a rejection; if null, a rejection

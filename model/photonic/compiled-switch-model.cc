@@ -8,10 +8,10 @@
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
-#include "ns3/string.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -220,9 +220,8 @@ CompiledSwitchModel::Embed(const OcsConfiguration& config, uint32_t nPorts, std:
         spec.elementLossDb = m_elementLossDb;
         spec.crossingLossDb = m_crossingLossDb;
         spec.switchingTime = m_elementSwitchingTime;
-        const bool made = m_targetFile.empty()
-                              ? PhotonicTarget::Generate(spec, target, error)
-                              : PhotonicTarget::Load(m_targetFile, target, error);
+        const bool made = m_targetFile.empty() ? PhotonicTarget::Generate(spec, target, error)
+                                               : PhotonicTarget::Load(m_targetFile, target, error);
         if (!made)
         {
             error = "CompiledSwitchModel: no target: " + error;
@@ -264,9 +263,7 @@ CompiledSwitchModel::Embed(const OcsConfiguration& config, uint32_t nPorts, std:
 }
 
 bool
-CompiledSwitchModel::CanRealize(const OcsConfiguration& config,
-                                uint32_t nPorts,
-                                std::string& error)
+CompiledSwitchModel::CanRealize(const OcsConfiguration& config, uint32_t nPorts, std::string& error)
 {
     NS_LOG_FUNCTION(this << config);
     return Embed(config, nPorts, error);

@@ -131,23 +131,23 @@ class CompiledSwitchModel : public OcsSwitchModel
     bool Embed(const OcsConfiguration& config, uint32_t nPorts, std::string& error);
     PhotonicRouter::Options RouterOptions() const;
 
-    PhotonicTarget m_target;                          //!< The target
-    bool m_hasTarget{false};                          //!< SetTarget was called
-    std::string m_targetFile;                         //!< TargetFile
-    std::string m_style;                              //!< TargetStyle
-    double m_elementLossDb{0.3};                      //!< ElementLoss (dB)
-    double m_crossingLossDb{0.05};                    //!< CrossingLoss (dB)
-    Time m_elementSwitchingTime;                      //!< SwitchingTime
-    Algorithm m_algorithm{AUTO};                      //!< Algorithm
-    bool m_reuse{true};                               //!< Reuse routes that stay
-    uint32_t m_maxIterations{50};                     //!< PathFinder rounds
-    std::vector<PhotonicNet> m_nets;                  //!< Nets in place
-    std::vector<std::vector<uint32_t>> m_netPorts;    //!< Their input ports
-    PhotonicEmbedding m_embedding;                    //!< Embedding in place
-    std::vector<double> m_loss;                       //!< Per input port, loss (NaN: none)
-    std::vector<uint32_t> m_changed;                  //!< Elements changed last time
-    uint64_t m_generation{0};                         //!< Incremented at every Realize
-    Candidate m_candidate;                            //!< Last embedding computed
+    PhotonicTarget m_target;                                  //!< The target
+    bool m_hasTarget{false};                                  //!< SetTarget was called
+    std::string m_targetFile;                                 //!< TargetFile
+    std::string m_style;                                      //!< TargetStyle
+    double m_elementLossDb{0.3};                              //!< ElementLoss (dB)
+    double m_crossingLossDb{0.05};                            //!< CrossingLoss (dB)
+    Time m_elementSwitchingTime;                              //!< SwitchingTime
+    Algorithm m_algorithm{AUTO};                              //!< Algorithm
+    bool m_reuse{true};                                       //!< Reuse routes that stay
+    uint32_t m_maxIterations{50};                             //!< PathFinder rounds
+    std::vector<PhotonicNet> m_nets;                          //!< Nets in place
+    std::vector<std::vector<uint32_t>> m_netPorts;            //!< Their input ports
+    PhotonicEmbedding m_embedding;                            //!< Embedding in place
+    std::vector<double> m_loss;                               //!< Per input port, loss (NaN: none)
+    std::vector<uint32_t> m_changed;                          //!< Elements changed last time
+    uint64_t m_generation{0};                                 //!< Incremented at every Realize
+    Candidate m_candidate;                                    //!< Last embedding computed
     TracedCallback<uint32_t, uint32_t, Time> m_compiledTrace; //!< Compiled
 };
 

@@ -36,10 +36,10 @@ struct MziSetting
  */
 struct MziMeshDecomposition
 {
-    uint32_t n{0};                     //!< Modes
-    std::string style;                 //!< "clements" or "reck"
-    std::vector<MziSetting> mzis;      //!< N(N-1)/2 MZIs, by column then mode
-    std::vector<double> outputPhases;  //!< D = diag(e^{i outputPhases[k]})
+    uint32_t n{0};                    //!< Modes
+    std::string style;                //!< "clements" or "reck"
+    std::vector<MziSetting> mzis;     //!< N(N-1)/2 MZIs, by column then mode
+    std::vector<double> outputPhases; //!< D = diag(e^{i outputPhases[k]})
 };
 
 /**

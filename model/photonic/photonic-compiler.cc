@@ -449,8 +449,8 @@ CompileAnalog(const PhotonicGraph& graph,
         if (e < 0)
         {
             error = "target '" + target.GetName() + "' has no MZI at column " +
-                    std::to_string(m.column) + ", mode " + std::to_string(m.mode) +
-                    ", where the " + style + " mesh needs one";
+                    std::to_string(m.column) + ", mode " + std::to_string(m.mode) + ", where the " +
+                    style + " mesh needs one";
             return false;
         }
         PhotonicElementState& s = slot.embedding.states[e];
@@ -627,8 +627,7 @@ PhotonicCompiler::Compile(const PhotonicProgram& program,
     result.meanPathLossDb = result.pairs ? sum / result.pairs : 0;
     result.elementsUsed = static_cast<uint32_t>(std::count(used.begin(), used.end(), true));
     result.ok = true;
-    result.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return result;
 }
 

@@ -39,20 +39,20 @@ struct PhotonicPair
  */
 struct PhotonicCompiledSlot
 {
-    Time duration{0};                 //!< Slot length (0: static)
-    bool analog{false};               //!< An analog (interferometric) program
-    std::vector<PhotonicNet> nets;    //!< Circuit programs: the nets embedded
-    PhotonicEmbedding embedding;      //!< Element states (both kinds), routes (circuits)
-    std::vector<PhotonicPair> pairs;  //!< Every input-output pair that carries light
-    PhotonicMatrix ideal;             //!< Analog: the program's transfer (outputs x inputs)
-    PhotonicMatrix realized;          //!< Analog: the mesh's transfer with the target's losses
-    std::vector<uint32_t> inputs;     //!< Analog: switch ports of the matrices' columns
-    std::vector<uint32_t> outputs;    //!< Analog: switch ports of the matrices' rows
-    double fidelity{1};               //!< Analog: MziMesh::Fidelity(ideal, realized)
-    uint32_t elementsChanged{0};      //!< Elements that change from the slot before (or the
-                                      //!< previous configuration)
-    uint32_t darkInputs{0};           //!< Dropped inputs left unrouted: no output was free to
-                                      //!< absorb their light, so they are taken as dark
+    Time duration{0};                //!< Slot length (0: static)
+    bool analog{false};              //!< An analog (interferometric) program
+    std::vector<PhotonicNet> nets;   //!< Circuit programs: the nets embedded
+    PhotonicEmbedding embedding;     //!< Element states (both kinds), routes (circuits)
+    std::vector<PhotonicPair> pairs; //!< Every input-output pair that carries light
+    PhotonicMatrix ideal;            //!< Analog: the program's transfer (outputs x inputs)
+    PhotonicMatrix realized;         //!< Analog: the mesh's transfer with the target's losses
+    std::vector<uint32_t> inputs;    //!< Analog: switch ports of the matrices' columns
+    std::vector<uint32_t> outputs;   //!< Analog: switch ports of the matrices' rows
+    double fidelity{1};              //!< Analog: MziMesh::Fidelity(ideal, realized)
+    uint32_t elementsChanged{0};     //!< Elements that change from the slot before (or the
+                                     //!< previous configuration)
+    uint32_t darkInputs{0};          //!< Dropped inputs left unrouted: no output was free to
+                                     //!< absorb their light, so they are taken as dark
 };
 
 /**
@@ -61,14 +61,14 @@ struct PhotonicCompiledSlot
  */
 struct PhotonicCompilation
 {
-    bool ok{false};                         //!< Every slot compiled
-    std::string error;                      //!< What failed (naming pairs and why)
+    bool ok{false};                          //!< Every slot compiled
+    std::string error;                       //!< What failed (naming pairs and why)
     std::vector<PhotonicCompiledSlot> slots; //!< Per slot, in order
-    uint32_t elementsUsed{0};               //!< Elements some slot sets (not UNUSED)
-    uint32_t pairs{0};                      //!< Input-output pairs, all slots
-    double maxPathLossDb{0};                //!< Largest pair loss, all slots
-    double meanPathLossDb{0};               //!< Mean pair loss, all slots
-    double seconds{0};                      //!< Wall time of lowering and embedding
+    uint32_t elementsUsed{0};                //!< Elements some slot sets (not UNUSED)
+    uint32_t pairs{0};                       //!< Input-output pairs, all slots
+    double maxPathLossDb{0};                 //!< Largest pair loss, all slots
+    double meanPathLossDb{0};                //!< Mean pair loss, all slots
+    double seconds{0};                       //!< Wall time of lowering and embedding
 };
 
 /**

@@ -242,8 +242,8 @@ class Engine
           m_nets(nets),
           m_opt(o)
     {
-        m_weight = t.GetElements().size() >= o.largeTargetElements ? o.astarWeightLarge
-                                                                     : o.astarWeight;
+        m_weight =
+            t.GetElements().size() >= o.largeTargetElements ? o.astarWeightLarge : o.astarWeight;
         const uint32_t nStates = 2 * m_g.nNodes;
         m_dist.assign(nStates, 0);
         m_prev.assign(nStates, NONE);

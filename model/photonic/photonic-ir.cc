@@ -124,8 +124,9 @@ PhotonicGraph::AddEdge(const PhotonicEdge& edge)
 uint32_t
 PhotonicGraph::Count(PhotonicOp op) const
 {
-    return static_cast<uint32_t>(
-        std::count_if(nodes.begin(), nodes.end(), [op](const PhotonicNode& n) { return n.op == op; }));
+    return static_cast<uint32_t>(std::count_if(nodes.begin(),
+                                               nodes.end(),
+                                               [op](const PhotonicNode& n) { return n.op == op; }));
 }
 
 bool

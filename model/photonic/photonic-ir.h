@@ -62,8 +62,8 @@ class PhotonicMatrix
     const std::complex<double>& operator()(uint32_t r, uint32_t c) const;
 
   private:
-    uint32_t m_rows{0};                      //!< Rows
-    uint32_t m_cols{0};                      //!< Columns
+    uint32_t m_rows{0};                       //!< Rows
+    uint32_t m_cols{0};                       //!< Columns
     std::vector<std::complex<double>> m_data; //!< Entries, row-major
 };
 
@@ -73,7 +73,7 @@ class PhotonicMatrix
  */
 struct PhotonicLocation
 {
-    std::string file;  //!< File name as given (or "<string>")
+    std::string file;   //!< File name as given (or "<string>")
     uint32_t line{0};   //!< Line, from 1 (0: unknown)
     uint32_t column{0}; //!< Column, from 1 (0: unknown)
 
@@ -231,11 +231,11 @@ struct PhotonicSlot
  */
 struct PhotonicProgram
 {
-    std::string name;                     //!< "program NAME;" or the file's stem
-    std::string file;                     //!< Source file ("<string>" for text)
-    std::vector<PhotonicPortDecl> ports;  //!< Declared ports, in order
-    std::vector<PhotonicSlot> slots;      //!< One (static) or more (time-varying)
-    std::vector<std::string> loops;       //!< Signals declared as loops ("loop x;")
+    std::string name;                    //!< "program NAME;" or the file's stem
+    std::string file;                    //!< Source file ("<string>" for text)
+    std::vector<PhotonicPortDecl> ports; //!< Declared ports, in order
+    std::vector<PhotonicSlot> slots;     //!< One (static) or more (time-varying)
+    std::vector<std::string> loops;      //!< Signals declared as loops ("loop x;")
 
     /// \return true if the program has declared slots (a rotor program)
     bool IsTimeVarying() const;

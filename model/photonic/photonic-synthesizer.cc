@@ -190,21 +190,23 @@ PhotonicSynthesizer::Permutation(const std::vector<int32_t>& perm,
 }
 
 bool
-PhotonicSynthesizer::Multicast(uint32_t nInputs,
-                               const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& groups,
-                               uint32_t nOutputs,
-                               uint32_t outFirst,
-                               std::string& text,
-                               std::string& error)
+PhotonicSynthesizer::Multicast(
+    uint32_t nInputs,
+    const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& groups,
+    uint32_t nOutputs,
+    uint32_t outFirst,
+    std::string& text,
+    std::string& error)
 {
     return Multicast(groups, Contiguous(nInputs, nOutputs, outFirst), text, error);
 }
 
 bool
-PhotonicSynthesizer::Multicast(const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& groups,
-                               const PortPlacement& ports,
-                               std::string& text,
-                               std::string& error)
+PhotonicSynthesizer::Multicast(
+    const std::vector<std::pair<uint32_t, std::vector<uint32_t>>>& groups,
+    const PortPlacement& ports,
+    std::string& text,
+    std::string& error)
 {
     const Layout l(ports);
     const auto nInputs = static_cast<uint32_t>(ports.inputs.size());
@@ -334,7 +336,10 @@ PhotonicSynthesizer::Unitary(const PhotonicMatrix& u, std::string& text, std::st
     }
     const uint32_t n = u.Rows();
     std::ostringstream os;
-    Header(os, "unitary", "an analog " + std::to_string(n) + "-mode unitary", Layout(Contiguous(n, n, 0)));
+    Header(os,
+           "unitary",
+           "an analog " + std::to_string(n) + "-mode unitary",
+           Layout(Contiguous(n, n, 0)));
     os << "b[0.." << n - 1 << "] = unitary(a[0.." << n - 1 << "], [";
     for (uint32_t r = 0; r < n; ++r)
     {

@@ -155,8 +155,7 @@ class PhotonicSynthesizer
      * \param [in] nPorts The switch's ports
      * \return per input port, its output or NONE
      */
-    static std::vector<int32_t> FromConfiguration(const OcsConfiguration& config,
-                                                  uint32_t nPorts);
+    static std::vector<int32_t> FromConfiguration(const OcsConfiguration& config, uint32_t nPorts);
 
     /**
      * \brief The round-robin rotor of N ports: N - 1 matchings, slot k sends i to (i + k) mod N.

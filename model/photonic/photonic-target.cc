@@ -44,9 +44,11 @@ PhotonicTarget::Build(const std::string& name,
     }
     if (directed && (nInputs == 0 || nInputs >= ioPorts.size()))
     {
-        error = "target '" + name + "': a feed-forward target needs inputs 0..N-1 and outputs "
-                "after them; got " + std::to_string(nInputs) + " inputs of " +
-                std::to_string(ioPorts.size()) + " I/O ports";
+        error = "target '" + name +
+                "': a feed-forward target needs inputs 0..N-1 and outputs "
+                "after them; got " +
+                std::to_string(nInputs) + " inputs of " + std::to_string(ioPorts.size()) +
+                " I/O ports";
         return false;
     }
     if (!(crossingLossDb >= 0) || !(splitterExcessLossDb >= 0))
@@ -73,8 +75,7 @@ PhotonicTarget::Build(const std::string& name,
             if (node >= nNodes)
             {
                 error = "target '" + name + "': waveguide " + std::to_string(w) + " names node " +
-                        std::to_string(node) + ", beyond the " + std::to_string(nNodes) +
-                        " nodes";
+                        std::to_string(node) + ", beyond the " + std::to_string(nNodes) + " nodes";
                 return false;
             }
             if (at[node] >= 0)

@@ -39,13 +39,13 @@ enum class PhotonicElementKind
 struct PhotonicElement
 {
     PhotonicElementKind kind{PhotonicElementKind::MZI}; //!< Capabilities
-    double lossDb{0.3};         //!< Insertion loss of one pass (dB)
-    Time switchingTime{0};      //!< Time to change its state (phase shifter)
-    double powerMw{25};         //!< Power to hold a pi phase shift (mW)
-    double x{0};                //!< Layout position (cell or column units), for routing
-    double y{0};                //!< Layout position (cell or mode units), for routing
-    uint32_t column{0};         //!< Meshes: column (stage) of the element
-    uint32_t mode{0};           //!< Meshes: upper mode (row) of the element
+    double lossDb{0.3};                                 //!< Insertion loss of one pass (dB)
+    Time switchingTime{0}; //!< Time to change its state (phase shifter)
+    double powerMw{25};    //!< Power to hold a pi phase shift (mW)
+    double x{0};           //!< Layout position (cell or column units), for routing
+    double y{0};           //!< Layout position (cell or mode units), for routing
+    uint32_t column{0};    //!< Meshes: column (stage) of the element
+    uint32_t mode{0};      //!< Meshes: upper mode (row) of the element
 };
 
 /**
@@ -97,12 +97,13 @@ class PhotonicTarget
     /// Parameters of a generated target.
     struct Spec
     {
-        std::string style{"clements"}; //!< clements | reck | benes | hexagonal | square | triangular
-        uint32_t ports{8};             //!< At least this many switch inputs (and outputs)
-        uint32_t elements{0};          //!< At least this many elements (0: the least for ports)
-        double elementLossDb{0.3};     //!< Per element pass (dB; silicon thermo-optic 0.1-0.5)
-        double crossingLossDb{0.05};   //!< Per waveguide crossing (dB; 0.02-0.2)
-        double splitterExcessLossDb{0.2}; //!< Beyond the split itself (dB; 0.1-0.3)
+        std::string style{
+            "clements"};             //!< clements | reck | benes | hexagonal | square | triangular
+        uint32_t ports{8};           //!< At least this many switch inputs (and outputs)
+        uint32_t elements{0};        //!< At least this many elements (0: the least for ports)
+        double elementLossDb{0.3};   //!< Per element pass (dB; silicon thermo-optic 0.1-0.5)
+        double crossingLossDb{0.05}; //!< Per waveguide crossing (dB; 0.02-0.2)
+        double splitterExcessLossDb{0.2};     //!< Beyond the split itself (dB; 0.1-0.3)
         Time switchingTime{MicroSeconds(10)}; //!< Thermo-optic phase shifter (1-100 us)
         double powerMw{25};                   //!< Per pi phase shift (mW; 20-30)
     };

@@ -67,8 +67,14 @@ class SynthesizerTestCase : public TestCase
     {
         std::string text;
         std::string error;
-        const std::vector<int32_t> perm{3, PhotonicSynthesizer::NONE, 0, 1, PhotonicSynthesizer::NONE};
-        NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Permutation(perm, 4, 0, text, error), true, error);
+        const std::vector<int32_t> perm{3,
+                                        PhotonicSynthesizer::NONE,
+                                        0,
+                                        1,
+                                        PhotonicSynthesizer::NONE};
+        NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Permutation(perm, 4, 0, text, error),
+                              true,
+                              error);
         PhotonicProgram p;
         NS_TEST_ASSERT_MSG_EQ(Parse(text, p, error), true, error);
         const PhotonicGraph& g = p.slots.at(0).graph;
@@ -90,7 +96,9 @@ class SynthesizerTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(seen[3], 1u, "3 -> 1");
 
         // Bad specifications name the problem.
-        NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Permutation({1, 1}, 2, 0, text, error), false, "");
+        NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Permutation({1, 1}, 2, 0, text, error),
+                              false,
+                              "");
         NS_TEST_ASSERT_MSG_NE(error.find("two inputs"), std::string::npos, error);
         NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Permutation({5}, 2, 0, text, error), false, "");
         NS_TEST_ASSERT_MSG_NE(error.find("outside"), std::string::npos, error);
@@ -110,7 +118,9 @@ class SynthesizerTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(rr[k][i], static_cast<int32_t>((i + k + 1) % 5), "rr");
             }
         }
-        const std::vector<Time> d{MicroSeconds(20), MicroSeconds(30), NanoSeconds(1500),
+        const std::vector<Time> d{MicroSeconds(20),
+                                  MicroSeconds(30),
+                                  NanoSeconds(1500),
                                   MilliSeconds(1)};
         NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Rotor(rr, d, 5, 0, text, error), true, error);
         PhotonicProgram r;
@@ -218,7 +228,9 @@ class CompileTestCase : public TestCase
         PhotonicProgram p;
         // A permutation on a Benes network: 8 pairs, each through 5 switches (0.3 dB each).
         const std::vector<int32_t> perm{4, 7, 1, 0, 2, 6, 5, 3};
-        NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Permutation(perm, 8, 0, text, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Permutation(perm, 8, 0, text, error),
+                              true,
+                              error);
         NS_TEST_ASSERT_MSG_EQ(Parse(text, p, error), true, error);
         const PhotonicTarget benes = Make("benes", 8);
         const PhotonicCompilation c = PhotonicCompiler::Compile(p, benes, {});
@@ -263,10 +275,14 @@ class CompileTestCase : public TestCase
 
         // Two multicasts of four take all 8 outputs of a Clements mesh: the 6 dropped inputs
         // have no free output to be absorbed at, so they are taken as dark.
-        NS_TEST_ASSERT_MSG_EQ(
-            PhotonicSynthesizer::Multicast(8, {{0, {0, 1, 2, 3}}, {1, {4, 5, 6, 7}}}, 8, 0, text, error),
-            true,
-            error);
+        NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Multicast(8,
+                                                             {{0, {0, 1, 2, 3}}, {1, {4, 5, 6, 7}}},
+                                                             8,
+                                                             0,
+                                                             text,
+                                                             error),
+                              true,
+                              error);
         NS_TEST_ASSERT_MSG_EQ(Parse(text, p, error), true, error);
         const PhotonicCompilation full = PhotonicCompiler::Compile(p, Make("clements", 8), {});
         NS_TEST_ASSERT_MSG_EQ(full.ok, true, full.error);
@@ -278,9 +294,13 @@ class CompileTestCase : public TestCase
         const std::vector<int32_t> moved{4, 7, 1, 0, 2, 6, 3, 5};
         PhotonicProgram before;
         PhotonicProgram after;
-        NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Permutation(perm, 8, 8, text, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Permutation(perm, 8, 8, text, error),
+                              true,
+                              error);
         NS_TEST_ASSERT_MSG_EQ(Parse(text, before, error), true, error);
-        NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Permutation(moved, 8, 8, text, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(PhotonicSynthesizer::Permutation(moved, 8, 8, text, error),
+                              true,
+                              error);
         NS_TEST_ASSERT_MSG_EQ(Parse(text, after, error), true, error);
         const PhotonicTarget mesh = Make("square", 16, 600);
         PhotonicCompiler::Options o;
