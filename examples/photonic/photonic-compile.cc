@@ -43,7 +43,7 @@ main(int argc, char* argv[])
 
     OpticalExperiment exp("photonic-compile",
                           "Compile a photonic switch program onto a silicon photonic target");
-    exp.AddInputFile("program", "Program file (also the first bare argument)", c.program);
+    exp.AddText("program", "Program file (also the first bare argument)", c.program);
     exp.SetPositional("program");
     exp.AddText("spec",
                 "Synthesize the program: permutation, multicast, rotor or unitary "
@@ -77,7 +77,7 @@ main(int argc, char* argv[])
                 "Embedding",
                 c.algorithm,
                 {"auto", "pathfinder", "ilp", "first-fit", "benes"});
-    exp.AddInputFile("previous", "Program in place before (counts elements-changed)", c.previous);
+    exp.AddText("previous", "Program in place before (counts elements-changed)", c.previous);
     exp.AddFlag("baseline", "Also embed by first fit (first-fit-max-path-loss-db)", c.baseline);
     exp.AddFlag("check", "Only type-check the program", check);
     exp.AddFlag("print", "Print the (synthesized) program on stderr", printProgram);

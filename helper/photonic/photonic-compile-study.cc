@@ -70,6 +70,17 @@ PhotonicCompileStudy::Styles()
     return {"clements", "reck", "benes", "hexagonal", "square", "triangular"};
 }
 
+std::string
+PhotonicCompileStudy::ResolveFile(const std::string& path)
+{
+    if (path.empty() || IsFile(path) || path[0] == '/')
+    {
+        return path;
+    }
+    const std::string inModule = std::string(OPTICAL_SOURCE_DIR) + "/" + path;
+    return IsFile(inModule) ? inModule : path;
+}
+
 std::vector<std::string>
 PhotonicCompileStudy::Specs()
 {
@@ -101,7 +112,16 @@ PhotonicCompileStudy::Check(const PhotonicCompileConfig& c)
                std::to_string(c.ports) + " ports has " + std::to_string(c.ports - 1) +
                " slots (0 for all of them)";
     }
-    if (!IsIn(c.target, Styles()) && !IsFile(c.target))
+    for (const auto& [option, path] :
+         {std::pair<std::string, std::string>{"program", c.program}, {"previous", c.previous}})
+    {
+        if (!path.empty() && !IsFile(ResolveFile(path)))
+        {
+            return "--" + option + "=" + path + ": no such file (a relative path is looked up " +
+                   "here, then in the module's directory)";
+        }
+    }
+    if (!IsIn(c.target, Styles()) && !IsFile(ResolveFile(c.target)))
     {
         return "--target=" + c.target + ": neither a style (" + Join(Styles()) +
                ") nor a readable target file";
@@ -130,7 +150,7 @@ PhotonicCompileStudy::MakeTarget(const PhotonicCompileConfig& c,
 {
     if (!IsIn(c.target, Styles()))
     {
-        if (!PhotonicTarget::Load(c.target, target, error))
+        if (!PhotonicTarget::Load(ResolveFile(c.target), target, error))
         {
             return false;
         }
@@ -253,7 +273,7 @@ PhotonicCompileStudy::Load(const PhotonicCompileConfig& c,
     text.clear();
     if (!c.program.empty())
     {
-        if (!PhotonicLanguage::ParseFile(c.program, program, diagnostics))
+        if (!PhotonicLanguage::ParseFile(ResolveFile(c.program), program, diagnostics))
         {
             error = diagnostics.empty() ? "cannot read " + c.program : "";
             for (const PhotonicDiagnostic& d : diagnostics)

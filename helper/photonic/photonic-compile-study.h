@@ -74,6 +74,15 @@ class PhotonicCompileStudy
     static std::vector<std::string> Specs();
 
     /**
+     * \brief Finds a file named on the command line: as given, or, for a relative path that
+     * does not exist here, under the module's directory (so that examples/... and data/...
+     * work from an ns-3 tree's top directory too).
+     * \param [in] path The path given
+     * \return the path to open (\p path itself when neither exists)
+     */
+    static std::string ResolveFile(const std::string& path);
+
+    /**
      * \brief Checks a configuration's options against each other, naming the option at fault.
      * \param [in] config The configuration
      * \return "" or "--option=value: problem"
