@@ -11,7 +11,6 @@ not skips, when it is missing from <build>/programs.txt.
 """
 
 import os
-import sqlite3
 import sys
 import unittest
 
@@ -23,34 +22,12 @@ import optical_test_support as support  # noqa: E402  (after the path set-up)
 PROGRAM = "inference-serving"
 
 
-def example():
-    """Return the example's executable; fail the test loudly if it is not built."""
-    path = support.programs().get(PROGRAM)
-    if path is None or not os.access(path, os.X_OK):
-        raise AssertionError("%s is not built in %s: run ./ns3 build %s"
-                             % (PROGRAM, support.build_dir(), PROGRAM))
-    return path
-
-
-def counts(db):
-    """Return {table: rows} of the runs table and every event table of `db`."""
-    conn = sqlite3.connect(db, timeout=30)
-    try:
-        tables = [row[0] for row in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND "
-            "(name = 'runs' OR name = 'metrics' OR name LIKE 'ev_%')")]
-        return {table: conn.execute('SELECT COUNT(*) FROM "%s"' % table).fetchone()[0]
-                for table in tables}
-    finally:
-        conn.close()
-
-
 class BadInputTest(support.TempDirTestCase):
     """Each bad option: nonzero exit, the value named, nothing run, nothing written."""
 
     @classmethod
     def setUpClass(cls):
-        cls.program = example()
+        cls.program = support.example_path(PROGRAM)
 
     def run_example(self, *args):
         """Run the example with ARGS (from the module root, as test.py does)."""
@@ -69,10 +46,10 @@ class BadInputTest(support.TempDirTestCase):
         self.assertIn("nothing was run", result.stderr)
         self.assertNotIn("ttft-p50-s", result.stdout, "%s: no metric printed" % (args,))
         self.assertFalse(os.path.exists(fresh), "%s: no database created" % (args,))
-        before = counts(self.db)
+        before = support.store_counts(self.db)
         result = self.run_example(*(list(args) + ["--results=" + self.db]))
         self.assertNotEqual(result.returncode, 0)
-        self.assertEqual(counts(self.db), before, "%s: no row written" % (args,))
+        self.assertEqual(support.store_counts(self.db), before, "%s: no row written" % (args,))
 
     def setUp(self):
         super().setUp()
@@ -81,7 +58,7 @@ class BadInputTest(support.TempDirTestCase):
         result = self.run_example("--arrivals=poisson", "--rate=2", "--duration=2s",
                                   "--compare=false", "--results=" + self.db)
         self.assertExit(result, 0, "the good run")
-        rows = counts(self.db)
+        rows = support.store_counts(self.db)
         self.assertEqual(rows["runs"], 1)
         self.assertGreater(rows.get("ev_inference_requests", 0), 0, "the good run's requests")
 

@@ -30,28 +30,6 @@ PROGRAMS = os.path.join("examples", "photonic", "programs")
 BENES_8 = os.path.join("data", "photonic", "benes-8.txt")
 
 
-def example():
-    """Return the example's executable; fail the test loudly if it is not built."""
-    path = support.programs().get(PROGRAM)
-    if path is None or not os.access(path, os.X_OK):
-        raise AssertionError("%s is not built in %s: run ./ns3 build %s"
-                             % (PROGRAM, support.build_dir(), PROGRAM))
-    return path
-
-
-def counts(db):
-    """Return {table: rows} of the runs and metrics tables and every event table of `db`."""
-    conn = sqlite3.connect(db, timeout=30)
-    try:
-        tables = [row[0] for row in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND "
-            "(name = 'runs' OR name = 'metrics' OR name LIKE 'ev_%')")]
-        return {table: conn.execute('SELECT COUNT(*) FROM "%s"' % table).fetchone()[0]
-                for table in tables}
-    finally:
-        conn.close()
-
-
 def declared_rule(path):
     """Return the rule a bad program's first comment names: '// Rejected (rule): ...'."""
     with open(os.path.join(support.ROOT, path)) as stream:
@@ -66,7 +44,7 @@ class BadInputTest(support.TempDirTestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.program = example()
+        cls.program = support.example_path(PROGRAM)
 
     def run_example(self, *args):
         """Run the example with ARGS (from the module root, as test.py does)."""
@@ -89,10 +67,10 @@ class BadInputTest(support.TempDirTestCase):
         self.assertIn("nothing was run", result.stderr)
         self.assertNotIn("max-path-loss-db", result.stdout, "%s: no metric printed" % (args,))
         self.assertFalse(os.path.exists(fresh), "%s: no database created" % (args,))
-        before = counts(self.db)
+        before = support.store_counts(self.db)
         result = self.run_example(*(list(args) + ["--results=" + self.db]))
         self.assertNotEqual(result.returncode, 0)
-        self.assertEqual(counts(self.db), before, "%s: no row written" % (args,))
+        self.assertEqual(support.store_counts(self.db), before, "%s: no row written" % (args,))
         return result
 
     def setUp(self):
@@ -102,7 +80,7 @@ class BadInputTest(support.TempDirTestCase):
         result = self.run_example(os.path.join(PROGRAMS, "permutation8.lambda"),
                                   "--target=benes", "--results=" + self.db)
         self.assertExit(result, 0, "the good run")
-        rows = counts(self.db)
+        rows = support.store_counts(self.db)
         self.assertEqual(rows["runs"], 1)
         self.assertGreater(rows.get("ev_photonic_pairs", 0), 0, "the good run's pairs")
         # The good run ends 'ok' (OpticalExperiment::Finish), so that sweeps and figures use it.

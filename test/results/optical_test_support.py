@@ -34,6 +34,28 @@ def programs():
     return manifest.read_programs_or_empty(build_dir())
 
 
+def example_path(program):
+    """Return an example's executable; fail the test loudly if it is not built."""
+    path = programs().get(program)
+    if path is None or not os.access(path, os.X_OK):
+        raise AssertionError("%s is not built in %s: run ./ns3 build %s"
+                             % (program, build_dir(), program))
+    return path
+
+
+def store_counts(db):
+    """Return {table: rows} of the runs and metrics tables and every event table of `db`."""
+    conn = sqlite3.connect(db, timeout=30)
+    try:
+        tables = [row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND "
+            "(name = 'runs' OR name = 'metrics' OR name LIKE 'ev_%')")]
+        return {table: conn.execute('SELECT COUNT(*) FROM "%s"' % table).fetchone()[0]
+                for table in tables}
+    finally:
+        conn.close()
+
+
 def probe_path():
     """Return the probe executable; fail the test loudly if it is not built."""
     path = programs().get(PROBE)
