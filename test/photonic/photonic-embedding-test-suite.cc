@@ -408,7 +408,7 @@ class OptimalPathTestCase : public RouterTestCase
     void DoRun() override
     {
         const std::vector<PhotonicNet> nets{Circuit(0, 1)};
-        for (const std::string& a : {"pathfinder", "ilp", "first-fit"})
+        for (const std::string a : {"pathfinder", "ilp", "first-fit"})
         {
             // 5 crossings: A = 0.3 + 0.5 + 0.3 = 1.1 > B = 0.3 + 0.1 + 0.3 + 0.3 = 1.0.
             PhotonicTarget t5 = TwoRoutes(5);
@@ -474,7 +474,7 @@ class CircuitsTestCase : public RouterTestCase
         {
             const PhotonicTarget t = Grid();
             const std::vector<PhotonicNet> nets{Circuit(0, 6), Circuit(2, 4)};
-            for (const std::string& a : {"pathfinder", "ilp", "first-fit"})
+            for (const std::string a : {"pathfinder", "ilp", "first-fit"})
             {
                 const PhotonicEmbedding e = PhotonicRouter::Embed(t, nets, Alg(a));
                 NS_TEST_ASSERT_MSG_EQ(e.ok, true, a << ": " << e.error);
@@ -490,7 +490,7 @@ class CircuitsTestCase : public RouterTestCase
         // No nets: legal, nothing set, no loss.
         {
             const PhotonicTarget t = Grid();
-            for (const std::string& a : {"auto", "pathfinder", "ilp", "first-fit"})
+            for (const std::string a : {"auto", "pathfinder", "ilp", "first-fit"})
             {
                 const PhotonicEmbedding e = PhotonicRouter::Embed(t, {}, Alg(a));
                 NS_TEST_EXPECT_MSG_EQ(e.ok, true, a << ": " << e.error);
@@ -506,7 +506,7 @@ class CircuitsTestCase : public RouterTestCase
         {
             const PhotonicTarget t = Clements(3, nullptr);
             const std::vector<PhotonicNet> nets{Circuit(0, 5), Circuit(1, 4), Circuit(2, 3)};
-            for (const std::string& a : {"pathfinder", "ilp"})
+            for (const std::string a : {"pathfinder", "ilp"})
             {
                 const PhotonicEmbedding e = PhotonicRouter::Embed(t, nets, Alg(a));
                 NS_TEST_ASSERT_MSG_EQ(e.ok, true, a << ": " << e.error);
@@ -525,7 +525,7 @@ class CircuitsTestCase : public RouterTestCase
         {
             const PhotonicTarget t = Ring();
             const std::vector<PhotonicNet> nets{Circuit(0, 5), Circuit(3, 2)};
-            for (const std::string& a : {"pathfinder", "ilp", "first-fit"})
+            for (const std::string a : {"pathfinder", "ilp", "first-fit"})
             {
                 const PhotonicEmbedding e = PhotonicRouter::Embed(t, nets, Alg(a));
                 NS_TEST_ASSERT_MSG_EQ(e.ok, true, a << ": " << e.error);
@@ -817,7 +817,7 @@ class FailuresTestCase : public RouterTestCase
             const PhotonicTarget t = Grid(true);
             const std::vector<PhotonicNet> nets{Circuit(0, 4, "a[0] -> b[0]"),
                                                 Circuit(2, 8, "a[2] -> b[7]")};
-            for (const std::string& a : {"pathfinder", "first-fit", "ilp"})
+            for (const std::string a : {"pathfinder", "first-fit", "ilp"})
             {
                 const PhotonicEmbedding e = PhotonicRouter::Embed(t, nets, Alg(a));
                 NS_TEST_EXPECT_MSG_EQ(e.ok, false, a);
@@ -1034,7 +1034,7 @@ class GeneratedTestCase : public RouterTestCase
             NS_TEST_EXPECT_MSG_EQ(e.ok, true, e.error);
         }
         // Clements (6 modes) and a square recirculating mesh: pathfinder against the ILP.
-        for (const std::string& style : {"clements", "square"})
+        for (const std::string style : {"clements", "square"})
         {
             PhotonicTarget::Spec s;
             s.style = style;
