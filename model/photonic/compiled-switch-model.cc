@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace ns3
 {
@@ -293,19 +294,19 @@ CompiledSwitchModel::Realize(const OcsConfiguration& config,
     plan.lossDb.assign(nPorts, 0.0);
     plan.interrupted.assign(nPorts, false);
     m_loss.assign(nPorts, std::numeric_limits<double>::quiet_NaN());
+    // The nets in place, by (source, sinks): one lookup per new net, not a scan.
+    std::map<std::pair<uint32_t, std::vector<uint32_t>>, std::size_t> inPlace;
+    for (std::size_t m = 0; m < m_nets.size(); ++m)
+    {
+        inPlace.emplace(std::make_pair(m_nets[m].source, m_nets[m].sinks), m);
+    }
     for (std::size_t n = 0; n < next.nets.size(); ++n)
     {
         const PhotonicRoute& route = next.embedding.routes[n];
         // Interrupted: its path is new or crosses an element that changes.
-        bool interrupted = true;
-        for (std::size_t m = 0; m < m_nets.size(); ++m)
-        {
-            if (m_nets[m].source == next.nets[n].source && m_nets[m].sinks == next.nets[n].sinks)
-            {
-                interrupted = m_embedding.routes[m].nodes != route.nodes;
-                break;
-            }
-        }
+        const auto staying = inPlace.find(std::make_pair(next.nets[n].source, next.nets[n].sinks));
+        bool interrupted =
+            staying == inPlace.end() || m_embedding.routes[staying->second].nodes != route.nodes;
         for (uint32_t e : route.elements)
         {
             interrupted = interrupted || changed[e];
