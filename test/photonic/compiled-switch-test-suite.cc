@@ -10,6 +10,7 @@
 // and server fabrics on compiled meshes.
 
 #include "../common/optical-test-compat.h"
+#include "photonic-test-targets.h"
 
 #include "ns3/compiled-switch-model.h"
 #include "ns3/double.h"
@@ -42,22 +43,6 @@ using namespace ns3::optical::compat;
 
 namespace
 {
-
-PhotonicTarget
-Make(const std::string& style, uint32_t ports, double elementLoss = 0.3, uint32_t elements = 0)
-{
-    PhotonicTarget::Spec spec;
-    spec.style = style;
-    spec.ports = ports;
-    spec.elements = elements;
-    spec.elementLossDb = elementLoss;
-    spec.crossingLossDb = 0.05;
-    spec.switchingTime = MicroSeconds(10);
-    PhotonicTarget target;
-    std::string error;
-    NS_ABORT_MSG_IF(!PhotonicTarget::Generate(spec, target, error), error);
-    return target;
-}
 
 Ptr<OpticalCircuitSwitch>
 Switch(uint32_t ports)
@@ -130,7 +115,7 @@ class CompiledLossTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const PhotonicTarget t = Make("benes", 8);
+        const PhotonicTarget t = optical::test::GenerateTarget("benes", 8);
         Ptr<OpticalCircuitSwitch> ocs = Switch(8);
         PhotonicSwitchHelper helper;
         helper.SetTarget(t);
@@ -181,7 +166,7 @@ class CompiledDarkTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const PhotonicTarget t = Make("hexagonal", 16, 0.3, 300);
+        const PhotonicTarget t = optical::test::GenerateTarget("hexagonal", 16, 300, 0.3);
         Ptr<OpticalCircuitSwitch> ocs = Switch(16);
         PhotonicSwitchHelper helper;
         helper.SetTarget(t);
@@ -269,7 +254,7 @@ class CompiledRotorTestCase : public TestCase
                               true,
                               text);
         NS_TEST_ASSERT_MSG_EQ(program.slots.size(), 3u, "three slots");
-        const PhotonicTarget t = Make("clements", n);
+        const PhotonicTarget t = optical::test::GenerateTarget("clements", n);
         const PhotonicCompilation c = PhotonicCompiler::Compile(program, t, {});
         NS_TEST_ASSERT_MSG_EQ(c.ok, true, c.error);
         NS_TEST_ASSERT_MSG_EQ(c.pairs, 12u, "4 circuits a slot");
@@ -339,7 +324,9 @@ class CompiledAnalogTestCase : public TestCase
         for (const std::string style : {"clements", "reck"})
         {
             const PhotonicCompilation lossless =
-                PhotonicCompiler::Compile(program, Make(style, 4, 0.0), {});
+                PhotonicCompiler::Compile(program,
+                                          optical::test::GenerateTarget(style, 4, 0, 0.0),
+                                          {});
             NS_TEST_ASSERT_MSG_EQ(lossless.ok, true, lossless.error);
             const PhotonicCompiledSlot& s = lossless.slots[0];
             NS_TEST_ASSERT_MSG_EQ(s.analog, true, "analog");
@@ -359,7 +346,9 @@ class CompiledAnalogTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ_TOL(s.fidelity, 1.0, 1e-12, style);
 
             const PhotonicCompilation lossy =
-                PhotonicCompiler::Compile(program, Make(style, 4, 0.5), {});
+                PhotonicCompiler::Compile(program,
+                                          optical::test::GenerateTarget(style, 4, 0, 0.5),
+                                          {});
             NS_TEST_ASSERT_MSG_EQ(lossy.ok, true, lossy.error);
             const PhotonicCompiledSlot& l = lossy.slots[0];
             double in = 0;

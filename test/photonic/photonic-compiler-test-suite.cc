@@ -10,6 +10,7 @@
 // against a previous program; errors that name what cannot be compiled.
 
 #include "../common/optical-test-compat.h"
+#include "photonic-test-targets.h"
 
 #include "ns3/photonic-compiler.h"
 #include "ns3/photonic-language.h"
@@ -28,19 +29,6 @@ using namespace ns3::optical::compat;
 
 namespace
 {
-
-PhotonicTarget
-Make(const std::string& style, uint32_t ports, uint32_t elements = 0)
-{
-    PhotonicTarget::Spec spec;
-    spec.style = style;
-    spec.ports = ports;
-    spec.elements = elements;
-    PhotonicTarget target;
-    std::string error;
-    NS_ABORT_MSG_IF(!PhotonicTarget::Generate(spec, target, error), error);
-    return target;
-}
 
 bool
 Parse(const std::string& text, PhotonicProgram& program, std::string& why)
@@ -146,7 +134,8 @@ class NetsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const PhotonicTarget t = Make("hexagonal", 16); // its I/O port k is switch port k
+        const PhotonicTarget t =
+            optical::test::GenerateTarget("hexagonal", 16); // its I/O port k is switch port k
         const std::string text = "in a[6]; out b[6] @ 6;\n"
                                  "p, q = cross(a[0], a[1]);\n"
                                  "b[0] = p; b[1] = q;\n"
@@ -232,7 +221,7 @@ class CompileTestCase : public TestCase
                               true,
                               error);
         NS_TEST_ASSERT_MSG_EQ(Parse(text, p, error), true, error);
-        const PhotonicTarget benes = Make("benes", 8);
+        const PhotonicTarget benes = optical::test::GenerateTarget("benes", 8);
         const PhotonicCompilation c = PhotonicCompiler::Compile(p, benes, {});
         NS_TEST_ASSERT_MSG_EQ(c.ok, true, c.error);
         if (!c.ok)
@@ -257,7 +246,7 @@ class CompileTestCase : public TestCase
         // splitter's excess beyond its elements' passes.
         const std::string mc = "in a[1]; out b[2] @ 1; b[0], b[1] = multicast(a[0]);";
         NS_TEST_ASSERT_MSG_EQ(Parse(mc, p, error), true, error);
-        const PhotonicTarget square = Make("square", 8);
+        const PhotonicTarget square = optical::test::GenerateTarget("square", 8);
         const PhotonicCompilation m = PhotonicCompiler::Compile(p, square, {});
         NS_TEST_ASSERT_MSG_EQ(m.ok, true, m.error);
         if (!m.ok)
@@ -284,7 +273,8 @@ class CompileTestCase : public TestCase
                               true,
                               error);
         NS_TEST_ASSERT_MSG_EQ(Parse(text, p, error), true, error);
-        const PhotonicCompilation full = PhotonicCompiler::Compile(p, Make("clements", 8), {});
+        const PhotonicCompilation full =
+            PhotonicCompiler::Compile(p, optical::test::GenerateTarget("clements", 8), {});
         NS_TEST_ASSERT_MSG_EQ(full.ok, true, full.error);
         NS_TEST_ASSERT_MSG_EQ(full.pairs, 8u, "every output receives its share");
         NS_TEST_ASSERT_MSG_EQ(full.ok ? full.slots[0].darkInputs : 0, 6u, "six dark inputs");
@@ -302,7 +292,7 @@ class CompileTestCase : public TestCase
                               true,
                               error);
         NS_TEST_ASSERT_MSG_EQ(Parse(text, after, error), true, error);
-        const PhotonicTarget mesh = Make("square", 16, 600);
+        const PhotonicTarget mesh = optical::test::GenerateTarget("square", 16, 600);
         PhotonicCompiler::Options o;
         o.router.algorithm = "pathfinder";
         const PhotonicCompilation c0 = PhotonicCompiler::Compile(before, mesh, o);
@@ -329,7 +319,8 @@ class CompileTestCase : public TestCase
         const std::string lossy = "in a[2]; out b[2]; x, y = mzi(a[0], a[1], 0.3, 0.1);"
                                   " b[0] = x; detect(y);";
         NS_TEST_ASSERT_MSG_EQ(Parse(lossy, p, error), true, error);
-        const PhotonicCompilation notU = PhotonicCompiler::Compile(p, Make("clements", 4), {});
+        const PhotonicCompilation notU =
+            PhotonicCompiler::Compile(p, optical::test::GenerateTarget("clements", 4), {});
         NS_TEST_ASSERT_MSG_EQ(notU.ok, false, "a detector in an analog program");
         NS_TEST_ASSERT_MSG_NE(notU.error.find("outputs"), std::string::npos, notU.error);
     }

@@ -11,6 +11,7 @@
 // shipped files against the generator, the hand-written custom target, file:line errors).
 
 #include "../common/optical-test-compat.h"
+#include "photonic-test-targets.h"
 
 #include "ns3/optical-data-file.h"
 #include "ns3/photonic-target.h"
@@ -31,20 +32,6 @@ using namespace ns3::optical::compat;
 
 namespace
 {
-
-/// Generates (aborts on failure: every spec of this file is valid).
-PhotonicTarget
-Gen(const std::string& style, uint32_t ports, uint32_t elements = 0)
-{
-    PhotonicTarget::Spec spec;
-    spec.style = style;
-    spec.ports = ports;
-    spec.elements = elements;
-    PhotonicTarget t;
-    std::string error;
-    NS_ABORT_MSG_IF(!PhotonicTarget::Generate(spec, t, error), error);
-    return t;
-}
 
 /// The other node of the waveguide at node (or UINT32_MAX).
 uint32_t
@@ -251,7 +238,7 @@ class CountsTestCase : public TestCase
         {
             for (const std::string style : {"clements", "reck"})
             {
-                const PhotonicTarget t = Gen(style, n);
+                const PhotonicTarget t = optical::test::GenerateTarget(style, n);
                 NS_TEST_EXPECT_MSG_EQ(t.GetElements().size(), n * (n - 1) / 2, style << " " << n);
                 NS_TEST_EXPECT_MSG_EQ(t.GetNInputs(), n, style << " inputs");
                 NS_TEST_EXPECT_MSG_EQ(t.GetNOutputs(), n, style << " outputs");
@@ -279,20 +266,30 @@ class CountsTestCase : public TestCase
             }
         }
         // Least N with N(N-1)/2 >= elements: 45 elements -> N = 10 (45), 46 -> N = 11 (55).
-        NS_TEST_EXPECT_MSG_EQ(Gen("clements", 4, 45).GetNInputs(), 10u, "45 elements");
-        NS_TEST_EXPECT_MSG_EQ(Gen("reck", 4, 46).GetNInputs(), 11u, "46 elements");
+        NS_TEST_EXPECT_MSG_EQ(optical::test::GenerateTarget("clements", 4, 45).GetNInputs(),
+                              10u,
+                              "45 elements");
+        NS_TEST_EXPECT_MSG_EQ(optical::test::GenerateTarget("reck", 4, 46).GetNInputs(),
+                              11u,
+                              "46 elements");
         for (uint32_t k = 1; k <= 10; ++k)
         {
             const uint32_t n = 1u << k;
-            const PhotonicTarget t = Gen("benes", n);
+            const PhotonicTarget t = optical::test::GenerateTarget("benes", n);
             NS_TEST_EXPECT_MSG_EQ(t.GetElements().size(), n / 2 * (2 * k - 1), "benes " << n);
             NS_TEST_EXPECT_MSG_EQ(t.GetNInputs(), n, "benes inputs");
             CheckJoined(t);
         }
         // Benes: 5 ports -> 8; 8 ports but 13 elements -> 16 (8 has 20: 4 x 5 ... 12 < 13? no).
-        NS_TEST_EXPECT_MSG_EQ(Gen("benes", 5).GetNInputs(), 8u, "5 ports");
-        NS_TEST_EXPECT_MSG_EQ(Gen("benes", 8, 21).GetNInputs(), 16u, "21 elements > 20");
-        NS_TEST_EXPECT_MSG_EQ(Gen("benes", 8, 20).GetNInputs(), 8u, "20 elements = 20");
+        NS_TEST_EXPECT_MSG_EQ(optical::test::GenerateTarget("benes", 5).GetNInputs(),
+                              8u,
+                              "5 ports");
+        NS_TEST_EXPECT_MSG_EQ(optical::test::GenerateTarget("benes", 8, 21).GetNInputs(),
+                              16u,
+                              "21 elements > 20");
+        NS_TEST_EXPECT_MSG_EQ(optical::test::GenerateTarget("benes", 8, 20).GetNInputs(),
+                              8u,
+                              "20 elements = 20");
         // Recirculating meshes, rows R x columns C of cells:
         //  square: edges C(R+1) + R(C+1); border vertices 2(R+C), each with two free ports.
         //  triangular (R + 1 rows of C + 1 vertices): C(R+1) horizontal + R(2C+1) slanted;
@@ -333,7 +330,7 @@ class CountsTestCase : public TestCase
                     }
                     NextSize(r, c);
                 }
-                const PhotonicTarget t = Gen(style, 8, elements);
+                const PhotonicTarget t = optical::test::GenerateTarget(style, 8, elements);
                 NS_TEST_EXPECT_MSG_EQ(t.GetElements().size(), e, style << " " << elements);
                 NS_TEST_EXPECT_MSG_EQ(t.GetIoPorts().size(), p, style << " I/O " << elements);
                 NS_TEST_EXPECT_MSG_EQ(t.IsDirected(), false, style);
@@ -367,11 +364,14 @@ class CountsTestCase : public TestCase
             }
         }
         // Pérez et al.'s 7-cell hexagonal processor has 30 units; a 1x1 hexagon has 6 and 12 I/O.
-        const PhotonicTarget hex = Gen("hexagonal", 2, 1);
+        const PhotonicTarget hex = optical::test::GenerateTarget("hexagonal", 2, 1);
         NS_TEST_EXPECT_MSG_EQ(hex.GetElements().size(), 6u, "one hexagon");
         NS_TEST_EXPECT_MSG_EQ(hex.GetIoPorts().size(), 12u, "one hexagon's I/O");
         // Many ports: the lattice grows until its border holds them.
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(Gen("square", 100).GetIoPorts().size(), 100u, "100 ports");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(
+            optical::test::GenerateTarget("square", 100).GetIoPorts().size(),
+            100u,
+            "100 ports");
         PhotonicTarget::Spec bad;
         bad.style = "torus";
         PhotonicTarget t;
@@ -401,7 +401,7 @@ class WiringTestCase : public TestCase
         {
             for (uint32_t n : {2u, 5u, 8u, 12u})
             {
-                const PhotonicTarget t = Gen(style, n);
+                const PhotonicTarget t = optical::test::GenerateTarget(style, n);
                 std::set<uint32_t> outs;
                 for (uint32_t i = 0; i < n; ++i)
                 {
@@ -435,7 +435,7 @@ class WiringTestCase : public TestCase
         std::mt19937 rng(3);
         for (uint32_t n : {2u, 4u, 16u, 64u})
         {
-            const PhotonicTarget t = Gen("benes", n);
+            const PhotonicTarget t = optical::test::GenerateTarget("benes", n);
             for (int trial = 0; trial < 20; ++trial)
             {
                 const std::vector<uint32_t> p = RandomPerm(n, rng);
@@ -453,7 +453,7 @@ class WiringTestCase : public TestCase
         // Benes N = 4 by hand: stage 0 switch i port p feeds sub-network p, its input i, so the
         // rows (2 switch + port) 0, 1, 2, 3 go to 0, 2, 1, 3: rows 1 and 2 cross once each;
         // stage 1 -> 2 mirrors it. I/O waveguides cross nothing. Each crossing is 0.05 dB.
-        const PhotonicTarget b4 = Gen("benes", 4);
+        const PhotonicTarget b4 = optical::test::GenerateTarget("benes", 4);
         const uint32_t expect[3][4] = {{0, 1, 1, 0}, {0, 1, 1, 0}, {0, 0, 0, 0}};
         for (uint32_t s = 0; s < 3; ++s)
         {
@@ -481,7 +481,7 @@ class WiringTestCase : public TestCase
                               PhotonicTarget::ElementPort(BenesRouter::Element(4, 1, 1), 0, 0),
                               "benes-4 link 1 -> 2");
         // N = 8, first gap (rows unshuffled: r -> (r % 2) 4 + r / 2): crossings by brute force.
-        const PhotonicTarget b8 = Gen("benes", 8);
+        const PhotonicTarget b8 = optical::test::GenerateTarget("benes", 8);
         for (uint32_t r = 0; r < 8; ++r)
         {
             uint32_t c = 0;
@@ -497,7 +497,7 @@ class WiringTestCase : public TestCase
         }
         // Recirculating: a cell's end at an inner vertex joins its two angular neighbours; the
         // square lattice's inner vertex (1, 1) of a 2x2 mesh has four cells, joined in a ring.
-        const PhotonicTarget sq = Gen("square", 8, 12);
+        const PhotonicTarget sq = optical::test::GenerateTarget("square", 8, 12);
         NS_TEST_ASSERT_MSG_EQ(sq.GetElements().size(), 12u, "2x2 square mesh");
         std::vector<uint32_t> atCenter;
         for (uint32_t e = 0; e < 12; ++e)
@@ -661,7 +661,9 @@ class FileTestCase : public TestCase
                 true,
                 error);
             std::string why;
-            NS_TEST_EXPECT_MSG_EQ(Same(loaded, Gen(style, 8), why), true, file << ": " << why);
+            NS_TEST_EXPECT_MSG_EQ(Same(loaded, optical::test::GenerateTarget(style, 8), why),
+                                  true,
+                                  file << ": " << why);
         }
         // The hand-written custom target: a planar 4x4 of six 2x2 switches in 4 columns.
         PhotonicTarget custom;
@@ -783,7 +785,7 @@ class LargeTestCase : public TestCase
         for (const std::string style :
              {"clements", "reck", "benes", "hexagonal", "square", "triangular"})
         {
-            const PhotonicTarget t = Gen(style, 128, 100000);
+            const PhotonicTarget t = optical::test::GenerateTarget(style, 128, 100000);
             NS_TEST_EXPECT_MSG_GT_OR_EQ(t.GetElements().size(), 100000u, style);
             // The least mesh: at most 4% more than asked for.
             NS_TEST_EXPECT_MSG_LT(t.GetElements().size(), 104000u, style << " least");
