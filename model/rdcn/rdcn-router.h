@@ -1,0 +1,213 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RDCN_ROUTER_H
+#define RDCN_ROUTER_H
+
+#include "rdcn-schedule.h"
+
+#include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup optical
+ * One hop over time: ToR \c tor sends on uplink \c uplink during absolute slot \c slot, and the
+ * circuit leads to ToR \c next. The next ToR may send the packet on from slot + 1 (a hop takes
+ * the rest of its slot: hop-on-hop-off).
+ */
+struct RdcnHop
+{
+    uint32_t tor{0};    //!< Sending ToR
+    uint32_t uplink{0}; //!< Its uplink
+    uint64_t slot{0};   //!< Absolute slot in which it sends
+    uint32_t next{0};   //!< ToR the circuit leads to
+};
+
+/// \return true when both hops are the same
+bool operator==(const RdcnHop& a, const RdcnHop& b);
+
+/**
+ * \ingroup optical
+ * What a packet (or a fluid chunk) carries for routing: the VLB intermediate, the source
+ * route, the hops taken so far.
+ */
+struct RdcnRouteState
+{
+    int32_t via{-1};            //!< VLB intermediate still to reach (-1: none)
+    uint32_t hops{0};           //!< Circuit hops taken so far
+    std::vector<RdcnHop> route; //!< Source route (empty: per-hop routing)
+};
+
+/**
+ * \ingroup optical
+ * \brief Routing over time in a time-slotted network: which uplink, in which slot, towards
+ * which ToR.
+ *
+ * Schemes (attribute Scheme):
+ *  - direct: wait for the next circuit to the destination;
+ *  - vlb: Valiant load balancing: direct to a uniformly random intermediate ToR (neither the
+ *    source nor the destination), then direct to the destination (two hops);
+ *  - hoho: hop-on-hop-off: the first hop of an earliest-arrival path over the time-expanded
+ *    graph (fewest hops among the earliest, then the lowest uplink, then the earliest slot);
+ *  - ksp: the K earliest-arriving paths whose first hops differ (attribute Paths); a flow
+ *    hash picks one, so one flow keeps one path while flows spread over K;
+ *  - source: the source ToR computes the hop-on-hop-off path and the packet carries it
+ *    (RdcnRouteState::route); later ToRs follow it.
+ *
+ * Time-expanded graph: a packet at ToR i that may leave from absolute slot k either waits to
+ * k + 1 or hops on a circuit i -> j of slot k and may leave j from k + 1. It is delivered when
+ * it reaches the destination; the arrival slot is that k + 1.
+ *
+ * Per-ToR time-flow tables (GetTable) cache, for a slice and a destination, the egress uplink
+ * and the slot to send in; they are filled on first use and cleared when the schedule installs
+ * a new cycle.
+ */
+class RdcnRouter : public Object
+{
+  public:
+    /// Routing schemes.
+    enum Scheme
+    {
+        DIRECT, //!< Wait for the direct circuit
+        VLB,    //!< Valiant: random intermediate, two direct hops
+        HOHO,   //!< Hop-on-hop-off: earliest arrival over the time-expanded graph
+        KSP,    //!< K earliest paths with distinct first hops, picked by flow hash
+        SOURCE, //!< Hop-on-hop-off path chosen at the source and carried in the packet
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RdcnRouter();
+    ~RdcnRouter() override;
+
+    /// \brief Sets the schedule (also clears the tables). \param schedule the schedule
+    void SetSchedule(Ptr<RdcnSchedule> schedule);
+    /// \return the schedule
+    Ptr<RdcnSchedule> GetSchedule() const;
+
+    /// \brief Sets the scheme (also attribute Scheme). \param scheme the scheme
+    void SetScheme(Scheme scheme);
+    /// \return the scheme
+    Scheme GetScheme() const;
+
+    /**
+     * \brief Parses a scheme name.
+     * \param name direct, vlb, hoho, ksp or source
+     * \param scheme set on success
+     * \param error set to "unknown routing 'NAME' (allowed: direct, vlb, hoho, ksp, source)"
+     * \return true on success
+     */
+    static bool ParseScheme(const std::string& name, Scheme& scheme, std::string& error);
+    /// \return the name of \p scheme
+    static std::string GetSchemeName(Scheme scheme);
+
+    /**
+     * \brief Checks that the scheme can route on the schedule.
+     * \return empty, or the problem: direct and vlb need every pair connected in a cycle (the
+     *         error names a pair that never meets and the schedule); hoho, ksp and source need
+     *         every pair reachable over time
+     */
+    std::string Check() const;
+
+    /**
+     * \brief The next hop of a packet.
+     * \param tor where the packet is
+     * \param ready first absolute slot in which it may leave
+     * \param dst destination ToR (!= tor)
+     * \param flowHash flow hash (ksp picks a path with it)
+     * \param state the packet's routing state: read and updated (VLB intermediate chosen at
+     *        the source and cleared when reached; source route set at the source; hops)
+     * \param hop set on success
+     * \return false when no route exists within two cycles
+     */
+    bool NextHop(uint32_t tor,
+                 uint64_t ready,
+                 uint32_t dst,
+                 uint64_t flowHash,
+                 RdcnRouteState& state,
+                 RdcnHop& hop);
+
+    /**
+     * \brief The next direct circuit.
+     * \return false when \p tor never reaches \p dst directly in a cycle
+     */
+    bool DirectHop(uint32_t tor, uint64_t ready, uint32_t dst, RdcnHop& hop) const;
+
+    /**
+     * \brief An earliest-arrival path over the time-expanded graph (ties as for hoho).
+     * \param path set to the hops (empty when src == dst)
+     * \return the arrival slot, or UINT64_MAX when unreachable within two cycles
+     */
+    uint64_t EarliestPath(uint32_t src,
+                          uint64_t ready,
+                          uint32_t dst,
+                          std::vector<RdcnHop>& path) const;
+
+    /**
+     * \brief The \p k earliest-arriving paths whose first hops (uplink, slot) differ, sorted by
+     * arrival then hops.
+     */
+    std::vector<std::vector<RdcnHop>> EarliestPaths(uint32_t src,
+                                                    uint64_t ready,
+                                                    uint32_t dst,
+                                                    uint32_t k) const;
+
+    /**
+     * \brief Prints the time-flow table of \p tor for every slice and destination:
+     * "slice dst uplink send-slice next arrival-slots" lines.
+     */
+    void PrintTable(uint32_t tor, std::ostream& os);
+
+    /// \return the number of time-flow table entries filled so far (all ToRs)
+    uint64_t GetNTableEntries() const;
+
+    /**
+     * \brief Uses fixed random streams.
+     * \param stream first stream
+     * \return the number of streams used (1)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A cached decision: wait \c wait slots from the ready slot, then hop.
+    struct Entry
+    {
+        uint32_t wait{0};    //!< Slots to wait
+        uint32_t uplink{0};  //!< Uplink
+        uint32_t next{0};    //!< Next ToR
+        uint32_t arrival{0}; //!< Slots from ready to arrival at the destination
+    };
+
+    void Installed(uint64_t fromSlot);
+
+    Ptr<RdcnSchedule> m_schedule;               //!< Schedule
+    Scheme m_scheme{DIRECT};                    //!< Scheme
+    uint32_t m_paths{3};                        //!< K of ksp
+    Ptr<UniformRandomVariable> m_rng;           //!< VLB intermediates
+    std::vector<std::unordered_map<uint64_t, std::vector<Entry>>> m_tables; //!< [tor][key]
+    std::vector<std::vector<uint32_t>> m_direct; //!< Direct circuits per (tor, dst): slices
+    uint64_t m_entries{0};                      //!< Entries filled
+};
+
+} // namespace ns3
+
+#endif /* RDCN_ROUTER_H */
