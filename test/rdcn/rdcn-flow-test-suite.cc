@@ -1,0 +1,551 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup optical
+ * Fluid time-slotted network (RdcnFluidNetwork, RdcnFlowTransport): exact completion times of
+ * single flows on an idle network, closed-form throughputs of round robin under permutation
+ * and uniform demand (direct and VLB), exact conservation under overload with small queues,
+ * 1,024 ToRs, bad input, and a ring all-reduce over the transport.
+ */
+
+#include "../common/optical-test-compat.h"
+
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
+#include "ns3/optical-module.h"
+#include "ns3/test.h"
+
+#include <cmath>
+#include <functional>
+#include <memory>
+
+using namespace ns3;
+using namespace ns3::optical::compat;
+
+// Everything of this file is internal to it: test classes of the same name in other
+// suites would otherwise be merged by the linker (one DoRun for both).
+namespace
+{
+
+/// Slot and guard of the tests: the schedule's defaults written out, so the closed forms
+/// below do not depend on them.
+const Time SLOT = MicroSeconds(50);
+const Time GUARD = MicroSeconds(2);
+
+/// A round-robin network.
+struct Net
+{
+    Ptr<RdcnSchedule> schedule;
+    Ptr<RdcnRouter> router;
+    Ptr<RdcnFluidNetwork> net;
+};
+
+/**
+ * Builds a round-robin schedule of \p tors ToRs and \p uplinks uplinks, a router and a fluid
+ * network over it.
+ */
+Net
+MakeNet(uint32_t tors,
+        uint32_t uplinks,
+        uint32_t hostsPerTor,
+        RdcnRouter::Scheme scheme,
+        const std::string& hostRate = "10Gbps",
+        const std::string& uplinkRate = "10Gbps",
+        const std::string& queueLimit = "250000B")
+{
+    Net n;
+    n.schedule = CreateObject<RdcnSchedule>();
+    n.schedule->SetSlot(SLOT);
+    n.schedule->SetGuard(GUARD);
+    std::string error;
+    const auto matchings = RdcnScheduleGenerator::RoundRobin(tors, uplinks, error);
+    NS_ABORT_MSG_IF(matchings.empty(), error);
+    NS_ABORT_MSG_IF(!n.schedule->SetMatchings(tors, matchings, error), error);
+    n.router = CreateObject<RdcnRouter>();
+    n.router->SetSchedule(n.schedule);
+    n.router->SetScheme(scheme);
+    n.router->AssignStreams(7);
+    n.net = CreateObject<RdcnFluidNetwork>();
+    n.net->SetAttribute("HostsPerTor", UintegerValue(hostsPerTor));
+    n.net->SetAttribute("HostRate", DataRateValue(DataRate(hostRate)));
+    n.net->SetAttribute("UplinkRate", DataRateValue(DataRate(uplinkRate)));
+    n.net->SetAttribute("QueueLimit", QueueSizeValue(QueueSize(queueLimit)));
+    n.net->SetSchedule(n.schedule);
+    n.net->SetRouter(n.router);
+    return n;
+}
+
+/// Seconds to send \p bytes at \p bps.
+double
+Tx(double bytes, double bps)
+{
+    return bytes * 8 / bps;
+}
+
+/// A time in seconds, to the nearest nanosecond.
+Time
+Ns(double seconds)
+{
+    return NanoSeconds(std::llround(seconds * 1e9));
+}
+
+/// One flow on an idle network: its completion time, exact to the nanosecond.
+class SingleFlowTestCase : public TestCase
+{
+  public:
+    SingleFlowTestCase()
+        : TestCase("single flows on an idle network complete at the closed-form time")
+    {
+    }
+
+  private:
+    /// Runs one flow and returns its completion time (-1 if it did not complete).
+    Time RunOne(uint32_t hostsPerTor,
+                const std::string& hostRate,
+                uint32_t src,
+                uint32_t dst,
+                double bytes,
+                Time start)
+    {
+        Net n = MakeNet(4, 1, hostsPerTor, RdcnRouter::DIRECT, hostRate);
+        Time end = Seconds(-1);
+        Simulator::Schedule(start, [&]() {
+            std::string error;
+            const int64_t id = n.net->StartFlow(
+                src,
+                dst,
+                bytes,
+                [&]() { end = Simulator::Now(); },
+                &error);
+            NS_TEST_EXPECT_MSG_GT(id, -1, error);
+        });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(n.net->CheckConservation(), "", "conservation");
+        NS_TEST_EXPECT_MSG_EQ(n.net->GetBytesDelivered(), bytes, "all delivered");
+        if (!n.net->GetFlowRecords().empty())
+        {
+            NS_TEST_EXPECT_MSG_EQ(n.net->GetFlowRecords().front().end, end, "record");
+            NS_TEST_EXPECT_MSG_EQ(n.net->GetFlowRecords().front().start, start, "record start");
+        }
+        Simulator::Destroy();
+        return end;
+    }
+
+    void DoRun() override
+    {
+        const double rate = 10e9;
+        const double slot = SLOT.GetSeconds();
+        const double guard = GUARD.GetSeconds();
+        const double d = 500e-9; // fibre and host link delays (the defaults)
+        // Round robin, 4 ToRs, 1 uplink: slice s connects i -> i + s + 1.
+        // (a) 0 -> ToR 2 at t = 0: waits for slot 1, after its guard band; 10000 B fit.
+        Time t = RunOne(1, "10Gbps", 0, 2, 10000, Seconds(0));
+        NS_TEST_EXPECT_MSG_EQ(t, Ns(slot + guard + Tx(10000, rate) + d + d), "wait + tx");
+        NS_TEST_EXPECT_MSG_EQ(t, NanoSeconds(61000), "61 us by hand");
+        // (b) 0 -> ToR 1 at t = 10 us: slot 0's circuit is up; the idle NIC injects at once.
+        t = RunOne(1, "10Gbps", 0, 1, 10000, MicroSeconds(10));
+        NS_TEST_EXPECT_MSG_EQ(t - MicroSeconds(10), NanoSeconds(9500), "d + tx + d + d");
+        // (c) 100 kB to ToR 1 at 0: slot 0's window carries 60000 B, the rest waits a cycle
+        // (3 slots) and leaves at its window start 152 us.
+        t = RunOne(1, "10Gbps", 0, 1, 100000, Seconds(0));
+        const double window = 60000; // (50 us - 2 us) at 10 Gb/s
+        NS_TEST_EXPECT_MSG_EQ(t,
+                              Ns(3 * slot + guard + Tx(100000 - window, rate) + 2 * d),
+                              "two windows");
+        NS_TEST_EXPECT_MSG_EQ(t, NanoSeconds(185000), "185 us by hand");
+        // (d) A 5 Gb/s host link is the bottleneck after the circuit: 10000 B take 16 us on it.
+        t = RunOne(1, "5Gbps", 0, 2, 10000, Seconds(0));
+        NS_TEST_EXPECT_MSG_EQ(t, Ns(slot + guard + d + Tx(10000, 5e9) + d), "egress bound");
+        // (e) Two hosts of one ToR: through the ToR only, at the host rate.
+        t = RunOne(2, "10Gbps", 0, 1, 100000, Seconds(0));
+        NS_TEST_EXPECT_MSG_EQ(t, Ns(Tx(100000, rate) + 2 * d), "local flow");
+    }
+};
+
+/// Measures the delivery rate per ToR over whole cycles.
+class ThroughputTestCase : public TestCase
+{
+  public:
+    /// What to run.
+    struct Case
+    {
+        std::string name;          //!< Description
+        uint32_t tors;             //!< ToRs
+        uint32_t uplinks;          //!< Uplinks
+        uint32_t hostsPerTor;      //!< Hosts per ToR
+        RdcnRouter::Scheme scheme; //!< Routing
+        bool permutation;          //!< ToR i -> i + 1 (else all-to-all between ToRs)
+        std::string hostRate;      //!< Host rate
+        double expected;           //!< Expected delivery rate per ToR (bit/s)
+        double tolerance;          //!< Relative
+        uint32_t warmupCycles;     //!< Cycles before measuring
+        uint32_t cycles;           //!< Cycles measured
+    };
+
+    /// \param c the case
+    explicit ThroughputTestCase(Case c)
+        : TestCase("throughput: " + c.name),
+          m_case(std::move(c))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Case& c = m_case;
+        Net n = MakeNet(c.tors, c.uplinks, c.hostsPerTor, c.scheme, c.hostRate);
+        const uint32_t hosts = c.tors * c.hostsPerTor;
+        const double huge = 1e12; // never completes within the run: saturating demand
+        std::string error;
+        for (uint32_t s = 0; s < hosts; ++s)
+        {
+            const uint32_t tor = s / c.hostsPerTor;
+            for (uint32_t d = 0; d < hosts; ++d)
+            {
+                const uint32_t dtor = d / c.hostsPerTor;
+                const bool wanted = c.permutation ? dtor == (tor + 1) % c.tors : dtor != tor;
+                if (wanted && (!c.permutation || d % c.hostsPerTor == s % c.hostsPerTor))
+                {
+                    NS_TEST_ASSERT_MSG_GT(n.net->StartFlow(s, d, huge, nullptr, &error), -1, error);
+                }
+            }
+        }
+        const uint32_t cycle = n.schedule->GetNSlices();
+        const Time t1 = SLOT * (c.warmupCycles * cycle);
+        const Time t2 = SLOT * ((c.warmupCycles + c.cycles) * cycle);
+        double d1 = 0;
+        double d2 = 0;
+        std::string conservation1;
+        Simulator::Schedule(t1, [&]() {
+            d1 = n.net->GetBytesDelivered();
+            conservation1 = n.net->CheckConservation();
+        });
+        Simulator::Schedule(t2, [&]() { d2 = n.net->GetBytesDelivered(); });
+        Simulator::Stop(t2 + NanoSeconds(1));
+        Simulator::Run();
+        const double rate = (d2 - d1) * 8 / (t2 - t1).GetSeconds() / c.tors;
+        NS_TEST_EXPECT_MSG_EQ_TOL(rate / c.expected,
+                                  1.0,
+                                  c.tolerance,
+                                  "per-ToR rate " << rate << " bit/s, expected " << c.expected);
+        NS_TEST_EXPECT_MSG_EQ(conservation1, "", "conservation mid-run");
+        NS_TEST_EXPECT_MSG_EQ(n.net->CheckConservation(), "", "conservation at the end");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(n.net->GetPeakQueueClassBytes(), 250000.0, "queue limit");
+        Simulator::Destroy();
+    }
+
+    Case m_case; //!< The case
+};
+
+/// Overload with small queues: every byte is accounted for at every instant and none is lost.
+class ConservationTestCase : public TestCase
+{
+  public:
+    /// \param scheme routing
+    explicit ConservationTestCase(RdcnRouter::Scheme scheme)
+        : TestCase("conservation under overload with 3000-byte queues, routing " +
+                   RdcnRouter::GetSchemeName(scheme)),
+          m_scheme(scheme)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t tors = 6;
+        const uint32_t hostsPerTor = 2;
+        const uint32_t hosts = tors * hostsPerTor;
+        Net n = MakeNet(tors, 2, hostsPerTor, m_scheme, "10Gbps", "10Gbps", "3000B");
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(11);
+        // 400 flows of 1 kB to 200 kB, starting at random instants in the first 400 us:
+        // about 8 times what the uplinks carry meanwhile.
+        uint64_t delivered = 0;
+        double offered = 0;
+        for (uint32_t i = 0; i < 400; ++i)
+        {
+            const uint32_t s = rng->GetInteger(0, hosts - 1);
+            uint32_t d = rng->GetInteger(0, hosts - 2);
+            d += d >= s ? 1 : 0;
+            const double bytes = std::floor(rng->GetValue(1000, 200000));
+            offered += bytes;
+            const Time at = NanoSeconds(rng->GetInteger(0, 400000));
+            Simulator::Schedule(at, [&n, s, d, bytes, &delivered, this]() {
+                std::string error;
+                NS_TEST_EXPECT_MSG_GT(n.net->StartFlow(
+                                          s,
+                                          d,
+                                          bytes,
+                                          [&delivered]() { ++delivered; },
+                                          &error),
+                                      -1,
+                                      error);
+            });
+        }
+        // Check at instants that fall inside slots and on their boundaries.
+        uint32_t checks = 0;
+        uint32_t failures = 0;
+        std::string first;
+        std::function<void()> check = [&]() {
+            const std::string c = n.net->CheckConservation();
+            ++checks;
+            if (!c.empty())
+            {
+                if (failures++ == 0)
+                {
+                    first = c;
+                }
+            }
+            const double sum = n.net->GetBytesDelivered() + n.net->GetBytesQueued();
+            if (sum != n.net->GetBytesStarted())
+            {
+                if (failures++ == 0)
+                {
+                    first = "counters do not add up";
+                }
+            }
+            if (n.net->GetNActiveFlows() > 0 || Simulator::Now() < MicroSeconds(400))
+            {
+                Simulator::Schedule(NanoSeconds(7300), check);
+            }
+        };
+        Simulator::Schedule(Seconds(0), check);
+        Simulator::Schedule(MicroSeconds(100), check); // on a slot boundary
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(failures, 0u, first);
+        NS_TEST_EXPECT_MSG_GT(checks, 100u, "checked often");
+        NS_TEST_EXPECT_MSG_EQ(delivered, 400u, "lossless: every flow completes");
+        NS_TEST_EXPECT_MSG_EQ(n.net->GetBytesDelivered(), offered, "every byte delivered");
+        NS_TEST_EXPECT_MSG_EQ(n.net->GetBytesQueued(), 0.0, "nothing left");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(n.net->GetPeakQueueClassBytes(),
+                                    3000.0,
+                                    "a class never exceeds QueueLimit");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(n.net->GetPeakQueueBytes(),
+                                    3000.0 * n.net->GetMaxHopClasses(),
+                                    "a queue never exceeds classes x QueueLimit");
+        NS_TEST_EXPECT_MSG_GT(n.net->GetPeakQueueClassBytes(), 2000.0, "queues did fill");
+        NS_TEST_EXPECT_MSG_EQ(n.net->GetFlowsCompleted(), 400u, "completed");
+        Simulator::Destroy();
+    }
+
+    RdcnRouter::Scheme m_scheme; //!< Routing
+};
+
+/// 1,024 ToRs x 4 uplinks: builds and runs a short uniform workload.
+class ScaleTestCase : public TestCase
+{
+  public:
+    ScaleTestCase()
+        : TestCase("1024 ToRs x 4 uplinks run a uniform workload to completion")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t tors = 1024;
+        Net n = MakeNet(tors, 4, 1, RdcnRouter::DIRECT);
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(5);
+        // Every host sends 4 flows of 20 kB to uniformly random other hosts.
+        std::string error;
+        uint32_t completed = 0;
+        for (uint32_t s = 0; s < tors; ++s)
+        {
+            for (uint32_t i = 0; i < 4; ++i)
+            {
+                uint32_t d = rng->GetInteger(0, tors - 2);
+                d += d >= s ? 1 : 0;
+                NS_TEST_ASSERT_MSG_GT(n.net->StartFlow(
+                                          s,
+                                          d,
+                                          20000,
+                                          [&completed]() { ++completed; },
+                                          &error),
+                                      -1,
+                                      error);
+            }
+        }
+        std::string mid;
+        Simulator::Schedule(MicroSeconds(3333), [&]() { mid = n.net->CheckConservation(); });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(completed, 4 * tors, "all complete");
+        NS_TEST_EXPECT_MSG_EQ(mid, "", "conservation mid-run");
+        NS_TEST_EXPECT_MSG_EQ(n.net->CheckConservation(), "", "conservation at the end");
+        NS_TEST_EXPECT_MSG_EQ(n.net->GetBytesDelivered(), 4.0 * tors * 20000, "bytes");
+        // A flow waits at most one cycle (256 slots) for its circuit; 20 kB fit one window.
+        Time latest;
+        for (const auto& r : n.net->GetFlowRecords())
+        {
+            latest = std::max(latest, r.end);
+        }
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(latest, SLOT * (n.schedule->GetNSlices() + 1), "one cycle");
+        Simulator::Destroy();
+    }
+};
+
+/// Bad input gives errors naming the value.
+class BadInputTestCase : public TestCase
+{
+  public:
+    BadInputTestCase()
+        : TestCase("bad input is rejected with a clear message")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string error;
+        Ptr<RdcnFluidNetwork> bare = CreateObject<RdcnFluidNetwork>();
+        NS_TEST_EXPECT_MSG_EQ(bare->StartFlow(0, 1, 100, nullptr, &error), -1, "no schedule");
+        NS_TEST_EXPECT_MSG_NE(error.find("no schedule"), std::string::npos, error);
+
+        Net n = MakeNet(4, 1, 2, RdcnRouter::DIRECT);
+        NS_TEST_EXPECT_MSG_EQ(n.net->StartFlow(0, 8, 100, nullptr, &error), -1, "bad host");
+        NS_TEST_EXPECT_MSG_NE(error.find("host 8"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_EQ(n.net->StartFlow(3, 3, 100, nullptr, &error), -1, "self");
+        NS_TEST_EXPECT_MSG_NE(error.find("host 3"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_EQ(n.net->StartFlow(0, 1, 0, nullptr, &error), -1, "empty");
+        NS_TEST_EXPECT_MSG_NE(error.find("0 bytes"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_EQ(n.net->StartFlow(0, 1, -5, nullptr, &error), -1, "negative");
+        NS_TEST_EXPECT_MSG_EQ(n.net->SetInjectedCallback(12345, nullptr), false, "unknown flow");
+
+        Net p = MakeNet(4, 1, 1, RdcnRouter::DIRECT, "10Gbps", "10Gbps", "100p");
+        NS_TEST_EXPECT_MSG_NE(p.net->Check().find("100p"), std::string::npos, p.net->Check());
+        NS_TEST_EXPECT_MSG_EQ(p.net->StartFlow(0, 1, 100, nullptr, &error), -1, "packets");
+
+        Net other = MakeNet(4, 1, 1, RdcnRouter::DIRECT);
+        other.net->SetRouter(n.router);
+        NS_TEST_EXPECT_MSG_NE(other.net->Check().find("another schedule"),
+                              std::string::npos,
+                              other.net->Check());
+        Simulator::Destroy();
+    }
+};
+
+/// A ring all-reduce over RdcnFlowTransport completes and moves 2 (n - 1) S bytes.
+class RingAllReduceTestCase : public TestCase
+{
+  public:
+    RingAllReduceTestCase()
+        : TestCase("ring all-reduce over the fluid RDCN moves the closed-form bytes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t tors = 4;
+        const uint32_t hostsPerTor = 2;
+        const uint32_t ranks = tors * hostsPerTor;
+        const uint64_t bytes = 8ull << 20;
+        Net n = MakeNet(tors, 1, hostsPerTor, RdcnRouter::DIRECT);
+        Ptr<RdcnFlowTransport> transport = CreateObject<RdcnFlowTransport>();
+        transport->SetNetwork(n.net);
+        NS_TEST_ASSERT_MSG_EQ(transport->GetNRanks(), ranks, "ranks = hosts");
+        CollectiveHelper helper;
+        CollectiveSpec spec{"allreduce", "ring", ranks, bytes, 1, 1, 0};
+        std::string error;
+        Ptr<Collective> ar = helper.Create(transport, spec, {}, "ring", &error);
+        NS_TEST_ASSERT_MSG_NE(ar, nullptr, error);
+        ar->Start();
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(ar->IsDone(), true, "completed: " << transport->DescribeStall());
+        const uint64_t moved = 2 * (ranks - 1) * bytes;
+        NS_TEST_EXPECT_MSG_EQ(transport->GetCounters().bytesSent, moved, "2 (n-1) S sent");
+        NS_TEST_EXPECT_MSG_EQ(n.net->GetBytesDelivered(), static_cast<double>(moved), "delivered");
+        NS_TEST_EXPECT_MSG_EQ(transport->GetCounters().messagesDelivered,
+                              uint64_t(2 * (ranks - 1) * ranks),
+                              "2 (n-1) n messages");
+        NS_TEST_EXPECT_MSG_EQ(n.net->CheckConservation(), "", "conservation");
+        // Each of the 2 (n-1) steps moves S/n from every rank; the ring's ToR-crossing pairs
+        // (one per ToR, to the next ToR) get a circuit one slot in 3: a lower bound.
+        const double perStep = static_cast<double>(bytes) / ranks;
+        const double window = (SLOT - GUARD).GetSeconds() * 10e9 / 8;
+        const double bound =
+            2 * (ranks - 1) * (std::ceil(perStep / window) - 1) * 3 * SLOT.GetSeconds();
+        NS_TEST_EXPECT_MSG_GT((ar->GetRecord().end - ar->GetRecord().start).GetSeconds(),
+                              bound,
+                              "no faster than the circuits allow");
+        Simulator::Destroy();
+    }
+};
+
+/// The fluid RDCN test suite.
+class RdcnFlowTestSuite : public TestSuite
+{
+  public:
+    RdcnFlowTestSuite()
+        : TestSuite("optical-rdcn-flow", SUITE_UNIT)
+    {
+        const double up = 10e9;
+        const double usable = 1 - GUARD.GetSeconds() / SLOT.GetSeconds();
+        AddTestCase(new SingleFlowTestCase, TEST_QUICK);
+        AddTestCase(new ThroughputTestCase({"round robin, permutation, direct: (1-g) over (N-1)",
+                                            6,
+                                            1,
+                                            1,
+                                            RdcnRouter::DIRECT,
+                                            true,
+                                            "10Gbps",
+                                            up * usable / 5,
+                                            0.005,
+                                            4,
+                                            40}),
+                    TEST_QUICK);
+        AddTestCase(new ThroughputTestCase({"round robin, uniform, vlb: half of (1-g)",
+                                            8,
+                                            1,
+                                            1,
+                                            RdcnRouter::VLB,
+                                            false,
+                                            "10Gbps",
+                                            up * usable / 2,
+                                            0.02,
+                                            20,
+                                            60}),
+                    TEST_QUICK);
+        AddTestCase(new ThroughputTestCase({"round robin, uniform, direct, H x host = U x uplink: "
+                                            "U (1-g)",
+                                            5,
+                                            2,
+                                            2,
+                                            RdcnRouter::DIRECT,
+                                            false,
+                                            "10Gbps",
+                                            2 * up * usable,
+                                            0.005,
+                                            20,
+                                            100}),
+                    TEST_QUICK);
+        AddTestCase(new ThroughputTestCase({"round robin, uniform, direct, hosts slower: H x host",
+                                            5,
+                                            2,
+                                            2,
+                                            RdcnRouter::DIRECT,
+                                            false,
+                                            "5Gbps",
+                                            2 * 5e9,
+                                            0.005,
+                                            20,
+                                            100}),
+                    TEST_QUICK);
+        AddTestCase(new ConservationTestCase(RdcnRouter::DIRECT), TEST_QUICK);
+        AddTestCase(new ConservationTestCase(RdcnRouter::VLB), TEST_QUICK);
+        AddTestCase(new ConservationTestCase(RdcnRouter::HOHO), TEST_QUICK);
+        AddTestCase(new ScaleTestCase, TEST_QUICK);
+        AddTestCase(new BadInputTestCase, TEST_QUICK);
+        AddTestCase(new RingAllReduceTestCase, TEST_QUICK);
+    }
+};
+
+/// Static instance
+static RdcnFlowTestSuite g_rdcnFlowTestSuite;
+
+} // namespace
