@@ -40,7 +40,9 @@ using RdcnMatching = std::vector<int32_t>;
  * [Start + k Slot, Start + (k+1) Slot). The schedule is a cycle of L slices: during absolute
  * slot k, uplink u follows matching m[u][slice(k)], slice(k) = (k - first) mod L, where first
  * is the slot from which the cycle applies (0 for the first cycle; later ones are installed by
- * Install(), which is how traffic-aware schedulers change the schedule).
+ * Install(), which is how traffic-aware schedulers change the schedule). Install() forgets
+ * cycles whose last slot lies more than one slot before the simulation clock; "the first
+ * cycle" below is the oldest cycle still kept (the one SetMatchings set until then).
  *
  * A circuit that differs from the one of the previous slot is dark for the first Guard of the
  * slot (the rotor moving plus clock skew): the usable window of ToR t's uplink u in slot k is
@@ -136,6 +138,12 @@ class RdcnSchedule : public Object
     uint32_t GetSlice(uint64_t slot) const;
 
     /**
+     * \return the absolute slot from which the cycle that applies in \p slot applies (its
+     *         slice 0 recurs at that slot plus multiples of its length)
+     */
+    uint64_t GetCycleStart(uint64_t slot) const;
+
+    /**
      * \return true when \p tor's uplink \p uplink has a circuit in \p slot that differs from the
      *         one in slot - 1 (cyclically for slot 0), so the slot begins with a guard band
      */
@@ -182,7 +190,14 @@ class RdcnSchedule : public Object
                                    const std::string& source,
                                    std::string& error);
 
-    /// \brief Reads a schedule file. \copydetails Parse
+    /**
+     * \brief Reads a schedule file (format as for Parse).
+     * \param path the file; a relative path that does not exist is also looked for in the data
+     *        directory (NS3_OPTICAL_DATA_DIR or the module's data/), e.g.
+     *        "rdcn/example-schedule.txt"
+     * \param error set to "path:line: problem", or to why the file cannot be read
+     * \return the schedule, or null on failure
+     */
     static Ptr<RdcnSchedule> Load(const std::string& path, std::string& error);
 
     /**
@@ -264,12 +279,39 @@ class RdcnScheduleGenerator
                                                         uint32_t dimensions,
                                                         std::string& error);
 
-    /// Uniformly random derangements, \p slices per uplink.
+    /**
+     * Uniformly random derangements (no ToR reaches itself), \p slices per uplink; every
+     * matching is drawn on its own, so pairs may miss each other in a cycle.
+     * \param rng uniform stream on [0, 1) (its stream fixes the schedule)
+     */
     static std::vector<std::vector<RdcnMatching>> Random(uint32_t tors,
                                                          uint32_t uplinks,
                                                          uint32_t slices,
                                                          Ptr<RandomVariableStream> rng,
                                                          std::string& error);
+
+    /**
+     * \brief Builds a schedule by architecture name or from a schedule file.
+     *
+     * Names: rotornet (RoundRobin), opera (Opera), shale (Shale with \p dimensions), random
+     * (Random with ceil((tors-1)/uplinks) slices, the round robin's cycle). Any other name
+     * containing '/' or '.' is read as a schedule file (Load); its ToRs and uplinks must
+     * equal \p tors and \p uplinks unless those are 0. The schedule's Slot, Guard and Start
+     * are the attribute defaults (a file may set slot and guard).
+     * \param architecture rotornet, opera, shale, random, or a file path
+     * \param tors ToRs
+     * \param uplinks uplinks per ToR
+     * \param dimensions Shale's grid dimensions (ignored by the others)
+     * \param rng uniform stream on [0, 1) for opera and random (ignored by the others)
+     * \param error set on failure, naming the value and what is allowed
+     * \return the schedule, or null on failure
+     */
+    static Ptr<RdcnSchedule> Make(const std::string& architecture,
+                                  uint32_t tors,
+                                  uint32_t uplinks,
+                                  uint32_t dimensions,
+                                  Ptr<RandomVariableStream> rng,
+                                  std::string& error);
 };
 
 } // namespace ns3
