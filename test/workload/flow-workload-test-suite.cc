@@ -7,7 +7,8 @@
 // Datacenter flow workloads (FlowSizeDistribution, FlowWorkload): the CDF reader and its
 // errors, exact quantiles and means of hand CDFs, sampled sizes against their CDF
 // (Kolmogorov-Smirnov), Poisson arrival counts and offered load, the alltoall and permutation
-// patterns, the nearest-rank percentile, reproducibility, and a packet-level run over TCP.
+// patterns, the nearest-rank percentile, reproducibility, a flow-level run and a packet-level
+// run over TCP.
 // Statistical assertions use bounds of five standard deviations derived in the test from the
 // parameters (a false failure has probability below 10^-6 per assertion; the streams are
 // fixed, so a run is deterministic), and the KS statistic its 99.9% critical value.
@@ -17,7 +18,10 @@
 #include "ns3/boolean.h"
 #include "ns3/collective-helper.h"
 #include "ns3/double.h"
+#include "ns3/flow-collective-transport.h"
+#include "ns3/flow-network.h"
 #include "ns3/flow-size-distribution.h"
+#include "ns3/flow-topology.h"
 #include "ns3/flow-workload.h"
 #include "ns3/instant-transport.h"
 #include "ns3/internet-stack-helper.h"
@@ -873,6 +877,64 @@ class TcpTestCase : public TestCase
     }
 };
 
+/// Continuous permutation at flow level: each FCT is the wire bytes at the link rate plus the
+/// link delay, and flows follow each other on delivery.
+class FlowLevelTestCase : public TestCase
+{
+  public:
+    FlowLevelTestCase()
+        : TestCase("Over the flow-level transport FCT is wire bytes over rate plus delay")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Two hosts joined by a 10 Gb/s duplex link of 1 us; fluid links add no packet
+        // headers, the transport its 16-byte frame header: 124,984 + 16 bytes take 100 us, and
+        // delivery 1 us later. Each host's flows start at 0, 101, ..., 909 us: 10 before 1 ms.
+        const double rate = 10e9;
+        Ptr<FlowTopology> topo = CreateObject<FlowTopology>();
+        const uint32_t a = topo->AddVertex("a");
+        const uint32_t b = topo->AddVertex("b");
+        topo->AddDuplexLink(a, b, rate, MicroSeconds(1));
+        Ptr<FlowNetwork> net = CreateObject<FlowNetwork>();
+        net->SetTopology(topo);
+        Ptr<FlowCollectiveTransport> transport = CollectiveHelper().InstallFlow(net, {a, b});
+        transport->SetAttribute("MessageHeaderBytes", UintegerValue(16));
+        Ptr<FlowWorkload> w = CreateObject<FlowWorkload>();
+        w->SetAttribute("Pattern", StringValue("permutation"));
+        w->SetAttribute("Continuous", BooleanValue(true));
+        w->SetAttribute("FlowBytes", UintegerValue(124984));
+        w->SetAttribute("HostRate", DataRateValue(DataRate(static_cast<uint64_t>(rate))));
+        w->SetAttribute("Duration", TimeValue(MilliSeconds(1)));
+        w->SetTransport(transport);
+        std::string error;
+        Schedule(Seconds(0), [w, &error]() { w->Start(error); });
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(error, "", "started");
+        NS_TEST_ASSERT_MSG_EQ(w->GetFlows().size(), 20, "10 flows per host");
+        std::map<uint32_t, uint32_t> count;
+        for (const FlowRecord& f : w->GetFlows())
+        {
+            NS_TEST_ASSERT_MSG_EQ(f.dst, 1 - f.src, "the two hosts swap");
+            NS_TEST_ASSERT_MSG_EQ(f.completed, true, "flow " << f.id << " completed");
+            // One nanosecond: the time resolution at which the engine schedules delivery.
+            NS_TEST_ASSERT_MSG_EQ_TOL(f.end - f.start,
+                                      MicroSeconds(101),
+                                      NanoSeconds(1),
+                                      "FCT of flow " << f.id);
+            // Up to a nanosecond of rounding per flow before it.
+            NS_TEST_ASSERT_MSG_EQ_TOL(f.start,
+                                      MicroSeconds(101 * count[f.src]),
+                                      NanoSeconds(count[f.src]),
+                                      "start of flow " << count[f.src] << " of host " << f.src);
+            ++count[f.src];
+        }
+    }
+};
+
 /// The suite.
 class FlowWorkloadTestSuite : public TestSuite
 {
@@ -888,6 +950,7 @@ class FlowWorkloadTestSuite : public TestSuite
         AddTestCase(new PatternsTestCase, TEST_QUICK);
         AddTestCase(new ContinuousPermutationTestCase, TEST_QUICK);
         AddTestCase(new SeedsTestCase, TEST_QUICK);
+        AddTestCase(new FlowLevelTestCase, TEST_QUICK);
         AddTestCase(new TcpTestCase, TEST_QUICK);
     }
 };
