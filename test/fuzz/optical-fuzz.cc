@@ -679,6 +679,53 @@ LoaderTargets(const std::string& src)
         targets.push_back(t);
     }
     {
+        // Flow-size CDFs: an accepted file is a valid CDF, and what is drawn from it lies
+        // between its smallest and largest sizes.
+        Target t{"flow-size-cdf", "loaders", {}, {}, ".csv", mutate, nullptr, NamesFile};
+        addFile(t, "data/workload/websearch.csv");
+        addFile(t, "data/workload/datamining.csv");
+        t.run = [](const std::string&, const std::string& path) {
+            Ptr<FlowSizeDistribution> d = CreateObject<FlowSizeDistribution>();
+            std::string error;
+            if (!d->ReadFile(path, error))
+            {
+                return Rejected(error);
+            }
+            const auto& p = d->GetPoints();
+            for (size_t i = 0; i < p.size(); ++i)
+            {
+                if (!GoodNumber(p[i].bytes) || !(p[i].probability >= 0) ||
+                    !(p[i].probability <= 1) ||
+                    (i > 0 &&
+                     (!(p[i].bytes > p[i - 1].bytes) || p[i].probability < p[i - 1].probability)))
+                {
+                    return Invalid("point " + std::to_string(i) + ": " +
+                                   std::to_string(p[i].bytes) + " bytes, probability " +
+                                   std::to_string(p[i].probability));
+                }
+            }
+            const double mean = d->Mean();
+            const double lo = d->GetMinBytes();
+            const double hi = d->GetMaxBytes();
+            if (p.empty() || p.back().probability != 1 || !std::isfinite(mean) || mean < lo ||
+                mean > hi || d->SampleMean() < mean || d->SampleMean() > mean + 1)
+            {
+                return Invalid("mean " + std::to_string(mean) + " bytes, sizes " +
+                               std::to_string(lo) + " to " + std::to_string(hi));
+            }
+            for (int i = 0; i < 16; ++i)
+            {
+                const double s = static_cast<double>(d->Sample());
+                if (s < std::max(1.0, std::floor(lo)) || s > std::ceil(hi))
+                {
+                    return Invalid("a sample of " + std::to_string(s) + " bytes");
+                }
+            }
+            return Ok();
+        };
+        targets.push_back(t);
+    }
+    {
         Target t{"wan-topology-csv", "loaders", {}, {}, ".csv", mutate, nullptr, NamesFile};
         addFile(t, "data/wan/continental-backbone.csv");
         addFile(t, "test/fuzz/seeds/small-topology.csv");
