@@ -272,6 +272,26 @@ RdcnCalendarQueueDisc::CountPair(Ptr<const QueueDiscItem> item, int64_t bytes)
     }
 }
 
+std::vector<Ptr<QueueDiscItem>>
+RdcnCalendarQueueDisc::Flush()
+{
+    NS_LOG_FUNCTION(this);
+    std::vector<Ptr<QueueDiscItem>> items;
+    for (uint32_t slice = 0; slice < GetNSliceQueues(); ++slice)
+    {
+        for (const auto& fifo : Fifos(slice))
+        {
+            while (Ptr<QueueDiscItem> item = fifo->Dequeue())
+            {
+                items.push_back(item);
+            }
+        }
+    }
+    m_pairBytes.clear();
+    m_wake.Cancel();
+    return items;
+}
+
 bool
 RdcnCalendarQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 {

@@ -129,6 +129,13 @@ class RdcnCalendarQueueDisc : public QueueDisc
     bool Fits(uint32_t packetBytes, Time start, uint64_t slot) const;
 
     /**
+     * \brief Takes every queued packet out (to route it again when the schedule changes
+     * cycle). QueueDisc's statistics count them as dequeued.
+     * \return the packets, slice by slice, transit before local, in FIFO order
+     */
+    std::vector<Ptr<QueueDiscItem>> Flush();
+
+    /**
      * \brief Bytes queued per (source ToR, destination ToR), from the packets' tags.
      * \return key (src << 16 | dst) -> bytes
      */

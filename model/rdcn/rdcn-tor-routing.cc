@@ -6,11 +6,13 @@
 
 #include "rdcn-tor-routing.h"
 
+#include "rdcn-calendar-queue-disc.h"
 #include "rdcn-tag.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/hash.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -20,8 +22,10 @@
 #include "ns3/sequence-number.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-header.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/udp-header.h"
 
+#include <algorithm>
 #include <cstring>
 #include <ostream>
 
@@ -204,6 +208,8 @@ RdcnTorRouting::Setup(uint32_t tor,
         m_hostOf[static_cast<uint32_t>(i)] = h;
     }
     m_demand.assign(schedule->GetNTors(), 0);
+    schedule->TraceConnectWithoutContext("Installed",
+                                         MakeCallback(&RdcnTorRouting::Installed, this));
 }
 
 uint32_t
@@ -460,46 +466,70 @@ RdcnTorRouting::RouteInput(Ptr<const Packet> p,
         return true;
     }
     Ptr<Packet> q = p->Copy();
-    RdcnTag tag;
-    const bool tagged = q->RemovePacketTag(tag);
     if (dstTor == m_tor)
     {
         if (fromUplink)
         {
             CheckOrder(header, p);
         }
+        RdcnTag tag;
+        q->RemovePacketTag(tag);
         ++m_counters.toHosts;
         m_counters.toHostsBytes += bytes;
         ucb(MakeRoute(header, m_hosts[host]), q, header);
         return true;
     }
-    // Over time: the routing state comes from the tags of a packet from an uplink; a packet
+    const uint64_t now = m_schedule->GetSlotAt(Simulator::Now());
+    RdcnHop hop;
+    const char* reason =
+        RouteOverTime(header, q, fromUplink, false, fromUplink ? now + 1 : now, dstTor, hop);
+    if (reason)
+    {
+        Drop(header, p, reason);
+        if (!ecb.IsNull())
+        {
+            ecb(p, header, Socket::ERROR_NOROUTETOHOST);
+        }
+        return true;
+    }
+    ++m_counters.toUplinks;
+    m_forwardTrace(q, hop);
+    ucb(MakeRoute(header, m_uplinks[hop.uplink]), q, header);
+    return true;
+}
+
+const char*
+RdcnTorRouting::RouteOverTime(const Ipv4Header& header,
+                              Ptr<Packet> q,
+                              bool transit,
+                              bool rerouting,
+                              uint64_t ready,
+                              uint32_t dstTor,
+                              RdcnHop& hop)
+{
+    // The routing state comes from the tags of a packet in transit (or routed again); a packet
     // from a host starts afresh.
+    RdcnTag tag;
+    const bool tagged = q->RemovePacketTag(tag);
     RdcnRouteState state;
     uint32_t source = m_tor;
     std::vector<RdcnHop> carried;
-    if (fromUplink && tagged)
+    if (tagged && (transit || rerouting))
     {
         source = tag.GetSource();
         state.via = tag.GetVia();
-        state.hops = tag.GetHops();
+        // The tag counts the hop it was routed for (NextHop counts it); one routed again has
+        // not taken it.
+        state.hops = rerouting && tag.GetHops() > 0 ? tag.GetHops() - 1 : tag.GetHops();
         if (tag.GetFlags() & RdcnTag::FLAG_SOURCE_ROUTE)
         {
             RdcnRouteTag::ReadRoute(q, carried);
             state.route = carried;
         }
     }
-    const uint64_t now = m_schedule->GetSlotAt(Simulator::Now());
-    const uint64_t ready = fromUplink ? now + 1 : now;
-    RdcnHop hop;
-    if (!m_router->NextHop(m_tor, ready, dstTor, FlowHash(header, p), state, hop))
+    if (!m_router->NextHop(m_tor, ready, dstTor, FlowHash(header, q), state, hop))
     {
-        Drop(header, p, NO_ROUTE_DROP);
-        if (!ecb.IsNull())
-        {
-            ecb(p, header, Socket::ERROR_NOROUTETOHOST);
-        }
-        return true;
+        return NO_ROUTE_DROP;
     }
     NS_ABORT_MSG_IF(hop.tor != m_tor || hop.uplink >= m_uplinks.size() || hop.slot < ready,
                     "RdcnTorRouting: ToR " << m_tor << " got hop " << hop.tor << ">" << hop.next
@@ -507,12 +537,7 @@ RdcnTorRouting::RouteInput(Ptr<const Packet> p,
                                            << " (ready " << ready << ")");
     if (state.hops > RdcnTag::MAX_HOPS || state.route.size() > RdcnRouteTag::MAX_HOPS)
     {
-        Drop(header, p, HOP_LIMIT_DROP);
-        if (!ecb.IsNull())
-        {
-            ecb(p, header, Socket::ERROR_NOROUTETOHOST);
-        }
-        return true;
+        return HOP_LIMIT_DROP;
     }
     tag.SetSource(source);
     tag.SetDestination(dstTor);
@@ -521,7 +546,7 @@ RdcnTorRouting::RouteInput(Ptr<const Packet> p,
     tag.SetSlot(hop.slot);
     tag.SetSlice(m_schedule->GetSlice(hop.slot));
     tag.SetFlags((state.route.empty() ? 0 : RdcnTag::FLAG_SOURCE_ROUTE) |
-                 (fromUplink ? RdcnTag::FLAG_TRANSIT : 0));
+                 (transit ? RdcnTag::FLAG_TRANSIT : 0));
     q->AddPacketTag(tag);
     if (!state.route.empty() && !(state.route == carried))
     {
@@ -529,10 +554,69 @@ RdcnTorRouting::RouteInput(Ptr<const Packet> p,
         routeTag.SetRoute(state.route);
         q->AddByteTag(routeTag);
     }
-    ++m_counters.toUplinks;
-    m_forwardTrace(q, hop);
-    ucb(MakeRoute(header, m_uplinks[hop.uplink]), q, header);
-    return true;
+    return nullptr;
+}
+
+void
+RdcnTorRouting::Installed(uint64_t fromSlot)
+{
+    NS_LOG_FUNCTION(this << fromSlot);
+    const Time at = std::max(Simulator::Now(), m_schedule->GetSlotStart(fromSlot));
+    const Ptr<Node> node = m_ipv4->GetObject<Node>();
+    Simulator::ScheduleWithContext(node->GetId(),
+                                   at - Simulator::Now(),
+                                   &RdcnTorRouting::Reroute,
+                                   this);
+}
+
+void
+RdcnTorRouting::Reroute()
+{
+    NS_LOG_FUNCTION(this);
+    Ptr<TrafficControlLayer> tc = m_ipv4->GetObject<Node>()->GetObject<TrafficControlLayer>();
+    if (!tc)
+    {
+        return;
+    }
+    std::vector<Ptr<QueueDiscItem>> items;
+    for (const auto& device : m_uplinks)
+    {
+        Ptr<RdcnCalendarQueueDisc> queue =
+            DynamicCast<RdcnCalendarQueueDisc>(tc->GetRootQueueDiscOnDevice(device));
+        if (queue)
+        {
+            for (auto& item : queue->Flush())
+            {
+                items.push_back(item);
+            }
+        }
+    }
+    const uint64_t slot = m_schedule->GetSlotAt(Simulator::Now());
+    for (const auto& item : items)
+    {
+        Ptr<Ipv4QueueDiscItem> ipItem = DynamicCast<Ipv4QueueDiscItem>(item);
+        RdcnTag tag;
+        if (!ipItem || !item->GetPacket()->PeekPacketTag(tag))
+        {
+            continue; // not routed by this ToR: cannot happen on its calendar queues
+        }
+        const Ipv4Header& header = ipItem->GetHeader();
+        RdcnHop hop;
+        const char* reason = RouteOverTime(header,
+                                           item->GetPacket(),
+                                           tag.GetFlags() & RdcnTag::FLAG_TRANSIT,
+                                           true,
+                                           slot,
+                                           tag.GetDestination(),
+                                           hop);
+        if (reason)
+        {
+            Drop(header, item->GetPacket(), reason);
+            continue;
+        }
+        ++m_counters.rerouted;
+        tc->Send(m_uplinks[hop.uplink], item);
+    }
 }
 
 void

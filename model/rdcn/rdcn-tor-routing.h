@@ -79,6 +79,10 @@ struct RdcnAddressPlan
  * cycles), TTL_DROP (IP TTL would reach 0 here; checked by the ToR so that the drop is
  * counted with its reason), HOP_LIMIT_DROP (more circuit hops than RdcnTag::MAX_HOPS).
  *
+ * When the schedule installs a new cycle (traffic-aware schedules), the ToR routes every
+ * packet its calendar queues hold again at the start of the new cycle's first slot: the slices
+ * they were filed under belong to the old cycle (their circuits, even their number, change).
+ *
  * The ToR originates nothing: RouteOutput always fails (no ICMP errors either).
  *
  * At the destination ToR, packets that came over an uplink are checked for reordering per flow
@@ -105,6 +109,7 @@ class RdcnTorRouting : public Ipv4RoutingProtocol
         uint64_t toHostsBytes{0};              //!< Their bytes
         uint64_t fromUplinks{0};               //!< Packets arriving on uplinks
         uint64_t toUplinks{0};                 //!< Packets handed to uplinks (calendar queues)
+        uint64_t rerouted{0};                  //!< Queued packets routed again after a cycle change
         std::map<std::string, uint64_t> drops; //!< Packets dropped here, by reason
     };
 
@@ -231,6 +236,29 @@ class RdcnTorRouting : public Ipv4RoutingProtocol
     void CheckOrder(const Ipv4Header& header, Ptr<const Packet> p);
     /// \return a route out of \p device towards \p header's destination
     Ptr<Ipv4Route> MakeRoute(const Ipv4Header& header, Ptr<NetDevice> device) const;
+    /**
+     * \brief Routes a packet over time and writes its tags.
+     * \param header its IP header
+     * \param q the packet (without IP header); its RdcnTag, if any, is removed
+     * \param transit whether it came over an uplink
+     * \param rerouting whether it is routed again from a calendar queue (its tag counts a hop
+     *        not taken)
+     * \param ready first slot it may leave in
+     * \param dstTor its destination ToR (not this one)
+     * \param hop set to the hop
+     * \return empty, or the drop reason
+     */
+    const char* RouteOverTime(const Ipv4Header& header,
+                              Ptr<Packet> q,
+                              bool transit,
+                              bool rerouting,
+                              uint64_t ready,
+                              uint32_t dstTor,
+                              RdcnHop& hop);
+    /// \brief The schedule installed a new cycle from \p fromSlot.
+    void Installed(uint64_t fromSlot);
+    /// \brief Routes the calendar queues' packets again (a new cycle begins).
+    void Reroute();
 
     Ptr<Ipv4> m_ipv4;                        //!< This node's IPv4
     Ptr<RdcnSchedule> m_schedule;            //!< Schedule
