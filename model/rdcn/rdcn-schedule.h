@@ -57,6 +57,8 @@ class RdcnSchedule : public Object
     static constexpr uint32_t MAX_TORS = 65535;
     /// Most uplinks per ToR.
     static constexpr uint32_t MAX_UPLINKS = 64;
+    /// Most slices per cycle.
+    static constexpr uint32_t MAX_SLICES = 1000000;
 
     /**
      * \brief Get the type ID.
@@ -203,7 +205,7 @@ class RdcnSchedule : public Object
     /// A cycle of matchings applying from slot \c first.
     struct Cycle
     {
-        uint64_t first{0};                              //!< First absolute slot
+        uint64_t first{0};                                //!< First absolute slot
         std::vector<std::vector<RdcnMatching>> matchings; //!< [uplink][slice]
     };
 
