@@ -11,8 +11,10 @@
 
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <unordered_map>
@@ -70,9 +72,17 @@ struct RdcnRouteState
  * k + 1 or hops on a circuit i -> j of slot k and may leave j from k + 1. It is delivered when
  * it reaches the destination; the arrival slot is that k + 1.
  *
- * Per-ToR time-flow tables (GetTable) cache, for a slice and a destination, the egress uplink
- * and the slot to send in; they are filled on first use and cleared when the schedule installs
- * a new cycle.
+ * Paths are searched within a horizon of two cycles: hops in the 2 L + 1 slots from the ready
+ * slot on, L = RdcnSchedule::GetNSlicesAt(ready); beyond that a destination is unreachable.
+ *
+ * Per-ToR time-flow tables cache, for a slice of the ready slot and a destination, the egress
+ * uplink and the slot to send in (hoho), the path (source) or the K paths (ksp); they are filled
+ * on first use (hoho and source fill every destination of a slice at once, from one search) and
+ * cleared when the schedule installs a new cycle (the router follows RdcnSchedule's Installed
+ * trace, so cycles must be installed after SetSchedule). A lookup whose horizon reaches into a
+ * later installed cycle is computed and not cached. Direct and vlb use an index of the direct
+ * circuits of each (ToR, destination) built once per cycle instead: O(N L U) memory and a binary
+ * search per lookup.
  */
 class RdcnRouter : public Object
 {
@@ -178,6 +188,24 @@ class RdcnRouter : public Object
     uint64_t GetNTableEntries() const;
 
     /**
+     * \return how often a carried route (source, ksp) was recomputed at a ToR because it was
+     *         stale: its hop from this ToR was already past, the route did not contain this ToR
+     *         or lead to the destination, or its circuit no longer exists (a new cycle)
+     */
+    uint64_t GetNRecomputed() const;
+
+    /**
+     * \brief The number of slots a path from \p ready may use for hops: 2 L + 1, L the cycle
+     * length at \p ready.
+     * \param ready the ready slot
+     * \return the horizon (slots)
+     */
+    uint64_t GetHorizon(uint64_t ready) const;
+
+    /// TracedCallback signature of Route: ToR, destination, uplink and absolute slot of a hop.
+    typedef void (*RouteTracedCallback)(uint32_t tor, uint32_t dst, uint32_t uplink, uint64_t slot);
+
+    /**
      * \brief Uses fixed random streams.
      * \param stream first stream
      * \return the number of streams used (1)
@@ -188,24 +216,81 @@ class RdcnRouter : public Object
     void DoDispose() override;
 
   private:
-    /// A cached decision: wait \c wait slots from the ready slot, then hop.
+    /// A table entry: wait \c wait slots from the ready slot, then hop.
     struct Entry
     {
         uint32_t wait{0};    //!< Slots to wait
-        uint32_t uplink{0};  //!< Uplink
         uint32_t next{0};    //!< Next ToR
-        uint32_t arrival{0}; //!< Slots from ready to arrival at the destination
+        uint32_t arrival{0}; //!< Slots from ready to arrival at the destination (max: none)
+        uint16_t uplink{0};  //!< Uplink
+        uint16_t hops{0};    //!< Hops of the path
+        uint32_t path{0};    //!< First of its hops in Block::hops (source, ksp)
     };
 
-    void Installed(uint64_t fromSlot);
+    /**
+     * The entries of one ToR for one slice of a cycle: every destination (hoho, source: one
+     * entry per destination, indexed by it) or one destination (ksp: up to K entries).
+     */
+    struct Block
+    {
+        std::vector<Entry> entries; //!< Entries
+        std::vector<RdcnHop> hops;  //!< Paths of the entries, slots relative to ready
+    };
 
-    Ptr<RdcnSchedule> m_schedule;               //!< Schedule
-    Scheme m_scheme{DIRECT};                    //!< Scheme
-    uint32_t m_paths{3};                        //!< K of ksp
-    Ptr<UniformRandomVariable> m_rng;           //!< VLB intermediates
-    std::vector<std::unordered_map<uint64_t, std::vector<Entry>>> m_tables; //!< [tor][key]
-    std::vector<std::vector<uint32_t>> m_direct; //!< Direct circuits per (tor, dst): slices
-    uint64_t m_entries{0};                      //!< Entries filled
+    /// One cycle of the schedule as the router indexes it.
+    struct Epoch
+    {
+        uint64_t first{0};                 //!< First absolute slot
+        uint64_t end{0};                   //!< First slot of the next installed cycle (or max)
+        uint32_t slices{0};                //!< Cycle length
+        std::vector<int32_t> peers;        //!< [(slice * U + uplink) * N + tor]: peer
+        std::vector<uint32_t> directStart; //!< Offsets of (tor * N + dst) in direct (CSR)
+        std::vector<uint32_t> direct;      //!< slice * U + uplink, ascending per (tor, dst)
+    };
+
+    struct Forward;
+
+    void Installed(uint64_t fromSlot);
+    void Sync() const;
+    void ClearTables() const;
+    Epoch& EpochAt(uint64_t slot, std::size_t* index = nullptr) const;
+    const int32_t* PeerRow(uint64_t slot) const;
+    void BuildDirect(Epoch& epoch) const;
+    void SearchForward(uint32_t src, uint64_t ready, int32_t stop, Forward& f) const;
+    std::vector<RdcnHop> PathOf(const Forward& f, uint32_t src, uint32_t dst) const;
+    const Block* Lookup(uint32_t tor,
+                        uint64_t ready,
+                        uint32_t dst,
+                        uint32_t& first,
+                        uint32_t& count);
+    void Fill(uint32_t tor, uint64_t ready, int32_t dst, Block& block) const;
+    std::vector<RdcnHop> PathOf(const Block& block, const Entry& entry, uint64_t ready) const;
+    bool FollowRoute(uint32_t tor,
+                     uint64_t ready,
+                     uint32_t dst,
+                     uint64_t flowHash,
+                     RdcnRouteState& state,
+                     RdcnHop& hop);
+    std::string CheckReachable() const;
+
+    Ptr<RdcnSchedule> m_schedule;     //!< Schedule
+    Scheme m_scheme{DIRECT};          //!< Scheme
+    uint32_t m_paths{3};              //!< K of ksp
+    uint64_t m_maxEntries{0};         //!< Most cached entries (attribute MaxTableEntries)
+    Ptr<UniformRandomVariable> m_rng; //!< VLB intermediates
+    mutable std::vector<std::unordered_map<uint64_t, Block>>
+        m_tables;                                         //!< [tor][cycle, slice(, dst)]
+    Block m_scratch;                                      //!< Lookup results not cached
+    mutable uint64_t m_cached{0};                         //!< Entries in the tables now
+    mutable Scheme m_tableScheme{DIRECT};                 //!< Scheme the tables were filled for
+    mutable uint32_t m_tablePaths{0};                     //!< K the tables were filled for
+    mutable uint32_t m_tors{0};                           //!< ToRs the indexes were built for
+    mutable uint32_t m_uplinks{0};                        //!< Uplinks the indexes were built for
+    mutable std::vector<uint64_t> m_bounds;               //!< First slots of the cycles (0 first)
+    mutable std::vector<std::unique_ptr<Epoch>> m_epochs; //!< Index per cycle (null: not built)
+    uint64_t m_entries{0};                                //!< Entries filled
+    uint64_t m_recomputed{0};                             //!< Carried routes recomputed
+    TracedCallback<uint32_t, uint32_t, uint32_t, uint64_t> m_routeTrace; //!< Route
 };
 
 } // namespace ns3
