@@ -24,8 +24,10 @@
 #include "ns3/optical-circuit-switch.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/ppp-header.h"
+#include "ns3/rdcn-calendar-queue-disc.h"
 #include "ns3/rdcn-helper.h"
 #include "ns3/rdcn-schedule.h"
+#include "ns3/rdcn-tag.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-module.h"
 
@@ -464,7 +466,9 @@ class VlbTestCase : public TestCase
  * \ingroup optical-tests
  * Conservation under overload (VLB, 2 hosts per ToR, calendar FIFOs of 5 packets, every host
  * offering its link rate): at several instants while traffic runs, and after it stops and the
- * network drains, entering == delivered + dropped + queued + in flight exactly. After the
+ * network drains, entering == delivered + dropped + queued + in flight exactly. Once, the
+ * demand matrix is read twice at the same instant: the first holds the bytes entered so far
+ * plus the queued bytes, the second only the queued bytes. After the
  * drain nothing is queued or in flight, the entering count equals the frames the hosts' devices
  * sent, and the delivered count equals the datagrams the sinks received.
  */
@@ -534,6 +538,26 @@ class ConservationTestCase : public TestCase
                                             << c.queued << ", in flight " << c.inFlight);
                 ++checks;
                 busyChecks += c.queued > 0 && c.inFlight > 0 ? 1 : 0;
+                if (checks == 5)
+                {
+                    // The demand: bytes entered since the last call plus bytes queued. Called
+                    // twice at once, the second call holds the queued bytes only.
+                    const auto fresh = net.GetDemand();
+                    const auto queued = net.GetDemand();
+                    double freshSum = 0;
+                    double queuedSum = 0;
+                    for (uint32_t s = 0; s < n; ++s)
+                    {
+                        NS_TEST_EXPECT_MSG_EQ(fresh[s][s], 0, "no demand of a ToR to itself");
+                        for (uint32_t d = 0; d < n; ++d)
+                        {
+                            freshSum += fresh[s][d] - queued[s][d];
+                            queuedSum += queued[s][d];
+                        }
+                    }
+                    NS_TEST_EXPECT_MSG_EQ(freshSum, c.enteredBytes, "demand: bytes entered");
+                    NS_TEST_EXPECT_MSG_EQ(queuedSum, c.queued * IP_PACKET, "demand: bytes queued");
+                }
             });
         }
         Simulator::Stop(stop + MilliSeconds(1));
@@ -610,9 +634,9 @@ class TcpTestCase : public TestCase
 /**
  * \ingroup optical-tests
  * Guard-band drops are 0 when calendar queues respect the windows (saturating uniform traffic,
- * direct, vlb and hoho routing), and not 0 when ToR 0's uplink sends through a plain FIFO
- * that ignores them: the switches' dark windows are real and the counter counts them (and so
- * does the calendar queue's own frame check).
+ * every routing scheme; ksp and source carry their routes in the packets), and not 0 when ToR 0's
+ * uplink sends through a plain FIFO that ignores them: the switches' dark windows are real and the
+ * counter counts them (and so does the calendar queue's own frame check).
  */
 class GuardTestCase : public TestCase
 {
@@ -669,7 +693,7 @@ class GuardTestCase : public TestCase
 
     void DoRun() override
     {
-        for (const std::string scheme : {"direct", "vlb", "hoho"})
+        for (const std::string scheme : {"direct", "vlb", "hoho", "ksp", "source"})
         {
             uint64_t violations = 0;
             const RdcnPacketCounters c = Run(scheme, false, violations);
@@ -680,6 +704,96 @@ class GuardTestCase : public TestCase
         const RdcnPacketCounters c = Run("direct", true, violations);
         NS_TEST_EXPECT_MSG_GT(c.dropped.at("guard"), 0, "a FIFO sends into guard bands");
         NS_TEST_EXPECT_MSG_GT(violations, 0, "and the calendar queue's check sees it");
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * The calendar queue's enqueue side, packet by packet on one queue disc (no simulation): each
+ * slice has a transit and a local FIFO of MaxSize = 6 packets; with EcnMarkThreshold = 3
+ * packets, ECN-capable packets beyond the third of a FIFO are marked CE and kept, others kept
+ * unmarked; beyond the sixth they are dropped (queue-full); an untagged packet is dropped; a
+ * slice beyond the cycle gets its queues when first used; the (src, dst) byte counts follow.
+ */
+class QueueEnqueueTestCase : public TestCase
+{
+  public:
+    QueueEnqueueTestCase()
+        : TestCase("calendar queue: slice FIFOs, ECN marks above the threshold, drops at MaxSize")
+    {
+    }
+
+  private:
+    /// A 1500-byte IPv4 item for ToR 3, tagged for \p slice (no tag when slice < 0).
+    static Ptr<Ipv4QueueDiscItem> Item(int32_t slice, bool transit, bool ect)
+    {
+        Ptr<Packet> p = Create<Packet>(IP_PACKET - 20);
+        if (slice >= 0)
+        {
+            RdcnTag tag;
+            tag.SetSource(1);
+            tag.SetDestination(3);
+            tag.SetSlice(static_cast<uint32_t>(slice));
+            tag.SetFlags(transit ? RdcnTag::FLAG_TRANSIT : 0);
+            p->AddPacketTag(tag);
+        }
+        Ipv4Header h;
+        h.SetPayloadSize(p->GetSize());
+        h.SetEcn(ect ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT);
+        return Create<Ipv4QueueDiscItem>(p, Mac48Address::GetBroadcast(), 0x0800, h);
+    }
+
+    void DoRun() override
+    {
+        std::string error;
+        Ptr<RdcnSchedule> schedule = CreateObject<RdcnSchedule>();
+        NS_TEST_ASSERT_MSG_EQ(
+            schedule->SetMatchings(4, RdcnScheduleGenerator::RoundRobin(4, 1, error), error),
+            true,
+            error);
+        Ptr<Node> node = CreateObject<Node>();
+        Ptr<OcsNetDevice> device = CreateObject<OcsNetDevice>();
+        node->AddDevice(device);
+        device->Attach(CreateObject<OcsChannel>());
+        Ptr<RdcnCalendarQueueDisc> q = CreateObject<RdcnCalendarQueueDisc>();
+        q->SetAttribute("MaxSize", StringValue("6p"));
+        q->SetAttribute("EcnMarkThreshold", StringValue("3p"));
+        q->Setup(schedule, 1, 0, device);
+        q->Initialize();
+        NS_TEST_ASSERT_MSG_EQ(q->GetNSliceQueues(), 3, "one queue pair per slice");
+        uint32_t accepted = 0;
+        for (uint32_t k = 0; k < 10; ++k)
+        {
+            accepted += q->Enqueue(Item(1, false, true)) ? 1 : 0; // local, ECN-capable
+        }
+        for (uint32_t k = 0; k < 5; ++k)
+        {
+            accepted += q->Enqueue(Item(1, true, false)) ? 1 : 0; // transit, not ECN-capable
+        }
+        accepted += q->Enqueue(Item(-1, false, true)) ? 1 : 0;
+        accepted += q->Enqueue(Item(4, false, false)) ? 1 : 0; // slice 4: beyond the cycle
+        const QueueDisc::Stats& stats = q->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(accepted, 6 + 5 + 1, "6 local, 5 transit, 1 in slice 4");
+        NS_TEST_EXPECT_MSG_EQ(q->GetSliceNPackets(1), 11, "slice 1 holds both FIFOs");
+        NS_TEST_EXPECT_MSG_EQ(q->GetNSliceQueues(), 5, "queues added for slice 4");
+        NS_TEST_EXPECT_MSG_EQ(stats.GetNMarkedPackets(RdcnCalendarQueueDisc::ECN_MARK),
+                              3,
+                              "ECN-capable packets 4 to 6 marked");
+        NS_TEST_EXPECT_MSG_EQ(stats.GetNDroppedPackets(RdcnCalendarQueueDisc::QUEUE_FULL_DROP),
+                              4,
+                              "packets 7 to 10 of a full FIFO dropped");
+        NS_TEST_EXPECT_MSG_EQ(stats.GetNDroppedPackets(RdcnCalendarQueueDisc::UNTAGGED_DROP),
+                              1,
+                              "untagged packet dropped");
+        NS_TEST_EXPECT_MSG_EQ(q->GetQueuedBytesByPair().at((1u << 16) | 3),
+                              12ULL * IP_PACKET,
+                              "queued bytes of pair (1, 3)");
+        NS_TEST_EXPECT_MSG_EQ(q->GetPeakBytes(), 12ULL * IP_PACKET, "peak bytes");
+        const std::vector<Ptr<QueueDiscItem>> flushed = q->Flush();
+        NS_TEST_EXPECT_MSG_EQ(flushed.size(), 12, "flushed");
+        NS_TEST_EXPECT_MSG_EQ(q->GetNPackets(), 0, "empty after the flush");
+        NS_TEST_EXPECT_MSG_EQ(q->GetQueuedBytesByPair().empty(), true, "no pair bytes left");
+        Simulator::Destroy();
     }
 };
 
@@ -844,6 +958,7 @@ class RdcnPacketTestSuite : public TestSuite
     RdcnPacketTestSuite()
         : TestSuite("optical-rdcn-packet", SUITE_UNIT)
     {
+        AddTestCase(new QueueEnqueueTestCase, TEST_QUICK);
         AddTestCase(new WindowTestCase, TEST_QUICK);
         AddTestCase(new PermutationTestCase, TEST_QUICK);
         AddTestCase(new VlbTestCase, TEST_QUICK);
