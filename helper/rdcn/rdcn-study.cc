@@ -1,0 +1,476 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rdcn-study.h"
+
+#include "rdcn-helper.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/log.h"
+#include "ns3/optical-data-file.h"
+#include "ns3/queue-size.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/rdcn-demand-decomposition.h"
+#include "ns3/rdcn-flow-transport.h"
+#include "ns3/rdcn-fluid-network.h"
+#include "ns3/rdcn-router.h"
+#include "ns3/rdcn-traffic-aware-scheduler.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/tcp-collective-transport.h"
+#include "ns3/tcp-header.h"
+#include "ns3/uinteger.h"
+
+#include <chrono>
+#include <memory>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RdcnStudy");
+
+namespace
+{
+
+/// The flow-size CDF file of a Poisson workload ("" for the patterns).
+std::string
+SizeFile(const RdcnStudyConfig& c)
+{
+    if (!c.sizes.empty())
+    {
+        return c.sizes;
+    }
+    if (c.workload == "websearch" || c.workload == "datamining")
+    {
+        return c.workload; // data/workload/<name>.csv
+    }
+    return "";
+}
+
+/// Payload bytes (TCP or UDP, headers excluded) of an IP packet as a host receives it.
+uint64_t
+PayloadBytes(Ptr<const Packet> packet)
+{
+    Ptr<Packet> copy = packet->Copy();
+    Ipv4Header ip;
+    if (copy->RemoveHeader(ip) == 0)
+    {
+        return 0;
+    }
+    if (ip.GetProtocol() == 6)
+    {
+        TcpHeader tcp;
+        copy->RemoveHeader(tcp);
+        return copy->GetSize();
+    }
+    if (ip.GetProtocol() == 17)
+    {
+        return copy->GetSize() >= 8 ? copy->GetSize() - 8 : 0;
+    }
+    return 0;
+}
+
+/// Host Rx trace: adds the payload of \p packet to \p counter.
+void
+CountPayload(uint64_t* counter, Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t)
+{
+    *counter += PayloadBytes(packet);
+}
+
+} // namespace
+
+Ptr<RdcnSchedule>
+RdcnStudy::MakeSchedule(const RdcnStudyConfig& c, std::string& error)
+{
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(c.stream);
+    Ptr<RdcnSchedule> schedule;
+    if (c.architecture == "traffic-aware")
+    {
+        // The first cycle: the round-robin base plus demand slices that, with no demand yet,
+        // repeat the base (the scheduler replaces them every epoch).
+        if (c.tors < 2 || c.uplinks < 1 || c.uplinks > c.tors - 1)
+        {
+            error = "--architecture=traffic-aware: --uplinks=" + std::to_string(c.uplinks) +
+                    " with --tors=" + std::to_string(c.tors) +
+                    " (allowed: 1 to tors - 1 uplinks)";
+            return nullptr;
+        }
+        const auto matchings = RdcnDemandDecomposition::ToMatchings({},
+                                                                    c.tors,
+                                                                    c.uplinks,
+                                                                    TrafficAwareDemandSlices(c),
+                                                                    error);
+        schedule = CreateObject<RdcnSchedule>();
+        if (matchings.empty() || !schedule->SetMatchings(c.tors, matchings, error))
+        {
+            error = "--architecture=traffic-aware: " + error;
+            return nullptr;
+        }
+    }
+    else
+    {
+        if (c.architecture == "random" && c.randomSlices > 0)
+        {
+            std::vector<std::vector<RdcnMatching>> m =
+                RdcnScheduleGenerator::Random(c.tors, c.uplinks, c.randomSlices, rng, error);
+            if (m.empty())
+            {
+                error = "--architecture=random: " + error;
+                return nullptr;
+            }
+            schedule = CreateObject<RdcnSchedule>();
+            if (!schedule->SetMatchings(c.tors, m, error))
+            {
+                return nullptr;
+            }
+        }
+        else
+        {
+            schedule = RdcnScheduleGenerator::Make(c.architecture,
+                                                   c.tors,
+                                                   c.uplinks,
+                                                   c.dimensions,
+                                                   rng,
+                                                   error);
+            if (!schedule)
+            {
+                error = "--architecture=" + c.architecture + ": " + error;
+                return nullptr;
+            }
+        }
+    }
+    schedule->SetSlot(c.slot);
+    schedule->SetGuard(c.guard);
+    return schedule;
+}
+
+uint32_t
+RdcnStudy::TrafficAwareDemandSlices(const RdcnStudyConfig& c)
+{
+    return RdcnDemandDecomposition::BaseSlices(c.tors, c.uplinks);
+}
+
+std::string
+RdcnStudy::Check(const RdcnStudyConfig& c)
+{
+    RdcnRouter::Scheme scheme;
+    std::string error;
+    if (!RdcnRouter::ParseScheme(c.routing, scheme, error))
+    {
+        return "--routing: " + error;
+    }
+    if (c.guard >= c.slot)
+    {
+        return "--guard=" + OpticalUnits::FormatTime(c.guard.GetSeconds()) +
+               " is not shorter than --slot=" + OpticalUnits::FormatTime(c.slot.GetSeconds()) +
+               " (a slot is its guard band plus the time circuits carry traffic)";
+    }
+    if (c.backend != "packet" && c.backend != "flow")
+    {
+        return "--backend=" + c.backend + ": unknown (allowed: packet, flow)";
+    }
+    if (c.decomposition != "bvn" && c.decomposition != "max-weight")
+    {
+        return "--decomposition=" + c.decomposition + ": unknown (allowed: bvn, max-weight)";
+    }
+    Ptr<RdcnSchedule> schedule = MakeSchedule(c, error);
+    if (!schedule)
+    {
+        return error;
+    }
+    if (const std::string timing = schedule->CheckTiming(); !timing.empty())
+    {
+        return timing;
+    }
+    Ptr<RdcnRouter> router = CreateObject<RdcnRouter>();
+    router->SetSchedule(schedule);
+    router->SetScheme(scheme);
+    if (const std::string problem = router->Check(); !problem.empty())
+    {
+        return "--routing=" + c.routing + " on --architecture=" + c.architecture + ": " + problem;
+    }
+    const std::string sizes = SizeFile(c);
+    if (!sizes.empty())
+    {
+        Ptr<FlowSizeDistribution> d = CreateObject<FlowSizeDistribution>();
+        if (!d->ReadFile(sizes, error))
+        {
+            return (c.sizes.empty() ? "--workload=" + c.workload : "--sizes=" + c.sizes) + ": " +
+                   error;
+        }
+    }
+    return "";
+}
+
+bool
+RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& error)
+{
+    if (const std::string problem = Check(c); !problem.empty())
+    {
+        error = problem;
+        return false;
+    }
+    Ptr<RdcnSchedule> schedule = MakeSchedule(c, error);
+    if (!schedule)
+    {
+        return false;
+    }
+    RdcnRouter::Scheme scheme;
+    RdcnRouter::ParseScheme(c.routing, scheme, error);
+    const uint32_t hosts = c.tors * c.hostsPerTor;
+    int64_t stream = c.stream + 1; // c.stream: the schedule's relabelling (MakeSchedule)
+
+    // The network and its transport.
+    Ptr<CollectiveTransport> transport;
+    RdcnNetwork net;
+    Ptr<RdcnFluidNetwork> fluid;
+    auto payload = std::make_shared<uint64_t>(0);
+    if (c.backend == "packet")
+    {
+        RdcnHelper helper;
+        helper.SetHostLinkAttribute("DataRate", DataRateValue(c.hostRate));
+        helper.SetUplinkAttribute("DataRate", DataRateValue(c.uplinkRate));
+        helper.SetQueueDiscAttribute("MaxSize",
+                                     QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, c.queueBytes)));
+        helper.SetRouterAttribute("Scheme", EnumValue(scheme));
+        helper.SetRouterAttribute("Paths", UintegerValue(c.paths));
+        net = helper.Install(schedule, c.hostsPerTor, error);
+        if (!net.IsValid())
+        {
+            return false;
+        }
+        stream += helper.AssignStreams(net, stream);
+        Ptr<TcpCollectiveTransport> tcp = CreateObject<TcpCollectiveTransport>();
+        // A connection per pair at its first flow (all N^2 at start would be 745,000 at
+        // 108 ToRs x 8 hosts).
+        tcp->SetAttribute("ConnectAtStart", BooleanValue(false));
+        for (uint32_t t = 0; t < c.tors; ++t)
+        {
+            for (uint32_t h = 0; h < c.hostsPerTor; ++h)
+            {
+                Ptr<Node> node = net.GetHost(t, h);
+                tcp->AddRank(node, nullptr, 0);
+                node->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+                    "Rx",
+                    MakeBoundCallback(&CountPayload, payload.get()));
+            }
+        }
+        tcp->Start();
+        transport = tcp;
+    }
+    else
+    {
+        fluid = CreateObject<RdcnFluidNetwork>();
+        fluid->SetAttribute("HostsPerTor", UintegerValue(c.hostsPerTor));
+        fluid->SetAttribute("HostRate", DataRateValue(c.hostRate));
+        fluid->SetAttribute("UplinkRate", DataRateValue(c.uplinkRate));
+        fluid->SetAttribute("QueueLimit",
+                           QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, c.queueBytes)));
+        Ptr<RdcnRouter> router = CreateObject<RdcnRouter>();
+        router->SetSchedule(schedule);
+        router->SetScheme(scheme);
+        router->SetAttribute("Paths", UintegerValue(c.paths));
+        stream += router->AssignStreams(stream);
+        fluid->SetSchedule(schedule);
+        fluid->SetRouter(router);
+        if (const std::string problem = fluid->Check(); !problem.empty())
+        {
+            error = problem;
+            return false;
+        }
+        Ptr<RdcnFlowTransport> flows = CreateObject<RdcnFlowTransport>();
+        flows->SetNetwork(fluid);
+        transport = flows;
+    }
+
+    // The workload.
+    Ptr<FlowWorkload> workload = CreateObject<FlowWorkload>();
+    const std::string pattern =
+        (c.workload == "alltoall" || c.workload == "permutation") ? c.workload : "poisson";
+    workload->SetAttribute("Pattern", StringValue(pattern));
+    workload->SetAttribute("Load", DoubleValue(c.load));
+    workload->SetAttribute("HostRate", DataRateValue(c.hostRate));
+    workload->SetAttribute("Duration", TimeValue(c.duration));
+    workload->SetAttribute("FlowBytes", UintegerValue(c.flowBytes));
+    workload->SetAttribute("ShortFlowBytes", UintegerValue(c.shortFlowBytes));
+    workload->SetAttribute("Continuous", BooleanValue(true));
+    std::vector<uint32_t> groups(hosts);
+    for (uint32_t host = 0; host < hosts; ++host)
+    {
+        groups[host] = host / c.hostsPerTor;
+    }
+    workload->SetTransport(transport);
+    workload->SetGroups(groups);
+    if (const std::string sizes = SizeFile(c); !sizes.empty())
+    {
+        Ptr<FlowSizeDistribution> d = CreateObject<FlowSizeDistribution>();
+        if (!d->ReadFile(sizes, error))
+        {
+            return false;
+        }
+        workload->SetSizeDistribution(d);
+    }
+    stream += workload->AssignStreams(stream);
+
+    // Traffic-aware schedules: demand from the ToRs every epoch.
+    Ptr<RdcnTrafficAwareScheduler> scheduler;
+    if (c.architecture == "traffic-aware")
+    {
+        scheduler = CreateObject<RdcnTrafficAwareScheduler>();
+        scheduler->SetAttribute("Epoch", TimeValue(c.epoch));
+        scheduler->SetAttribute("Algorithm", StringValue(c.decomposition));
+        scheduler->SetAttribute("DemandSlots", UintegerValue(TrafficAwareDemandSlices(c)));
+        scheduler->SetAttribute("UplinkRate", DataRateValue(c.uplinkRate));
+        scheduler->SetSchedule(schedule);
+        if (c.backend == "packet")
+        {
+            scheduler->SetDemandSource([net]() { return net.GetDemand(); });
+        }
+        else
+        {
+            // A ToR knows its hosts' open flows: the bytes of the flows not yet delivered.
+            Ptr<FlowWorkload> w = workload;
+            const uint32_t hpt = c.hostsPerTor;
+            const uint32_t tors = c.tors;
+            scheduler->SetDemandSource([w, hpt, tors]() {
+                std::vector<std::vector<double>> d(tors, std::vector<double>(tors, 0.0));
+                for (const FlowRecord& r : w->GetFlows())
+                {
+                    if (!r.completed)
+                    {
+                        d[r.src / hpt][r.dst / hpt] += static_cast<double>(r.bytes);
+                    }
+                }
+                return d;
+            });
+        }
+        if (!scheduler->Start(error))
+        {
+            return false;
+        }
+    }
+
+    // Measurements: the share of time each pair is connected (every slot until Duration), the
+    // bytes delivered by Duration, and the end (all flows done after Duration, or the drain).
+    const uint32_t n = c.tors;
+    std::vector<std::vector<double>> connected(n, std::vector<double>(n, 0.0));
+    const uint64_t lastSlot = schedule->GetSlotAt(c.duration - NanoSeconds(1));
+    std::function<void(uint64_t)> sampleSlot;
+    sampleSlot = [&](uint64_t k) {
+        const Time end = schedule->GetSlotStart(k + 1);
+        for (uint32_t t = 0; t < n; ++t)
+        {
+            for (uint32_t u = 0; u < schedule->GetNUplinks(); ++u)
+            {
+                const int32_t peer = schedule->GetPeer(t, u, k);
+                if (peer != RdcnSchedule::NO_PEER)
+                {
+                    connected[t][peer] += (end - schedule->GetWindowStart(t, u, k)).GetSeconds();
+                }
+            }
+        }
+        if (k < lastSlot)
+        {
+            Simulator::Schedule(schedule->GetSlotStart(k + 1) - Simulator::Now(),
+                                [&sampleSlot, k]() { sampleSlot(k + 1); });
+        }
+    };
+    Simulator::Schedule(schedule->GetSlotStart(0), [&sampleSlot]() { sampleSlot(0); });
+    double deliveredByDuration = 0;
+    Simulator::Schedule(c.duration, [&]() {
+        deliveredByDuration = fluid ? fluid->GetBytesDelivered() : static_cast<double>(*payload);
+    });
+    const Time stop = c.duration + c.drain;
+    const Time poll = schedule->GetSlot() * 10;
+    std::function<void()> checkDone;
+    checkDone = [&]() {
+        const FlowWorkloadSummary s = workload->GetSummary();
+        if (Simulator::Now() >= c.duration && s.flowsIncomplete == 0)
+        {
+            Simulator::Stop();
+            return;
+        }
+        if (Simulator::Now() + poll < stop)
+        {
+            Simulator::Schedule(poll, [&checkDone]() { checkDone(); });
+        }
+    };
+    Simulator::Schedule(c.duration, [&checkDone]() { checkDone(); });
+    Simulator::Stop(stop);
+
+    if (!workload->Start(error))
+    {
+        Simulator::Destroy();
+        return false;
+    }
+    const auto wallStart = std::chrono::steady_clock::now();
+    Simulator::Run();
+    out.wallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+    out.simulated = Simulator::Now();
+    out.events = Simulator::GetEventCount();
+
+    // Results.
+    out.flows = workload->GetSummary(Seconds(0), c.duration);
+    out.records = workload->GetFlows();
+    out.throughputPct = 100.0 * deliveredByDuration * 8.0 /
+                        (hosts * static_cast<double>(c.hostRate.GetBitRate()) *
+                         c.duration.GetSeconds());
+    out.cycleSlices = schedule->GetNSlices();
+    double sum = 0;
+    double least = 1;
+    for (uint32_t a = 0; a < n; ++a)
+    {
+        for (uint32_t b = 0; b < n; ++b)
+        {
+            if (a != b)
+            {
+                connected[a][b] /= c.duration.GetSeconds();
+                sum += connected[a][b];
+                least = std::min(least, connected[a][b]);
+            }
+        }
+    }
+    out.connectedMeanPct = 100.0 * sum / (static_cast<double>(n) * (n - 1));
+    out.connectedMinPct = 100.0 * least;
+    if (n <= 128)
+    {
+        out.connected = std::move(connected);
+    }
+    if (scheduler)
+    {
+        out.installs = scheduler->GetNInstalled();
+        scheduler->Stop();
+    }
+    if (fluid)
+    {
+        out.queuePeakBytes = static_cast<uint64_t>(fluid->GetPeakQueueBytes());
+        out.conserved = fluid->CheckConservation().empty();
+    }
+    else
+    {
+        const RdcnPacketCounters counters = net.GetCounters();
+        out.drops = counters.dropped;
+        const auto guard = counters.dropped.find("guard");
+        out.guardDroppedPackets = guard == counters.dropped.end() ? 0 : guard->second;
+        out.queuePeakBytes = net.GetQueuePeakBytes();
+        out.reorderedPct = net.GetOrderedChecked() == 0
+                               ? 0.0
+                               : 100.0 * net.GetReorderedPackets() / net.GetOrderedChecked();
+        out.conserved = counters.GetImbalance() == 0;
+    }
+    workload->Dispose();
+    transport->Dispose();
+    Simulator::Destroy();
+    return true;
+}
+
+} // namespace ns3

@@ -1,0 +1,224 @@
+"""Figures of time-slotted reconfigurable datacenter networks (RotorNet, Opera, Shale,
+traffic-aware schedules): flow completion times against load per routing scheme, throughput
+of uniform against skewed traffic per architecture, and the share of time each ToR pair is
+connected.
+
+Every run is one rdcn invocation (examples/rdcn/rdcn.cc), at flow level (--backend=flow, the
+fluid network) so that the sweeps take seconds; it records the metrics throughput-pct,
+fct-short-p99-us, fct-long-p50-us, connected-pair-mean-pct, and the tables ev_rdcn_summary,
+ev_rdcn_flows and ev_rdcn_pairs.
+
+* rdcn-fct-vs-load: the 99th percentile FCT of short flows (web search sizes, Poisson
+  arrivals) against the offered load, one curve per routing scheme, on an Opera schedule of
+  16 ToRs x 4 hosts x 4 uplinks. Direct routing waits for the circuit to the destination
+  (up to a cycle); hop-on-hop-off and k-shortest take multi-hop paths at once; VLB doubles
+  the load on the circuits.
+* rdcn-throughput: throughput (delivered bytes, % of the hosts' line rate) of saturating
+  all-to-all (uniform) and permutation (skewed: each ToR to one other) traffic, per
+  architecture and routing. The published bounds are drawn: RotorNet's VLB (RotorLB) costs up
+  to half of the bandwidth (50%) and a round robin connects a pair 1/(N-1) of the time, the
+  direct bound of a permutation.
+* rdcn-connected-share: for each architecture, the distribution over ToR pairs of the share
+  of time the pair had a lit circuit (guard bands excluded), measured over the run
+  (ev_rdcn_pairs), beside the round robin's closed form (1/(N-1))(1 - guard/slot) per uplink.
+
+The published values are declared once, in PUBLISHED, with their source; everything else
+drawn comes from the recorded runs.
+"""
+
+from . import Figure, Reference
+
+SOURCE_ROTORNET = "RotorNet (SIGCOMM'17), ../shared/reference/ocs-and-photonic-rails.md"
+
+PUBLISHED = {
+    # "uniform traffic uses two-hop Valiant load balancing (RotorLB) at the cost of up to half
+    # the bandwidth"
+    "vlb-throughput-pct": 50.0,
+}
+
+PROGRAM = "rdcn"
+TORS = 16
+SLOT_US = 50.0
+GUARD_US = 2.0
+
+ROUTING_LABELS = {"direct": "Direct", "vlb": "VLB", "hoho": "Hop-on-hop-off",
+                  "ksp": "k shortest (k = 3)", "source": "Source routing"}
+ROUTING_MARKS = {"direct": ("C0", "o"), "vlb": ("C1", "s"), "hoho": ("C2", "^"),
+                 "ksp": ("C4", "D"), "source": ("C5", "v")}
+ARCH_LABELS = {"rotornet": "RotorNet", "opera": "Opera", "shale": "Shale (4 x 4)",
+               "traffic-aware": "Traffic-aware (BvN)"}
+
+COMMON = {"backend": "flow", "tors": str(TORS), "hostsPerTor": "4", "uplinks": "4",
+          "slot": "%gus" % SLOT_US, "guard": "%gus" % GUARD_US}
+
+# ------------------------------------------------------------------------------ FCT vs load
+
+FCT_LOADS = ["0.1", "0.2", "0.3", "0.4", "0.5", "0.6"]
+FCT_ROUTINGS = ["direct", "vlb", "hoho", "ksp"]
+
+
+def _plot_fct(ax, data):
+    """fct-short-p99-us against the load, one curve per routing."""
+    for routing in FCT_ROUTINGS:
+        color, marker = ROUTING_MARKS[routing]
+        points = sorted((float(p.values["load"]), p.value("fct-short-p99-us"))
+                        for p in data.points if p.values["routing"] == routing
+                        and "fct-short-p99-us" in p.metrics)
+        ax.plot([v[0] for v in points], [v[1] for v in points], color=color, marker=marker,
+                label=ROUTING_LABELS[routing], zorder=3)
+    cycle_us = None
+    for p in data.points:
+        if "cycle-slices" in p.metrics:
+            cycle_us = p.value("cycle-slices") * SLOT_US
+            break
+    if cycle_us:
+        ax.axhline(cycle_us, color="0.3", linestyle="--", linewidth=1.0, zorder=2,
+                   label="One cycle of the schedule (%g us)" % cycle_us)
+
+
+FCT_VS_LOAD = Figure(
+    id="rdcn-fct-vs-load",
+    description="RDCN: 99th percentile FCT of short web-search flows against load, per "
+                "routing scheme, on an Opera schedule (rdcn, flow level)",
+    program=PROGRAM,
+    grid={"load": FCT_LOADS, "routing": FCT_ROUTINGS},
+    fixed=dict(COMMON, architecture="opera", workload="websearch", duration="5ms",
+               drain="20ms"),
+    runs=1,
+    x="load",
+    metric="fct-short-p99-us",
+    plot=_plot_fct,
+    title="Short-flow completion time against load, per routing",
+    subtitle="Opera, 16 ToRs x 4 hosts x 4 uplinks, 10 Gb/s; slot 50 us, guard 2 us;\n"
+             "web-search flow sizes (DCTCP), Poisson arrivals; short: at most 100 KB",
+    xlabel="Offered load (fraction of the host line rate)",
+    ylabel="Short flows: 99th percentile FCT (us)",
+    yscale="log",
+    legend_loc="upper left",
+    figsize=(6.4, 4.4),
+)
+
+# ------------------------------------------------------------------------------ throughput
+
+TP_ARCHS = ["rotornet", "opera", "shale", "traffic-aware"]
+TP_WORKLOADS = ["alltoall", "permutation"]
+TP_ROUTINGS = ["vlb", "hoho"]
+
+
+def _plot_throughput(ax, data):
+    """Bars: throughput-pct per architecture, routing and workload."""
+    width = 0.2
+    offsets = {}
+    index = 0
+    for routing in TP_ROUTINGS:
+        for workload in TP_WORKLOADS:
+            offsets[(routing, workload)] = (index - 1.5) * width
+            index += 1
+    for (routing, workload), offset in offsets.items():
+        color, _ = ROUTING_MARKS[routing]
+        xs, ys = [], []
+        for i, arch in enumerate(TP_ARCHS):
+            for p in data.points:
+                if (p.values["architecture"] == arch and p.values["routing"] == routing
+                        and p.values["workload"] == workload and "throughput-pct" in p.metrics):
+                    xs.append(i + offset)
+                    ys.append(p.value("throughput-pct"))
+        ax.bar(xs, ys, width=width * 0.95, color=color,
+               alpha=1.0 if workload == "alltoall" else 0.45,
+               hatch=None if workload == "alltoall" else "//", edgecolor=color,
+               label="%s, %s" % (ROUTING_LABELS[routing],
+                                 "uniform (all-to-all)" if workload == "alltoall"
+                                 else "skewed (permutation)"), zorder=3)
+    ax.set_xticks(range(len(TP_ARCHS)))
+    ax.set_xticklabels([ARCH_LABELS[a] for a in TP_ARCHS])
+    ax.axhline(PUBLISHED["vlb-throughput-pct"], color="C3", linestyle=":", linewidth=1.2,
+               zorder=2, label="Published: VLB costs up to half the bandwidth (RotorNet)")
+    direct = 100.0 / (TORS - 1) * (1 - GUARD_US / SLOT_US) * 4
+    ax.axhline(direct, color="0.3", linestyle="--", linewidth=1.0, zorder=2,
+               label="Direct bound of a permutation: U/(N-1)(1 - g/S) = %.0f%%" % direct)
+    ax.set_ylim(0, 105)
+    ax.legend(loc="upper left", bbox_to_anchor=(0.0, -0.12), ncol=2, fontsize=7.5)
+    for patch in ax.patches:
+        patch.set_label("_" + str(patch.get_label()))
+
+
+def _vlb_rotornet_uniform(point):
+    return point.value("throughput-pct")
+
+
+THROUGHPUT = Figure(
+    id="rdcn-throughput",
+    description="RDCN: throughput of uniform (all-to-all) against skewed (permutation) "
+                "traffic per architecture and routing, beside RotorNet's VLB bound "
+                "(rdcn, flow level)",
+    program=PROGRAM,
+    grid={"architecture": TP_ARCHS, "workload": TP_WORKLOADS, "routing": TP_ROUTINGS},
+    fixed=dict(COMMON, flowBytes="2000000", duration="2ms", drain="0s"),
+    runs=1,
+    x="architecture",
+    metric="throughput-pct",
+    plot=_plot_throughput,
+    title="Throughput: uniform against skewed traffic",
+    subtitle="16 ToRs x 4 hosts x 4 uplinks, 10 Gb/s, slot 50 us, guard 2 us; saturating "
+             "flows of 2 MB;\nthroughput: bytes delivered in the 2 ms, % of the hosts' line "
+             "rate",
+    xlabel="Architecture",
+    ylabel="Throughput (% of host line rate)",
+    figsize=(8.0, 5.4),
+    references=[
+        Reference(label="RotorNet, VLB, uniform traffic: throughput", unit="%",
+                  source=SOURCE_ROTORNET + ": RotorLB costs up to half the bandwidth",
+                  kind="published", expected=PUBLISHED["vlb-throughput-pct"],
+                  at={"architecture": "rotornet", "workload": "alltoall", "routing": "vlb"},
+                  measured=_vlb_rotornet_uniform),
+    ],
+)
+
+# ------------------------------------------------------------------------------ connected share
+
+CS_ARCHS = ["rotornet", "opera", "shale", "traffic-aware"]
+
+
+def _plot_connected(ax, data):
+    """CDF over ToR pairs of the measured connected share, one curve per architecture."""
+    colors = {"rotornet": "C0", "opera": "C1", "shale": "C2", "traffic-aware": "C4"}
+    for arch in CS_ARCHS:
+        point = data.point(architecture=arch)
+        if point is None:
+            continue
+        rows = data.events("rdcn_pairs", point)
+        shares = sorted(float(r["connected_pct"]) for r in rows)
+        if not shares:
+            continue
+        ys = [(i + 1) / len(shares) for i in range(len(shares))]
+        ax.step(shares, ys, where="post", color=colors[arch], label=ARCH_LABELS[arch],
+                zorder=3)
+    rr = 100.0 / (TORS - 1) * (1 - GUARD_US / SLOT_US)
+    ax.axvline(rr, color="0.3", linestyle="--", linewidth=1.0, zorder=2,
+               label="Round robin, one uplink: (1/(N-1))(1 - g/S) = %.2f%%" % rr)
+    ax.set_ylim(0, 1.02)
+
+
+CONNECTED_SHARE = Figure(
+    id="rdcn-connected-share",
+    description="RDCN: distribution over ToR pairs of the share of time a pair is connected, "
+                "per architecture (rdcn, flow level, permutation traffic)",
+    program=PROGRAM,
+    grid={"architecture": CS_ARCHS},
+    fixed=dict(COMMON, routing="hoho", workload="permutation", flowBytes="2000000",
+               duration="4ms", drain="0s"),
+    runs=1,
+    x="architecture",
+    metric="connected-pair-mean-pct",
+    plot=_plot_connected,
+    title="Share of time a ToR pair is connected",
+    subtitle="16 ToRs x 4 uplinks, slot 50 us, guard 2 us, measured over 4 ms;\n"
+             "traffic-aware: BvN of the permutation's demand (its pairs get most slices)",
+    xlabel="Share of time the pair has a lit circuit, any uplink (%)",
+    ylabel="Fraction of ToR pairs",
+    xscale="log",
+    legend_loc="lower right",
+    figsize=(6.4, 4.4),
+)
+
+FIGURES = [FCT_VS_LOAD, THROUGHPUT, CONNECTED_SHARE]
