@@ -76,6 +76,15 @@ cpp_examples = [
     ("photonic-compile examples/photonic/programs/rotor4.lambda --check", "True", "False"),
     ("photonic-compile --spec=permutation --ports=8 --target=benes --previous=examples/photonic/programs/permutation8.lambda",
      "True", "False"),
+    ("rdcn --duration=1ms --drain=5ms", "True", "False"),
+    ("rdcn --architecture=opera --routing=hoho --tors=16 --backend=flow", "True", "False"),
+    ("rdcn --architecture=traffic-aware --workload=permutation --tors=16 --duration=3ms --drain=0s --backend=flow",
+     "True", "False"),
+    ("rdcn --architecture=shale --routing=ksp --tors=16 --workload=datamining --backend=flow", "True", "False"),
+    ("rdcn --architecture=rotornet --routing=vlb --workload=alltoall --flowBytes=100KB --tors=4 --uplinks=2 --hostsPerTor=2 --duration=1ms --drain=2ms",
+     "True", "False"),
+    ("rdcn --architecture=rdcn/example-schedule.txt --tors=4 --uplinks=1 --routing=source --duration=1ms --drain=5ms",
+     "True", "False"),
 ]
 
 # Python examples: none.

@@ -77,6 +77,26 @@ PayloadBytes(Ptr<const Packet> packet)
     return 0;
 }
 
+/// \return \p t as an ns-3 time string in the largest unit that keeps it whole ("50us")
+std::string
+TimeText(Time t)
+{
+    const int64_t ns = t.GetNanoSeconds();
+    if (ns != 0 && ns % 1000000000 == 0)
+    {
+        return std::to_string(ns / 1000000000) + "s";
+    }
+    if (ns != 0 && ns % 1000000 == 0)
+    {
+        return std::to_string(ns / 1000000) + "ms";
+    }
+    if (ns != 0 && ns % 1000 == 0)
+    {
+        return std::to_string(ns / 1000) + "us";
+    }
+    return std::to_string(ns) + "ns";
+}
+
 /// Host Rx trace: adds the payload of \p packet to \p counter.
 void
 CountPayload(uint64_t* counter, Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t)
@@ -169,8 +189,7 @@ RdcnStudy::Check(const RdcnStudyConfig& c)
     }
     if (c.guard >= c.slot)
     {
-        return "--guard=" + OpticalUnits::FormatTime(c.guard.GetSeconds()) +
-               " is not shorter than --slot=" + OpticalUnits::FormatTime(c.slot.GetSeconds()) +
+        return "--guard=" + TimeText(c.guard) + " is not shorter than --slot=" + TimeText(c.slot) +
                " (a slot is its guard band plus the time circuits carry traffic)";
     }
     if (c.backend != "packet" && c.backend != "flow")

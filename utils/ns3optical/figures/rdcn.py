@@ -38,6 +38,8 @@ PUBLISHED = {
 
 PROGRAM = "rdcn"
 TORS = 16
+HOSTS = 4
+UPLINKS = 4
 SLOT_US = 50.0
 GUARD_US = 2.0
 
@@ -48,7 +50,8 @@ ROUTING_MARKS = {"direct": ("C0", "o"), "vlb": ("C1", "s"), "hoho": ("C2", "^"),
 ARCH_LABELS = {"rotornet": "RotorNet", "opera": "Opera", "shale": "Shale (4 x 4)",
                "traffic-aware": "Traffic-aware (BvN)"}
 
-COMMON = {"backend": "flow", "tors": str(TORS), "hostsPerTor": "4", "uplinks": "4",
+COMMON = {"backend": "flow", "tors": str(TORS), "hostsPerTor": str(HOSTS),
+          "uplinks": str(UPLINKS),
           "slot": "%gus" % SLOT_US, "guard": "%gus" % GUARD_US}
 
 # ------------------------------------------------------------------------------ FCT vs load
@@ -133,9 +136,11 @@ def _plot_throughput(ax, data):
     ax.set_xticklabels([ARCH_LABELS[a] for a in TP_ARCHS])
     ax.axhline(PUBLISHED["vlb-throughput-pct"], color="C3", linestyle=":", linewidth=1.2,
                zorder=2, label="Published: VLB costs up to half the bandwidth (RotorNet)")
-    direct = 100.0 / (TORS - 1) * (1 - GUARD_US / SLOT_US) * 4
+    # A round robin gives the pair (g, g+1) one slot of one rotor per cycle of (N-1)/U slots:
+    # U/(N-1) of an uplink, minus guards, for the H hosts of the ToR (equal rates).
+    direct = 100.0 * UPLINKS / (TORS - 1) / HOSTS * (1 - GUARD_US / SLOT_US)
     ax.axhline(direct, color="0.3", linestyle="--", linewidth=1.0, zorder=2,
-               label="Direct bound of a permutation: U/(N-1)(1 - g/S) = %.0f%%" % direct)
+               label="Round robin, direct, permutation: U/(H(N-1))(1 - g/S) = %.1f%%" % direct)
     ax.set_ylim(0, 105)
     ax.legend(loc="upper left", bbox_to_anchor=(0.0, -0.12), ncol=2, fontsize=7.5)
     for patch in ax.patches:
