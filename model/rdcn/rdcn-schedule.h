@@ -224,7 +224,12 @@ class RdcnSchedule : public Object
         std::vector<std::vector<RdcnMatching>> matchings; //!< [uplink][slice]
     };
 
+    /**
+     * \param slot an absolute slot
+     * \return the cycle that applies in \p slot (the oldest kept for a slot before it)
+     */
     const Cycle& CycleAt(uint64_t slot) const;
+    /// \brief Forgets the cycles that no slot from one before the current one can reach.
     void Prune();
 
     uint32_t m_tors{0};                   //!< ToRs
