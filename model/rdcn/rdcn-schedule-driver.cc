@@ -104,7 +104,14 @@ RdcnScheduleDriver::Start()
     {
         ++first; // started in the middle of a slot: drive from the next boundary
     }
-    m_inPlace.assign(m_switches.size(), OcsConfiguration());
+    Prepare(first);
+    m_event = Simulator::ScheduleNow(&RdcnScheduleDriver::Begin, this, first);
+}
+
+void
+RdcnScheduleDriver::Prepare(uint64_t first)
+{
+    m_inPlace.resize(m_switches.size());
     for (uint32_t u = 0; u < m_switches.size(); ++u)
     {
         Ptr<OpticalCircuitSwitch> ocs = m_switches[u];
@@ -113,22 +120,38 @@ RdcnScheduleDriver::Start()
         ocs->SetAttribute("Policy", StringValue("Drop"));
         // The circuits of the slot before the first one: for slot 0 the cycle's last slice.
         const uint64_t before = first > 0 ? first - 1 : m_schedule->GetNSlicesAt(0) - 1;
-        m_inPlace[u] = m_schedule->GetConfiguration(u, before);
+        OcsConfiguration config = m_schedule->GetConfiguration(u, before);
+        if (config == m_inPlace[u] && ocs->GetConfiguration() == config)
+        {
+            continue;
+        }
+        m_inPlace[u] = config;
         if (ocs->IsReconfiguring())
         {
             std::string problem;
-            NS_ABORT_MSG_IF(!ocs->Reconfigure(m_inPlace[u], &problem),
+            NS_ABORT_MSG_IF(!ocs->Reconfigure(config, &problem),
                             "RdcnScheduleDriver: switch " << u << ": " << problem);
         }
         else
         {
-            ocs->SetInitialConfiguration(m_inPlace[u]);
+            ocs->SetInitialConfiguration(config);
         }
     }
-    m_event = Simulator::Schedule(m_schedule->GetSlotStart(first) - now,
-                                  &RdcnScheduleDriver::SlotBegins,
-                                  this,
-                                  first);
+}
+
+void
+RdcnScheduleDriver::Begin(uint64_t first)
+{
+    NS_LOG_FUNCTION(this << first);
+    Prepare(first);
+    const Time at = m_schedule->GetSlotStart(first);
+    if (at == Simulator::Now())
+    {
+        SlotBegins(first);
+        return;
+    }
+    m_event =
+        Simulator::Schedule(at - Simulator::Now(), &RdcnScheduleDriver::SlotBegins, this, first);
 }
 
 void

@@ -64,7 +64,10 @@ class RdcnScheduleDriver : public Object
 
     /**
      * \brief Sets the switches' timing and initial configuration and schedules the first slot
-     * boundary (the slot at or after now). Call once, before or during the simulation.
+     * boundary (the slot at or after now). Call once, before or during the simulation. The
+     * initial configuration is read again when the simulation reaches the current instant, so
+     * that a schedule changed after Start() and before Simulator::Run (e.g. by
+     * RdcnTrafficAwareScheduler::Start) is followed from slot 0.
      */
     void Start();
 
@@ -91,6 +94,14 @@ class RdcnScheduleDriver : public Object
   private:
     /// \brief Slot \p slot begins: reconfigures the switches whose circuits change.
     void SlotBegins(uint64_t slot);
+    /**
+     * \brief Sets the switches' timing and the circuits in place before slot \p first.
+     * \param first the first slot driven
+     */
+    void Prepare(uint64_t first);
+    /// \brief Prepares again (the schedule may have changed since Start) and drives from
+    /// \p first. \param first the first slot driven
+    void Begin(uint64_t first);
 
     Ptr<RdcnSchedule> m_schedule;                      //!< Schedule
     std::vector<Ptr<OpticalCircuitSwitch>> m_switches; //!< Switch per uplink
