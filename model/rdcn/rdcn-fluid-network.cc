@@ -245,6 +245,9 @@ RdcnFluidNetwork::Prepare(std::string* error)
     m_hostUps = m_hostRate.GetBitRate() / 8.0 * UNITS_PER_BYTE;
     m_upUps = m_uplinkRate.GetBitRate() / 8.0 * UNITS_PER_BYTE;
     m_stepsPerSecond = static_cast<double>(Seconds(1).GetTimeStep());
+    m_startSteps = m_schedule->GetStart().GetTimeStep();
+    m_slotSteps = m_schedule->GetSlot().GetTimeStep();
+    m_guardS = m_schedule->GetGuard().GetSeconds();
     m_hostCap = CapacityUnits(m_slotS, m_hostUps);
     m_limit = static_cast<Units>(m_queueLimit.GetValue()) * UNITS_PER_BYTE;
     const std::string routing = m_router->Check();
@@ -262,6 +265,14 @@ RdcnFluidNetwork::Prepare(std::string* error)
     m_hosts.assign(static_cast<std::size_t>(m_tors) * m_hostsPerTor, Host{});
     m_torUnits.assign(m_tors, 0);
     m_sliceLists.assign(std::max<uint32_t>(1, m_schedule->GetNSlices()), {});
+    const uint64_t circuits = static_cast<uint64_t>(m_tors) * m_uplinks;
+    m_openCursor.assign(circuits, 0);
+    m_openSlot.assign(circuits, 0);
+    // A flat index of the calendar queues when it stays small (16 Mi entries, 64 MiB); queues
+    // of longer cycles installed later, or of larger networks, go through a hash map.
+    const uint64_t flat = circuits * m_schedule->GetNSlices();
+    m_flatSlices = flat <= (uint64_t{1} << 24) ? m_schedule->GetNSlices() : 0;
+    m_flatIndex.assign(m_flatSlices > 0 ? flat : 0, 0);
     m_prepared = true;
     NS_LOG_INFO("fluid RDCN: " << m_tors << " ToRs x " << m_uplinks << " uplinks, "
                                << m_hosts.size() << " hosts, host share " << m_hostCap
@@ -292,7 +303,37 @@ RdcnFluidNetwork::GetTorOf(uint32_t host) const
 double
 RdcnFluidNetwork::SlotStartS(uint64_t slot) const
 {
-    return m_schedule->GetSlotStart(slot).GetSeconds();
+    // The schedule's GetSlotStart, without a Time object (hot path).
+    return static_cast<double>(m_startSteps + m_slotSteps * static_cast<int64_t>(slot)) /
+           m_stepsPerSecond;
+}
+
+double
+RdcnFluidNetwork::WindowStartS(uint32_t tor, uint32_t uplink, uint64_t slot) const
+{
+    return SlotStartS(slot) + (m_schedule->IsGuarded(tor, uplink, slot) ? m_guardS : 0.0);
+}
+
+uint64_t
+RdcnFluidNetwork::SlotAt(int64_t steps) const
+{
+    // The schedule's GetSlotAt.
+    return steps <= m_startSteps ? 0 : static_cast<uint64_t>((steps - m_startSteps) / m_slotSteps);
+}
+
+double
+RdcnFluidNetwork::OpenCursor(uint32_t tor, uint32_t uplink, uint64_t slot) const
+{
+    const std::size_t c = static_cast<std::size_t>(tor) * m_uplinks + uplink;
+    return m_openSlot[c] == slot + 1 ? m_openCursor[c] : WindowStartS(tor, uplink, slot);
+}
+
+void
+RdcnFluidNetwork::SetOpenCursor(uint32_t tor, uint32_t uplink, uint64_t slot, double cursor)
+{
+    const std::size_t c = static_cast<std::size_t>(tor) * m_uplinks + uplink;
+    m_openSlot[c] = slot + 1;
+    m_openCursor[c] = cursor;
 }
 
 int64_t
@@ -388,11 +429,24 @@ RdcnFluidNetwork::ReadyOf(const Flow& f, uint64_t fromSlot) const
 uint32_t
 RdcnFluidNetwork::GetQueue(uint32_t tor, uint32_t uplink, uint32_t slice)
 {
+    const bool flat = slice < m_flatSlices;
+    const std::size_t cell =
+        flat ? (static_cast<std::size_t>(tor) * m_uplinks + uplink) * m_flatSlices + slice : 0;
     const uint64_t key = QueueKey(tor, uplink, slice);
-    auto it = m_queueIndex.find(key);
-    if (it != m_queueIndex.end())
+    if (flat)
     {
-        return it->second;
+        if (m_flatIndex[cell] != 0)
+        {
+            return m_flatIndex[cell] - 1;
+        }
+    }
+    else
+    {
+        auto it = m_queueIndex.find(key);
+        if (it != m_queueIndex.end())
+        {
+            return it->second;
+        }
     }
     uint32_t id;
     if (!m_freeQueues.empty())
@@ -413,7 +467,14 @@ RdcnFluidNetwork::GetQueue(uint32_t tor, uint32_t uplink, uint32_t slice)
     q.used = true;
     q.listed = false;
     ++q.version;
-    m_queueIndex.emplace(key, id);
+    if (flat)
+    {
+        m_flatIndex[cell] = id + 1;
+    }
+    else
+    {
+        m_queueIndex.emplace(key, id);
+    }
     return id;
 }
 
@@ -438,7 +499,15 @@ RdcnFluidNetwork::ReleaseQueue(uint32_t queue)
 {
     Queue& q = m_queues[queue];
     NS_ASSERT(q.units == 0 && q.streams.empty() && q.waiters.empty());
-    m_queueIndex.erase(QueueKey(q.tor, q.uplink, q.slice));
+    if (q.slice < m_flatSlices)
+    {
+        m_flatIndex[(static_cast<std::size_t>(q.tor) * m_uplinks + q.uplink) * m_flatSlices +
+                    q.slice] = 0;
+    }
+    else
+    {
+        m_queueIndex.erase(QueueKey(q.tor, q.uplink, q.slice));
+    }
     std::vector<ClassFifo>().swap(q.classes);
     std::vector<uint32_t>().swap(q.streams);
     std::vector<uint32_t>().swap(q.waiters);
@@ -543,7 +612,9 @@ RdcnFluidNetwork::StartFlow(uint32_t srcHost,
         std::max<Units>(1, static_cast<Units>(std::ceil(bytes * UNITS_PER_BYTE - 1e-6)));
     const uint32_t srcTor = GetTorOf(srcHost);
     const uint32_t dstTor = GetTorOf(dstHost);
-    const uint64_t now = m_schedule->GetSlotAt(Simulator::Now());
+    const Time nowTime = Simulator::Now();
+    const int64_t nowSteps = nowTime.GetTimeStep();
+    const uint64_t now = SlotAt(nowSteps);
     uint32_t id;
     if (!m_freeFlows.empty())
     {
@@ -568,8 +639,8 @@ RdcnFluidNetwork::StartFlow(uint32_t srcHost,
                  Mix(static_cast<uint64_t>(generation) << 32 | id));
     f.size = units;
     f.atHost = units;
-    f.start = Simulator::Now();
-    f.startS = f.start.GetSeconds();
+    f.start = nowTime;
+    f.startS = static_cast<double>(nowSteps) / m_stepsPerSecond;
     f.deliveredCb = std::move(delivered);
     f.active = true;
     ++m_started;
@@ -581,8 +652,8 @@ RdcnFluidNetwork::StartFlow(uint32_t srcHost,
         // The engine was idle: nothing it planned for earlier slots is left.
         m_dueHosts.clear();
     }
-    const Time slotStart = m_schedule->GetSlotStart(now);
-    if (static_cast<int64_t>(now) > m_lastSlot && Simulator::Now() <= slotStart)
+    const int64_t slotStart = m_startSteps + m_slotSteps * static_cast<int64_t>(now);
+    if (static_cast<int64_t>(now) > m_lastSlot && nowSteps <= slotStart)
     {
         // At a slot boundary whose step has not run yet (or before the schedule's start): the
         // flow takes its share from this slot on.
@@ -595,7 +666,6 @@ RdcnFluidNetwork::StartFlow(uint32_t srcHost,
         {
             // The engine was idle: this slot counts as entered, with nothing queued.
             m_lastSlot = static_cast<int64_t>(now);
-            m_open.clear();
         }
         MidSlotStart(id, now);
         EnsureSlotEvent(now + 1);
@@ -652,7 +722,7 @@ RdcnFluidNetwork::EnsureSlotEvent(uint64_t slot)
     }
     m_slotEvent.Cancel();
     m_nextSlot = slot;
-    const Time at = m_schedule->GetSlotStart(slot);
+    const Time at = TimeStep(m_startSteps + m_slotSteps * static_cast<int64_t>(slot));
     m_slotEvent = Simulator::Schedule(std::max(Time(0), at - Simulator::Now()),
                                       &RdcnFluidNetwork::RunSlot,
                                       this,
@@ -810,7 +880,8 @@ RdcnFluidNetwork::ProcessHost(uint32_t host, uint64_t slot)
     Units capacity = m_hostCap;
     const std::size_t members = h.members.size();
     std::size_t n = members;
-    std::vector<std::pair<uint32_t, Units>> finishing;
+    std::vector<std::pair<uint32_t, Units>>& finishing = m_scratchFinishing;
+    finishing.clear();
     while (!h.heap.empty())
     {
         const FinishEntry top = h.heap.top();
@@ -849,7 +920,8 @@ RdcnFluidNetwork::ProcessHost(uint32_t host, uint64_t slot)
     // Flows routed every slot take this slot's share now.
     if (h.nSlot > 0)
     {
-        std::vector<uint32_t> slotFlows;
+        std::vector<uint32_t>& slotFlows = m_scratchFlows;
+        slotFlows.clear();
         for (uint32_t flow : h.members)
         {
             if (m_flows[flow].mode == SLOT)
@@ -1256,21 +1328,19 @@ RdcnFluidNetwork::ServeQueue(uint32_t queue, uint64_t slot, double& cursor)
         }
         fifo.items.resize(keep);
     }
-    while (!q.classes.empty() && q.classes.back().items.empty())
-    {
-        q.classes.pop_back();
-    }
 }
 
 void
 RdcnFluidNetwork::ServiceOf(uint32_t queue, uint64_t slot)
 {
     const int64_t k = static_cast<int64_t>(slot);
-    std::vector<uint32_t> rerouted;
+    std::vector<uint32_t>& rerouted = m_scratchRerouted;
+    rerouted.clear();
     {
         Queue& q = m_queues[queue];
         // The accruals of the flows whose hop is this slot become chunks.
-        std::vector<uint32_t> streams = q.streams;
+        std::vector<uint32_t>& streams = m_scratchStreams;
+        streams.assign(q.streams.begin(), q.streams.end());
         for (uint32_t flow : streams)
         {
             Flow& f = m_flows[flow];
@@ -1299,9 +1369,9 @@ RdcnFluidNetwork::ServiceOf(uint32_t queue, uint64_t slot)
     Queue& q = m_queues[queue];
     if (m_schedule->GetPeer(q.tor, q.uplink, slot) != RdcnSchedule::NO_PEER)
     {
-        double cursor = m_schedule->GetWindowStart(q.tor, q.uplink, slot).GetSeconds();
+        double cursor = WindowStartS(q.tor, q.uplink, slot);
         ServeQueue(queue, slot, cursor);
-        m_open[q.tor * m_uplinks + q.uplink] = cursor;
+        SetOpenCursor(q.tor, q.uplink, slot, cursor);
     }
     // Flows that waited for room route again from the next slot.
     if (!q.waiters.empty() && Content0(q, k) < m_limit)
@@ -1354,7 +1424,6 @@ RdcnFluidNetwork::RunSlot(uint64_t slot)
     NS_LOG_FUNCTION(this << slot);
     m_lastSlot = static_cast<int64_t>(slot);
     ++m_slots;
-    m_open.clear();
     PopAllEgress();
 
     // 1. Hosts whose share changes (or whose flows route every slot).
@@ -1475,15 +1544,9 @@ RdcnFluidNetwork::MidSlotStart(uint32_t flow, uint64_t slot)
                         m_schedule->GetPeer(queue.tor, queue.uplink, slot) != RdcnSchedule::NO_PEER)
                     {
                         // Its circuit is lit now: it may still carry the chunk in this slot.
-                        const uint32_t key = queue.tor * m_uplinks + queue.uplink;
-                        auto it = m_open.find(key);
-                        double cursor =
-                            it != m_open.end()
-                                ? it->second
-                                : m_schedule->GetWindowStart(queue.tor, queue.uplink, slot)
-                                      .GetSeconds();
+                        double cursor = OpenCursor(queue.tor, queue.uplink, slot);
                         ServeQueue(q, slot, cursor);
-                        m_open[key] = cursor;
+                        SetOpenCursor(queue.tor, queue.uplink, slot, cursor);
                     }
                 }
                 else

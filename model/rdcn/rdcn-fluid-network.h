@@ -406,6 +406,10 @@ class RdcnFluidNetwork : public Object
     Units TotalAccrual() const;
     double ReadyOf(const Flow& f, uint64_t fromSlot) const;
     double SlotStartS(uint64_t slot) const;
+    double WindowStartS(uint32_t tor, uint32_t uplink, uint64_t slot) const;
+    uint64_t SlotAt(int64_t steps) const;
+    double OpenCursor(uint32_t tor, uint32_t uplink, uint64_t slot) const;
+    void SetOpenCursor(uint32_t tor, uint32_t uplink, uint64_t slot, double cursor);
     int64_t ToSteps(double seconds) const;
     Units CapacityUnits(double seconds, double unitsPerSecond) const;
 
@@ -432,6 +436,10 @@ class RdcnFluidNetwork : public Object
     double m_hostUps{0};          //!< Host rate (units/s)
     double m_upUps{0};            //!< Uplink rate (units/s)
     double m_stepsPerSecond{0};   //!< Time steps per second
+    int64_t m_startSteps{0};      //!< Start of slot 0 (time steps)
+    int64_t m_slotSteps{0};       //!< Slot (time steps)
+    double m_guardS{0};           //!< Guard band (s)
+    uint32_t m_flatSlices{0};     //!< Slices of the flat queue index (0: hash map only)
     Units m_hostCap{0};           //!< Host NIC units per slot
     Units m_limit{0};             //!< Queue limit (units)
     bool m_perSlotRouting{false}; //!< Scheme draws per chunk (vlb)
@@ -442,18 +450,24 @@ class RdcnFluidNetwork : public Object
     std::deque<Queue> m_queues;                          //!< Queue pool (stable references)
     std::vector<uint32_t> m_freeQueues;                  //!< Free queue slots
     std::unordered_map<uint64_t, uint32_t> m_queueIndex; //!< (tor, uplink, slice) -> queue
-    std::vector<std::vector<uint32_t>> m_sliceLists;     //!< Queues worth visiting per slice
-    std::vector<Units> m_torUnits;                       //!< Materialized bytes per ToR
+    std::vector<uint32_t> m_flatIndex; //!< [(tor U + uplink) flatSlices + slice] -> queue + 1
+    std::vector<std::vector<uint32_t>> m_sliceLists; //!< Queues worth visiting per slice
+    std::vector<Units> m_torUnits;                   //!< Materialized bytes per ToR
     std::unordered_map<uint64_t, std::vector<uint32_t>> m_dueHosts; //!< Slot -> hosts
     std::priority_queue<FillEntry, std::vector<FillEntry>, std::greater<FillEntry>>
-        m_fills;                                 //!< Fill checks
-    std::vector<uint32_t> m_predict;             //!< Queues to predict at the next step
-    uint64_t m_predictRound{1};                  //!< Round of m_predict
-    std::unordered_map<uint32_t, double> m_open; //!< Circuit (tor * U + uplink) -> free (s)
-    mutable std::vector<uint32_t> m_egressHosts; //!< Hosts with egress bytes
-    EventId m_slotEvent;                         //!< Next step
-    uint64_t m_nextSlot{0};                      //!< Slot of m_slotEvent
-    int64_t m_lastSlot{-1};                      //!< Last slot stepped (or entered mid-slot)
+        m_fills;                             //!< Fill checks
+    std::vector<uint32_t> m_predict;         //!< Queues to predict at the next step
+    uint64_t m_predictRound{1};              //!< Round of m_predict
+    std::vector<double> m_openCursor;        //!< Per circuit (tor U + uplink): free from (s) ...
+    std::vector<uint64_t> m_openSlot;        //!< ... in this slot (+ 1; 0: not served yet)
+    std::vector<uint32_t> m_scratchStreams;  //!< ServiceOf scratch
+    std::vector<uint32_t> m_scratchRerouted; //!< ServiceOf scratch
+    std::vector<uint32_t> m_scratchFlows;    //!< ProcessHost scratch
+    std::vector<std::pair<uint32_t, Units>> m_scratchFinishing; //!< ProcessHost scratch
+    mutable std::vector<uint32_t> m_egressHosts;                //!< Hosts with egress bytes
+    EventId m_slotEvent;                                        //!< Next step
+    uint64_t m_nextSlot{0};                                     //!< Slot of m_slotEvent
+    int64_t m_lastSlot{-1}; //!< Last slot stepped (or entered mid-slot)
 
     // Counters
     uint64_t m_started{0};             //!< Flows started
