@@ -50,6 +50,9 @@ ROUTING_MARKS = {"direct": ("C0", "o"), "vlb": ("C1", "s"), "hoho": ("C2", "^"),
 ARCH_LABELS = {"rotornet": "RotorNet", "opera": "Opera", "shale": "Shale (4 x 4)",
                "traffic-aware": "Traffic-aware (BvN)"}
 
+# The bar and CDF figures draw categories: their x is the ToR count, a grid of one value.
+COMMON_NO_TORS = {"backend": "flow", "hostsPerTor": str(HOSTS), "uplinks": str(UPLINKS),
+                  "slot": "%gus" % SLOT_US, "guard": "%gus" % GUARD_US}
 COMMON = {"backend": "flow", "tors": str(TORS), "hostsPerTor": str(HOSTS),
           "uplinks": str(UPLINKS),
           "slot": "%gus" % SLOT_US, "guard": "%gus" % GUARD_US}
@@ -157,10 +160,11 @@ THROUGHPUT = Figure(
                 "traffic per architecture and routing, beside RotorNet's VLB bound "
                 "(rdcn, flow level)",
     program=PROGRAM,
-    grid={"architecture": TP_ARCHS, "workload": TP_WORKLOADS, "routing": TP_ROUTINGS},
-    fixed=dict(COMMON, flowBytes="2000000", duration="2ms", drain="0s"),
+    grid={"tors": [str(TORS)], "architecture": TP_ARCHS, "workload": TP_WORKLOADS,
+          "routing": TP_ROUTINGS},
+    fixed=dict(COMMON_NO_TORS, flowBytes="2000000", duration="2ms", drain="0s"),
     runs=1,
-    x="architecture",
+    x="tors",
     metric="throughput-pct",
     plot=_plot_throughput,
     title="Throughput: uniform against skewed traffic",
@@ -174,7 +178,8 @@ THROUGHPUT = Figure(
         Reference(label="RotorNet, VLB, uniform traffic: throughput", unit="%",
                   source=SOURCE_ROTORNET + ": RotorLB costs up to half the bandwidth",
                   kind="published", expected=PUBLISHED["vlb-throughput-pct"],
-                  at={"architecture": "rotornet", "workload": "alltoall", "routing": "vlb"},
+                  at={"tors": str(TORS), "architecture": "rotornet", "workload": "alltoall",
+                      "routing": "vlb"},
                   measured=_vlb_rotornet_uniform),
     ],
 )
@@ -209,11 +214,11 @@ CONNECTED_SHARE = Figure(
     description="RDCN: distribution over ToR pairs of the share of time a pair is connected, "
                 "per architecture (rdcn, flow level, permutation traffic)",
     program=PROGRAM,
-    grid={"architecture": CS_ARCHS},
-    fixed=dict(COMMON, routing="hoho", workload="permutation", flowBytes="2000000",
+    grid={"tors": [str(TORS)], "architecture": CS_ARCHS},
+    fixed=dict(COMMON_NO_TORS, routing="hoho", workload="permutation", flowBytes="2000000",
                duration="4ms", drain="0s"),
     runs=1,
-    x="architecture",
+    x="tors",
     metric="connected-pair-mean-pct",
     plot=_plot_connected,
     title="Share of time a ToR pair is connected",
