@@ -36,28 +36,71 @@ main(int argc, char* argv[])
                 "Schedule: rotornet, opera, shale, random, traffic-aware, or a schedule file",
                 c.architecture,
                 false);
-    exp.AddEnum("routing", "Routing over time", c.routing, {"direct", "vlb", "hoho", "ksp", "source"});
+    exp.AddEnum("routing",
+                "Routing over time",
+                c.routing,
+                {"direct", "vlb", "hoho", "ksp", "source"});
     exp.AddCount("tors", "ToRs", c.tors, 2, RdcnSchedule::MAX_TORS);
     exp.AddCount("hostsPerTor", "Hosts per ToR", c.hostsPerTor, 1, 1024);
-    exp.AddCount("uplinks", "Uplinks per ToR (one rotor switch each)", c.uplinks, 1, RdcnSchedule::MAX_UPLINKS);
+    exp.AddCount("uplinks",
+                 "Uplinks per ToR (one rotor switch each)",
+                 c.uplinks,
+                 1,
+                 RdcnSchedule::MAX_UPLINKS);
     exp.AddCount("dimensions", "Shale: dimensions of the virtual grid", c.dimensions, 1, 16);
     exp.AddCount("slices", "random: slices per cycle (0: ToRs - 1)", c.randomSlices, 0, 1000000);
     exp.AddTime("slot", "Slot length", c.slot, OpticalBounds::Above(0).AtMost(1));
-    exp.AddTime("guard", "Guard band (circuit change plus clock skew)", c.guard, OpticalBounds::AtLeast(0).AtMost(1));
+    exp.AddTime("guard",
+                "Guard band (circuit change plus clock skew)",
+                c.guard,
+                OpticalBounds::AtLeast(0).AtMost(1));
     exp.AddDataRate("hostRate", "Host line rate", c.hostRate, OpticalBounds::Above(0).AtMost(1e15));
-    exp.AddDataRate("uplinkRate", "Uplink rate", c.uplinkRate, OpticalBounds::Above(0).AtMost(1e15));
-    exp.AddFraction("load", "Offered load (fraction of the host line rate)", c.load, OpticalBounds::Above(0).AtMost(1));
-    exp.AddEnum("workload", "Traffic", c.workload, {"websearch", "datamining", "alltoall", "permutation"});
+    exp.AddDataRate("uplinkRate",
+                    "Uplink rate",
+                    c.uplinkRate,
+                    OpticalBounds::Above(0).AtMost(1e15));
+    exp.AddFraction("load",
+                    "Offered load (fraction of the host line rate)",
+                    c.load,
+                    OpticalBounds::Above(0).AtMost(1));
+    exp.AddEnum("workload",
+                "Traffic",
+                c.workload,
+                {"websearch", "datamining", "alltoall", "permutation"});
     exp.AddInputFile("sizes", "Flow-size CDF file (bytes,cdf) instead of the workload's", c.sizes);
-    exp.AddBytes("flowBytes", "alltoall, permutation: bytes per flow", c.flowBytes, OpticalBounds::AtLeast(1).AtMost(1e12));
-    exp.AddBytes("shortFlow", "Short flows: at most this many bytes", c.shortFlowBytes, OpticalBounds::AtLeast(1).AtMost(1e12));
-    exp.AddTime("duration", "Arrivals stop after this", c.duration, OpticalBounds::Above(0).AtMost(86400));
-    exp.AddTime("drain", "Longest wait after duration for flows to finish", c.drain, OpticalBounds::AtLeast(0).AtMost(86400));
-    exp.AddEnum("backend", "Packet level (ns-3 TCP) or flow level (fluid)", c.backend, {"packet", "flow"});
-    exp.AddBytes("queue", "Calendar queue limit per slice queue", c.queueBytes, OpticalBounds::AtLeast(1500).AtMost(1e12));
+    exp.AddBytes("flowBytes",
+                 "alltoall, permutation: bytes per flow",
+                 c.flowBytes,
+                 OpticalBounds::AtLeast(1).AtMost(1e12));
+    exp.AddBytes("shortFlow",
+                 "Short flows: at most this many bytes",
+                 c.shortFlowBytes,
+                 OpticalBounds::AtLeast(1).AtMost(1e12));
+    exp.AddTime("duration",
+                "Arrivals stop after this",
+                c.duration,
+                OpticalBounds::Above(0).AtMost(86400));
+    exp.AddTime("drain",
+                "Longest wait after duration for flows to finish",
+                c.drain,
+                OpticalBounds::AtLeast(0).AtMost(86400));
+    exp.AddEnum("backend",
+                "Packet level (ns-3 TCP) or flow level (fluid)",
+                c.backend,
+                {"packet", "flow"});
+    exp.AddBytes("queue",
+                 "Calendar queue limit per slice queue",
+                 c.queueBytes,
+                 OpticalBounds::AtLeast(1500).AtMost(1e12));
     exp.AddCount("paths", "ksp: paths per pair", c.paths, 1, 64);
-    exp.AddTime("epoch", "traffic-aware: demand report interval", c.epoch, OpticalBounds::Above(0).AtMost(3600));
-    exp.AddEnum("decomposition", "traffic-aware: demand decomposition", c.decomposition, {"bvn", "max-weight"});
+    exp.AddTime("epoch",
+                "traffic-aware: demand report interval",
+                c.epoch,
+                OpticalBounds::Above(0).AtMost(3600));
+    exp.AddEnum("decomposition",
+                "traffic-aware: demand decomposition",
+                c.decomposition,
+                {"bvn", "max-weight"});
     exp.Parse(argc, argv);
     if (const std::string problem = RdcnStudy::Check(c); !problem.empty())
     {

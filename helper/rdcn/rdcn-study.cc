@@ -119,8 +119,7 @@ RdcnStudy::MakeSchedule(const RdcnStudyConfig& c, std::string& error)
         if (c.tors < 2 || c.uplinks < 1 || c.uplinks > c.tors - 1)
         {
             error = "--architecture=traffic-aware: --uplinks=" + std::to_string(c.uplinks) +
-                    " with --tors=" + std::to_string(c.tors) +
-                    " (allowed: 1 to tors - 1 uplinks)";
+                    " with --tors=" + std::to_string(c.tors) + " (allowed: 1 to tors - 1 uplinks)";
             return nullptr;
         }
         const auto matchings = RdcnDemandDecomposition::ToMatchings({},
@@ -292,7 +291,7 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
         fluid->SetAttribute("HostRate", DataRateValue(c.hostRate));
         fluid->SetAttribute("UplinkRate", DataRateValue(c.uplinkRate));
         fluid->SetAttribute("QueueLimit",
-                           QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, c.queueBytes)));
+                            QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, c.queueBytes)));
         Ptr<RdcnRouter> router = CreateObject<RdcnRouter>();
         router->SetSchedule(schedule);
         router->SetScheme(scheme);
@@ -425,11 +424,18 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
     Simulator::Schedule(c.duration, [&checkDone]() { checkDone(); });
     Simulator::Stop(stop);
 
-    if (!workload->Start(error))
+    if (const std::string problem = workload->Validate(); !problem.empty())
     {
+        error = problem;
         Simulator::Destroy();
         return false;
     }
+    // At time 0 inside the run, after the nodes' initialization (their traffic control
+    // layers find their devices then): all-to-all flows start at once.
+    Simulator::ScheduleNow([&workload]() {
+        std::string startError;
+        NS_ABORT_MSG_IF(!workload->Start(startError), "RdcnStudy: " << startError);
+    });
     const auto wallStart = std::chrono::steady_clock::now();
     Simulator::Run();
     out.wallSeconds =
@@ -440,9 +446,9 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
     // Results.
     out.flows = workload->GetSummary(Seconds(0), c.duration);
     out.records = workload->GetFlows();
-    out.throughputPct = 100.0 * deliveredByDuration * 8.0 /
-                        (hosts * static_cast<double>(c.hostRate.GetBitRate()) *
-                         c.duration.GetSeconds());
+    out.throughputPct =
+        100.0 * deliveredByDuration * 8.0 /
+        (hosts * static_cast<double>(c.hostRate.GetBitRate()) * c.duration.GetSeconds());
     out.cycleSlices = schedule->GetNSlices();
     double sum = 0;
     double least = 1;

@@ -26,30 +26,31 @@ namespace ns3
  */
 struct RdcnStudyConfig
 {
-    std::string architecture{"rotornet"}; //!< rotornet, opera, shale, random, traffic-aware, or a schedule file
-    std::string routing{"direct"};        //!< direct, vlb, hoho, ksp, source
-    uint32_t tors{8};                     //!< ToRs
-    uint32_t hostsPerTor{4};              //!< Hosts per ToR
-    uint32_t uplinks{4};                  //!< Uplinks per ToR (one rotor switch each)
-    uint32_t dimensions{2};               //!< Shale: grid dimensions
-    uint32_t randomSlices{0};             //!< Random schedules: slices per cycle (0: ToRs - 1)
-    Time slot{MicroSeconds(50)};          //!< Slot length
-    Time guard{MicroSeconds(2)};          //!< Guard band
-    DataRate hostRate{"10Gbps"};          //!< Host line rate
-    DataRate uplinkRate{"10Gbps"};        //!< Uplink rate
-    double load{0.3};                     //!< Offered load (fraction of the host line rate)
-    std::string workload{"websearch"};    //!< websearch, datamining, alltoall, permutation
-    std::string sizes;                    //!< Flow-size CDF file (empty: the workload's)
-    uint64_t flowBytes{1000000};          //!< alltoall/permutation: bytes per flow
-    uint64_t shortFlowBytes{100000};      //!< Short flows: at most this many bytes
-    Time duration{MilliSeconds(5)};       //!< Arrivals stop after this
-    Time drain{MilliSeconds(20)};         //!< Longest wait after Duration for flows to finish
-    std::string backend{"packet"};        //!< packet or flow
-    uint64_t queueBytes{1000000};         //!< Calendar queue limit (bytes per slice queue)
-    uint32_t paths{3};                    //!< ksp: K
-    Time epoch{MilliSeconds(1)};          //!< traffic-aware: demand report interval
-    std::string decomposition{"bvn"};     //!< traffic-aware: bvn or max-weight
-    uint32_t stream{1};                   //!< First random stream
+    std::string architecture{
+        "rotornet"}; //!< rotornet, opera, shale, random, traffic-aware, or a schedule file
+    std::string routing{"direct"};     //!< direct, vlb, hoho, ksp, source
+    uint32_t tors{8};                  //!< ToRs
+    uint32_t hostsPerTor{4};           //!< Hosts per ToR
+    uint32_t uplinks{4};               //!< Uplinks per ToR (one rotor switch each)
+    uint32_t dimensions{2};            //!< Shale: grid dimensions
+    uint32_t randomSlices{0};          //!< Random schedules: slices per cycle (0: ToRs - 1)
+    Time slot{MicroSeconds(50)};       //!< Slot length
+    Time guard{MicroSeconds(2)};       //!< Guard band
+    DataRate hostRate{"10Gbps"};       //!< Host line rate
+    DataRate uplinkRate{"10Gbps"};     //!< Uplink rate
+    double load{0.3};                  //!< Offered load (fraction of the host line rate)
+    std::string workload{"websearch"}; //!< websearch, datamining, alltoall, permutation
+    std::string sizes;                 //!< Flow-size CDF file (empty: the workload's)
+    uint64_t flowBytes{1000000};       //!< alltoall/permutation: bytes per flow
+    uint64_t shortFlowBytes{100000};   //!< Short flows: at most this many bytes
+    Time duration{MilliSeconds(5)};    //!< Arrivals stop after this
+    Time drain{MilliSeconds(20)};      //!< Longest wait after Duration for flows to finish
+    std::string backend{"packet"};     //!< packet or flow
+    uint64_t queueBytes{1000000};      //!< Calendar queue limit (bytes per slice queue)
+    uint32_t paths{3};                 //!< ksp: K
+    Time epoch{MilliSeconds(1)};       //!< traffic-aware: demand report interval
+    std::string decomposition{"bvn"};  //!< traffic-aware: bvn or max-weight
+    uint32_t stream{1};                //!< First random stream
 };
 
 /**
@@ -58,22 +59,22 @@ struct RdcnStudyConfig
  */
 struct RdcnStudyOutcome
 {
-    FlowWorkloadSummary flows;        //!< Flows, FCTs, throughput
-    std::vector<FlowRecord> records;  //!< Every flow
-    double throughputPct{0};          //!< Delivered bytes over Duration, % of hosts' line rate
-    uint64_t queuePeakBytes{0};       //!< Largest calendar queue (bytes)
-    uint64_t guardDroppedPackets{0};  //!< Frames cut by guard bands (packet level)
+    FlowWorkloadSummary flows;             //!< Flows, FCTs, throughput
+    std::vector<FlowRecord> records;       //!< Every flow
+    double throughputPct{0};               //!< Delivered bytes over Duration, % of hosts' line rate
+    uint64_t queuePeakBytes{0};            //!< Largest calendar queue (bytes)
+    uint64_t guardDroppedPackets{0};       //!< Frames cut by guard bands (packet level)
     std::map<std::string, uint64_t> drops; //!< Packet level: drops by reason
-    double reorderedPct{0};           //!< Packet level: data packets arriving out of order (%)
-    bool conserved{false};            //!< Conservation holds at the end
-    double connectedMeanPct{0};       //!< Mean over pairs of the time they were connected (%)
-    double connectedMinPct{0};        //!< Least connected pair (%)
+    double reorderedPct{0};                //!< Packet level: data packets arriving out of order (%)
+    bool conserved{false};                 //!< Conservation holds at the end
+    double connectedMeanPct{0};            //!< Mean over pairs of the time they were connected (%)
+    double connectedMinPct{0};             //!< Least connected pair (%)
     std::vector<std::vector<double>> connected; //!< Measured connected share per pair (N <= 128)
-    uint32_t cycleSlices{0};          //!< Slices per cycle
-    uint64_t installs{0};             //!< traffic-aware: cycles installed
-    Time simulated;                   //!< Simulated time
-    double wallSeconds{0};            //!< Wall time of the simulation
-    uint64_t events{0};               //!< Simulator events executed
+    uint32_t cycleSlices{0};                    //!< Slices per cycle
+    uint64_t installs{0};                       //!< traffic-aware: cycles installed
+    Time simulated;                             //!< Simulated time
+    double wallSeconds{0};                      //!< Wall time of the simulation
+    uint64_t events{0};                         //!< Simulator events executed
 };
 
 /**

@@ -31,14 +31,14 @@ namespace
 /// One case's result.
 struct Result
 {
-    bool ok{false};     //!< Ran
-    double simS{0};     //!< Simulated seconds (arrivals)
-    double wallS{0};    //!< Wall seconds of the simulation
-    double events{0};   //!< Events executed
-    double flows{0};    //!< Flows started
-    double done{0};     //!< Flows completed
-    double tputPct{0};  //!< throughput-pct
-    double peakMiB{0};  //!< Peak memory of the child
+    bool ok{false};    //!< Ran
+    double simS{0};    //!< Simulated seconds (arrivals)
+    double wallS{0};   //!< Wall seconds of the simulation
+    double events{0};  //!< Events executed
+    double flows{0};   //!< Flows started
+    double done{0};    //!< Flows completed
+    double tputPct{0}; //!< throughput-pct
+    double peakMiB{0}; //!< Peak memory of the child
 };
 
 Result
