@@ -695,7 +695,7 @@ class GuardTestCase : public TestCase
 
     void DoRun() override
     {
-        for (const std::string scheme : {"direct", "vlb", "hoho", "ksp", "source"})
+        for (const char* scheme : {"direct", "vlb", "hoho", "ksp", "source"})
         {
             uint64_t violations = 0;
             const RdcnPacketCounters c = Run(scheme, false, violations);
