@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <random>
@@ -303,6 +304,45 @@ class RoutingBruteForceTestCase : public TestCase
                 }
             }
         }
+        // The generated schedules: RotorNet, Opera, Shale.
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(3);
+        std::string error;
+        const std::vector<std::pair<std::string, std::vector<std::vector<RdcnMatching>>>> generated{
+            {"rotornet 6 x 2", RdcnScheduleGenerator::RoundRobin(6, 2, error)},
+            {"opera 7 x 2", RdcnScheduleGenerator::Opera(7, 2, rng, error)},
+            {"shale 3^2 x 2", RdcnScheduleGenerator::Shale(9, 2, 2, error)},
+            {"shale 2^3 x 1", RdcnScheduleGenerator::Shale(8, 1, 3, error)}};
+        NS_TEST_ASSERT_MSG_EQ(error, "", "generators");
+        for (const auto& [name, matchings] : generated)
+        {
+            const uint32_t n = matchings.front().front().size();
+            Ptr<RdcnSchedule> s = MakeSchedule(n, matchings, error);
+            NS_TEST_ASSERT_MSG_EQ(error, "", name);
+            if (!s)
+            {
+                return;
+            }
+            Ptr<RdcnRouter> hoho = MakeRouter(s, RdcnRouter::HOHO);
+            Ptr<RdcnRouter> ksp = MakeRouter(s, RdcnRouter::KSP, 3);
+            for (uint32_t slice = 0; slice < s->GetNSlices(); ++slice)
+            {
+                for (uint32_t src = 0; src < n; ++src)
+                {
+                    for (uint32_t dst = 0; dst < n; ++dst)
+                    {
+                        std::ostringstream ctx;
+                        ctx << name << " slice " << slice << " " << src << " -> " << dst;
+                        if (src != dst &&
+                            !CheckPair(s, hoho, ksp, src, slice, dst, ctx.str(), multiHop))
+                        {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+
         // The random schedules exercise both outcomes and multi-hop paths.
         NS_TEST_EXPECT_MSG_GT(reachable, 1000, "reachable pairs");
         NS_TEST_EXPECT_MSG_GT(unreachable, 10, "unreachable pairs");
@@ -470,7 +510,7 @@ class RoutingDirectTestCase : public TestCase
     {
         for (uint32_t n = 3; n <= 12; ++n)
         {
-            for (uint32_t u = 1; u <= 3; ++u)
+            for (uint32_t u = 1; u <= std::min(3U, n - 1); ++u)
             {
                 std::string error;
                 Ptr<RdcnSchedule> s =
@@ -1195,6 +1235,34 @@ class RoutingCheckTestCase : public TestCase
         }
         RdcnHop hop;
         NS_TEST_EXPECT_MSG_EQ(direct->DirectHop(0, 0, 2, hop), false, "no direct circuit");
+
+        // Shale 3^2: ToRs that differ in both coordinates never meet; the named pair does not.
+        Ptr<RdcnSchedule> shale =
+            MakeSchedule(9, RdcnScheduleGenerator::Shale(9, 1, 2, error), error);
+        NS_TEST_ASSERT_MSG_EQ(error, "", "shale");
+        if (!shale)
+        {
+            return;
+        }
+        const std::string shaleError = MakeRouter(shale, RdcnRouter::DIRECT)->Check();
+        uint32_t a = 0;
+        uint32_t b = 0;
+        const std::size_t at = shaleError.find("ToR ");
+        NS_TEST_ASSERT_MSG_NE(at, std::string::npos, shaleError);
+        NS_TEST_ASSERT_MSG_EQ(
+            std::sscanf(shaleError.c_str() + at, "ToR %u never has a circuit to ToR %u", &a, &b),
+            2,
+            shaleError);
+        NS_TEST_EXPECT_MSG_EQ((a % 3 != b % 3 && a / 3 != b / 3),
+                              true,
+                              "differ in both: " << shaleError);
+        for (uint32_t slice = 0; slice < shale->GetNSlices(); ++slice)
+        {
+            NS_TEST_EXPECT_MSG_NE(shale->GetPeer(a, 0, slice),
+                                  static_cast<int32_t>(b),
+                                  "the named pair never meets");
+        }
+        NS_TEST_EXPECT_MSG_EQ(MakeRouter(shale, RdcnRouter::HOHO)->Check(), "", "shale: two hops");
 
         // Two islands {0,1} and {2,3}.
         const std::vector<std::vector<RdcnMatching>> islands{{{1, 0, 3, 2}}};
