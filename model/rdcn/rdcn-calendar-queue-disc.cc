@@ -223,6 +223,10 @@ RdcnCalendarQueueDisc::GrowTo(uint32_t slices)
     {
         AddInternalQueue(factory.Create<InternalQueue>());
     }
+    if (m_backlog.size() < slices)
+    {
+        m_backlog.resize(slices, Seconds(0));
+    }
 }
 
 bool
@@ -272,6 +276,57 @@ RdcnCalendarQueueDisc::CountPair(Ptr<const QueueDiscItem> item, int64_t bytes)
     }
 }
 
+Time
+RdcnCalendarQueueDisc::GetBacklogTime(uint32_t slice) const
+{
+    return slice < m_backlog.size() ? m_backlog[slice] : Seconds(0);
+}
+
+bool
+RdcnCalendarQueueDisc::HasRoom(uint64_t slot, uint32_t packetBytes) const
+{
+    if (!m_schedule)
+    {
+        return false;
+    }
+    const Time now = Simulator::Now();
+    const uint64_t current = m_schedule->GetSlotAt(now);
+    const uint32_t slice = m_schedule->GetSlice(slot);
+    const Time need = GetBacklogTime(slice) + GetTransmissionTime(packetBytes);
+    Time capacity = Seconds(0);
+    uint64_t k = current;
+    while (k <= slot)
+    {
+        const uint32_t sk = m_schedule->GetSlice(k);
+        const uint32_t length = m_schedule->GetNSlicesAt(k);
+        if (sk != slice)
+        {
+            // Jump to the slice's next turn in this cycle (one slot if it has none).
+            k += slice < length ? (slice + length - sk) % length : 1;
+            continue;
+        }
+        if (m_schedule->GetPeer(m_tor, m_uplink, k) != RdcnSchedule::NO_PEER)
+        {
+            Time start = m_schedule->GetWindowStart(m_tor, m_uplink, k);
+            if (k == current)
+            {
+                start = std::max({start, now, m_busyUntil});
+            }
+            const Time end = m_schedule->GetSlotStart(k + 1) - m_fibre;
+            if (end > start)
+            {
+                capacity += end - start;
+            }
+        }
+        if (capacity >= need)
+        {
+            return true;
+        }
+        k += length;
+    }
+    return capacity >= need;
+}
+
 std::vector<Ptr<QueueDiscItem>>
 RdcnCalendarQueueDisc::Flush()
 {
@@ -288,6 +343,7 @@ RdcnCalendarQueueDisc::Flush()
         }
     }
     m_pairBytes.clear();
+    std::fill(m_backlog.begin(), m_backlog.end(), Seconds(0));
     m_wake.Cancel();
     return items;
 }
@@ -333,6 +389,7 @@ RdcnCalendarQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     const bool ok = queue->Enqueue(item);
     NS_ASSERT_MSG(ok, "a slice queue refused a packet below MaxSize");
     CountPair(item, static_cast<int64_t>(item->GetSize()));
+    m_backlog[slice] += GetTransmissionTime(item->GetSize());
     m_peakBytes = std::max<uint64_t>(m_peakBytes, GetNBytes());
     return ok;
 }
@@ -381,6 +438,7 @@ RdcnCalendarQueueDisc::DoDequeue()
     Ptr<QueueDiscItem> item = GetInternalQueue(index)->Dequeue();
     m_busyUntil = Simulator::Now() + GetTransmissionTime(item->GetSize());
     CountPair(item, -static_cast<int64_t>(item->GetSize()));
+    m_backlog[index / m_perSlice] -= GetTransmissionTime(item->GetSize());
     NS_LOG_LOGIC("ToR " << m_tor << " uplink " << m_uplink << " queue " << index << ": "
                         << item->GetSize() << " bytes, busy until " << m_busyUntil.As(Time::US));
     if (GetNPackets() > 0)

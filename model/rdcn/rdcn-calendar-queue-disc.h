@@ -129,6 +129,21 @@ class RdcnCalendarQueueDisc : public QueueDisc
     bool Fits(uint32_t packetBytes, Time start, uint64_t slot) const;
 
     /**
+     * \brief Whether a packet of \p packetBytes filed now under the slice of \p slot would still
+     * leave by the end of \p slot: the time the slice's queued packets take (transit and local,
+     * frames and gaps) plus its own fits in the windows of that slice's slots from now to
+     * \p slot (the rest of the current one included), minus the fibre delay of each. The ToR
+     * routing uses it to spread packets over later circuits when the first is booked up.
+     * \param slot an absolute slot, now or later
+     * \param packetBytes the packet's size
+     * \return true when there is room
+     */
+    bool HasRoom(uint64_t slot, uint32_t packetBytes) const;
+
+    /// \return the time the packets queued for \p slice take to send (frames and gaps)
+    Time GetBacklogTime(uint32_t slice) const;
+
+    /**
      * \brief Takes every queued packet out (to route it again when the schedule changes
      * cycle). QueueDisc's statistics count them as dequeued.
      * \return the packets, slice by slice, transit before local, in FIFO order
@@ -192,6 +207,7 @@ class RdcnCalendarQueueDisc : public QueueDisc
     uint64_t m_violations{0};                           //!< Frames outside their window
     uint64_t m_checked{0};                              //!< Frames checked
     std::unordered_map<uint32_t, uint64_t> m_pairBytes; //!< Queued bytes per (src, dst)
+    std::vector<Time> m_backlog;                        //!< Send time queued per slice
 };
 
 } // namespace ns3

@@ -24,10 +24,12 @@
 #include "ns3/tcp-header.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/udp-header.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cstring>
 #include <ostream>
+#include <set>
 
 namespace ns3
 {
@@ -135,6 +137,14 @@ RdcnTorRouting::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RdcnTorRouting::m_udpSequence),
                           MakeBooleanChecker())
+            .AddAttribute("SpreadAttempts",
+                          "When the calendar queue of the router's hop is booked beyond that "
+                          "hop's slot, ask the router for later hops up to this many times and "
+                          "take the first whose queue has room (0: always the router's first "
+                          "hop; ksp never spreads).",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&RdcnTorRouting::m_spreadAttempts),
+                          MakeUintegerChecker<uint32_t>())
             .AddTraceSource("Drop",
                             "A packet was dropped at the ToR (IP header, packet, reason).",
                             MakeTraceSourceAccessor(&RdcnTorRouting::m_dropTrace),
@@ -527,9 +537,43 @@ RdcnTorRouting::RouteOverTime(const Ipv4Header& header,
             state.route = carried;
         }
     }
-    if (!m_router->NextHop(m_tor, ready, dstTor, FlowHash(header, q), state, hop))
+    const RdcnRouteState before = state;
+    const uint64_t flowHash = FlowHash(header, q);
+    if (!m_router->NextHop(m_tor, ready, dstTor, flowHash, state, hop))
     {
         return NO_ROUTE_DROP;
+    }
+    const uint32_t bytes = q->GetSize() + header.GetSerializedSize();
+    Ptr<RdcnCalendarQueueDisc> queue = GetCalendarQueue(hop.uplink);
+    if (m_spreadAttempts > 0 && m_router->GetScheme() != RdcnRouter::KSP && queue &&
+        !queue->HasRoom(hop.slot, bytes))
+    {
+        RdcnRouteState base = before;
+        if (base.via < 0 && base.hops == 0)
+        {
+            base.via = state.via; // VLB keeps the intermediate it chose
+        }
+        std::set<std::pair<uint32_t, uint32_t>> tried{{hop.uplink, m_schedule->GetSlice(hop.slot)}};
+        uint64_t after = hop.slot;
+        for (uint32_t a = 0; a < m_spreadAttempts; ++a)
+        {
+            RdcnRouteState alternative = base;
+            RdcnHop later;
+            if (!m_router->NextHop(m_tor, after + 1, dstTor, flowHash, alternative, later) ||
+                !tried.insert({later.uplink, m_schedule->GetSlice(later.slot)}).second)
+            {
+                break;
+            }
+            Ptr<RdcnCalendarQueueDisc> other = GetCalendarQueue(later.uplink);
+            if (other && other->HasRoom(later.slot, bytes))
+            {
+                hop = later;
+                state = alternative;
+                ++m_counters.spread;
+                break;
+            }
+            after = later.slot;
+        }
     }
     NS_ABORT_MSG_IF(hop.tor != m_tor || hop.uplink >= m_uplinks.size() || hop.slot < ready,
                     "RdcnTorRouting: ToR " << m_tor << " got hop " << hop.tor << ">" << hop.next
@@ -555,6 +599,18 @@ RdcnTorRouting::RouteOverTime(const Ipv4Header& header,
         q->AddByteTag(routeTag);
     }
     return nullptr;
+}
+
+Ptr<RdcnCalendarQueueDisc>
+RdcnTorRouting::GetCalendarQueue(uint32_t uplink) const
+{
+    if (!m_ipv4 || uplink >= m_uplinks.size())
+    {
+        return nullptr;
+    }
+    Ptr<TrafficControlLayer> tc = m_ipv4->GetObject<Node>()->GetObject<TrafficControlLayer>();
+    return tc ? DynamicCast<RdcnCalendarQueueDisc>(tc->GetRootQueueDiscOnDevice(m_uplinks[uplink]))
+              : nullptr;
 }
 
 void

@@ -26,6 +26,8 @@
 namespace ns3
 {
 
+class RdcnCalendarQueueDisc;
+
 /**
  * \ingroup optical
  * \brief The addresses of a time-slotted network: one /30 per host link, in ToR-major order.
@@ -79,6 +81,15 @@ struct RdcnAddressPlan
  * cycles), TTL_DROP (IP TTL would reach 0 here; checked by the ToR so that the drop is
  * counted with its reason), HOP_LIMIT_DROP (more circuit hops than RdcnTag::MAX_HOPS).
  *
+ * Spreading (attribute SpreadAttempts): when the calendar queue the router's hop goes to is
+ * already booked beyond that hop's slot (RdcnCalendarQueueDisc::HasRoom), the ToR asks the
+ * router again from the slot after it, up to SpreadAttempts times, and takes the first hop
+ * whose queue has room; it stops when an answer leads to a queue already tried (with one
+ * circuit per pair and cycle, as in a round robin, the next answer is the same queue a cycle
+ * later, so nothing changes). VLB keeps the intermediate it chose; ksp never spreads (a flow
+ * keeps its path). Without room anywhere the first hop is taken: the packet waits for its
+ * slice's later turns, or is dropped when that queue is full.
+ *
  * When the schedule installs a new cycle (traffic-aware schedules), the ToR routes every
  * packet its calendar queues hold again at the start of the new cycle's first slot: the slices
  * they were filed under belong to the old cycle (their circuits, even their number, change).
@@ -109,6 +120,7 @@ class RdcnTorRouting : public Ipv4RoutingProtocol
         uint64_t toHostsBytes{0};              //!< Their bytes
         uint64_t fromUplinks{0};               //!< Packets arriving on uplinks
         uint64_t toUplinks{0};                 //!< Packets handed to uplinks (calendar queues)
+        uint64_t spread{0};                    //!< Packets sent on a later hop with room
         uint64_t rerouted{0};                  //!< Queued packets routed again after a cycle change
         std::map<std::string, uint64_t> drops; //!< Packets dropped here, by reason
     };
@@ -255,6 +267,8 @@ class RdcnTorRouting : public Ipv4RoutingProtocol
                               uint64_t ready,
                               uint32_t dstTor,
                               RdcnHop& hop);
+    /// \return the calendar queue of uplink \p uplink (null if it has none)
+    Ptr<RdcnCalendarQueueDisc> GetCalendarQueue(uint32_t uplink) const;
     /// \brief The schedule installed a new cycle from \p fromSlot.
     void Installed(uint64_t fromSlot);
     /// \brief Routes the calendar queues' packets again (a new cycle begins).
@@ -270,6 +284,7 @@ class RdcnTorRouting : public Ipv4RoutingProtocol
     std::map<uint32_t, uint32_t> m_uplinkOf; //!< IPv4 interface -> uplink
     std::map<uint32_t, uint32_t> m_hostOf;   //!< IPv4 interface -> host
     bool m_udpSequence{true};                //!< Read SeqTsHeaders
+    uint32_t m_spreadAttempts{8};            //!< Later hops tried when a queue is booked
     Counters m_counters;                     //!< Counters
     std::vector<uint64_t> m_demand;          //!< Bytes per destination ToR since last report
     std::unordered_map<FlowKey, FlowOrder, FlowKeyHash> m_order; //!< Per-flow order

@@ -11,7 +11,8 @@
 // half the uplink capacity; packet conservation under overload, with the entering and
 // delivered counts also taken from the hosts' devices and the sinks; a TCP transfer over
 // hop-on-hop-off routing; guard-band drops 0 with calendar queues and not 0 without them; new
-// cycles installed mid-run; bad inputs.
+// cycles installed mid-run; spreading over a pair's later circuits; a traffic-aware schedule
+// fed by the network's demand; bad inputs.
 
 #include "../common/optical-test-compat.h"
 
@@ -28,6 +29,7 @@
 #include "ns3/rdcn-helper.h"
 #include "ns3/rdcn-schedule.h"
 #include "ns3/rdcn-tag.h"
+#include "ns3/rdcn-traffic-aware-scheduler.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-module.h"
 
@@ -693,7 +695,7 @@ class GuardTestCase : public TestCase
 
     void DoRun() override
     {
-        for (const std::string scheme : {"direct", "vlb", "hoho", "ksp", "source"})
+        for (const char* scheme : {"direct", "vlb", "hoho", "ksp", "source"})
         {
             uint64_t violations = 0;
             const RdcnPacketCounters c = Run(scheme, false, violations);
@@ -892,6 +894,215 @@ class NewCycleTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * Spreading over a pair's circuits: 4 ToRs, one uplink, a cycle of shifts 1, 1, 2, 3, so that
+ * pair (i, i+1) has two consecutive slots per cycle (the first guarded, m0 packets a window; the
+ * second not, m1), permutation traffic i -> i+1 at 4/3 of that, direct routing. Packets that
+ * the router puts on the first circuit once its queue is booked go to the second instead, and
+ * each pair receives m0 + m1 packets a cycle (>= 97% over 20 cycles, never more). Without
+ * spreading (SpreadAttempts 0) only the packets arriving during the second slot use it, and the
+ * pair receives below 90% of that.
+ */
+class SpreadTestCase : public TestCase
+{
+  public:
+    SpreadTestCase()
+        : TestCase("ToRs spread packets over a pair's later circuits when the first is booked")
+    {
+    }
+
+  private:
+    /// Packets each pair receives over \p cycles cycles, with \p attempts spreading attempts.
+    std::vector<uint64_t> Run(uint32_t attempts, uint32_t cycles, uint64_t& perCycle)
+    {
+        const uint32_t n = 4;
+        Spec spec;
+        spec.slot = MicroSeconds(20);
+        std::string error;
+        Ptr<RdcnSchedule> schedule = CreateObject<RdcnSchedule>();
+        schedule->SetSlot(spec.slot);
+        schedule->SetGuard(spec.guard);
+        NS_TEST_EXPECT_MSG_EQ(schedule->SetMatchings(n, ShiftCycle(n, {1, 1, 2, 3}), error),
+                              true,
+                              error);
+        RdcnHelper helper;
+        helper.SetTorRoutingAttribute("SpreadAttempts", UintegerValue(attempts));
+        RdcnNetwork net = helper.Install(schedule, 1, error);
+        NS_TEST_EXPECT_MSG_EQ(net.IsValid(), true, error);
+        if (!net.IsValid())
+        {
+            return {};
+        }
+        // Slot 0 is guarded (shift 3 before it), slot 1 is not (the same shift).
+        const uint64_t m0 = PacketsPerWindow(spec, FibreDelay(net), IP_PACKET);
+        Spec unguarded = spec;
+        unguarded.guard = Seconds(0);
+        const uint64_t m1 = PacketsPerWindow(unguarded, FibreDelay(net), IP_PACKET);
+        perCycle = m0 + m1;
+        const Time cycle = spec.slot * 4;
+        const double offered = 4.0 / 3.0 * static_cast<double>(perCycle) * IP_PACKET * 8 /
+                               cycle.GetSeconds() * UDP_PAYLOAD / IP_PACKET;
+        const uint32_t warmup = 5;
+        const Time stop = cycle * static_cast<int64_t>(warmup + cycles + 2);
+        for (uint32_t t = 0; t < n; ++t)
+        {
+            AddUdp(net, t, 0, (t + 1) % n, 0, DataRate(static_cast<uint64_t>(offered)), stop);
+        }
+        // The pair's packets reach the hosts within microseconds of its second slot's end:
+        // count between the middles of the fourth slots.
+        ApplicationContainer sinks = InstallSinks(net);
+        const Time from = cycle * static_cast<int64_t>(warmup) + spec.slot * 7 / 2;
+        const Time to = from + cycle * static_cast<int64_t>(cycles);
+        std::vector<uint64_t> received(n, 0);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            sinks.Get(i)->TraceConnectWithoutContext(
+                "Rx",
+                Callback<void, Ptr<const Packet>, const Address&>(
+                    [&received, i, from, to](Ptr<const Packet>, const Address&) {
+                        if (Simulator::Now() >= from && Simulator::Now() < to)
+                        {
+                            ++received[i];
+                        }
+                    }));
+        }
+        Simulator::Stop(stop);
+        Simulator::Run();
+        uint64_t spread = 0;
+        for (uint32_t t = 0; t < n; ++t)
+        {
+            spread += net.GetTorRouting(t)->GetCounters().spread;
+        }
+        const bool spreadSome = spread > 0;
+        const bool allowed = attempts > 0;
+        NS_TEST_EXPECT_MSG_EQ(spreadSome, allowed, "packets spread only when allowed");
+        Simulator::Destroy();
+        return received;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t cycles = 20;
+        uint64_t perCycle = 0;
+        const std::vector<uint64_t> spread = Run(8, cycles, perCycle);
+        const std::vector<uint64_t> first = Run(0, cycles, perCycle);
+        if (spread.size() != 4 || first.size() != 4)
+        {
+            return;
+        }
+        for (uint32_t d = 0; d < 4; ++d)
+        {
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(spread[d], cycles * perCycle, "at most the windows");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(spread[d],
+                                        0.97 * cycles * perCycle,
+                                        "ToR " << d << " with spreading: " << spread[d] << " of "
+                                               << cycles * perCycle);
+            NS_TEST_EXPECT_MSG_LT(first[d],
+                                  0.9 * cycles * perCycle,
+                                  "ToR " << d << " without: " << first[d] << " of "
+                                         << cycles * perCycle);
+        }
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * A traffic-aware schedule on the packet network (RdcnTrafficAwareScheduler fed by
+ * RdcnNetwork::GetDemand every 500 us; 4 ToRs, one uplink, direct routing): with one hot pair
+ * (ToR 0 to ToR 1 at 5 Gb/s, the others 0.3 Gb/s), the cycles it installs give the hot pair
+ * more than a round robin can (about 3 Gb/s), at least 1.2 x (1/(N-1))(1 - Guard/Slot) of the
+ * uplink rate, while the switches and queues follow every new cycle (no guard drops, no window
+ * violations) and every packet is accounted for after the drain. The scheduler starts before
+ * the network is built, so the network sees the scheduler's cycle length from slot 0.
+ */
+class TrafficAwareTestCase : public TestCase
+{
+  public:
+    TrafficAwareTestCase()
+        : TestCase("traffic-aware cycles from the network's demand serve a hot pair")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 4;
+        const Time slot = MicroSeconds(20);
+        const Time guard = MicroSeconds(1);
+        const DataRate rate("10Gbps");
+        std::string error;
+        Ptr<RdcnSchedule> schedule = CreateObject<RdcnSchedule>();
+        schedule->SetSlot(slot);
+        schedule->SetGuard(guard);
+        NS_TEST_ASSERT_MSG_EQ(
+            schedule->SetMatchings(n, RdcnScheduleGenerator::RoundRobin(n, 1, error), error),
+            true,
+            error);
+        RdcnNetwork net;
+        Ptr<RdcnTrafficAwareScheduler> scheduler = CreateObject<RdcnTrafficAwareScheduler>();
+        scheduler->SetAttribute("Epoch", TimeValue(MicroSeconds(500)));
+        scheduler->SetAttribute("UplinkRate", DataRateValue(rate));
+        scheduler->SetSchedule(schedule);
+        scheduler->SetDemandSource([&net]() { return net.GetDemand(); });
+        NS_TEST_ASSERT_MSG_EQ(scheduler->Start(error), true, error);
+        RdcnHelper helper;
+        net = helper.Install(schedule, 1, error);
+        NS_TEST_ASSERT_MSG_EQ(net.IsValid(), true, error);
+        if (!net.IsValid())
+        {
+            return;
+        }
+        const Time stop = MilliSeconds(4);
+        for (uint32_t s = 0; s < n; ++s)
+        {
+            for (uint32_t d = 0; d < n; ++d)
+            {
+                if (d != s)
+                {
+                    const bool hot = s == 0 && d == 1;
+                    AddUdp(net, s, 0, d, 0, DataRate(hot ? "5Gbps" : "300Mbps"), stop);
+                }
+            }
+        }
+        ApplicationContainer sinks = InstallSinks(net);
+        const Time from = MilliSeconds(2);
+        const Time to = stop;
+        uint64_t hot = 0;
+        const Ipv4Address hotSource = net.GetHostAddress(0, 0);
+        sinks.Get(1)->TraceConnectWithoutContext(
+            "Rx",
+            Callback<void, Ptr<const Packet>, const Address&>(
+                [&hot, hotSource, from, to](Ptr<const Packet>, const Address& a) {
+                    const Time now = Simulator::Now();
+                    if (now >= from && now < to &&
+                        InetSocketAddress::ConvertFrom(a).GetIpv4() == hotSource)
+                    {
+                        ++hot;
+                    }
+                }));
+        Simulator::Schedule(stop, [scheduler]() { scheduler->Stop(); });
+        Simulator::Stop(stop + MilliSeconds(1));
+        Simulator::Run();
+        const double roundRobin = (1.0 / (n - 1)) * (1.0 - guard.GetSeconds() / slot.GetSeconds()) *
+                                  static_cast<double>(rate.GetBitRate());
+        const double throughput =
+            static_cast<double>(hot) * IP_PACKET * 8 / (to - from).GetSeconds();
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(scheduler->GetNInstalled(), 4, "cycles installed");
+        NS_TEST_EXPECT_MSG_GT(throughput,
+                              1.2 * roundRobin,
+                              "hot pair " << throughput / 1e9 << " Gb/s; round robin "
+                                          << roundRobin / 1e9);
+        const RdcnPacketCounters c = net.GetCounters();
+        NS_TEST_EXPECT_MSG_EQ(c.GetImbalance(), 0, "conservation");
+        NS_TEST_EXPECT_MSG_EQ(c.queued + c.inFlight, 0, "drained");
+        NS_TEST_EXPECT_MSG_EQ(c.dropped.at("guard"), 0, "guard drops");
+        NS_TEST_EXPECT_MSG_EQ(c.dropped.at("no-circuit"), 0, "no-circuit drops");
+        NS_TEST_EXPECT_MSG_EQ(net.GetWindowViolations(), 0, "window violations");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * Bad inputs give errors naming the problem, and nothing is built: hostsPerTor 0, no schedule,
  * a schedule without matchings, a slot too short for a full frame, an unknown attribute, a
  * switch attribute the network sets itself.
@@ -966,6 +1177,8 @@ class RdcnPacketTestSuite : public TestSuite
         AddTestCase(new TcpTestCase, TEST_QUICK);
         AddTestCase(new GuardTestCase, TEST_QUICK);
         AddTestCase(new NewCycleTestCase, TEST_QUICK);
+        AddTestCase(new SpreadTestCase, TEST_QUICK);
+        AddTestCase(new TrafficAwareTestCase, TEST_QUICK);
         AddTestCase(new BadInputTestCase, TEST_QUICK);
     }
 };
