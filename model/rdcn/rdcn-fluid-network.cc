@@ -399,7 +399,9 @@ RdcnFluidNetwork::HostAccrual(uint32_t host, int64_t slot) const
     {
         return 0;
     }
-    const __int128 total = static_cast<__int128>(h.nLazy) * LevelAfter(h, slot) - h.joinSum;
+    // Exact modulo 2^64, and the true sum (the bytes accrued) is below 2^63.
+    const uint64_t total =
+        static_cast<uint64_t>(h.nLazy) * static_cast<uint64_t>(LevelAfter(h, slot)) - h.joinSum;
     return static_cast<Units>(total);
 }
 
@@ -790,7 +792,7 @@ RdcnFluidNetwork::Enroll(uint32_t flow, uint64_t fromSlot)
     else
     {
         ++h.nLazy;
-        h.joinSum += f.join;
+        h.joinSum += static_cast<uint64_t>(f.join);
     }
     h.heap.push({f.join + f.atHost, flow, f.version});
     MakeDue(f.src, fromSlot);
@@ -813,7 +815,7 @@ RdcnFluidNetwork::RemoveMember(uint32_t flow)
     else
     {
         --h.nLazy;
-        h.joinSum -= f.join;
+        h.joinSum -= static_cast<uint64_t>(f.join);
     }
     ++f.version;
     MakeDue(f.src, m_lastSlot + 1);
@@ -892,7 +894,7 @@ RdcnFluidNetwork::ProcessHost(uint32_t host, uint64_t slot)
             continue;
         }
         const Units left = std::max<Units>(0, top.level - base);
-        if (n > 0 && static_cast<__int128>(left) * n <= capacity)
+        if (n > 0 && left <= capacity / static_cast<Units>(n)) // left * n <= capacity
         {
             finishing.emplace_back(top.flow, left);
             capacity -= left;
@@ -1137,7 +1139,7 @@ RdcnFluidNetwork::CapFill(uint32_t queue, uint64_t slot)
         const uint32_t flow = streams[i];
         Flow& f = m_flows[flow];
         const Units take =
-            total > 0 ? static_cast<Units>(static_cast<__int128>(room) * demand[i] / total) : 0;
+            total > 0 ? static_cast<Units>(static_cast<long double>(room) * demand[i] / total) : 0;
         const Units x = std::max<Units>(0, std::min(before[i] + take, left));
         left -= x;
         Detach(flow);
@@ -1354,7 +1356,7 @@ RdcnFluidNetwork::ServiceOf(uint32_t queue, uint64_t slot)
             Materialize(flow, queue, a, slot, ready);
             Host& h = m_hosts[f.src];
             const Units join = LevelAfter(h, k);
-            h.joinSum += join - f.join;
+            h.joinSum += static_cast<uint64_t>(join - f.join);
             f.join = join;
             rerouted.push_back(flow);
         }

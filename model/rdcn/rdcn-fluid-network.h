@@ -339,7 +339,7 @@ class RdcnFluidNetwork : public Object
         std::vector<uint32_t> members; //!< Flows sharing the NIC (LAZY and SLOT)
         uint32_t nSlot{0};             //!< Of them, SLOT flows
         uint32_t nLazy{0};             //!< Of them, LAZY flows
-        __int128 joinSum{0};           //!< Sum of the LAZY members' join levels
+        uint64_t joinSum{0};           //!< Sum of the LAZY members' join levels, modulo 2^64
         Units levelPrev{0};            //!< Level after slot levelSlot - 2
         Units level{0};                //!< Level after slot levelSlot - 1
         uint64_t levelSlot{0};         //!< First slot not in level
