@@ -348,10 +348,13 @@ RdcnRouter::EpochAt(uint64_t slot, std::size_t* index) const
         epoch->end = e + 1 < m_bounds.size() ? m_bounds[e + 1] : NO_SLOT;
         epoch->slices = m_schedule->GetNSlicesAt(epoch->first);
         NS_ASSERT_MSG(epoch->slices >= 1, "RdcnRouter: the schedule has no slices");
-        NS_ASSERT_MSG(m_schedule->GetSlice(epoch->first) == 0,
-                      "RdcnRouter: slot " << epoch->first
-                                          << " does not begin a cycle (cycles installed "
-                                             "before SetSchedule?)");
+        if (m_schedule->GetSlice(epoch->first) != 0)
+        {
+            // A cycle the router was not told about (installed before SetSchedule), or one the
+            // schedule has pruned (a slot in the past): the index repeats the L slots from
+            // here, which may differ from the schedule's cycles.
+            NS_LOG_WARN("slot " << epoch->first << " does not begin a cycle of the schedule");
+        }
         const uint32_t n = m_tors;
         const uint32_t u = m_uplinks;
         epoch->peers.assign(static_cast<std::size_t>(epoch->slices) * u * n, RdcnSchedule::NO_PEER);

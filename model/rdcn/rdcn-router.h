@@ -106,7 +106,13 @@ class RdcnRouter : public Object
     RdcnRouter();
     ~RdcnRouter() override;
 
-    /// \brief Sets the schedule (also clears the tables). \param schedule the schedule
+    /**
+     * \brief Sets the schedule (also clears the tables) and follows its Installed trace.
+     *
+     * Cycles installed (RdcnSchedule::Install) after this call are followed; install none
+     * before it, and call it again after RdcnSchedule::SetMatchings.
+     * \param schedule the schedule
+     */
     void SetSchedule(Ptr<RdcnSchedule> schedule);
     /// \return the schedule
     Ptr<RdcnSchedule> GetSchedule() const;
@@ -124,7 +130,7 @@ class RdcnRouter : public Object
      * \return true on success
      */
     static bool ParseScheme(const std::string& name, Scheme& scheme, std::string& error);
-    /// \return the name of \p scheme
+    /// \brief The name of a scheme. \param scheme the scheme \return its name
     static std::string GetSchemeName(Scheme scheme);
 
     /**
@@ -154,13 +160,23 @@ class RdcnRouter : public Object
                  RdcnHop& hop);
 
     /**
-     * \brief The next direct circuit.
+     * \brief The next direct circuit: the first slot from \p ready with a circuit from \p tor
+     * to \p dst on any uplink (the lowest uplink among several), across installed cycles.
+     * \param tor sending ToR
+     * \param ready first absolute slot it may send in
+     * \param dst destination ToR (!= tor)
+     * \param hop set on success
      * \return false when \p tor never reaches \p dst directly in a cycle
      */
     bool DirectHop(uint32_t tor, uint64_t ready, uint32_t dst, RdcnHop& hop) const;
 
     /**
-     * \brief An earliest-arrival path over the time-expanded graph (ties as for hoho).
+     * \brief An earliest-arrival path over the time-expanded graph (ties as for hoho: fewest
+     * hops, then the lowest first uplink, then the earliest first slot). It never visits a ToR
+     * twice. Computed without the tables (a forward search slot by slot).
+     * \param src source ToR
+     * \param ready first absolute slot it may leave in
+     * \param dst destination ToR
      * \param path set to the hops (empty when src == dst)
      * \return the arrival slot, or UINT64_MAX when unreachable within two cycles
      */
@@ -171,7 +187,18 @@ class RdcnRouter : public Object
 
     /**
      * \brief The \p k earliest-arriving paths whose first hops (uplink, slot) differ, sorted by
-     * arrival then hops.
+     * arrival then hops (then first uplink, first slot).
+     *
+     * Each path is a first hop from \p src within the horizon continued by an earliest-arrival
+     * path (fewest hops among the earliest) from the first hop's far end that never comes back
+     * to \p src; none visits a ToR twice. Computed without the tables (a backward dynamic
+     * programme over the horizon).
+     * \param src source ToR
+     * \param ready first absolute slot it may leave in
+     * \param dst destination ToR
+     * \param k most paths
+     * \return the paths (fewer than \p k when fewer first hops lead to \p dst; none when
+     *         src == dst)
      */
     std::vector<std::vector<RdcnHop>> EarliestPaths(uint32_t src,
                                                     uint64_t ready,
@@ -180,11 +207,17 @@ class RdcnRouter : public Object
 
     /**
      * \brief Prints the time-flow table of \p tor for every slice and destination:
-     * "slice dst uplink send-slice next arrival-slots" lines.
+     * "slice dst uplink send-slice next arrival-slots" lines (ksp: one per path; "- - - -" when
+     * unreachable), after two '#' header lines, for the cycle in use at the current simulation
+     * time (ready slot = the slice's slot in that cycle; arrival-slots counted from it). Fills
+     * the tables of the scheme (direct and vlb print the direct circuits).
+     * \param tor the ToR
+     * \param os where to print
      */
     void PrintTable(uint32_t tor, std::ostream& os);
 
-    /// \return the number of time-flow table entries filled so far (all ToRs)
+    /// \return the number of time-flow table entries filled so far (all ToRs; hoho and source
+    /// fill N - 1 per ToR and slice, ksp up to K per ToR, slice and destination)
     uint64_t GetNTableEntries() const;
 
     /**

@@ -7,12 +7,15 @@
 #include "rdcn-schedule.h"
 
 #include "ns3/log.h"
+#include "ns3/optical-data-file.h"
 #include "ns3/optical-units.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 
 #include <algorithm>
+#include <cmath>
+#include <fstream>
 #include <sstream>
 
 namespace ns3
@@ -25,11 +28,70 @@ NS_OBJECT_ENSURE_REGISTERED(RdcnSchedule);
 namespace
 {
 
-/// \return \p t as text ("50us")
+/// Time units of the schedule file, largest first, with ns-3's names.
+const std::pair<const char*, Time::Unit> FILE_TIME_UNITS[] = {{"s", Time::S},
+                                                              {"ms", Time::MS},
+                                                              {"us", Time::US},
+                                                              {"ns", Time::NS},
+                                                              {"ps", Time::PS},
+                                                              {"fs", Time::FS}};
+
+/// \return \p t as text in the largest unit that holds it exactly ("50us", "1500ns")
 std::string
 TimeText(Time t)
 {
+    if (t.IsZero())
+    {
+        return "0s";
+    }
+    for (const auto& [name, unit] : FILE_TIME_UNITS)
+    {
+        const int64_t whole = t.ToInteger(unit);
+        if (Time::FromInteger(whole, unit) == t)
+        {
+            return std::to_string(whole) + name;
+        }
+    }
     return OpticalUnits::FormatTime(t.GetSeconds());
+}
+
+/**
+ * Reads a time of the schedule file exactly: "1.5us" is 1500 ns, not 1.5e-6 s rounded.
+ * \param text the text (OpticalUnits::ParseTime's syntax; a bare number is in seconds)
+ * \param t set to the time
+ * \param error set on failure
+ * \return true on success
+ */
+bool
+ReadTime(const std::string& text, Time& t, std::string& error)
+{
+    double seconds = 0;
+    if (!OpticalUnits::ParseTime(text, "s", seconds, error))
+    {
+        return false;
+    }
+    if (seconds < 0 || seconds > OpticalUnits::MAX_TIME_S)
+    {
+        error = "'" + text + "' out of range (allowed: 0 to " +
+                OpticalUnits::FormatTime(OpticalUnits::MAX_TIME_S) + ")";
+        return false;
+    }
+    t = Seconds(seconds);
+    for (const auto& [name, unit] : FILE_TIME_UNITS)
+    {
+        const std::string u(name);
+        if (text.size() > u.size() && text.compare(text.size() - u.size(), u.size(), u) == 0)
+        {
+            double value = 0;
+            std::string ignored;
+            if (OpticalUnits::ParseReal(text.substr(0, text.size() - u.size()), value, ignored))
+            {
+                t = Time::FromDouble(value, unit);
+            }
+            break;
+        }
+    }
+    return true;
 }
 
 /// \return the problem with the shape of \p matchings, or empty
@@ -374,6 +436,12 @@ RdcnSchedule::GetSlice(uint64_t slot) const
     return static_cast<uint32_t>(offset % length);
 }
 
+uint64_t
+RdcnSchedule::GetCycleStart(uint64_t slot) const
+{
+    return CycleAt(slot).first;
+}
+
 int32_t
 RdcnSchedule::GetPeer(uint32_t tor, uint32_t uplink, uint64_t slot) const
 {
@@ -522,6 +590,328 @@ RdcnSchedule::GetConfiguration(uint32_t uplink, uint64_t slot) const
     return config;
 }
 
+std::string
+RdcnSchedule::ToString() const
+{
+    std::ostringstream os;
+    const uint32_t slices = GetNSlices();
+    os << "# RdcnSchedule: " << m_tors << " ToRs, " << m_uplinks << " uplinks, " << slices
+       << " slices\n";
+    os << "tors " << m_tors << "\n";
+    os << "uplinks " << m_uplinks << "\n";
+    os << "slices " << slices << "\n";
+    os << "slot " << TimeText(m_slot) << "\n";
+    os << "guard " << TimeText(m_guard) << "\n";
+    os << "# match UPLINK SLICE, then the peer of ToR 0, 1, ... (- for none)\n";
+    const auto& m = GetMatchings();
+    for (uint32_t u = 0; u < m_uplinks; ++u)
+    {
+        for (uint32_t s = 0; s < slices; ++s)
+        {
+            os << "match " << u << " " << s;
+            for (int32_t p : m[u][s])
+            {
+                if (p == NO_PEER)
+                {
+                    os << " -";
+                }
+                else
+                {
+                    os << " " << p;
+                }
+            }
+            os << "\n";
+        }
+    }
+    return os.str();
+}
+
+namespace
+{
+
+/// Keywords of the schedule file format, as listed in errors.
+const char* const SCHEDULE_KEYWORDS = "tors, uplinks, slices, slot, guard, match";
+
+/// Splits \p line at blanks.
+std::vector<std::string>
+Tokens(const std::string& line)
+{
+    std::vector<std::string> out;
+    std::istringstream is(line);
+    std::string t;
+    while (is >> t)
+    {
+        out.push_back(t);
+    }
+    return out;
+}
+
+} // namespace
+
+Ptr<RdcnSchedule>
+RdcnSchedule::Parse(const std::string& text, const std::string& source, std::string& error)
+{
+    NS_LOG_FUNCTION(source);
+    Ptr<RdcnSchedule> schedule = CreateObject<RdcnSchedule>();
+    uint32_t lineNo = 0;
+    auto fail = [&](uint32_t line, const std::string& problem) -> Ptr<RdcnSchedule> {
+        std::ostringstream os;
+        os << source << ":" << line << ": " << problem;
+        error = os.str();
+        return nullptr;
+    };
+    // Header values and the lines that set them (0: not yet).
+    uint64_t tors = 0;
+    uint64_t uplinks = 0;
+    uint64_t slices = 0;
+    uint32_t torsLine = 0;
+    uint32_t uplinksLine = 0;
+    uint32_t slicesLine = 0;
+    uint32_t slotLine = 0;
+    uint32_t guardLine = 0;
+    uint32_t firstMatchLine = 0;
+    std::vector<std::vector<RdcnMatching>> matchings;
+    std::vector<std::vector<uint32_t>> matchLine; // [uplink][slice]: line of its match line
+
+    OpticalDataFile::Lines lines(text);
+    std::string raw;
+    while (lines.Next(raw))
+    {
+        ++lineNo;
+        const std::size_t hash = raw.find('#');
+        const std::vector<std::string> tok =
+            Tokens(hash == std::string::npos ? raw : raw.substr(0, hash));
+        if (tok.empty())
+        {
+            continue;
+        }
+        const std::string& key = tok[0];
+        if (key == "tors" || key == "uplinks" || key == "slices")
+        {
+            uint64_t* value = key == "tors" ? &tors : key == "uplinks" ? &uplinks : &slices;
+            uint32_t* where = key == "tors"      ? &torsLine
+                              : key == "uplinks" ? &uplinksLine
+                                                 : &slicesLine;
+            const uint64_t lo = key == "tors" ? 2 : 1;
+            const uint64_t hi = key == "tors"      ? MAX_TORS
+                                : key == "uplinks" ? MAX_UPLINKS
+                                                   : MAX_SLICES;
+            if (firstMatchLine != 0)
+            {
+                return fail(lineNo,
+                            "'" + key + "' after the first match line (line " +
+                                std::to_string(firstMatchLine) + "); the header comes first");
+            }
+            if (*where != 0)
+            {
+                return fail(lineNo,
+                            "duplicate '" + key + "' line (first on line " +
+                                std::to_string(*where) + ")");
+            }
+            if (tok.size() != 2)
+            {
+                return fail(lineNo,
+                            "'" + key + "' takes one value, got " + std::to_string(tok.size() - 1));
+            }
+            std::string problem;
+            if (!OpticalUnits::ParseUnsigned(tok[1], hi, *value, problem) || *value < lo)
+            {
+                if (problem.empty())
+                {
+                    problem = "'" + tok[1] + "' is too small";
+                }
+                return fail(lineNo,
+                            key + " " + problem + " (allowed: " + std::to_string(lo) + " to " +
+                                std::to_string(hi) + ")");
+            }
+            *where = lineNo;
+        }
+        else if (key == "slot" || key == "guard")
+        {
+            uint32_t* where = key == "slot" ? &slotLine : &guardLine;
+            if (*where != 0)
+            {
+                return fail(lineNo,
+                            "duplicate '" + key + "' line (first on line " +
+                                std::to_string(*where) + ")");
+            }
+            if (tok.size() != 2)
+            {
+                return fail(lineNo,
+                            "'" + key + "' takes one time, got " + std::to_string(tok.size() - 1) +
+                                " values");
+            }
+            Time value;
+            std::string problem;
+            if (!ReadTime(tok[1], value, problem))
+            {
+                return fail(lineNo, key + " " + problem);
+            }
+            if (key == "slot")
+            {
+                schedule->SetSlot(value);
+            }
+            else
+            {
+                schedule->SetGuard(value);
+            }
+            *where = lineNo;
+        }
+        else if (key == "match")
+        {
+            if (torsLine == 0 || uplinksLine == 0 || slicesLine == 0)
+            {
+                std::string missing;
+                for (const auto& [name, line] : {std::pair<const char*, uint32_t>{"tors", torsLine},
+                                                 {"uplinks", uplinksLine},
+                                                 {"slices", slicesLine}})
+                {
+                    if (line == 0)
+                    {
+                        missing += missing.empty() ? "" : ", ";
+                        missing += name;
+                    }
+                }
+                return fail(lineNo,
+                            "match line before the header (missing: " + missing +
+                                "; tors, uplinks and slices come first)");
+            }
+            if (firstMatchLine == 0)
+            {
+                firstMatchLine = lineNo;
+                matchings.assign(uplinks, std::vector<RdcnMatching>(slices));
+                matchLine.assign(uplinks, std::vector<uint32_t>(slices, 0));
+            }
+            if (tok.size() != 3 + tors)
+            {
+                std::ostringstream os;
+                os << "match line has " << (tok.size() < 3 ? 0 : tok.size() - 3)
+                   << " peers, expected " << tors << " (match UPLINK SLICE, then one peer per ToR)";
+                return fail(lineNo, os.str());
+            }
+            uint64_t u = 0;
+            uint64_t sl = 0;
+            std::string problem;
+            if (!OpticalUnits::ParseUnsigned(tok[1], uplinks - 1, u, problem))
+            {
+                return fail(lineNo,
+                            "uplink " + problem + " (allowed: 0 to " + std::to_string(uplinks - 1) +
+                                ")");
+            }
+            if (!OpticalUnits::ParseUnsigned(tok[2], slices - 1, sl, problem))
+            {
+                return fail(lineNo,
+                            "slice " + problem + " (allowed: 0 to " + std::to_string(slices - 1) +
+                                ")");
+            }
+            if (matchLine[u][sl] != 0)
+            {
+                std::ostringstream os;
+                os << "duplicate match line for uplink " << u << " slice " << sl
+                   << " (first on line " << matchLine[u][sl] << ")";
+                return fail(lineNo, os.str());
+            }
+            RdcnMatching m(tors, NO_PEER);
+            for (uint64_t i = 0; i < tors; ++i)
+            {
+                const std::string& t = tok[3 + i];
+                if (t == "-")
+                {
+                    continue;
+                }
+                uint64_t peer = 0;
+                if (!OpticalUnits::ParseUnsigned(t, MAX_TORS, peer, problem) || peer >= tors)
+                {
+                    std::ostringstream os;
+                    os << "uplink " << u << " slice " << sl << ": peer '" << t << "' of ToR " << i
+                       << " is not a ToR (allowed: 0 to " << tors - 1 << ", or - for none)";
+                    return fail(lineNo, os.str());
+                }
+                m[i] = static_cast<int32_t>(peer);
+            }
+            problem = ValidateMatching(m,
+                                       static_cast<uint32_t>(tors),
+                                       static_cast<uint32_t>(u),
+                                       static_cast<uint32_t>(sl));
+            if (!problem.empty())
+            {
+                return fail(lineNo, problem);
+            }
+            matchings[u][sl] = std::move(m);
+            matchLine[u][sl] = lineNo;
+        }
+        else
+        {
+            return fail(lineNo,
+                        "unknown keyword '" + key + "' (allowed: " + SCHEDULE_KEYWORDS + ")");
+        }
+    }
+    const uint32_t last = std::max<uint32_t>(lineNo, 1);
+    for (const auto& [name, line] : {std::pair<const char*, uint32_t>{"tors", torsLine},
+                                     {"uplinks", uplinksLine},
+                                     {"slices", slicesLine}})
+    {
+        if (line == 0)
+        {
+            return fail(last, std::string("end of file: no '") + name + "' line");
+        }
+    }
+    if (firstMatchLine == 0)
+    {
+        return fail(last, "end of file: no match lines (one per uplink and slice)");
+    }
+    for (uint64_t u = 0; u < uplinks; ++u)
+    {
+        for (uint64_t sl = 0; sl < slices; ++sl)
+        {
+            if (matchLine[u][sl] == 0)
+            {
+                std::ostringstream os;
+                os << "end of file: no match line for uplink " << u << " slice " << sl
+                   << " (one per uplink and slice)";
+                return fail(last, os.str());
+            }
+        }
+    }
+    const std::string timing = schedule->CheckTiming();
+    if (!timing.empty())
+    {
+        const uint32_t line =
+            slotLine == 0 && guardLine == 0 ? last : std::max(slotLine, guardLine);
+        return fail(line, timing);
+    }
+    std::string problem;
+    if (!schedule->SetMatchings(static_cast<uint32_t>(tors), matchings, problem))
+    {
+        return fail(last, problem); // not reached: every matching was checked above
+    }
+    return schedule;
+}
+
+Ptr<RdcnSchedule>
+RdcnSchedule::Load(const std::string& path, std::string& error)
+{
+    NS_LOG_FUNCTION(path);
+    std::string text;
+    std::string why;
+    if (OpticalDataFile::ReadText(path, OpticalDataFile::MAX_FILE_BYTES, text, why))
+    {
+        return Parse(text, path, error);
+    }
+    // A relative path that is not there may name a file of the data directory.
+    if (!path.empty() && path[0] != '/')
+    {
+        const std::string inData = OpticalDataFile::GetDataDirectory() + "/" + path;
+        std::string ignored;
+        if (OpticalDataFile::ReadText(inData, OpticalDataFile::MAX_FILE_BYTES, text, ignored))
+        {
+            return Parse(text, inData, error);
+        }
+    }
+    error = "schedule file: " + why;
+    return nullptr;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Generators
 
@@ -563,6 +953,318 @@ RdcnScheduleGenerator::RoundRobin(uint32_t tors, uint32_t uplinks, std::string& 
         }
     }
     return m;
+}
+
+namespace
+{
+
+/**
+ * \param rng uniform stream on [0, 1)
+ * \param n size
+ * \return a uniformly random permutation of 0..n-1 (Fisher-Yates)
+ */
+std::vector<int32_t>
+RandomPermutation(Ptr<RandomVariableStream> rng, uint32_t n)
+{
+    std::vector<int32_t> p(n);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        p[i] = static_cast<int32_t>(i);
+    }
+    for (uint32_t i = n; i > 1; --i)
+    {
+        const double x = rng->GetValue();
+        uint32_t j = static_cast<uint32_t>(std::floor(x * i));
+        j = std::min(j, i - 1);
+        std::swap(p[i - 1], p[j]);
+    }
+    return p;
+}
+
+/// \return "square", "cube" or "Nth power" for exponent \p h
+std::string
+PowerName(uint32_t h)
+{
+    if (h == 2)
+    {
+        return "square";
+    }
+    if (h == 3)
+    {
+        return "cube";
+    }
+    return std::to_string(h) + "th power";
+}
+
+} // namespace
+
+std::vector<std::vector<RdcnMatching>>
+RdcnScheduleGenerator::Opera(uint32_t tors,
+                             uint32_t uplinks,
+                             Ptr<RandomVariableStream> rng,
+                             std::string& error)
+{
+    std::ostringstream os;
+    if (tors < 2 || tors > RdcnSchedule::MAX_TORS)
+    {
+        os << "opera: " << tors << " ToRs (allowed: 2 to " << RdcnSchedule::MAX_TORS << ")";
+        error = os.str();
+        return {};
+    }
+    if (uplinks < 2 || uplinks > tors - 1 || uplinks > RdcnSchedule::MAX_UPLINKS)
+    {
+        os << "opera: " << uplinks << " uplinks (allowed: 2 to "
+           << std::min(tors - 1, RdcnSchedule::MAX_UPLINKS) << " for " << tors
+           << " ToRs: one rotor changes while the others keep the network connected)";
+        error = os.str();
+        return {};
+    }
+    if (!rng)
+    {
+        error = "opera: no random stream for the relabelling of the ToRs";
+        return {};
+    }
+    const uint32_t shifts = tors - 1;
+    const uint32_t per = (shifts + uplinks - 1) / uplinks; // matchings per rotor
+    const uint32_t slices = uplinks * per;
+    // Shift list of each rotor: rotor u gets u+1, u+1+U, ...; a rotor one short repeats a
+    // shift of rotor 0 (which always has all) so that it still changes at each of its turns.
+    std::vector<std::vector<uint32_t>> rotorShifts(uplinks);
+    for (uint32_t u = 0; u < uplinks; ++u)
+    {
+        for (uint32_t j = 0; j < per; ++j)
+        {
+            const uint32_t k = u + 1 + j * uplinks;
+            rotorShifts[u].push_back(k <= shifts ? k : 1 + ((per - 1) / 2) * uplinks);
+        }
+    }
+    const std::vector<int32_t> label = RandomPermutation(rng, tors); // position -> ToR
+    std::vector<std::vector<RdcnMatching>> m(uplinks,
+                                             std::vector<RdcnMatching>(slices, RdcnMatching(tors)));
+    for (uint32_t u = 0; u < uplinks; ++u)
+    {
+        for (uint32_t s = 0; s < slices; ++s)
+        {
+            // Rotor u changes at slices s = u (mod U) and holds each matching for U slices.
+            const uint32_t j = ((s + slices - u) % slices) / uplinks;
+            const uint32_t k = rotorShifts[u][j];
+            for (uint32_t p = 0; p < tors; ++p)
+            {
+                m[u][s][label[p]] = label[(p + k) % tors];
+            }
+        }
+    }
+    return m;
+}
+
+std::vector<std::vector<RdcnMatching>>
+RdcnScheduleGenerator::Shale(uint32_t tors,
+                             uint32_t uplinks,
+                             uint32_t dimensions,
+                             std::string& error)
+{
+    std::ostringstream os;
+    if (tors < 2 || tors > RdcnSchedule::MAX_TORS)
+    {
+        os << "shale: " << tors << " ToRs (allowed: 2 to " << RdcnSchedule::MAX_TORS << ")";
+        error = os.str();
+        return {};
+    }
+    if (dimensions < 1 || (1ULL << std::min(dimensions, 63U)) > tors)
+    {
+        os << "shale: dimensions " << dimensions << " (allowed: 1 to "
+           << static_cast<uint32_t>(std::floor(std::log2(tors))) << " for " << tors
+           << " ToRs: each dimension needs at least 2 ToRs)";
+        error = os.str();
+        return {};
+    }
+    // Side n of the grid: the integer with n^h == N, if any.
+    const uint32_t h = dimensions;
+    auto power = [h](uint64_t n) {
+        uint64_t r = 1;
+        for (uint32_t i = 0; i < h; ++i)
+        {
+            r *= n;
+        }
+        return r;
+    };
+    const auto guess = static_cast<uint64_t>(std::llround(std::pow(tors, 1.0 / h)));
+    uint64_t side = 0;
+    for (uint64_t n = guess > 1 ? guess - 1 : 1; n <= guess + 1; ++n)
+    {
+        if (power(n) == tors)
+        {
+            side = n;
+        }
+    }
+    if (side < 2)
+    {
+        os << "shale: " << tors << " ToRs is not a perfect " << PowerName(h) << " (dimensions " << h
+           << "; the ToRs form an n^" << h << " grid, n >= 2)";
+        error = os.str();
+        return {};
+    }
+    const auto n = static_cast<uint32_t>(side);
+    const uint32_t slices = h * (n - 1);
+    if (uplinks < 1 || uplinks > slices || uplinks > RdcnSchedule::MAX_UPLINKS)
+    {
+        os << "shale: " << uplinks << " uplinks (allowed: 1 to "
+           << std::min(slices, RdcnSchedule::MAX_UPLINKS) << " for a " << n << "^" << h
+           << " grid: uplinks are offset by one slice of the " << slices << "-slice cycle)";
+        error = os.str();
+        return {};
+    }
+    std::vector<uint32_t> stride(h, 1); // n^d
+    for (uint32_t d = 1; d < h; ++d)
+    {
+        stride[d] = stride[d - 1] * n;
+    }
+    std::vector<std::vector<RdcnMatching>> m(uplinks,
+                                             std::vector<RdcnMatching>(slices, RdcnMatching(tors)));
+    for (uint32_t u = 0; u < uplinks; ++u)
+    {
+        for (uint32_t s = 0; s < slices; ++s)
+        {
+            const uint32_t t = (s + u) % slices;
+            const uint32_t d = t % h;
+            const uint32_t k = t / h + 1; // shift along dimension d, 1..n-1
+            for (uint32_t i = 0; i < tors; ++i)
+            {
+                const uint32_t c = (i / stride[d]) % n;
+                const uint32_t c2 = (c + k) % n;
+                m[u][s][i] = static_cast<int32_t>(i - c * stride[d] + c2 * stride[d]);
+            }
+        }
+    }
+    return m;
+}
+
+std::vector<std::vector<RdcnMatching>>
+RdcnScheduleGenerator::Random(uint32_t tors,
+                              uint32_t uplinks,
+                              uint32_t slices,
+                              Ptr<RandomVariableStream> rng,
+                              std::string& error)
+{
+    std::ostringstream os;
+    if (tors < 2 || tors > RdcnSchedule::MAX_TORS)
+    {
+        os << "random: " << tors << " ToRs (allowed: 2 to " << RdcnSchedule::MAX_TORS << ")";
+        error = os.str();
+        return {};
+    }
+    if (uplinks < 1 || uplinks > RdcnSchedule::MAX_UPLINKS)
+    {
+        os << "random: " << uplinks << " uplinks (allowed: 1 to " << RdcnSchedule::MAX_UPLINKS
+           << ")";
+        error = os.str();
+        return {};
+    }
+    if (slices < 1 || slices > RdcnSchedule::MAX_SLICES)
+    {
+        os << "random: " << slices << " slices (allowed: 1 to " << RdcnSchedule::MAX_SLICES << ")";
+        error = os.str();
+        return {};
+    }
+    if (!rng)
+    {
+        error = "random: no random stream";
+        return {};
+    }
+    std::vector<std::vector<RdcnMatching>> m(uplinks, std::vector<RdcnMatching>(slices));
+    for (uint32_t u = 0; u < uplinks; ++u)
+    {
+        for (uint32_t s = 0; s < slices; ++s)
+        {
+            // Rejection: a uniform permutation is a derangement with probability about 1/e,
+            // so this takes e draws on average, and the accepted ones are uniform derangements.
+            while (true)
+            {
+                RdcnMatching p = RandomPermutation(rng, tors);
+                bool fixed = false;
+                for (uint32_t i = 0; i < tors && !fixed; ++i)
+                {
+                    fixed = p[i] == static_cast<int32_t>(i);
+                }
+                if (!fixed)
+                {
+                    m[u][s] = std::move(p);
+                    break;
+                }
+            }
+        }
+    }
+    return m;
+}
+
+Ptr<RdcnSchedule>
+RdcnScheduleGenerator::Make(const std::string& architecture,
+                            uint32_t tors,
+                            uint32_t uplinks,
+                            uint32_t dimensions,
+                            Ptr<RandomVariableStream> rng,
+                            std::string& error)
+{
+    std::vector<std::vector<RdcnMatching>> m;
+    if (architecture == "rotornet")
+    {
+        m = RoundRobin(tors, uplinks, error);
+    }
+    else if (architecture == "opera")
+    {
+        m = Opera(tors, uplinks, rng, error);
+    }
+    else if (architecture == "shale")
+    {
+        m = Shale(tors, uplinks, dimensions, error);
+    }
+    else if (architecture == "random")
+    {
+        if (tors < 2 || uplinks < 1)
+        {
+            std::ostringstream os;
+            os << "random: " << tors << " ToRs and " << uplinks
+               << " uplinks (allowed: 2 or more ToRs, 1 or more uplinks)";
+            error = os.str();
+            return nullptr;
+        }
+        m = Random(tors, uplinks, (tors - 1 + uplinks - 1) / uplinks, rng, error);
+    }
+    else if (architecture.find('/') != std::string::npos ||
+             architecture.find('.') != std::string::npos)
+    {
+        Ptr<RdcnSchedule> s = RdcnSchedule::Load(architecture, error);
+        if (!s)
+        {
+            return nullptr;
+        }
+        if ((tors != 0 && s->GetNTors() != tors) || (uplinks != 0 && s->GetNUplinks() != uplinks))
+        {
+            std::ostringstream os;
+            os << architecture << ": the schedule has " << s->GetNTors() << " ToRs and "
+               << s->GetNUplinks() << " uplinks, the network " << tors << " ToRs and " << uplinks
+               << " uplinks";
+            error = os.str();
+            return nullptr;
+        }
+        return s;
+    }
+    else
+    {
+        error = "unknown schedule architecture '" + architecture +
+                "' (allowed: rotornet, opera, shale, random, or the path of a schedule file)";
+        return nullptr;
+    }
+    if (m.empty())
+    {
+        return nullptr;
+    }
+    Ptr<RdcnSchedule> s = CreateObject<RdcnSchedule>();
+    if (!s->SetMatchings(tors, m, error))
+    {
+        return nullptr;
+    }
+    return s;
 }
 
 } // namespace ns3

@@ -40,7 +40,9 @@ using RdcnMatching = std::vector<int32_t>;
  * [Start + k Slot, Start + (k+1) Slot). The schedule is a cycle of L slices: during absolute
  * slot k, uplink u follows matching m[u][slice(k)], slice(k) = (k - first) mod L, where first
  * is the slot from which the cycle applies (0 for the first cycle; later ones are installed by
- * Install(), which is how traffic-aware schedulers change the schedule).
+ * Install(), which is how traffic-aware schedulers change the schedule). Install() forgets
+ * cycles whose last slot lies more than one slot before the simulation clock; "the first
+ * cycle" below is the oldest cycle still kept (the one SetMatchings set until then).
  *
  * A circuit that differs from the one of the previous slot is dark for the first Guard of the
  * slot (the rotor moving plus clock skew): the usable window of ToR t's uplink u in slot k is
@@ -136,6 +138,12 @@ class RdcnSchedule : public Object
     uint32_t GetSlice(uint64_t slot) const;
 
     /**
+     * \return the absolute slot from which the cycle that applies in \p slot applies (its
+     *         slice 0 recurs at that slot plus multiples of its length)
+     */
+    uint64_t GetCycleStart(uint64_t slot) const;
+
+    /**
      * \return true when \p tor's uplink \p uplink has a circuit in \p slot that differs from the
      *         one in slot - 1 (cyclically for slot 0), so the slot begins with a guard band
      */
@@ -168,11 +176,14 @@ class RdcnSchedule : public Object
     std::string ToString() const;
 
     /**
-     * \brief Reads the schedule file format (documented in doc/optical.rst, "Schedule files").
+     * \brief Reads the schedule file format (data/rdcn/example-schedule.txt is an example).
      *
      * Lines: `tors N`, `uplinks U`, `slices L`, optional `slot TIME` and `guard TIME` (ns-3
      * time strings; they set the attributes), then one `match UPLINK SLICE p0 p1 ... p(N-1)`
-     * line per uplink and slice, pi the peer of ToR i or `-`. `#` starts a comment.
+     * line per uplink and slice, pi the peer of ToR i or `-`. `#` starts a comment. The
+     * header lines come before the first match line, each once; match lines may come in any
+     * order. A problem found at the end (a missing line) is reported at the last line; slot
+     * <= guard at the later of the slot and guard lines.
      * \param text the file's contents
      * \param source name used in errors (a path)
      * \param error set to "source:line: problem" on failure
@@ -182,7 +193,14 @@ class RdcnSchedule : public Object
                                    const std::string& source,
                                    std::string& error);
 
-    /// \brief Reads a schedule file. \copydetails Parse
+    /**
+     * \brief Reads a schedule file (format as for Parse).
+     * \param path the file; a relative path that does not exist is also looked for in the data
+     *        directory (NS3_OPTICAL_DATA_DIR or the module's data/), e.g.
+     *        "rdcn/example-schedule.txt"
+     * \param error set to "path:line: problem", or to why the file cannot be read
+     * \return the schedule, or null on failure
+     */
     static Ptr<RdcnSchedule> Load(const std::string& path, std::string& error);
 
     /**
@@ -209,7 +227,12 @@ class RdcnSchedule : public Object
         std::vector<std::vector<RdcnMatching>> matchings; //!< [uplink][slice]
     };
 
+    /**
+     * \param slot an absolute slot
+     * \return the cycle that applies in \p slot (the oldest kept for a slot before it)
+     */
     const Cycle& CycleAt(uint64_t slot) const;
+    /// \brief Forgets the cycles that no slot from one before the current one can reach.
     void Prune();
 
     uint32_t m_tors{0};                   //!< ToRs
@@ -236,6 +259,10 @@ class RdcnScheduleGenerator
      * rotors in turn (rotor u gets shifts u+1, u+1+U, ...); the cycle has ceil((N-1)/U) slices
      * and a rotor with fewer shifts repeats its first one. Every pair meets once per cycle
      * (U = 1: exactly 1/(N-1) of the time, minus guard bands).
+     * \param tors N (2 to MAX_TORS)
+     * \param uplinks U (1 to N-1: each rotor needs a shift of its own)
+     * \param error set on failure, naming the value
+     * \return matchings[uplink][slice], or empty on failure
      */
     static std::vector<std::vector<RdcnMatching>> RoundRobin(uint32_t tors,
                                                              uint32_t uplinks,
@@ -245,8 +272,16 @@ class RdcnScheduleGenerator
      * Opera: the N-1 shifts of a random relabelling of the ToRs (so that the circuits up at
      * any instant form an expander), dealt to U >= 2 rotors that each hold a matching for U
      * slices and change one at a time, staggered: rotor u changes at slices congruent to u
-     * mod U. The cycle has U * ceil((N-1)/U) slices.
-     * \param rng uniform stream for the relabelling (its stream fixes the schedule)
+     * mod U. The cycle has U * ceil((N-1)/U) slices. A rotor dealt one shift fewer than
+     * the others fills its last turn with a shift of rotor 0, so that it still changes then:
+     * exactly one rotor changes at every slice boundary (none when N-1 = U, where every rotor
+     * holds one shift for good). The union of the circuits at any slice is strongly connected
+     * (it holds U consecutive shifts, or shift 1 or N-1).
+     * \param tors N (2 to MAX_TORS)
+     * \param uplinks U (2 to N-1)
+     * \param rng uniform stream on [0, 1) for the relabelling (its stream fixes the schedule)
+     * \param error set on failure, naming the value
+     * \return matchings[uplink][slice], or empty on failure
      */
     static std::vector<std::vector<RdcnMatching>> Opera(uint32_t tors,
                                                         uint32_t uplinks,
@@ -257,19 +292,57 @@ class RdcnScheduleGenerator
      * Shale-like: the ToRs form a virtual grid n^h (N must be a perfect h-th power, n >= 2);
      * slice s serves dimension s mod h with the round robin over the n-1 shifts along it;
      * uplink u is offset by u slices. The cycle has h (n-1) slices. Pairs that differ in one
-     * coordinate meet directly; others need up to h hops.
+     * coordinate meet directly; others need up to h hops. ToR t has coordinates
+     * c_d = (t / n^d) mod n.
+     * \param tors N = n^h (n >= 2)
+     * \param uplinks U (1 to h (n-1): offsets beyond the cycle would repeat uplinks)
+     * \param dimensions h (1 to log2 N)
+     * \param error set on failure ("shale: 10 ToRs is not a perfect square (dimensions 2 ...")
+     * \return matchings[uplink][slice], or empty on failure
      */
     static std::vector<std::vector<RdcnMatching>> Shale(uint32_t tors,
                                                         uint32_t uplinks,
                                                         uint32_t dimensions,
                                                         std::string& error);
 
-    /// Uniformly random derangements, \p slices per uplink.
+    /**
+     * Uniformly random derangements (no ToR reaches itself), \p slices per uplink; every
+     * matching is drawn on its own, so pairs may miss each other in a cycle.
+     * \param tors N (2 to MAX_TORS)
+     * \param uplinks U (1 to MAX_UPLINKS)
+     * \param slices slices per uplink (1 to MAX_SLICES)
+     * \param rng uniform stream on [0, 1) (its stream fixes the schedule)
+     * \param error set on failure, naming the value
+     * \return matchings[uplink][slice], or empty on failure
+     */
     static std::vector<std::vector<RdcnMatching>> Random(uint32_t tors,
                                                          uint32_t uplinks,
                                                          uint32_t slices,
                                                          Ptr<RandomVariableStream> rng,
                                                          std::string& error);
+
+    /**
+     * \brief Builds a schedule by architecture name or from a schedule file.
+     *
+     * Names: rotornet (RoundRobin), opera (Opera), shale (Shale with \p dimensions), random
+     * (Random with ceil((tors-1)/uplinks) slices, the round robin's cycle). Any other name
+     * containing '/' or '.' is read as a schedule file (Load); its ToRs and uplinks must
+     * equal \p tors and \p uplinks unless those are 0. The schedule's Slot, Guard and Start
+     * are the attribute defaults (a file may set slot and guard).
+     * \param architecture rotornet, opera, shale, random, or a file path
+     * \param tors ToRs
+     * \param uplinks uplinks per ToR
+     * \param dimensions Shale's grid dimensions (ignored by the others)
+     * \param rng uniform stream on [0, 1) for opera and random (ignored by the others)
+     * \param error set on failure, naming the value and what is allowed
+     * \return the schedule, or null on failure
+     */
+    static Ptr<RdcnSchedule> Make(const std::string& architecture,
+                                  uint32_t tors,
+                                  uint32_t uplinks,
+                                  uint32_t dimensions,
+                                  Ptr<RandomVariableStream> rng,
+                                  std::string& error);
 };
 
 } // namespace ns3

@@ -470,7 +470,7 @@ class RoutingDirectTestCase : public TestCase
     {
         for (uint32_t n = 3; n <= 12; ++n)
         {
-            for (uint32_t u = 1; u <= 3; ++u)
+            for (uint32_t u = 1; u <= std::min(3U, n - 1); ++u)
             {
                 std::string error;
                 Ptr<RdcnSchedule> s =
