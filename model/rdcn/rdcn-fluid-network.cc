@@ -273,6 +273,12 @@ RdcnFluidNetwork::Prepare(std::string* error)
     const uint64_t flat = circuits * m_schedule->GetNSlices();
     m_flatSlices = flat <= (uint64_t{1} << 24) ? m_schedule->GetNSlices() : 0;
     m_flatIndex.assign(m_flatSlices > 0 ? flat : 0, 0);
+    if (!m_listening)
+    {
+        m_schedule->TraceConnectWithoutContext("Installed",
+                                               MakeCallback(&RdcnFluidNetwork::Installed, this));
+        m_listening = true;
+    }
     m_prepared = true;
     NS_LOG_INFO("fluid RDCN: " << m_tors << " ToRs x " << m_uplinks << " uplinks, "
                                << m_hosts.size() << " hosts, host share " << m_hostCap
@@ -399,7 +405,9 @@ RdcnFluidNetwork::HostAccrual(uint32_t host, int64_t slot) const
     {
         return 0;
     }
-    const __int128 total = static_cast<__int128>(h.nLazy) * LevelAfter(h, slot) - h.joinSum;
+    // Exact modulo 2^64, and the true sum (the bytes accrued) is below 2^63.
+    const uint64_t total =
+        static_cast<uint64_t>(h.nLazy) * static_cast<uint64_t>(LevelAfter(h, slot)) - h.joinSum;
     return static_cast<Units>(total);
 }
 
@@ -790,7 +798,7 @@ RdcnFluidNetwork::Enroll(uint32_t flow, uint64_t fromSlot)
     else
     {
         ++h.nLazy;
-        h.joinSum += f.join;
+        h.joinSum += static_cast<uint64_t>(f.join);
     }
     h.heap.push({f.join + f.atHost, flow, f.version});
     MakeDue(f.src, fromSlot);
@@ -813,7 +821,7 @@ RdcnFluidNetwork::RemoveMember(uint32_t flow)
     else
     {
         --h.nLazy;
-        h.joinSum -= f.join;
+        h.joinSum -= static_cast<uint64_t>(f.join);
     }
     ++f.version;
     MakeDue(f.src, m_lastSlot + 1);
@@ -882,6 +890,19 @@ RdcnFluidNetwork::ProcessHost(uint32_t host, uint64_t slot)
     std::size_t n = members;
     std::vector<std::pair<uint32_t, Units>>& finishing = m_scratchFinishing;
     finishing.clear();
+    if (h.heap.size() > 2 * members + 64)
+    {
+        // Stale entries (older versions) are dropped when they reach the top; rebuild the
+        // heap when they outnumber the members.
+        std::vector<FinishEntry> entries;
+        entries.reserve(members);
+        for (uint32_t flow : h.members)
+        {
+            const Flow& f = m_flows[flow];
+            entries.push_back({f.join + f.atHost, flow, f.version});
+        }
+        h.heap = decltype(h.heap)(std::greater<FinishEntry>(), std::move(entries));
+    }
     while (!h.heap.empty())
     {
         const FinishEntry top = h.heap.top();
@@ -892,7 +913,7 @@ RdcnFluidNetwork::ProcessHost(uint32_t host, uint64_t slot)
             continue;
         }
         const Units left = std::max<Units>(0, top.level - base);
-        if (n > 0 && static_cast<__int128>(left) * n <= capacity)
+        if (n > 0 && left <= capacity / static_cast<Units>(n)) // left * n <= capacity
         {
             finishing.emplace_back(top.flow, left);
             capacity -= left;
@@ -1137,7 +1158,7 @@ RdcnFluidNetwork::CapFill(uint32_t queue, uint64_t slot)
         const uint32_t flow = streams[i];
         Flow& f = m_flows[flow];
         const Units take =
-            total > 0 ? static_cast<Units>(static_cast<__int128>(room) * demand[i] / total) : 0;
+            total > 0 ? static_cast<Units>(static_cast<long double>(room) * demand[i] / total) : 0;
         const Units x = std::max<Units>(0, std::min(before[i] + take, left));
         left -= x;
         Detach(flow);
@@ -1354,7 +1375,7 @@ RdcnFluidNetwork::ServiceOf(uint32_t queue, uint64_t slot)
             Materialize(flow, queue, a, slot, ready);
             Host& h = m_hosts[f.src];
             const Units join = LevelAfter(h, k);
-            h.joinSum += join - f.join;
+            h.joinSum += static_cast<uint64_t>(join - f.join);
             f.join = join;
             rerouted.push_back(flow);
         }
@@ -1387,34 +1408,157 @@ RdcnFluidNetwork::ServiceOf(uint32_t queue, uint64_t slot)
     }
     for (uint32_t flow : rerouted)
     {
-        Flow& f = m_flows[flow];
-        // Still a member (LAZY) with its new join level: route its next segment.
+        Resegment(flow, slot + 1);
+    }
+}
+
+void
+RdcnFluidNetwork::Resegment(uint32_t flow, uint64_t ready)
+{
+    // A LAZY member whose join level is up to date (ready - 1): route its next segment.
+    Flow& f = m_flows[flow];
+    RdcnHop hop;
+    f.state = RdcnRouteState{};
+    f.fromSlot = ready;
+    if (!m_router->NextHop(f.srcTor, ready, f.dstTor, f.hash, f.state, hop))
+    {
+        NS_LOG_WARN("no route from ToR " << f.srcTor << " to ToR " << f.dstTor);
+        RemoveMember(flow);
+        f.mode = STUCK;
+        return;
+    }
+    const uint32_t q = GetQueue(f.srcTor, hop.uplink, m_schedule->GetSlice(hop.slot));
+    f.queue = q;
+    f.segEnd = hop.slot;
+    Queue& target = m_queues[q];
+    ListQueue(q);
+    if (Content0(target, static_cast<int64_t>(ready) - 1) >= m_limit)
+    {
+        RemoveMember(flow);
+        f.mode = BLOCKED;
+        f.queuePos = static_cast<uint32_t>(target.waiters.size());
+        target.waiters.push_back(flow);
+        return;
+    }
+    f.queuePos = static_cast<uint32_t>(target.streams.size());
+    target.streams.push_back(flow);
+    AddPredict(q);
+}
+
+void
+RdcnFluidNetwork::Installed(uint64_t fromSlot)
+{
+    NS_LOG_FUNCTION(this << fromSlot);
+    // A later install replaces the cycles from its slot on: keep the slots in order.
+    m_installs.erase(std::remove_if(m_installs.begin(),
+                                    m_installs.end(),
+                                    [fromSlot](uint64_t s) { return s >= fromSlot; }),
+                     m_installs.end());
+    m_installs.push_back(fromSlot);
+    if (m_active > 0 && static_cast<int64_t>(fromSlot) > m_lastSlot)
+    {
+        EnsureSlotEvent(fromSlot);
+    }
+}
+
+void
+RdcnFluidNetwork::Rehome(uint64_t slot)
+{
+    // A new cycle begins: slices mean other circuits now (and there may be more or fewer of
+    // them), so every chunk is routed again from where it is, every flow at a host routes its
+    // next segment from this slot, and the queues are rebuilt. Queues may exceed QueueLimit
+    // until their next slot (nothing is dropped).
+    NS_LOG_FUNCTION(this << slot);
+    const int64_t k = static_cast<int64_t>(slot);
+    std::vector<uint32_t> lazy;
+    std::vector<uint32_t> waiting;
+
+    struct Held
+    {
+        uint32_t tor;
+        uint32_t cls;
+        Chunk chunk;
+    };
+
+    std::vector<Held> held;
+    for (uint32_t id = 0; id < m_queues.size(); ++id)
+    {
+        Queue& q = m_queues[id];
+        if (!q.used)
+        {
+            continue;
+        }
+        std::vector<uint32_t> streams = q.streams;
+        for (uint32_t flow : streams)
+        {
+            Flow& f = m_flows[flow];
+            const Units a = Accrued(f, k - 1);
+            const double ready = ReadyOf(f, f.fromSlot);
+            Detach(flow);
+            Materialize(flow, id, a, slot, ready);
+            Host& h = m_hosts[f.src];
+            const Units join = LevelAfter(h, k - 1);
+            h.joinSum += static_cast<uint64_t>(join - f.join);
+            f.join = join;
+            lazy.push_back(flow);
+        }
+        for (uint32_t flow : q.waiters)
+        {
+            m_flows[flow].mode = DONE;
+            waiting.push_back(flow);
+        }
+        q.waiters.clear();
+        for (uint32_t c = 0; c < q.classes.size(); ++c)
+        {
+            for (Chunk& chunk : q.classes[c].items)
+            {
+                held.push_back({q.tor, c, std::move(chunk)});
+            }
+            q.classes[c].items.clear();
+            q.classes[c].units = 0;
+        }
+        m_unitsCalendar -= q.units;
+        m_torUnits[q.tor] -= q.units;
+        q.units = 0;
+        ReleaseQueue(id);
+    }
+    for (auto& list : m_sliceLists)
+    {
+        list.clear();
+    }
+    const uint32_t slices = m_schedule->GetNSlicesAt(slot);
+    if (m_sliceLists.size() < slices)
+    {
+        m_sliceLists.resize(slices);
+    }
+    for (Held& e : held)
+    {
+        const Flow& f = m_flows[e.chunk.flow];
+        RdcnRouteState st = e.cls == 0 ? RdcnRouteState{} : e.chunk.state;
         RdcnHop hop;
-        f.state = RdcnRouteState{};
-        f.fromSlot = slot + 1;
-        if (!m_router->NextHop(f.srcTor, slot + 1, f.dstTor, f.hash, f.state, hop))
+        uint32_t q;
+        if (m_router->NextHop(e.tor, slot, f.dstTor, f.hash, st, hop))
         {
-            NS_LOG_WARN("no route from ToR " << f.srcTor << " to ToR " << f.dstTor);
-            RemoveMember(flow);
-            f.mode = STUCK;
-            continue;
+            q = GetQueue(e.tor, hop.uplink, m_schedule->GetSlice(hop.slot));
+            e.chunk.state = std::move(st);
         }
-        const uint32_t q2 = GetQueue(f.srcTor, hop.uplink, m_schedule->GetSlice(hop.slot));
-        f.queue = q2;
-        f.segEnd = hop.slot;
-        Queue& target = m_queues[q2];
-        ListQueue(q2);
-        if (Content0(target, k) >= m_limit)
+        else
         {
-            RemoveMember(flow);
-            f.mode = BLOCKED;
-            f.queuePos = static_cast<uint32_t>(target.waiters.size());
-            target.waiters.push_back(flow);
-            continue;
+            NS_LOG_WARN("no route from ToR " << e.tor << " to ToR " << f.dstTor << " in the cycle "
+                                             << "installed at slot " << slot);
+            q = GetQueue(e.tor, 0, 0);
         }
-        f.queuePos = static_cast<uint32_t>(target.streams.size());
-        target.streams.push_back(flow);
-        AddPredict(q2);
+        e.chunk.slot = std::max(e.chunk.slot, slot);
+        Append(q, e.cls, std::move(e.chunk));
+        --m_moves; // re-filed, not moved
+    }
+    for (uint32_t flow : lazy)
+    {
+        Resegment(flow, slot);
+    }
+    for (uint32_t flow : waiting)
+    {
+        Enroll(flow, slot);
     }
 }
 
@@ -1422,6 +1566,15 @@ void
 RdcnFluidNetwork::RunSlot(uint64_t slot)
 {
     NS_LOG_FUNCTION(this << slot);
+    if (!m_installs.empty() && m_installs.front() <= slot)
+    {
+        // Before this slot counts as stepped, so that flows re-enrolled take part in it.
+        while (!m_installs.empty() && m_installs.front() <= slot)
+        {
+            m_installs.erase(m_installs.begin());
+        }
+        Rehome(slot);
+    }
     m_lastSlot = static_cast<int64_t>(slot);
     ++m_slots;
     PopAllEgress();

@@ -339,7 +339,7 @@ class RdcnFluidNetwork : public Object
         std::vector<uint32_t> members; //!< Flows sharing the NIC (LAZY and SLOT)
         uint32_t nSlot{0};             //!< Of them, SLOT flows
         uint32_t nLazy{0};             //!< Of them, LAZY flows
-        __int128 joinSum{0};           //!< Sum of the LAZY members' join levels
+        uint64_t joinSum{0};           //!< Sum of the LAZY members' join levels, modulo 2^64
         Units levelPrev{0};            //!< Level after slot levelSlot - 2
         Units level{0};                //!< Level after slot levelSlot - 1
         uint64_t levelSlot{0};         //!< First slot not in level
@@ -393,6 +393,9 @@ class RdcnFluidNetwork : public Object
     void PopEgress(uint32_t host) const;
     void PopAllEgress() const;
     void MidSlotStart(uint32_t flow, uint64_t slot);
+    void Resegment(uint32_t flow, uint64_t ready);
+    void Installed(uint64_t fromSlot);
+    void Rehome(uint64_t slot);
     uint32_t GetQueue(uint32_t tor, uint32_t uplink, uint32_t slice);
     void ListQueue(uint32_t queue);
     void ReleaseQueue(uint32_t queue);
@@ -467,7 +470,9 @@ class RdcnFluidNetwork : public Object
     mutable std::vector<uint32_t> m_egressHosts;                //!< Hosts with egress bytes
     EventId m_slotEvent;                                        //!< Next step
     uint64_t m_nextSlot{0};                                     //!< Slot of m_slotEvent
-    int64_t m_lastSlot{-1}; //!< Last slot stepped (or entered mid-slot)
+    int64_t m_lastSlot{-1};           //!< Last slot stepped (or entered mid-slot)
+    std::vector<uint64_t> m_installs; //!< First slots of cycles installed, pending
+    bool m_listening{false};          //!< Connected to the schedule's Installed
 
     // Counters
     uint64_t m_started{0};             //!< Flows started

@@ -73,6 +73,11 @@ RunOne(const Params& p)
     const uint32_t hosts = p.tors * p.hostsPerTor;
     const double hostBps = 10e9;
 
+    // The arrival process lives until Simulator::Run returns.
+    Ptr<UniformRandomVariable> pick = CreateObject<UniformRandomVariable>();
+    Ptr<ExponentialRandomVariable> size = CreateObject<ExponentialRandomVariable>();
+    Ptr<ExponentialRandomVariable> gap = CreateObject<ExponentialRandomVariable>();
+    std::function<void(uint32_t)> arrive;
     const auto built0 = std::chrono::steady_clock::now();
     if (p.workload == "alltoall")
     {
@@ -94,17 +99,14 @@ RunOne(const Params& p)
     {
         NS_ABORT_MSG_IF(p.workload != "poisson",
                         "unknown workload '" << p.workload << "' (allowed: alltoall, poisson)");
-        Ptr<UniformRandomVariable> pick = CreateObject<UniformRandomVariable>();
         pick->SetStream(2);
-        Ptr<ExponentialRandomVariable> size = CreateObject<ExponentialRandomVariable>();
         size->SetAttribute("Mean", DoubleValue(p.meanBytes));
         size->SetStream(3);
-        Ptr<ExponentialRandomVariable> gap = CreateObject<ExponentialRandomVariable>();
         const double rate = p.load * hostBps / 8 / p.meanBytes; // flows per second per host
         gap->SetAttribute("Mean", DoubleValue(1.0 / rate));
         gap->SetStream(4);
         // One arrival process per host, each event scheduling its host's next arrival.
-        std::function<void(uint32_t)> arrive = [&](uint32_t s) {
+        arrive = [&](uint32_t s) {
             uint32_t d = pick->GetInteger(0, hosts - p.hostsPerTor - 1);
             const uint32_t first = (s / p.hostsPerTor) * p.hostsPerTor;
             d += d >= first ? p.hostsPerTor : 0; // skip the source's ToR
@@ -148,6 +150,7 @@ main(int argc, char* argv[])
     std::string uplinksList = "6,8";
     std::string workloads = "poisson,alltoall";
     Params p;
+    bool child = true;
     CommandLine cmd(__FILE__);
     cmd.AddValue("tors", "ToR counts, comma-separated", torsList);
     cmd.AddValue("uplinks", "Uplinks per ToR for each ToR count, comma-separated", uplinksList);
@@ -158,6 +161,10 @@ main(int argc, char* argv[])
     cmd.AddValue("load", "Poisson: offered load, share of the host rate", p.load);
     cmd.AddValue("meanBytes", "Poisson: mean flow size (bytes)", p.meanBytes);
     cmd.AddValue("alltoallBytes", "All-to-all: bytes per flow", p.alltoallBytes);
+    cmd.AddValue("child",
+                 "Run each size in a child process (false: in this one, e.g. for a profiler; "
+                 "no peak memory then)",
+                 child);
     cmd.Parse(argc, argv);
 
     auto split = [](const std::string& s) {
@@ -191,7 +198,16 @@ main(int argc, char* argv[])
             q.tors = static_cast<uint32_t>(std::stoul(tors[i]));
             q.uplinks = static_cast<uint32_t>(std::stoul(uplinks[i]));
             q.workload = w;
-            const bench::ChildOutput out = bench::RunInChild([q]() { return RunOne(q); });
+            bench::ChildOutput out;
+            if (child)
+            {
+                out = bench::RunInChild([q]() { return RunOne(q); });
+            }
+            else
+            {
+                out.text = RunOne(q);
+                out.exitedOk = true;
+            }
             std::istringstream is(out.text);
             uint64_t flows = 0;
             uint64_t done = 0;
