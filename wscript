@@ -48,6 +48,12 @@ def configure(conf):
     # Complex linear algebra of the photonic meshes: Eigen (Debian: libeigen3-dev).
     conf.check_cfg(package='eigen3', uselib_store='OPTICAL_EIGEN',
                    args=['--cflags'], mandatory=True)
+    # The ADMM TE solver's threads: oneTBB (Debian: libtbb-dev).
+    conf.check_cfg(package='tbb', uselib_store='OPTICAL_TBB',
+                   args=['--cflags', '--libs'], mandatory=True)
+    # The learned TE initializer: libtorch (Debian: libtorch-dev), which has no pkg-config file.
+    conf.check_cxx(header_name='torch/torch.h', lib=['torch', 'torch_cpu', 'c10'],
+                   uselib_store='OPTICAL_TORCH', msg='Checking for libtorch', mandatory=True)
 
 
 def build(bld):
@@ -67,6 +73,8 @@ def build(bld):
     module.use.append('COINOR')
     module.use.append('OPTICAL_LIBXML2')
     module.use.append('OPTICAL_EIGEN')
+    module.use.append('OPTICAL_TBB')
+    module.use.append('OPTICAL_TORCH')
 
     module_test = bld.create_ns3_module_test_library('optical')
     module_test.source = _cmake_set(here, 'optical_test_sources')

@@ -764,6 +764,12 @@ ReadSolution(const TeGraph& g,
 } // namespace
 
 bool
+TeSolver::Check(const TeGraph& g, const Problem& p, std::string& error)
+{
+    return Validate(g, p, error);
+}
+
+bool
 TeSolver::Solve(const TeGraph& g,
                 const Problem& p,
                 Solution& out,

@@ -134,6 +134,15 @@ class TeSolver
     };
 
     /**
+     * \brief Checks a problem as Solve does, without solving it.
+     * \param [in] g The graph
+     * \param [in] p The problem
+     * \param [out] error The first bad value and what is allowed
+     * \return true if the problem is valid over the graph
+     */
+    static bool Check(const TeGraph& g, const Problem& p, std::string& error);
+
+    /**
      * \brief Validates, builds the linear program and solves it.
      * \param [in] g The graph (arc endpoints in range)
      * \param [in] p The problem: capacity sized like g.arcs, extra and extraPenalty empty or

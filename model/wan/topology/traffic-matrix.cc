@@ -68,6 +68,31 @@ AllPairs(uint32_t n, F volume)
     return demands;
 }
 
+/**
+ * A bimodal matrix over n nodes (see TrafficMatrix::Bimodal).
+ * \param [in] n Nodes
+ * \param [in] totalGbps Total
+ * \param [in] largeFraction Share of large pairs
+ * \param [in] rng Stream
+ * \return the demands
+ */
+std::vector<TrafficMatrix::Demand>
+BimodalPairs(uint32_t n, double totalGbps, double largeFraction, Ptr<UniformRandomVariable> rng)
+{
+    NS_ABORT_MSG_IF(!rng, "TrafficMatrix::Bimodal needs a random stream");
+    NS_ABORT_MSG_IF(!(largeFraction >= 0 && largeFraction <= 1),
+                    "TrafficMatrix::Bimodal: large fraction " << largeFraction
+                                                              << " is not in [0, 1]");
+    auto demands = AllPairs(n, [&](uint32_t, uint32_t) {
+        const bool large = rng->GetValue(0, 1) < largeFraction;
+        const double mean = large ? TrafficMatrix::BIMODAL_MEAN_RATIO : 1.0;
+        return mean * rng->GetValue(1 - TrafficMatrix::BIMODAL_SPREAD,
+                                    1 + TrafficMatrix::BIMODAL_SPREAD);
+    });
+    ScaleTo(demands, totalGbps);
+    return demands;
+}
+
 } // namespace
 
 double
@@ -113,17 +138,7 @@ TrafficMatrix::Bimodal(const WanTopology& topo,
                        Ptr<UniformRandomVariable> rng)
 {
     NS_LOG_FUNCTION(topo.GetName() << totalGbps << largeFraction);
-    NS_ABORT_MSG_IF(!rng, "TrafficMatrix::Bimodal needs a random stream");
-    NS_ABORT_MSG_IF(!(largeFraction >= 0 && largeFraction <= 1),
-                    "TrafficMatrix::Bimodal: large fraction " << largeFraction
-                                                              << " is not in [0, 1]");
-    auto demands = AllPairs(topo.GetNSites(), [&](uint32_t, uint32_t) {
-        const bool large = rng->GetValue(0, 1) < largeFraction;
-        const double mean = large ? BIMODAL_MEAN_RATIO : 1.0;
-        return mean * rng->GetValue(1 - BIMODAL_SPREAD, 1 + BIMODAL_SPREAD);
-    });
-    ScaleTo(demands, totalGbps);
-    return demands;
+    return BimodalPairs(topo.GetNSites(), totalGbps, largeFraction, rng);
 }
 
 std::vector<std::string>
@@ -141,6 +156,28 @@ TrafficMatrix::Make(const std::string& kind,
                     std::string& error)
 {
     NS_LOG_FUNCTION(kind << topo.GetName() << totalGbps);
+    if (topo.GetNSites() < 2)
+    {
+        error = "traffic matrix: topology '" + topo.GetName() + "' has " +
+                std::to_string(topo.GetNSites()) + " sites (a matrix needs at least 2)";
+        return false;
+    }
+    std::vector<double> weights;
+    for (const auto& site : topo.GetSites())
+    {
+        weights.push_back(site.weight);
+    }
+    return Make(kind, weights, totalGbps, rng, out, error);
+}
+
+bool
+TrafficMatrix::Make(const std::string& kind,
+                    const std::vector<double>& weights,
+                    double totalGbps,
+                    Ptr<UniformRandomVariable> rng,
+                    std::vector<Demand>& out,
+                    std::string& error)
+{
     if (!std::isfinite(totalGbps) || totalGbps < 0)
     {
         std::ostringstream msg;
@@ -148,22 +185,35 @@ TrafficMatrix::Make(const std::string& kind,
         error = msg.str();
         return false;
     }
-    if (topo.GetNSites() < 2)
+    const auto n = static_cast<uint32_t>(weights.size());
+    if (n < 2)
     {
-        error = "traffic matrix: topology '" + topo.GetName() + "' has " +
-                std::to_string(topo.GetNSites()) + " sites (a matrix needs at least 2)";
+        error = "traffic matrix: " + std::to_string(n) + " nodes (a matrix needs at least 2)";
         return false;
     }
     const auto colon = kind.find(':');
     const std::string base = kind.substr(0, colon);
     if (base == "gravity" && colon == std::string::npos)
     {
-        out = Gravity(topo, totalGbps);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            if (!std::isfinite(weights[i]) || weights[i] <= 0)
+            {
+                std::ostringstream msg;
+                msg << "traffic matrix 'gravity': node " << i << " has weight " << weights[i]
+                    << " (need a finite value > 0)";
+                error = msg.str();
+                return false;
+            }
+        }
+        out = AllPairs(n, [&](uint32_t s, uint32_t d) { return weights[s] * weights[d]; });
+        ScaleTo(out, totalGbps);
         return true;
     }
     if (base == "uniform" && colon == std::string::npos)
     {
-        out = Uniform(topo, totalGbps);
+        const double each = totalGbps / (static_cast<double>(n) * (n - 1));
+        out = AllPairs(n, [&](uint32_t, uint32_t) { return each; });
         return true;
     }
     if (base == "bimodal")
@@ -184,12 +234,47 @@ TrafficMatrix::Make(const std::string& kind,
             error = "traffic matrix '" + kind + "' needs a random stream (none given)";
             return false;
         }
-        out = Bimodal(topo, totalGbps, fraction, rng);
+        out = BimodalPairs(n, totalGbps, fraction, rng);
         return true;
     }
     error = "unknown traffic matrix '" + kind +
             "' (allowed: gravity, uniform, bimodal, bimodal:FRACTION)";
     return false;
+}
+
+std::vector<std::vector<TrafficMatrix::Demand>>
+TrafficMatrix::Diurnal(const std::vector<Demand>& base,
+                       uint32_t intervals,
+                       Time interval,
+                       Time start,
+                       const DiurnalShape& shape,
+                       Ptr<NormalRandomVariable> rng)
+{
+    NS_LOG_FUNCTION(base.size() << intervals << interval << start);
+    NS_ABORT_MSG_IF(!interval.IsStrictlyPositive(), "TrafficMatrix::Diurnal: interval <= 0");
+    NS_ABORT_MSG_IF(!(shape.amplitude >= 0 && shape.amplitude <= 1) || !(shape.noise >= 0),
+                    "TrafficMatrix::Diurnal: amplitude " << shape.amplitude << " or noise "
+                                                         << shape.noise << " out of range");
+    NS_ABORT_MSG_IF(shape.noise > 0 && !rng, "TrafficMatrix::Diurnal: noise needs a stream");
+    NS_ABORT_MSG_IF(!shape.period.IsStrictlyPositive(), "TrafficMatrix::Diurnal: period <= 0");
+    std::vector<std::vector<Demand>> series;
+    series.reserve(intervals);
+    for (uint32_t k = 0; k < intervals; ++k)
+    {
+        const double t = (start + interval * static_cast<int64_t>(k)).GetSeconds();
+        const double phase =
+            2 * M_PI * (t - shape.peak.GetSeconds()) / shape.period.GetSeconds();
+        const double scale = 1 + shape.amplitude * std::cos(phase);
+        std::vector<Demand> m = base;
+        for (auto& d : m)
+        {
+            const double noise = shape.noise > 0 ? std::max(0.0, 1 + shape.noise * rng->GetValue())
+                                                 : 1.0;
+            d.gbps *= scale * noise;
+        }
+        series.push_back(std::move(m));
+    }
+    return series;
 }
 
 std::vector<TrafficMatrix::Demand>

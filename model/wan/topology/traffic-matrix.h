@@ -9,6 +9,7 @@
 
 #include "wan-topology.h"
 
+#include "ns3/nstime.h"
 #include "ns3/ptr.h"
 #include "ns3/random-variable-stream.h"
 
@@ -98,6 +99,52 @@ class TrafficMatrix
                      Ptr<UniformRandomVariable> rng,
                      std::vector<Demand>& out,
                      std::string& error);
+
+    /**
+     * \brief A matrix by name over nodes given by their gravity weights (for graphs without
+     * sites, such as TeTopology: weights are then the nodes' capacities).
+     * \param [in] kind As for Make() over a WanTopology
+     * \param [in] weights Per node, finite and > 0 (gravity only); at least 2 nodes
+     * \param [in] totalGbps Total volume (Gb/s, finite, >= 0)
+     * \param [in] rng The random stream (needed by "bimodal" only)
+     * \param [out] out The demands, source-major (unchanged on failure)
+     * \param [out] error On failure: the bad kind or value and what is allowed
+     * \return true on success
+     */
+    static bool Make(const std::string& kind,
+                     const std::vector<double>& weights,
+                     double totalGbps,
+                     Ptr<UniformRandomVariable> rng,
+                     std::vector<Demand>& out,
+                     std::string& error);
+
+    /// A diurnal shape with noise, for a series of matrices (TE every interval).
+    struct DiurnalShape
+    {
+        Time period{Hours(24)}; //!< Period of the daily cycle
+        Time peak{Hours(14)};   //!< Time of day of the peak
+        double amplitude{0.3};  //!< Relative swing: the volume is mean x (1 + amplitude cos)
+        double noise{0.1};      //!< Relative standard deviation of each pair's noise
+    };
+
+    /**
+     * \brief A series of matrices: interval k (at time start + k x interval) scales every
+     * pair of \p base by 1 + amplitude cos(2 pi (t - peak) / period) and by its own noise
+     * factor max(0, 1 + noise x N(0, 1)) (one normal draw per pair per interval, in order).
+     * \param [in] base The mean matrix
+     * \param [in] intervals How many matrices
+     * \param [in] interval Time between them (> 0)
+     * \param [in] start Time of the first
+     * \param [in] shape The shape (amplitude in [0, 1], noise >= 0)
+     * \param [in] rng The normal stream (mean 0, variance 1; may be null when noise is 0)
+     * \return the matrices
+     */
+    static std::vector<std::vector<Demand>> Diurnal(const std::vector<Demand>& base,
+                                                    uint32_t intervals,
+                                                    Time interval,
+                                                    Time start,
+                                                    const DiurnalShape& shape,
+                                                    Ptr<NormalRandomVariable> rng);
 
     /**
      * \brief Keeps the largest demands that together carry \p share of the volume, rescaled

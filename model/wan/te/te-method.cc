@@ -1,0 +1,541 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "te-method.h"
+
+#include "te-admm.h"
+#include "te-learned.h"
+#include "te-ncflow.h"
+
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/optical-compat.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TeMethod");
+
+NS_OBJECT_ENSURE_REGISTERED(TeMethod);
+NS_OBJECT_ENSURE_REGISTERED(TeLpMethod);
+NS_OBJECT_ENSURE_REGISTERED(TePopMethod);
+
+namespace
+{
+/// \return seconds since start
+double
+Since(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// \return "src->dst (commodity i)"
+std::string
+CommodityName(const TeSolver::Commodity& c, std::size_t i)
+{
+    return "commodity " + std::to_string(i) + " (" + std::to_string(c.src) + "->" +
+           std::to_string(c.dst) + ")";
+}
+} // namespace
+
+TypeId
+TeMethod::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::TeMethod")
+                            .SetParent<Object>()
+                            .SetGroupName("Optical")
+                            .AddAttribute("Threads",
+                                          "Threads the method may use at once (>= 1)",
+                                          UintegerValue(1),
+                                          MakeUintegerAccessor(&TeMethod::m_threads),
+                                          MakeUintegerChecker<uint32_t>(1, 4096));
+    return tid;
+}
+
+TeMethod::TeMethod() = default;
+TeMethod::~TeMethod() = default;
+
+void
+TeMethod::Reset()
+{
+}
+
+uint32_t
+TeMethod::GetThreads() const
+{
+    return m_threads;
+}
+
+std::vector<std::string>
+TeMethod::GetNames()
+{
+    return {"lp", "pop", "ncflow", "admm", "learned"};
+}
+
+Ptr<TeMethod>
+TeMethod::Create(const std::string& name, std::string& error)
+{
+    if (name == "lp")
+    {
+        return CreateObject<TeLpMethod>();
+    }
+    if (name == "pop")
+    {
+        return CreateObject<TePopMethod>();
+    }
+    if (name == "ncflow")
+    {
+        return CreateObject<TeNcflowMethod>();
+    }
+    if (name == "admm")
+    {
+        return CreateObject<TeAdmmMethod>();
+    }
+    if (name == "learned")
+    {
+        return CreateObject<TeLearnedMethod>();
+    }
+    std::string allowed;
+    for (const auto& n : GetNames())
+    {
+        allowed += (allowed.empty() ? "" : ", ") + n;
+    }
+    error = "TE method '" + name + "' is unknown (allowed: " + allowed + ")";
+    return nullptr;
+}
+
+bool
+TeMethod::Supports(const TeSolver::Problem& p, std::string& error) const
+{
+    if (p.objective != TeSolver::MAX_FLOW)
+    {
+        error = "TE method " + GetName() +
+                " solves the max-flow objective only (min-max-utilisation: use lp or pop)";
+        return false;
+    }
+    for (double e : p.extra)
+    {
+        if (e > 0)
+        {
+            error = "TE method " + GetName() +
+                    " does not use extra capacity (the graph abstraction): use lp or pop";
+            return false;
+        }
+    }
+    return true;
+}
+
+double
+TeMethod::TotalDemand(const TeSolver::Problem& p)
+{
+    double sum = 0;
+    for (const auto& c : p.commodities)
+    {
+        sum += c.demand;
+    }
+    return sum;
+}
+
+bool
+TeMethod::Allocate(const TeGraph& g,
+                   const TeSolver::Problem& p,
+                   TeSolver::Solution& out,
+                   std::string& error)
+{
+    if (!TeSolver::Check(g, p, error) || !Supports(p, error))
+    {
+        return false;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    TeSolver::Solution s;
+    if (!DoAllocate(g, p, s, error))
+    {
+        return false;
+    }
+    s.pathFlow.resize(p.commodities.size());
+    Repair(g, p, s, true);
+    std::string why;
+    if (!CheckFeasible(g, p, s, why, 1e-9))
+    {
+        error = "TE method " + GetName() + " returned an infeasible allocation after repair: " + why;
+        return false;
+    }
+    s.ok = true;
+    if (s.status.empty())
+    {
+        s.status = "feasible";
+    }
+    const double total = Since(start);
+    s.buildSeconds = std::min(s.buildSeconds, total);
+    s.seconds = total - s.buildSeconds;
+    NS_LOG_INFO(GetName() << ": throughput " << s.throughput << " of " << TotalDemand(p)
+                          << " in " << s.buildSeconds << " + " << s.seconds << " s");
+    out = std::move(s);
+    return true;
+}
+
+void
+TeMethod::Evaluate(const TeGraph& g, const TeSolver::Problem& p, TeSolver::Solution& s)
+{
+    const std::size_t arcs = g.arcs.size();
+    s.arcLoad.assign(arcs, 0);
+    s.extraUsed.assign(arcs, 0);
+    s.pathFlow.resize(p.commodities.size());
+    double throughput = 0;
+    for (std::size_t c = 0; c < p.commodities.size(); ++c)
+    {
+        const auto& k = p.commodities[c];
+        s.pathFlow[c].resize(k.paths.size(), 0);
+        for (std::size_t q = 0; q < k.paths.size(); ++q)
+        {
+            const double f = s.pathFlow[c][q];
+            throughput += f;
+            if (f == 0)
+            {
+                continue;
+            }
+            for (uint32_t a : k.paths[q])
+            {
+                s.arcLoad[a] += f;
+            }
+        }
+    }
+    s.throughput = throughput;
+    s.maxUtilisation = 0;
+    for (std::size_t a = 0; a < arcs; ++a)
+    {
+        s.extraUsed[a] = std::max(0.0, s.arcLoad[a] - p.capacity[a]);
+        const double cap =
+            p.capacity[a] + (p.objective == TeSolver::MAX_FLOW
+                                 ? s.extraUsed[a]
+                                 : (p.extra.empty() ? 0.0 : p.extra[a]));
+        if (s.arcLoad[a] > 0 && cap > 0)
+        {
+            s.maxUtilisation = std::max(s.maxUtilisation, s.arcLoad[a] / cap);
+        }
+    }
+    s.objective = p.objective == TeSolver::MAX_FLOW ? throughput : s.maxUtilisation;
+}
+
+void
+TeMethod::Repair(const TeGraph& g, const TeSolver::Problem& p, TeSolver::Solution& s, bool fill)
+{
+    const std::size_t arcs = g.arcs.size();
+    const bool maxFlow = p.objective == TeSolver::MAX_FLOW;
+    s.pathFlow.resize(p.commodities.size());
+    auto limit = [&](std::size_t a) {
+        return p.capacity[a] + (p.extra.empty() ? 0.0 : p.extra[a]);
+    };
+    // Usable paths only (every arc up), flows finite and >= 0, at most the demand.
+    for (std::size_t c = 0; c < p.commodities.size(); ++c)
+    {
+        const auto& k = p.commodities[c];
+        auto& f = s.pathFlow[c];
+        f.resize(k.paths.size(), 0);
+        double sum = 0;
+        for (std::size_t q = 0; q < k.paths.size(); ++q)
+        {
+            bool up = true;
+            for (uint32_t a : k.paths[q])
+            {
+                up = up && limit(a) > 0;
+            }
+            if (!std::isfinite(f[q]) || f[q] < 0 || !up)
+            {
+                f[q] = 0;
+            }
+            sum += f[q];
+        }
+        if (maxFlow && sum > k.demand)
+        {
+            const double scale = sum > 0 ? k.demand / sum : 0;
+            for (double& x : f)
+            {
+                x *= scale;
+            }
+        }
+    }
+    if (!maxFlow)
+    {
+        Evaluate(g, p, s);
+        return;
+    }
+    // Scale each path by its tightest arc: afterwards sum over an arc of its paths' flows is
+    // at most sum flow x (limit / load) = limit.
+    std::vector<double> load(arcs, 0);
+    for (std::size_t c = 0; c < p.commodities.size(); ++c)
+    {
+        const auto& k = p.commodities[c];
+        for (std::size_t q = 0; q < k.paths.size(); ++q)
+        {
+            for (uint32_t a : k.paths[q])
+            {
+                load[a] += s.pathFlow[c][q];
+            }
+        }
+    }
+    std::vector<double> factor(arcs, 1.0);
+    bool over = false;
+    for (std::size_t a = 0; a < arcs; ++a)
+    {
+        if (load[a] > limit(a))
+        {
+            // A hair below the exact ratio, so that rounding cannot leave an arc over.
+            factor[a] = limit(a) / load[a] * (1 - 4 * std::numeric_limits<double>::epsilon());
+            over = true;
+        }
+    }
+    if (over)
+    {
+        std::fill(load.begin(), load.end(), 0.0);
+        for (std::size_t c = 0; c < p.commodities.size(); ++c)
+        {
+            const auto& k = p.commodities[c];
+            for (std::size_t q = 0; q < k.paths.size(); ++q)
+            {
+                double m = 1;
+                for (uint32_t a : k.paths[q])
+                {
+                    m = std::min(m, factor[a]);
+                }
+                s.pathFlow[c][q] *= m;
+                for (uint32_t a : k.paths[q])
+                {
+                    load[a] += s.pathFlow[c][q];
+                }
+            }
+        }
+    }
+    if (fill)
+    {
+        // Greedy fill of what is left: commodities by the hops of their shortest usable path.
+        std::vector<std::pair<std::size_t, std::size_t>> order; // (hops, commodity)
+        order.reserve(p.commodities.size());
+        for (std::size_t c = 0; c < p.commodities.size(); ++c)
+        {
+            const auto& k = p.commodities[c];
+            std::size_t hops = std::numeric_limits<std::size_t>::max();
+            for (const auto& path : k.paths)
+            {
+                hops = std::min(hops, path.size());
+            }
+            if (!k.paths.empty() && k.demand > 0)
+            {
+                order.emplace_back(hops, c);
+            }
+        }
+        std::sort(order.begin(), order.end());
+        for (const auto& [hops, c] : order)
+        {
+            const auto& k = p.commodities[c];
+            auto& f = s.pathFlow[c];
+            double left = k.demand - std::accumulate(f.begin(), f.end(), 0.0);
+            for (std::size_t q = 0; q < k.paths.size() && left > 0; ++q)
+            {
+                double room = left;
+                for (uint32_t a : k.paths[q])
+                {
+                    room = std::min(room, limit(a) - load[a]);
+                }
+                // Leave the last relative 1e-12 of an arc: its rounding stays below the limit.
+                room -= 1e-12 * room;
+                if (room <= 0)
+                {
+                    continue;
+                }
+                f[q] += room;
+                left -= room;
+                for (uint32_t a : k.paths[q])
+                {
+                    load[a] += room;
+                }
+            }
+        }
+    }
+    Evaluate(g, p, s);
+}
+
+bool
+TeMethod::CheckFeasible(const TeGraph& g,
+                        const TeSolver::Problem& p,
+                        const TeSolver::Solution& s,
+                        std::string& error,
+                        double tolerance)
+{
+    if (s.pathFlow.size() != p.commodities.size())
+    {
+        error = "pathFlow has " + std::to_string(s.pathFlow.size()) + " commodities, the problem " +
+                std::to_string(p.commodities.size());
+        return false;
+    }
+    std::vector<double> load(g.arcs.size(), 0);
+    for (std::size_t c = 0; c < p.commodities.size(); ++c)
+    {
+        const auto& k = p.commodities[c];
+        if (s.pathFlow[c].size() != k.paths.size())
+        {
+            error = CommodityName(k, c) + ": " + std::to_string(s.pathFlow[c].size()) +
+                    " flows for " + std::to_string(k.paths.size()) + " paths";
+            return false;
+        }
+        double sum = 0;
+        for (std::size_t q = 0; q < k.paths.size(); ++q)
+        {
+            const double f = s.pathFlow[c][q];
+            if (!std::isfinite(f) || f < 0)
+            {
+                std::ostringstream os;
+                os << CommodityName(k, c) << ": path " << q << " carries " << f
+                   << " (need a finite value >= 0)";
+                error = os.str();
+                return false;
+            }
+            sum += f;
+            for (uint32_t a : k.paths[q])
+            {
+                load[a] += f;
+            }
+        }
+        const bool maxFlow = p.objective == TeSolver::MAX_FLOW;
+        if ((maxFlow && sum > k.demand * (1 + tolerance) + 1e-300) ||
+            (!maxFlow && std::abs(sum - k.demand) > k.demand * tolerance + 1e-12))
+        {
+            std::ostringstream os;
+            os << CommodityName(k, c) << ": carries " << sum << " for a demand of " << k.demand;
+            error = os.str();
+            return false;
+        }
+    }
+    if (p.objective == TeSolver::MAX_FLOW)
+    {
+        for (std::size_t a = 0; a < g.arcs.size(); ++a)
+        {
+            const double cap = p.capacity[a] + (p.extra.empty() ? 0.0 : p.extra[a]);
+            if (load[a] > cap * (1 + tolerance))
+            {
+                std::ostringstream os;
+                os << "arc " << a << " (" << g.arcs[a].from << "->" << g.arcs[a].to
+                   << ") carries " << load[a] << ", above its capacity " << cap;
+                error = os.str();
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------- lp
+
+TypeId
+TeLpMethod::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::TeLpMethod")
+            .SetParent<TeMethod>()
+            .SetGroupName("Optical")
+            .AddConstructor<TeLpMethod>()
+            .AddAttribute("Solver",
+                          "How CLP solves the LP: auto (column generation for large max-flow "
+                          "problems), full (every path at once) or columns (column generation)",
+                          EnumValue(TeSolver::AUTO),
+                          optical::compat::MakeEnumAccessorCompat<TeSolver::Method>(
+                              &TeLpMethod::m_method),
+                          MakeEnumChecker(TeSolver::AUTO,
+                                          "auto",
+                                          TeSolver::FULL_LP,
+                                          "full",
+                                          TeSolver::COLUMN_GENERATION,
+                                          "columns"));
+    return tid;
+}
+
+std::string
+TeLpMethod::GetName() const
+{
+    return "lp";
+}
+
+bool
+TeLpMethod::Supports(const TeSolver::Problem& p, std::string& error) const
+{
+    return true;
+}
+
+bool
+TeLpMethod::DoAllocate(const TeGraph& g,
+                       const TeSolver::Problem& p,
+                       TeSolver::Solution& out,
+                       std::string& error)
+{
+    TeSolver::Problem q = p;
+    q.method = m_method;
+    if (!TeSolver::Solve(g, q, out, error))
+    {
+        return false;
+    }
+    return true;
+}
+
+// --------------------------------------------------------------------------------------- pop
+
+TypeId
+TePopMethod::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::TePopMethod")
+            .SetParent<TeMethod>()
+            .SetGroupName("Optical")
+            .AddConstructor<TePopMethod>()
+            .AddAttribute("Parts",
+                          "Sub-problems the demands are dealt into, each with that share of "
+                          "every capacity (1: the LP)",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&TePopMethod::m_parts),
+                          MakeUintegerChecker<uint32_t>(1, 1u << 20))
+            .AddAttribute("Seed",
+                          "Seed of the random deal",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&TePopMethod::m_seed),
+                          MakeUintegerChecker<uint64_t>());
+    return tid;
+}
+
+std::string
+TePopMethod::GetName() const
+{
+    return "pop";
+}
+
+bool
+TePopMethod::Supports(const TeSolver::Problem& p, std::string& error) const
+{
+    return true;
+}
+
+bool
+TePopMethod::DoAllocate(const TeGraph& g,
+                        const TeSolver::Problem& p,
+                        TeSolver::Solution& out,
+                        std::string& error)
+{
+    if (!TeSolver::SolvePartitioned(g, p, m_parts, m_threads, out, error, m_seed))
+    {
+        return false;
+    }
+    // The parts' model builds ran inside their threads: count them as solve time.
+    out.buildSeconds = 0;
+    return true;
+}
+
+} // namespace ns3
