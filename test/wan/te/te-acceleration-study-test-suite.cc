@@ -77,7 +77,7 @@ class DiurnalTestCase : public TestCase
   public:
     DiurnalTestCase()
         : TestCase("study: without noise the offered volume follows 1 + 0.3 cos(2 pi (t - "
-                   "14h) / 24h) exactly (peak 1.3, trough 0.7)")
+                   "14h) over 24h exactly (peak 1.3, trough 0.7)")
     {
     }
 
@@ -220,7 +220,7 @@ class ControllerMethodsTestCase : public TestCase
     /// \param [in] method The TE method
     explicit ControllerMethodsTestCase(const std::string& method)
         : TestCase("TeController Method=" + method +
-                   ": 150 Gb/s a->b over two 100G paths carried whole (the optimum), then "
+                   ": 150 Gbps a->b over two 100G paths carried whole (the optimum), then "
                    "100 after the direct link fails; bytes conserved"),
           m_method(method)
     {
