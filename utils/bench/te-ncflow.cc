@@ -11,7 +11,8 @@
  * ordered pair and a gravity matrix (weights: the nodes' outgoing capacity) scaled with
  * TeTopology::ScaleForLoad to --load (1: on the first paths it would load the arcs as much as
  * their total capacity). Prints, per method, the satisfied demand (throughput / total demand),
- * the build and solve times, and the ratios ncflow / lp. --lp=false skips the LP (for topologies where it is too slow);
+ * the build and solve times, and the ratios ncflow / lp. --lp=false skips the LP (for topologies
+ * where it is too slow);
  * --pop also runs POP with --popParts parts.
  *
  *   ./ns3 run "te-ncflow --topology=uscarrier --threads=2"

@@ -19,40 +19,54 @@
  *    its breadth-first frontier, so every cluster is connected. Then, to even the sizes out, a
  *    node on the boundary of a cluster at least 2 larger than a neighbouring one moves to it
  *    when its cluster stays connected without it, until no node can (each move lowers the sum
- *    of the squared sizes, so this ends). (A graph with more weakly connected components than K: the components left without a
- *    seed join the smallest cluster, which is then not connected.) The problem is clustered
- *    over its arcs of positive capacity.
+ *    of the squared sizes, so this ends). (A graph with more weakly connected components than
+ *    K: the components left without a seed join the smallest cluster, which is then not
+ *    connected.) The problem is clustered over its arcs of positive capacity.
  * 2. The contracted problem: one node per cluster, one arc per ordered pair of clusters with
  *    arcs of positive capacity between them (capacity: their sum), one commodity per ordered
  *    pair of different clusters (demand: the sum of its inter-cluster commodities' demands).
  *    Its candidate routes are the cluster sequences of the original commodities' usable paths
  *    (consecutive repeats merged), so every route is followed by some real path. It is solved
  *    by the LP (TeSolver::Solve; one small LP); each route's flow is its budget.
- * 3. Capacity shares. Every arc's capacity is split among the sub-problems that may use it:
- *    the intra-cluster problem of each cluster (its commodities with both ends inside it, on
- *    their paths that stay inside it, over its own arcs) and the inter-cluster problem of each
- *    source cluster (the commodities leaving it, on all their paths). Each sub-problem's load
- *    on each arc is estimated: an intra-cluster commodity's whole demand spread evenly over its
- *    inside paths; an inter-cluster commodity's share of each route's budget (the budget split
- *    in proportion to the demands of the commodities with a path on the route, at most the
- *    commodity's demand in all) spread evenly over its paths on that route. An arc whose
- *    estimated loads exceed its capacity is split in proportion to them; an arc with capacity
- *    to spare gives each sub-problem its estimate plus a share of the rest in proportion to its
- *    potential (the demand of its commodities with a path over the arc). The shares of an arc
- *    sum to its capacity, so the merged allocation is feasible without repair (up to the LPs'
- *    tolerances). So intra-cluster demands get their cluster's arcs minus what the inter-cluster
- *    budgets are expected to need there, which is what lets both stages run at once.
- * 4. The 2K sub-problems (those with demand) are solved by the LP on their shares, all at once
- *    (a tbb::parallel_for in a tbb::task_arena of Threads threads, largest first), and their
- *    flows are merged into the allocation. Paths of intra-cluster commodities that leave their
- *    cluster get 0 here (every arc outside the cluster has share 0 in its problem). TeMethod's
- *    repair then fills what capacity is left, greedily.
+ * 3. Sub-problems: the intra-cluster problem of each cluster (its commodities with both ends
+ *    inside it, on their paths that stay inside it) and the inter-cluster problems (the
+ *    commodities of the cluster pairs of one source cluster, in order of destination, grouped
+ *    while a group holds at most 4,000 candidate paths: the LP's time grows faster than its
+ *    size, and small LPs solve in milliseconds).
+ * 4. Capacity shares. Every arc's capacity is split among the sub-problems that may use it.
+ *    Each one's load on each arc is estimated: an intra-cluster commodity's whole demand spread
+ *    evenly over its inside paths; an inter-cluster commodity's share of each route's budget
+ *    (the budget split in proportion to the demands of the commodities with a path on the
+ *    route, at most the commodity's demand in all) spread evenly over its paths on that route.
+ *    An arc whose estimated loads exceed its capacity is split in proportion to them; an arc
+ *    with capacity to spare gives each sub-problem its estimate plus a share of the rest in
+ *    proportion to its potential (the demand of its commodities with a path over the arc). The
+ *    shares of an arc sum to its capacity, so the merged allocation is feasible without repair
+ *    (up to the LPs' tolerances). Intra-cluster demands thus get their cluster's arcs minus
+ *    what the inter-cluster budgets are expected to need there, which lets both stages run at
+ *    once: all the sub-problems are solved by the LP (TeSolver::Solve) on their shares
+ *    concurrently (a tbb::parallel_for in a tbb::task_arena of Threads threads, largest
+ *    first), and their flows are merged into the allocation. Paths of intra-cluster
+ *    commodities that leave their cluster get nothing in this round (every arc outside the
+ *    cluster has share 0 in its problem).
+ * 5. Reconcile: a second round of the same sub-problems over the capacity the first left (an
+ *    arc's room below a relative 1e-6 counts as none) for the demand it left, on every path
+ *    with room on all its arcs (intra-cluster commodities may now leave their cluster), each
+ *    arc's room shared in proportion to the potentials. It recovers capacity that the first
+ *    round's shares gave to sub-problems that could not use it. Its flows are added; the
+ *    allocation stays within every capacity, and TeMethod's repair then fills what is left,
+ *    greedily.
  *
  * The contracted LP runs alone before the sub-problems (their shares need its budgets); it is
- * small (one commodity per cluster pair). With one cluster there is nothing to decompose: the
- * method is the LP itself (TeSolver::Solve on the whole problem). Solution::buildSeconds is the
- * clustering, the contracted problem's construction, the shares and the sub-problems'
- * construction; the LPs (their own model builds included) are solve time.
+ * small (one commodity per cluster pair, one path per route). With one cluster there is nothing to
+ * decompose: the method is the LP itself (TeSolver::Solve on the whole problem).
+ * Solution::buildSeconds is the clustering, the contracted problem's construction, and each round's
+ * shares and sub-problem construction; the LPs (their own model builds included) are solve time.
+ * The allocation is deterministic: the same problem, Clusters and Seed give the same flows with any
+ * Threads.
+ *
+ * Measured (utils/bench/te-ncflow, gravity matrix at ScaleForLoad 1, 4 edge-disjoint paths,
+ * shared 2-core machine): see the report of issue #23 and the model documentation.
  */
 
 #include "te-ncflow.h"
@@ -60,19 +74,18 @@
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/partitioner.h>
-#include <oneapi/tbb/task_arena.h>
-
-#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <numeric>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/partitioner.h>
+#include <oneapi/tbb/task_arena.h>
 #include <queue>
 #include <random>
 #include <unordered_map>
@@ -87,6 +100,13 @@ namespace
 {
 /// Undirected view of a TeGraph, for breadth-first searches.
 using UndirectedGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
+
+/**
+ * Most candidate paths of an inter-cluster sub-problem (a group of cluster pairs of one source
+ * cluster; a single pair may hold more): LPs of a few thousand paths solve in milliseconds,
+ * while the LP's time grows faster than its size.
+ */
+constexpr std::size_t PATHS_PER_SUBPROBLEM = 4000;
 
 /// Marks a node not reached, or not yet in a cluster.
 constexpr uint32_t NONE = std::numeric_limits<uint32_t>::max();
@@ -134,12 +154,14 @@ struct SequenceHash
     }
 };
 
-/// A sub-problem: one cluster's intra-cluster commodities, or one source cluster's others.
+/// A sub-problem: one cluster's intra-cluster commodities, or one cluster pair's.
 struct SubProblem
 {
     std::vector<uint32_t> members; //!< Original commodity of each of its commodities
-    std::vector<double> load;      //!< Per arc, the estimated load
-    std::vector<double> potential; //!< Per arc, the demand of its paths over the arc
+    std::vector<uint32_t> arcs;    //!< Arcs its eligible paths use
+    std::vector<double> load;      //!< Per entry of arcs, the estimated load, then the share
+    std::vector<double> potential; //!< Per entry of arcs, the demand of its paths over the arc
+    std::vector<uint32_t> solved;  //!< Members in the LP (round 2: those with demand left)
     double demand{0};              //!< Its commodities' demand
     std::size_t paths{0};          //!< Its commodities' paths
     TeSolver::Problem problem;     //!< The LP, once built
@@ -274,8 +296,8 @@ TeNcflowMethod::Cluster(const TeGraph& g, uint32_t k, uint64_t seed)
         {
             continue;
         }
-        const auto c = static_cast<uint32_t>(std::min_element(size.begin(), size.end()) -
-                                             size.begin());
+        const auto c =
+            static_cast<uint32_t>(std::min_element(size.begin(), size.end()) - size.begin());
         const auto d = Hops(u, v);
         for (uint32_t w = 0; w < n; ++w)
         {
@@ -397,7 +419,6 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
     cp.objective = TeSolver::MAX_FLOW;
     cp.tieBreak = p.tieBreak;
     cp.method = p.method;
-    std::vector<uint32_t> arcCluster(arcs, NONE); // contracted arc of an inter-cluster arc
     for (std::size_t a = 0; a < arcs; ++a)
     {
         const uint32_t x = cluster[g.arcs[a].from];
@@ -414,17 +435,50 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
             cp.capacity.push_back(0);
         }
         cp.capacity[it->second] += p.capacity[a];
-        arcCluster[a] = it->second;
     }
-    // Sub-problems: 0 .. k-1 intra-cluster (by cluster), k .. 2k-1 inter-cluster (by source).
-    std::vector<SubProblem> sub(2 * k);
+    // Sub-problems: 0 .. k-1 intra-cluster (by cluster), then the inter-cluster ones: the
+    // cluster pairs of each source cluster, in order of destination, grouped while a group
+    // holds at most PATHS_PER_SUBPROBLEM candidate paths (a pair alone may hold more).
+    std::vector<std::size_t> pairPaths(static_cast<std::size_t>(k) * k, 0);
+    for (const auto& com : p.commodities)
+    {
+        if (com.demand > 0)
+        {
+            pairPaths[static_cast<std::size_t>(cluster[com.src]) * k + cluster[com.dst]] +=
+                com.paths.size();
+        }
+    }
+    std::vector<uint32_t> pairGroup(static_cast<std::size_t>(k) * k, NONE);
+    std::vector<std::pair<uint32_t, uint32_t>> groupPairs; // first and last pair of a group
+    for (uint32_t x = 0; x < k; ++x)
+    {
+        std::size_t held = 0;
+        for (uint32_t y = 0; y < k; ++y)
+        {
+            const std::size_t pair = static_cast<std::size_t>(x) * k + y;
+            if (x == y || pairPaths[pair] == 0)
+            {
+                continue;
+            }
+            if (groupPairs.empty() || groupPairs.back().first / k != x ||
+                held + pairPaths[pair] > PATHS_PER_SUBPROBLEM)
+            {
+                groupPairs.emplace_back(static_cast<uint32_t>(pair), static_cast<uint32_t>(pair));
+                held = 0;
+            }
+            groupPairs.back().second = static_cast<uint32_t>(pair);
+            held += pairPaths[pair];
+            pairGroup[pair] = static_cast<uint32_t>(k + groupPairs.size() - 1);
+        }
+    }
+    std::vector<SubProblem> sub(k + groupPairs.size());
     // Routes: the cluster sequences of the inter-cluster commodities' usable paths.
     std::unordered_map<std::vector<uint32_t>, uint32_t, SequenceHash> routeId;
-    std::vector<uint32_t> routeCommodity;     // route -> contracted commodity
-    std::vector<uint32_t> routePath;          // route -> its path in the contracted commodity
-    std::vector<double> routeDemand;          // demand of the commodities with a path on it
+    std::vector<uint32_t> routeCommodity; // route -> contracted commodity
+    std::vector<uint32_t> routePath;      // route -> its path in the contracted commodity
+    std::vector<double> routeDemand;      // demand of the commodities with a path on it
     std::vector<uint32_t> pairCommodity(static_cast<std::size_t>(k) * k, NONE);
-    std::vector<uint32_t> pathRoute;          // flat: route of each path of inter commodities
+    std::vector<uint32_t> pathRoute; // flat: route of each path of inter commodities
     std::vector<std::size_t> firstPath(p.commodities.size() + 1, 0);
     std::vector<uint32_t> sequence;
     std::vector<uint32_t> touched; // routes of one commodity
@@ -438,7 +492,7 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
         }
         const uint32_t x = cluster[com.src];
         const uint32_t y = cluster[com.dst];
-        SubProblem& s = sub[x == y ? x : k + x];
+        SubProblem& s = sub[x == y ? x : pairGroup[static_cast<std::size_t>(x) * k + y]];
         s.members.push_back(static_cast<uint32_t>(c));
         s.demand += com.demand;
         s.paths += com.paths.size();
@@ -447,6 +501,12 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
             continue;
         }
         uint32_t& pc = pairCommodity[static_cast<std::size_t>(x) * k + y];
+        if (pc == NONE)
+        {
+            pc = static_cast<uint32_t>(cp.commodities.size());
+            cp.commodities.push_back({x, y, 0.0, {}});
+        }
+        cp.commodities[pc].demand += com.demand;
         touched.clear();
         for (const auto& path : com.paths)
         {
@@ -468,11 +528,6 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
                 routeId.emplace(sequence, static_cast<uint32_t>(routeCommodity.size()));
             if (fresh)
             {
-                if (pc == NONE)
-                {
-                    pc = static_cast<uint32_t>(cp.commodities.size());
-                    cp.commodities.push_back({x, y, 0.0, {}});
-                }
                 TePath route;
                 for (std::size_t j = 1; j < sequence.size(); ++j)
                 {
@@ -490,10 +545,6 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
                 routeDemand[it->second] += com.demand;
             }
         }
-        if (pc != NONE)
-        {
-            cp.commodities[pc].demand += com.demand;
-        }
     }
     firstPath[p.commodities.size()] = pathRoute.size();
     const double buildContracted = Since(start);
@@ -505,184 +556,27 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
         error = "ncflow: the contracted problem (" + std::to_string(k) + " clusters): " + error;
         return false;
     }
-    const auto sharesStart = std::chrono::steady_clock::now();
+    NS_LOG_INFO("ncflow: contracted LP of " << cp.commodities.size() << " cluster pairs and "
+                                            << routeCommodity.size() << " routes solved at "
+                                            << Since(start) << " s");
     std::vector<double> budget(routeCommodity.size(), 0);
     for (std::size_t r = 0; r < budget.size(); ++r)
     {
         budget[r] = std::max(0.0, cs.pathFlow[routeCommodity[r]][routePath[r]]);
     }
 
-    // 3. Estimated loads and potentials, then each arc's shares.
-    std::vector<double> routeShare; // scratch: one commodity's share of each of its routes
-    std::vector<uint32_t> routeCount;
-    for (uint32_t i = 0; i < 2 * k; ++i)
-    {
-        SubProblem& s = sub[i];
-        if (s.members.empty())
-        {
-            continue;
-        }
-        s.load.assign(arcs, 0);
-        s.potential.assign(arcs, 0);
-        const bool intra = i < k;
-        for (uint32_t c : s.members)
-        {
-            const auto& com = p.commodities[c];
-            if (intra)
-            {
-                std::size_t inside = 0;
-                for (const auto& path : com.paths)
-                {
-                    if (usable(path) && std::all_of(path.begin(), path.end(), [&](uint32_t a) {
-                            return cluster[g.arcs[a].to] == i;
-                        }))
-                    {
-                        ++inside;
-                        for (uint32_t a : path)
-                        {
-                            s.potential[a] += com.demand;
-                        }
-                    }
-                }
-                for (const auto& path : com.paths)
-                {
-                    if (inside > 0 && usable(path) &&
-                        std::all_of(path.begin(), path.end(), [&](uint32_t a) {
-                            return cluster[g.arcs[a].to] == i;
-                        }))
-                    {
-                        for (uint32_t a : path)
-                        {
-                            s.load[a] += com.demand / static_cast<double>(inside);
-                        }
-                    }
-                }
-                continue;
-            }
-            // Its share of each route's budget, at most its demand in all.
-            touched.clear();
-            routeShare.clear();
-            routeCount.clear();
-            for (std::size_t q = 0; q < com.paths.size(); ++q)
-            {
-                const uint32_t r = pathRoute[firstPath[c] + q];
-                if (r == NONE)
-                {
-                    continue;
-                }
-                for (uint32_t a : com.paths[q])
-                {
-                    s.potential[a] += com.demand;
-                }
-                const auto at = std::find(touched.begin(), touched.end(), r) - touched.begin();
-                if (at == static_cast<std::ptrdiff_t>(touched.size()))
-                {
-                    touched.push_back(r);
-                    routeShare.push_back(budget[r] * com.demand / routeDemand[r]);
-                    routeCount.push_back(1);
-                }
-                else
-                {
-                    ++routeCount[at];
-                }
-            }
-            const double sum = std::accumulate(routeShare.begin(), routeShare.end(), 0.0);
-            const double scale = sum > com.demand ? com.demand / sum : 1.0;
-            for (std::size_t q = 0; q < com.paths.size(); ++q)
-            {
-                const uint32_t r = pathRoute[firstPath[c] + q];
-                if (r == NONE)
-                {
-                    continue;
-                }
-                const auto at = std::find(touched.begin(), touched.end(), r) - touched.begin();
-                const double f = routeShare[at] * scale / routeCount[at];
-                if (f > 0)
-                {
-                    for (uint32_t a : com.paths[q])
-                    {
-                        s.load[a] += f;
-                    }
-                }
-            }
-        }
-    }
-    for (std::size_t a = 0; a < arcs; ++a)
-    {
-        const double cap = p.capacity[a];
-        double load = 0;
-        double potential = 0;
-        for (const auto& s : sub)
-        {
-            if (!s.load.empty())
-            {
-                load += s.load[a];
-                potential += s.potential[a];
-            }
-        }
-        for (auto& s : sub)
-        {
-            if (s.load.empty())
-            {
-                continue;
-            }
-            double share = 0;
-            if (load >= cap)
-            {
-                share = load > 0 ? cap * (s.load[a] / load) : 0;
-            }
-            else
-            {
-                share = s.load[a] + (potential > 0 ? (cap - load) * (s.potential[a] / potential) : 0);
-            }
-            s.load[a] = std::min(share, cap); // the load vector now holds the share
-        }
-    }
-    // The sub-problems (built in parallel: their copies of the commodities dominate).
+    // 3.-5. Two rounds of the sub-problems: first on the capacities (estimated loads from the
+    // budgets), then on what they left (shares by potential only).
     std::vector<uint32_t> order;
-    for (uint32_t i = 0; i < 2 * k; ++i)
+    for (std::size_t i = 0; i < sub.size(); ++i)
     {
         if (!sub[i].members.empty())
         {
-            order.push_back(i);
+            order.push_back(static_cast<uint32_t>(i));
         }
     }
     std::stable_sort(order.begin(), order.end(), [&sub](uint32_t a, uint32_t b) {
         return sub[a].paths > sub[b].paths;
-    });
-    tbb::task_arena arena(static_cast<int>(std::max(1U, GetThreads())));
-    arena.execute([&] {
-        tbb::parallel_for(
-            std::size_t{0},
-            order.size(),
-            [&](std::size_t j) {
-                SubProblem& s = sub[order[j]];
-                s.problem.objective = TeSolver::MAX_FLOW;
-                s.problem.tieBreak = p.tieBreak;
-                s.problem.method = p.method;
-                s.problem.capacity = std::move(s.load);
-                s.potential = {};
-                s.problem.commodities.reserve(s.members.size());
-                for (uint32_t c : s.members)
-                {
-                    s.problem.commodities.push_back(p.commodities[c]);
-                }
-            },
-            tbb::simple_partitioner());
-    });
-    out.buildSeconds = buildContracted + Since(sharesStart);
-
-    // 4. The sub-problems, all at once; then the merge.
-    arena.execute([&] {
-        tbb::parallel_for(
-            std::size_t{0},
-            order.size(),
-            [&](std::size_t j) {
-                SubProblem& s = sub[order[j]];
-                s.ok = TeSolver::Solve(g, s.problem, s.solution, s.error);
-                s.problem.commodities = {};
-            },
-            tbb::simple_partitioner());
     });
     out.pathFlow.assign(p.commodities.size(), {});
     for (std::size_t c = 0; c < p.commodities.size(); ++c)
@@ -693,27 +587,267 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
     out.constraints = cs.constraints;
     out.rounds = cs.rounds;
     out.usablePaths = 0;
-    for (uint32_t i : order)
+    out.buildSeconds = buildContracted;
+    tbb::task_arena arena(static_cast<int>(std::max(1U, GetThreads())));
+    std::vector<double> scratchLoad(arcs, 0);
+    std::vector<double> scratchPotential(arcs, 0);
+    std::vector<uint32_t> arcMark(arcs, NONE);
+    std::vector<double> routeShare; // scratch: one commodity's share of each of its groups
+    std::vector<double> groupWeight;
+    std::vector<uint32_t> groupOf;
+    std::vector<double> totalLoad(arcs);
+    std::vector<double> totalPotential(arcs);
+    std::vector<double> capacity = p.capacity;
+    std::vector<double> left(p.commodities.size());
+    double carried[2] = {0, 0};
+    for (int round = 0; round < 2; ++round)
     {
-        SubProblem& s = sub[i];
-        if (!s.ok)
+        const auto roundStart = std::chrono::steady_clock::now();
+        const bool first = round == 0;
+        for (std::size_t c = 0; c < p.commodities.size(); ++c)
         {
-            error = "ncflow: the " + std::string(i < k ? "intra" : "inter") +
-                    "-cluster problem of cluster " + std::to_string(i % k) + ": " + s.error;
-            return false;
+            const double sum = std::accumulate(out.pathFlow[c].begin(), out.pathFlow[c].end(), 0.0);
+            left[c] = p.commodities[c].demand - sum;
+            // Less than a relative 1e-6 left (the LPs' tolerances): nothing.
+            left[c] = left[c] > 1e-6 * p.commodities[c].demand ? left[c] : 0;
         }
-        for (std::size_t j = 0; j < s.members.size(); ++j)
+        // Estimated loads (first round) and potentials of each sub-problem, sparse.
+        for (uint32_t i : order)
         {
-            out.pathFlow[s.members[j]] = std::move(s.solution.pathFlow[j]);
+            SubProblem& s = sub[i];
+            s.arcs.clear();
+            s.load.clear();
+            s.potential.clear();
+            s.solved.clear();
+            const bool intra = i < k;
+            auto add = [&](uint32_t a, double load, double potential) {
+                if (arcMark[a] != i)
+                {
+                    arcMark[a] = i;
+                    s.arcs.push_back(a);
+                }
+                scratchLoad[a] += load;
+                scratchPotential[a] += potential;
+            };
+            for (uint32_t c : s.members)
+            {
+                const auto& com = p.commodities[c];
+                if (!(left[c] > 0))
+                {
+                    continue;
+                }
+                // Each eligible path's group (intra: all inside paths, one group; inter: its
+                // route; round 2: all paths with room, one group).
+                groupOf.assign(com.paths.size(), NONE);
+                touched.clear();
+                routeShare.clear();
+                groupWeight.clear();
+                for (std::size_t q = 0; q < com.paths.size(); ++q)
+                {
+                    const auto& path = com.paths[q];
+                    uint32_t r = NONE;
+                    if (!first)
+                    {
+                        r = std::all_of(path.begin(),
+                                        path.end(),
+                                        [&](uint32_t a) { return capacity[a] > 0; })
+                                ? 0
+                                : NONE;
+                    }
+                    else if (intra)
+                    {
+                        r = usable(path) && std::all_of(path.begin(),
+                                                        path.end(),
+                                                        [&](uint32_t a) {
+                                                            return cluster[g.arcs[a].to] == i;
+                                                        })
+                                ? 0
+                                : NONE;
+                    }
+                    else
+                    {
+                        r = pathRoute[firstPath[c] + q];
+                    }
+                    if (r == NONE)
+                    {
+                        continue;
+                    }
+                    auto at = std::find(touched.begin(), touched.end(), r) - touched.begin();
+                    if (at == static_cast<std::ptrdiff_t>(touched.size()))
+                    {
+                        touched.push_back(r);
+                        // Intra: the whole demand; inter: its share of the route's budget.
+                        routeShare.push_back(!first  ? 0.0
+                                             : intra ? com.demand
+                                                     : budget[r] * com.demand / routeDemand[r]);
+                        groupWeight.push_back(0);
+                    }
+                    groupOf[q] = static_cast<uint32_t>(at);
+                    groupWeight[at] += 1;
+                }
+                if (touched.empty())
+                {
+                    continue;
+                }
+                s.solved.push_back(c);
+                // At most its demand in all, spread evenly over each group's paths.
+                const double sum = std::accumulate(routeShare.begin(), routeShare.end(), 0.0);
+                const double scale = sum > com.demand ? com.demand / sum : 1.0;
+                for (std::size_t q = 0; q < com.paths.size(); ++q)
+                {
+                    if (groupOf[q] == NONE)
+                    {
+                        continue;
+                    }
+                    const uint32_t at = groupOf[q];
+                    const double f = routeShare[at] * scale / groupWeight[at];
+                    for (uint32_t a : com.paths[q])
+                    {
+                        add(a, f, left[c]);
+                    }
+                }
+            }
+            for (uint32_t a : s.arcs)
+            {
+                s.load.push_back(scratchLoad[a]);
+                s.potential.push_back(scratchPotential[a]);
+                scratchLoad[a] = 0;
+                scratchPotential[a] = 0;
+            }
         }
-        out.variables += s.solution.variables;
-        out.constraints += s.solution.constraints;
-        out.rounds += s.solution.rounds;
-        out.usablePaths += s.solution.usablePaths;
+        std::fill(arcMark.begin(), arcMark.end(), NONE);
+        // Each arc's shares: in proportion to the estimates if they exceed the capacity, else
+        // the estimates plus the rest in proportion to the potentials. They sum to the
+        // capacity (or less).
+        std::fill(totalLoad.begin(), totalLoad.end(), 0.0);
+        std::fill(totalPotential.begin(), totalPotential.end(), 0.0);
+        for (uint32_t i : order)
+        {
+            for (std::size_t j = 0; j < sub[i].arcs.size(); ++j)
+            {
+                totalLoad[sub[i].arcs[j]] += sub[i].load[j];
+                totalPotential[sub[i].arcs[j]] += sub[i].potential[j];
+            }
+        }
+        for (uint32_t i : order)
+        {
+            SubProblem& s = sub[i];
+            for (std::size_t j = 0; j < s.arcs.size(); ++j)
+            {
+                const uint32_t a = s.arcs[j];
+                const double cap = capacity[a];
+                const double load = totalLoad[a];
+                const double potential = totalPotential[a];
+                double share = 0;
+                if (load >= cap)
+                {
+                    share = load > 0 ? cap * (s.load[j] / load) : 0;
+                }
+                else
+                {
+                    share = s.load[j] +
+                            (potential > 0 ? (cap - load) * (s.potential[j] / potential) : 0);
+                }
+                s.load[j] = std::min(share, cap);
+            }
+        }
+        // The sub-problems (built in parallel: their copies of the commodities dominate).
+        arena.execute([&] {
+            tbb::parallel_for(
+                std::size_t{0},
+                order.size(),
+                [&](std::size_t j) {
+                    SubProblem& s = sub[order[j]];
+                    s.problem = TeSolver::Problem();
+                    s.problem.objective = TeSolver::MAX_FLOW;
+                    s.problem.tieBreak = p.tieBreak;
+                    s.problem.method = p.method;
+                    s.problem.capacity.assign(arcs, 0);
+                    for (std::size_t e = 0; e < s.arcs.size(); ++e)
+                    {
+                        s.problem.capacity[s.arcs[e]] = s.load[e];
+                    }
+                    s.problem.commodities.reserve(s.solved.size());
+                    for (uint32_t c : s.solved)
+                    {
+                        s.problem.commodities.push_back(p.commodities[c]);
+                        s.problem.commodities.back().demand = left[c];
+                    }
+                },
+                tbb::simple_partitioner());
+        });
+        out.buildSeconds += Since(roundStart);
+
+        // The sub-problems, all at once; then the merge.
+        arena.execute([&] {
+            tbb::parallel_for(
+                std::size_t{0},
+                order.size(),
+                [&](std::size_t j) {
+                    SubProblem& s = sub[order[j]];
+                    s.ok = s.solved.empty() || TeSolver::Solve(g, s.problem, s.solution, s.error);
+                    s.problem = TeSolver::Problem();
+                },
+                tbb::simple_partitioner());
+        });
+        for (uint32_t i : order)
+        {
+            SubProblem& s = sub[i];
+            if (s.solved.empty())
+            {
+                continue;
+            }
+            if (!s.ok)
+            {
+                error = "ncflow: round " + std::to_string(round + 1) + ", the " +
+                        (i < k ? "intra-cluster problem of cluster " + std::to_string(i)
+                               : "inter-cluster problem from cluster " +
+                                     std::to_string(groupPairs[i - k].first / k) + " to clusters " +
+                                     std::to_string(groupPairs[i - k].first % k) + " to " +
+                                     std::to_string(groupPairs[i - k].second % k)) +
+                        ": " + s.error;
+                return false;
+            }
+            for (std::size_t j = 0; j < s.solved.size(); ++j)
+            {
+                auto& f = out.pathFlow[s.solved[j]];
+                for (std::size_t q = 0; q < f.size(); ++q)
+                {
+                    f[q] += s.solution.pathFlow[j][q];
+                }
+            }
+            carried[round] += s.solution.throughput;
+            out.variables += s.solution.variables;
+            out.constraints += s.solution.constraints;
+            out.rounds += s.solution.rounds;
+            out.usablePaths += first ? s.solution.usablePaths : 0;
+            s.solution = TeSolver::Solution();
+        }
+        NS_LOG_INFO("ncflow: round " << round + 1 << " carried " << carried[round] << " at "
+                                     << Since(start) << " s");
+        if (first)
+        {
+            // What the first round left, an arc's room below a relative 1e-6 counting none.
+            for (std::size_t c = 0; c < p.commodities.size(); ++c)
+            {
+                for (std::size_t q = 0; q < p.commodities[c].paths.size(); ++q)
+                {
+                    for (uint32_t a : p.commodities[c].paths[q])
+                    {
+                        capacity[a] -= out.pathFlow[c][q];
+                    }
+                }
+            }
+            for (std::size_t a = 0; a < arcs; ++a)
+            {
+                capacity[a] = capacity[a] > 1e-6 * p.capacity[a] ? capacity[a] : 0;
+            }
+        }
     }
-    NS_LOG_INFO("ncflow: " << k << " clusters, " << cp.commodities.size()
-                           << " cluster pairs, " << routeCommodity.size() << " routes, "
-                           << order.size() << " sub-problems");
+    NS_LOG_INFO("ncflow: " << k << " clusters, " << cp.commodities.size() << " cluster pairs, "
+                           << routeCommodity.size() << " routes (budgets " << cs.throughput << "), "
+                           << order.size() << " sub-problems; carried " << carried[0] << " + "
+                           << carried[1] << " of " << TotalDemand(p));
     return true;
 }
 

@@ -202,7 +202,7 @@ class RepairTestCase : public TestCase
 {
   public:
     RepairTestCase()
-        : TestCase("TeMethod::Repair: an over-full arc's paths scaled by capacity / load, a "
+        : TestCase("TeMethod::Repair: an over-full arc's paths scaled by capacity over load, a "
                    "commodity above its demand clipped, the greedy fill's hand total, paths "
                    "over a down arc zeroed")
     {
@@ -325,7 +325,9 @@ class CheckFeasibleTestCase : public TestCase
                               error);
         s.pathFlow = {{1}, {-1}};
         NS_TEST_EXPECT_MSG_EQ(TeMethod::CheckFeasible(g, p, s, error), false, "-1 accepted");
-        NS_TEST_EXPECT_MSG_EQ(Contains(error, "commodity 1 (1->2): path 0 carries -1"), true, error);
+        NS_TEST_EXPECT_MSG_EQ(Contains(error, "commodity 1 (1->2): path 0 carries -1"),
+                              true,
+                              error);
         s.pathFlow = {{1}};
         NS_TEST_EXPECT_MSG_EQ(TeMethod::CheckFeasible(g, p, s, error), false, "short accepted");
     }
@@ -412,7 +414,10 @@ class ObjectiveTestCase : public TestCase
                                   direct.objective,
                                   1e-6 * direct.objective,
                                   "U of lp = TeSolver's U");
-        NS_TEST_EXPECT_MSG_EQ_TOL(s.objective, direct.objective, 1e-6 * direct.objective, "objective");
+        NS_TEST_EXPECT_MSG_EQ_TOL(s.objective,
+                                  direct.objective,
+                                  1e-6 * direct.objective,
+                                  "objective");
         NS_TEST_EXPECT_MSG_EQ(TeMethod::CheckFeasible(topo.graph, p, s, error, 1e-6), true, error);
         for (const auto& name : TeMethod::GetNames())
         {
@@ -423,7 +428,9 @@ class ObjectiveTestCase : public TestCase
             Ptr<TeMethod> m = TeMethod::Create(name, error);
             TeSolver::Solution out;
             out.throughput = -7;
-            NS_TEST_EXPECT_MSG_EQ(m->Allocate(topo.graph, p, out, error), false, name << " min-max");
+            NS_TEST_EXPECT_MSG_EQ(m->Allocate(topo.graph, p, out, error),
+                                  false,
+                                  name << " min-max");
             NS_TEST_EXPECT_MSG_EQ(Contains(error, "TE method " + name) &&
                                       Contains(error, "max-flow"),
                                   true,
@@ -454,11 +461,8 @@ class TopologyTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const std::vector<std::tuple<std::string, uint32_t, std::size_t>> builtIn = {
-            {"b4", 12, 38},
-            {"uscarrier", 158, 378},
-            {"kdl", 754, 1790},
-            {"asn", 1739, 8558}};
+        const std::vector<std::tuple<std::string, uint32_t, std::size_t>> builtIn =
+            {{"b4", 12, 38}, {"uscarrier", 158, 378}, {"kdl", 754, 1790}, {"asn", 1739, 8558}};
         std::string error;
         TeTopology b4;
         for (const auto& [name, nodes, arcs] : builtIn)
@@ -515,15 +519,17 @@ class TopologyTestCase : public TestCase
                " \"links\": [{\"source\": \"a\", \"target\": \"b\", \"capacity\": 1},",
                "            {\"source\": \"b\", \"target\": \"z\", \"capacity\": 1}]}"});
         NS_TEST_EXPECT_MSG_EQ(TeTopology::Load(stray, t, error), false, "unknown node accepted");
-        NS_TEST_EXPECT_MSG_EQ(Contains(error, "link 1 names node 'z', which is not among the nodes"),
-                              true,
-                              error);
+        NS_TEST_EXPECT_MSG_EQ(
+            Contains(error, "link 1 names node 'z', which is not among the nodes"),
+            true,
+            error);
 
         // Demands: a good file, then one naming an unknown node on its line 3.
         const std::string first = b4.nodeNames[0];
         const std::string second = b4.nodeNames[1];
         const std::string demands = CreateTempDirFilename("demands.csv");
-        Write(demands, {"src,dst,gbps", first + "," + second + ",7.5", second + "," + first + ",2"});
+        Write(demands,
+              {"src,dst,gbps", first + "," + second + ",7.5", second + "," + first + ",2"});
         std::vector<TrafficMatrix::Demand> d;
         NS_TEST_ASSERT_MSG_EQ(b4.LoadDemands(demands, d, error), true, error);
         NS_TEST_ASSERT_MSG_EQ(d.size(), 12 * 11, "one per ordered pair");
@@ -543,7 +549,9 @@ class TopologyTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(b4.SetDemands({{0, 12, 1.0}}, commodities, error),
                               false,
                               "node 12 accepted");
-        NS_TEST_EXPECT_MSG_EQ(Contains(error, "demand 0->12 is between unknown nodes"), true, error);
+        NS_TEST_EXPECT_MSG_EQ(Contains(error, "demand 0->12 is between unknown nodes"),
+                              true,
+                              error);
         NS_TEST_EXPECT_MSG_EQ(b4.SetDemands({{3, 3, 1.0}}, commodities, error),
                               false,
                               "a loop accepted");
@@ -570,12 +578,8 @@ class MatrixTestCase : public TestCase
                               true,
                               error);
         NS_TEST_ASSERT_MSG_EQ(m.size(), 6, "pairs");
-        const std::vector<std::tuple<uint32_t, uint32_t, double>> want = {{0, 1, 4},
-                                                                          {0, 2, 6},
-                                                                          {1, 0, 4},
-                                                                          {1, 2, 12},
-                                                                          {2, 0, 6},
-                                                                          {2, 1, 12}};
+        const std::vector<std::tuple<uint32_t, uint32_t, double>> want =
+            {{0, 1, 4}, {0, 2, 6}, {1, 0, 4}, {1, 2, 12}, {2, 0, 6}, {2, 1, 12}};
         for (std::size_t i = 0; i < want.size(); ++i)
         {
             const auto& [s, d, gbps] = want[i];
