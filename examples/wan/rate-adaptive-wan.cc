@@ -30,6 +30,8 @@
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"
 
+#include <algorithm>
+
 using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("RateAdaptiveWanExample");
@@ -55,9 +57,20 @@ main(int argc, char* argv[])
                 false);
     exp.AddEnum("linkPolicy", "Link rates: static or adaptive", linkPolicy, {"static", "adaptive"});
     exp.AddEnum("te",
-                "Traffic engineering: none, lp or lp-abstraction",
+                "Traffic engineering: none, lp, lp-abstraction (RADWAN), or an accelerated "
+                "TE method (pop, ncflow, admm, learned; max-flow only; learned needs "
+                "--ns3::TeLearnedMethod::ModelFile or trains one at the first solve)",
                 te,
-                {"none", "lp", "lp-abstraction"});
+                {"none", "lp", "lp-abstraction", "pop", "ncflow", "admm", "learned"});
+    exp.AddCount("threads", "Threads of the TE method", s.threads, 1, 4096);
+    double fibreKm = 800;
+    exp.AddReal(
+        "fibreKm",
+        "Fibre length of TE topologies without coordinates (b4, uscarrier, kdl, asn, "
+        ".json files)",
+        fibreKm,
+        OpticalBounds::AtLeast(WanTopology::MIN_LENGTH_KM).AtMost(WanTopology::MAX_LENGTH_KM),
+        "km");
     exp.AddTime("duration",
                 "Time simulated (at least one --interval)",
                 s.duration,
@@ -143,7 +156,21 @@ main(int argc, char* argv[])
                 "duration",
                 "must be at least one --interval (" +
                     OpticalUnits::FormatTime(s.interval.GetSeconds()) + ")");
-    exp.Require(s.fibres.Load(topology, error), "topology", error);
+    const auto teNames = TeTopology::ListBuiltIn();
+    const bool teTopology =
+        std::find(teNames.begin(), teNames.end(), topology) != teNames.end() ||
+        (topology.size() > 5 && topology.substr(topology.size() - 5) == ".json");
+    if (teTopology)
+    {
+        TeTopology t;
+        exp.Require(TeTopology::Load(topology, t, error) && t.ToWan(fibreKm, s.fibres, error),
+                    "topology",
+                    error);
+    }
+    else
+    {
+        exp.Require(s.fibres.Load(topology, error), "topology", error);
+    }
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(0);
     exp.Require(TrafficMatrix::Make(matrix, s.fibres, totalTbps * 1e3, rng, s.demands, error),

@@ -23,6 +23,13 @@ TIMING_PATTERNS = [
                   "between two runs of one build (23.3 s vs 11.3 s)"),
     ("compile-s", "wall-clock seconds of lowering and embedding (photonic-compile): differed "
                   "between two runs of one build (8.4e-05 s vs 7.6e-05 s)"),
+    ("*-s-median", "median wall-clock seconds of a TE method's setup or solve, or of the LP's "
+                   "(te-acceleration): machine- and load-dependent"),
+    ("speedup-vs-lp", "a ratio of wall-clock times, the LP's over the method's "
+                      "(te-acceleration)"),
+    ("paths-s", "wall-clock seconds of the candidate-path search (te-acceleration)"),
+    ("training-s", "wall-clock seconds of training the learned TE model (te-train, "
+                   "te-acceleration)"),
     ("*wall*", "wall-clock time of a run or of a part of it (no example prints one today; "
                "the benchmarks do)"),
     ("*events-per-second*", "simulator events per wall-clock second (the benchmarks)"),

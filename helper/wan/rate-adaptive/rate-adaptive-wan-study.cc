@@ -14,6 +14,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/te-controller.h"
+#include "ns3/uinteger.h"
 #include "ns3/wan-throughput-sampler.h"
 
 #include <algorithm>
@@ -128,10 +129,16 @@ RateAdaptiveWanStudy::RunScenario(const Settings& s,
         controller = CreateObject<TeController>();
         controller->SetAttribute("Interval", TimeValue(s.interval));
         controller->SetAttribute("Abstraction", BooleanValue(te == "lp-abstraction"));
+        controller->SetAttribute("Method", StringValue(te == "lp-abstraction" ? "lp" : te));
+        controller->SetAttribute("Threads", UintegerValue(s.threads));
         controller->SetAttribute("BaselineRate",
                                  DataRateValue(RateAdaptiveLink::FromGbps(s.staticRate)));
         controller->SetAttribute("Objective", StringValue(s.objective));
         controller->SetNetwork(wan.graph, wan.arcLinks, wan.wavelengths);
+        if (!controller->CheckSettings(error))
+        {
+            return false;
+        }
         controller->SetCommodities(commodities);
         controller->SetInstaller(
             [traffic](const TeSolver::Solution& sol, Time dt) { traffic->Install(sol, dt); });

@@ -51,6 +51,7 @@ class RateAdaptiveWanStudy
         std::string modes{"radwan"};                //!< Mode table
         std::string objective{"max-flow"};          //!< TE objective
         Time interval{Minutes(15)};                 //!< TE interval
+        uint32_t threads{1};                        //!< Threads of the TE method
         Time duration{Days(7)};                     //!< Simulated time
         double hysteresisDb{0.5};                   //!< Hysteresis
         Time holdDown{Minutes(30)};                 //!< Hold-down
@@ -103,7 +104,8 @@ class RateAdaptiveWanStudy
      * \brief Runs one scenario (and destroys the simulator).
      * \param [in] s The settings
      * \param [in] policy Link policy
-     * \param [in] te none, lp or lp-abstraction
+     * \param [in] te none, lp, lp-abstraction, or a TeMethod name (pop, ncflow, admm,
+     * learned: the TeController's Method)
      * \param [out] out What it measured
      * \param [out] error What is wrong
      * \param [in] run Runs the simulator (default: Simulator::Stop and Run)

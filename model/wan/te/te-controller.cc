@@ -13,6 +13,7 @@
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <map>
 
@@ -71,8 +72,31 @@ TeController::GetTypeId()
                           DoubleValue(0.05),
                           MakeDoubleAccessor(&TeController::m_churnPenalty),
                           MakeDoubleChecker<double>(0))
+            .AddAttribute("Method",
+                          "TE method: lp (the whole path LP on CLP), pop (POP's random parts), "
+                          "ncflow (NCFlow-style clusters), admm (parallel ADMM, warm-started "
+                          "from the last interval) or learned (a graph neural network's splits "
+                          "refined by ADMM; set ns3::TeLearnedMethod::ModelFile)",
+                          EnumValue(TeController::LP),
+                          optical::compat::MakeEnumAccessorCompat<TeController::MethodKind>(
+                              &TeController::m_methodKind),
+                          MakeEnumChecker(TeController::LP,
+                                          "lp",
+                                          TeController::POP,
+                                          "pop",
+                                          TeController::NCFLOW,
+                                          "ncflow",
+                                          TeController::ADMM,
+                                          "admm",
+                                          TeController::LEARNED,
+                                          "learned"))
+            .AddAttribute("Threads",
+                          "Threads the TE method may use (>= 1)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&TeController::m_threads),
+                          MakeUintegerChecker<uint32_t>(1, 4096))
             .AddAttribute("TimeLimit",
-                          "Wall-clock limit of one solve (0s: none)",
+                          "Wall-clock limit of one LP solve (0s: none)",
                           TimeValue(Seconds(0)),
                           MakeTimeAccessor(&TeController::m_timeLimit),
                           MakeTimeChecker(Seconds(0)))
@@ -97,10 +121,48 @@ TeController::GetBaselineRateAttribute() const
     return RateAdaptiveLink::FromGbps(m_baselineGbps);
 }
 
+Ptr<TeMethod>
+TeController::GetMethod() const
+{
+    if (!m_method)
+    {
+        static const char* names[] = {"lp", "pop", "ncflow", "admm", "learned"};
+        std::string error;
+        m_method = TeMethod::Create(names[m_methodKind], error);
+        NS_ABORT_MSG_IF(!m_method, error);
+        m_method->SetAttribute("Threads", UintegerValue(m_threads));
+    }
+    return m_method;
+}
+
+bool
+TeController::CheckSettings(std::string& error) const
+{
+    const std::string name = GetMethod()->GetName();
+    if (name == "lp" || name == "pop")
+    {
+        return true;
+    }
+    if (m_objective != TeSolver::MAX_FLOW)
+    {
+        error = "TeController: Method " + name +
+                " solves the max-flow Objective only (min-max-utilisation: lp or pop)";
+        return false;
+    }
+    if (m_abstraction)
+    {
+        error = "TeController: Method " + name +
+                " does not use the graph Abstraction's extra capacity (use lp or pop)";
+        return false;
+    }
+    return true;
+}
+
 void
 TeController::DoDispose()
 {
     m_event.Cancel();
+    m_method = nullptr;
     m_links.clear();
     m_installer = nullptr;
     Object::DoDispose();
@@ -163,13 +225,20 @@ TeController::BuildProblem() const
 bool
 TeController::SolveNow(TeSolver::Solution& solution, std::string& error) const
 {
-    return TeSolver::Solve(m_graph, BuildProblem(), solution, error, m_timeLimit.GetSeconds());
+    const TeSolver::Problem p = BuildProblem();
+    if (m_methodKind == LP && !m_timeLimit.IsZero())
+    {
+        return TeSolver::Solve(m_graph, p, solution, error, m_timeLimit.GetSeconds());
+    }
+    return GetMethod()->Allocate(m_graph, p, solution, error);
 }
 
 void
 TeController::Start()
 {
     NS_ABORT_MSG_IF(m_links.empty(), "TeController::Start: no network (SetNetwork)");
+    std::string error;
+    NS_ABORT_MSG_IF(!CheckSettings(error), error);
     if (m_abstraction)
     {
         for (const auto& link : m_links)

@@ -7,6 +7,7 @@
 #ifndef TE_CONTROLLER_H
 #define TE_CONTROLLER_H
 
+#include "te-method.h"
 #include "te-solver.h"
 
 #include "ns3/event-id.h"
@@ -26,8 +27,10 @@ namespace ns3
  * \brief A WAN traffic-engineering controller over rate-adaptive links.
  *
  * Every Interval it reads each arc's capacity from its RateAdaptiveLink (the rate times the
- * arc's wavelengths; 0 while down), solves the path-based multi-commodity flow (TeSolver, COIN-OR
- * CLP) and hands the solution to the installer (flow level: flows per path at the allocated
+ * arc's wavelengths; 0 while down), solves the path-based multi-commodity flow with the TE method
+ * of its Method attribute (TeMethod: the LP on COIN-OR CLP, POP, NCFlow-style clusters, ADMM or
+ * the learned initializer with ADMM; warm-started methods start from the last interval's
+ * allocation) and hands the solution to the installer (flow level: flows per path at the allocated
  * rates; packet level: per-flow path pinning), which the helpers provide.
  *
  * With Abstraction (RADWAN's graph abstraction), the links run at most at their baseline rate
@@ -102,6 +105,32 @@ class TeController : public Object
     /// \return the total solver time (s)
     double GetSolverSeconds() const;
 
+    /// The TE methods of the Method attribute.
+    enum MethodKind
+    {
+        LP,      //!< TeLpMethod
+        POP,     //!< TePopMethod
+        NCFLOW,  //!< TeNcflowMethod
+        ADMM,    //!< TeAdmmMethod
+        LEARNED, //!< TeLearnedMethod
+    };
+
+    /**
+     * \brief The method object in use (created from the Method attribute at the first solve,
+     * with the Threads attribute), e.g. to set its own attributes (a learned model's
+     * ModelFile) before Start.
+     * \return the method
+     */
+    Ptr<TeMethod> GetMethod() const;
+
+    /**
+     * \brief Checks that the settings can run: the method supports the objective and, with
+     * Abstraction, extra capacity (lp and pop only).
+     * \param [out] error What does not fit, naming the attributes
+     * \return true if they can
+     */
+    bool CheckSettings(std::string& error) const;
+
   protected:
     void DoDispose() override;
 
@@ -123,6 +152,9 @@ class TeController : public Object
     double m_extraPenalty{0.01};                         //!< Per Gb/s of extra capacity
     double m_churnPenalty{0.05};                         //!< Per Gb/s when it changes a rate
     Time m_timeLimit;                                    //!< Solver time limit (0: none)
+    MethodKind m_methodKind{LP};                         //!< Method attribute
+    uint32_t m_threads{1};                               //!< Threads attribute
+    mutable Ptr<TeMethod> m_method;                      //!< The method (made on first use)
     TeGraph m_graph;                                     //!< Arcs
     std::vector<Ptr<RateAdaptiveLink>> m_links;          //!< Per arc
     std::vector<double> m_wavelengths;                   //!< Per arc

@@ -168,7 +168,8 @@ TeMethod::Allocate(const TeGraph& g,
     std::string why;
     if (!CheckFeasible(g, p, s, why, 1e-9))
     {
-        error = "TE method " + GetName() + " returned an infeasible allocation after repair: " + why;
+        error =
+            "TE method " + GetName() + " returned an infeasible allocation after repair: " + why;
         return false;
     }
     s.ok = true;
@@ -179,8 +180,8 @@ TeMethod::Allocate(const TeGraph& g,
     const double total = Since(start);
     s.buildSeconds = std::min(s.buildSeconds, total);
     s.seconds = total - s.buildSeconds;
-    NS_LOG_INFO(GetName() << ": throughput " << s.throughput << " of " << TotalDemand(p)
-                          << " in " << s.buildSeconds << " + " << s.seconds << " s");
+    NS_LOG_INFO(GetName() << ": throughput " << s.throughput << " of " << TotalDemand(p) << " in "
+                          << s.buildSeconds << " + " << s.seconds << " s");
     out = std::move(s);
     return true;
 }
@@ -216,10 +217,9 @@ TeMethod::Evaluate(const TeGraph& g, const TeSolver::Problem& p, TeSolver::Solut
     for (std::size_t a = 0; a < arcs; ++a)
     {
         s.extraUsed[a] = std::max(0.0, s.arcLoad[a] - p.capacity[a]);
-        const double cap =
-            p.capacity[a] + (p.objective == TeSolver::MAX_FLOW
-                                 ? s.extraUsed[a]
-                                 : (p.extra.empty() ? 0.0 : p.extra[a]));
+        const double cap = p.capacity[a] + (p.objective == TeSolver::MAX_FLOW
+                                                ? s.extraUsed[a]
+                                                : (p.extra.empty() ? 0.0 : p.extra[a]));
         if (s.arcLoad[a] > 0 && cap > 0)
         {
             s.maxUtilisation = std::max(s.maxUtilisation, s.arcLoad[a] / cap);
@@ -343,10 +343,11 @@ TeMethod::Repair(const TeGraph& g, const TeSolver::Problem& p, TeSolver::Solutio
             double left = k.demand - std::accumulate(f.begin(), f.end(), 0.0);
             for (std::size_t q = 0; q < k.paths.size() && left > 0; ++q)
             {
+                // Up to the capacity only: extra capacity has a price the method weighed.
                 double room = left;
                 for (uint32_t a : k.paths[q])
                 {
-                    room = std::min(room, limit(a) - load[a]);
+                    room = std::min(room, p.capacity[a] - load[a]);
                 }
                 // Leave the last relative 1e-12 of an arc: its rounding stays below the limit.
                 room -= 1e-12 * room;
@@ -425,8 +426,8 @@ TeMethod::CheckFeasible(const TeGraph& g,
             if (load[a] > cap * (1 + tolerance))
             {
                 std::ostringstream os;
-                os << "arc " << a << " (" << g.arcs[a].from << "->" << g.arcs[a].to
-                   << ") carries " << load[a] << ", above its capacity " << cap;
+                os << "arc " << a << " (" << g.arcs[a].from << "->" << g.arcs[a].to << ") carries "
+                   << load[a] << ", above its capacity " << cap;
                 error = os.str();
                 return false;
             }
@@ -445,18 +446,18 @@ TeLpMethod::GetTypeId()
             .SetParent<TeMethod>()
             .SetGroupName("Optical")
             .AddConstructor<TeLpMethod>()
-            .AddAttribute("Solver",
-                          "How CLP solves the LP: auto (column generation for large max-flow "
-                          "problems), full (every path at once) or columns (column generation)",
-                          EnumValue(TeSolver::AUTO),
-                          optical::compat::MakeEnumAccessorCompat<TeSolver::Method>(
-                              &TeLpMethod::m_method),
-                          MakeEnumChecker(TeSolver::AUTO,
-                                          "auto",
-                                          TeSolver::FULL_LP,
-                                          "full",
-                                          TeSolver::COLUMN_GENERATION,
-                                          "columns"));
+            .AddAttribute(
+                "Solver",
+                "How CLP solves the LP: auto (column generation for large max-flow "
+                "problems), full (every path at once) or columns (column generation)",
+                EnumValue(TeSolver::AUTO),
+                optical::compat::MakeEnumAccessorCompat<TeSolver::Method>(&TeLpMethod::m_method),
+                MakeEnumChecker(TeSolver::AUTO,
+                                "auto",
+                                TeSolver::FULL_LP,
+                                "full",
+                                TeSolver::COLUMN_GENERATION,
+                                "columns"));
     return tid;
 }
 

@@ -91,7 +91,8 @@ class TeMethod : public Object
      * commodity's flows are scaled to at most its demand (MAX_FLOW; MIN_MAX_UTILISATION leaves
      * them); each path is scaled by the smallest capacity / load over its arcs (MAX_FLOW only:
      * MIN_MAX_UTILISATION routes all demand and may exceed capacity, U > 1); with \p fill, the
-     * capacity left is then given greedily (commodities by their shortest usable path's hops,
+     * capacity left (below each arc's capacity: extra capacity is never filled) is then given
+     * greedily (commodities by their shortest usable path's hops,
      * then index; each path in order up to its bottleneck). Then Evaluate().
      * \param [in] g The graph
      * \param [in] p The problem (valid)

@@ -10,11 +10,12 @@
 #include "ns3/optical-data-file.h"
 #include "ns3/wan-topology.h"
 
-#include <boost/property_tree/json_parser.hpp>
-#include <boost/property_tree/ptree.hpp>
-
+// property_tree includes boost/bind.hpp, which asks for this (its placeholders are unused here).
+#define BOOST_BIND_GLOBAL_PLACEHOLDERS
 #include <algorithm>
 #include <atomic>
+#include <boost/property_tree/json_parser.hpp>
+#include <boost/property_tree/ptree.hpp>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -42,7 +43,8 @@ BuiltIn()
 bool
 EndsWith(const std::string& s, const std::string& suffix)
 {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 } // namespace
 
@@ -59,7 +61,10 @@ TeTopology::GetNNodes() const
 }
 
 bool
-TeTopology::LoadJson(const std::string& file, TeTopology& out, std::string& error, double gbpsPerUnit)
+TeTopology::LoadJson(const std::string& file,
+                     TeTopology& out,
+                     std::string& error,
+                     double gbpsPerUnit)
 {
     NS_LOG_FUNCTION(file << gbpsPerUnit);
     if (!(gbpsPerUnit > 0) || !std::isfinite(gbpsPerUnit))
@@ -199,6 +204,32 @@ TeTopology::FromWan(const WanTopology& wan, double gbps)
 }
 
 bool
+TeTopology::ToWan(double lengthKm, WanTopology& out, std::string& error) const
+{
+    WanTopology wan;
+    wan.SetName(name);
+    for (uint32_t i = 0; i < graph.nodes; ++i)
+    {
+        WanTopology::Site site;
+        site.name = nodeNames.size() > i ? nodeNames[i] : std::to_string(i);
+        wan.AddSite(site);
+    }
+    for (const auto& arc : graph.arcs)
+    {
+        if (wan.FindFibre(arc.from, arc.to) >= 0)
+        {
+            continue;
+        }
+        if (!wan.AddFibre(arc.from, arc.to, lengthKm, error))
+        {
+            return false;
+        }
+    }
+    out = std::move(wan);
+    return true;
+}
+
+bool
 TeTopology::Load(const std::string& nameOrFile,
                  TeTopology& out,
                  std::string& error,
@@ -210,7 +241,7 @@ TeTopology::Load(const std::string& nameOrFile,
     const auto builtIn = BuiltIn().find(nameOrFile);
     if (builtIn != BuiltIn().end())
     {
-        if (!LoadJson(OpticalDataFile::Resolve("wan/te-topologies/" + builtIn->second),
+        if (!LoadJson(OpticalDataFile::GetDataDirectory() + "/wan/te-topologies/" + builtIn->second,
                       t,
                       error,
                       gbpsPerUnit))
@@ -325,6 +356,30 @@ TeTopology::MakeCommodities(uint32_t k,
                             std::vector<TeSolver::Commodity>& out,
                             std::string& error) const
 {
+    std::vector<TrafficMatrix::Demand> pairs;
+    const uint32_t n = graph.nodes;
+    pairs.reserve(static_cast<std::size_t>(n) * (n > 0 ? n - 1 : 0));
+    for (uint32_t s = 0; s < n; ++s)
+    {
+        for (uint32_t d = 0; d < n; ++d)
+        {
+            if (s != d)
+            {
+                pairs.push_back({s, d, 0.0});
+            }
+        }
+    }
+    return MakeCommodities(pairs, k, kind, threads, out, error);
+}
+
+bool
+TeTopology::MakeCommodities(const std::vector<TrafficMatrix::Demand>& demands,
+                            uint32_t k,
+                            const std::string& kind,
+                            uint32_t threads,
+                            std::vector<TeSolver::Commodity>& out,
+                            std::string& error) const
+{
     if (k < 1 || threads < 1)
     {
         error = k < 1 ? "paths per demand must be >= 1" : "threads must be >= 1";
@@ -341,33 +396,32 @@ TeTopology::MakeCommodities(uint32_t k,
     }
     const uint32_t n = graph.nodes;
     std::vector<TeSolver::Commodity> commodities;
-    commodities.reserve(static_cast<std::size_t>(n) * (n - 1));
-    for (uint32_t s = 0; s < n; ++s)
+    commodities.reserve(demands.size());
+    for (const auto& d : demands)
     {
-        for (uint32_t d = 0; d < n; ++d)
+        if (d.src >= n || d.dst >= n || d.src == d.dst)
         {
-            if (s != d)
-            {
-                commodities.push_back({s, d, 0.0, {}});
-            }
+            error = "demand " + std::to_string(d.src) + "->" + std::to_string(d.dst) +
+                    " is between unknown nodes (the topology has nodes 0 to " +
+                    std::to_string(n - 1) + ", and a demand joins two different ones)";
+            return false;
         }
+        commodities.push_back({d.src, d.dst, d.gbps, {}});
     }
-    // Sources dealt to threads; one finder per thread.
-    std::atomic<uint32_t> next{0};
+    // Blocks of commodities dealt to threads; one finder per thread.
+    constexpr std::size_t BLOCK = 256;
+    std::atomic<std::size_t> next{0};
     std::vector<std::string> errors(threads);
     auto work = [&](uint32_t id) {
         TePathFinder finder(graph);
-        for (uint32_t s = next++; s < n; s = next++)
+        for (std::size_t b = next.fetch_add(BLOCK); b < commodities.size();
+             b = next.fetch_add(BLOCK))
         {
-            for (uint32_t d = 0; d < n; ++d)
+            for (std::size_t i = b; i < std::min(commodities.size(), b + BLOCK); ++i)
             {
-                if (s == d)
-                {
-                    continue;
-                }
-                auto& c = commodities[static_cast<std::size_t>(s) * (n - 1) + (d < s ? d : d - 1)];
+                auto& c = commodities[i];
                 std::string why;
-                if (!finder.Find(kind, s, d, k, c.paths, why) && errors[id].empty())
+                if (!finder.Find(kind, c.src, c.dst, k, c.paths, why) && errors[id].empty())
                 {
                     errors[id] = why;
                 }
@@ -404,8 +458,8 @@ TeTopology::SetDemands(const std::vector<TrafficMatrix::Demand>& demands,
     const uint32_t n = graph.nodes;
     if (commodities.size() != static_cast<std::size_t>(n) * (n - 1))
     {
-        error = "commodities: " + std::to_string(commodities.size()) + " for " +
-                std::to_string(n) + " nodes (need one per ordered pair)";
+        error = "commodities: " + std::to_string(commodities.size()) + " for " + std::to_string(n) +
+                " nodes (need one per ordered pair)";
         return false;
     }
     for (auto& c : commodities)
@@ -427,8 +481,7 @@ TeTopology::SetDemands(const std::vector<TrafficMatrix::Demand>& demands,
                     ": volume must be finite and >= 0";
             return false;
         }
-        commodities[static_cast<std::size_t>(d.src) * (n - 1) +
-                    (d.dst < d.src ? d.dst : d.dst - 1)]
+        commodities[static_cast<std::size_t>(d.src) * (n - 1) + (d.dst < d.src ? d.dst : d.dst - 1)]
             .demand += d.gbps;
     }
     return true;
@@ -509,12 +562,11 @@ TeTopology::ScaleForLoad(const std::vector<TrafficMatrix::Demand>& shape,
     {
         return 0;
     }
-    const uint32_t n = graph.nodes;
     double hopShare = 0;
-    for (const auto& d : shape)
+    for (std::size_t i = 0; i < shape.size() && i < commodities.size(); ++i)
     {
-        const auto& c =
-            commodities[static_cast<std::size_t>(d.src) * (n - 1) + (d.dst < d.src ? d.dst : d.dst - 1)];
+        const auto& d = shape[i];
+        const auto& c = commodities[i];
         if (!c.paths.empty())
         {
             hopShare += d.gbps / total * static_cast<double>(c.paths.front().size());

@@ -87,6 +87,17 @@ struct TeTopology
      */
     static TeTopology FromWan(const WanTopology& wan, double gbps);
 
+    /**
+     * \brief The topology as a fibre layer (for rate-adaptive links): one site per node (at
+     * latitude and longitude 0, weight 1) and one fibre of \p lengthKm per pair of nodes joined
+     * by an arc in either direction (capacities are left to the links).
+     * \param [in] lengthKm Each fibre's length (km)
+     * \param [out] out The WAN (unchanged on failure)
+     * \param [out] error A bad length or too large a topology
+     * \return true on success
+     */
+    bool ToWan(double lengthKm, WanTopology& out, std::string& error) const;
+
     /// \return the built-in names: "b4", "uscarrier", "kdl", "asn"
     static std::vector<std::string> ListBuiltIn();
 
@@ -121,6 +132,25 @@ struct TeTopology
                          std::string& error) const;
 
     /**
+     * \brief One commodity per given demand (same order, same volume), with up to \p k
+     * candidate paths each, found by \p threads finders at once (for a subset of the pairs,
+     * e.g. TrafficMatrix::Largest's).
+     * \param [in] demands The demands (nodes in range, src != dst)
+     * \param [in] k Paths per pair (>= 1)
+     * \param [in] kind "edge-disjoint" or "ksp"
+     * \param [in] threads Finders at once (>= 1)
+     * \param [out] out The commodities
+     * \param [out] error A demand between unknown nodes, a bad kind or k
+     * \return true on success
+     */
+    bool MakeCommodities(const std::vector<TrafficMatrix::Demand>& demands,
+                         uint32_t k,
+                         const std::string& kind,
+                         uint32_t threads,
+                         std::vector<TeSolver::Commodity>& out,
+                         std::string& error) const;
+
+    /**
      * \brief Sets the commodities' demands from a matrix (TrafficMatrix's pair order).
      * \param [in] demands One per ordered pair, source-major
      * \param [in,out] commodities From MakeCommodities()
@@ -148,7 +178,8 @@ struct TeTopology
      * times their total capacity, for a matrix of this shape: load x sum capacity / sum over
      * pairs of share x hops.
      * \param [in] shape Demands (any total; only their shares count)
-     * \param [in] commodities With paths (MakeCommodities())
+     * \param [in] commodities With paths, one per demand of \p shape in the same order (as
+     * MakeCommodities() makes them for a whole matrix or for a list of demands)
      * \param [in] load Target load (> 0)
      * \return the total volume (Gb/s)
      */

@@ -86,8 +86,8 @@ BimodalPairs(uint32_t n, double totalGbps, double largeFraction, Ptr<UniformRand
     auto demands = AllPairs(n, [&](uint32_t, uint32_t) {
         const bool large = rng->GetValue(0, 1) < largeFraction;
         const double mean = large ? TrafficMatrix::BIMODAL_MEAN_RATIO : 1.0;
-        return mean * rng->GetValue(1 - TrafficMatrix::BIMODAL_SPREAD,
-                                    1 + TrafficMatrix::BIMODAL_SPREAD);
+        return mean *
+               rng->GetValue(1 - TrafficMatrix::BIMODAL_SPREAD, 1 + TrafficMatrix::BIMODAL_SPREAD);
     });
     ScaleTo(demands, totalGbps);
     return demands;
@@ -262,14 +262,13 @@ TrafficMatrix::Diurnal(const std::vector<Demand>& base,
     for (uint32_t k = 0; k < intervals; ++k)
     {
         const double t = (start + interval * static_cast<int64_t>(k)).GetSeconds();
-        const double phase =
-            2 * M_PI * (t - shape.peak.GetSeconds()) / shape.period.GetSeconds();
+        const double phase = 2 * M_PI * (t - shape.peak.GetSeconds()) / shape.period.GetSeconds();
         const double scale = 1 + shape.amplitude * std::cos(phase);
         std::vector<Demand> m = base;
         for (auto& d : m)
         {
-            const double noise = shape.noise > 0 ? std::max(0.0, 1 + shape.noise * rng->GetValue())
-                                                 : 1.0;
+            const double noise =
+                shape.noise > 0 ? std::max(0.0, 1 + shape.noise * rng->GetValue()) : 1.0;
             d.gbps *= scale * noise;
         }
         series.push_back(std::move(m));
