@@ -8,11 +8,15 @@
 // "learned" TE method that refines its splits with ADMM.
 //
 // Structure (fixed by Init/Load for one graph and one set of commodities with their paths):
-//  - P paths in commodity order, E path-arc incidences (a path using an arc twice has two);
-//    incPath[E], incArc[E] (int64 index tensors) and, for the message passing, the sparse
-//    path-arc incidence as CSR matrices: arcMean [A x P] (each row averages the paths crossing
-//    the arc), pathMean [P x A] (each row averages the path's arcs), load [A x P] (ones: an
-//    arc's load from the path flows) and the transposes of all three (the backward passes).
+//  - P paths in commodity order, E path-arc incidences (a path using an arc twice has two):
+//    incPath[E], incArc[E] (int64 index tensors, for scatter_reduce "amin": bottlenecks) and
+//    the incidence as compressed rows both ways (the paths of each arc, the arcs of each
+//    path). Sums over it (arc loads, the message passing of [., H] embeddings) are a custom
+//    autograd function whose backward is the other direction's sum; its kernel is a plain
+//    loop over rows shared by at::parallel_for. (libtorch 1.13's CPU CSR product took 12 s for
+//    the arcs' sums of Kdl's 29 million incidences x 16, this loop well under 1 s; building
+//    the CSR tensors by coalescing took 35 s.) Means divide by the paths crossing the arc or
+//    the path's arcs.
 //  - The R commodities that have paths, padded to [R, K] (K = the most paths of one
 //    commodity): slot[p] = row x K + rank, and a softmax over each row whose pad entries are
 //    -inf.
@@ -98,6 +102,33 @@ constexpr double MAX_RATIO = 10;      //!< Cap of the uniform load / capacity fe
 /// Setup time of the last Predict on this thread (read by TeLearnedMethod).
 thread_local double t_lastSetupSeconds = 0;
 
+/// Routes libtorch's warnings (such as its notice that scatter_reduce is a beta feature) to
+/// this component's log instead of stderr.
+class LogWarnings : public c10::WarningHandler
+{
+  public:
+    /**
+     * \param [in] where Source location
+     * \param [in] msg The warning
+     * \param [in] verbatim Unused
+     */
+    void process(const c10::SourceLocation& where,
+                 const std::string& msg,
+                 const bool verbatim) override
+    {
+        NS_LOG_DEBUG("libtorch: " << msg);
+    }
+};
+
+/// The handler of every call into libtorch from this file.
+LogWarnings g_logWarnings;
+
+/// Installs g_logWarnings for a scope.
+struct QuietTorch
+{
+    c10::Warning::WarningHandlerGuard guard{&g_logWarnings}; //!< The previous handler's guard
+};
+
 /// \return seconds since start
 double
 Since(std::chrono::steady_clock::time_point start)
@@ -105,80 +136,138 @@ Since(std::chrono::steady_clock::time_point start)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+/// The path-arc incidence in both orientations, as compressed rows (values 1).
+struct Incidence
+{
+    std::vector<int64_t> arcRow;  //!< A + 1: each arc's first entry in arcCol
+    std::vector<int32_t> arcCol;  //!< E: the paths crossing each arc, ascending
+    std::vector<int64_t> pathRow; //!< P + 1: each path's first entry in pathCol
+    std::vector<int32_t> pathCol; //!< E: the arcs of each path (once per use)
+};
+
 /**
- * \brief y = M x for a constant sparse M, whose backward uses the stored transpose (CSR
- * products both ways, no transposition or coalescing per step).
+ * \brief y[r] = sum over the entries i of row r of x[col[i]]: a product of a compressed-row
+ * 0/1 matrix with a dense one, rows shared by libtorch's intra-op threads (at::parallel_for);
+ * each row is summed in its entries' order by one thread, so the result does not depend on
+ * the thread count.
+ * \param [in] row Row starts (rows + 1)
+ * \param [in] col Column of each entry
+ * \param [in] x Dense [columns, h], float
+ * \return [rows, h]
  */
-struct SparseProduct : public torch::autograd::Function<SparseProduct>
+torch::Tensor
+RowSums(const std::vector<int64_t>& row, const std::vector<int32_t>& col, const torch::Tensor& x)
+{
+    const auto n = static_cast<int64_t>(row.size() - 1);
+    const int64_t h = x.size(1);
+    const torch::Tensor xc = x.contiguous();
+    torch::Tensor y = torch::zeros({n, h}, xc.options());
+    const float* in = xc.data_ptr<float>();
+    float* out = y.data_ptr<float>();
+    at::parallel_for(0, n, 16, [&](int64_t begin, int64_t end) {
+        for (int64_t r = begin; r < end; ++r)
+        {
+            float* o = out + r * h;
+            for (int64_t i = row[r]; i < row[r + 1]; ++i)
+            {
+                const float* v = in + static_cast<int64_t>(col[i]) * h;
+                for (int64_t k = 0; k < h; ++k)
+                {
+                    o[k] += v[k];
+                }
+            }
+        }
+    });
+    return y;
+}
+
+/**
+ * \brief Sums over the incidence, differentiable: toArcs, y[a] = sum of x over the paths
+ * crossing a; otherwise y[p] = sum of x over p's arcs. Each one's backward is the other.
+ */
+struct IncidenceSum : public torch::autograd::Function<IncidenceSum>
 {
     /**
      * \param [in] ctx Autograd context
-     * \param [in] x Dense [n, h]
-     * \param [in] m Sparse [m, n]
-     * \param [in] mt Its transpose [n, m]
-     * \return M x
+     * \param [in] x Dense [P, h] (toArcs) or [A, h]
+     * \param [in] inc The incidence (outlives the graph: the model holds it)
+     * \param [in] toArcs Direction
+     * \return [A, h] or [P, h]
      */
     static torch::Tensor forward(torch::autograd::AutogradContext* ctx,
                                  torch::Tensor x,
-                                 torch::Tensor m,
-                                 torch::Tensor mt)
+                                 const Incidence* inc,
+                                 bool toArcs)
     {
-        ctx->saved_data["mt"] = mt;
-        return torch::mm(m, x);
+        ctx->saved_data["inc"] = static_cast<int64_t>(reinterpret_cast<intptr_t>(inc));
+        ctx->saved_data["toArcs"] = toArcs;
+        return toArcs ? RowSums(inc->arcRow, inc->arcCol, x)
+                      : RowSums(inc->pathRow, inc->pathCol, x);
     }
 
     /**
      * \param [in] ctx Autograd context
-     * \param [in] grad The gradient of the output
-     * \return the gradients of x (M^T grad), m and mt (none)
+     * \param [in] grad The output's gradient
+     * \return x's gradient (the other direction's sum of it), none for the others
      */
     static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
                                                    torch::autograd::variable_list grad)
     {
-        const torch::Tensor mt = ctx->saved_data["mt"].toTensor();
-        return {torch::mm(mt, grad[0]), torch::Tensor(), torch::Tensor()};
-    }
-};
-
-/// A constant sparse matrix and its transpose (CSR).
-struct SparsePair
-{
-    torch::Tensor m;  //!< The matrix
-    torch::Tensor mt; //!< Its transpose
-
-    /**
-     * \param [in] x Dense [cols, h]
-     * \return M x [rows, h] (differentiable in x)
-     */
-    torch::Tensor operator()(const torch::Tensor& x) const
-    {
-        return SparseProduct::apply(x, m, mt);
+        const auto* inc = reinterpret_cast<const Incidence*>(
+            static_cast<intptr_t>(ctx->saved_data["inc"].toInt()));
+        const bool toArcs = ctx->saved_data["toArcs"].toBool();
+        return {toArcs ? RowSums(inc->pathRow, inc->pathCol, grad[0])
+                       : RowSums(inc->arcRow, inc->arcCol, grad[0]),
+                torch::Tensor(),
+                torch::Tensor()};
     }
 };
 
 /**
- * \param [in] rows Row of each entry
- * \param [in] cols Column of each entry
- * \param [in] values Value of each entry (duplicates are summed)
- * \param [in] nRows Rows
- * \param [in] nCols Columns
- * \return the matrix and its transpose, CSR
+ * \param [in] v Values
+ * \return a tensor holding a copy of them
  */
-SparsePair
-MakeSparse(const torch::Tensor& rows,
-           const torch::Tensor& cols,
-           const torch::Tensor& values,
-           int64_t nRows,
-           int64_t nCols)
+torch::Tensor
+LongTensor(std::vector<int64_t>& v)
 {
-    SparsePair s;
-    s.m = torch::sparse_coo_tensor(torch::stack({rows, cols}), values, {nRows, nCols})
-              .coalesce()
-              .to_sparse_csr();
-    s.mt = torch::sparse_coo_tensor(torch::stack({cols, rows}), values, {nCols, nRows})
-               .coalesce()
-               .to_sparse_csr();
-    return s;
+    return torch::from_blob(v.data(), {static_cast<int64_t>(v.size())}, torch::kLong).clone();
+}
+
+/**
+ * \brief The incidence's compressed rows: by path as given, by arc with a counting sort.
+ * \param [in] arcStart Per path, its first incidence (P + 1 entries)
+ * \param [in] pathArcs Every path's arcs, concatenated
+ * \param [in] arcs A
+ * \return the incidence
+ */
+Incidence
+MakeIncidence(const std::vector<uint64_t>& arcStart,
+              const std::vector<uint32_t>& pathArcs,
+              int64_t arcs)
+{
+    const auto paths = static_cast<int64_t>(arcStart.size() - 1);
+    Incidence inc;
+    inc.pathRow.assign(arcStart.begin(), arcStart.end());
+    inc.pathCol.assign(pathArcs.begin(), pathArcs.end());
+    inc.arcRow.assign(arcs + 1, 0);
+    for (uint32_t a : pathArcs)
+    {
+        ++inc.arcRow[a + 1];
+    }
+    for (int64_t a = 0; a < arcs; ++a)
+    {
+        inc.arcRow[a + 1] += inc.arcRow[a];
+    }
+    std::vector<int64_t> next(inc.arcRow.begin(), inc.arcRow.end() - 1);
+    inc.arcCol.resize(pathArcs.size());
+    for (int64_t p = 0; p < paths; ++p)
+    {
+        for (uint64_t i = arcStart[p]; i < arcStart[p + 1]; ++i)
+        {
+            inc.arcCol[next[pathArcs[i]]++] = static_cast<int32_t>(p);
+        }
+    }
+    return inc;
 }
 
 /// The network: embeddings, message passing, the logit head.
@@ -273,11 +362,10 @@ class TeLearnedModel::Impl
     torch::Tensor incArc;            //!< [E]
     torch::Tensor pathLength;        //!< [P] arcs, float
     torch::Tensor pathRank;          //!< [P] rank / (K - 1), float
-    torch::Tensor commodityPaths;    //!< [C] paths per commodity, float
     double meanLength{1};            //!< Mean path length
-    SparsePair arcMean;              //!< [A x P] mean over crossing paths
-    SparsePair pathMean;             //!< [P x A] mean over the path's arcs
-    SparsePair load;                 //!< [A x P] ones
+    Incidence incidence;             //!< Compressed rows both ways
+    torch::Tensor arcInverse;        //!< [A, 1] 1 / paths crossing the arc (at least 1)
+    torch::Tensor pathInverse;       //!< [P, 1] 1 / the path's arcs
     std::shared_ptr<GnnImpl> gnn;    //!< The network
 
     /**
@@ -382,7 +470,6 @@ TeLearnedModel::Impl::Build(const TeGraph& g,
     std::vector<int64_t> vSlot(paths);
     std::vector<float> vLength(paths);
     std::vector<float> vRank(paths);
-    std::vector<float> vPaths(commodities);
     std::vector<int64_t> vIncPath(e);
     std::vector<int64_t> vIncArc(e);
     int64_t row = 0;
@@ -390,7 +477,6 @@ TeLearnedModel::Impl::Build(const TeGraph& g,
     for (uint32_t c = 0; c < commodities; ++c)
     {
         const uint64_t n = pathStart[c + 1] - pathStart[c];
-        vPaths[c] = static_cast<float>(n);
         for (uint64_t q = 0; q < n; ++q)
         {
             const uint64_t p = pathStart[c] + q;
@@ -416,16 +502,13 @@ TeLearnedModel::Impl::Build(const TeGraph& g,
     slot = torch::tensor(vSlot, lng);
     pathLength = torch::tensor(vLength, flt);
     pathRank = torch::tensor(vRank, flt);
-    commodityPaths = torch::tensor(vPaths, flt);
-    incPath = torch::tensor(vIncPath, lng);
-    incArc = torch::tensor(vIncArc, lng);
+    incPath = LongTensor(vIncPath);
+    incArc = LongTensor(vIncArc);
     const torch::Tensor ones = torch::ones({e}, flt);
-    const torch::Tensor crossing =
-        torch::zeros({arcs}, flt).index_add_(0, incArc, ones).clamp_min(1.0);
-    arcMean = MakeSparse(incArc, incPath, ones / crossing.index_select(0, incArc), arcs, paths);
-    pathMean = MakeSparse(incPath, incArc, ones / pathLength.index_select(0, incPath), paths, arcs);
-    load = MakeSparse(incArc, incPath, ones, arcs, paths);
-
+    arcInverse =
+        (1.0 / torch::zeros({arcs}, flt).index_add_(0, incArc, ones).clamp_min(1.0)).unsqueeze(1);
+    pathInverse = (1.0 / pathLength).unsqueeze(1);
+    incidence = MakeIncidence(arcStart, pathArcs, arcs);
     summary = Summary(g, cs);
     fingerprint = TeLearnedModel::Fingerprint(g, cs);
     return true;
@@ -530,13 +613,13 @@ TeLearnedModel::Impl::MakeInputs(const TeSolver::Problem& p) const
 
     const torch::Tensor down = in.capacity <= 0;
     const torch::Tensor downF = down.to(torch::kFloat);
-    in.pathDead = torch::mm(pathMean.m, downF.unsqueeze(1)).squeeze(1) > 0;
+    in.pathDead = IncidenceSum::apply(downF.unsqueeze(1), &incidence, false).squeeze(1) > 0;
     const torch::Tensor alive = (~in.pathDead).to(torch::kFloat);
     const torch::Tensor aliveCount = torch::zeros({static_cast<int64_t>(commodities)}, flt)
                                          .index_add_(0, pathCommodity, alive)
                                          .clamp_min(1.0);
     const torch::Tensor uniform = in.pathDemand * alive / aliveCount.index_select(0, pathCommodity);
-    const torch::Tensor u = torch::mm(load.m, uniform.unsqueeze(1)).squeeze(1);
+    const torch::Tensor u = IncidenceSum::apply(uniform.unsqueeze(1), &incidence, true).squeeze(1);
     const torch::Tensor ratio = in.capacity / u.clamp_min(1e-12);
     const torch::Tensor bottleneck =
         torch::ones({paths}, flt)
@@ -563,8 +646,10 @@ TeLearnedModel::Impl::Splits(const Inputs& in) const
     torch::Tensor ha = torch::relu(n.arcIn->forward(in.arcFeat));
     for (std::size_t l = 0; l < n.arcUpdate.size(); ++l)
     {
-        ha = ha + torch::relu(n.arcUpdate[l]->forward(torch::cat({ha, arcMean(hp)}, 1)));
-        hp = hp + torch::relu(n.pathUpdate[l]->forward(torch::cat({hp, pathMean(ha)}, 1)));
+        const torch::Tensor toArc = IncidenceSum::apply(hp, &incidence, true) * arcInverse;
+        ha = ha + torch::relu(n.arcUpdate[l]->forward(torch::cat({ha, toArc}, 1)));
+        const torch::Tensor toPath = IncidenceSum::apply(ha, &incidence, false) * pathInverse;
+        hp = hp + torch::relu(n.pathUpdate[l]->forward(torch::cat({hp, toPath}, 1)));
     }
     const torch::Tensor logit = n.out->forward(torch::relu(n.head->forward(hp)))
                                     .squeeze(1)
@@ -583,7 +668,8 @@ TeLearnedModel::Impl::Loss(const Inputs& in, const torch::Tensor& splits) const
         return torch::zeros({}, torch::kFloat);
     }
     const torch::Tensor flow = in.pathDemand * splits;
-    const torch::Tensor arcLoad = load(flow.unsqueeze(1)).squeeze(1);
+    const torch::Tensor arcLoad =
+        IncidenceSum::apply(flow.unsqueeze(1), &incidence, true).squeeze(1);
     const torch::Tensor ratio = in.capacity / arcLoad.clamp_min(1e-12);
     const torch::Tensor factor =
         torch::ones({paths}, flow.options())
@@ -604,6 +690,7 @@ TeLearnedModel::Init(const TeGraph& g,
                      const Options& o,
                      std::string& error)
 {
+    const QuietTorch quiet;
     if (o.hidden < 1 || o.hidden > MAX_HIDDEN)
     {
         error = "learned TE model: hidden width " + std::to_string(o.hidden) +
@@ -654,6 +741,7 @@ TeLearnedModel::Train(const std::vector<TeSolver::Problem>& problems,
                       TrainReport& report,
                       std::string& error)
 {
+    const QuietTorch quiet;
     if (!IsReady())
     {
         error = "learned TE model: train an initialised model (Init or Load first)";
@@ -744,6 +832,7 @@ TeLearnedModel::Train(const std::vector<TeSolver::Problem>& problems,
 double
 TeLearnedModel::Loss(const TeSolver::Problem& p) const
 {
+    const QuietTorch quiet;
     std::string error;
     if (!IsReady() || !m_impl->Matches(p, error))
     {
@@ -759,6 +848,7 @@ TeLearnedModel::Predict(const TeSolver::Problem& p,
                         std::vector<std::vector<double>>& splits,
                         std::string& error) const
 {
+    const QuietTorch quiet;
     if (!IsReady())
     {
         error = "learned TE model: no model (Init, Load or train one with te-train)";
@@ -788,6 +878,7 @@ TeLearnedModel::Predict(const TeSolver::Problem& p,
 bool
 TeLearnedModel::Save(const std::string& file, std::string& error) const
 {
+    const QuietTorch quiet;
     if (!IsReady())
     {
         error = "learned TE model: nothing to save to " + file + " (no model)";
@@ -819,6 +910,7 @@ TeLearnedModel::Load(const std::string& file,
                      const std::vector<TeSolver::Commodity>& commodities,
                      std::string& error)
 {
+    const QuietTorch quiet;
     if (!std::ifstream(file).good())
     {
         error = "model file " + file +
