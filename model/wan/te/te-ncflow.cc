@@ -46,7 +46,9 @@
  *    what the inter-cluster budgets are expected to need there, which lets both stages run at
  *    once: all the sub-problems are solved by the LP (TeSolver::Solve) on their shares
  *    concurrently (a tbb::parallel_for in a tbb::task_arena of Threads threads, largest
- *    first), and their flows are merged into the allocation. Paths of intra-cluster
+ *    first; by column generation, TeSolver::COLUMN_GENERATION, unless the problem names a
+ *    method: most demands of a sub-problem stay on one path), and their flows are merged into
+ *    the allocation. Paths of intra-cluster
  *    commodities that leave their cluster get nothing in this round (every arc outside the
  *    cluster has share 0 in its problem).
  * 5. Reconcile: a second round of the same sub-problems over the capacity the first left (an
@@ -761,7 +763,9 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
                     s.problem = TeSolver::Problem();
                     s.problem.objective = TeSolver::MAX_FLOW;
                     s.problem.tieBreak = p.tieBreak;
-                    s.problem.method = p.method;
+                    // Column generation: most of a sub-problem's demands stay on one path.
+                    s.problem.method =
+                        p.method == TeSolver::AUTO ? TeSolver::COLUMN_GENERATION : p.method;
                     s.problem.capacity.assign(arcs, 0);
                     for (std::size_t e = 0; e < s.arcs.size(); ++e)
                     {
