@@ -14,9 +14,9 @@
 //    path). Sums over it (arc loads, the message passing of [., H] embeddings) are a custom
 //    autograd function whose backward is the other direction's sum; its kernel is a plain
 //    loop over rows shared by at::parallel_for. (libtorch 1.13's CPU CSR product took 12 s for
-//    the arcs' sums of Kdl's 29 million incidences x 16, this loop well under 1 s; building
-//    the CSR tensors by coalescing took 35 s.) Means divide by the paths crossing the arc or
-//    the path's arcs.
+//    the arcs' sums of Kdl's 29 million incidences x 16, this loop 1.8 s on one thread of the
+//    same shared machine; building the CSR tensors by coalescing took 35 s.) Means divide by the
+//    paths crossing the arc or the path's arcs.
 //  - The R commodities that have paths, padded to [R, K] (K = the most paths of one
 //    commodity): slot[p] = row x K + rank, and a softmax over each row whose pad entries are
 //    -inf.
@@ -35,11 +35,10 @@
 // h_p = ReLU(W_p x_p), h_a = ReLU(W_a x_a); then L rounds of
 //    h_a += ReLU(W_l^a [h_a, mean over the paths crossing a of h_p])
 //    h_p += ReLU(W_l^p [h_p, mean over the arcs of p of h_a])
-// (residual updates; the means are the CSR products above, with a custom autograd function that
-// uses the stored transposes); logit_p = w^T ReLU(W_h h_p) + b. Dead paths get the logit
-// -1e30 (their share is exactly 0 unless every path of the commodity is dead: then the
-// commodity's paths share equally, and the repair drops them), and split = softmax over each
-// commodity's paths.
+// (residual updates; the means are the incidence sums above); logit_p = w^T ReLU(W_h h_p) + b. Dead
+// paths get the logit -1e30 (their share is exactly 0 unless every path of the commodity is dead:
+// then the commodity's paths share equally, and the repair drops them), and split = softmax over
+// each commodity's paths.
 //
 // Loss (the TE objective, differentiable almost everywhere): flow_p = d_c split_p, load_a =
 // sum of the flows crossing a (once per use), and each path carries flow_p x min(1, min over
@@ -65,6 +64,14 @@
 // count, each arc's endpoints and each commodity's endpoints and paths (arc indices), as 16 hex
 // digits: capacities, demands and weights do not enter it (but paths found with other weights
 // do).
+//
+// The method (TeLearnedMethod): at the first allocation, and whenever ModelFile or the network's
+// fingerprint changes, it loads ModelFile (unless a model was given by SetModel, which is used
+// as it is). Then Predict (libtorch threads = Threads), flows = split x demand, and those start
+// its TeAdmmMethod (MaxIterations = AdmmIterations, Threads passed on) through
+// SetInitialFlows and Allocate, which repairs; with AdmmIterations 0 the flows go straight to
+// TeMethod's repair. buildSeconds = loading the model + building the problem's inputs; the
+// rest (the network, ADMM, the repairs) is solve time.
 
 #include "te-learned.h"
 

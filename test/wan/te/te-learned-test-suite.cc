@@ -266,17 +266,17 @@ class TrainTestCase : public TestCase
             trained += m.Loss(p) / static_cast<double>(b.problems.size());
         }
         NS_TEST_ASSERT_MSG_EQ_TOL(r.finalLoss, trained, 1e-6, "final loss = mean of Loss()");
-        // The demand does not all fit: the uniform split carries 60 to 90%.
+        // The demand does not all fit (the uniform split carries about 40 to 70%).
         NS_TEST_ASSERT_MSG_GT(uniform, -0.9, "not everything fits");
         // An untrained network splits nearly evenly; training gains several % of the demand.
-        NS_TEST_ASSERT_MSG_LT(r.finalLoss, r.initialLoss - 0.03, "training lowers the loss");
-        NS_TEST_ASSERT_MSG_LT(trained, uniform - 0.03, "trained beats the uniform split");
+        NS_TEST_ASSERT_MSG_LT(r.finalLoss, r.initialLoss - 0.05, "training lowers the loss");
+        NS_TEST_ASSERT_MSG_LT(trained, uniform - 0.05, "trained beats the uniform split");
         NS_TEST_ASSERT_MSG_LT(r.epochLoss.back(), r.epochLoss.front(), "epoch losses fall");
 
         // An unseen matrix (another bimodal draw).
         const auto unseen = MakeProblem(b.topo, b.commodities, "bimodal", 1.3, 99);
         NS_TEST_ASSERT_MSG_LT(m.Loss(unseen),
-                              HandLoss(unseen, UniformSplits(unseen)) - 0.01,
+                              HandLoss(unseen, UniformSplits(unseen)) - 0.03,
                               "it generalises to an unseen matrix");
 
         // The loss is what TeMethod's scaling repair (without fill) carries of the demand.
