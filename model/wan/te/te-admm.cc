@@ -4,13 +4,32 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// STUB (replaced by the ADMM implementation)
+// The ADMM of TeAdmmMethod (the formulation is in te-admm.h). Data layout: the paths that take
+// part (demand > 0, every arc up) are numbered in commodity order; their arcs are laid out one
+// after the other as "incidences" (path p owns incidences pathStart[p] .. pathStart[p+1]). The
+// copies (z and the scaled dual u, side by side) are stored arc by arc (arc a owns slots
+// arcStart[a] .. arcStart[a+1], by a counting sort, so in incidence order within an arc):
+// the arc step runs over its slots contiguously and gathers x through slotPath; the commodity
+// step gathers each incidence's copy through slot. Both steps write disjoint places and reduce
+// their residuals per fixed block, so the thread count never changes a result.
+
 #include "te-admm.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/te-paths.h"
 #include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/partitioner.h>
+#include <oneapi/tbb/task_arena.h>
 
 namespace ns3
 {
@@ -18,31 +37,185 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("TeAdmmMethod");
 NS_OBJECT_ENSURE_REGISTERED(TeAdmmMethod);
 
+namespace
+{
+constexpr std::size_t kCommodityBlock = 256; //!< Commodities per block of the commodity step
+constexpr std::size_t kArcBlock = 64;        //!< Arcs per block of the arc step
+constexpr uint32_t kRhoPeriod = 10;          //!< Iterations between rho updates
+constexpr double kRhoRatio = 10;             //!< Residual ratio that changes rho
+constexpr double kRhoMin = 1e-4;             //!< Smallest rho (scaled problem)
+constexpr double kRhoMax = 1e4;              //!< Largest rho
+
+/// \return seconds since start
+double
+Since(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// \return h updated with the 32-bit word v (FNV-1a over words)
+uint64_t
+Mix(uint64_t h, uint64_t v)
+{
+    h ^= v;
+    return h * 1099511628211ULL;
+}
+
+/// \return a hash of the commodities' endpoints and paths (not of demands or capacities)
+uint64_t
+StructureKey(const TeSolver::Problem& p)
+{
+    uint64_t h = 14695981039346656037ULL;
+    h = Mix(h, p.commodities.size());
+    for (const auto& c : p.commodities)
+    {
+        h = Mix(Mix(Mix(h, c.src), c.dst), c.paths.size());
+        for (const auto& path : c.paths)
+        {
+            h = Mix(h, path.size());
+            for (uint32_t a : path)
+            {
+                h = Mix(h, a);
+            }
+        }
+    }
+    return h;
+}
+
+/**
+ * \brief Projects v onto {x >= 0, sum x <= cap}, minimising sum w_i (x_i - v_i)^2.
+ * \param [in,out] x In: v; out: the projection
+ * \param [in] w Weights (> 0)
+ * \param [in] cap The cap (>= 0)
+ */
+void
+WeightedCappedSimplex(std::vector<double>& x, const std::vector<double>& w, double cap)
+{
+    const std::size_t n = x.size();
+    double positive = 0;
+    for (std::size_t i = 0; i < n; ++i)
+    {
+        positive += std::max(0.0, x[i]);
+    }
+    if (positive <= cap)
+    {
+        for (auto& v : x)
+        {
+            v = std::max(0.0, v);
+        }
+        return;
+    }
+    // x_i = max(0, v_i - tau / w_i); element i is active while tau < v_i w_i. With the k
+    // largest breakpoints active, tau = (sum v - cap) / sum 1/w over them.
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return x[a] * w[a] > x[b] * w[b] || (x[a] * w[a] == x[b] * w[b] && a < b);
+    });
+    double sumV = 0;
+    double sumInv = 0;
+    double tau = 0;
+    for (std::size_t k = 0; k < n; ++k)
+    {
+        const std::size_t i = order[k];
+        if (x[i] <= 0)
+        {
+            break;
+        }
+        sumV += x[i];
+        sumInv += 1 / w[i];
+        tau = (sumV - cap) / sumInv;
+        const double next = k + 1 < n ? x[order[k + 1]] * w[order[k + 1]] : 0.0;
+        if (tau >= next)
+        {
+            break;
+        }
+    }
+    tau = std::max(0.0, tau);
+    for (std::size_t i = 0; i < n; ++i)
+    {
+        x[i] = std::max(0.0, x[i] - tau / w[i]);
+    }
+}
+} // namespace
+
+/// Index of a problem and the iterates (scaled units), kept for the warm start.
 struct TeAdmmMethod::State
 {
+    uint64_t key{0};                 //!< StructureKey of the problem
+    std::vector<uint32_t> commodity; //!< Per path: its commodity
+    std::vector<uint32_t> pathIndex; //!< Per path: its index in the commodity
+    std::vector<uint32_t> comStart;  //!< Per commodity + 1: its first path
+    std::vector<uint32_t> pathStart; //!< Per path + 1: its first incidence
+    std::vector<double> gain;        //!< Per path: objective coefficient
+    std::vector<uint32_t> incPath;   //!< Per incidence: its path
+    std::vector<uint32_t> arcStart;  //!< Per arc + 1: its first slot
+    std::vector<uint32_t> slot;      //!< Per incidence: its slot
+    std::vector<uint32_t> slotPath;  //!< Per slot: its path
+
+    /// One arc's copy of one path's flow.
+    struct Copy
+    {
+        double z; //!< The copy
+        double u; //!< Its scaled dual
+    };
+
+    std::vector<double> x;    //!< Per path: flow
+    std::vector<Copy> copies; //!< Per slot
+    double rho{1};            //!< Penalty
+    double scale{1};          //!< Flow units per scaled unit
+    bool solved{false};       //!< Holds the iterates of a solve
 };
 
 TypeId
 TeAdmmMethod::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::TeAdmmMethod")
-                            .SetParent<TeMethod>()
-                            .SetGroupName("Optical")
-                            .AddConstructor<TeAdmmMethod>()
-                            .AddAttribute("MaxIterations",
-                                          "Iteration limit",
-                                          UintegerValue(200),
-                                          MakeUintegerAccessor(&TeAdmmMethod::m_maxIterations),
-                                          MakeUintegerChecker<uint32_t>(1));
+    static TypeId tid =
+        TypeId("ns3::TeAdmmMethod")
+            .SetParent<TeMethod>()
+            .SetGroupName("Optical")
+            .AddConstructor<TeAdmmMethod>()
+            .AddAttribute("MaxIterations",
+                          "Iteration limit of one solve (>= 1)",
+                          UintegerValue(100),
+                          MakeUintegerAccessor(&TeAdmmMethod::m_maxIterations),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Tolerance",
+                          "Relative primal and dual residual at which a solve stops (> 0)",
+                          DoubleValue(1e-3),
+                          MakeDoubleAccessor(&TeAdmmMethod::m_tolerance),
+                          MakeDoubleChecker<double>(1e-12, 1))
+            .AddAttribute("Rho",
+                          "Starting penalty parameter, on the problem scaled so that the "
+                          "mean fair share of a path on an arc is 1 (> 0)",
+                          DoubleValue(0.1),
+                          MakeDoubleAccessor(&TeAdmmMethod::m_rho),
+                          MakeDoubleChecker<double>(kRhoMin, kRhoMax))
+            .AddAttribute("Relaxation",
+                          "Over-relaxation alpha of the arc step (Boyd et al. 2011, 3.4.3): the "
+                          "copies are projected from alpha x + (1 - alpha) z_prev; 1 is plain "
+                          "ADMM (0 < alpha < 2)",
+                          DoubleValue(1.6),
+                          MakeDoubleAccessor(&TeAdmmMethod::m_relaxation),
+                          MakeDoubleChecker<double>(0.01, 1.99))
+            .AddAttribute("AdaptiveRho",
+                          "Balance the residuals by doubling or halving rho every 10 "
+                          "iterations",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&TeAdmmMethod::m_adaptiveRho),
+                          MakeBooleanChecker())
+            .AddAttribute("WarmStart",
+                          "Start a problem with the last one's commodities and paths from the "
+                          "last flows, copies and duals",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&TeAdmmMethod::m_warmStart),
+                          MakeBooleanChecker());
     return tid;
 }
 
 TeAdmmMethod::TeAdmmMethod() = default;
 
-TeAdmmMethod::~TeAdmmMethod()
-{
-    delete m_state;
-}
+TeAdmmMethod::~TeAdmmMethod() = default;
 
 std::string
 TeAdmmMethod::GetName() const
@@ -53,6 +226,9 @@ TeAdmmMethod::GetName() const
 void
 TeAdmmMethod::Reset()
 {
+    m_state.reset();
+    m_initial.clear();
+    m_stats = Stats();
 }
 
 void
@@ -73,8 +249,370 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
                          TeSolver::Solution& out,
                          std::string& error)
 {
-    out.pathFlow = m_initial;
+    const auto start = std::chrono::steady_clock::now();
+    const std::size_t nc = p.commodities.size();
+    const std::size_t na = g.arcs.size();
+    double maxCap = 0;
+    for (double c : p.capacity)
+    {
+        maxCap = std::max(maxCap, c);
+    }
+    out.pathFlow.assign(nc, {});
+    for (std::size_t c = 0; c < nc; ++c)
+    {
+        out.pathFlow[c].assign(p.commodities[c].paths.size(), 0);
+    }
+    m_stats = Stats();
+    std::vector<std::vector<double>> initial = std::move(m_initial);
     m_initial.clear();
+    if (maxCap <= 0)
+    {
+        out.status = "no capacity";
+        return true;
+    }
+
+    // The index: rebuilt unless the structure and the set of usable paths are the last ones.
+    const uint64_t key = StructureKey(p);
+    auto st = std::make_unique<State>();
+    {
+        State& s = *st;
+        s.key = key;
+        s.comStart.reserve(nc + 1);
+        s.pathStart.push_back(0);
+        for (std::size_t c = 0; c < nc; ++c)
+        {
+            s.comStart.push_back(static_cast<uint32_t>(s.commodity.size()));
+            const auto& k = p.commodities[c];
+            if (k.demand <= 0)
+            {
+                continue;
+            }
+            std::vector<double> weights;
+            for (const auto& path : k.paths)
+            {
+                weights.push_back(TePaths::Weight(g, path));
+            }
+            for (std::size_t q = 0; q < k.paths.size(); ++q)
+            {
+                const TePath& path = k.paths[q];
+                if (std::any_of(path.begin(), path.end(), [&p](uint32_t a) {
+                        return p.capacity[a] <= 0;
+                    }))
+                {
+                    continue;
+                }
+                const double rank = static_cast<double>(
+                    std::count_if(weights.begin(), weights.end(), [&weights, q](double w) {
+                        return w < weights[q];
+                    }));
+                s.commodity.push_back(static_cast<uint32_t>(c));
+                s.pathIndex.push_back(static_cast<uint32_t>(q));
+                s.gain.push_back(1 - p.tieBreak * rank);
+                s.incPath.insert(s.incPath.end(),
+                                 path.size(),
+                                 static_cast<uint32_t>(s.commodity.size() - 1));
+                s.pathStart.push_back(static_cast<uint32_t>(s.incPath.size()));
+            }
+        }
+        s.comStart.push_back(static_cast<uint32_t>(s.commodity.size()));
+        // Arc lists by counting sort over the incidences.
+        s.arcStart.assign(na + 1, 0);
+        std::vector<uint32_t> incArc(s.incPath.size());
+        for (std::size_t path = 0; path < s.commodity.size(); ++path)
+        {
+            const TePath& arcs = p.commodities[s.commodity[path]].paths[s.pathIndex[path]];
+            for (std::size_t j = 0; j < arcs.size(); ++j)
+            {
+                incArc[s.pathStart[path] + j] = arcs[j];
+                ++s.arcStart[arcs[j] + 1];
+            }
+        }
+        for (std::size_t a = 0; a < na; ++a)
+        {
+            s.arcStart[a + 1] += s.arcStart[a];
+        }
+        s.slot.resize(s.incPath.size());
+        s.slotPath.resize(s.incPath.size());
+        std::vector<uint32_t> fill(s.arcStart.begin(), s.arcStart.end() - 1);
+        for (std::size_t i = 0; i < incArc.size(); ++i)
+        {
+            const uint32_t j = fill[incArc[i]]++;
+            s.slot[i] = j;
+            s.slotPath[j] = s.incPath[i];
+        }
+        // The scale: the mean fair share of an incidence (the capacity of the arcs in use over
+        // their incidences), so that flows, copies and the objective's pull gain / rho are of
+        // one size and rho = 1 suits any network.
+        double used = 0;
+        for (std::size_t a = 0; a < na; ++a)
+        {
+            used += s.arcStart[a + 1] > s.arcStart[a] ? p.capacity[a] : 0.0;
+        }
+        s.scale = s.incPath.empty() ? maxCap : used / s.incPath.size();
+        s.rho = m_rho;
+        s.x.assign(s.commodity.size(), 0);
+        s.copies.assign(s.incPath.size(), {0, 0});
+    }
+    State& s = *st;
+    const std::size_t np = s.commodity.size();
+    const std::size_t ni = s.incPath.size();
+
+    // Starting point: SetInitialFlows, else the last solve of the same structure, else zero.
+    bool shapeOk = initial.size() == nc;
+    for (std::size_t c = 0; shapeOk && c < nc; ++c)
+    {
+        shapeOk = initial[c].size() == p.commodities[c].paths.size();
+    }
+    if (!initial.empty() && shapeOk)
+    {
+        for (std::size_t path = 0; path < np; ++path)
+        {
+            const double f = initial[s.commodity[path]][s.pathIndex[path]];
+            s.x[path] = std::isfinite(f) ? std::max(0.0, f) / s.scale : 0.0;
+            for (uint32_t i = s.pathStart[path]; i < s.pathStart[path + 1]; ++i)
+            {
+                s.copies[s.slot[i]].z = s.x[path];
+            }
+        }
+        m_stats.fromInitial = true;
+    }
+    else if (m_warmStart && m_state && m_state->solved && m_state->key == key &&
+             m_state->commodity == s.commodity && m_state->pathIndex == s.pathIndex)
+    {
+        // Same paths take part: carry flows and copies over (in flow units) and the duals.
+        const double ratio = m_state->scale / s.scale;
+        for (std::size_t path = 0; path < np; ++path)
+        {
+            s.x[path] = m_state->x[path] * ratio;
+        }
+        for (std::size_t j = 0; j < ni; ++j)
+        {
+            s.copies[j] = {m_state->copies[j].z * ratio, m_state->copies[j].u};
+        }
+        s.rho = m_state->rho;
+        m_stats.warmStarted = true;
+    }
+    if (!initial.empty() && !shapeOk)
+    {
+        NS_LOG_WARN("initial flows ignored: their shape does not match the problem");
+    }
+    out.buildSeconds = Since(start);
+
+    // Scaled demands and capacities.
+    std::vector<double> demand(nc);
+    for (std::size_t c = 0; c < nc; ++c)
+    {
+        demand[c] = p.commodities[c].demand / s.scale;
+    }
+    std::vector<double> cap(na);
+    for (std::size_t a = 0; a < na; ++a)
+    {
+        cap[a] = p.capacity[a] / s.scale;
+    }
+
+    const std::size_t comBlocks = (nc + kCommodityBlock - 1) / kCommodityBlock;
+    const std::size_t arcBlocks = (na + kArcBlock - 1) / kArcBlock;
+    // Per arc block: primal^2, dual^2 (without rho), ||z||^2, ||u||^2.
+    std::vector<std::array<double, 4>> partial(arcBlocks);
+    const double alpha = m_relaxation;
+    tbb::task_arena arena(static_cast<int>(GetUsableThreads()));
+
+    auto commodityStep = [&](std::size_t block) {
+        std::vector<double> v;
+        std::vector<double> w;
+        const std::size_t end = std::min(nc, (block + 1) * kCommodityBlock);
+        for (std::size_t c = block * kCommodityBlock; c < end; ++c)
+        {
+            const uint32_t first = s.comStart[c];
+            const uint32_t last = s.comStart[c + 1];
+            if (first == last)
+            {
+                continue;
+            }
+            v.clear();
+            w.clear();
+            for (uint32_t path = first; path < last; ++path)
+            {
+                double sum = 0;
+                for (uint32_t i = s.pathStart[path]; i < s.pathStart[path + 1]; ++i)
+                {
+                    const State::Copy& k = s.copies[s.slot[i]];
+                    sum += k.z - k.u;
+                }
+                const double hops = s.pathStart[path + 1] - s.pathStart[path];
+                v.push_back((sum + s.gain[path] / s.rho) / hops);
+                w.push_back(hops);
+            }
+            WeightedCappedSimplex(v, w, demand[c]);
+            for (uint32_t path = first; path < last; ++path)
+            {
+                s.x[path] = v[path - first];
+            }
+        }
+    };
+
+    auto arcStep = [&](std::size_t block) {
+        std::array<double, 4> sums{0, 0, 0, 0};
+        std::vector<double> wv;
+        const std::size_t end = std::min(na, (block + 1) * kArcBlock);
+        for (std::size_t a = block * kArcBlock; a < end; ++a)
+        {
+            const uint32_t first = s.arcStart[a];
+            const uint32_t last = s.arcStart[a + 1];
+            if (first == last)
+            {
+                continue;
+            }
+            wv.resize(last - first);
+            double positive = 0;
+            for (uint32_t j = first; j < last; ++j)
+            {
+                // Over-relaxed: alpha x + (1 - alpha) z_prev in place of x.
+                const State::Copy& k = s.copies[j];
+                wv[j - first] = alpha * s.x[s.slotPath[j]] + (1 - alpha) * k.z + k.u;
+                positive += std::max(0.0, wv[j - first]);
+            }
+            double tau = 0;
+            if (positive > cap[a])
+            {
+                // Michelot: tau = (sum of the elements above tau - cap) / their count, which
+                // only grows; stop when no element leaves.
+                double sum = 0;
+                std::size_t count = 0;
+                for (double value : wv)
+                {
+                    if (value > 0)
+                    {
+                        sum += value;
+                        ++count;
+                    }
+                }
+                tau = (sum - cap[a]) / count;
+                for (;;)
+                {
+                    sum = 0;
+                    std::size_t kept = 0;
+                    for (double value : wv)
+                    {
+                        if (value > tau)
+                        {
+                            sum += value;
+                            ++kept;
+                        }
+                    }
+                    if (kept == 0 || kept == count)
+                    {
+                        break;
+                    }
+                    count = kept;
+                    tau = (sum - cap[a]) / count;
+                }
+            }
+            for (uint32_t j = first; j < last; ++j)
+            {
+                State::Copy& k = s.copies[j];
+                const double zNew = std::max(0.0, wv[j - first] - tau);
+                const double x = s.x[s.slotPath[j]];
+                const double dz = zNew - k.z;
+                k.u += alpha * x + (1 - alpha) * k.z - zNew;
+                k.z = zNew;
+                sums[0] += (x - zNew) * (x - zNew);
+                sums[1] += dz * dz;
+                sums[2] += zNew * zNew;
+                sums[3] += k.u * k.u;
+            }
+        }
+        partial[block] = sums;
+    };
+
+    uint32_t it = 0;
+    double primal = 0;
+    double dual = 0;
+    bool converged = false;
+    while (it < m_maxIterations && np > 0)
+    {
+        ++it;
+        arena.execute([&] {
+            tbb::parallel_for(
+                tbb::blocked_range<std::size_t>(0, comBlocks, 1),
+                [&](const tbb::blocked_range<std::size_t>& r) {
+                    for (std::size_t b = r.begin(); b < r.end(); ++b)
+                    {
+                        commodityStep(b);
+                    }
+                },
+                tbb::simple_partitioner());
+            tbb::parallel_for(
+                tbb::blocked_range<std::size_t>(0, arcBlocks, 1),
+                [&](const tbb::blocked_range<std::size_t>& r) {
+                    for (std::size_t b = r.begin(); b < r.end(); ++b)
+                    {
+                        arcStep(b);
+                    }
+                },
+                tbb::simple_partitioner());
+        });
+        std::array<double, 4> total{0, 0, 0, 0};
+        for (const auto& b : partial)
+        {
+            for (std::size_t k = 0; k < 4; ++k)
+            {
+                total[k] += b[k];
+            }
+        }
+        const double zNorm = std::sqrt(total[2]);
+        const double uNorm = std::sqrt(total[3]);
+        const double tiny = 1e-12 * std::sqrt(static_cast<double>(ni));
+        primal = std::sqrt(total[0]) / std::max(zNorm, tiny);
+        dual = s.rho * std::sqrt(total[1]) / std::max(s.rho * uNorm, tiny);
+        NS_LOG_LOGIC("iteration " << it << ": primal " << primal << " dual " << dual << " rho "
+                                  << s.rho);
+        if (primal <= m_tolerance && dual <= m_tolerance)
+        {
+            converged = true;
+            break;
+        }
+        if (m_adaptiveRho && it % kRhoPeriod == 0)
+        {
+            // Absolute residuals: r = ||x - z||, d = rho ||z - z_prev||.
+            const double r = std::sqrt(total[0]);
+            const double d = s.rho * std::sqrt(total[1]);
+            double factor = 1;
+            if (r > kRhoRatio * d && s.rho * 2 <= kRhoMax)
+            {
+                factor = 2;
+            }
+            else if (d > kRhoRatio * r && s.rho / 2 >= kRhoMin)
+            {
+                factor = 0.5;
+            }
+            if (factor != 1)
+            {
+                s.rho *= factor;
+                for (auto& k : s.copies)
+                {
+                    k.u /= factor;
+                }
+            }
+        }
+    }
+
+    for (std::size_t path = 0; path < np; ++path)
+    {
+        out.pathFlow[s.commodity[path]][s.pathIndex[path]] = s.x[path] * s.scale;
+    }
+    m_stats.iterations = it;
+    m_stats.primalResidual = primal;
+    m_stats.dualResidual = dual;
+    m_stats.converged = converged;
+    m_stats.rho = s.rho;
+    out.rounds = it;
+    out.status = converged ? "converged after " + std::to_string(it) + " iterations"
+                           : "iteration limit (" + std::to_string(it) + ")";
+    s.solved = true;
+    m_state = std::move(st);
+    NS_LOG_INFO("admm: " << out.status << ", primal " << primal << ", dual " << dual << ", " << np
+                         << " paths, " << ni << " incidences");
     return true;
 }
 

@@ -10,6 +10,7 @@
 #include "te-method.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -22,16 +23,29 @@ namespace ns3
  * independent so that Threads share each iteration.
  *
  * Path flows x[c][p] >= 0 with sum_p x[c][p] <= demand_c; each arc a keeps its own copy z of
- * the flow of every path crossing it, with sum z <= capacity_a; ADMM's constraint is x = z on
- * every (path, arc) incidence. One iteration: the per-commodity step (a weighted projection
- * of each commodity's paths onto its demand simplex, in closed form), the per-arc step (a
- * projection of the arc's copies onto its capacity simplex) and the dual update. It stops when
- * the primal and dual residuals fall below Tolerance (relative to the problem's scale) or
- * after MaxIterations. TeMethod's repair then makes the answer exactly feasible.
+ * the flow of every path crossing it, with z >= 0 and sum z <= capacity_a; ADMM's constraint is
+ * x = z on every (path, arc) incidence, and the objective is sum (1 - tieBreak * rank) x, the
+ * LP's (TeSolver). One iteration, on a problem scaled so that the mean fair share of an
+ * incidence (the capacity of the arcs in use over the number of incidences) is 1:
+ *  - per commodity (independent): each path's target is the mean over its arcs of (z - u) plus
+ *    its gain / (rho * hops); the flows are the projection of the targets, weighted by hops,
+ *    onto {x >= 0, sum x <= demand}, in closed form over at most as many breakpoints as paths;
+ *  - per arc (independent): the copies are the projection of x + u onto {z >= 0, sum z <=
+ *    capacity} (Michelot's algorithm: a few linear passes, no sort), and the scaled duals u
+ *    gain x - z; with Relaxation alpha (1.6 by default), alpha x + (1 - alpha) z_prev stands
+ *    for x in this step (over-relaxation, Boyd et al. 2011, 3.4.3).
+ * It stops when the primal residual ||x - z|| and the dual residual rho ||z - z_prev|| fall
+ * below Tolerance times ||z|| and rho ||u|| (Boyd et al. 2011, 3.3), or after MaxIterations.
+ * With AdaptiveRho, every 10 iterations rho doubles when the primal residual is more than 10
+ * times the dual one and halves in the opposite case (the duals rescaled to match). Work is
+ * split into fixed blocks (256 commodities, 64 arcs) and residuals are summed block by block
+ * in order, so any number of Threads (a tbb::task_arena) gives bit-identical results.
+ * TeMethod's repair then makes the answer exactly feasible and fills what capacity is left.
  *
  * Warm start: with WarmStart, a problem with the same commodities and paths as the last one
- * (a TE interval after another) starts from the last allocation and its duals; flows set by
- * SetInitialFlows (a learned model's) take precedence, once.
+ * (a TE interval after another, demands and capacities changed) starts from the last flows,
+ * copies, duals and rho; flows set by SetInitialFlows (a learned model's) take precedence, once,
+ * with zero duals. Paths over an arc of capacity 0 carry nothing and take no part.
  */
 class TeAdmmMethod : public TeMethod
 {
@@ -56,11 +70,13 @@ class TeAdmmMethod : public TeMethod
     /// What the last solve did.
     struct Stats
     {
-        uint32_t iterations{0};  //!< Iterations run
+        uint32_t iterations{0};   //!< Iterations run
         double primalResidual{0}; //!< Last relative primal residual
         double dualResidual{0};   //!< Last relative dual residual
         bool converged{false};    //!< Stopped by Tolerance
-        bool warmStarted{false};  //!< Started from earlier flows
+        bool warmStarted{false};  //!< Started from the last solve's flows and duals
+        bool fromInitial{false};  //!< Started from SetInitialFlows
+        double rho{0};            //!< Penalty at the end (scaled problem)
     };
 
     /// \return what the last solve did
@@ -73,13 +89,15 @@ class TeAdmmMethod : public TeMethod
                     std::string& error) override;
 
   private:
-    double m_rho{1.0};             //!< Penalty parameter (relative to the scale)
-    uint32_t m_maxIterations{200}; //!< Iteration limit
-    double m_tolerance{1e-3};      //!< Relative residual for stopping
-    bool m_warmStart{true};        //!< Start from the last allocation
+    double m_rho{0.1};             //!< Rho attribute: starting penalty (scaled problem)
+    uint32_t m_maxIterations{100}; //!< MaxIterations attribute
+    double m_tolerance{1e-3};      //!< Tolerance attribute: relative residuals for stopping
+    bool m_warmStart{true};        //!< WarmStart attribute
+    bool m_adaptiveRho{true};      //!< AdaptiveRho attribute: residual balancing
+    double m_relaxation{1.6};      //!< Relaxation attribute: over-relaxation alpha
     std::vector<std::vector<double>> m_initial; //!< SetInitialFlows, for the next solve
     struct State;                               //!< Warm-start state (flows, copies, duals)
-    State* m_state{nullptr};                    //!< Kept between solves
+    std::unique_ptr<State> m_state;             //!< Kept between solves
     Stats m_stats;                              //!< Last solve
 };
 

@@ -67,11 +67,12 @@
 //
 // The method (TeLearnedMethod): at the first allocation, and whenever ModelFile or the network's
 // fingerprint changes, it loads ModelFile (unless a model was given by SetModel, which is used
-// as it is). Then Predict (libtorch threads = Threads), flows = split x demand, and those start
-// its TeAdmmMethod (MaxIterations = AdmmIterations, Threads passed on) through
-// SetInitialFlows and Allocate, which repairs; with AdmmIterations 0 the flows go straight to
-// TeMethod's repair. buildSeconds = loading the model + building the problem's inputs; the
-// rest (the network, ADMM, the repairs) is solve time.
+// as it is); without either it trains a model for the network on TrainMatrices noisy copies of
+// that first problem (counted as setup time), as te-train would. Then Predict (libtorch threads =
+// Threads), flows = split x demand, and those start its TeAdmmMethod (MaxIterations =
+// AdmmIterations, Threads passed on) through SetInitialFlows and Allocate, which repairs; with
+// AdmmIterations 0 the flows go straight to TeMethod's repair. buildSeconds = loading the model +
+// building the problem's inputs; the rest (the network, ADMM, the repairs) is solve time.
 
 #include "te-learned.h"
 
@@ -86,6 +87,7 @@
 #include <fstream>
 #include <iomanip>
 #include <limits>
+#include <random>
 #include <sstream>
 #include <torch/torch.h>
 
@@ -1041,7 +1043,25 @@ TeLearnedMethod::GetTypeId()
                           "repair",
                           UintegerValue(20),
                           MakeUintegerAccessor(&TeLearnedMethod::m_admmIterations),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("TrainMatrices",
+                          "Without ModelFile or SetModel: the model is trained on this many "
+                          "matrices made from the first problem of each network (every demand "
+                          "times max(0, 1 + 0.2 N(0, 1)); >= 1)",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&TeLearnedMethod::m_trainMatrices),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("TrainEpochs",
+                          "Without ModelFile or SetModel: training epochs (>= 1)",
+                          UintegerValue(30),
+                          MakeUintegerAccessor(&TeLearnedMethod::m_trainEpochs),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("TrainSeed",
+                          "Without ModelFile or SetModel: seed of the training matrices' noise "
+                          "and of the initial weights",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&TeLearnedMethod::m_trainSeed),
+                          MakeUintegerChecker<uint64_t>());
     return tid;
 }
 
@@ -1093,6 +1113,42 @@ TeLearnedMethod::DoDispose()
 }
 
 bool
+TeLearnedMethod::Train(const TeGraph& g,
+                       const TeSolver::Problem& p,
+                       TeLearnedModel& model,
+                       std::string& error) const
+{
+    TeLearnedModel::Options o;
+    o.seed = m_trainSeed;
+    if (!model.Init(g, p.commodities, o, error))
+    {
+        return false;
+    }
+    std::mt19937_64 rng(m_trainSeed);
+    std::normal_distribution<double> noise(0, 1);
+    std::vector<TeSolver::Problem> problems(m_trainMatrices, p);
+    for (auto& q : problems)
+    {
+        for (auto& c : q.commodities)
+        {
+            c.demand *= std::max(0.0, 1 + 0.2 * noise(rng));
+        }
+    }
+    TeLearnedModel::TrainOptions t;
+    t.epochs = m_trainEpochs;
+    t.threads = GetUsableThreads();
+    TeLearnedModel::TrainReport report;
+    if (!model.Train(problems, t, report, error))
+    {
+        return false;
+    }
+    NS_LOG_INFO("learned: trained on " << m_trainMatrices << " matrices in " << report.seconds
+                                       << " s, loss " << report.initialLoss << " -> "
+                                       << report.finalLoss);
+    return true;
+}
+
+bool
 TeLearnedMethod::DoAllocate(const TeGraph& g,
                             const TeSolver::Problem& p,
                             TeSolver::Solution& out,
@@ -1105,12 +1161,22 @@ TeLearnedMethod::DoAllocate(const TeGraph& g,
     {
         if (m_modelFile.empty())
         {
-            error = "TE method learned needs a model: set its ModelFile attribute to a file "
-                    "that te-train wrote (or give one with SetModel)";
-            return false;
+            // No model given: train one for this network, once (its time is setup).
+            const std::string key = "trained\n" + TeLearnedModel::Fingerprint(g, p.commodities);
+            if (key != m_loadedFor)
+            {
+                auto model = std::make_shared<TeLearnedModel>();
+                if (!Train(g, p, *model, error))
+                {
+                    error = "TE method learned: training a model: " + error;
+                    return false;
+                }
+                m_model = std::move(model);
+                m_loadedFor = key;
+            }
         }
         const std::string key = m_modelFile + "\n" + TeLearnedModel::Fingerprint(g, p.commodities);
-        if (key != m_loadedFor)
+        if (!m_modelFile.empty() && key != m_loadedFor)
         {
             auto model = std::make_shared<TeLearnedModel>();
             if (!model->Load(m_modelFile, g, p.commodities, error))
@@ -1123,7 +1189,7 @@ TeLearnedMethod::DoAllocate(const TeGraph& g,
         }
     }
     const double loadSeconds = Since(start);
-    torch::set_num_threads(static_cast<int>(GetThreads()));
+    torch::set_num_threads(static_cast<int>(GetUsableThreads()));
     std::vector<std::vector<double>> splits;
     t_lastSetupSeconds = 0;
     if (!m_model->Predict(p, splits, error))

@@ -46,9 +46,9 @@ class TeLearnedModel
     /// Training settings.
     struct TrainOptions
     {
-        uint32_t epochs{50};      //!< Passes over the problems
+        uint32_t epochs{50};       //!< Passes over the problems
         double learningRate{1e-2}; //!< Adam's step
-        uint32_t threads{1};      //!< libtorch intra-op threads
+        uint32_t threads{1};       //!< libtorch intra-op threads
     };
 
     /// What training did.
@@ -152,7 +152,10 @@ class TeLearnedModel
 /**
  * \ingroup optical
  * \brief "learned": a TeLearnedModel's splits, times the demands, start ADMM (TeAdmmMethod,
- * AdmmIterations iterations), as Teal does.
+ * AdmmIterations iterations), as Teal does. The model comes from SetModel, else from ModelFile
+ * (te-train writes it; refused if made for another network), else it is trained for the
+ * network at its first problem (TrainMatrices, TrainEpochs, TrainSeed; the time counts as
+ * setup), which lets a TeController use "learned" on any topology.
  */
 class TeLearnedMethod : public TeMethod
 {
@@ -184,7 +187,23 @@ class TeLearnedMethod : public TeMethod
     void DoDispose() override;
 
   private:
+    /**
+     * \brief Trains a model for \p p's network (TrainMatrices, TrainEpochs, TrainSeed).
+     * \param [in] g The graph
+     * \param [in] p The problem whose demands the training matrices vary
+     * \param [out] model The trained model
+     * \param [out] error Why not
+     * \return true on success
+     */
+    bool Train(const TeGraph& g,
+               const TeSolver::Problem& p,
+               TeLearnedModel& model,
+               std::string& error) const;
+
     std::string m_modelFile;                 //!< ModelFile attribute
+    uint32_t m_trainMatrices{16};            //!< TrainMatrices attribute
+    uint32_t m_trainEpochs{30};              //!< TrainEpochs attribute
+    uint64_t m_trainSeed{1};                 //!< TrainSeed attribute
     uint32_t m_admmIterations{20};           //!< AdmmIterations attribute
     std::shared_ptr<TeLearnedModel> m_model; //!< The model
     std::string m_loadedFor;                 //!< Fingerprint it was loaded for

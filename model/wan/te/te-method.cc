@@ -6,21 +6,20 @@
 
 #include "te-method.h"
 
-#include "te-admm.h"
-#include "te-learned.h"
-#include "te-ncflow.h"
-
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
 #include "ns3/optical-compat.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <limits>
 #include <numeric>
 #include <sstream>
+#include <thread>
 
 namespace ns3
 {
@@ -77,6 +76,13 @@ TeMethod::GetThreads() const
     return m_threads;
 }
 
+uint32_t
+TeMethod::GetUsableThreads() const
+{
+    const uint32_t hardware = std::max(1U, std::thread::hardware_concurrency());
+    return std::max(1U, std::min(m_threads, hardware));
+}
+
 std::vector<std::string>
 TeMethod::GetNames()
 {
@@ -86,28 +92,23 @@ TeMethod::GetNames()
 Ptr<TeMethod>
 TeMethod::Create(const std::string& name, std::string& error)
 {
-    if (name == "lp")
+    // By TypeId name, so that this unit needs none of the methods' headers (each method's
+    // unit registers its TypeId): "ncflow" is ns3::TeNcflowMethod.
+    const auto names = GetNames();
+    if (std::find(names.begin(), names.end(), name) != names.end())
     {
-        return CreateObject<TeLpMethod>();
-    }
-    if (name == "pop")
-    {
-        return CreateObject<TePopMethod>();
-    }
-    if (name == "ncflow")
-    {
-        return CreateObject<TeNcflowMethod>();
-    }
-    if (name == "admm")
-    {
-        return CreateObject<TeAdmmMethod>();
-    }
-    if (name == "learned")
-    {
-        return CreateObject<TeLearnedMethod>();
+        std::string typeName = "ns3::Te" + name + "Method";
+        typeName[7] = static_cast<char>(std::toupper(static_cast<unsigned char>(typeName[7])));
+        TypeId tid;
+        if (TypeId::LookupByNameFailSafe(typeName, &tid))
+        {
+            ObjectFactory factory;
+            factory.SetTypeId(tid);
+            return factory.Create<TeMethod>();
+        }
     }
     std::string allowed;
-    for (const auto& n : GetNames())
+    for (const auto& n : names)
     {
         allowed += (allowed.empty() ? "" : ", ") + n;
     }

@@ -76,6 +76,12 @@ class TeMethod : public Object
     uint32_t GetThreads() const;
 
     /**
+     * \return the threads to run at once: Threads, at most the hardware's (more would only
+     * wait for each other; results never depend on it)
+     */
+    uint32_t GetUsableThreads() const;
+
+    /**
      * \brief A method by name, with its attributes' defaults.
      * \param [in] name One of GetNames()
      * \param [out] error The unknown name and the allowed ones

@@ -595,7 +595,7 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
     out.rounds = cs.rounds;
     out.usablePaths = 0;
     out.buildSeconds = buildContracted;
-    tbb::task_arena arena(static_cast<int>(std::max(1U, GetThreads())));
+    tbb::task_arena arena(static_cast<int>(GetUsableThreads()));
     std::vector<double> scratchLoad(arcs, 0);
     std::vector<double> scratchPotential(arcs, 0);
     std::vector<uint32_t> arcMark(arcs, NONE);

@@ -316,7 +316,7 @@ class TeAccelerationStudyTestSuite : public TestSuite
         AddTestCase(new DiurnalTestCase, TEST_QUICK);
         AddTestCase(new SeedsTestCase, TEST_QUICK);
         AddTestCase(new BadInputTestCase, TEST_QUICK);
-        for (const char* m : {"lp", "pop", "ncflow", "admm"})
+        for (const char* m : {"lp", "pop", "ncflow", "admm", "learned"})
         {
             AddTestCase(new ControllerMethodsTestCase(m), TEST_QUICK);
         }

@@ -8,6 +8,7 @@
 // TE topologies (TeTopology) and the weighted and diurnal traffic matrices.
 
 #include "../../common/optical-test-compat.h"
+#include "te-test-problems.h"
 
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
@@ -21,6 +22,7 @@
 
 using namespace ns3;
 using namespace ns3::optical::compat;
+using namespace ns3::te_test;
 
 // Everything of this file is internal to it: test classes of the same name in other
 // suites would otherwise be merged by the linker (one DoRun for both).
@@ -29,13 +31,6 @@ namespace
 
 namespace
 {
-/// \return true if \p text contains \p part
-bool
-Contains(const std::string& text, const std::string& part)
-{
-    return text.find(part) != std::string::npos;
-}
-
 /// Writes \p lines to \p file, one a line.
 void
 Write(const std::string& file, const std::vector<std::string>& lines)
@@ -45,39 +40,6 @@ Write(const std::string& file, const std::vector<std::string>& lines)
     {
         out << l << "\n";
     }
-}
-
-/**
- * \brief The B4 problem: 4 edge-disjoint paths per ordered pair, a gravity matrix loading the
- * arcs \p load times their capacity on the first paths (TeTopology::ScaleForLoad).
- * \param [out] topo The topology
- * \param [out] p The problem
- * \param [in] load The load
- * \return the error, empty on success
- */
-std::string
-B4Problem(TeTopology& topo, TeSolver::Problem& p, double load)
-{
-    std::string error;
-    std::vector<TeSolver::Commodity> commodities;
-    std::vector<TrafficMatrix::Demand> shape;
-    std::vector<TrafficMatrix::Demand> demands;
-    if (!TeTopology::Load("b4", topo, error) ||
-        !topo.MakeCommodities(4, "edge-disjoint", 1, commodities, error) ||
-        !TrafficMatrix::Make("gravity", topo.GetGravityWeights(), 1, nullptr, shape, error))
-    {
-        return error;
-    }
-    const double total = topo.ScaleForLoad(shape, commodities, load);
-    if (!TrafficMatrix::Make("gravity", topo.GetGravityWeights(), total, nullptr, demands, error) ||
-        !topo.SetDemands(demands, commodities, error))
-    {
-        return error;
-    }
-    p = TeSolver::Problem();
-    p.capacity = topo.capacity;
-    p.commodities = std::move(commodities);
-    return "";
 }
 
 /**
@@ -93,77 +55,6 @@ Line()
     return g;
 }
 } // namespace
-
-/// A test case that checks allocations for feasibility and conservation.
-class MethodTestCase : public TestCase
-{
-  public:
-    /// \param [in] name Name
-    explicit MethodTestCase(const std::string& name)
-        : TestCase(name)
-    {
-    }
-
-  protected:
-    /**
-     * \brief Checks what every allocation of Allocate() satisfies, independently of
-     * CheckFeasible: a flow per path, each finite and >= 0, at most the demand per commodity,
-     * the arc loads the sums of their paths' flows and within capacity (relative 1e-9), the
-     * throughput their sum. (Path flows conserve flow at every node but the ends by
-     * construction; what can break it is a load that is not the sum of its paths.)
-     * \param [in] g The graph
-     * \param [in] p The problem (MAX_FLOW)
-     * \param [in] s The allocation
-     * \param [in] what The method, for the messages
-     */
-    void CheckAllocation(const TeGraph& g,
-                         const TeSolver::Problem& p,
-                         const TeSolver::Solution& s,
-                         const std::string& what)
-    {
-        NS_TEST_ASSERT_MSG_EQ(s.ok, true, what << ": ok");
-        NS_TEST_ASSERT_MSG_EQ(s.pathFlow.size(), p.commodities.size(), what << ": commodities");
-        NS_TEST_ASSERT_MSG_EQ(s.arcLoad.size(), g.arcs.size(), what << ": arcs");
-        std::vector<double> load(g.arcs.size(), 0);
-        double throughput = 0;
-        for (std::size_t c = 0; c < p.commodities.size(); ++c)
-        {
-            const auto& k = p.commodities[c];
-            NS_TEST_ASSERT_MSG_EQ(s.pathFlow[c].size(), k.paths.size(), what << ": paths " << c);
-            double sum = 0;
-            for (std::size_t q = 0; q < k.paths.size(); ++q)
-            {
-                const double f = s.pathFlow[c][q];
-                NS_TEST_ASSERT_MSG_EQ(std::isfinite(f) && f >= 0, true, what << ": flow " << f);
-                sum += f;
-                for (uint32_t a : k.paths[q])
-                {
-                    load[a] += f;
-                }
-            }
-            NS_TEST_ASSERT_MSG_LT_OR_EQ(sum,
-                                        k.demand * (1 + 1e-9),
-                                        what << ": commodity " << c << " above its demand");
-            throughput += sum;
-        }
-        for (std::size_t a = 0; a < g.arcs.size(); ++a)
-        {
-            NS_TEST_ASSERT_MSG_EQ_TOL(s.arcLoad[a],
-                                      load[a],
-                                      1e-9 * std::max(1.0, load[a]),
-                                      what << ": load of arc " << a);
-            NS_TEST_ASSERT_MSG_LT_OR_EQ(load[a],
-                                        p.capacity[a] * (1 + 1e-9),
-                                        what << ": arc " << a << " over capacity");
-        }
-        NS_TEST_ASSERT_MSG_EQ_TOL(s.throughput,
-                                  throughput,
-                                  1e-9 * std::max(1.0, throughput),
-                                  what << ": throughput");
-        std::string error;
-        NS_TEST_ASSERT_MSG_EQ(TeMethod::CheckFeasible(g, p, s, error), true, what << ": " << error);
-    }
-};
 
 /// The factory knows every method by name and refuses others, listing the allowed ones.
 class FactoryTestCase : public TestCase
@@ -334,12 +225,12 @@ class CheckFeasibleTestCase : public TestCase
 };
 
 /// lp and pop on B4: feasible, conserving, POP of one part is the LP.
-class LpPopTestCase : public MethodTestCase
+class LpPopTestCase : public TestCase
 {
   public:
     LpPopTestCase()
-        : MethodTestCase("lp and pop on B4: feasible and conserving allocations; POP with one "
-                         "part is the LP; POP no better than the LP")
+        : TestCase("lp and pop on B4: feasible and conserving allocations; POP with one "
+                   "part is the LP; POP no better than the LP")
     {
     }
 
@@ -348,13 +239,13 @@ class LpPopTestCase : public MethodTestCase
     {
         TeTopology topo;
         TeSolver::Problem p;
-        const std::string why = B4Problem(topo, p, 1.0);
+        const std::string why = MakeProblem("b4", 1.0, topo, p, 1);
         NS_TEST_ASSERT_MSG_EQ(why, "", why);
         std::string error;
         Ptr<TeMethod> lp = TeMethod::Create("lp", error);
         TeSolver::Solution lpS;
         NS_TEST_ASSERT_MSG_EQ(lp->Allocate(topo.graph, p, lpS, error), true, error);
-        CheckAllocation(topo.graph, p, lpS, "lp");
+        NS_TEST_EXPECT_MSG_EQ(CheckAllocation(topo.graph, p, lpS), "", "lp");
         // Independently: the LP itself.
         TeSolver::Solution direct;
         NS_TEST_ASSERT_MSG_EQ(TeSolver::Solve(topo.graph, p, direct, error), true, error);
@@ -368,7 +259,7 @@ class LpPopTestCase : public MethodTestCase
         pop->SetAttribute("Parts", UintegerValue(1));
         TeSolver::Solution one;
         NS_TEST_ASSERT_MSG_EQ(pop->Allocate(topo.graph, p, one, error), true, error);
-        CheckAllocation(topo.graph, p, one, "pop, 1 part");
+        NS_TEST_EXPECT_MSG_EQ(CheckAllocation(topo.graph, p, one), "", "pop, 1 part");
         NS_TEST_EXPECT_MSG_EQ_TOL(one.throughput,
                                   lpS.throughput,
                                   1e-6 * lpS.throughput,
@@ -377,7 +268,7 @@ class LpPopTestCase : public MethodTestCase
         pop->SetAttribute("Threads", UintegerValue(2));
         TeSolver::Solution four;
         NS_TEST_ASSERT_MSG_EQ(pop->Allocate(topo.graph, p, four, error), true, error);
-        CheckAllocation(topo.graph, p, four, "pop, 4 parts");
+        NS_TEST_EXPECT_MSG_EQ(CheckAllocation(topo.graph, p, four), "", "pop, 4 parts");
         NS_TEST_EXPECT_MSG_LT_OR_EQ(four.throughput,
                                     lpS.throughput * (1 + 1e-6),
                                     "pop no better than the LP");
@@ -401,7 +292,7 @@ class ObjectiveTestCase : public TestCase
     {
         TeTopology topo;
         TeSolver::Problem p;
-        const std::string why = B4Problem(topo, p, 0.5);
+        const std::string why = MakeProblem("b4", 0.5, topo, p, 1);
         NS_TEST_ASSERT_MSG_EQ(why, "", why);
         p.objective = TeSolver::MIN_MAX_UTILISATION;
         std::string error;

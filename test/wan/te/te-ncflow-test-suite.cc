@@ -8,6 +8,7 @@
 // cluster, the feasibility and determinism of its allocations, and a bound on their quality.
 
 #include "../../common/optical-test-compat.h"
+#include "te-test-problems.h"
 
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
@@ -19,6 +20,7 @@
 
 using namespace ns3;
 using namespace ns3::optical::compat;
+using namespace ns3::te_test;
 
 // Everything of this file is internal to it: test classes of the same name in other
 // suites would otherwise be merged by the linker (one DoRun for both).
@@ -27,59 +29,6 @@ namespace
 
 namespace
 {
-/**
- * \brief A TE topology's problem: 4 edge-disjoint paths per ordered pair, a gravity matrix
- * loading the arcs \p load times their capacity on the first paths (TeTopology::ScaleForLoad).
- * \param [in] name The topology (TeTopology::Load), or "synthetic-30" (a generated WAN)
- * \param [in] load The load
- * \param [out] topo The topology
- * \param [out] p The problem
- * \return the error, empty on success
- */
-std::string
-MakeProblem(const std::string& name, double load, TeTopology& topo, TeSolver::Problem& p)
-{
-    std::string error;
-    if (name == "synthetic-30")
-    {
-        // 30 sites of mean degree 3 (stream 3), 100 Gb/s per arc.
-        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
-        rng->SetStream(3);
-        WanTopology wan;
-        if (!WanTopology::Generate(30, 3, 2000, 1500, rng, wan, error))
-        {
-            return error;
-        }
-        topo = TeTopology::FromWan(wan, 100);
-        if (!topo.Check(error))
-        {
-            return error;
-        }
-    }
-    else if (!TeTopology::Load(name, topo, error))
-    {
-        return error;
-    }
-    std::vector<TeSolver::Commodity> commodities;
-    std::vector<TrafficMatrix::Demand> shape;
-    std::vector<TrafficMatrix::Demand> demands;
-    if (!topo.MakeCommodities(4, "edge-disjoint", 2, commodities, error) ||
-        !TrafficMatrix::Make("gravity", topo.GetGravityWeights(), 1, nullptr, shape, error))
-    {
-        return error;
-    }
-    const double total = topo.ScaleForLoad(shape, commodities, load);
-    if (!TrafficMatrix::Make("gravity", topo.GetGravityWeights(), total, nullptr, demands, error) ||
-        !topo.SetDemands(demands, commodities, error))
-    {
-        return error;
-    }
-    p = TeSolver::Problem();
-    p.capacity = topo.capacity;
-    p.commodities = std::move(commodities);
-    return "";
-}
-
 /**
  * \brief The ncflow method with its attributes.
  * \param [in] clusters Clusters attribute
