@@ -76,7 +76,8 @@ TeController::GetTypeId()
                           "TE method: lp (the whole path LP on CLP), pop (POP's random parts), "
                           "ncflow (NCFlow-style clusters), admm (parallel ADMM, warm-started "
                           "from the last interval) or learned (a graph neural network's splits "
-                          "refined by ADMM; set ns3::TeLearnedMethod::ModelFile)",
+                          "refined by ADMM; from ns3::TeLearnedMethod::ModelFile, or trained at "
+                          "the first solve)",
                           EnumValue(TeController::LP),
                           optical::compat::MakeEnumAccessorCompat<TeController::MethodKind>(
                               &TeController::m_methodKind),

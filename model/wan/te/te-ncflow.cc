@@ -67,11 +67,11 @@
  * The allocation is deterministic: the same problem, Clusters and Seed give the same flows with any
  * Threads.
  *
- * Measured (utils/bench/te-ncflow: gravity matrix at TeTopology::ScaleForLoad 1, 4
- * edge-disjoint paths per pair, Clusters 0, 1 thread, a shared 2-core machine, so times are
- * rough): UsCarrier (13 clusters) 0.805 of the demand satisfied against the LP's 0.838, i.e.
- * 0.96 of the LP, in about 0.55 s against 1.8-5 s (3-9x faster; POP with 13 parts: 0.98 of
- * the LP in 1.1-2 s); at load 0.5 every method carries everything, and the LP (one column-
+ * Measured (with a benchmark since merged into utils/bench/te-acceleration-bench: gravity matrix at
+ * TeTopology::ScaleForLoad 1, 4 edge-disjoint paths per pair, Clusters 0, 1 thread, a shared 2-core
+ * machine, so times are rough): UsCarrier (13 clusters) 0.805 of the demand satisfied against the
+ * LP's 0.838, i.e. 0.96 of the LP, in about 0.55 s against 1.8-5 s (3-9x faster; POP with 13 parts:
+ * 0.98 of the LP in 1.1-2 s); at load 0.5 every method carries everything, and the LP (one column-
  * generation round) is then faster than ncflow (0.12 s against 0.4 s). Kdl (27 clusters, 352
  * sub-problems): 0.784 of the demand in about 30 s (round 1: 0.65, round 2: 0.08 more).
  */
