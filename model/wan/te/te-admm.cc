@@ -18,7 +18,6 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
-#include "ns3/te-paths.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -287,24 +286,15 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
             {
                 continue;
             }
-            std::vector<double> weights;
-            for (const auto& path : k.paths)
-            {
-                weights.push_back(TePaths::Weight(g, path));
-            }
+            const std::vector<double> ranks = TeSolver::PathRanks(g, p, k);
             for (std::size_t q = 0; q < k.paths.size(); ++q)
             {
                 const TePath& path = k.paths[q];
-                if (std::any_of(path.begin(), path.end(), [&p](uint32_t a) {
-                        return p.capacity[a] <= 0;
-                    }))
+                const double rank = ranks[q];
+                if (rank < 0)
                 {
                     continue;
                 }
-                const double rank = static_cast<double>(
-                    std::count_if(weights.begin(), weights.end(), [&weights, q](double w) {
-                        return w < weights[q];
-                    }));
                 s.commodity.push_back(static_cast<uint32_t>(c));
                 s.pathIndex.push_back(static_cast<uint32_t>(q));
                 s.gain.push_back(1 - p.tieBreak * rank);

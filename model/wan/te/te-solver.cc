@@ -500,7 +500,6 @@ CollectPathVars(const TeGraph& g,
     {
         totalDemand += c.demand;
     }
-    std::vector<double> weights;
     for (std::size_t c = 0; c < p.commodities.size(); ++c)
     {
         const TeSolver::Commodity& k = p.commodities[c];
@@ -509,24 +508,15 @@ CollectPathVars(const TeGraph& g,
         {
             continue;
         }
-        weights.clear();
-        for (const TePath& path : k.paths)
-        {
-            weights.push_back(TePaths::Weight(g, path));
-        }
+        const std::vector<double> ranks = TeSolver::PathRanks(g, p, k);
         for (std::size_t q = 0; q < k.paths.size(); ++q)
         {
             const TePath& path = k.paths[q];
-            if (std::any_of(path.begin(), path.end(), [&p](uint32_t a) {
-                    return p.capacity[a] <= 0;
-                }))
+            const double rank = ranks[q];
+            if (rank < 0)
             {
                 continue;
             }
-            const double rank = static_cast<double>(
-                std::count_if(weights.begin(), weights.end(), [&weights, q](double w) {
-                    return w < weights[q];
-                }));
             const double cost = maxFlow ? 1 - p.tieBreak * rank : p.tieBreak * rank / totalDemand;
             vars.push_back({static_cast<uint32_t>(c), static_cast<uint32_t>(q), cost});
             for (uint32_t a : path)
@@ -767,6 +757,31 @@ bool
 TeSolver::Check(const TeGraph& g, const Problem& p, std::string& error)
 {
     return Validate(g, p, error);
+}
+
+std::vector<double>
+TeSolver::PathRanks(const TeGraph& g, const Problem& p, const Commodity& c)
+{
+    std::vector<double> weights;
+    for (const TePath& path : c.paths)
+    {
+        weights.push_back(TePaths::Weight(g, path));
+    }
+    std::vector<double> ranks(c.paths.size());
+    for (std::size_t q = 0; q < c.paths.size(); ++q)
+    {
+        const TePath& path = c.paths[q];
+        if (std::any_of(path.begin(), path.end(), [&p](uint32_t a) { return p.capacity[a] <= 0; }))
+        {
+            ranks[q] = -1;
+            continue;
+        }
+        ranks[q] = static_cast<double>(
+            std::count_if(weights.begin(), weights.end(), [&weights, q](double w) {
+                return w < weights[q];
+            }));
+    }
+    return ranks;
 }
 
 bool

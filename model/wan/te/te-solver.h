@@ -143,6 +143,17 @@ class TeSolver
     static bool Check(const TeGraph& g, const Problem& p, std::string& error);
 
     /**
+     * \brief The tie-break ranks of a commodity's paths, as the LP's objective uses them (a
+     * path's cost is 1 - tieBreak x rank in MAX_FLOW).
+     * \param [in] g The graph
+     * \param [in] p The problem (its capacities)
+     * \param [in] c One of its commodities
+     * \return per path, the number of the commodity's paths strictly lighter than it
+     * (TePaths::Weight), or -1 if the path crosses an arc of capacity 0 (unusable)
+     */
+    static std::vector<double> PathRanks(const TeGraph& g, const Problem& p, const Commodity& c);
+
+    /**
      * \brief Validates, builds the linear program and solves it.
      * \param [in] g The graph (arc endpoints in range)
      * \param [in] p The problem: capacity sized like g.arcs, extra and extraPenalty empty or

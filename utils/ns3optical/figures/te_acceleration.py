@@ -84,7 +84,7 @@ SATISFIED_VS_TIME = Figure(
     description="TE acceleration: satisfied demand against computation time per method and "
                 "topology, beside the LP (te-acceleration)",
     program=PROGRAM,
-    grid={"intervals": ["3"], "topology": ["b4", "uscarrier", "kdl"], "method": METHODS},
+    grid={"intervals": ["3"], "topology": ["b4", "uscarrier"], "method": METHODS},
     fixed={k: v for k, v in COMMON.items() if k != "intervals"},
     runs=1,
     x="intervals",
@@ -124,7 +124,7 @@ SPEEDUP_VS_SIZE = Figure(
     description="TE acceleration: speed-up over the LP against topology size, per method, "
                 "beside published speed-ups (te-acceleration)",
     program=PROGRAM,
-    grid={"intervals": ["3"], "topology": ["b4", "uscarrier", "kdl"], "method": METHODS},
+    grid={"intervals": ["3"], "topology": ["b4", "uscarrier"], "method": METHODS},
     fixed={k: v for k, v in COMMON.items() if k != "intervals"},
     runs=1,
     x="intervals",
