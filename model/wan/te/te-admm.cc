@@ -29,6 +29,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/partitioner.h>
 #include <oneapi/tbb/task_arena.h>
+#include <utility>
 
 namespace ns3
 {
@@ -270,7 +271,7 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
         return true;
     }
 
-    // The index: rebuilt unless the structure and the set of usable paths are the last ones.
+    // The index, built for every problem (3 s of setup on Kdl's 29 million incidences).
     const uint64_t key = StructureKey(p);
     auto st = std::make_unique<State>();
     {
@@ -366,21 +367,37 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
         }
         m_stats.fromInitial = true;
     }
-    else if (m_warmStart && m_state && m_state->solved && m_state->key == key &&
-             m_state->commodity == s.commodity && m_state->pathIndex == s.pathIndex)
+    else if (m_warmStart && m_state && m_state->solved && m_state->key == key)
     {
-        // Same paths take part: carry flows and copies over (in flow units) and the duals.
-        const double ratio = m_state->scale / s.scale;
+        // Same commodities and paths: every path that takes part in both problems (a failure
+        // or a demand of 0 removes some) carries its flow, copies and duals over (flows and
+        // copies in flow units); both path lists are in (commodity, path) order.
+        const State& o = *m_state;
+        const double ratio = o.scale / s.scale;
+        const std::size_t oldPaths = o.commodity.size();
+        std::size_t op = 0;
+        std::size_t matched = 0;
         for (std::size_t path = 0; path < np; ++path)
         {
-            s.x[path] = m_state->x[path] * ratio;
+            const auto here = std::make_pair(s.commodity[path], s.pathIndex[path]);
+            while (op < oldPaths && std::make_pair(o.commodity[op], o.pathIndex[op]) < here)
+            {
+                ++op;
+            }
+            if (op == oldPaths || std::make_pair(o.commodity[op], o.pathIndex[op]) != here)
+            {
+                continue;
+            }
+            s.x[path] = o.x[op] * ratio;
+            for (uint32_t k = 0; k < s.pathStart[path + 1] - s.pathStart[path]; ++k)
+            {
+                const State::Copy& old = o.copies[o.slot[o.pathStart[op] + k]];
+                s.copies[s.slot[s.pathStart[path] + k]] = {old.z * ratio, old.u};
+            }
+            ++matched;
         }
-        for (std::size_t j = 0; j < ni; ++j)
-        {
-            s.copies[j] = {m_state->copies[j].z * ratio, m_state->copies[j].u};
-        }
-        s.rho = m_state->rho;
-        m_stats.warmStarted = true;
+        s.rho = o.rho;
+        m_stats.warmStarted = matched > 0;
     }
     if (!initial.empty() && !shapeOk)
     {

@@ -43,9 +43,10 @@ namespace ns3
  * TeMethod's repair then makes the answer exactly feasible and fills what capacity is left.
  *
  * Warm start: with WarmStart, a problem with the same commodities and paths as the last one
- * (a TE interval after another, demands and capacities changed) starts from the last flows,
- * copies, duals and rho; flows set by SetInitialFlows (a learned model's) take precedence, once,
- * with zero duals. Paths over an arc of capacity 0 carry nothing and take no part.
+ * (a TE interval after another, demands and capacities changed, links failed or repaired)
+ * starts from the last flows, copies, duals and rho, path by path (a path that took no part
+ * last time starts from zero); flows set by SetInitialFlows (a learned model's) take precedence,
+ * once, with zero duals. Paths over an arc of capacity 0 carry nothing and take no part.
  */
 class TeAdmmMethod : public TeMethod
 {

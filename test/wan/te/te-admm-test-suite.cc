@@ -179,8 +179,9 @@ class WarmStartTestCase : public TestCase
 {
   public:
     WarmStartTestCase()
-        : TestCase("admm warm start: the next interval (demands +5%) starts from the last "
-                   "iterates and needs fewer iterations than cold, at the same quality; 20 "
+        : TestCase("admm warm start: the next interval (demands +5%), and the one after with the "
+                   "busiest link down, start from the last iterates and need fewer iterations "
+                   "than cold, at the same quality; 20 "
                    "iterations from the LP's flows stay within 1%, better than from zero; flows of "
                    "another shape are "
                    "ignored; Reset forgets")
@@ -226,6 +227,39 @@ class WarmStartTestCase : public TestCase
                               "warm start saves iterations");
         NS_TEST_EXPECT_MSG_GT_OR_EQ(w.throughput, 0.99 * lp.throughput, "warm quality");
         NS_TEST_EXPECT_MSG_EQ(CheckAllocation(t.graph, next, w), "", "warm allocation");
+
+        // A link fails (both arcs of the busiest link): the paths left keep their iterates.
+        std::size_t busiest = 0;
+        for (std::size_t a = 0; a < w.arcLoad.size(); ++a)
+        {
+            busiest = w.arcLoad[a] > w.arcLoad[busiest] ? a : busiest;
+        }
+        TeSolver::Problem failed = next;
+        for (std::size_t a = 0; a < t.graph.arcs.size(); ++a)
+        {
+            const auto& arc = t.graph.arcs[a];
+            const auto& b = t.graph.arcs[busiest];
+            if ((arc.from == b.from && arc.to == b.to) || (arc.from == b.to && arc.to == b.from))
+            {
+                failed.capacity[a] = 0;
+            }
+        }
+        TeSolver::Solution lpFailed;
+        NS_TEST_ASSERT_MSG_EQ(
+            TeMethod::Create("lp", error)->Allocate(t.graph, failed, lpFailed, error),
+            true,
+            error);
+        TeSolver::Solution wf;
+        NS_TEST_ASSERT_MSG_EQ(warm->Allocate(t.graph, failed, wf, error), true, error);
+        const auto failedStats = warm->GetLastStats();
+        NS_TEST_EXPECT_MSG_EQ(failedStats.warmStarted, true, "warm across a failure");
+        TeSolver::Solution cf;
+        NS_TEST_ASSERT_MSG_EQ(cold->Allocate(t.graph, failed, cf, error), true, error);
+        NS_TEST_EXPECT_MSG_LT(failedStats.iterations,
+                              cold->GetLastStats().iterations,
+                              "warm start saves iterations across a failure");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(wf.throughput, 0.99 * lpFailed.throughput, "failure quality");
+        NS_TEST_EXPECT_MSG_EQ(CheckAllocation(t.graph, failed, wf), "", "allocation, failure");
 
         // The LP's flows as the starting point (as the learned model's are): 20 iterations
         // keep them within 1% of the optimum, where 20 from zero are not as good.
