@@ -30,6 +30,8 @@ TIMING_PATTERNS = [
     ("paths-s", "wall-clock seconds of the candidate-path search (te-acceleration)"),
     ("training-s", "wall-clock seconds of training the learned TE model (te-train, "
                    "te-acceleration)"),
+    ("inference-s", "wall-clock seconds of one forward pass of the learned TE model "
+                    "(te-train)"),
     ("*wall*", "wall-clock time of a run or of a part of it (no example prints one today; "
                "the benchmarks do)"),
     ("*events-per-second*", "simulator events per wall-clock second (the benchmarks)"),
