@@ -148,7 +148,6 @@ struct TeAdmmMethod::State
     std::vector<uint32_t> comStart;  //!< Per commodity + 1: its first path
     std::vector<uint32_t> pathStart; //!< Per path + 1: its first incidence
     std::vector<double> gain;        //!< Per path: objective coefficient
-    std::vector<uint32_t> incPath;   //!< Per incidence: its path
     std::vector<uint32_t> arcStart;  //!< Per arc + 1: its first slot
     std::vector<uint32_t> slot;      //!< Per incidence: its slot
     std::vector<uint32_t> slotPath;  //!< Per slot: its path
@@ -299,37 +298,36 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
                 s.commodity.push_back(static_cast<uint32_t>(c));
                 s.pathIndex.push_back(static_cast<uint32_t>(q));
                 s.gain.push_back(1 - p.tieBreak * rank);
-                s.incPath.insert(s.incPath.end(),
-                                 path.size(),
-                                 static_cast<uint32_t>(s.commodity.size() - 1));
-                s.pathStart.push_back(static_cast<uint32_t>(s.incPath.size()));
+                s.pathStart.push_back(static_cast<uint32_t>(s.pathStart.back() + path.size()));
             }
         }
         s.comStart.push_back(static_cast<uint32_t>(s.commodity.size()));
-        // Arc lists by counting sort over the incidences.
+        // Slots by counting sort of the incidences over their arcs.
+        const std::size_t incidences = s.pathStart.back();
         s.arcStart.assign(na + 1, 0);
-        std::vector<uint32_t> incArc(s.incPath.size());
         for (std::size_t path = 0; path < s.commodity.size(); ++path)
         {
-            const TePath& arcs = p.commodities[s.commodity[path]].paths[s.pathIndex[path]];
-            for (std::size_t j = 0; j < arcs.size(); ++j)
+            for (uint32_t a : p.commodities[s.commodity[path]].paths[s.pathIndex[path]])
             {
-                incArc[s.pathStart[path] + j] = arcs[j];
-                ++s.arcStart[arcs[j] + 1];
+                ++s.arcStart[a + 1];
             }
         }
         for (std::size_t a = 0; a < na; ++a)
         {
             s.arcStart[a + 1] += s.arcStart[a];
         }
-        s.slot.resize(s.incPath.size());
-        s.slotPath.resize(s.incPath.size());
+        s.slot.resize(incidences);
+        s.slotPath.resize(incidences);
         std::vector<uint32_t> fill(s.arcStart.begin(), s.arcStart.end() - 1);
-        for (std::size_t i = 0; i < incArc.size(); ++i)
+        for (std::size_t path = 0; path < s.commodity.size(); ++path)
         {
-            const uint32_t j = fill[incArc[i]]++;
-            s.slot[i] = j;
-            s.slotPath[j] = s.incPath[i];
+            uint32_t i = s.pathStart[path];
+            for (uint32_t a : p.commodities[s.commodity[path]].paths[s.pathIndex[path]])
+            {
+                const uint32_t j = fill[a]++;
+                s.slot[i++] = j;
+                s.slotPath[j] = static_cast<uint32_t>(path);
+            }
         }
         // The scale: the mean fair share of an incidence (the capacity of the arcs in use over
         // their incidences), so that flows, copies and the objective's pull gain / rho are of
@@ -339,14 +337,14 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
         {
             used += s.arcStart[a + 1] > s.arcStart[a] ? p.capacity[a] : 0.0;
         }
-        s.scale = s.incPath.empty() ? maxCap : used / s.incPath.size();
+        s.scale = incidences == 0 ? maxCap : used / incidences;
         s.rho = m_rho;
         s.x.assign(s.commodity.size(), 0);
-        s.copies.assign(s.incPath.size(), {0, 0});
+        s.copies.assign(incidences, {0, 0});
     }
     State& s = *st;
     const std::size_t np = s.commodity.size();
-    const std::size_t ni = s.incPath.size();
+    const std::size_t ni = s.copies.size();
 
     // Starting point: SetInitialFlows, else the last solve of the same structure, else zero.
     bool shapeOk = initial.size() == nc;

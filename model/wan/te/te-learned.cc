@@ -1159,27 +1159,18 @@ TeLearnedMethod::DoAllocate(const TeGraph& g,
     // (re)loaded when the file or the network's fingerprint changes.
     if (!m_model || !m_loadedFor.empty())
     {
-        if (m_modelFile.empty())
-        {
-            // No model given: train one for this network, once (its time is setup).
-            const std::string key = "trained\n" + TeLearnedModel::Fingerprint(g, p.commodities);
-            if (key != m_loadedFor)
-            {
-                auto model = std::make_shared<TeLearnedModel>();
-                if (!Train(g, p, *model, error))
-                {
-                    error = "TE method learned: training a model: " + error;
-                    return false;
-                }
-                m_model = std::move(model);
-                m_loadedFor = key;
-            }
-        }
+        // One key per source and network: ModelFile's name, or "" for a model trained here
+        // when there is no file (its time is setup).
         const std::string key = m_modelFile + "\n" + TeLearnedModel::Fingerprint(g, p.commodities);
-        if (!m_modelFile.empty() && key != m_loadedFor)
+        if (key != m_loadedFor)
         {
             auto model = std::make_shared<TeLearnedModel>();
-            if (!model->Load(m_modelFile, g, p.commodities, error))
+            if (m_modelFile.empty() && !Train(g, p, *model, error))
+            {
+                error = "TE method learned: training a model: " + error;
+                return false;
+            }
+            if (!m_modelFile.empty() && !model->Load(m_modelFile, g, p.commodities, error))
             {
                 error = "TE method learned: " + error;
                 return false;
