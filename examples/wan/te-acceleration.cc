@@ -21,7 +21,10 @@
  *
  * Prints satisfied-demand-pct, lp-satisfied-demand-pct, quality-vs-lp, speedup-vs-lp (LP time
  * over the method's, setup + solve, all intervals), solve-s-median, setup-s-median,
- * max-link-utilization and the sizes; records the run (ev_te_summary, ev_te_intervals).
+ * max-link-utilization and the sizes, lp-optimal (0 when --lpTimeLimit stopped the LP) and
+ * quality-lower-bound (carried over the least proven upper bound on the LP's optimum: the
+ * LP's own value when it is optimal, else weak duality at the LP's or ADMM's arc prices);
+ * records the run (ev_te_summary, ev_te_intervals).
  */
 
 #include "ns3/core-module.h"
@@ -86,6 +89,11 @@ main(int argc, char* argv[])
                  0,
                  100000);
     exp.AddFlag("lp", "Also solve every matrix with the LP (for the comparison)", c.compareLp);
+    exp.AddTime("lpTimeLimit",
+                "Limit of one LP solve (0s: none); a stopped LP counts with the point it "
+                "reached, and quality-lower-bound certifies the method against the LP's optimum",
+                c.lpTimeLimit,
+                OpticalBounds::AtLeast(0).AtMost(86400 * 365));
     exp.AddInputFile("model", "learned: the model file (te-train writes it)", c.modelFile);
     exp.AddCount("trainMatrices",
                  "learned without --model: training matrices",
@@ -125,6 +133,11 @@ main(int argc, char* argv[])
         exp.Metric("quality-vs-lp", out.qualityVsLp);
         exp.Metric("speedup-vs-lp", out.speedupVsLp);
         exp.Metric("lp-solve-s-median", out.lpSolveSMedian, "s");
+        exp.Metric("lp-optimal", out.lpOptimal ? 1 : 0);
+    }
+    if (out.qualityLowerBound > 0)
+    {
+        exp.Metric("quality-lower-bound", out.qualityLowerBound);
     }
     exp.Metric("setup-s-median", out.setupSMedian, "s");
     exp.Metric("solve-s-median", out.solveSMedian, "s");

@@ -314,6 +314,39 @@ LinearProgram::ByColumn(uint32_t fromVariable, uint32_t fromRow, double solverIn
     return a;
 }
 
+bool
+LinearProgram::Satisfies(const std::vector<double>& values, double tolerance) const
+{
+    if (values.size() != m_variables.size())
+    {
+        return false;
+    }
+    auto within = [tolerance](double v, double lower, double upper) {
+        const double slack = tolerance * std::max(1.0, std::fabs(v));
+        return std::isfinite(v) && v >= lower - slack && v <= upper + slack;
+    };
+    for (std::size_t j = 0; j < m_variables.size(); ++j)
+    {
+        if (!within(values[j], m_variables[j].lower, m_variables[j].upper))
+        {
+            return false;
+        }
+    }
+    for (const Row& row : m_rows)
+    {
+        double activity = 0;
+        for (const auto& [variable, coefficient] : row.terms)
+        {
+            activity += coefficient * values[variable];
+        }
+        if (!within(activity, row.lower, row.upper))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
 void
 LinearProgram::ReadLp(const ClpSimplex& model, Result& result) const
 {
@@ -332,6 +365,29 @@ LinearProgram::ReadLp(const ClpSimplex& model, Result& result) const
         // maximisation has a price >= 0): tested in optical-linear-program.
         const double* prices = model.getRowPrice();
         result.duals.assign(prices, prices + m_rows.size());
+    }
+    else if (model.status() == 3 && model.numberPrimalInfeasibilities() == 0 &&
+             model.getColSolution())
+    {
+        // Stopped by the time limit in the primal simplex's second phase: the point is
+        // feasible, its prices those of the current basis (not proven optimal).
+        result.status = FEASIBLE;
+        const double* x = model.getColSolution();
+        result.values.assign(x, x + m_variables.size());
+        result.objective = 0;
+        for (std::size_t j = 0; j < m_variables.size(); ++j)
+        {
+            result.objective += m_variables[j].cost * result.values[j];
+        }
+        result.bound = m_maximize ? Infinity() : -Infinity();
+        const double* prices = model.getRowPrice();
+        result.duals.assign(prices, prices + m_rows.size());
+        // Trusted only if the point satisfies the program (CLP stopped inside presolve leaves
+        // the original model's point unset).
+        if (!Satisfies(result.values, 1e-6))
+        {
+            result = Result();
+        }
     }
     else if (model.isProvenPrimalInfeasible())
     {
@@ -423,7 +479,7 @@ LinearProgram::SetConstraintBounds(uint32_t row, double lower, double upper)
 }
 
 LinearProgram::Result
-LinearProgram::Resolve()
+LinearProgram::Resolve(double timeLimitS)
 {
     NS_ABORT_MSG_IF(IsMixedInteger(), "LinearProgram::Resolve: the program has integer variables");
     if (!m_error.empty())
@@ -433,11 +489,16 @@ LinearProgram::Resolve()
     const auto start = std::chrono::steady_clock::now();
     const auto n = static_cast<uint32_t>(m_variables.size());
     const auto m = static_cast<uint32_t>(m_rows.size());
+    if (m_warm)
+    {
+        m_warm->model.setMaximumSeconds(timeLimitS > 0 ? timeLimitS : -1.0);
+    }
     if (!m_warm)
     {
         m_warm = std::make_unique<Warm>();
         ClpSimplex& model = m_warm->model;
         model.setLogLevel(0);
+        model.setMaximumSeconds(timeLimitS > 0 ? timeLimitS : -1.0);
         const Matrix a = ByColumn(0, 0, COIN_DBL_MAX);
         model.loadProblem(static_cast<int>(n),
                           static_cast<int>(m),
@@ -589,10 +650,18 @@ LinearProgram::Solve(double timeLimitS, uint64_t maxNodes) const
             options.setPresolveType(ClpSolve::presolveOn);
             ClpSimplex* model = solver.getModelPtr();
             model->setLogLevel(0);
+            if (timeLimitS > 0)
+            {
+                model->setMaximumSeconds(timeLimitS);
+            }
             model->initialSolve(options);
         }
         else
         {
+            if (timeLimitS > 0)
+            {
+                solver.getModelPtr()->setMaximumSeconds(timeLimitS);
+            }
             solver.initialSolve();
         }
         ReadLp(*solver.getModelPtr(), result);

@@ -170,8 +170,10 @@ class LinearProgram
 
     /**
      * \brief Solves the program; the program is unchanged.
-     * \param [in] timeLimitS Wall-clock limit in seconds for a MILP (0: none); when it expires
-     * the best solution found so far is returned as FEASIBLE, with its gap
+     * \param [in] timeLimitS Wall-clock limit in seconds (0: none). A MILP returns the best
+     * solution found so far as FEASIBLE, with its bound and gap; an LP stopped in the primal
+     * simplex's second phase returns its current point as FEASIBLE (values and the current
+     * basis's duals; bound Infinity(), in the program's sense), and NO_SOLUTION otherwise
      * \param [in] maxNodes Branch-and-bound node limit for a MILP (0: none); unlike the time
      * limit it stops at the same point on every machine, so results are reproducible
      * \return the answer
@@ -185,9 +187,12 @@ class LinearProgram
      * constraint bounds alone changed (SetConstraintBounds), with the dual simplex. Nothing
      * else may change. The first call solves from scratch, as Solve() does.
      * A MILP is a fatal error.
+     * \param [in] timeLimitS Wall-clock limit of this call in seconds (0: none); stopped in
+     * the primal simplex's second phase, the current point comes back FEASIBLE (as for Solve)
+     * and the next call continues from it
      * \return the answer
      */
-    Result Resolve();
+    Result Resolve(double timeLimitS = 0);
 
     /**
      * \brief Gives the first Resolve() a starting point: each variable non-basic at the
@@ -202,6 +207,14 @@ class LinearProgram
     ~LinearProgram();
     LinearProgram(LinearProgram&&) noexcept;
     LinearProgram& operator=(LinearProgram&&) noexcept;
+
+    /**
+     * \param [in] values One value per variable
+     * \param [in] tolerance Relative tolerance (of max(1, |value|)) on every bound
+     * \return true if the values are finite and satisfy every variable's bounds and every
+     * constraint
+     */
+    bool Satisfies(const std::vector<double>& values, double tolerance) const;
 
   private:
     struct Warm; ///< CLP's model kept by Resolve()

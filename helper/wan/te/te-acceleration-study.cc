@@ -8,6 +8,7 @@
 
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/string.h"
 #include "ns3/te-learned.h"
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -157,6 +159,11 @@ TeAccelerationStudy::Check(const TeAccelerationConfig& c)
     if (!c.interval.IsStrictlyPositive())
     {
         return "--interval must be > 0";
+    }
+    if (c.lpTimeLimit.IsStrictlyNegative())
+    {
+        return "--lpTimeLimit=" + std::to_string(c.lpTimeLimit.GetSeconds()) +
+               "s: need >= 0 (0s: none)";
     }
     const auto kinds = TrafficMatrix::GetKinds();
     const std::string base = c.matrix.substr(0, c.matrix.find(':'));
@@ -333,6 +340,7 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
     if (c.compareLp)
     {
         lp = TeMethod::Create("lp", error);
+        lp->SetAttribute("TimeLimit", TimeValue(c.lpTimeLimit));
     }
     for (std::size_t m = 0; m < methods.size(); ++m)
     {
@@ -352,6 +360,8 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
     std::vector<std::vector<double>> solve(nm);
     std::vector<std::vector<double>> setup(nm);
     std::vector<double> lpSolve;
+    double boundSum = 0;
+    bool lpOptimal = true;
     for (uint32_t k = 0; k < c.intervals; ++k)
     {
         TeSolver::Problem p;
@@ -384,6 +394,14 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
         }
         row.demandGbps = TeMethod::TotalDemand(p);
         offered += row.demandGbps;
+        // The least upper bound on the LP's optimum that a solve of this interval proves.
+        double bound = std::numeric_limits<double>::infinity();
+        auto takeBound = [&bound](const TeSolver::Solution& s) {
+            if (s.bound > 0 && s.bound >= s.throughput * (1 - 1e-9))
+            {
+                bound = std::min(bound, s.bound);
+            }
+        };
         if (lp)
         {
             TeSolver::Solution ls;
@@ -393,12 +411,16 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
                 return false;
             }
             row.lpCarriedGbps = ls.throughput;
+            row.lpOptimal = !ls.timedOut;
+            lpOptimal = lpOptimal && row.lpOptimal;
+            takeBound(ls);
             row.lpSetupS = ls.buildSeconds;
             row.lpSolveS = ls.seconds;
             lpCarried += ls.throughput;
             lpTime += ls.buildSeconds + ls.seconds;
             lpSolve.push_back(ls.seconds);
         }
+        const std::size_t firstRow = outs.empty() ? 0 : outs[0].intervals.size();
         for (std::size_t m = 0; m < nm; ++m)
         {
             TeSolver::Solution s;
@@ -408,6 +430,7 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
                     "interval " + std::to_string(k) + ": " + methods[m]->GetName() + ": " + error;
                 return false;
             }
+            takeBound(s);
             std::string why;
             TeAccelerationOutcome& out = outs[m];
             out.feasible = out.feasible && TeMethod::CheckFeasible(topo.graph, p, s, why);
@@ -426,6 +449,16 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
                                     << r.solveS << " s");
             out.intervals.push_back(r);
         }
+        // The LP's optimum when it was reached (its throughput, up to the tie-break), else the
+        // least bound of the interval, for every method's row.
+        const double known = lp && row.lpOptimal    ? row.lpCarriedGbps
+                             : std::isfinite(bound) ? bound
+                                                    : 0.0;
+        boundSum += known;
+        for (std::size_t m = 0; m < nm; ++m)
+        {
+            outs[m].intervals[firstRow].boundGbps = known;
+        }
     }
     for (std::size_t m = 0; m < nm; ++m)
     {
@@ -433,6 +466,8 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
         out.satisfiedPct = offered > 0 ? 100 * carried[m] / offered : 0;
         out.solveSMedian = Median(solve[m]);
         out.setupSMedian = Median(setup[m]);
+        out.lpOptimal = lp && lpOptimal;
+        out.qualityLowerBound = boundSum > 0 ? carried[m] / boundSum : 0;
         if (lp)
         {
             out.lpSatisfiedPct = offered > 0 ? 100 * lpCarried / offered : 0;
@@ -472,7 +507,9 @@ TeAccelerationStudy::Record(ResultsStore* store,
                      out.setupSMedian,
                      out.lpSolveSMedian,
                      out.maxUtilisation,
-                     out.trainingS});
+                     out.trainingS,
+                     static_cast<int64_t>(out.lpOptimal ? 1 : 0),
+                     out.qualityLowerBound});
     store->CreateEventTable("te_intervals");
     for (std::size_t k = 0; k < out.intervals.size(); ++k)
     {
@@ -490,7 +527,9 @@ TeAccelerationStudy::Record(ResultsStore* store,
                          r.lpSetupS,
                          r.lpSolveS,
                          r.maxUtilisation,
-                         static_cast<int64_t>(r.failedLinks)});
+                         static_cast<int64_t>(r.failedLinks),
+                         static_cast<int64_t>(r.lpOptimal ? 1 : 0),
+                         r.boundGbps});
     }
 }
 

@@ -39,6 +39,7 @@ struct TeAccelerationConfig
     std::string pathKind{"edge-disjoint"}; //!< TePaths kind
     uint32_t failures{0};                  //!< Links (both directions) down per interval
     bool compareLp{true};                  //!< Also solve every matrix with the LP
+    Time lpTimeLimit{Seconds(0)};          //!< Limit of one LP solve (0: none; TeLpMethod)
     std::string modelFile;                 //!< learned: model file (empty: train one first)
     uint32_t trainMatrices{16};            //!< learned without a file: training matrices
     uint32_t trainEpochs{40};              //!< learned without a file: epochs
@@ -56,6 +57,10 @@ struct TeAccelerationInterval
     double lpSolveS{0};       //!< LP solve
     double maxUtilisation{0}; //!< Method's highest arc utilisation
     uint32_t failedLinks{0};  //!< Links down
+    bool lpOptimal{true};     //!< The LP was solved to optimality (not stopped by its limit)
+    double boundGbps{0};      //!< The LP's optimum if known (lpOptimal), else the least upper
+                              //!< bound on it (the LP's and every method's Solution::bound);
+                              //!< 0: none (compareLp off and no method bound)
 };
 
 /// What a run measured.
@@ -71,12 +76,17 @@ struct TeAccelerationOutcome
     double satisfiedPct{0};                        //!< Carried / offered over all intervals (%)
     double lpSatisfiedPct{0};                      //!< The LP's (%)
     double qualityVsLp{0};                         //!< satisfiedPct / lpSatisfiedPct
-    double speedupVsLp{0};    //!< LP time / method time (setup + solve, all intervals)
-    double solveSMedian{0};   //!< Median method solve time (s)
-    double setupSMedian{0};   //!< Median method setup time (s)
-    double lpSolveSMedian{0}; //!< Median LP solve time (s)
-    double maxUtilisation{0}; //!< Highest arc utilisation of the method over the intervals
-    bool feasible{true};      //!< Every allocation passed TeMethod::CheckFeasible
+    double speedupVsLp{0};       //!< LP time / method time (setup + solve, all intervals)
+    double solveSMedian{0};      //!< Median method solve time (s)
+    double setupSMedian{0};      //!< Median method setup time (s)
+    double lpSolveSMedian{0};    //!< Median LP solve time (s)
+    double maxUtilisation{0};    //!< Highest arc utilisation of the method over the intervals
+    bool feasible{true};         //!< Every allocation passed TeMethod::CheckFeasible
+    bool lpOptimal{true};        //!< The LP was optimal in every interval (else the LP's figures
+                                 //!< are those of the points it reached, speedupVsLp a lower
+                                 //!< bound)
+    double qualityLowerBound{0}; //!< Carried / the sum of boundGbps: at most qualityVsLp
+                                 //!< against the LP's optimum, equal to it when lpOptimal
 };
 
 /**
@@ -91,6 +101,12 @@ struct TeAccelerationOutcome
  * (kept across intervals, so warm starts apply) and, with compareLp, with the LP. Random
  * streams come from ns-3's RngSeedManager (--RngRun): the bimodal matrix, the noise and the
  * failures each have their own.
+ *
+ * An LP given lpTimeLimit may stop before its optimum (large networks take hours): it then
+ * counts with the point it reached, its time is a lower bound on the LP's, and the quality of
+ * every method is certified against the least upper bound on the LP's optimum that any solve
+ * of the interval proved (TeSolver::UpperBound at its arc prices: the LP's, ADMM's), by weak
+ * duality.
  */
 class TeAccelerationStudy
 {

@@ -419,6 +419,8 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
     const std::size_t arcBlocks = (na + kArcBlock - 1) / kArcBlock;
     // Per arc block: primal^2, dual^2 (without rho), ||z||^2, ||u||^2.
     std::vector<std::array<double, 4>> partial(arcBlocks);
+    // Per arc: the last projection's tau, whose rho multiple is the arc's capacity price.
+    std::vector<double> tauOf(na, 0);
     const double alpha = m_relaxation;
     tbb::task_arena arena(static_cast<int>(GetUsableThreads()));
 
@@ -513,6 +515,7 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
                     tau = (sum - cap[a]) / count;
                 }
             }
+            tauOf[a] = tau;
             for (uint32_t j = first; j < last; ++j)
             {
                 State::Copy& k = s.copies[j];
@@ -606,6 +609,12 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
     {
         out.pathFlow[s.commodity[path]][s.pathIndex[path]] = s.x[path] * s.scale;
     }
+    out.arcPrice.assign(na, 0);
+    for (std::size_t a = 0; a < na; ++a)
+    {
+        out.arcPrice[a] = s.rho * tauOf[a];
+    }
+    out.bound = TeSolver::UpperBound(g, p, out.arcPrice);
     m_stats.iterations = it;
     m_stats.primalResidual = primal;
     m_stats.dualResidual = dual;

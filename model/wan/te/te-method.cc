@@ -458,7 +458,15 @@ TeLpMethod::GetTypeId()
                                 TeSolver::FULL_LP,
                                 "full",
                                 TeSolver::COLUMN_GENERATION,
-                                "columns"));
+                                "columns"))
+            .AddAttribute("TimeLimit",
+                          "Wall-clock limit of one solve (0s: none); when it passes, the point "
+                          "CLP reached (feasible, not proven optimal; none: zero flows) is "
+                          "repaired and filled like any method's, and the Solution's bound "
+                          "still holds",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&TeLpMethod::m_timeLimit),
+                          MakeTimeChecker(Seconds(0)));
     return tid;
 }
 
@@ -482,9 +490,22 @@ TeLpMethod::DoAllocate(const TeGraph& g,
 {
     TeSolver::Problem q = p;
     q.method = m_method;
-    if (!TeSolver::Solve(g, q, out, error))
+    if (TeSolver::Solve(g, q, out, error, m_timeLimit.GetSeconds()))
+    {
+        return true;
+    }
+    if (!out.timedOut)
     {
         return false;
+    }
+    NS_LOG_WARN("lp: " << error);
+    if (out.pathFlow.size() != p.commodities.size())
+    {
+        out.pathFlow.assign(p.commodities.size(), {});
+    }
+    for (std::size_t c = 0; c < p.commodities.size(); ++c)
+    {
+        out.pathFlow[c].resize(p.commodities[c].paths.size(), 0);
     }
     return true;
 }

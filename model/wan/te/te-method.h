@@ -9,6 +9,7 @@
 
 #include "te-solver.h"
 
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 
 #include <string>
@@ -173,7 +174,9 @@ class TeMethod : public Object
 
 /**
  * \ingroup optical
- * \brief "lp": the whole path LP on COIN-OR CLP (TeSolver::Solve), the baseline.
+ * \brief "lp": the whole path LP on COIN-OR CLP (TeSolver::Solve), the baseline. With
+ * TimeLimit, a solve that reaches it returns the point CLP reached (TeSolver::Solve's timed-out
+ * answer, Solution::timedOut), repaired and filled like any method's, with its bound.
  */
 class TeLpMethod : public TeMethod
 {
@@ -194,6 +197,7 @@ class TeLpMethod : public TeMethod
 
   private:
     TeSolver::Method m_method{TeSolver::AUTO}; //!< Full LP or column generation
+    Time m_timeLimit{Seconds(0)};              //!< TimeLimit attribute (0: none)
 };
 
 /**

@@ -413,6 +413,8 @@ struct ColumnGeneration
  * \param [out] extraVar LP variable of each arc's extra capacity (UINT32_MAX: none)
  * \param [out] rounds Solves
  * \param [out] buildSeconds Time from start to the first model
+ * \param [in] timeLimitS Wall-clock limit from start (0: none): when it passes, the last
+ * round's point comes back FEASIBLE
  * \return the last solve's result
  */
 LinearProgram::Result
@@ -426,7 +428,8 @@ SolveByColumns(const TeSolver::Problem& p,
                std::vector<uint32_t>& lpVar,
                std::vector<uint32_t>& extraVar,
                uint32_t& rounds,
-               double& buildSeconds)
+               double& buildSeconds,
+               double timeLimitS)
 {
     ColumnGeneration cg{p, vars, firstVar, lp, rowOf, lpVar, {}};
     cg.AddFirstColumns(arcRow, extraVar);
@@ -440,10 +443,25 @@ SolveByColumns(const TeSolver::Problem& p,
     std::vector<uint32_t> entering;
     for (;;)
     {
-        LinearProgram::Result r = lp.Resolve();
+        double left = 0;
+        if (timeLimitS > 0)
+        {
+            left = timeLimitS - Since(start);
+            if (left <= 0)
+            {
+                left = 1e-3; // CLP stops at once, from the last round's optimal basis
+            }
+        }
+        LinearProgram::Result r = lp.Resolve(left);
         ++rounds;
         if (r.status != LinearProgram::OPTIMAL)
         {
+            return r;
+        }
+        if (timeLimitS > 0 && Since(start) >= timeLimitS)
+        {
+            // The restricted LP's optimum: feasible, not proven optimal for every path.
+            r.status = LinearProgram::FEASIBLE;
             return r;
         }
         cg.Price(r, tolerance, price, entering);
@@ -841,7 +859,8 @@ TeSolver::Solve(const TeGraph& g,
                            lpVar,
                            extraVar,
                            rounds,
-                           buildSeconds);
+                           buildSeconds,
+                           timeLimitS);
     }
     else
     {
@@ -850,7 +869,7 @@ TeSolver::Solve(const TeGraph& g,
         buildSeconds = Since(start);
         NS_LOG_INFO("TE LP: " << lp.GetNVariables() << " variables, " << lp.GetNConstraints()
                               << " constraints, built in " << buildSeconds << " s");
-        r = lp.Solve(timeLimitS);
+        r = lp.Solve(timeLimitS > 0 ? std::max(1e-3, timeLimitS - Since(start)) : 0.0);
     }
     Solution s;
     s.status = LinearProgram::StatusName(r.status);
@@ -867,11 +886,25 @@ TeSolver::Solve(const TeGraph& g,
     }
     s.arcLoad.assign(nArcs, 0);
     s.extraUsed.assign(nArcs, 0);
+    if (r.status == LinearProgram::FEASIBLE && timeLimitS > 0)
+    {
+        // The time limit: the point reached, feasible, with the bound of its prices.
+        s.timedOut = true;
+        ReadSolution(g, p, maxFlow, vars, lpVar, extraVar, rowOf, uVar, r, s);
+        error = "the traffic-engineering LP (" + std::to_string(s.variables) + " variables, " +
+                std::to_string(s.constraints) + " constraints) reached its time limit of " +
+                Number(timeLimitS) + " s: a feasible allocation (throughput " +
+                Number(s.throughput) + "), not proven optimal (bound " + Number(s.bound) + ")";
+        out = std::move(s);
+        return false;
+    }
     if (r.status != LinearProgram::OPTIMAL)
     {
+        s.timedOut = timeLimitS > 0 && r.status == LinearProgram::NO_SOLUTION;
         error = "the traffic-engineering LP (" + std::to_string(s.variables) + " variables, " +
                 std::to_string(s.constraints) + " constraints) ended " + s.status +
-                " (need optimal)";
+                (s.timedOut ? " at its time limit of " + Number(timeLimitS) + " s"
+                            : std::string(" (need optimal)"));
         out = std::move(s);
         return false;
     }

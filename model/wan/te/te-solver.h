@@ -129,8 +129,12 @@ class TeSolver
                                        //!< (0 without a row; POP: the parts' mean)
         double bound{0};               //!< MAX_FLOW: UpperBound() at arcPrice, >= the optimum
                                        //!< of the whole problem (= objective up to the
-                                       //!< tie-break when solved as one LP)
+                                       //!< tie-break when solved as one LP); ADMM's at
+                                       //!< its prices; 0: none (ncflow)
         uint32_t usablePaths{0};       //!< Variables the full LP would have for the paths
+        bool timedOut{false};          //!< Solve's time limit stopped the LP (ok false); with
+                                       //!< status "feasible" the allocation is the point
+                                       //!< reached, feasible, and bound holds
     };
 
     /**
@@ -163,8 +167,11 @@ class TeSolver
      * its status, sizes and times (ok false)
      * \param [out] error The bad value (arc, commodity src->dst, path) and what is allowed, or
      * the solver's status
-     * \param [in] timeLimitS Wall-clock limit passed to LinearProgram::Solve (0: none), which
-     * applies it to mixed-integer programs only: this LP always runs to its end
+     * \param [in] timeLimitS Wall-clock limit of the whole solve in seconds (0: none). When it
+     * passes (CLP's primal simplex stops, or column generation between rounds), out holds the
+     * point reached if it is feasible (status "feasible", timedOut, ok false, its flows,
+     * loads, arc prices and UpperBound()), else only its status (timedOut); false is returned
+     * with the limit in \p error
      * \return true if solved to optimality
      */
     static bool Solve(const TeGraph& g,

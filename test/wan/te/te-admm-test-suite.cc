@@ -13,6 +13,7 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/optical-module.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -118,6 +119,52 @@ class HandTestCase : public TestCase
     }
 };
 
+/// The LP stopped by its TimeLimit: a feasible answer, flagged, whose bound still holds.
+class LpTimeLimitTestCase : public TestCase
+{
+  public:
+    LpTimeLimitTestCase()
+        : TestCase("lp with a TimeLimit it cannot meet: timedOut, feasible after repair, at "
+                   "most the optimum, any bound it gives at least the optimum; as column "
+                   "generation and as one LP")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TeTopology t;
+        TeSolver::Problem p;
+        const std::string why = MakeProblem("synthetic-30", 1.2, t, p);
+        NS_TEST_ASSERT_MSG_EQ(why, "", why);
+        std::string error;
+        TeSolver::Solution full;
+        NS_TEST_ASSERT_MSG_EQ(TeMethod::Create("lp", error)->Allocate(t.graph, p, full, error),
+                              true,
+                              error);
+        NS_TEST_EXPECT_MSG_EQ(full.timedOut, false, "no limit");
+        for (const std::string solver : {"columns", "full"})
+        {
+            Ptr<TeMethod> lp = TeMethod::Create("lp", error);
+            lp->SetAttribute("Solver", StringValue(solver));
+            lp->SetAttribute("TimeLimit", StringValue("1ns"));
+            TeSolver::Solution s;
+            NS_TEST_ASSERT_MSG_EQ(lp->Allocate(t.graph, p, s, error), true, solver << error);
+            NS_TEST_EXPECT_MSG_EQ(s.timedOut, true, solver << ": timedOut");
+            NS_TEST_EXPECT_MSG_EQ(CheckAllocation(t.graph, p, s), "", solver);
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(s.throughput,
+                                        full.throughput * (1 + 1e-6),
+                                        solver << ": above the optimum");
+            if (s.bound > 0)
+            {
+                NS_TEST_EXPECT_MSG_GT_OR_EQ(s.bound,
+                                            full.throughput * (1 - 1e-9),
+                                            solver << ": bound below the optimum");
+            }
+        }
+    }
+};
+
 /// The LP's optimum on B4 and a 30-site WAN; thread counts; feasibility.
 class OptimumTestCase : public TestCase
 {
@@ -159,6 +206,14 @@ class OptimumTestCase : public TestCase
                 NS_TEST_EXPECT_MSG_LT_OR_EQ(one.throughput,
                                             lp.throughput * (1 + 1e-6),
                                             what << ": above the LP's optimum");
+                // The arc prices rho tau prove an upper bound (weak duality): never below the
+                // LP's optimum, and close to it once ADMM has converged this far.
+                NS_TEST_EXPECT_MSG_GT_OR_EQ(one.bound,
+                                            lp.throughput * (1 - 1e-9),
+                                            what << ": ADMM's bound below the LP's optimum");
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(one.bound,
+                                            1.02 * lp.throughput,
+                                            what << ": ADMM's bound more than 2% above the LP");
                 for (uint32_t threads : {2U, 3U})
                 {
                     TeSolver::Solution other;
@@ -319,6 +374,7 @@ class TeAdmmTestSuite : public TestSuite
     {
         AddTestCase(new HandTestCase(), TEST_QUICK);
         AddTestCase(new OptimumTestCase(), TEST_QUICK);
+        AddTestCase(new LpTimeLimitTestCase(), TEST_QUICK);
         AddTestCase(new WarmStartTestCase(), TEST_QUICK);
         AddTestCase(new AttributeTestCase(), TEST_QUICK);
     }
