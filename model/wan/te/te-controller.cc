@@ -11,6 +11,7 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/optical-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -97,7 +98,9 @@ TeController::GetTypeId()
                           MakeUintegerAccessor(&TeController::m_threads),
                           MakeUintegerChecker<uint32_t>(1, 4096))
             .AddAttribute("TimeLimit",
-                          "Wall-clock limit of one LP solve (0s: none)",
+                          "Wall-clock limit of one LP solve (0s: none; Method lp: TeLpMethod's "
+                          "TimeLimit, the "
+                          "point reached is repaired and used)",
                           TimeValue(Seconds(0)),
                           MakeTimeAccessor(&TeController::m_timeLimit),
                           MakeTimeChecker(Seconds(0)))
@@ -227,9 +230,9 @@ bool
 TeController::SolveNow(TeSolver::Solution& solution, std::string& error) const
 {
     const TeSolver::Problem p = BuildProblem();
-    if (m_methodKind == LP && !m_timeLimit.IsZero())
+    if (m_methodKind == LP)
     {
-        return TeSolver::Solve(m_graph, p, solution, error, m_timeLimit.GetSeconds());
+        GetMethod()->SetAttribute("TimeLimit", TimeValue(m_timeLimit));
     }
     return GetMethod()->Allocate(m_graph, p, solution, error);
 }
