@@ -350,9 +350,11 @@ LinearProgram::Satisfies(const std::vector<double>& values, double tolerance) co
 void
 LinearProgram::ReadLp(const ClpSimplex& model, Result& result) const
 {
-    if (model.isProvenOptimal())
-    {
-        result.status = OPTIMAL;
+    // The point, its objective and the current basis's prices (CLP reports them in the
+    // program's own sense: a binding upper bound of a maximisation has a price >= 0; tested in
+    // optical-linear-program).
+    auto readPoint = [this, &model, &result](Status status) {
+        result.status = status;
         const double* x = model.getColSolution();
         result.values.assign(x, x + m_variables.size());
         result.objective = 0;
@@ -360,30 +362,23 @@ LinearProgram::ReadLp(const ClpSimplex& model, Result& result) const
         {
             result.objective += m_variables[j].cost * result.values[j];
         }
-        result.bound = result.objective;
-        // CLP reports the prices in the program's own sense (a binding upper bound of a
-        // maximisation has a price >= 0): tested in optical-linear-program.
         const double* prices = model.getRowPrice();
         result.duals.assign(prices, prices + m_rows.size());
+    };
+    if (model.isProvenOptimal())
+    {
+        readPoint(OPTIMAL);
+        result.bound = result.objective;
     }
     else if (model.status() == 3 && model.numberPrimalInfeasibilities() == 0 &&
              model.getColSolution())
     {
         // Stopped by the time limit in the primal simplex's second phase: the point is
-        // feasible, its prices those of the current basis (not proven optimal).
-        result.status = FEASIBLE;
-        const double* x = model.getColSolution();
-        result.values.assign(x, x + m_variables.size());
-        result.objective = 0;
-        for (std::size_t j = 0; j < m_variables.size(); ++j)
-        {
-            result.objective += m_variables[j].cost * result.values[j];
-        }
+        // feasible, its prices those of the current basis (not proven optimal). Trusted only
+        // if the point satisfies the program (CLP stopped inside presolve leaves the original
+        // model's point unset).
+        readPoint(FEASIBLE);
         result.bound = m_maximize ? Infinity() : -Infinity();
-        const double* prices = model.getRowPrice();
-        result.duals.assign(prices, prices + m_rows.size());
-        // Trusted only if the point satisfies the program (CLP stopped inside presolve leaves
-        // the original model's point unset).
         if (!Satisfies(result.values, 1e-6))
         {
             result = Result();
