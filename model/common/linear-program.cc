@@ -484,16 +484,16 @@ LinearProgram::Resolve(double timeLimitS)
     const auto start = std::chrono::steady_clock::now();
     const auto n = static_cast<uint32_t>(m_variables.size());
     const auto m = static_cast<uint32_t>(m_rows.size());
-    if (m_warm)
-    {
-        m_warm->model.setMaximumSeconds(timeLimitS > 0 ? timeLimitS : -1.0);
-    }
-    if (!m_warm)
+    const bool fresh = !m_warm;
+    if (fresh)
     {
         m_warm = std::make_unique<Warm>();
+    }
+    m_warm->model.setMaximumSeconds(timeLimitS > 0 ? timeLimitS : -1.0);
+    if (fresh)
+    {
         ClpSimplex& model = m_warm->model;
         model.setLogLevel(0);
-        model.setMaximumSeconds(timeLimitS > 0 ? timeLimitS : -1.0);
         const Matrix a = ByColumn(0, 0, COIN_DBL_MAX);
         model.loadProblem(static_cast<int>(n),
                           static_cast<int>(m),

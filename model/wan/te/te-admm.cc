@@ -534,6 +534,7 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
     };
 
     uint32_t it = 0;
+    double priceRho = s.rho;
     double primal = 0;
     double dual = 0;
     bool converged = false;
@@ -560,6 +561,7 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
                 },
                 tbb::simple_partitioner());
         });
+        priceRho = s.rho; // the rho of the step that set tauOf, before any update below
         std::array<double, 4> total{0, 0, 0, 0};
         for (const auto& b : partial)
         {
@@ -612,7 +614,7 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
     out.arcPrice.assign(na, 0);
     for (std::size_t a = 0; a < na; ++a)
     {
-        out.arcPrice[a] = s.rho * tauOf[a];
+        out.arcPrice[a] = priceRho * tauOf[a];
     }
     out.bound = TeSolver::UpperBound(g, p, out.arcPrice);
     m_stats.iterations = it;
