@@ -9,9 +9,11 @@
 // after the other as "incidences" (path p owns incidences pathStart[p] .. pathStart[p+1]). The
 // copies (z and the scaled dual u, side by side) are stored arc by arc (arc a owns slots
 // arcStart[a] .. arcStart[a+1], by a counting sort, so in incidence order within an arc):
-// the arc step runs over its slots contiguously and gathers x through slotPath; the commodity
-// step gathers each incidence's copy through slot. Both steps write disjoint places and reduce
-// their residuals per fixed block, so the thread count never changes a result.
+// the arc step runs over its slots contiguously; the commodity step gathers each incidence's
+// copy through slot and leaves its path's new flow x beside the copy, so that the arc step reads
+// x contiguously too (the slots of one arc are in path order, so the commodity step walks every
+// arc's slots forwards and finds their cache lines warm). Both steps write disjoint places and
+// reduce their residuals per fixed block, so the thread count never changes a result.
 
 #include "te-admm.h"
 
@@ -41,6 +43,8 @@ namespace
 {
 constexpr std::size_t kCommodityBlock = 256; //!< Commodities per block of the commodity step
 constexpr std::size_t kArcBlock = 64;        //!< Arcs per block of the arc step
+constexpr std::size_t kPrefetch = 128;       //!< Incidences the commodity step looks ahead
+constexpr uint32_t kSeedRounds = 10;         //!< Rounds of SeedDuals' price fitting
 constexpr uint32_t kRhoPeriod = 10;          //!< Iterations between rho updates
 constexpr double kRhoRatio = 10;             //!< Residual ratio that changes rho
 constexpr double kRhoMin = 1e-4;             //!< Smallest rho (scaled problem)
@@ -150,13 +154,13 @@ struct TeAdmmMethod::State
     std::vector<double> gain;        //!< Per path: objective coefficient
     std::vector<uint32_t> arcStart;  //!< Per arc + 1: its first slot
     std::vector<uint32_t> slot;      //!< Per incidence: its slot
-    std::vector<uint32_t> slotPath;  //!< Per slot: its path
 
     /// One arc's copy of one path's flow.
     struct Copy
     {
         double z; //!< The copy
         double u; //!< Its scaled dual
+        double x; //!< The path's flow, as the last commodity step left it
     };
 
     std::vector<double> x;    //!< Per path: flow
@@ -187,14 +191,14 @@ TeAdmmMethod::GetTypeId()
             .AddAttribute("Rho",
                           "Starting penalty parameter, on the problem scaled so that the "
                           "mean fair share of a path on an arc is 1 (> 0)",
-                          DoubleValue(0.1),
+                          DoubleValue(0.03),
                           MakeDoubleAccessor(&TeAdmmMethod::m_rho),
                           MakeDoubleChecker<double>(kRhoMin, kRhoMax))
             .AddAttribute("Relaxation",
                           "Over-relaxation alpha of the arc step (Boyd et al. 2011, 3.4.3): the "
                           "copies are projected from alpha x + (1 - alpha) z_prev; 1 is plain "
                           "ADMM (0 < alpha < 2)",
-                          DoubleValue(1.6),
+                          DoubleValue(1.8),
                           MakeDoubleAccessor(&TeAdmmMethod::m_relaxation),
                           MakeDoubleChecker<double>(0.01, 1.99))
             .AddAttribute("AdaptiveRho",
@@ -240,6 +244,121 @@ TeAdmmMethod::Stats
 TeAdmmMethod::GetLastStats() const
 {
     return m_stats;
+}
+
+void
+TeAdmmMethod::SeedDuals(const TeSolver::Problem& p, State& s) const
+{
+    // Zero duals would let the first commodity steps pull every path towards its demand (the
+    // objective's pull gain / rho is met by nothing) and undo a good start. At a solution,
+    // complementary slackness prices only full arcs, and the prices along a used path of a
+    // commodity with demand left over sum to its gain. Estimate: each such path shares its
+    // gain equally among its full arcs; an arc's price is the mean of its shares; the scaled
+    // dual of every copy on it is price / rho (the arc step's threshold).
+    constexpr double kFull = 1 - 1e-3; //!< Load over capacity that counts as full
+    const std::size_t na = s.arcStart.size() - 1;
+    std::vector<double> load(na, 0);
+    for (std::size_t a = 0; a < na; ++a)
+    {
+        for (uint32_t j = s.arcStart[a]; j < s.arcStart[a + 1]; ++j)
+        {
+            load[a] += s.copies[j].x;
+        }
+    }
+    auto full = [&](uint32_t a) {
+        return p.capacity[a] > 0 && load[a] * s.scale >= kFull * p.capacity[a];
+    };
+    std::vector<double> share(na, 0);
+    std::vector<uint32_t> shares(na, 0);
+    const std::size_t nc = s.comStart.size() - 1;
+    std::vector<bool> open(nc, false); // demand left over
+    for (std::size_t c = 0; c < nc; ++c)
+    {
+        double carried = 0;
+        for (uint32_t path = s.comStart[c]; path < s.comStart[c + 1]; ++path)
+        {
+            carried += s.x[path];
+        }
+        if (carried * s.scale >= kFull * p.commodities[c].demand)
+        {
+            continue; // its demand's own price can meet the gain
+        }
+        open[c] = true;
+        for (uint32_t path = s.comStart[c]; path < s.comStart[c + 1]; ++path)
+        {
+            if (s.x[path] <= 0)
+            {
+                continue;
+            }
+            const TePath& arcs = p.commodities[c].paths[s.pathIndex[path]];
+            const auto nFull = std::count_if(arcs.begin(), arcs.end(), full);
+            for (uint32_t a : arcs)
+            {
+                if (full(a))
+                {
+                    share[a] += s.gain[path] / nFull;
+                    ++shares[a];
+                }
+            }
+        }
+    }
+    // The used paths of commodities with demand left (their full arcs' prices should sum to
+    // the path's gain), then a few rounds of proportional fitting from the mean shares: each
+    // arc's price is scaled by the mean over its paths of gain / the path's price.
+    std::vector<double> price(na, 0);
+    for (std::size_t a = 0; a < na; ++a)
+    {
+        price[a] = shares[a] > 0 ? share[a] / shares[a] : 0.0;
+    }
+    for (uint32_t round = 0; round < kSeedRounds; ++round)
+    {
+        std::fill(share.begin(), share.end(), 0.0);
+        std::fill(shares.begin(), shares.end(), 0);
+        for (std::size_t c = 0; c < nc; ++c)
+        {
+            if (!open[c])
+            {
+                continue;
+            }
+            for (uint32_t path = s.comStart[c]; path < s.comStart[c + 1]; ++path)
+            {
+                if (s.x[path] <= 0)
+                {
+                    continue;
+                }
+                const TePath& arcs = p.commodities[c].paths[s.pathIndex[path]];
+                double sum = 0;
+                for (uint32_t a : arcs)
+                {
+                    sum += full(a) ? price[a] : 0.0;
+                }
+                if (sum <= 0)
+                {
+                    continue;
+                }
+                for (uint32_t a : arcs)
+                {
+                    if (full(a))
+                    {
+                        share[a] += s.gain[path] / sum;
+                        ++shares[a];
+                    }
+                }
+            }
+        }
+        for (std::size_t a = 0; a < na; ++a)
+        {
+            price[a] *= shares[a] > 0 ? share[a] / shares[a] : 1.0;
+        }
+    }
+    for (std::size_t a = 0; a < na; ++a)
+    {
+        const double u = price[a] / s.rho;
+        for (uint32_t j = s.arcStart[a]; j < s.arcStart[a + 1]; ++j)
+        {
+            s.copies[j].u = u;
+        }
+    }
 }
 
 bool
@@ -317,16 +436,13 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
             s.arcStart[a + 1] += s.arcStart[a];
         }
         s.slot.resize(incidences);
-        s.slotPath.resize(incidences);
         std::vector<uint32_t> fill(s.arcStart.begin(), s.arcStart.end() - 1);
         for (std::size_t path = 0; path < s.commodity.size(); ++path)
         {
             uint32_t i = s.pathStart[path];
             for (uint32_t a : p.commodities[s.commodity[path]].paths[s.pathIndex[path]])
             {
-                const uint32_t j = fill[a]++;
-                s.slot[i++] = j;
-                s.slotPath[j] = static_cast<uint32_t>(path);
+                s.slot[i++] = fill[a]++;
             }
         }
         // The scale: the mean fair share of an incidence (the capacity of the arcs in use over
@@ -340,7 +456,7 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
         s.scale = incidences == 0 ? maxCap : used / incidences;
         s.rho = m_rho;
         s.x.assign(s.commodity.size(), 0);
-        s.copies.assign(incidences, {0, 0});
+        s.copies.assign(incidences, {0, 0, 0});
     }
     State& s = *st;
     const std::size_t np = s.commodity.size();
@@ -361,8 +477,10 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
             for (uint32_t i = s.pathStart[path]; i < s.pathStart[path + 1]; ++i)
             {
                 s.copies[s.slot[i]].z = s.x[path];
+                s.copies[s.slot[i]].x = s.x[path];
             }
         }
+        SeedDuals(p, s);
         m_stats.fromInitial = true;
     }
     else if (m_warmStart && m_state && m_state->solved && m_state->key == key)
@@ -390,7 +508,7 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
             for (uint32_t k = 0; k < s.pathStart[path + 1] - s.pathStart[path]; ++k)
             {
                 const State::Copy& old = o.copies[o.slot[o.pathStart[op] + k]];
-                s.copies[s.slot[s.pathStart[path] + k]] = {old.z * ratio, old.u};
+                s.copies[s.slot[s.pathStart[path] + k]] = {old.z * ratio, old.u, old.x * ratio};
             }
             ++matched;
         }
@@ -443,6 +561,12 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
                 double sum = 0;
                 for (uint32_t i = s.pathStart[path]; i < s.pathStart[path + 1]; ++i)
                 {
+                    // The copies are scattered over the arcs: ask for the one kPrefetch
+                    // incidences ahead now, so that its load overlaps this one's.
+                    if (i + kPrefetch < ni)
+                    {
+                        __builtin_prefetch(&s.copies[s.slot[i + kPrefetch]], 1);
+                    }
                     const State::Copy& k = s.copies[s.slot[i]];
                     sum += k.z - k.u;
                 }
@@ -453,13 +577,22 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
             WeightedCappedSimplex(v, w, demand[c]);
             for (uint32_t path = first; path < last; ++path)
             {
-                s.x[path] = v[path - first];
+                const double x = v[path - first];
+                s.x[path] = x;
+                for (uint32_t i = s.pathStart[path]; i < s.pathStart[path + 1]; ++i)
+                {
+                    s.copies[s.slot[i]].x = x;
+                }
             }
         }
     };
 
     auto arcStep = [&](std::size_t block) {
-        std::array<double, 4> sums{0, 0, 0, 0};
+        // Residual sums in registers: primal^2, dual^2 (without rho), ||z||^2, ||u||^2.
+        double primalSq = 0;
+        double dualSq = 0;
+        double zSq = 0;
+        double uSq = 0;
         std::vector<double> wv;
         const std::size_t end = std::min(na, (block + 1) * kArcBlock);
         for (std::size_t a = block * kArcBlock; a < end; ++a)
@@ -472,32 +605,54 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
             }
             wv.resize(last - first);
             double positive = 0;
+            std::size_t count = 0;
             for (uint32_t j = first; j < last; ++j)
             {
                 // Over-relaxed: alpha x + (1 - alpha) z_prev in place of x.
                 const State::Copy& k = s.copies[j];
-                wv[j - first] = alpha * s.x[s.slotPath[j]] + (1 - alpha) * k.z + k.u;
-                positive += std::max(0.0, wv[j - first]);
+                const double value = alpha * k.x + (1 - alpha) * k.z + k.u;
+                wv[j - first] = value;
+                if (value > 0)
+                {
+                    positive += value;
+                    ++count;
+                }
             }
             double tau = 0;
             if (positive > cap[a])
             {
-                // Michelot: tau = (sum of the elements above tau - cap) / their count, which
-                // only grows; stop when no element leaves.
-                double sum = 0;
-                std::size_t count = 0;
-                for (double value : wv)
+                // The threshold tau > 0 with sum max(0, v - tau) = cap, by Newton's method on
+                // that decreasing convex function: tau' = (sum of the elements above tau - cap)
+                // / their count. From below it climbs to the root (Michelot's algorithm, which
+                // starts at the lowest tau, over every positive element); from above, one step
+                // lands at or below the root. It starts at the arc's last threshold, which
+                // moves little between iterations, and stops when no element enters or leaves.
+                tau = (positive - cap[a]) / count;
+                const double previous = tauOf[a];
+                if (previous > tau)
                 {
-                    if (value > 0)
+                    double sum = 0;
+                    std::size_t kept = 0;
+                    for (double value : wv)
                     {
-                        sum += value;
-                        ++count;
+                        if (value > previous)
+                        {
+                            sum += value;
+                            ++kept;
+                        }
+                    }
+                    // A Newton step from the last threshold: at or below the root.
+                    if (kept > 0 && (sum - cap[a]) / kept > tau)
+                    {
+                        tau = (sum - cap[a]) / kept;
+                        count = kept;
                     }
                 }
-                tau = (sum - cap[a]) / count;
-                for (;;)
+                // The first pass may find more elements above tau than defined it (a step from
+                // above the root); after it the set only shrinks, as tau climbs.
+                for (bool firstPass = true;; firstPass = false)
                 {
-                    sum = 0;
+                    double sum = 0;
                     std::size_t kept = 0;
                     for (double value : wv)
                     {
@@ -507,7 +662,7 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
                             ++kept;
                         }
                     }
-                    if (kept == 0 || kept == count)
+                    if (kept == 0 || kept == count || (kept > count && !firstPass))
                     {
                         break;
                     }
@@ -516,21 +671,31 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
                 }
             }
             tauOf[a] = tau;
+            // The arc's own sums (the block's, kept in memory across arcs, would make every
+            // element wait for the last one's store).
+            double arcPrimal = 0;
+            double arcDual = 0;
+            double arcZ = 0;
+            double arcU = 0;
             for (uint32_t j = first; j < last; ++j)
             {
                 State::Copy& k = s.copies[j];
                 const double zNew = std::max(0.0, wv[j - first] - tau);
-                const double x = s.x[s.slotPath[j]];
                 const double dz = zNew - k.z;
-                k.u += alpha * x + (1 - alpha) * k.z - zNew;
+                const double u = k.u + alpha * k.x + (1 - alpha) * k.z - zNew;
+                arcPrimal += (k.x - zNew) * (k.x - zNew);
+                arcDual += dz * dz;
+                arcZ += zNew * zNew;
+                arcU += u * u;
+                k.u = u;
                 k.z = zNew;
-                sums[0] += (x - zNew) * (x - zNew);
-                sums[1] += dz * dz;
-                sums[2] += zNew * zNew;
-                sums[3] += k.u * k.u;
             }
+            primalSq += arcPrimal;
+            dualSq += arcDual;
+            zSq += arcZ;
+            uSq += arcU;
         }
-        partial[block] = sums;
+        partial[block] = {primalSq, dualSq, zSq, uSq};
     };
 
     uint32_t it = 0;

@@ -31,9 +31,11 @@ namespace ns3
  *    its gain / (rho * hops); the flows are the projection of the targets, weighted by hops,
  *    onto {x >= 0, sum x <= demand}, in closed form over at most as many breakpoints as paths;
  *  - per arc (independent): the copies are the projection of x + u onto {z >= 0, sum z <=
- *    capacity} (Michelot's algorithm: a few linear passes, no sort), and the scaled duals u
- *    gain x - z; with Relaxation alpha (1.6 by default), alpha x + (1 - alpha) z_prev stands
- *    for x in this step (over-relaxation, Boyd et al. 2011, 3.4.3).
+ *    capacity} (its threshold by Newton's method from the arc's last threshold, as Michelot's
+ *    algorithm does from the lowest one: linear passes, no sort, about one pass an iteration
+ *    once the thresholds settle), and the scaled duals u gain x - z; with Relaxation alpha
+ *    (1.8 by default), alpha x + (1 - alpha) z_prev stands for x in this step
+ *    (over-relaxation, Boyd et al. 2011, 3.4.3).
  * It stops when the primal residual ||x - z|| and the dual residual rho ||z - z_prev|| fall
  * below Tolerance times ||z|| and rho ||u|| (Boyd et al. 2011, 3.3), or after MaxIterations.
  * With AdaptiveRho, every 10 iterations rho doubles when the primal residual is more than 10
@@ -90,16 +92,25 @@ class TeAdmmMethod : public TeMethod
                     std::string& error) override;
 
   private:
-    double m_rho{0.1};             //!< Rho attribute: starting penalty (scaled problem)
+    double m_rho{0.03};            //!< Rho attribute: starting penalty (scaled problem)
     uint32_t m_maxIterations{100}; //!< MaxIterations attribute
     double m_tolerance{1e-3};      //!< Tolerance attribute: relative residuals for stopping
     bool m_warmStart{true};        //!< WarmStart attribute
     bool m_adaptiveRho{true};      //!< AdaptiveRho attribute: residual balancing
-    double m_relaxation{1.6};      //!< Relaxation attribute: over-relaxation alpha
+    double m_relaxation{1.8};      //!< Relaxation attribute: over-relaxation alpha
     std::vector<std::vector<double>> m_initial; //!< SetInitialFlows, for the next solve
     struct State;                               //!< Warm-start state (flows, copies, duals)
-    std::unique_ptr<State> m_state;             //!< Kept between solves
-    Stats m_stats;                              //!< Last solve
+
+    /**
+     * \brief Duals for flows set by SetInitialFlows: an estimate of the arc prices under which
+     * they would be optimal (see the definition).
+     * \param [in] p The problem
+     * \param [in,out] s Index and iterates, flows and copies set
+     */
+    void SeedDuals(const TeSolver::Problem& p, State& s) const;
+
+    std::unique_ptr<State> m_state; //!< Kept between solves
+    Stats m_stats;                  //!< Last solve
 };
 
 } // namespace ns3

@@ -234,12 +234,13 @@ class WarmStartTestCase : public TestCase
 {
   public:
     WarmStartTestCase()
-        : TestCase("admm warm start: the next interval (demands +5%), and the one after with the "
-                   "busiest link down, start from the last iterates and need fewer iterations "
-                   "than cold, at the same quality; 20 "
-                   "iterations from the LP's flows stay within 1%, better than from zero; flows of "
-                   "another shape are "
-                   "ignored; Reset forgets")
+        : TestCase(
+              "admm warm start: the next interval (demands +5%), and the one after with the "
+              "busiest link down, start from the last iterates and need fewer iterations "
+              "than cold, at the same quality; 20 "
+              "iterations from the LP's flows stay within 0.5%, better than from zero; flows of "
+              "another shape are "
+              "ignored; Reset forgets")
     {
     }
 
@@ -316,14 +317,16 @@ class WarmStartTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT_OR_EQ(wf.throughput, 0.99 * lpFailed.throughput, "failure quality");
         NS_TEST_EXPECT_MSG_EQ(CheckAllocation(t.graph, failed, wf), "", "allocation, failure");
 
-        // The LP's flows as the starting point (as the learned model's are): 20 iterations
-        // keep them within 1% of the optimum, where 20 from zero are not as good.
+        // The LP's flows as the starting point (as the learned model's are): with the duals
+        // SeedDuals estimates for them, 20 iterations keep them within 0.5% of the optimum
+        // (with zero duals the pull of the objective undoes them: 0.993 of it), where 20 from
+        // zero are not as good.
         Ptr<TeAdmmMethod> seeded = Admm(1, 20);
         seeded->SetInitialFlows(lp.pathFlow);
         TeSolver::Solution f;
         NS_TEST_ASSERT_MSG_EQ(seeded->Allocate(t.graph, next, f, error), true, error);
         NS_TEST_EXPECT_MSG_EQ(seeded->GetLastStats().fromInitial, true, "initial flows used");
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(f.throughput, 0.99 * lp.throughput, "seeded quality");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(f.throughput, 0.995 * lp.throughput, "seeded quality");
         TeSolver::Solution short0;
         NS_TEST_ASSERT_MSG_EQ(Admm(1, 20)->Allocate(t.graph, next, short0, error), true, error);
         NS_TEST_EXPECT_MSG_LT(short0.throughput, f.throughput, "20 iterations from zero");
