@@ -32,6 +32,8 @@ TIMING_PATTERNS = [
                    "te-acceleration)"),
     ("inference-s", "wall-clock seconds of one forward pass of the learned TE model "
                     "(te-train)"),
+    ("certify-s", "wall-clock seconds of the certifying ADMM solves (te-acceleration "
+                  "--certify)"),
     ("*wall*", "wall-clock time of a run or of a part of it (no example prints one today; "
                "the benchmarks do)"),
     ("*events-per-second*", "simulator events per wall-clock second (the benchmarks)"),

@@ -48,6 +48,9 @@ Median(std::vector<double> v)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+constexpr double kCertifyTolerance = 1e-6;          //!< Residual at which the certifier stops
+constexpr uint32_t kMaxCertifyIterations = 1000000; //!< Most certifying iterations
+
 /// Random stream numbers of the study (fixed, so --RngRun alone changes the draws).
 enum Stream : int64_t
 {
@@ -159,6 +162,11 @@ TeAccelerationStudy::Check(const TeAccelerationConfig& c)
     if (!c.interval.IsStrictlyPositive())
     {
         return "--interval must be > 0";
+    }
+    if (c.certifyIterations > kMaxCertifyIterations)
+    {
+        return "--certify=" + std::to_string(c.certifyIterations) + ": at most " +
+               std::to_string(kMaxCertifyIterations) + " iterations (0: none)";
     }
     if (c.lpTimeLimit.IsStrictlyNegative())
     {
@@ -342,6 +350,15 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
         lp = TeMethod::Create("lp", error);
         lp->SetAttribute("TimeLimit", TimeValue(c.lpTimeLimit));
     }
+    Ptr<TeMethod> certifier;
+    if (c.certifyIterations > 0)
+    {
+        certifier = TeMethod::Create("admm", error);
+        certifier->SetAttribute("MaxIterations", UintegerValue(c.certifyIterations));
+        certifier->SetAttribute("Tolerance", DoubleValue(kCertifyTolerance));
+        certifier->SetAttribute("Threads", UintegerValue(c.threads));
+    }
+    double certifyS = 0;
     for (std::size_t m = 0; m < methods.size(); ++m)
     {
         methods[m]->SetAttribute("Threads", UintegerValue(c.threads));
@@ -449,6 +466,19 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
                                     << r.solveS << " s");
             out.intervals.push_back(r);
         }
+        if (certifier && !(lp && row.lpOptimal))
+        {
+            // Only its prices count: a bound on the LP's optimum, for every method's row.
+            TeSolver::Solution s;
+            const auto certifyStart = std::chrono::steady_clock::now();
+            if (!certifier->Allocate(topo.graph, p, s, error))
+            {
+                error = "interval " + std::to_string(k) + ": certifying admm: " + error;
+                return false;
+            }
+            certifyS += Since(certifyStart);
+            takeBound(s);
+        }
         // The LP's optimum when it was reached (its throughput, up to the tie-break), else the
         // least bound of the interval, for every method's row.
         const double known = lp && row.lpOptimal    ? row.lpCarriedGbps
@@ -468,6 +498,7 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
         out.setupSMedian = Median(setup[m]);
         out.lpOptimal = lp && lpOptimal;
         out.qualityLowerBound = boundSum > 0 ? carried[m] / boundSum : 0;
+        out.certifyS = certifyS;
         if (lp)
         {
             out.lpSatisfiedPct = offered > 0 ? 100 * lpCarried / offered : 0;

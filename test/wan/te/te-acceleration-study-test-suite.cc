@@ -5,7 +5,8 @@
  */
 
 // The TE-acceleration study: the LP against itself, the diurnal series' closed form, identical
-// seeds, failures, bad input; and TeController running every method at flow level.
+// seeds, failures, the certifying solve, bad input; and TeController running every method at
+// flow level.
 
 #include "../../common/optical-test-compat.h"
 
@@ -143,13 +144,55 @@ class SeedsTestCase : public TestCase
     }
 };
 
+/// The certifying ADMM: a bound on the LP's optimum when the LP stops at its limit.
+class CertifyTestCase : public TestCase
+{
+  public:
+    CertifyTestCase()
+        : TestCase("study: with the LP stopped at once, a 2000-iteration certifying admm proves "
+                   "ncflow's quality from below within 0.5% of its true value (from the LP run "
+                   "to optimality) and never above it; with the LP optimal it does not run")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TeAccelerationConfig c;
+        c.topology = "b4";
+        c.method = "ncflow";
+        c.intervals = 2;
+        c.certifyIterations = 2000;
+        const auto exact = RunStudy(c);
+        NS_TEST_ASSERT_MSG_EQ(exact.lpOptimal, true, "no limit: the LP is optimal");
+        NS_TEST_ASSERT_MSG_EQ(exact.certifyS, 0.0, "nothing to certify");
+        NS_TEST_ASSERT_MSG_EQ_TOL(exact.qualityLowerBound,
+                                  exact.qualityVsLp,
+                                  1e-12,
+                                  "the LP's optimum is the bound");
+        const double truth = exact.qualityVsLp;
+        NS_TEST_ASSERT_MSG_LT(truth, 0.999, "ncflow below the LP on B4 (else nothing to see)");
+
+        c.lpTimeLimit = NanoSeconds(1);
+        const auto stopped = RunStudy(c);
+        NS_TEST_ASSERT_MSG_EQ(stopped.lpOptimal, false, "the LP stopped");
+        NS_TEST_ASSERT_MSG_GT(stopped.certifyS, 0.0, "the certifier ran");
+        NS_TEST_ASSERT_MSG_EQ(stopped.satisfiedPct, exact.satisfiedPct, "same ncflow answers");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(stopped.qualityLowerBound,
+                                    truth * (1 + 1e-9),
+                                    "a lower bound on the quality");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(stopped.qualityLowerBound, truth - 0.005, "within 0.5% of it");
+    }
+};
+
 /// Bad input: clear errors before anything runs.
 class BadInputTestCase : public TestCase
 {
   public:
     BadInputTestCase()
-        : TestCase("study: zero threads, an unknown method, too many failures, a demand "
-                   "between unknown nodes and a disconnected topology are refused by name")
+        : TestCase("study: zero threads, too many certifying iterations, an unknown method, too "
+                   "many failures, a demand between unknown nodes and a disconnected topology "
+                   "are refused by name")
     {
     }
 
@@ -163,6 +206,11 @@ class BadInputTestCase : public TestCase
                               std::string::npos,
                               TeAccelerationStudy::Check(c));
         c.threads = 1;
+        c.certifyIterations = 2000000;
+        NS_TEST_ASSERT_MSG_NE(TeAccelerationStudy::Check(c).find("--certify=2000000: at most"),
+                              std::string::npos,
+                              TeAccelerationStudy::Check(c));
+        c.certifyIterations = 0;
         c.method = "simplex";
         NS_TEST_ASSERT_MSG_NE(TeAccelerationStudy::Check(c).find("allowed: lp, pop, ncflow, "
                                                                  "admm, learned"),
@@ -315,6 +363,7 @@ class TeAccelerationStudyTestSuite : public TestSuite
         AddTestCase(new LpAgainstItselfTestCase, TEST_QUICK);
         AddTestCase(new DiurnalTestCase, TEST_QUICK);
         AddTestCase(new SeedsTestCase, TEST_QUICK);
+        AddTestCase(new CertifyTestCase, TEST_QUICK);
         AddTestCase(new BadInputTestCase, TEST_QUICK);
         for (const char* m : {"lp", "pop", "ncflow", "admm", "learned"})
         {
