@@ -62,6 +62,7 @@ cpp_examples = [
      "True", "False"),
     ("te-acceleration --topology=b4 --method=learned --intervals=2 --trainEpochs=20", "True", "False"),
     ("te-acceleration --topology=uscarrier --method=admm --intervals=2 --threads=2", "True", "False"),
+    ("te-acceleration --topology=uscarrier --method=pop,ncflow,admm --intervals=1 --threads=2 --lpTimeLimit=1ns --certify=300", "True", "False"),
     ("te-train --topology=b4 --matrices=8 --epochs=10 --output=build/te-model-b4.pt", "True", "False"),
     ("channel-width-study --widths=50,150 --snrFrom=10 --snrTo=12 --snrStep=0.5 --duration=10d",
      "True", "False"),

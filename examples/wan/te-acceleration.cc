@@ -12,6 +12,10 @@
  *
  *   ./ns3 run "te-acceleration --topology=uscarrier --method=admm --intervals=4 --threads=2"
  *
+ * --method takes one method or several (--method=pop,ncflow,admm): several run on the same
+ * matrices and failures against one LP solve per interval, and their lines are named
+ * METHOD-satisfied-demand-pct, METHOD-speedup-vs-lp, ...
+ *
  * Each interval's matrix follows a diurnal shape with per-pair noise; --failures links fail at
  * random in each interval. The method object is kept across intervals, so admm (and learned)
  * start from the last interval's allocation. Method attributes are ns-3 attributes, e.g.
@@ -30,6 +34,8 @@
 
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"
+
+#include <algorithm>
 
 using namespace ns3;
 
@@ -50,7 +56,14 @@ main(int argc, char* argv[])
                       unitBps,
                       OpticalBounds::Above(0).AtMost(1e15),
                       "bps");
-    exp.AddEnum("method", "TE method", c.method, TeMethod::GetNames());
+    std::vector<std::string> methods{c.method};
+    exp.AddEnumList("method",
+                    "TE method, or several (comma-separated) on the same matrices against one "
+                    "LP solve per interval",
+                    methods,
+                    TeMethod::GetNames(),
+                    1,
+                    TeMethod::GetNames().size());
     exp.AddCount("intervals", "TE intervals (one traffic matrix each)", c.intervals, 1, 100000);
     exp.AddTime("interval",
                 "Time between traffic matrices",
@@ -110,6 +123,13 @@ main(int argc, char* argv[])
     exp.AddCount("trainEpochs", "learned without --model: epochs", c.trainEpochs, 1, 100000);
     exp.Parse(argc, argv);
     c.gbpsPerUnit = unitBps / 1e9;
+    for (std::size_t m = 0; m < methods.size(); ++m)
+    {
+        exp.Require(std::count(methods.begin(), methods.end(), methods[m]) == 1,
+                    "method",
+                    methods[m] + " is named twice");
+    }
+    c.method = methods.front();
     if (const std::string problem = TeAccelerationStudy::Check(c); !problem.empty())
     {
         exp.Fail(problem);
@@ -117,42 +137,62 @@ main(int argc, char* argv[])
 
     exp.Start();
     std::string error;
-    Ptr<TeMethod> method = TeMethod::Create(c.method, error);
-    TeAccelerationOutcome out;
-    if (!method || !TeAccelerationStudy::Run(c, method, out, error))
+    std::vector<Ptr<TeMethod>> list;
+    for (const auto& name : methods)
+    {
+        list.push_back(TeMethod::Create(name, error));
+    }
+    std::vector<TeAccelerationOutcome> outs;
+    if (!TeAccelerationStudy::Run(c, list, outs, error))
     {
         exp.Fail(error);
     }
-    TeAccelerationStudy::Record(exp.GetStore(), exp.GetRunId(), c, out);
-    exp.Metric("nodes", out.nodes);
-    exp.Metric("arcs", out.arcs);
-    exp.Metric("commodities", out.commodities);
-    exp.Metric("paths-s", out.pathsS, "s");
-    if (out.trainingS > 0)
+    for (std::size_t m = 0; m < methods.size(); ++m)
     {
-        exp.Metric("training-s", out.trainingS, "s");
+        TeAccelerationConfig one = c;
+        one.method = methods[m];
+        TeAccelerationStudy::Record(exp.GetStore(), exp.GetRunId(), one, outs[m]);
     }
+    // What all methods share, then each method's lines (named METHOD-... when there are
+    // several).
+    const TeAccelerationOutcome& first = outs.front();
+    exp.Metric("nodes", first.nodes);
+    exp.Metric("arcs", first.arcs);
+    exp.Metric("commodities", first.commodities);
+    exp.Metric("paths-s", first.pathsS, "s");
     exp.Metric("threads", c.threads);
-    exp.Metric("satisfied-demand-pct", out.satisfiedPct, "%");
     if (c.compareLp)
     {
-        exp.Metric("lp-satisfied-demand-pct", out.lpSatisfiedPct, "%");
-        exp.Metric("quality-vs-lp", out.qualityVsLp);
-        exp.Metric("speedup-vs-lp", out.speedupVsLp);
-        exp.Metric("lp-solve-s-median", out.lpSolveSMedian, "s");
-        exp.Metric("lp-optimal", out.lpOptimal ? 1 : 0);
-    }
-    if (out.qualityLowerBound > 0)
-    {
-        exp.Metric("quality-lower-bound", out.qualityLowerBound);
+        exp.Metric("lp-satisfied-demand-pct", first.lpSatisfiedPct, "%");
+        exp.Metric("lp-solve-s-median", first.lpSolveSMedian, "s");
+        exp.Metric("lp-optimal", first.lpOptimal ? 1 : 0);
     }
     if (c.certifyIterations > 0)
     {
-        exp.Metric("certify-s", out.certifyS, "s");
+        exp.Metric("certify-s", first.certifyS, "s");
     }
-    exp.Metric("setup-s-median", out.setupSMedian, "s");
-    exp.Metric("solve-s-median", out.solveSMedian, "s");
-    exp.Metric("max-link-utilization", out.maxUtilisation);
-    exp.Metric("feasible", out.feasible ? 1 : 0);
+    for (std::size_t m = 0; m < methods.size(); ++m)
+    {
+        const TeAccelerationOutcome& out = outs[m];
+        const std::string prefix = methods.size() > 1 ? methods[m] + "-" : "";
+        if (out.trainingS > 0)
+        {
+            exp.Metric(prefix + "training-s", out.trainingS, "s");
+        }
+        exp.Metric(prefix + "satisfied-demand-pct", out.satisfiedPct, "%");
+        if (c.compareLp)
+        {
+            exp.Metric(prefix + "quality-vs-lp", out.qualityVsLp);
+            exp.Metric(prefix + "speedup-vs-lp", out.speedupVsLp);
+        }
+        if (out.qualityLowerBound > 0)
+        {
+            exp.Metric(prefix + "quality-lower-bound", out.qualityLowerBound);
+        }
+        exp.Metric(prefix + "setup-s-median", out.setupSMedian, "s");
+        exp.Metric(prefix + "solve-s-median", out.solveSMedian, "s");
+        exp.Metric(prefix + "max-link-utilization", out.maxUtilisation);
+        exp.Metric(prefix + "feasible", out.feasible ? 1 : 0);
+    }
     return exp.Finish();
 }

@@ -25,11 +25,11 @@ TIMING_PATTERNS = [
                   "between two runs of one build (8.4e-05 s vs 7.6e-05 s)"),
     ("*-s-median", "median wall-clock seconds of a TE method's setup or solve, or of the LP's "
                    "(te-acceleration): machine- and load-dependent"),
-    ("speedup-vs-lp", "a ratio of wall-clock times, the LP's over the method's "
-                      "(te-acceleration)"),
+    ("*speedup-vs-lp", "a ratio of wall-clock times, the LP's over the method's "
+                       "(te-acceleration; METHOD-speedup-vs-lp with several methods)"),
     ("paths-s", "wall-clock seconds of the candidate-path search (te-acceleration)"),
-    ("training-s", "wall-clock seconds of training the learned TE model (te-train, "
-                   "te-acceleration)"),
+    ("*training-s", "wall-clock seconds of training the learned TE model (te-train, "
+                    "te-acceleration; learned-training-s with several methods)"),
     ("inference-s", "wall-clock seconds of one forward pass of the learned TE model "
                     "(te-train)"),
     ("certify-s", "wall-clock seconds of the certifying ADMM solves (te-acceleration "
