@@ -113,6 +113,8 @@ RateAdaptiveWanHelper::Build(const WanTopology& fibres,
         out.wavelengths.push_back(m_wavelengths);
         out.wavelengths.push_back(m_wavelengths);
         out.baselineDb.push_back(baseline);
+        out.spans.push_back(
+            static_cast<uint32_t>(OpticalLineSystem::SpanCount(fibre.lengthKm, m_spanKm)));
     }
     wan = out;
     return true;

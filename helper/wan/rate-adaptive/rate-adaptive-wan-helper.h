@@ -36,6 +36,7 @@ struct RateAdaptiveWan
     std::vector<Ptr<RateAdaptiveLink>> arcLinks; //!< Per arc (both directions share a link)
     std::vector<double> wavelengths;             //!< Per arc
     std::vector<double> baselineDb;              //!< Per fibre: physical-layer SNR (dB)
+    std::vector<uint32_t> spans;                 //!< Per fibre: spans, each ended by an amplifier
 };
 
 /**

@@ -160,6 +160,12 @@ OpticalLineSystem::AddSpan(const FibreSpan& span, std::string& error, double max
     return true;
 }
 
+double
+OpticalLineSystem::SpanCount(double lengthKm, double maxSpanKm)
+{
+    return std::max(1.0, std::ceil(lengthKm / maxSpanKm - 1e-9));
+}
+
 bool
 OpticalLineSystem::Build(double lengthKm,
                          const FibreSpan& span,
@@ -179,7 +185,7 @@ OpticalLineSystem::Build(double lengthKm,
                 Num(MAX_SPAN_KM) + ")";
         return false;
     }
-    const double spans = std::max(1.0, std::ceil(lengthKm / maxSpanKm - 1e-9));
+    const double spans = SpanCount(lengthKm, maxSpanKm);
     if (spans > MAX_SPANS)
     {
         error = "a line of " + Num(lengthKm) + " km at most " + Num(maxSpanKm) +

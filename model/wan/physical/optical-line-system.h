@@ -173,6 +173,15 @@ class OpticalLineSystem
                       std::string& error);
 
     /**
+     * \brief The spans (and amplifiers) Build() makes of a fibre: the fewest equal spans of at
+     * most \p maxSpanKm, at least one.
+     * \param [in] lengthKm Fibre length (km, > 0)
+     * \param [in] maxSpanKm Longest span (km, > 0)
+     * \return the span count
+     */
+    static double SpanCount(double lengthKm, double maxSpanKm);
+
+    /**
      * \brief The SNR of a point-to-point optical link: a line of equal spans (Build) at the
      * optimal launch power, in series with the transmitter's OSNR.
      * \param [in] lengthKm Fibre length (km)

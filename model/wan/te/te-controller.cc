@@ -107,7 +107,12 @@ TeController::GetTypeId()
             .AddTraceSource("Solved",
                             "A solve ended: throughput, demand (Gb/s) and solver time (s)",
                             MakeTraceSourceAccessor(&TeController::m_solved),
-                            "ns3::TeController::SolvedTracedCallback");
+                            "ns3::TeController::SolvedTracedCallback")
+            .AddTraceSource("Decided",
+                            "The allocation of an interval, about to be installed (path flows in "
+                            "Gb/s per commodity and path; all zero after a failed solve)",
+                            MakeTraceSourceAccessor(&TeController::m_decided),
+                            "ns3::TeController::DecidedTracedCallback");
     return tid;
 }
 
@@ -316,6 +321,7 @@ TeController::Tick()
             }
         }
     }
+    m_decided(solution);
     if (m_installer)
     {
         m_installer(solution, m_interval);

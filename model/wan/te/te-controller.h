@@ -59,6 +59,10 @@ class TeController : public Object
     /// Callback signature of Solved: throughput, demand (same unit) and solve time (s).
     typedef void (*SolvedTracedCallback)(double throughput, double demand, double seconds);
 
+    /// Callback signature of Decided: the solution about to be installed (pathFlow per
+    /// commodity of SetCommodities() and path, Gb/s; all zero after a failed solve).
+    typedef void (*DecidedTracedCallback)(const TeSolver::Solution& solution);
+
     /**
      * \brief Sets the network.
      * \param [in] graph Arcs (directed)
@@ -165,6 +169,7 @@ class TeController : public Object
     uint32_t m_upgrades{0};                              //!< Caps raised
     double m_solverSeconds{0};                           //!< Solver time
     TracedCallback<double, double, double> m_solved;     //!< Solved
+    TracedCallback<const TeSolver::Solution&> m_decided; //!< Decided
 };
 
 } // namespace ns3
