@@ -51,6 +51,9 @@ def configure(conf):
     # The ADMM TE solver's threads: oneTBB (Debian: libtbb-dev).
     conf.check_cfg(package='tbb', uselib_store='OPTICAL_TBB',
                    args=['--cflags', '--libs'], mandatory=True)
+    # The SMN's coarse bandwidth logs: GSL's quantiles (Debian: libgsl-dev).
+    conf.check_cfg(package='gsl', uselib_store='OPTICAL_GSL',
+                   args=['--cflags', '--libs'], mandatory=True)
     # The learned TE initializer: libtorch (Debian: libtorch-dev), which has no pkg-config file.
     conf.check_cxx(header_name='torch/torch.h', lib=['torch', 'torch_cpu', 'c10'],
                    uselib_store='OPTICAL_TORCH', msg='Checking for libtorch', mandatory=True)
@@ -75,6 +78,7 @@ def build(bld):
     module.use.append('OPTICAL_EIGEN')
     module.use.append('OPTICAL_TBB')
     module.use.append('OPTICAL_TORCH')
+    module.use.append('OPTICAL_GSL')
 
     module_test = bld.create_ns3_module_test_library('optical')
     module_test.source = _cmake_set(here, 'optical_test_sources')

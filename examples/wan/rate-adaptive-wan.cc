@@ -156,21 +156,7 @@ main(int argc, char* argv[])
                 "duration",
                 "must be at least one --interval (" +
                     OpticalUnits::FormatTime(s.interval.GetSeconds()) + ")");
-    const auto teNames = TeTopology::ListBuiltIn();
-    const bool teTopology =
-        std::find(teNames.begin(), teNames.end(), topology) != teNames.end() ||
-        (topology.size() > 5 && topology.substr(topology.size() - 5) == ".json");
-    if (teTopology)
-    {
-        TeTopology t;
-        exp.Require(TeTopology::Load(topology, t, error) && t.ToWan(fibreKm, s.fibres, error),
-                    "topology",
-                    error);
-    }
-    else
-    {
-        exp.Require(s.fibres.Load(topology, error), "topology", error);
-    }
+    exp.Require(TeTopology::LoadFibres(topology, fibreKm, s.fibres, error), "topology", error);
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(0);
     exp.Require(TrafficMatrix::Make(matrix, s.fibres, totalTbps * 1e3, rng, s.demands, error),

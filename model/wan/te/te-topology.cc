@@ -557,6 +557,15 @@ TeTopology::ScaleForLoad(const std::vector<TrafficMatrix::Demand>& shape,
                          const std::vector<TeSolver::Commodity>& commodities,
                          double load) const
 {
+    return ScaleForLoad(shape, commodities, capacity, load);
+}
+
+double
+TeTopology::ScaleForLoad(const std::vector<TrafficMatrix::Demand>& shape,
+                         const std::vector<TeSolver::Commodity>& commodities,
+                         const std::vector<double>& capacities,
+                         double load)
+{
     const double total = TrafficMatrix::Total(shape);
     if (!(total > 0))
     {
@@ -573,11 +582,28 @@ TeTopology::ScaleForLoad(const std::vector<TrafficMatrix::Demand>& shape,
         }
     }
     double capacitySum = 0;
-    for (double c : capacity)
+    for (double c : capacities)
     {
         capacitySum += c;
     }
     return hopShare > 0 ? load * capacitySum / hopShare : 0;
+}
+
+bool
+TeTopology::LoadFibres(const std::string& nameOrFile,
+                       double lengthKm,
+                       WanTopology& out,
+                       std::string& error)
+{
+    const auto names = ListBuiltIn();
+    const bool te = std::find(names.begin(), names.end(), nameOrFile) != names.end() ||
+                    (nameOrFile.size() > 5 && nameOrFile.substr(nameOrFile.size() - 5) == ".json");
+    if (te)
+    {
+        TeTopology t;
+        return Load(nameOrFile, t, error) && t.ToWan(lengthKm, out, error);
+    }
+    return out.Load(nameOrFile, error);
 }
 
 } // namespace ns3

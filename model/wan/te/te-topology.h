@@ -98,6 +98,21 @@ struct TeTopology
      */
     bool ToWan(double lengthKm, WanTopology& out, std::string& error) const;
 
+    /**
+     * \brief Loads a fibre layer by name, whatever its kind: a TE topology (a name of
+     * ListBuiltIn() or a .json file: ToWan with fibres of \p lengthKm) or a WAN topology
+     * (WanTopology::Load: a name of data/wan, a CSV or GraphML file).
+     * \param [in] nameOrFile The name or file
+     * \param [in] lengthKm Fibre length for TE topologies (km)
+     * \param [out] out The fibre layer
+     * \param [out] error What is wrong
+     * \return false on error
+     */
+    static bool LoadFibres(const std::string& nameOrFile,
+                           double lengthKm,
+                           WanTopology& out,
+                           std::string& error);
+
     /// \return the built-in names: "b4", "uscarrier", "kdl", "asn"
     static std::vector<std::string> ListBuiltIn();
 
@@ -186,6 +201,19 @@ struct TeTopology
     double ScaleForLoad(const std::vector<TrafficMatrix::Demand>& shape,
                         const std::vector<TeSolver::Commodity>& commodities,
                         double load) const;
+
+    /**
+     * \brief ScaleForLoad over given arc capacities (any network).
+     * \param [in] shape Demands (only their shares count)
+     * \param [in] commodities Their paths, in the same order
+     * \param [in] capacities Per arc (Gb/s)
+     * \param [in] load Target load (> 0)
+     * \return the total volume (Gb/s)
+     */
+    static double ScaleForLoad(const std::vector<TrafficMatrix::Demand>& shape,
+                               const std::vector<TeSolver::Commodity>& commodities,
+                               const std::vector<double>& capacities,
+                               double load);
 };
 
 } // namespace ns3

@@ -242,6 +242,14 @@ TrafficMatrix::Make(const std::string& kind,
     return false;
 }
 
+double
+TrafficMatrix::DiurnalFactor(const DiurnalShape& shape, Time t)
+{
+    const double phase = 2 * M_PI * (t.GetSeconds() - shape.peak.GetSeconds()) /
+                         shape.period.GetSeconds();
+    return 1 + shape.amplitude * std::cos(phase);
+}
+
 std::vector<std::vector<TrafficMatrix::Demand>>
 TrafficMatrix::Diurnal(const std::vector<Demand>& base,
                        uint32_t intervals,
@@ -261,9 +269,7 @@ TrafficMatrix::Diurnal(const std::vector<Demand>& base,
     series.reserve(intervals);
     for (uint32_t k = 0; k < intervals; ++k)
     {
-        const double t = (start + interval * static_cast<int64_t>(k)).GetSeconds();
-        const double phase = 2 * M_PI * (t - shape.peak.GetSeconds()) / shape.period.GetSeconds();
-        const double scale = 1 + shape.amplitude * std::cos(phase);
+        const double scale = DiurnalFactor(shape, start + interval * static_cast<int64_t>(k));
         std::vector<Demand> m = base;
         for (auto& d : m)
         {

@@ -139,6 +139,15 @@ class TrafficMatrix
      * \param [in] rng The normal stream (mean 0, variance 1; may be null when noise is 0)
      * \return the matrices
      */
+    /**
+     * \brief The deterministic part of the diurnal shape at a time: 1 + amplitude
+     * cos(2 pi (t - peak) / period).
+     * \param [in] shape The shape
+     * \param [in] t The time
+     * \return the factor on the mean volume
+     */
+    static double DiurnalFactor(const DiurnalShape& shape, Time t);
+
     static std::vector<std::vector<Demand>> Diurnal(const std::vector<Demand>& base,
                                                     uint32_t intervals,
                                                     Time interval,
