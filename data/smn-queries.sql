@@ -35,3 +35,12 @@ ORDER BY c.layer, c.kind, c.name;
 SELECT e.time, e.kind, e.value, e.detail FROM smn_events e
 WHERE e.component = :component AND e.time >= :t1 AND e.time <= :t2
 ORDER BY e.time, e.rowid;
+
+-- query: relations
+-- Every relation of network :network that holds at :at, as (dependent, dependency, kind) names.
+SELECT d.name, p.name, r.kind FROM smn_relations r
+JOIN smn_components d ON d.id = r.dependent
+JOIN smn_components p ON p.id = r.dependency
+WHERE r.network_id = :network
+  AND (:at IS NULL OR (r.since <= :at AND (r.until IS NULL OR r.until > :at)))
+ORDER BY r.rowid;

@@ -209,7 +209,7 @@ SmnRepository::Open(const std::string& path,
         return false;
     }
     const auto queries = SplitQueries(queriesText);
-    for (const char* needed : {"dependents", "dependencies", "events"})
+    for (const char* needed : {"dependents", "dependencies", "events", "relations"})
     {
         if (queries.count(needed) == 0)
         {
@@ -655,6 +655,35 @@ SmnRepository::ServicesCrossing(const std::string& name,
         }
     }
     return true;
+}
+
+std::vector<SmnRepository::Relation>
+SmnRepository::Relations(std::optional<Time> at)
+{
+    NS_ABORT_MSG_IF(!m_db, "SmnRepository::Relations: not open");
+    Flush();
+    sqlite3_stmt* q = m_queries.at("relations");
+    sqlite3_bind_int64(q, sqlite3_bind_parameter_index(q, ":network"), m_network);
+    const int atIndex = sqlite3_bind_parameter_index(q, ":at");
+    if (at)
+    {
+        sqlite3_bind_double(q, atIndex, at->GetSeconds());
+    }
+    else
+    {
+        sqlite3_bind_null(q, atIndex);
+    }
+    std::vector<Relation> out;
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+    {
+        out.push_back({reinterpret_cast<const char*>(sqlite3_column_text(q, 0)),
+                       reinterpret_cast<const char*>(sqlite3_column_text(q, 1)),
+                       reinterpret_cast<const char*>(sqlite3_column_text(q, 2))});
+    }
+    Check(rc, "listing the relations");
+    sqlite3_reset(q);
+    return out;
 }
 
 std::vector<SmnRepository::Component>

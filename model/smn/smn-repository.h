@@ -71,6 +71,14 @@ class SmnRepository
         std::string detail; //!< Free text
     };
 
+    /// A relation, as Relations() returns it.
+    struct Relation
+    {
+        std::string dependent;  //!< The component that depends
+        std::string dependency; //!< The component it depends on
+        std::string kind;       //!< One of RelationKinds()
+    };
+
     /// The schema file, in the module's data directory.
     static constexpr const char* SCHEMA_FILE = "smn-schema.sql";
     /// The named queries, in the module's data directory.
@@ -244,6 +252,13 @@ class SmnRepository
                           Time at,
                           std::vector<Component>& services,
                           std::string& error);
+
+    /**
+     * \brief The network's relations.
+     * \param [in] at Only those that hold at this time (none: every relation ever recorded)
+     * \return them, in the order they were recorded
+     */
+    std::vector<Relation> Relations(std::optional<Time> at = std::nullopt);
 
     /**
      * \param [in] kind A component kind ("": every kind)

@@ -62,7 +62,8 @@ class SmnQueriesTest(unittest.TestCase):
 
     def test_queries_and_parameters(self):
         queries = smn.named_queries()
-        self.assertEqual(set(queries), {"dependents", "dependencies", "events"})
+        self.assertEqual(set(queries), {"dependents", "dependencies", "events", "relations"})
+        self.assertEqual(smn.statement_names(queries["relations"]), ["at", "network"])
         self.assertEqual(smn.statement_names(queries["dependents"]), ["at", "component"])
         self.assertEqual(smn.statement_names(queries["dependencies"]), ["at", "component"])
         self.assertEqual(smn.statement_names(queries["events"]), ["component", "t1", "t2"])
