@@ -46,7 +46,11 @@ main(int argc, char* argv[])
                  0,
                  10000000);
     exp.AddEnumList("router", "Incident routers", c.routers, {"first-alert", "local", "cdg"});
-    exp.AddCount("coarsening", "Coarsening levels of the dependency graph (0: none)", c.coarsening, 0, 64);
+    exp.AddCount("coarsening",
+                 "Coarsening levels of the dependency graph (0: none)",
+                 c.coarsening,
+                 0,
+                 64);
     exp.AddFraction("missProbability",
                     "Probability that a component seeing a symptom raises no alert",
                     c.missProbability,

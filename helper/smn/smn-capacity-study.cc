@@ -69,8 +69,8 @@ SmnCapacityStudy::Check(const SmnCapacityConfig& c)
     }
     if (c.window < c.step)
     {
-        return "--window=" + t(c.window) + ": shorter than the fine sampling interval --step=" +
-               t(c.step);
+        return "--window=" + t(c.window) +
+               ": shorter than the fine sampling interval --step=" + t(c.step);
     }
     if (c.window.GetTimeStep() % c.step.GetTimeStep() != 0)
     {
@@ -158,9 +158,7 @@ SmnCapacityStudy::CoarseSnapshots(const CoarseBandwidthLog& coarse,
             return {};
         }
         const auto index = static_cast<uint32_t>(it - qs.begin());
-        get = [&coarse, index](uint32_t s, uint32_t w) {
-            return coarse.GetQuantile(s, w, index);
-        };
+        get = [&coarse, index](uint32_t s, uint32_t w) { return coarse.GetQuantile(s, w, index); };
     }
     const uint32_t links = coarse.GetNLinks();
     std::vector<double> totals(coarse.GetNWindows(), 0);
@@ -207,29 +205,24 @@ SmnCapacityStudy::Run(const SmnCapacityConfig& c, SmnCapacityOutcome& out, std::
         2 * catalog.Get(CostCatalog::ROUTER_PORT) + 2 * catalog.Get(CostCatalog::TRANSPONDER);
 
     // The WAN as built for every period (same streams: same links).
-    auto build = [&c, &fibres](const std::vector<uint32_t>& units,
-                               RateAdaptiveWan& wan,
-                               std::string& err) {
-        RateAdaptiveWanHelper helper;
-        RateAdaptiveLinkHelper& links = helper.GetLinkHelper();
-        if (!links.SetModes("radwan", err))
-        {
-            return false;
-        }
-        links.SetLinkAttribute("Policy", EnumValue(RateAdaptiveLink::STATIC));
-        links.SetLinkAttribute("StaticRate",
-                               DataRateValue(RateAdaptiveLink::FromGbps(kWavelengthGbps)));
-        helper.SetWavelengths(c.wavelengths);
-        if (!helper.Build(fibres, c.stream + 1, wan, err))
-        {
-            return false;
-        }
-        for (std::size_t a = 0; a < wan.wavelengths.size(); ++a)
-        {
-            wan.wavelengths[a] += units.empty() ? 0 : units[a / 2];
-        }
-        return true;
-    };
+    auto build =
+        [&c, &fibres](const std::vector<uint32_t>& units, RateAdaptiveWan& wan, std::string& err) {
+            RateAdaptiveWanHelper helper;
+            if (!helper.SetStaticLinks(kWavelengthGbps, err))
+            {
+                return false;
+            }
+            helper.SetWavelengths(c.wavelengths);
+            if (!helper.Build(fibres, c.stream + 1, wan, err))
+            {
+                return false;
+            }
+            for (std::size_t a = 0; a < wan.wavelengths.size(); ++a)
+            {
+                wan.wavelengths[a] += units.empty() ? 0 : units[a / 2];
+            }
+            return true;
+        };
     const std::vector<uint32_t> none(fibres.GetNFibres(), 0);
     RateAdaptiveWan wan;
     if (!build(none, wan, error))
@@ -357,9 +350,8 @@ SmnCapacityStudy::Run(const SmnCapacityConfig& c, SmnCapacityOutcome& out, std::
     }
     out.planAgreementPct = CapacityPlanner::Agreement(out.finePlan, out.coarsePlan);
     out.planCostDifferencePct =
-        out.finePlan.cost > 0
-            ? 100 * (out.coarsePlan.cost - out.finePlan.cost) / out.finePlan.cost
-            : (out.coarsePlan.cost > 0 ? 100 : 0);
+        out.finePlan.cost > 0 ? 100 * (out.coarsePlan.cost - out.finePlan.cost) / out.finePlan.cost
+                              : (out.coarsePlan.cost > 0 ? 100 : 0);
 
     Period next;
     if (!simulate(none, c.duration, next))

@@ -25,23 +25,23 @@ namespace ns3
  */
 struct SmnCapacityConfig
 {
-    std::string topology{"b4"};     //!< Fibre topology (TeTopology::LoadFibres)
-    double fibreKm{500};            //!< Fibre length for TE topologies (km)
-    std::string matrix{"gravity"};  //!< Base matrix (TrafficMatrix::Make)
-    double load{0.5};               //!< Mean volume over the installed capacity (sum over arcs)
-    uint32_t wavelengths{4};        //!< Wavelengths per fibre
-    uint32_t paths{3};              //!< Candidate paths per demand (k shortest)
-    Time duration{Days(2)};         //!< Logged period (the next period is as long)
-    Time step{Seconds(1)};          //!< Fine sampling interval
-    Time window{Minutes(15)};       //!< Coarse window
+    std::string topology{"b4"};    //!< Fibre topology (TeTopology::LoadFibres)
+    double fibreKm{500};           //!< Fibre length for TE topologies (km)
+    std::string matrix{"gravity"}; //!< Base matrix (TrafficMatrix::Make)
+    double load{0.5};              //!< Mean volume over the installed capacity (sum over arcs)
+    uint32_t wavelengths{4};       //!< Wavelengths per fibre
+    uint32_t paths{3};             //!< Candidate paths per demand (k shortest)
+    Time duration{Days(2)};        //!< Logged period (the next period is as long)
+    Time step{Seconds(1)};         //!< Fine sampling interval
+    Time window{Minutes(15)};      //!< Coarse window
     std::vector<double> quantiles{0.5, 0.95}; //!< Quantiles of the coarse log
-    std::string statistic{"p95"};   //!< Coarse summary the planner reads: p50, p95, max, mean
-    uint32_t snapshots{8};          //!< Busiest samples (fine) or windows (coarse) planned for
-    Time teInterval{Minutes(5)};    //!< TE interval of the runs
-    double annualGrowth{0.4};       //!< Traffic growth per year
-    uint32_t maxUnits{32};          //!< Most wavelengths added to one fibre
-    double plannerTimeLimitS{60};   //!< CBC's limit per plan (s)
-    int64_t stream{1};              //!< First random stream
+    std::string statistic{"p95"}; //!< Coarse summary the planner reads: p50, p95, max, mean
+    uint32_t snapshots{8};        //!< Busiest samples (fine) or windows (coarse) planned for
+    Time teInterval{Minutes(5)};  //!< TE interval of the runs
+    double annualGrowth{0.4};     //!< Traffic growth per year
+    uint32_t maxUnits{32};        //!< Most wavelengths added to one fibre
+    double plannerTimeLimitS{60}; //!< CBC's limit per plan (s)
+    int64_t stream{1};            //!< First random stream
 };
 
 /**

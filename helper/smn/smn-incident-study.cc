@@ -51,7 +51,8 @@ SmnIncidentStudy::Check(const SmnIncidentConfig& c)
     }
     if (!(c.noiseAlerts >= 0 && c.noiseAlerts <= 1000))
     {
-        return "--noiseAlerts=" + std::to_string(c.noiseAlerts) + ": out of range (allowed: 0 to "
+        return "--noiseAlerts=" + std::to_string(c.noiseAlerts) +
+               ": out of range (allowed: 0 to "
                "1000)";
     }
     if (c.incidents == 0)
@@ -76,11 +77,10 @@ SmnIncidentStudy::Run(const SmnIncidentConfig& c, SmnIncidentOutcome& out, std::
         return false;
     }
     RateAdaptiveWanHelper helper;
-    if (!helper.GetLinkHelper().SetModes("radwan", error))
+    if (!helper.SetStaticLinks(100, error))
     {
         return false;
     }
-    helper.GetLinkHelper().SetLinkAttribute("Policy", EnumValue(RateAdaptiveLink::STATIC));
     helper.SetWavelengths(c.wavelengths);
     RateAdaptiveWan wan;
     if (!helper.Build(fibres, c.stream, wan, error))
@@ -113,8 +113,7 @@ SmnIncidentStudy::Run(const SmnIncidentConfig& c, SmnIncidentOutcome& out, std::
         return false;
     }
     SmnRecorder recorder(repo);
-    if (!recorder.DescribeWan(fibres, wan, error) ||
-        !recorder.DescribeServices(commodities, error))
+    if (!recorder.DescribeWan(fibres, wan, error) || !recorder.DescribeServices(commodities, error))
     {
         return false;
     }

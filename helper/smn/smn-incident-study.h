@@ -24,12 +24,12 @@ namespace ns3
  */
 struct SmnIncidentConfig
 {
-    std::string topology{"b4"};       //!< Fibre topology (TeTopology::LoadFibres)
-    double fibreKm{500};              //!< Fibre length for TE topologies (km)
-    uint32_t wavelengths{4};          //!< Wavelengths per fibre
-    uint32_t paths{2};                //!< Candidate paths per demand
-    uint32_t incidents{1000};         //!< Incidents scored
-    uint32_t trainIncidents{1000};    //!< Incidents the local and cdg routers learn from
+    std::string topology{"b4"};    //!< Fibre topology (TeTopology::LoadFibres)
+    double fibreKm{500};           //!< Fibre length for TE topologies (km)
+    uint32_t wavelengths{4};       //!< Wavelengths per fibre
+    uint32_t paths{2};             //!< Candidate paths per demand
+    uint32_t incidents{1000};      //!< Incidents scored
+    uint32_t trainIncidents{1000}; //!< Incidents the local and cdg routers learn from
     std::vector<std::string> routers{"first-alert", "local", "cdg"}; //!< Routers scored
     uint32_t coarsening{1};           //!< Coarsening levels of the cdg router
     double missProbability{0.2};      //!< SmnIncidentGenerator::MissProbability
@@ -46,10 +46,10 @@ struct SmnIncidentConfig
  */
 struct SmnIncidentOutcome
 {
-    uint64_t repositoryRows{0};               //!< Rows of the network in the repository
-    uint32_t components{0};                   //!< Components
-    uint32_t coarseNodes{0};                  //!< Coarse nodes of the cdg router
-    std::map<std::string, double> accuracyPct; //!< Per router, incidents routed right (%)
+    uint64_t repositoryRows{0};                      //!< Rows of the network in the repository
+    uint32_t components{0};                          //!< Components
+    uint32_t coarseNodes{0};                         //!< Coarse nodes of the cdg router
+    std::map<std::string, double> accuracyPct;       //!< Per router, incidents routed right (%)
     std::map<std::string, uint32_t> incidentsByType; //!< Scored incidents per type
 };
 

@@ -191,8 +191,7 @@ SmnRecorder::DescribeWan(const WanTopology& fibres, const RateAdaptiveWan& wan, 
                 return false;
             }
         }
-        const auto waves =
-            static_cast<uint32_t>(std::max(1.0, std::round(wan.wavelengths[2 * f])));
+        const auto waves = static_cast<uint32_t>(std::max(1.0, std::round(wan.wavelengths[2 * f])));
         std::vector<std::string> waveNames;
         for (uint32_t w = 1; w <= waves; ++w)
         {
@@ -364,8 +363,8 @@ void
 SmnRecorder::OnDecided(const TeSolver::Solution& solution)
 {
     NS_ABORT_MSG_IF(solution.pathFlow.size() != m_serviceNames.size(),
-                    "SmnRecorder: a TE decision for " << solution.pathFlow.size()
-                                                      << " demands, " << m_serviceNames.size()
+                    "SmnRecorder: a TE decision for " << solution.pathFlow.size() << " demands, "
+                                                      << m_serviceNames.size()
                                                       << " services described");
     const Time now = Simulator::Now();
     std::string error;

@@ -95,8 +95,7 @@ class SmnRecorder
      * \param [out] error No WAN described, a node or arc outside it, a service already there
      * \return false on error
      */
-    bool DescribeServices(const std::vector<TeSolver::Commodity>& commodities,
-                          std::string& error);
+    bool DescribeServices(const std::vector<TeSolver::Commodity>& commodities, std::string& error);
 
     /**
      * \brief Follows a TE controller's decisions: a service uses a route while the TE gives
@@ -143,17 +142,17 @@ class SmnRecorder
     /// \brief Applies a TE decision to the service-route relations.
     void OnDecided(const TeSolver::Solution& solution);
 
-    SmnRepository& m_repo;                      //!< Where it writes
-    std::map<std::string, std::string> m_teams; //!< Kind -> team (overrides)
-    std::vector<std::string> m_siteNames;       //!< Per site of the WAN
-    std::vector<std::string> m_fibreNames;      //!< Per fibre (A-B)
-    std::vector<std::string> m_arcNames;        //!< Per arc (ip:A>B)
-    std::vector<uint32_t> m_arcFibre;           //!< Per arc: its fibre
-    std::vector<std::string> m_serviceNames;    //!< Per commodity
+    SmnRepository& m_repo;                              //!< Where it writes
+    std::map<std::string, std::string> m_teams;         //!< Kind -> team (overrides)
+    std::vector<std::string> m_siteNames;               //!< Per site of the WAN
+    std::vector<std::string> m_fibreNames;              //!< Per fibre (A-B)
+    std::vector<std::string> m_arcNames;                //!< Per arc (ip:A>B)
+    std::vector<uint32_t> m_arcFibre;                   //!< Per arc: its fibre
+    std::vector<std::string> m_serviceNames;            //!< Per commodity
     std::vector<std::vector<std::string>> m_routeNames; //!< Per commodity and path
-    std::vector<std::vector<bool>> m_inUse;     //!< Per commodity and path: service uses it
-    double m_minGbps{1e-6};                     //!< Least flow that is use
-    uint64_t m_events{0};                       //!< Events recorded from traces
+    std::vector<std::vector<bool>> m_inUse;             //!< Per commodity and path: service uses it
+    double m_minGbps{1e-6};                             //!< Least flow that is use
+    uint64_t m_events{0};                               //!< Events recorded from traces
 };
 
 } // namespace ns3

@@ -141,9 +141,8 @@ BandwidthLogRun::Check(std::string& error) const
         m_arcNames.size() != arcs)
     {
         error = "BandwidthLogRun: " + std::to_string(arcs) + " arcs with " +
-                std::to_string(m_links.size()) + " links, " +
-                std::to_string(m_wavelengths.size()) + " wavelength counts and " +
-                std::to_string(m_arcNames.size()) + " names";
+                std::to_string(m_links.size()) + " links, " + std::to_string(m_wavelengths.size()) +
+                " wavelength counts and " + std::to_string(m_arcNames.size()) + " names";
         return false;
     }
     if (m_pairNames.size() != m_demands.size())
@@ -163,7 +162,8 @@ BandwidthLogRun::Check(std::string& error) const
     if (m_teInterval < m_step || m_teInterval.GetTimeStep() % m_step.GetTimeStep() != 0)
     {
         error = "TeInterval " + OpticalUnits::FormatTime(m_teInterval.GetSeconds()) +
-                " is not a whole number of Steps (" + OpticalUnits::FormatTime(m_step.GetSeconds()) + ")";
+                " is not a whole number of Steps (" +
+                OpticalUnits::FormatTime(m_step.GetSeconds()) + ")";
         return false;
     }
     return true;
@@ -180,10 +180,9 @@ BandwidthLogRun::Start(Time duration)
 {
     std::string error;
     NS_ABORT_MSG_IF(!Check(error), error);
-    NS_ABORT_MSG_IF(duration.GetTimeStep() % m_step.GetTimeStep() != 0 ||
-                        !duration.IsStrictlyPositive(),
-                    "BandwidthLogRun::Start: duration " << duration
-                                                        << " is not a whole number of Steps");
+    NS_ABORT_MSG_IF(
+        duration.GetTimeStep() % m_step.GetTimeStep() != 0 || !duration.IsStrictlyPositive(),
+        "BandwidthLogRun::Start: duration " << duration << " is not a whole number of Steps");
     std::vector<std::string> names = m_arcNames;
     names.insert(names.end(), m_pairNames.begin(), m_pairNames.end());
     m_log = FineBandwidthLog(m_step, names, static_cast<uint32_t>(m_arcNames.size()));

@@ -121,32 +121,32 @@ class BandwidthLogRun : public Object
     /// TE over the current rates.
     void Decide();
 
-    Time m_step;                                 //!< Fine sampling interval
-    Time m_teInterval;                           //!< TE interval
-    Time m_epoch;                                //!< Traffic time at simulated time 0
-    double m_annualGrowth{0.4};                  //!< Growth per year
-    double m_amplitude{0.3};                     //!< Diurnal swing
-    Time m_peak;                                 //!< Time of day of the peak
-    double m_noise{0.1};                         //!< Noise standard deviation
-    double m_correlation{0.995};                 //!< Noise lag-one correlation per Step
-    Ptr<NormalRandomVariable> m_normal;          //!< Noise draws
-    Ptr<TeController> m_controller;              //!< TE
-    TeGraph m_graph;                             //!< Arcs
-    std::vector<Ptr<RateAdaptiveLink>> m_links;  //!< Per arc
-    std::vector<double> m_wavelengths;           //!< Per arc
-    std::vector<std::string> m_arcNames;         //!< Per arc
-    std::vector<TeSolver::Commodity> m_demands;  //!< Mean demands and paths
-    std::vector<std::string> m_pairNames;        //!< Per demand
-    std::vector<double> m_z;                     //!< Per demand, its noise state
-    std::vector<double> m_rate;                  //!< Per demand, its rate this Step
-    std::vector<std::vector<double>> m_split;    //!< Per demand and path, its share
-    uint64_t m_ticks{0};                         //!< Steps done
-    uint64_t m_ticksPerTe{1};                    //!< Steps per TE interval
-    uint64_t m_totalTicks{0};                    //!< Steps to do
-    FineBandwidthLog m_log;                      //!< The log
-    double m_offeredBytes{0};                    //!< Offered
-    double m_carriedBytes{0};                    //!< Carried
-    EventId m_event;                             //!< Next Step
+    Time m_step;                                //!< Fine sampling interval
+    Time m_teInterval;                          //!< TE interval
+    Time m_epoch;                               //!< Traffic time at simulated time 0
+    double m_annualGrowth{0.4};                 //!< Growth per year
+    double m_amplitude{0.3};                    //!< Diurnal swing
+    Time m_peak;                                //!< Time of day of the peak
+    double m_noise{0.1};                        //!< Noise standard deviation
+    double m_correlation{0.995};                //!< Noise lag-one correlation per Step
+    Ptr<NormalRandomVariable> m_normal;         //!< Noise draws
+    Ptr<TeController> m_controller;             //!< TE
+    TeGraph m_graph;                            //!< Arcs
+    std::vector<Ptr<RateAdaptiveLink>> m_links; //!< Per arc
+    std::vector<double> m_wavelengths;          //!< Per arc
+    std::vector<std::string> m_arcNames;        //!< Per arc
+    std::vector<TeSolver::Commodity> m_demands; //!< Mean demands and paths
+    std::vector<std::string> m_pairNames;       //!< Per demand
+    std::vector<double> m_z;                    //!< Per demand, its noise state
+    std::vector<double> m_rate;                 //!< Per demand, its rate this Step
+    std::vector<std::vector<double>> m_split;   //!< Per demand and path, its share
+    uint64_t m_ticks{0};                        //!< Steps done
+    uint64_t m_ticksPerTe{1};                   //!< Steps per TE interval
+    uint64_t m_totalTicks{0};                   //!< Steps to do
+    FineBandwidthLog m_log;                     //!< The log
+    double m_offeredBytes{0};                   //!< Offered
+    double m_carriedBytes{0};                   //!< Carried
+    EventId m_event;                            //!< Next Step
 };
 
 } // namespace ns3

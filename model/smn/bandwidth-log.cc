@@ -38,8 +38,8 @@ void
 FineBandwidthLog::Append(const std::vector<double>& gbps)
 {
     NS_ABORT_MSG_IF(gbps.size() != m_values.size(),
-                    "FineBandwidthLog::Append: " << gbps.size() << " values for "
-                                                 << m_values.size() << " series");
+                    "FineBandwidthLog::Append: " << gbps.size() << " values for " << m_values.size()
+                                                 << " series");
     for (std::size_t s = 0; s < gbps.size(); ++s)
     {
         m_values[s].push_back(static_cast<float>(gbps[s]));

@@ -72,10 +72,10 @@ class FineBandwidthLog
     uint64_t GetSizeBytes() const;
 
   private:
-    Time m_step;                                //!< Sampling interval
-    std::vector<std::string> m_names;           //!< Series names
-    uint32_t m_links{0};                        //!< Link series
-    std::vector<std::vector<float>> m_values;   //!< Per series, its samples
+    Time m_step;                              //!< Sampling interval
+    std::vector<std::string> m_names;         //!< Series names
+    uint32_t m_links{0};                      //!< Link series
+    std::vector<std::vector<float>> m_values; //!< Per series, its samples
 };
 
 /**

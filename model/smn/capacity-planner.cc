@@ -41,9 +41,8 @@ CapacityPlanner::Solve(const Problem& p, double timeLimitS, Plan& plan, std::str
     {
         error = "capacity planner: " + std::to_string(arcs) + " arcs with " +
                 std::to_string(p.capacity.size()) + " capacities and " +
-                std::to_string(p.arcFibre.size()) + " fibres of arcs; " +
-                std::to_string(fibres) + " unit sizes with " + std::to_string(p.unitCost.size()) +
-                " unit costs";
+                std::to_string(p.arcFibre.size()) + " fibres of arcs; " + std::to_string(fibres) +
+                " unit sizes with " + std::to_string(p.unitCost.size()) + " unit costs";
         return false;
     }
     if (p.snapshots.empty())
@@ -61,8 +60,8 @@ CapacityPlanner::Solve(const Problem& p, double timeLimitS, Plan& plan, std::str
         if (!NonNegative(p.capacity[a]) || p.arcFibre[a] >= fibres)
         {
             error = "capacity planner: arc " + std::to_string(a) + ": capacity " +
-                    std::to_string(p.capacity[a]) + " or fibre " +
-                    std::to_string(p.arcFibre[a]) + " out of range";
+                    std::to_string(p.capacity[a]) + " or fibre " + std::to_string(p.arcFibre[a]) +
+                    " out of range";
             return false;
         }
     }
@@ -166,8 +165,8 @@ CapacityPlanner::Solve(const Problem& p, double timeLimitS, Plan& plan, std::str
     {
         error = "capacity planner: no plan (" + plan.status +
                 (r.status == LinearProgram::INFEASIBLE
-                     ? ": some demand exceeds its paths even with " +
-                           std::to_string(p.maxUnits) + " units on every fibre"
+                     ? ": some demand exceeds its paths even with " + std::to_string(p.maxUnits) +
+                           " units on every fibre"
                      : std::string(r.error.empty() ? "" : ": " + r.error)) +
                 ")";
         return false;

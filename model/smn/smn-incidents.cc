@@ -167,14 +167,13 @@ SmnIncidentGenerator::Signals()
 std::string
 SmnIncidentGenerator::RootKind(const std::string& type)
 {
-    static const std::map<std::string, std::string> kinds = {
-        {"fibre-cut", "fibre"},
-        {"amplifier-degradation", "amplifier"},
-        {"transponder-fault", "transponder"},
-        {"linecard-failure", "linecard"},
-        {"ocs-port-failure", "ocs-port"},
-        {"congestion", "ip-link"},
-        {"software-fault", "service"}};
+    static const std::map<std::string, std::string> kinds = {{"fibre-cut", "fibre"},
+                                                             {"amplifier-degradation", "amplifier"},
+                                                             {"transponder-fault", "transponder"},
+                                                             {"linecard-failure", "linecard"},
+                                                             {"ocs-port-failure", "ocs-port"},
+                                                             {"congestion", "ip-link"},
+                                                             {"software-fault", "service"}};
     return kinds.at(type);
 }
 
@@ -331,8 +330,7 @@ SmnIncidentGenerator::Generate(uint32_t n, std::vector<SmnIncident>& incidents, 
             const bool physical = type != "congestion" && type != "software-fault";
             for (const auto& a : all.alerts)
             {
-                const double p =
-                    (a.component == root && physical) ? m_rootAlert : 1 - m_miss;
+                const double p = (a.component == root && physical) ? m_rootAlert : 1 - m_miss;
                 if (m_uniform->GetValue() < p)
                 {
                     inc.alerts.push_back({m_delay->GetValue(), a.component, a.signal});
@@ -543,8 +541,9 @@ SmnIncidentRouter::Train(const std::vector<SmnIncident>& incidents)
         {
             features.insert(Feature(a));
             alerts += 1;
-            const bool symptom = a.component == inc.root ||
-                                 std::binary_search(explained.begin(), explained.end(), a.component);
+            const bool symptom =
+                a.component == inc.root ||
+                std::binary_search(explained.begin(), explained.end(), a.component);
             if (symptom)
             {
                 m_symptoms[rootKind][Feature(a)] += 1;
@@ -582,10 +581,10 @@ SmnIncidentRouter::Route(const std::string& router, const SmnIncident& incident)
 std::string
 SmnIncidentRouter::FirstAlert(const SmnIncident& incident) const
 {
-    const auto it = std::min_element(
-        incident.alerts.begin(),
-        incident.alerts.end(),
-        [](const SmnAlert& a, const SmnAlert& b) { return a.time < b.time; });
+    const auto it =
+        std::min_element(incident.alerts.begin(),
+                         incident.alerts.end(),
+                         [](const SmnAlert& a, const SmnAlert& b) { return a.time < b.time; });
     return m_graph.components[it->component].team;
 }
 

@@ -149,13 +149,13 @@ class SmnIncidentGenerator : public Object
     /// with one uniform draw; ns-3 has no Poisson variable)
     uint32_t DrawNoiseCount();
 
-    double m_miss{0.2};                      //!< MissProbability
-    double m_rootAlert{0.3};                 //!< RootAlertProbability
-    Time m_meanDelay;                        //!< MeanDelay
-    double m_noise{2};                       //!< NoiseAlerts
-    SmnGraph m_graph;                        //!< The network
-    Ptr<UniformRandomVariable> m_uniform;    //!< Draws
-    Ptr<ExponentialRandomVariable> m_delay;  //!< Delays
+    double m_miss{0.2};                     //!< MissProbability
+    double m_rootAlert{0.3};                //!< RootAlertProbability
+    Time m_meanDelay;                       //!< MeanDelay
+    double m_noise{2};                      //!< NoiseAlerts
+    SmnGraph m_graph;                       //!< The network
+    Ptr<UniformRandomVariable> m_uniform;   //!< Draws
+    Ptr<ExponentialRandomVariable> m_delay; //!< Delays
 };
 
 /**
@@ -215,22 +215,22 @@ class SmnIncidentRouter
     /// \return the (signal, kind) feature of an alert
     std::string Feature(const SmnAlert& a) const;
 
-    SmnGraph m_graph;                          //!< The network
-    std::vector<std::string> m_teams;          //!< Teams, sorted
-    std::vector<uint32_t> m_coarse;            //!< Per component, its coarse node
-    std::vector<std::vector<uint32_t>> m_members;     //!< Per coarse node, its components
-    std::vector<std::vector<uint32_t>> m_explains;    //!< Per coarse node, nodes it explains
-    std::vector<std::string> m_nodeKind;       //!< Per coarse node, its members' kind
-    std::vector<std::string> m_nodeTeam;       //!< Per coarse node, its members' team
+    SmnGraph m_graph;                              //!< The network
+    std::vector<std::string> m_teams;              //!< Teams, sorted
+    std::vector<uint32_t> m_coarse;                //!< Per component, its coarse node
+    std::vector<std::vector<uint32_t>> m_members;  //!< Per coarse node, its components
+    std::vector<std::vector<uint32_t>> m_explains; //!< Per coarse node, nodes it explains
+    std::vector<std::string> m_nodeKind;           //!< Per coarse node, its members' kind
+    std::vector<std::string> m_nodeTeam;           //!< Per coarse node, its members' team
     /// local: per team, per feature, (count among its incidents, among others).
     std::map<std::string, std::map<std::string, std::pair<double, double>>> m_featureCounts;
     std::map<std::string, std::pair<double, double>> m_teamIncidents; //!< (ours, others)
     /// cdg: per root kind, per feature, symptom count; and the alerts counted per root kind.
     std::map<std::string, std::map<std::string, double>> m_symptoms;
-    std::map<std::string, double> m_symptomTotal;       //!< Per root kind
+    std::map<std::string, double> m_symptomTotal;                     //!< Per root kind
     std::map<std::string, std::map<std::string, double>> m_kindTeams; //!< Root kind -> teams
-    double m_noiseShare{0.1};                  //!< Share of alerts that were noise
-    uint32_t m_nFeatures{1};                   //!< Distinct features seen
+    double m_noiseShare{0.1}; //!< Share of alerts that were noise
+    uint32_t m_nFeatures{1};  //!< Distinct features seen
 };
 
 } // namespace ns3

@@ -109,8 +109,8 @@ ReadDataText(const std::string& name, std::string& text, std::string& error)
     std::ifstream file(path);
     if (!file)
     {
-        error = "cannot read '" + path +
-                "' (set NS3_OPTICAL_DATA_DIR to the module's data/ directory)";
+        error =
+            "cannot read '" + path + "' (set NS3_OPTICAL_DATA_DIR to the module's data/ directory)";
         return false;
     }
     std::stringstream s;
@@ -148,12 +148,8 @@ SmnRepository::ComponentKinds()
 const std::vector<std::string>&
 SmnRepository::RelationKinds()
 {
-    static const std::vector<std::string> kinds = {"rides-on",
-                                                   "amplified-by",
-                                                   "ends-at",
-                                                   "part-of",
-                                                   "uses",
-                                                   "hosted-on"};
+    static const std::vector<std::string> kinds =
+        {"rides-on", "amplified-by", "ends-at", "part-of", "uses", "hosted-on"};
     return kinds;
 }
 
@@ -221,8 +217,8 @@ SmnRepository::Open(const std::string& path,
     if (sqlite3_open_v2(file.c_str(), &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
         SQLITE_OK)
     {
-        error = "cannot open the SMN repository '" + file + "': " +
-                (m_db ? sqlite3_errmsg(m_db) : "out of memory");
+        error = "cannot open the SMN repository '" + file +
+                "': " + (m_db ? sqlite3_errmsg(m_db) : "out of memory");
         sqlite3_close(m_db);
         m_db = nullptr;
         return false;
@@ -233,8 +229,8 @@ SmnRepository::Open(const std::string& path,
         (path.empty() ? std::string() : std::string("PRAGMA journal_mode=WAL;")) + schema;
     if (sqlite3_exec(m_db, setup.c_str(), nullptr, nullptr, &message) != SQLITE_OK)
     {
-        error = "cannot set up the SMN repository '" + file + "': " +
-                (message ? message : "unknown error");
+        error = "cannot set up the SMN repository '" + file +
+                "': " + (message ? message : "unknown error");
         sqlite3_free(message);
         sqlite3_close(m_db);
         m_db = nullptr;

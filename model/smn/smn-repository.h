@@ -282,8 +282,8 @@ class SmnRepository
     /// Relations of one (dependent, dependency) pair that still hold.
     struct OpenRelations
     {
-        uint32_t count{0};       //!< How many
-        double latestSince{0};   //!< The latest start among them (s)
+        uint32_t count{0};     //!< How many
+        double latestSince{0}; //!< The latest start among them (s)
     };
 
     /**
@@ -312,19 +312,19 @@ class SmnRepository
                            std::optional<Time> at,
                            std::vector<Component>& out);
 
-    sqlite3* m_db{nullptr};                            //!< Connection
-    int64_t m_network{0};                              //!< Network id
-    std::string m_networkName;                         //!< Network name
-    bool m_inTransaction{false};                       //!< A write transaction is open
-    std::vector<Component> m_components;               //!< Inventory, in insertion order
-    std::vector<int64_t> m_ids;                        //!< Their row ids
+    sqlite3* m_db{nullptr};                               //!< Connection
+    int64_t m_network{0};                                 //!< Network id
+    std::string m_networkName;                            //!< Network name
+    bool m_inTransaction{false};                          //!< A write transaction is open
+    std::vector<Component> m_components;                  //!< Inventory, in insertion order
+    std::vector<int64_t> m_ids;                           //!< Their row ids
     std::unordered_map<std::string, std::size_t> m_index; //!< Name -> position
     /// Relations that still hold, per (dependent, dependency) row ids.
     std::map<std::pair<int64_t, int64_t>, OpenRelations> m_open;
-    sqlite3_stmt* m_insertComponent{nullptr}; //!< Prepared insert
-    sqlite3_stmt* m_insertRelation{nullptr};  //!< Prepared insert
-    sqlite3_stmt* m_endRelation{nullptr};     //!< Prepared update
-    sqlite3_stmt* m_insertEvent{nullptr};     //!< Prepared insert
+    sqlite3_stmt* m_insertComponent{nullptr};       //!< Prepared insert
+    sqlite3_stmt* m_insertRelation{nullptr};        //!< Prepared insert
+    sqlite3_stmt* m_endRelation{nullptr};           //!< Prepared update
+    sqlite3_stmt* m_insertEvent{nullptr};           //!< Prepared insert
     std::map<std::string, sqlite3_stmt*> m_queries; //!< Named queries of QUERIES_FILE
 };
 

@@ -208,8 +208,9 @@ class CoarseningTestCase : public TestCase
 {
   public:
     CoarseningTestCase()
-        : TestCase("coarsening: one level merges a fibre's wavelengths, the next their transponders, "
-                   "never across fibres or kinds; the study's accuracies are reproducible")
+        : TestCase(
+              "coarsening: one level merges a fibre's wavelengths, the next their transponders, "
+              "never across fibres or kinds; the study's accuracies are reproducible")
     {
     }
 

@@ -45,22 +45,21 @@ void
 BuildHandNetwork(SmnRepository& r)
 {
     std::string e;
-    const std::vector<std::pair<std::string, std::string>> components = {
-        {"f1", "fibre"},
-        {"f2", "fibre"},
-        {"a1", "amplifier"},
-        {"a2", "amplifier"},
-        {"w1", "wavelength"},
-        {"w2", "wavelength"},
-        {"w3", "wavelength"},
-        {"L1", "ip-link"},
-        {"L2", "ip-link"},
-        {"R1", "route"},
-        {"R2", "route"},
-        {"S", "service"},
-        {"G1", "accelerator"},
-        {"J", "job"},
-        {"other", "router"}};
+    const std::vector<std::pair<std::string, std::string>> components = {{"f1", "fibre"},
+                                                                         {"f2", "fibre"},
+                                                                         {"a1", "amplifier"},
+                                                                         {"a2", "amplifier"},
+                                                                         {"w1", "wavelength"},
+                                                                         {"w2", "wavelength"},
+                                                                         {"w3", "wavelength"},
+                                                                         {"L1", "ip-link"},
+                                                                         {"L2", "ip-link"},
+                                                                         {"R1", "route"},
+                                                                         {"R2", "route"},
+                                                                         {"S", "service"},
+                                                                         {"G1", "accelerator"},
+                                                                         {"J", "job"},
+                                                                         {"other", "router"}};
     for (const auto& [name, kind] : components)
     {
         NS_ABORT_MSG_IF(!r.AddComponent(name, kind, "team-" + kind, e), e);
@@ -136,17 +135,11 @@ class RelationsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(c.empty(), true, "nothing depends on an unrelated router");
 
         NS_TEST_ASSERT_MSG_EQ(r.DependenciesOf("J", c, e, Seconds(50)), true, e);
-        NS_TEST_ASSERT_MSG_EQ((Names(c) == std::set<std::string>{"G1",
-                                                                  "S",
-                                                                  "R1",
-                                                                  "L1",
-                                                                  "w1",
-                                                                  "w2",
-                                                                  "f1",
-                                                                  "a1",
-                                                                  "a2"}),
-                              true,
-                              "J at 50 s depends on its accelerator and the path over f1");
+        NS_TEST_ASSERT_MSG_EQ(
+            (Names(c) ==
+             std::set<std::string>{"G1", "S", "R1", "L1", "w1", "w2", "f1", "a1", "a2"}),
+            true,
+            "J at 50 s depends on its accelerator and the path over f1");
         SmnRepository::Component f;
         NS_TEST_ASSERT_MSG_EQ(r.Find("a2", f, e), true, e);
         NS_TEST_ASSERT_MSG_EQ(f.team, "team-amplifier", "team kept");
@@ -214,9 +207,10 @@ class RefusalsTestCase : public TestCase
         auto refused = [&e](bool ok, const std::string& needle) {
             return !ok && e.find(needle) != std::string::npos;
         };
-        NS_TEST_ASSERT_MSG_EQ(refused(r.DependentsOf("fibre-9", c, e), "unknown component 'fibre-9'"),
-                              true,
-                              e);
+        NS_TEST_ASSERT_MSG_EQ(
+            refused(r.DependentsOf("fibre-9", c, e), "unknown component 'fibre-9'"),
+            true,
+            e);
         NS_TEST_ASSERT_MSG_EQ(refused(r.EventsOf("nope", Seconds(0), Seconds(1), ev, e), "'nope'"),
                               true,
                               e);
@@ -338,30 +332,27 @@ class RecorderTestCase : public TestCase
         SmnRecorder rec(r);
         NS_TEST_ASSERT_MSG_EQ(rec.DescribeWan(t, wan, e), true, e);
         NS_TEST_ASSERT_MSG_EQ(rec.DescribeServices(commodities, e), true, e);
-        const std::map<std::string, std::size_t> expected = {
-            {"router", 3},
-            {"roadm", 3},
-            {"fibre", 3},
-            {"amplifier", 3 + 1 + 2},
-            {"wavelength", 6},
-            {"transponder", 12},
-            {"linecard", 6},
-            {"ip-link", 6},
-            {"service", 1},
-            {"route", 2}};
+        const std::map<std::string, std::size_t> expected = {{"router", 3},
+                                                             {"roadm", 3},
+                                                             {"fibre", 3},
+                                                             {"amplifier", 3 + 1 + 2},
+                                                             {"wavelength", 6},
+                                                             {"transponder", 12},
+                                                             {"linecard", 6},
+                                                             {"ip-link", 6},
+                                                             {"service", 1},
+                                                             {"route", 2}};
         for (const auto& [kind, n] : expected)
         {
             NS_TEST_ASSERT_MSG_EQ(r.Components(kind).size(), n, "components of kind " << kind);
         }
         std::vector<SmnRepository::Component> c;
         NS_TEST_ASSERT_MSG_EQ(r.DependentsOf("fibre:a-b", c, e), true, e);
-        NS_TEST_ASSERT_MSG_EQ((Names(c) == std::set<std::string>{"wl:a-b:1",
-                                                                  "wl:a-b:2",
-                                                                  "ip:a>b",
-                                                                  "ip:b>a",
-                                                                  "route:a>b:1"}),
-                              true,
-                              "fibre a-b: its wavelengths, both IP links, the direct route");
+        NS_TEST_ASSERT_MSG_EQ(
+            (Names(c) ==
+             std::set<std::string>{"wl:a-b:1", "wl:a-b:2", "ip:a>b", "ip:b>a", "route:a>b:1"}),
+            true,
+            "fibre a-b: its wavelengths, both IP links, the direct route");
         SmnRepository::Component sa;
         NS_TEST_ASSERT_MSG_EQ(r.Find("amp:a-b:3", sa, e), true, e);
         NS_TEST_ASSERT_MSG_EQ(sa.team, "optical-line", "default team of amplifiers");

@@ -6,7 +6,9 @@
 
 #include "rate-adaptive-wan-helper.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/te-paths.h"
 #include "ns3/wan-traffic.h"
@@ -36,6 +38,18 @@ RateAdaptiveWanHelper::SetPhysicalLayer(double spanKm,
     m_nfMax = noiseFigureMaxDb;
     m_txMin = transmitterOsnrMinDb;
     m_txMax = transmitterOsnrMaxDb;
+}
+
+bool
+RateAdaptiveWanHelper::SetStaticLinks(double rateGbps, std::string& error)
+{
+    if (!m_links.SetModes("radwan", error))
+    {
+        return false;
+    }
+    m_links.SetLinkAttribute("Policy", EnumValue(RateAdaptiveLink::STATIC));
+    m_links.SetLinkAttribute("StaticRate", DataRateValue(RateAdaptiveLink::FromGbps(rateGbps)));
+    return true;
 }
 
 void

@@ -75,6 +75,15 @@ class RateAdaptiveWanHelper
     void SetWavelengths(uint32_t n);
 
     /**
+     * \brief Makes every link a static one: the "radwan" mode table, the STATIC policy and
+     * \p rateGbps as its rate (for studies whose links should not change rate).
+     * \param [in] rateGbps The rate (Gb/s; one of the table's modes)
+     * \param [out] error The mode table cannot be read
+     * \return false on error
+     */
+    bool SetStaticLinks(double rateGbps, std::string& error);
+
+    /**
      * \brief Sets how each fibre's line reckons nonlinear interference.
      * \param [in] model OpticalChannel::PER_CHANNEL (the default: GN model channel by channel)
      * or OpticalChannel::COMB (one gap-free band, about 2 dB more NLI)

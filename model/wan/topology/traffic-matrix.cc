@@ -245,8 +245,8 @@ TrafficMatrix::Make(const std::string& kind,
 double
 TrafficMatrix::DiurnalFactor(const DiurnalShape& shape, Time t)
 {
-    const double phase = 2 * M_PI * (t.GetSeconds() - shape.peak.GetSeconds()) /
-                         shape.period.GetSeconds();
+    const double phase =
+        2 * M_PI * (t.GetSeconds() - shape.peak.GetSeconds()) / shape.period.GetSeconds();
     return 1 + shape.amplitude * std::cos(phase);
 }
 
