@@ -424,6 +424,101 @@ SmnRecorder::DescribeOcs(const std::string& name, Ptr<OpticalCircuitSwitch> ocs,
     return true;
 }
 
+bool
+SmnRecorder::DescribeFabric(const std::string& name,
+                            Ptr<SliceScheduler> scheduler,
+                            std::string& error)
+{
+    const TorusGeometry& g = scheduler->GetFabric()->GetGeometry();
+    const std::string serverPrefix = "server:" + name + ":";
+    if (m_repo.Has(serverPrefix + "0"))
+    {
+        error = "DescribeFabric: component '" + serverPrefix + "0' is already in the repository";
+        return false;
+    }
+    const Time t0 = Simulator::Now();
+    for (uint32_t s = 0; s < g.GetNServers(); ++s)
+    {
+        if (!Add(serverPrefix + std::to_string(s), "server", error))
+        {
+            return false;
+        }
+    }
+    for (uint32_t a = 0; a < g.GetNAccelerators(); ++a)
+    {
+        const std::string acc = "acc:" + name + ":" + std::to_string(a);
+        if (!Add(acc, "accelerator", error) ||
+            !m_repo
+                 .Relate(acc, serverPrefix + std::to_string(g.GetServer(a)), "part-of", t0, error))
+        {
+            return false;
+        }
+    }
+    scheduler->TraceConnectWithoutContext(
+        "Allocated",
+        Callback<void, uint64_t, uint32_t, const std::string&>(
+            [this, name, scheduler](uint64_t tenant, uint32_t n, const std::string& method) {
+                OnSlice(name, scheduler, tenant, n, method);
+            }));
+    scheduler->TraceConnectWithoutContext(
+        "Rejected",
+        Callback<void, uint64_t, uint32_t, bool>(
+            [this, name](uint64_t tenant, uint32_t n, bool fragmented) {
+                Event(Tenant(name, tenant),
+                      "alarm",
+                      n,
+                      fragmented ? "rejected: fragmented" : "rejected: full");
+            }));
+    scheduler->TraceConnectWithoutContext(
+        "Recovered",
+        Callback<void, uint64_t, Time, uint32_t, Time>(
+            [this, name](uint64_t tenant, Time downtime, uint32_t blast, Time) {
+                Event(Tenant(name, tenant),
+                      "repair",
+                      downtime.GetSeconds(),
+                      "blast radius " + std::to_string(blast));
+            }));
+    return true;
+}
+
+std::string
+SmnRecorder::Tenant(const std::string& name, uint64_t tenant)
+{
+    const std::string t = "tenant:" + name + ":" + std::to_string(tenant);
+    if (!m_repo.Has(t))
+    {
+        std::string error;
+        NS_ABORT_MSG_IF(!Add(t, "tenant", error), "SmnRecorder: " << error);
+    }
+    return t;
+}
+
+void
+SmnRecorder::OnSlice(const std::string& name,
+                     Ptr<SliceScheduler> scheduler,
+                     uint64_t tenant,
+                     uint32_t accelerators,
+                     const std::string& method)
+{
+    const std::string t = Tenant(name, tenant);
+    const SliceAllocator& owners = scheduler->GetAllocator();
+    const uint32_t n = scheduler->GetFabric()->GetGeometry().GetNAccelerators();
+    std::string error;
+    for (uint32_t a = 0; a < n; ++a)
+    {
+        if (owners.GetOwner(a) == static_cast<int64_t>(tenant))
+        {
+            const bool ok = m_repo.Relate(t,
+                                          "acc:" + name + ":" + std::to_string(a),
+                                          "hosted-on",
+                                          Simulator::Now(),
+                                          error);
+            NS_ABORT_MSG_IF(!ok, "SmnRecorder: " << error);
+        }
+    }
+    Event(t, "slice-allocated", accelerators, method);
+}
+
 std::string
 SmnRecorder::ArcName(uint32_t arc) const
 {

@@ -9,6 +9,7 @@
 
 #include "ns3/optical-circuit-switch.h"
 #include "ns3/rate-adaptive-wan-helper.h"
+#include "ns3/slice-scheduler.h"
 #include "ns3/smn-repository.h"
 #include "ns3/te-controller.h"
 #include "ns3/te-solver.h"
@@ -115,6 +116,19 @@ class SmnRecorder
      */
     bool DescribeOcs(const std::string& name, Ptr<OpticalCircuitSwitch> ocs, std::string& error);
 
+    /**
+     * \brief Describes a server-scale photonic fabric (servers and their accelerators) and
+     * follows its slice scheduler: a placed slice makes its tenant (tenant:NAME:T, added the
+     * first time) hosted on the slice's accelerators from then on, with a slice-allocated event
+     * (the accelerators as the number, the method as the text); a recovery is a repair event of
+     * the tenant (the downtime in seconds), a rejection an alarm (the accelerators asked).
+     * \param [in] name The fabric's name (server:NAME:S, acc:NAME:A)
+     * \param [in] scheduler The scheduler, set up on its fabric
+     * \param [out] error A name already in the repository
+     * \return false on error
+     */
+    bool DescribeFabric(const std::string& name, Ptr<SliceScheduler> scheduler, std::string& error);
+
     /// \return the IP link name of an arc of the WAN described last
     std::string ArcName(uint32_t arc) const;
     /// \return the fibre name of a fibre of the WAN described last
@@ -139,6 +153,14 @@ class SmnRecorder
                const std::string& kind,
                double value,
                const std::string& detail = "");
+    /// \brief A slice was placed: hosting relations and the event.
+    void OnSlice(const std::string& name,
+                 Ptr<SliceScheduler> scheduler,
+                 uint64_t tenant,
+                 uint32_t accelerators,
+                 const std::string& method);
+    /// \return the tenant's component, added if new
+    std::string Tenant(const std::string& name, uint64_t tenant);
     /// \brief Applies a TE decision to the service-route relations.
     void OnDecided(const TeSolver::Solution& solution);
 

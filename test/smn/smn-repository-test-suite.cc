@@ -9,10 +9,12 @@
 // describing a rate-adaptive WAN and following a TE controller's decisions.
 
 #include "../common/optical-test-compat.h"
+#include "../fabric/torus-test-helpers.h"
 
 #include "ns3/enum.h"
 #include "ns3/optical-module.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -393,6 +395,54 @@ class RecorderTestCase : public TestCase
     }
 };
 
+/// The recorder on a photonic server fabric's slice scheduler.
+class FabricTestCase : public TestCase
+{
+  public:
+    FabricTestCase()
+        : TestCase("recorder: a 4x4x4 rack's servers and accelerators; a placed 2x2x2 slice "
+                   "makes its tenant hosted on exactly its 8 accelerators, with the event")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TorusGeometry g = optical::test::Tpu();
+        Ptr<SliceScheduler> sch = CreateObject<SliceScheduler>();
+        sch->SetAttribute("Policy", StringValue("contiguous"));
+        std::string e;
+        NS_TEST_ASSERT_MSG_EQ(sch->Setup(optical::test::Fabric(g), e), true, e);
+        SmnRepository r;
+        NS_TEST_ASSERT_MSG_EQ(r.Open("", "fabric", 0, e), true, e);
+        SmnRecorder rec(r);
+        NS_TEST_ASSERT_MSG_EQ(rec.DescribeFabric("dc", sch, e), true, e);
+        NS_TEST_ASSERT_MSG_EQ(r.Components("server").size(), 16, "16 servers of 4");
+        NS_TEST_ASSERT_MSG_EQ(r.Components("accelerator").size(), 64, "64 accelerators");
+        NS_TEST_ASSERT_MSG_EQ(rec.DescribeFabric("dc", sch, e), false, "twice");
+        NS_TEST_ASSERT_MSG_EQ(sch->Request(7, {2, 2, 2}), true, "placed");
+        std::vector<SmnRepository::Component> c;
+        NS_TEST_ASSERT_MSG_EQ(r.DependenciesOf("tenant:dc:7", c, e), true, e);
+        uint32_t accelerators = 0;
+        uint32_t servers = 0;
+        for (const auto& x : c)
+        {
+            accelerators += x.kind == "accelerator" ? 1 : 0;
+            servers += x.kind == "server" ? 1 : 0;
+            const int64_t a = x.kind == "accelerator" ? std::stoll(x.name.substr(7)) : -1;
+            NS_TEST_ASSERT_MSG_EQ((a < 0 || sch->GetAllocator().GetOwner(a) == 7), true, x.name);
+        }
+        NS_TEST_ASSERT_MSG_EQ(accelerators, 8, "exactly the slice's 8");
+        NS_TEST_ASSERT_MSG_EQ(servers, 2, "on 2 servers of 2x2x1");
+        std::vector<SmnRepository::Event> ev;
+        NS_TEST_ASSERT_MSG_EQ(r.EventsOf("tenant:dc:7", Seconds(0), Seconds(1), ev, e), true, e);
+        NS_TEST_ASSERT_MSG_EQ(ev.size(), 1, "one event");
+        NS_TEST_ASSERT_MSG_EQ(ev[0].kind, "slice-allocated", "the placement");
+        NS_TEST_ASSERT_MSG_EQ(ev[0].value, 8, "8 accelerators");
+        Simulator::Destroy();
+    }
+};
+
 /// The suite.
 class SmnRepositoryTestSuite : public TestSuite
 {
@@ -405,6 +455,7 @@ class SmnRepositoryTestSuite : public TestSuite
         AddTestCase(new RefusalsTestCase, TEST_QUICK);
         AddTestCase(new FileTestCase, TEST_QUICK);
         AddTestCase(new RecorderTestCase, TEST_QUICK);
+        AddTestCase(new FabricTestCase, TEST_QUICK);
     }
 };
 
