@@ -20,6 +20,12 @@ import optical_test_support as support
 from optical_test_support import TempDirTestCase, query
 
 
+
+def _default_signals():
+    """Restore the default actions of SIGINT and SIGHUP (in the child, before exec)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
 class SignalTest(TempDirTestCase):
     """The probe killed by a signal while it runs."""
 
@@ -29,7 +35,11 @@ class SignalTest(TempDirTestCase):
         self.db = self.path("signals.db")
 
     def start(self, *args, **kwargs):
-        """Start the probe on self.db; wait until its run is recorded 'running'."""
+        """Start the probe on self.db; wait until its run is recorded 'running'. The probe
+        starts with SIGINT and SIGHUP at their default actions (unless preexec_fn says
+        otherwise): a test.py started in the background of a non-interactive shell has SIGINT
+        ignored, and the probe would rightly keep it ignored."""
+        kwargs.setdefault("preexec_fn", _default_signals)
         process = subprocess.Popen([self.probe, "--results=" + self.db] + list(args),
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                    cwd=self.tmp, **kwargs)
