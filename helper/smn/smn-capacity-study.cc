@@ -52,7 +52,8 @@ Busiest(const std::vector<double>& totals, uint32_t count)
 /// One simulated period of the WAN.
 struct Period
 {
-    FineBandwidthLog log; //!< Its fine log
+    bool keepLog{false};  //!< Keep the fine log (only the logged period needs it)
+    FineBandwidthLog log; //!< Its fine log, if kept
     double offered{0};    //!< Bytes offered
     double carried{0};    //!< Bytes carried
 };
@@ -293,7 +294,10 @@ SmnCapacityStudy::Run(const SmnCapacityConfig& c, SmnCapacityOutcome& out, std::
         run->Start(c.duration);
         Simulator::Stop(c.duration);
         Simulator::Run();
-        p.log = run->GetLog();
+        if (p.keepLog)
+        {
+            p.log = run->GetLog();
+        }
         p.offered = run->GetOfferedBytes();
         p.carried = run->GetCarriedBytes();
         run->Dispose();
@@ -303,6 +307,7 @@ SmnCapacityStudy::Run(const SmnCapacityConfig& c, SmnCapacityOutcome& out, std::
     auto pct = [](const Period& p) { return p.offered > 0 ? 100 * p.carried / p.offered : 100; };
 
     Period logged;
+    logged.keepLog = true;
     if (!simulate(none, Seconds(0), logged))
     {
         return false;

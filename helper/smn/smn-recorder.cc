@@ -158,7 +158,6 @@ SmnRecorder::DescribeWan(const WanTopology& fibres, const RateAdaptiveWan& wan, 
     m_siteNames = sites;
     m_fibreNames = fibreNames;
     m_arcNames.assign(wan.graph.arcs.size(), "");
-    m_arcFibre.assign(wan.graph.arcs.size(), 0);
     const Time t0 = Simulator::Now();
     for (uint32_t f = 0; f < nFibres; ++f)
     {
@@ -240,7 +239,6 @@ SmnRecorder::DescribeWan(const WanTopology& fibres, const RateAdaptiveWan& wan, 
                 }
             }
             m_arcNames[arc] = ip;
-            m_arcFibre[arc] = f;
         }
         // The link's traces become events of both IP links of the fibre.
         const std::string ipAB = m_arcNames[2 * f];

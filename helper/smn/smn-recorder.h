@@ -169,7 +169,6 @@ class SmnRecorder
     std::vector<std::string> m_siteNames;               //!< Per site of the WAN
     std::vector<std::string> m_fibreNames;              //!< Per fibre (A-B)
     std::vector<std::string> m_arcNames;                //!< Per arc (ip:A>B)
-    std::vector<uint32_t> m_arcFibre;                   //!< Per arc: its fibre
     std::vector<std::string> m_serviceNames;            //!< Per commodity
     std::vector<std::vector<std::string>> m_routeNames; //!< Per commodity and path
     std::vector<std::vector<bool>> m_inUse;             //!< Per commodity and path: service uses it

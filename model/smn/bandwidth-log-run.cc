@@ -266,8 +266,10 @@ BandwidthLogRun::Tick()
     }
     // Loads, then each flow's bottleneck ratio, then the carried counters.
     const std::size_t arcs = m_graph.arcs.size();
-    std::vector<double> capacity(arcs);
-    std::vector<double> load(arcs, 0);
+    std::vector<double>& capacity = m_capacity;
+    std::vector<double>& load = m_load;
+    capacity.resize(arcs);
+    load.assign(arcs, 0);
     for (std::size_t a = 0; a < arcs; ++a)
     {
         capacity[a] = m_links[a]->GetCapacityGbps() * m_wavelengths[a];
@@ -286,7 +288,8 @@ BandwidthLogRun::Tick()
             }
         }
     }
-    std::vector<double> sample(arcs + m_demands.size(), 0);
+    std::vector<double>& sample = m_sample;
+    sample.assign(arcs + m_demands.size(), 0);
     const double seconds = m_step.GetSeconds();
     double offered = 0;
     double carried = 0;

@@ -140,13 +140,16 @@ class BandwidthLogRun : public Object
     std::vector<double> m_z;                    //!< Per demand, its noise state
     std::vector<double> m_rate;                 //!< Per demand, its rate this Step
     std::vector<std::vector<double>> m_split;   //!< Per demand and path, its share
-    uint64_t m_ticks{0};                        //!< Steps done
-    uint64_t m_ticksPerTe{1};                   //!< Steps per TE interval
-    uint64_t m_totalTicks{0};                   //!< Steps to do
-    FineBandwidthLog m_log;                     //!< The log
-    double m_offeredBytes{0};                   //!< Offered
-    double m_carriedBytes{0};                   //!< Carried
-    EventId m_event;                            //!< Next Step
+    std::vector<double> m_capacity; //!< Per arc, this Step (kept: no allocation per Step)
+    std::vector<double> m_load;     //!< Per arc, this Step
+    std::vector<double> m_sample;   //!< This Step's log row
+    uint64_t m_ticks{0};            //!< Steps done
+    uint64_t m_ticksPerTe{1};       //!< Steps per TE interval
+    uint64_t m_totalTicks{0};       //!< Steps to do
+    FineBandwidthLog m_log;         //!< The log
+    double m_offeredBytes{0};       //!< Offered
+    double m_carriedBytes{0};       //!< Carried
+    EventId m_event;                //!< Next Step
 };
 
 } // namespace ns3

@@ -82,13 +82,6 @@ FineBandwidthLog::Get(uint32_t series, uint32_t k) const
     return m_values.at(series).at(k);
 }
 
-std::vector<double>
-FineBandwidthLog::GetSeries(uint32_t series) const
-{
-    const auto& v = m_values.at(series);
-    return std::vector<double>(v.begin(), v.end());
-}
-
 uint64_t
 FineBandwidthLog::GetNValues() const
 {

@@ -61,11 +61,6 @@ class FineBandwidthLog
      * \return its rate (Gb/s)
      */
     double Get(uint32_t series, uint32_t k) const;
-    /**
-     * \param [in] series A series
-     * \return its samples
-     */
-    std::vector<double> GetSeries(uint32_t series) const;
     /// \return the stored values (series x samples)
     uint64_t GetNValues() const;
     /// \return the bytes they take (4 a value)
