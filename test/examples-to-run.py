@@ -99,6 +99,13 @@ cpp_examples = [
      "True", "False"),
     ("rdcn --architecture=rdcn/example-schedule.txt --tors=4 --uplinks=1 --routing=source --duration=1ms --drain=5ms",
      "True", "False"),
+    ("path-prediction --ases=2000 --queries=200 --predictor=segments --vantagePoints=10",
+     "True", "False"),
+    ("path-prediction --graph=synthetic-2000.as-rel.txt --orgs=synthetic-2000.as2org.txt --queries=200 --predictor=learned",
+     "True", "False"),
+    ("hijack-impact --ases=2000 --attacker=tier1 --victim=stub --trials=5", "True", "False"),
+    ("hijack-impact --graph=synthetic-2000.as-rel.txt --attacker=5621 --victim=30 --kind=more-specific --predictor=learned --targets=100",
+     "True", "False"),
 ]
 
 # Python examples: none.

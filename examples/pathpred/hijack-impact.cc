@@ -34,10 +34,11 @@ main(int argc, char* argv[])
     HijackConfig c;
     OpticalExperiment exp("hijack-impact", "BGP prefix-hijack impact: true and predicted");
     exp.AddText("graph",
-                "AS graph: synthetic, or a CAIDA AS-relationship file (serial-1 or serial-2)",
+                "AS graph: synthetic, or a CAIDA AS-relationship file (serial-1 or serial-2; a "
+                "path, or a name in data/)",
                 c.net.graph,
                 false);
-    exp.AddInputFile("orgs", "CAIDA AS-to-organisation file (with --graph=FILE)", c.net.orgs);
+    exp.AddText("orgs", "CAIDA AS-to-organisation file (a path, or a name in data/)", c.net.orgs);
     exp.AddCount("ases", "ASes of the synthetic graph", c.net.ases, 20, 1000000);
     exp.AddText("attacker",
                 "Attacker: an AS number, or tier1, transit, stub (drawn per trial)",
@@ -62,7 +63,11 @@ main(int argc, char* argv[])
                     "Fraction of ASes whose true policy deviates from Gao-Rexford's textbook",
                     c.net.deviations);
     exp.Parse(argc, argv);
-    exp.Require(c.net.graph == "synthetic" || std::ifstream(c.net.graph).good(),
+    exp.Require(c.net.orgs.empty() || std::ifstream(OpticalDataFile::Resolve(c.net.orgs)).good(),
+                "orgs",
+                "'" + c.net.orgs + "' is not a readable file");
+    exp.Require(c.net.graph == "synthetic" ||
+                    std::ifstream(OpticalDataFile::Resolve(c.net.graph)).good(),
                 "graph",
                 "'" + c.net.graph + "' is neither synthetic nor a readable file");
     const std::string problem = HijackStudy::Check(c);

@@ -37,10 +37,11 @@ main(int argc, char* argv[])
     OpticalExperiment exp("path-prediction",
                           "Internet AS-path prediction against simulated BGP ground truth");
     exp.AddText("graph",
-                "AS graph: synthetic, or a CAIDA AS-relationship file (serial-1 or serial-2)",
+                "AS graph: synthetic, or a CAIDA AS-relationship file (serial-1 or serial-2; a "
+                "path, or a name in data/)",
                 c.net.graph,
                 false);
-    exp.AddInputFile("orgs", "CAIDA AS-to-organisation file (with --graph=FILE)", c.net.orgs);
+    exp.AddText("orgs", "CAIDA AS-to-organisation file (a path, or a name in data/)", c.net.orgs);
     exp.AddCount("ases", "ASes of the synthetic graph", c.net.ases, 20, 1000000);
     exp.AddCount("vantagePoints",
                  "Vantage points that measure AS paths (segments, learned)",
@@ -74,8 +75,16 @@ main(int argc, char* argv[])
                  c.learnRounds,
                  0,
                  100);
+    std::string writeGraph;
+    exp.AddText("writeGraph",
+                "Also write the graph as PREFIX.as-rel.txt and PREFIX.as2org.txt (CAIDA formats)",
+                writeGraph);
     exp.Parse(argc, argv);
-    exp.Require(c.net.graph == "synthetic" || std::ifstream(c.net.graph).good(),
+    exp.Require(c.net.orgs.empty() || std::ifstream(OpticalDataFile::Resolve(c.net.orgs)).good(),
+                "orgs",
+                "'" + c.net.orgs + "' is not a readable file");
+    exp.Require(c.net.graph == "synthetic" ||
+                    std::ifstream(OpticalDataFile::Resolve(c.net.graph)).good(),
                 "graph",
                 "'" + c.net.graph + "' is neither synthetic nor a readable file");
     const std::string problem = PathPredictionStudy::Check(c);
@@ -84,6 +93,17 @@ main(int argc, char* argv[])
         exp.Fail(problem);
     }
     exp.Start();
+    if (!writeGraph.empty())
+    {
+        InternetModel m;
+        std::string error;
+        if (!InternetModel::Build(c.net, m, error) ||
+            !m.truth.WriteRelationships(writeGraph + ".as-rel.txt", error) ||
+            !m.truth.WriteOrganisations(writeGraph + ".as2org.txt", error))
+        {
+            exp.Fail(error);
+        }
+    }
     PathPredictionOutcome out;
     std::string error;
     if (!PathPredictionStudy::Run(c, out, error))

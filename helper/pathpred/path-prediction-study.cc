@@ -9,6 +9,7 @@
 #include "ns3/as-graph-generator.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/optical-data-file.h"
 #include "ns3/random-variable-stream.h"
 
 #include <algorithm>
@@ -88,11 +89,11 @@ InternetModel::Build(const InternetModelConfig& c, InternetModel& m, std::string
         gen->AssignStreams(c.stream);
         m.truth = gen->Generate(c.ases);
     }
-    else if (!m.truth.LoadRelationships(c.graph, error))
+    else if (!m.truth.LoadRelationships(OpticalDataFile::Resolve(c.graph), error))
     {
         return false;
     }
-    if (!c.orgs.empty() && !m.truth.LoadOrganisations(c.orgs, error))
+    if (!c.orgs.empty() && !m.truth.LoadOrganisations(OpticalDataFile::Resolve(c.orgs), error))
     {
         return false;
     }

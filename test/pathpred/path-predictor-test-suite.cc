@@ -120,9 +120,9 @@ class LearnedTestCase : public TestCase
 {
   public:
     LearnedTestCase()
-        : TestCase("learned preferences: 11 truly prefers 7 over 4; one observed path 11 7 100 "
-                   "makes the learned predictor give 20 11 7 100 where the textbook gives "
-                   "20 11 4 100")
+        : TestCase("learned preferences: 11 truly prefers 7 over 4; observed paths 11 7 100 and "
+                   "4 100 (4 offers its route) make the learned predictor give 20 11 7 100 "
+                   "where the textbook gives 20 11 4 100")
     {
     }
 
