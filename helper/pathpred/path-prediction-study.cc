@@ -207,15 +207,10 @@ PathPredictionStudy::Run(const PathPredictionConfig& c,
     out.ases = n;
     out.links = m.truth.GetLinkCount();
     out.deviatingAses = static_cast<uint32_t>(m.policy.deviating.size());
+    // Queries first (grouped by destination), then the monitors among the other ASes, so that
+    // the same queries are asked whatever the number of vantage points.
     Draw draw(c.net.stream + 3);
-    const auto vps = draw.Distinct(n, c.vantagePoints);
-    std::vector<uint8_t> isVp(n, 0);
-    for (uint32_t v : vps)
-    {
-        isVp[v] = 1;
-    }
 
-    // Queries, grouped by destination.
     struct Query
     {
         uint32_t src;
@@ -225,18 +220,41 @@ PathPredictionStudy::Run(const PathPredictionConfig& c,
     };
 
     std::vector<Query> queries;
+    std::vector<uint8_t> isSource(n, 0);
     while (queries.size() < c.queries)
     {
         const uint32_t dst = draw(n);
         for (uint32_t k = 0; k < c.sourcesPerDestination && queries.size() < c.queries; ++k)
         {
             uint32_t src = draw(n);
-            while (src == dst || isVp[src])
+            while (src == dst)
             {
                 src = draw(n);
             }
             queries.push_back({src, dst, {}, AsGraph::NONE});
+            isSource[src] = 1;
         }
+    }
+    std::vector<uint32_t> others;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (!isSource[i])
+        {
+            others.push_back(i);
+        }
+    }
+    if (c.vantagePoints > others.size())
+    {
+        error = "--vantagePoints=" + std::to_string(c.vantagePoints) + ": only " +
+                std::to_string(others.size()) +
+                " ASes are not query sources (fewer --queries, or a larger graph)";
+        return false;
+    }
+    Draw monitors(c.net.stream + 4);
+    std::vector<uint32_t> vps;
+    for (uint32_t k : monitors.Distinct(static_cast<uint32_t>(others.size()), c.vantagePoints))
+    {
+        vps.push_back(others[k]);
     }
     const auto relays = draw.Distinct(n, std::min(c.relays, n));
     const uint32_t clients = std::min<uint32_t>(c.torClients, c.queries);

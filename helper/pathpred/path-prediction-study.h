@@ -113,7 +113,7 @@ struct PathPredictionOutcome
  * \brief The path-prediction study: ground truth by BgpRouteEngine on the true graph and
  * policy; an atlas measured from K vantage points toward every AS of the queries; a predictor
  * on the known graph; random queries (sourcesPerDestination sources per random destination,
- * sources not monitors) scored for exact match and within one hop (an AS inserted, removed or
+ * sources drawn first, monitors among the other ASes) scored for exact match and within one hop (an AS inserted, removed or
  * replaced); organisation avoidance for an organisation drawn per query (half the time one on
  * the true path, else a transit AS's) and Tor-like relay sets.
  */
