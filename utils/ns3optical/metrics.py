@@ -32,6 +32,11 @@ TIMING_PATTERNS = [
                     "te-acceleration; learned-training-s with several methods)"),
     ("inference-s", "wall-clock seconds of one forward pass of the learned TE model "
                     "(te-train)"),
+    ("query-us", "wall-clock microseconds per path prediction (path-prediction)"),
+    ("prepare-s", "wall-clock seconds of a path predictor's set-up and learning "
+                  "(path-prediction)"),
+    ("truth-ms-per-destination", "wall-clock milliseconds of one ground-truth route "
+                                 "propagation (path-prediction)"),
     ("certify-s", "wall-clock seconds of the certifying ADMM solves (te-acceleration "
                   "--certify)"),
     ("*wall*", "wall-clock time of a run or of a part of it (no example prints one today; "
