@@ -22,8 +22,6 @@
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"
 
-#include <fstream>
-
 using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("HijackImpact");
@@ -33,13 +31,7 @@ main(int argc, char* argv[])
 {
     HijackConfig c;
     OpticalExperiment exp("hijack-impact", "BGP prefix-hijack impact: true and predicted");
-    exp.AddText("graph",
-                "AS graph: synthetic, or a CAIDA AS-relationship file (serial-1 or serial-2; a "
-                "path, or a name in data/)",
-                c.net.graph,
-                false);
-    exp.AddText("orgs", "CAIDA AS-to-organisation file (a path, or a name in data/)", c.net.orgs);
-    exp.AddCount("ases", "ASes of the synthetic graph", c.net.ases, 20, 1000000);
+    InternetModel::AddOptions(exp, c.net);
     exp.AddText("attacker",
                 "Attacker: an AS number, or tier1, transit, stub (drawn per trial)",
                 c.attacker,
@@ -56,20 +48,8 @@ main(int argc, char* argv[])
     exp.AddCount("trials", "Attacker-victim pairs drawn", c.trials, 1, 100000);
     exp.AddCount("vantagePoints", "Vantage points (learned)", c.vantagePoints, 1, 1000000);
     exp.AddCount("targets", "ASes the vantage points measure (learned)", c.targets, 1, 10000000);
-    exp.AddFraction("misinferred",
-                    "Fraction of the known graph's links that are misinferred or missing",
-                    c.net.misinferred);
-    exp.AddFraction("deviations",
-                    "Fraction of ASes whose true policy deviates from Gao-Rexford's textbook",
-                    c.net.deviations);
     exp.Parse(argc, argv);
-    exp.Require(c.net.orgs.empty() || std::ifstream(OpticalDataFile::Resolve(c.net.orgs)).good(),
-                "orgs",
-                "'" + c.net.orgs + "' is not a readable file");
-    exp.Require(c.net.graph == "synthetic" ||
-                    std::ifstream(OpticalDataFile::Resolve(c.net.graph)).good(),
-                "graph",
-                "'" + c.net.graph + "' is neither synthetic nor a readable file");
+    InternetModel::RequireFiles(exp, c.net);
     const std::string problem = HijackStudy::Check(c);
     if (!problem.empty())
     {

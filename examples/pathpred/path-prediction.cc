@@ -24,8 +24,6 @@
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"
 
-#include <fstream>
-
 using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("PathPrediction");
@@ -36,28 +34,13 @@ main(int argc, char* argv[])
     PathPredictionConfig c;
     OpticalExperiment exp("path-prediction",
                           "Internet AS-path prediction against simulated BGP ground truth");
-    exp.AddText("graph",
-                "AS graph: synthetic, or a CAIDA AS-relationship file (serial-1 or serial-2; a "
-                "path, or a name in data/)",
-                c.net.graph,
-                false);
-    exp.AddText("orgs", "CAIDA AS-to-organisation file (a path, or a name in data/)", c.net.orgs);
-    exp.AddCount("ases", "ASes of the synthetic graph", c.net.ases, 20, 1000000);
+    InternetModel::AddOptions(exp, c.net);
     exp.AddCount("vantagePoints",
                  "Vantage points that measure AS paths (segments, learned)",
                  c.vantagePoints,
                  1,
                  1000000);
     exp.AddEnum("predictor", "Path predictor", c.predictor, InternetModel::PredictorNames());
-    exp.AddFraction("misinferred",
-                    "Fraction of the known graph's links that are misinferred or missing",
-                    c.net.misinferred);
-    exp.AddFraction("missingShare",
-                    "Share of the misinferred links that are missing altogether",
-                    c.net.missingShare);
-    exp.AddFraction("deviations",
-                    "Fraction of ASes whose true policy deviates from Gao-Rexford's textbook",
-                    c.net.deviations);
     exp.AddCount("queries", "Source-destination queries scored", c.queries, 1, 10000000);
     exp.AddCount("sourcesPerDestination",
                  "Queries per random destination",
@@ -80,13 +63,7 @@ main(int argc, char* argv[])
                 "Also write the graph as PREFIX.as-rel.txt and PREFIX.as2org.txt (CAIDA formats)",
                 writeGraph);
     exp.Parse(argc, argv);
-    exp.Require(c.net.orgs.empty() || std::ifstream(OpticalDataFile::Resolve(c.net.orgs)).good(),
-                "orgs",
-                "'" + c.net.orgs + "' is not a readable file");
-    exp.Require(c.net.graph == "synthetic" ||
-                    std::ifstream(OpticalDataFile::Resolve(c.net.graph)).good(),
-                "graph",
-                "'" + c.net.graph + "' is neither synthetic nor a readable file");
+    InternetModel::RequireFiles(exp, c.net);
     const std::string problem = PathPredictionStudy::Check(c);
     if (!problem.empty())
     {

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <fstream>
 
 namespace ns3
 {
@@ -112,6 +113,38 @@ InternetModel::PredictorNames()
 {
     static const std::vector<std::string> names{"valley-free", "policy", "segments", "learned"};
     return names;
+}
+
+void
+InternetModel::AddOptions(OpticalExperiment& exp, InternetModelConfig& c)
+{
+    exp.AddText("graph",
+                "AS graph: synthetic, or a CAIDA AS-relationship file (serial-1 or serial-2; a "
+                "path, or a name in data/)",
+                c.graph,
+                false);
+    exp.AddText("orgs", "CAIDA AS-to-organisation file (a path, or a name in data/)", c.orgs);
+    exp.AddCount("ases", "ASes of the synthetic graph", c.ases, 20, 1000000);
+    exp.AddFraction("misinferred",
+                    "Fraction of the known graph's links that are misinferred or missing",
+                    c.misinferred);
+    exp.AddFraction("missingShare",
+                    "Share of the misinferred links that are missing altogether",
+                    c.missingShare);
+    exp.AddFraction("deviations",
+                    "Fraction of ASes whose true policy deviates from Gao-Rexford's textbook",
+                    c.deviations);
+}
+
+void
+InternetModel::RequireFiles(OpticalExperiment& exp, const InternetModelConfig& c)
+{
+    exp.Require(c.orgs.empty() || std::ifstream(OpticalDataFile::Resolve(c.orgs)).good(),
+                "orgs",
+                "'" + c.orgs + "' is not a readable file");
+    exp.Require(c.graph == "synthetic" || std::ifstream(OpticalDataFile::Resolve(c.graph)).good(),
+                "graph",
+                "'" + c.graph + "' is neither synthetic nor a readable file");
 }
 
 Ptr<PathPredictor>

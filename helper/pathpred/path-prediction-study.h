@@ -9,6 +9,7 @@
 
 #include "ns3/as-graph.h"
 #include "ns3/bgp-route-engine.h"
+#include "ns3/optical-experiment.h"
 #include "ns3/path-predictor.h"
 #include "ns3/results-store.h"
 
@@ -68,6 +69,21 @@ struct InternetModel
 
     /// \return the predictor names
     static const std::vector<std::string>& PredictorNames();
+
+    /**
+     * \brief Adds the options of the Internet (--graph, --orgs, --ases, --misinferred,
+     * --deviations) to an example.
+     * \param [in,out] exp The example's experiment
+     * \param [in,out] c The settings the options fill (holding the defaults)
+     */
+    static void AddOptions(OpticalExperiment& exp, InternetModelConfig& c);
+
+    /**
+     * \brief After parsing: refuses a --graph or --orgs that is not a readable file.
+     * \param [in,out] exp The example's experiment
+     * \param [in] c The parsed settings
+     */
+    static void RequireFiles(OpticalExperiment& exp, const InternetModelConfig& c);
 };
 
 /**
@@ -113,9 +129,9 @@ struct PathPredictionOutcome
  * \brief The path-prediction study: ground truth by BgpRouteEngine on the true graph and
  * policy; an atlas measured from K vantage points toward every AS of the queries; a predictor
  * on the known graph; random queries (sourcesPerDestination sources per random destination,
- * sources drawn first, monitors among the other ASes) scored for exact match and within one hop (an AS inserted, removed or
- * replaced); organisation avoidance for an organisation drawn per query (half the time one on
- * the true path, else a transit AS's) and Tor-like relay sets.
+ * sources drawn first, monitors among the other ASes) scored for exact match and within one hop (an
+ * AS inserted, removed or replaced); organisation avoidance for an organisation drawn per query
+ * (half the time one on the true path, else a transit AS's) and Tor-like relay sets.
  */
 class PathPredictionStudy
 {

@@ -699,15 +699,7 @@ AsGraph::WriteOrganisations(const std::string& path, std::string& error) const
 AsGraph
 AsGraph::Misinfer(double fraction, double missingShare, Ptr<UniformRandomVariable> rng) const
 {
-    AsGraph g;
-    for (uint32_t i = 0; i < GetN(); ++i)
-    {
-        g.AddAs(m_asn[i]);
-    }
-    g.m_org = m_org;
-    g.m_orgId = m_orgId;
-    g.m_orgName = m_orgName;
-    g.m_orgIndex = m_orgIndex;
+    AsGraph g = SameAses();
     for (const auto& l : m_links)
     {
         int rel = l.rel;
@@ -742,7 +734,7 @@ AsGraph::Misinfer(double fraction, double missingShare, Ptr<UniformRandomVariabl
 }
 
 AsGraph
-AsGraph::WithLinks(const std::vector<std::pair<uint32_t, uint32_t>>& links) const
+AsGraph::SameAses() const
 {
     AsGraph g;
     for (uint32_t i = 0; i < GetN(); ++i)
@@ -753,6 +745,13 @@ AsGraph::WithLinks(const std::vector<std::pair<uint32_t, uint32_t>>& links) cons
     g.m_orgId = m_orgId;
     g.m_orgName = m_orgName;
     g.m_orgIndex = m_orgIndex;
+    return g;
+}
+
+AsGraph
+AsGraph::WithLinks(const std::vector<std::pair<uint32_t, uint32_t>>& links) const
+{
+    AsGraph g = SameAses();
     std::string unused;
     for (const auto& l : m_links)
     {

@@ -239,6 +239,8 @@ class AsGraph
     std::vector<std::string> m_orgName;                   //!< Per organisation
     std::unordered_map<std::string, uint32_t> m_orgIndex; //!< Organisation id to index
 
+    /// \return a graph with the same ASes (same indices) and organisations, and no links
+    AsGraph SameAses() const;
     /// Gives ASes without an organisation one of their own (id "AS<asn>").
     void CompleteOrganisations();
 };

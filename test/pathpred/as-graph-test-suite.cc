@@ -129,7 +129,7 @@ class ReaderErrorTestCase : public TestCase
 
     void DoRun() override
     {
-        const std::string file = "/tmp/ns3-optical-pathpred-bad.txt:";
+        const std::string file = TempPath("bad.txt") + ":";
         Expect("# c\n1|2|-1\n3|4|1\n", file + "3: unknown relationship code '1'");
         Expect("1|2|-1\n2|2|0\n", file + "2: AS 2 is listed as its own neighbour");
         Expect("1|x2|-1\n", file + "1: 'x2' is not an AS number");
@@ -138,7 +138,7 @@ class ReaderErrorTestCase : public TestCase
         Expect("1|2|-1\n2|1|0\n", file + "2: the link between AS 2 and AS 1 is given twice");
         Expect("1|2|-1\n2|3|-1\n3|1|-1\n", "form a cycle");
         Expect("# nothing\n", "no links");
-        const std::string org = "/tmp/ns3-optical-pathpred-badorg.txt:";
+        const std::string org = TempPath("badorg.txt") + ":";
         ExpectOrgs("1|20260101|A|ORG-A|x|RIPE\n", org + "1: a record before any '# format:'");
         ExpectOrgs("# format:aut|changed|aut_name|org_id|opaque_id|source\n"
                    "1|20260101|A|ORG-Z|x|RIPE\n",

@@ -12,6 +12,7 @@
 #include "ns3/abort.h"
 #include "ns3/optical-module.h"
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <tuple>
@@ -60,11 +61,18 @@ Indices(const AsGraph& g, const std::vector<uint32_t>& asns)
     return out;
 }
 
-/// Writes \p text to a file under the system's temporary directory; \return its path
+/// \return the path of a scratch file \p name in the system's temporary directory
+inline std::string
+TempPath(const std::string& name)
+{
+    return (std::filesystem::temp_directory_path() / ("ns3-optical-pathpred-" + name)).string();
+}
+
+/// Writes \p text to the scratch file \p name; \return its path
 inline std::string
 WriteTemp(const std::string& name, const std::string& text)
 {
-    const std::string path = "/tmp/ns3-optical-pathpred-" + name;
+    const std::string path = TempPath(name);
     std::ofstream(path) << text;
     return path;
 }
