@@ -48,7 +48,7 @@ class Draw
     /// \param [in] below The bound (> 0) \return an integer in [0, below)
     uint32_t operator()(uint32_t below)
     {
-        return std::min(below - 1, static_cast<uint32_t>(m_u->GetValue() * below));
+        return m_u->GetInteger(0, below - 1);
     }
 
     /// \return a real in [0, 1)

@@ -106,7 +106,7 @@ AsGraphGenerator::Generate(uint32_t ases)
                     "AsGraphGenerator: " << ases << " ASes for " << m_tier1 << " tier-1s");
     const uint32_t n = ases;
     auto draw = [this](uint32_t below) {
-        return std::min(below - 1, static_cast<uint32_t>(m_uniform->GetValue() * below));
+        return m_uniform->GetInteger(0, below - 1);
     };
     // AS numbers: distinct, random, below 4n (a partial Fisher-Yates over 1..4n).
     const uint32_t space = 4 * n;

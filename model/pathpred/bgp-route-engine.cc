@@ -101,7 +101,7 @@ AsPolicyDeviations::Draw(const AsGraph& g)
     }
     p.Reset(g);
     auto draw = [this](uint32_t below) {
-        return std::min(below - 1, static_cast<uint32_t>(m_uniform->GetValue() * below));
+        return m_uniform->GetInteger(0, below - 1);
     };
     for (uint32_t a = 0; a < g.GetN(); ++a)
     {
