@@ -105,9 +105,7 @@ AsGraphGenerator::Generate(uint32_t ases)
     NS_ABORT_MSG_IF(ases <= m_tier1,
                     "AsGraphGenerator: " << ases << " ASes for " << m_tier1 << " tier-1s");
     const uint32_t n = ases;
-    auto draw = [this](uint32_t below) {
-        return m_uniform->GetInteger(0, below - 1);
-    };
+    auto draw = [this](uint32_t below) { return m_uniform->GetInteger(0, below - 1); };
     // AS numbers: distinct, random, below 4n (a partial Fisher-Yates over 1..4n).
     const uint32_t space = 4 * n;
     std::vector<uint32_t> pool(space);

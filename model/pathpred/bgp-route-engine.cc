@@ -100,9 +100,7 @@ AsPolicyDeviations::Draw(const AsGraph& g)
         return p;
     }
     p.Reset(g);
-    auto draw = [this](uint32_t below) {
-        return m_uniform->GetInteger(0, below - 1);
-    };
+    auto draw = [this](uint32_t below) { return m_uniform->GetInteger(0, below - 1); };
     for (uint32_t a = 0; a < g.GetN(); ++a)
     {
         if (m_uniform->GetValue() >= m_fraction)
