@@ -144,7 +144,7 @@ main(int argc, char* argv[])
     double portGbps = 5;
     Time fabricDelay = Seconds(1.1);
     bool overlap = false;
-    std::string backend = "flow";
+    Backend backend = Backend::FLOW;
 
     OpticalExperiment exp("server-fabric-finetune",
                           "Fine-tuning on 2-GPU slices with and without bandwidth steering");
@@ -168,7 +168,7 @@ main(int argc, char* argv[])
                 fabricDelay,
                 OpticalBounds::AtLeast(0).AtMost(60));
     exp.AddFlag("overlap", "Overlap the gradient all-reduce with the backward pass", overlap);
-    exp.AddEnum("backend", "Network model", backend, {"flow"});
+    exp.AddBackend("backend", "Network model", backend, {Backend::FLOW});
     exp.Parse(argc, argv);
 
     std::string error;

@@ -81,7 +81,7 @@ main(int argc, char* argv[])
     Time duration = Hours(48);
     Time meanHold = Hours(1);
     std::string shapes = "2x2x1:1,2x2x2:1,2x2x4:1,2x4x4:1";
-    std::string backend = "flow";
+    Backend backend = Backend::FLOW;
     Time fabricDelay = Seconds(1.1);
     std::string rackShape = "4x4x4";
     std::string serverShape = "2x2x1";
@@ -121,7 +121,10 @@ main(int argc, char* argv[])
                 "shapes equally)",
                 shapes,
                 false);
-    exp.AddEnum("backend", "Network model for the bandwidth measurement", backend, {"flow"});
+    exp.AddBackend("backend",
+                   "Network model for the bandwidth measurement",
+                   backend,
+                   {Backend::FLOW});
     exp.AddText("rack", "Accelerators per rack, AxBxC (TPUv4, Morphlux: 4x4x4)", rackShape, false);
     exp.AddText("server",
                 "Accelerators per server, AxBxC, tiling the rack (Morphlux: 2x2x1)",

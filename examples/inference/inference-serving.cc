@@ -114,7 +114,7 @@ main(int argc, char* argv[])
                 "Fabric reconfiguration delay",
                 c.fabricDelay,
                 OpticalBounds::AtLeast(0).AtMost(60));
-    exp.AddEnum("backend", "Network model", c.backend, {"flow", "packet"});
+    exp.AddBackend("backend", "Network model", c.backend);
     exp.AddEnum("colocate", "Work on the lending GPUs", colocate, {"none", "training"});
     exp.AddCount("longPrompt",
                  "Long prompt (tokens; 0: 1.25 x one GPU's KV capacity)",

@@ -45,11 +45,11 @@ struct Outcome
 /// Parameters of the job and the fabric.
 struct Setup
 {
-    TrainingConfig config;    //!< The job
-    TrainingLayout layout;    //!< Servers, GPUs per server
-    RailNetworkHelper fabric; //!< Rate, latency, OCS radix and delay
-    uint32_t iterations{1};   //!< Iterations
-    std::string backend;      //!< flow or packet
+    TrainingConfig config;          //!< The job
+    TrainingLayout layout;          //!< Servers, GPUs per server
+    RailNetworkHelper fabric;       //!< Rate, latency, OCS radix and delay
+    uint32_t iterations{1};         //!< Iterations
+    Backend backend{Backend::FLOW}; //!< Network model
 };
 
 Outcome
@@ -61,23 +61,9 @@ RunJob(const Setup& setup, const std::string& fabricName, OpticalExperiment& exp
     collectives.SetScaleUpAttribute(
         "Bandwidth",
         DataRateValue(DataRate(static_cast<uint64_t>(setup.config.gpu.scaleUpBps))));
-    Ptr<CollectiveTransport> transport;
-    if (setup.backend == "flow")
-    {
-        Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
-        const auto vertices =
-            fabric.Build(topology, setup.layout.GetServers(), setup.layout.gpusPerServer);
-        Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
-        network->SetTopology(topology);
-        transport = collectives.InstallFlow(network, vertices, setup.layout.gpusPerServer);
-    }
-    else
-    {
-        NodeContainer nodes(setup.layout.gpus);
-        fabric.Install(nodes, setup.layout.gpusPerServer);
-        fabric.ConfigureCollectives(collectives);
-        transport = collectives.Install(nodes, setup.layout.gpusPerServer, "packet");
-    }
+    const RealizedFabric net =
+        fabric.Realize(setup.backend, setup.layout.gpus, setup.layout.gpusPerServer);
+    Ptr<CollectiveTransport> transport = collectives.Install(net, setup.layout.gpusPerServer);
     Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, setup.config, {}, "job0");
     job->AssignStreams(0);
     fabric.Attach(job);
@@ -149,7 +135,6 @@ main(int argc, char* argv[])
     setup.layout.batch = 256;
     setup.config.overlapDp = false;
     setup.iterations = 2;
-    setup.backend = "flow";
     double scaleOutGBps = 50;
     Time ocsDelay = MilliSeconds(10);
     std::string fabric = "photonic";
@@ -181,10 +166,7 @@ main(int argc, char* argv[])
                 "Scale-out fabric: electrical, photonic, photonic-provision, fat-tree",
                 fabric,
                 false);
-    exp.AddEnum("backend",
-                "Network model: flow (photonic rails need it) or packet",
-                setup.backend,
-                {"flow", "packet"});
+    exp.AddBackend("backend", "Network model", setup.backend);
     exp.AddTime("latency",
                 "Latency of each link (Opus: 936.25 ns)",
                 latency,
@@ -216,7 +198,6 @@ main(int argc, char* argv[])
     RailNetworkHelper check;
     std::string error;
     exp.Require(check.SetNetwork(fabric, &error), "fabric", error);
-    exp.Require(CollectiveHelper::CheckBackend(setup.backend, error), "backend", error);
     exp.Require(TrainingJobHelper::Configure(model, gpu, setup.config, error), "model", error);
     TrainingConfig& c = setup.config;
     std::string culprit;

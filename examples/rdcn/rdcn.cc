@@ -84,10 +84,7 @@ main(int argc, char* argv[])
                 "Longest wait after duration for flows to finish",
                 c.drain,
                 OpticalBounds::AtLeast(0).AtMost(86400));
-    exp.AddEnum("backend",
-                "Packet level (ns-3 TCP) or flow level (fluid)",
-                c.backend,
-                {"packet", "flow"});
+    exp.AddBackend("backend", "Network model", c.backend);
     exp.AddBytes("queue",
                  "Calendar queue limit per slice queue",
                  c.queueBytes,
@@ -131,7 +128,7 @@ main(int argc, char* argv[])
         exp.Metric("fct-long-p99-us", us(f.longFctP99), "us");
     }
     exp.Metric("queue-peak-bytes", out.queuePeakBytes, "B");
-    if (c.backend == "packet")
+    if (BackendRegistry::Get(c.backend).Has(BackendFeature::LOSS))
     {
         exp.Metric("guard-dropped-packets", out.guardDroppedPackets);
         exp.Metric("reordered-pct", out.reorderedPct, "%");

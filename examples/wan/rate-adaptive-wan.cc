@@ -45,7 +45,7 @@ main(int argc, char* argv[])
     std::string matrix = "gravity";
     double totalTbps = 30;
     double augmentPercentile = 0.5;
-    std::string backend = "flow";
+    Backend backend = Backend::FLOW;
     RateAdaptiveWanStudy::Settings s; // the defaults of the other options
 
     OpticalExperiment exp("rate-adaptive-wan",
@@ -131,11 +131,11 @@ main(int argc, char* argv[])
                 "adaptive rates avoid are measured (links alone, without traffic)",
                 s.history,
                 OpticalBounds::Above(0).AtMost(10 * 365.25 * 86400));
-    exp.AddEnum("backend",
-                "flow (the flow-level engine) or packet (routers, rate-adaptive devices, UDP "
-                "flows pinned to the TE paths; for small networks)",
-                backend,
-                {"flow", "packet"});
+    exp.AddBackend("backend",
+                   "Network model of the traffic (packet: routers, rate-adaptive devices, UDP "
+                   "flows pinned to the TE paths; for small networks)",
+                   backend,
+                   {Backend::FLOW, Backend::PACKET});
     exp.AddReal("packetScale",
                 "Packet level: device rate per Gb/s of link capacity, in Gb/s (1e-3: a 100G "
                 "link runs at 100 Mb/s; carried traffic is scaled back)",
@@ -147,7 +147,7 @@ main(int argc, char* argv[])
     std::string error;
     RateAdaptiveLink::Policy policy = RateAdaptiveLink::ADAPTIVE;
     exp.Require(RateAdaptiveLink::ParsePolicy(linkPolicy, policy), "linkPolicy", "unknown policy");
-    exp.Require(WanTrafficHelper::ParseLevel(backend, s.level), "backend", "unknown level");
+    s.level = WanTrafficHelper::GetLevelOf(backend);
     exp.Require(te != "lp-abstraction" || policy != RateAdaptiveLink::STATIC,
                 "te",
                 "lp-abstraction needs --linkPolicy=adaptive (static links have no extra "

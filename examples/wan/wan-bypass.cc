@@ -51,7 +51,7 @@ main(int argc, char* argv[])
     double requiredFraction = 1.0;
     Time runFor = Seconds(10);
     double maxScaleLimit = 64;
-    std::string backend = "flow";
+    Backend backend = Backend::FLOW;
     double packetScale = 1e-4;
 
     OpticalExperiment exp("wan-bypass", "WAN capacity planning with optical bypass (Shoofly)");
@@ -104,11 +104,11 @@ main(int argc, char* argv[])
                 "Simulated time the plan's routes run",
                 runFor,
                 OpticalBounds::Above(0).AtMost(86400));
-    exp.AddEnum("backend",
-                "Simulation of the bypass plan: flow (flow-level engine) or packet (routers, "
-                "rate-adaptive devices, UDP flows pinned to the plan's routes; small networks)",
-                backend,
-                {"flow", "packet"});
+    exp.AddBackend("backend",
+                   "Simulation of the bypass plan (packet: routers, rate-adaptive devices, UDP "
+                   "flows pinned to the plan's routes; small networks)",
+                   backend,
+                   {Backend::FLOW, Backend::PACKET});
     exp.AddReal("packetScale",
                 "Packet level: device rate per Gb/s of planned capacity, in Gb/s (delivered "
                 "traffic is scaled back)",
@@ -124,7 +124,7 @@ main(int argc, char* argv[])
 
     std::string error;
     WanTrafficHelper traffic;
-    exp.Require(traffic.SetLevel(backend), "backend", "unknown level");
+    traffic.SetBackend(backend);
     traffic.SetPacketScale(packetScale);
     BypassPlanner::Failures failureKind = BypassPlanner::NONE;
     exp.Require(BypassPlanner::ParseFailures(failures, failureKind), "failures", "unknown kind");

@@ -35,8 +35,8 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
-    std::string collective = "allreduce";
-    std::string algorithm = "ring";
+    CollectiveKind collective = CollectiveKind::ALLREDUCE;
+    CollectiveAlgorithm algorithm = CollectiveAlgorithm::RING;
     uint32_t nodes = 8;
     uint64_t bytes = 16ull << 20;
     uint32_t chunks = 1;
@@ -44,7 +44,7 @@ main(int argc, char* argv[])
     Time delay = MicroSeconds(1);
     uint32_t mtu = 9000;
     std::string tcp = "ns3::TcpNewReno";
-    std::string backend = "packet";
+    Backend backend = Backend::PACKET;
     uint32_t gpusPerServer = 1;
     DataRate upRate("3600Gbps");
     uint32_t ecnThreshold = 0;
@@ -53,14 +53,8 @@ main(int argc, char* argv[])
     uint32_t spines = 4;
 
     OpticalExperiment exp("collective-benchmark", "One collective on N hosts behind a switch");
-    exp.AddEnum("collective",
-                "Collective",
-                collective,
-                {"allreduce", "reducescatter", "allgather", "alltoall", "broadcast", "sendrecv"});
-    exp.AddEnum("algorithm",
-                "Algorithm",
-                algorithm,
-                {"ring", "tree", "hd", "direct", "hierarchical"});
+    exp.AddChoice("collective", "Collective", collective);
+    exp.AddChoice("algorithm", "Algorithm", algorithm);
     exp.AddCount("nodes", "Number of hosts (ranks)", nodes, 2, 1024);
     exp.AddBytes("bytes",
                  "Message size S (NCCL conventions)",
@@ -80,10 +74,7 @@ main(int argc, char* argv[])
                 "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)",
                 tcp,
                 false);
-    exp.AddEnum("backend",
-                "Network model: packet (ns-3 TCP/IP) or flow (flow-level engine, same topology)",
-                backend,
-                {"packet", "flow"});
+    exp.AddBackend("backend", "Network model (the same topology at every level)", backend);
     exp.AddCount("gpusPerServer",
                  "Consecutive ranks sharing a scale-up domain (1: none)",
                  gpusPerServer,
@@ -109,7 +100,6 @@ main(int argc, char* argv[])
     exp.Parse(argc, argv);
 
     std::string error;
-    exp.Require(CollectiveHelper::CheckBackend(backend, error), "backend", error);
     exp.Require(nodes % gpusPerServer == 0, "gpusPerServer", "must divide --nodes");
     ScaleOutTopologyHelper fabric;
     exp.Require(fabric.SetTopology(topology, &error), "topology", error);
@@ -123,14 +113,17 @@ main(int argc, char* argv[])
     exp.Require(chunks <= bytes,
                 "chunks",
                 "at most --bytes=" + std::to_string(bytes) + " (a chunk carries a byte at least)");
-    exp.Require(algorithm != "hd" || (nodes & (nodes - 1)) == 0,
+    exp.Require(algorithm != CollectiveAlgorithm::HD || (nodes & (nodes - 1)) == 0,
                 "nodes",
                 "halving-doubling (--algorithm=hd) needs a power of 2");
-    exp.Require(algorithm != "hierarchical" || nodes / gpusPerServer >= 2,
+    exp.Require(algorithm != CollectiveAlgorithm::HIERARCHICAL || nodes / gpusPerServer >= 2,
                 "gpusPerServer",
                 "the hierarchical algorithm needs at least 2 servers of --gpusPerServer GPUs");
-    CollectiveSpec spec{collective, algorithm, nodes, bytes, chunks, gpusPerServer, 0};
-    CollectiveSchedule probe(collective, algorithm, nodes, bytes);
+    const CollectiveSpec spec = CollectiveSpec::Of(collective, nodes, bytes)
+                                    .WithAlgorithm(algorithm)
+                                    .WithChunks(chunks)
+                                    .WithRanksPerServer(gpusPerServer);
+    CollectiveSchedule probe(collective.GetName(), algorithm.GetName(), nodes, bytes);
     exp.Require(CollectiveAlgorithms::Build(spec, probe, error), "algorithm", error);
     exp.Start();
 

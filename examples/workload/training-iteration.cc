@@ -42,7 +42,7 @@ main(int argc, char* argv[])
     bool zero = false;
     DataRate rate("400Gbps");
     Time delay = MicroSeconds(1);
-    std::string backend = "packet";
+    Backend backend = Backend::PACKET;
     std::string tcp = "ns3::TcpNewReno";
     double moeZipf = 0;
     bool moePayloadEfficient = true;
@@ -65,10 +65,7 @@ main(int argc, char* argv[])
                 "Propagation delay of each link",
                 delay,
                 OpticalBounds::AtLeast(0).AtMost(1));
-    exp.AddEnum("backend",
-                "Network model: packet (ns-3 TCP/IP) or flow (flow-level engine, same topology)",
-                backend,
-                {"packet", "flow"});
+    exp.AddBackend("backend", "Network model (the same topology at every level)", backend);
     exp.AddText("tcp",
                 "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)",
                 tcp,
@@ -88,7 +85,6 @@ main(int argc, char* argv[])
     exp.Parse(argc, argv);
 
     std::string error;
-    exp.Require(CollectiveHelper::CheckBackend(backend, error), "backend", error);
     exp.Require(CollectiveHelper::SetTcpVariant(tcp, &error), "tcp", error);
     TrainingConfig config;
     exp.Require(TrainingJobHelper::Configure(model, gpu, config, error), "model", error);

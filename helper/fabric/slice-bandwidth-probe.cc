@@ -243,8 +243,8 @@ SliceBandwidthProbe::Measure(const SliceLayout& layout,
     {
         const auto& ring = rings[i];
         CollectiveSpec spec;
-        spec.kind = "allreduce";
-        spec.algorithm = "ring";
+        spec.kind = CollectiveKind::ALLREDUCE;
+        spec.algorithm = CollectiveAlgorithm::RING;
         spec.nRanks = n;
         spec.bytes = bytes[i];
         Ptr<Collective> c = helper.Create(transport, spec, ring, "probe", &error);

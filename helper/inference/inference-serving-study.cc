@@ -187,10 +187,6 @@ InferenceServingStudy::Check(const InferenceServingConfig& c)
     {
         return "--pageTo='" + c.pageTo + "' (allowed: host, peer, fabric)";
     }
-    if (c.backend != "flow" && c.backend != "packet")
-    {
-        return "--backend='" + c.backend + "' (allowed: flow, packet)";
-    }
     if (c.tp == 0 || c.gpus == 0 || c.servingGpus == 0 || c.servingGpus % c.tp != 0 ||
         c.servingGpus > c.gpus)
     {
@@ -219,9 +215,10 @@ InferenceServingStudy::Check(const InferenceServingConfig& c)
         return "--pageTo=fabric on a server that has no photonic fabric (allowed with "
                "--fabricPorts > 0)";
     }
-    if (c.pageTo == "fabric" && c.backend == "packet")
+    if (c.pageTo == "fabric" && BackendRegistry::Get(c.backend).level != NetworkLevel::FLOW)
     {
-        return "--pageTo=fabric with --backend=packet (allowed: fabric circuits carry flows only)";
+        return "--pageTo=fabric with --backend=" + c.backend.GetName() +
+               " (allowed: a flow-level backend; fabric circuits carry flows only)";
     }
     if (c.colocateTraining && c.gpus - c.servingGpus < 2)
     {
@@ -240,7 +237,7 @@ InferenceServingStudy::Run(const InferenceServingConfig& c,
     const std::string problem = Check(c);
     NS_ABORT_MSG_IF(!problem.empty(), "InferenceServingStudy: " << problem);
     InferenceServerHelper server = MakeServerHelper(c);
-    InferenceServers s = c.backend == "flow"
+    InferenceServers s = BackendRegistry::Get(c.backend).level == NetworkLevel::FLOW
                              ? server.InstallFlow(CreateObject<FlowNetwork>(), 1, c.gpus)
                              : server.InstallPacket(1, c.gpus);
 

@@ -7,6 +7,7 @@
 #ifndef INFERENCE_SERVING_STUDY_H
 #define INFERENCE_SERVING_STUDY_H
 
+#include "ns3/collective-backend.h"
 #include "ns3/data-rate.h"
 #include "ns3/inference-arrivals.h"
 #include "ns3/inference-service.h"
@@ -53,7 +54,7 @@ struct InferenceServingConfig
     uint32_t fabricPorts{0};                //!< Photonic fabric ports per GPU (0: none)
     DataRate fabricPortRate{"400Gbps"};     //!< Rate of a fabric port
     Time fabricDelay{NanoSeconds(3700)};    //!< Fabric reconfiguration delay (interposer: 3.7 us)
-    std::string backend{"flow"};            //!< "flow" or "packet"
+    Backend backend{Backend::FLOW};         //!< Network model (flow or packet level)
     bool colocateTraining{false};           //!< A data-parallel training job on the lending GPUs
     ModelSpec trainingModel;                //!< Its model (colocateTraining)
     uint32_t trainingIterations{100000000}; //!< Its iterations at most (it stops with the service)

@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/flow-network.h"
 #include "ns3/flow-topology-realizer.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -316,11 +317,51 @@ RailNetworkHelper::Install(NodeContainer gpus, uint32_t gpusPerServer)
 void
 RailNetworkHelper::ConfigureCollectives(CollectiveHelper& collectives) const
 {
-    if (IsPhotonic())
+    for (const auto& [name, value] : GetTransportAttributes(NetworkLevel::PACKET))
     {
-        collectives.SetTransportAttribute("AddressIndex", UintegerValue(1));
-        collectives.SetTransportAttribute("ConnectAtStart", BooleanValue(false));
+        collectives.SetTransportAttribute(name, *value);
     }
+}
+
+std::vector<std::pair<std::string, Ptr<AttributeValue>>>
+RailNetworkHelper::GetTransportAttributes(NetworkLevel level) const
+{
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> attributes;
+    if (IsPhotonic() && level == NetworkLevel::PACKET)
+    {
+        attributes.emplace_back("AddressIndex", Create<UintegerValue>(1));
+        attributes.emplace_back("ConnectAtStart", Create<BooleanValue>(false));
+    }
+    return attributes;
+}
+
+std::string
+RailNetworkHelper::CheckHosts(uint32_t hosts, uint32_t gpusPerServer) const
+{
+    if (gpusPerServer == 0 || hosts % gpusPerServer != 0)
+    {
+        return std::to_string(hosts) + " GPUs are not a whole number of servers of " +
+               std::to_string(gpusPerServer) + " GPUs";
+    }
+    return Check(hosts / gpusPerServer, gpusPerServer);
+}
+
+void
+RailNetworkHelper::InstallOnHosts(NodeContainer gpus, uint32_t gpusPerServer)
+{
+    Install(gpus, gpusPerServer);
+}
+
+ScaleOutFabric::FlowEndpoints
+RailNetworkHelper::InstallFlow(uint32_t hosts, uint32_t gpusPerServer)
+{
+    Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+    FlowEndpoints made;
+    made.hosts = Build(topology, hosts / gpusPerServer, gpusPerServer);
+    Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
+    network->SetTopology(topology);
+    made.engine = network;
+    return made;
 }
 
 void

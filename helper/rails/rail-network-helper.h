@@ -15,6 +15,7 @@
 #include "ns3/optical-circuit-switch.h"
 #include "ns3/photonic-rail-controller.h"
 #include "ns3/rail-bill.h"
+#include "ns3/scale-out-fabric.h"
 #include "ns3/scale-out-topology-helper.h"
 #include "ns3/topology-description.h"
 #include "ns3/training-config.h"
@@ -47,7 +48,7 @@ namespace ns3
  * of ReturnDataRate) and ConfigureCollectives() binds the transport's connections to it (data out
  * through the OCS, acknowledgements back through the return network).
  */
-class RailNetworkHelper
+class RailNetworkHelper : public ScaleOutFabric
 {
   public:
     RailNetworkHelper();
@@ -155,6 +156,31 @@ class RailNetworkHelper
      * \param [in] collectives The helper that will create the transport
      */
     void ConfigureCollectives(CollectiveHelper& collectives) const;
+
+    // ScaleOutFabric
+    /**
+     * \brief Check() for \p hosts GPUs in servers of \p gpusPerServer.
+     * \param [in] hosts GPUs
+     * \param [in] gpusPerServer GPUs per server
+     * \return "" or what is wrong
+     */
+    std::string CheckHosts(uint32_t hosts, uint32_t gpusPerServer) const override;
+    /// \copydoc RailNetworkHelper::Install
+    void InstallOnHosts(NodeContainer gpus, uint32_t gpusPerServer) override;
+    /**
+     * \brief Build() in a new graph under a new FlowNetwork.
+     * \param [in] hosts GPUs
+     * \param [in] gpusPerServer GPUs per server
+     * \return the engine and the GPU vertices, server-major
+     */
+    FlowEndpoints InstallFlow(uint32_t hosts, uint32_t gpusPerServer) override;
+    /**
+     * \param [in] level A network level
+     * \return at packet level on photonic rails, the connections bound to the return
+     * interface (AddressIndex 1, ConnectAtStart false); nothing otherwise
+     */
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> GetTransportAttributes(
+        NetworkLevel level) const override;
 
     /**
      * \brief Puts a job under the fabric's controller (photonic rails; nothing otherwise):

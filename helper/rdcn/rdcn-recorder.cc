@@ -28,7 +28,7 @@ RdcnRecorder::Write(const RdcnStudyConfig& config, const RdcnStudyOutcome& outco
                       m_runId,
                       {config.architecture,
                        config.routing,
-                       config.backend,
+                       config.backend.GetName(),
                        static_cast<int64_t>(config.tors),
                        static_cast<int64_t>(config.hostsPerTor),
                        static_cast<int64_t>(config.uplinks),

@@ -9,6 +9,7 @@
 #include "rdcn-helper.h"
 
 #include "ns3/boolean.h"
+#include "ns3/collective-helper.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/ipv4-header.h"
@@ -18,7 +19,6 @@
 #include "ns3/queue-size.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rdcn-demand-decomposition.h"
-#include "ns3/rdcn-flow-transport.h"
 #include "ns3/rdcn-fluid-network.h"
 #include "ns3/rdcn-router.h"
 #include "ns3/rdcn-traffic-aware-scheduler.h"
@@ -191,10 +191,6 @@ RdcnStudy::Check(const RdcnStudyConfig& c)
         return "--guard=" + TimeText(c.guard) + " is not shorter than --slot=" + TimeText(c.slot) +
                " (a slot is its guard band plus the time circuits carry traffic)";
     }
-    if (c.backend != "packet" && c.backend != "flow")
-    {
-        return "--backend=" + c.backend + ": unknown (allowed: packet, flow)";
-    }
     if (c.decomposition != "bvn" && c.decomposition != "max-weight")
     {
         return "--decomposition=" + c.decomposition + ": unknown (allowed: bvn, max-weight)";
@@ -251,7 +247,8 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
     RdcnNetwork net;
     Ptr<RdcnFluidNetwork> fluid;
     auto payload = std::make_shared<uint64_t>(0);
-    if (c.backend == "packet")
+    const bool packetLevel = BackendRegistry::Get(c.backend).level == NetworkLevel::PACKET;
+    if (packetLevel)
     {
         RdcnHelper helper;
         helper.SetHostLinkAttribute("DataRate", DataRateValue(c.hostRate));
@@ -304,9 +301,16 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
             error = problem;
             return false;
         }
-        Ptr<RdcnFlowTransport> flows = CreateObject<RdcnFlowTransport>();
-        flows->SetNetwork(fluid);
-        transport = flows;
+        // The one flow-level transport over the fluid engine: rank h is host h, each message a
+        // flow of its payload only.
+        CollectiveHelper helper;
+        helper.SetBackendAttribute(c.backend, "MessageHeaderBytes", UintegerValue(0));
+        std::vector<uint32_t> endpoints(hosts);
+        for (uint32_t h = 0; h < hosts; ++h)
+        {
+            endpoints[h] = h;
+        }
+        transport = helper.InstallFlow(fluid, endpoints);
     }
 
     // The workload.
@@ -348,7 +352,7 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
         scheduler->SetAttribute("DemandSlots", UintegerValue(TrafficAwareDemandSlices(c)));
         scheduler->SetAttribute("UplinkRate", DataRateValue(c.uplinkRate));
         scheduler->SetSchedule(schedule);
-        if (c.backend == "packet")
+        if (packetLevel)
         {
             scheduler->SetDemandSource([net]() { return net.GetDemand(); });
         }

@@ -7,6 +7,7 @@
 #ifndef RDCN_STUDY_H
 #define RDCN_STUDY_H
 
+#include "ns3/collective-backend.h"
 #include "ns3/data-rate.h"
 #include "ns3/flow-workload.h"
 #include "ns3/nstime.h"
@@ -45,7 +46,7 @@ struct RdcnStudyConfig
     uint64_t shortFlowBytes{100000};   //!< Short flows: at most this many bytes
     Time duration{MilliSeconds(5)};    //!< Arrivals stop after this
     Time drain{MilliSeconds(20)};      //!< Longest wait after Duration for flows to finish
-    std::string backend{"packet"};     //!< packet or flow
+    Backend backend{Backend::PACKET};  //!< Network model (packet or flow level)
     uint64_t queueBytes{1000000};      //!< Calendar queue limit (bytes per slice queue)
     uint32_t paths{3};                 //!< ksp: K
     Time epoch{MilliSeconds(1)};       //!< traffic-aware: demand report interval

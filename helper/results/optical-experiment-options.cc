@@ -11,6 +11,7 @@
 
 #include "ns3/abort.h"
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 #include <sys/stat.h>
@@ -555,6 +556,70 @@ OpticalExperiment::AddEnum(const std::string& name,
                  error = "'" + t + "' is not one of: " + list;
                  return false;
              });
+}
+
+void
+OpticalExperiment::AddChoiceIndex(const std::string& name,
+                                  const std::string& help,
+                                  const std::string& defaultText,
+                                  const OpticalNames& names,
+                                  const std::vector<uint32_t>& allowed,
+                                  std::function<void(uint32_t)> set)
+{
+    std::vector<std::string> list;
+    for (uint32_t i = 0; i < names.GetN(); ++i)
+    {
+        if (allowed.empty() || std::find(allowed.begin(), allowed.end(), i) != allowed.end())
+        {
+            list.push_back(names.GetName(i));
+        }
+    }
+    NS_ABORT_MSG_IF(list.empty(), "--" << name << ": no allowed values");
+    const std::string joined = JoinList(list, ", ");
+    Register(name,
+             Decorate(help, "one of " + joined + " (any case)"),
+             defaultText,
+             [names, allowed, joined, set](const std::string& text, std::string& error) {
+                 uint32_t index = 0;
+                 if (!names.Find(text, index, error))
+                 {
+                     if (!allowed.empty())
+                     {
+                         error = "'" + OpticalUnits::Trim(text) + "' is not one of: " + joined;
+                     }
+                     return false;
+                 }
+                 if (!allowed.empty() &&
+                     std::find(allowed.begin(), allowed.end(), index) == allowed.end())
+                 {
+                     error = "'" + names.GetName(index) + "' is a " + names.GetWhat() +
+                             " this program does not support (allowed: " + joined + ")";
+                     return false;
+                 }
+                 set(index);
+                 return true;
+             });
+}
+
+void
+OpticalExperiment::AddBackend(const std::string& name,
+                              const std::string& help,
+                              Backend& value,
+                              const std::vector<Backend>& allowed)
+{
+    std::string described;
+    for (const BackendInfo& info : BackendRegistry::GetAll())
+    {
+        const bool ok =
+            allowed.empty() || std::find_if(allowed.begin(), allowed.end(), [&info](Backend b) {
+                                   return b == info.backend;
+                               }) != allowed.end();
+        if (ok)
+        {
+            described += (described.empty() ? "" : "; ") + info.name + ": " + info.help;
+        }
+    }
+    AddChoice(name, help + " (" + described + ")", value, allowed);
 }
 
 void

@@ -13,6 +13,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/global-value.h"
 #include "ns3/integer.h"
 #include "ns3/string.h"
@@ -288,7 +289,18 @@ OpticalExperiment::CheckNs3Argument(const std::string& name,
         }
         return 1;
     }
-    // Other value types (strings, enums, type ids, ...): ns-3's own reader decides.
+    // Enums: their documented names, in any case ("drop" for Drop), listed on refusal.
+    if (dynamic_cast<const EnumChecker*>(PeekPointer(checker)))
+    {
+        if (!optical::FindEnumName(checker, value, canonical))
+        {
+            error = "'" + value + "' is not a value of " + what +
+                    " (allowed: " + optical::EnumNameList(checker) + ")";
+            return 0;
+        }
+        return 1;
+    }
+    // Other value types (strings, type ids, ...): ns-3's own reader decides.
     if (!checker->CreateValidValue(StringValue(value)))
     {
         error = "'" + value + "' is not a valid " + checker->GetValueTypeName() + " for " + what +

@@ -7,10 +7,12 @@
 #ifndef OPTICAL_EXPERIMENT_H
 #define OPTICAL_EXPERIMENT_H
 
+#include "ns3/collective-backend.h"
 #include "ns3/command-line.h"
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
+#include "ns3/optical-names.h"
 #include "ns3/optical-units.h"
 #include "ns3/results-store.h"
 
@@ -236,6 +238,49 @@ class OpticalExperiment
                  const std::vector<std::string>& allowed);
 
     /**
+     * \brief An option that takes one value of a typed choice: CollectiveKind,
+     * CollectiveAlgorithm, Backend, or any type T with T::Value, T::GetNames() (OpticalNames),
+     * GetName() and a constructor from T::Value. Names are read in any case; a refusal lists
+     * the allowed ones.
+     * \code
+     *   CollectiveKind kind = CollectiveKind::ALLREDUCE;
+     *   exp.AddChoice("collective", "Collective to run", kind);
+     * \endcode
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The variable, holding its default
+     * \param [in] allowed The values this program accepts (empty: every value of T)
+     */
+    template <typename T>
+    void AddChoice(const std::string& name,
+                   const std::string& help,
+                   T& value,
+                   const std::vector<T>& allowed = {})
+    {
+        std::vector<uint32_t> indices;
+        for (const T& a : allowed)
+        {
+            indices.push_back(static_cast<uint32_t>(static_cast<typename T::Value>(a)));
+        }
+        AddChoiceIndex(name, help, value.GetName(), T::GetNames(), indices, [&value](uint32_t i) {
+            value = T(static_cast<typename T::Value>(i));
+        });
+    }
+
+    /**
+     * \brief The backend option (--backend=packet|flow|...): the registry's backends, or
+     * \p allowed of them; the help text gives each one's description.
+     * \param [in] name Option name (without --), usually "backend"
+     * \param [in] help What it selects
+     * \param [in,out] value The variable, holding its default
+     * \param [in] allowed The backends this program supports (empty: all registered)
+     */
+    void AddBackend(const std::string& name,
+                    const std::string& help,
+                    Backend& value,
+                    const std::vector<Backend>& allowed = {});
+
+    /**
      * \brief A boolean option: --name alone is true; values true, false, 1, 0, yes, no.
      * \param [in] name Option name (without --)
      * \param [in] help What it is
@@ -391,6 +436,22 @@ class OpticalExperiment
     static std::string GetVersion();
 
   private:
+    /**
+     * \brief Registers a typed choice (AddChoice's untyped part).
+     * \param [in] name Option name
+     * \param [in] help What it is
+     * \param [in] defaultText Default's name
+     * \param [in] names The choice's names
+     * \param [in] allowed Indices allowed (empty: all)
+     * \param [in] set Sets the variable to an index
+     */
+    void AddChoiceIndex(const std::string& name,
+                        const std::string& help,
+                        const std::string& defaultText,
+                        const OpticalNames& names,
+                        const std::vector<uint32_t>& allowed,
+                        std::function<void(uint32_t)> set);
+
     /// A program option: how to read it and what it was.
     struct Option
     {

@@ -7,6 +7,7 @@
 #include "scale-out-topology-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/flow-network.h"
 
 namespace ns3
 {
@@ -134,6 +135,30 @@ ScaleOutTopologyHelper::Build(Ptr<FlowTopology> topology,
         return m_fat.Build(topology, hosts);
     }
     return m_rail.Build(topology, hosts / gpusPerServer, gpusPerServer);
+}
+
+std::string
+ScaleOutTopologyHelper::CheckHosts(uint32_t hosts, uint32_t gpusPerServer) const
+{
+    return Check(hosts, gpusPerServer);
+}
+
+void
+ScaleOutTopologyHelper::InstallOnHosts(NodeContainer hosts, uint32_t gpusPerServer)
+{
+    Install(hosts, gpusPerServer);
+}
+
+ScaleOutFabric::FlowEndpoints
+ScaleOutTopologyHelper::InstallFlow(uint32_t hosts, uint32_t gpusPerServer)
+{
+    Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+    FlowEndpoints made;
+    made.hosts = Build(topology, hosts, gpusPerServer);
+    Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
+    network->SetTopology(topology);
+    made.engine = network;
+    return made;
 }
 
 StarTopologyHelper&

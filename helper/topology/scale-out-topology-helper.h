@@ -9,6 +9,7 @@
 
 #include "fat-tree-topology-helper.h"
 #include "rail-topology-helper.h"
+#include "scale-out-fabric.h"
 #include "star-topology-helper.h"
 
 #include "ns3/flow-topology.h"
@@ -35,7 +36,7 @@ namespace ns3
  *   fabric.Install(hosts, 1);
  * \endcode
  */
-class ScaleOutTopologyHelper
+class ScaleOutTopologyHelper : public ScaleOutFabric
 {
   public:
     ScaleOutTopologyHelper();
@@ -105,6 +106,20 @@ class ScaleOutTopologyHelper
     std::vector<uint32_t> Build(Ptr<FlowTopology> topology,
                                 uint32_t hosts,
                                 uint32_t gpusPerServer) const;
+
+    // ScaleOutFabric
+    /// \copydoc ScaleOutTopologyHelper::Check
+    std::string CheckHosts(uint32_t hosts, uint32_t gpusPerServer) const override;
+    /// \copydoc ScaleOutTopologyHelper::Install
+    void InstallOnHosts(NodeContainer hosts, uint32_t gpusPerServer) override;
+    /**
+     * \brief Builds the fabric directly in a flow-level topology (Build) under a new
+     * FlowNetwork.
+     * \param [in] hosts Number of hosts
+     * \param [in] gpusPerServer GPUs per server
+     * \return the engine and the host vertices
+     */
+    FlowEndpoints InstallFlow(uint32_t hosts, uint32_t gpusPerServer) override;
 
     /// \return the star helper (e.g. for ECN marking)
     StarTopologyHelper& GetStar();

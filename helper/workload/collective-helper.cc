@@ -19,15 +19,26 @@ namespace ns3
 
 CollectiveHelper::CollectiveHelper()
 {
-    m_transportFactory.SetTypeId("ns3::TcpCollectiveTransport");
-    m_flowFactory.SetTypeId("ns3::FlowCollectiveTransport");
+    for (const BackendInfo& info : BackendRegistry::GetAll())
+    {
+        m_factories.emplace_back();
+        m_factories.back().SetTypeId(info.transportType);
+    }
     m_scaleUpFactory.SetTypeId("ns3::ScaleUpDomain");
 }
 
 void
 CollectiveHelper::SetTransportAttribute(std::string name, const AttributeValue& value)
 {
-    m_transportFactory.Set(name, value);
+    SetBackendAttribute(Backend::PACKET, name, value);
+}
+
+void
+CollectiveHelper::SetBackendAttribute(Backend backend,
+                                      std::string name,
+                                      const AttributeValue& value)
+{
+    m_factories.at(static_cast<Backend::Value>(backend)).Set(name, value);
 }
 
 void
@@ -39,7 +50,7 @@ CollectiveHelper::SetScaleUpAttribute(std::string name, const AttributeValue& va
 void
 CollectiveHelper::SetFlowTransportAttribute(std::string name, const AttributeValue& value)
 {
-    m_flowFactory.Set(name, value);
+    SetBackendAttribute(Backend::FLOW, name, value);
 }
 
 std::vector<Ptr<ScaleUpDomain>>
@@ -67,14 +78,19 @@ CollectiveHelper::Domains(uint32_t ranks, uint32_t gpusPerServer)
 Ptr<TcpCollectiveTransport>
 CollectiveHelper::Install(NodeContainer nodes, uint32_t gpusPerServer)
 {
-    const std::vector<Ptr<ScaleUpDomain>> domains = Domains(nodes.GetN(), gpusPerServer);
-    Ptr<TcpCollectiveTransport> transport = m_transportFactory.Create<TcpCollectiveTransport>();
-    for (uint32_t r = 0; r < nodes.GetN(); ++r)
+    return DynamicCast<TcpCollectiveTransport>(Install(nodes, gpusPerServer, Backend::PACKET));
+}
+
+Ptr<FlowNetwork>
+CollectiveHelper::GetNodesEngine()
+{
+    // One engine per helper: transports installed by the same helper share the network, as
+    // jobs share the links at packet level.
+    if (!m_flowNetwork)
     {
-        transport->AddRank(nodes.Get(r), domains[r], r % gpusPerServer);
+        m_flowNetwork = FlowTopologyHelper().Install();
     }
-    transport->Start();
-    return transport;
+    return m_flowNetwork;
 }
 
 Ptr<FlowCollectiveTransport>
@@ -82,13 +98,7 @@ CollectiveHelper::InstallFlow(NodeContainer nodes, uint32_t gpusPerServer, Ptr<F
 {
     if (!network)
     {
-        // One engine per helper: transports installed by the same helper share the network,
-        // as jobs share the links at packet level.
-        if (!m_flowNetwork)
-        {
-            m_flowNetwork = FlowTopologyHelper().Install();
-        }
-        network = m_flowNetwork;
+        network = GetNodesEngine();
     }
     std::vector<uint32_t> vertices;
     for (uint32_t r = 0; r < nodes.GetN(); ++r)
@@ -103,44 +113,98 @@ CollectiveHelper::InstallFlow(NodeContainer nodes, uint32_t gpusPerServer, Ptr<F
 }
 
 Ptr<FlowCollectiveTransport>
-CollectiveHelper::InstallFlow(Ptr<FlowNetwork> network,
+CollectiveHelper::InstallFlow(Ptr<FlowEngine> engine,
                               const std::vector<uint32_t>& vertices,
                               uint32_t gpusPerServer)
 {
-    const auto n = static_cast<uint32_t>(vertices.size());
-    const std::vector<Ptr<ScaleUpDomain>> domains = Domains(n, gpusPerServer);
-    Ptr<FlowCollectiveTransport> transport = m_flowFactory.Create<FlowCollectiveTransport>();
-    transport->SetNetwork(network);
+    BackendRanks ranks;
+    ranks.engine = engine;
+    ranks.endpoints = vertices;
+    ranks.scaleUp.resize(vertices.size());
+    return DynamicCast<FlowCollectiveTransport>(Install(Backend::FLOW, ranks, gpusPerServer));
+}
+
+Ptr<CollectiveTransport>
+CollectiveHelper::Install(Backend backend, BackendRanks ranks, uint32_t gpusPerServer)
+{
+    return InstallWith(m_factories.at(static_cast<Backend::Value>(backend)),
+                       backend,
+                       std::move(ranks),
+                       gpusPerServer);
+}
+
+Ptr<CollectiveTransport>
+CollectiveHelper::Install(const RealizedFabric& fabric, uint32_t gpusPerServer)
+{
+    ObjectFactory factory = m_factories.at(static_cast<Backend::Value>(fabric.backend));
+    for (const auto& [name, value] : fabric.transportAttributes)
+    {
+        factory.Set(name, *value);
+    }
+    return InstallWith(factory, fabric.backend, fabric.ranks, gpusPerServer);
+}
+
+Ptr<CollectiveTransport>
+CollectiveHelper::InstallWith(const ObjectFactory& factory,
+                              Backend backend,
+                              BackendRanks ranks,
+                              uint32_t gpusPerServer)
+{
+    const uint32_t n = ranks.GetN();
+    ranks.scaleUp = Domains(n, gpusPerServer);
+    ranks.local.resize(n);
     for (uint32_t r = 0; r < n; ++r)
     {
-        transport->AddRank(vertices[r], domains[r], r % gpusPerServer);
+        ranks.local[r] = r % gpusPerServer;
     }
-    return transport;
+    const BackendInfo& info = BackendRegistry::Get(backend);
+    return info.install(factory, ranks);
+}
+
+Ptr<CollectiveTransport>
+CollectiveHelper::Install(NodeContainer nodes, uint32_t gpusPerServer, Backend backend)
+{
+    BackendRanks ranks;
+    ranks.scaleUp.resize(nodes.GetN());
+    switch (BackendRegistry::Get(backend).level)
+    {
+    case NetworkLevel::PACKET:
+        for (uint32_t r = 0; r < nodes.GetN(); ++r)
+        {
+            ranks.nodes.push_back(nodes.Get(r));
+        }
+        break;
+    case NetworkLevel::FLOW: {
+        Ptr<FlowNetwork> network = GetNodesEngine();
+        ranks.engine = network;
+        for (uint32_t r = 0; r < nodes.GetN(); ++r)
+        {
+            const int64_t v = network->GetTopology()->FindVertex(nodes.Get(r));
+            NS_ABORT_MSG_IF(v < 0,
+                            "CollectiveHelper::Install: node " << nodes.Get(r)->GetId()
+                                                               << " is not in the flow topology");
+            ranks.endpoints.push_back(static_cast<uint32_t>(v));
+        }
+        break;
+    }
+    }
+    return Install(backend, ranks, gpusPerServer);
 }
 
 Ptr<CollectiveTransport>
 CollectiveHelper::Install(NodeContainer nodes, uint32_t gpusPerServer, const std::string& backend)
 {
+    Backend b;
     std::string error;
-    NS_ABORT_MSG_IF(!CheckBackend(backend, error), "CollectiveHelper::Install: " << error);
-    if (backend == "flow")
-    {
-        return InstallFlow(nodes, gpusPerServer);
-    }
-    return Install(nodes, gpusPerServer);
+    NS_ABORT_MSG_IF(!Backend::FromName(backend, b, error), "CollectiveHelper::Install: " << error);
+    return Install(nodes, gpusPerServer, b);
 }
 
 bool
 CollectiveHelper::CheckBackend(const std::string& backend, std::string& error)
 {
-    if (backend == "packet" || backend == "flow")
-    {
-        return true;
-    }
-    error = "--backend must be 'packet' (ns-3 TCP/IP, packet by packet) or 'flow' (the "
-            "flow-level engine) (got '" +
-            backend + "')";
-    return false;
+    Backend b;
+    return Backend::FromName(backend, b, error);
 }
 
 Ptr<Collective>
@@ -151,7 +215,10 @@ CollectiveHelper::Create(Ptr<CollectiveTransport> transport,
                          std::string* error)
 {
     std::string problem;
-    CollectiveSchedule schedule(spec.kind, spec.algorithm, spec.nRanks, spec.bytes);
+    CollectiveSchedule schedule(spec.kind.GetName(),
+                                spec.algorithm.GetName(),
+                                spec.nRanks,
+                                spec.bytes);
     if (ranks.empty())
     {
         for (uint32_t r = 0; r < spec.nRanks; ++r)

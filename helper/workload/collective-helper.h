@@ -8,12 +8,14 @@
 #define COLLECTIVE_HELPER_H
 
 #include "ns3/collective-algorithms.h"
+#include "ns3/collective-backend.h"
 #include "ns3/collective.h"
 #include "ns3/flow-collective-transport.h"
 #include "ns3/flow-network.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 #include "ns3/results-store.h"
+#include "ns3/scale-out-fabric.h"
 #include "ns3/tcp-collective-transport.h"
 
 #include <string>
@@ -24,16 +26,16 @@ namespace ns3
 
 /**
  * \ingroup optical
- * \brief Installs ML collectives onto nodes: a packet-level transport with a rank mapping, and
- * collectives built from a CollectiveSpec.
+ * \brief Installs ML collectives onto nodes: a transport of any backend (BackendRegistry) with
+ * a rank mapping, and collectives built from a CollectiveSpec.
  *
  * \code
  *   CollectiveHelper helper;
- *   Ptr<TcpCollectiveTransport> transport = helper.Install(hosts);  // rank r = host r
- *   CollectiveSpec spec{"allreduce", "ring", hosts.GetN(), 64 << 20};
- *   std::string error;
- *   Ptr<Collective> ar = helper.Create(transport, spec, {}, "job0", &error);
- *   Simulator::Schedule(Seconds(0.1), [ar]() { ar->Start(); });
+ *   // rank r = host r; Backend::FLOW for the flow-level engine over the same nodes
+ *   Ptr<CollectiveTransport> transport = helper.Install(hosts, 1, Backend::PACKET);
+ *   auto spec = CollectiveSpec::Of(CollectiveKind::ALLREDUCE, hosts.GetN(), 64 << 20);
+ *   Ptr<Collective> ar = helper.Create(transport, spec, {}, "job0");
+ *   ar->Start();   // now, before Simulator::Run(), or from any event
  * \endcode
  */
 class CollectiveHelper
@@ -54,6 +56,15 @@ class CollectiveHelper
      * \param [in] value Value
      */
     void SetFlowTransportAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \brief Sets an attribute of the transports of one backend (its registry entry's
+     * transport type, e.g. TcpCollectiveTransport for Backend::PACKET).
+     * \param [in] backend The backend
+     * \param [in] name Attribute
+     * \param [in] value Value
+     */
+    void SetBackendAttribute(Backend backend, std::string name, const AttributeValue& value);
 
     /**
      * \brief Sets an attribute of the scale-up domains created (ScaleUpDomain).
@@ -86,34 +97,71 @@ class CollectiveHelper
                                              Ptr<FlowNetwork> network = nullptr);
 
     /**
-     * \brief Ranks on the vertices of a topology built directly (no ns-3 nodes), for scale.
-     * \param [in] network The engine
-     * \param [in] vertices Vertex of each rank's NIC, in rank order
+     * \brief Ranks on the endpoints of a flow engine built directly (no ns-3 nodes), for
+     * scale: a FlowNetwork's vertices, a time-slotted RdcnFluidNetwork's hosts, ...
+     * \param [in] engine The engine
+     * \param [in] vertices Endpoint of each rank's NIC, in rank order
      * \param [in] gpusPerServer GPUs per server; must divide the number of ranks
      * \return the transport
      */
-    Ptr<FlowCollectiveTransport> InstallFlow(Ptr<FlowNetwork> network,
+    Ptr<FlowCollectiveTransport> InstallFlow(Ptr<FlowEngine> engine,
                                              const std::vector<uint32_t>& vertices,
                                              uint32_t gpusPerServer = 1);
 
     /**
-     * \brief Install() or InstallFlow() by name: the one flag that switches fidelity.
+     * \brief The one flag that switches fidelity: a transport of \p backend on \p nodes
+     * (rank r is node r). Packet-level backends use the nodes' stacks; flow-level backends a
+     * flow engine over the topology the ns-3 objects form (as InstallFlow(nodes)).
      * \param [in] nodes The nodes
-     * \param [in] gpusPerServer GPUs per server
-     * \param [in] backend "packet" or "flow" (CheckBackend() first for a clear error)
+     * \param [in] gpusPerServer GPUs per server; must divide the number of nodes
+     * \param [in] backend The backend
      * \return the transport
      */
-    Ptr<CollectiveTransport> Install(NodeContainer nodes,
-                                     uint32_t gpusPerServer,
-                                     const std::string& backend);
+    Ptr<CollectiveTransport> Install(NodeContainer nodes, uint32_t gpusPerServer, Backend backend);
+
+    /**
+     * \brief A transport of \p backend on ranks a fabric realized (BackendRanks: nodes, or an
+     * engine's endpoints); the ranks' scale-up domains are made here, one per run of
+     * \p gpusPerServer ranks.
+     * \param [in] backend The backend (its level must be the ranks')
+     * \param [in] ranks The ranks (scaleUp and local are filled here)
+     * \param [in] gpusPerServer GPUs per server; must divide the number of ranks
+     * \return the transport
+     */
+    Ptr<CollectiveTransport> Install(Backend backend, BackendRanks ranks, uint32_t gpusPerServer);
+
+    /**
+     * \brief A transport of the backend a fabric was realized for (ScaleOutFabric::Realize),
+     * on its ranks, with the attributes the fabric asks of it.
+     * \code
+     *   RealizedFabric net = fabric.Realize(Backend::PACKET, 16, 8);
+     *   Ptr<CollectiveTransport> transport = helper.Install(net, 8);
+     * \endcode
+     * \param [in] fabric What was realized
+     * \param [in] gpusPerServer GPUs per server; must divide the number of ranks
+     * \return the transport
+     */
+    Ptr<CollectiveTransport> Install(const RealizedFabric& fabric, uint32_t gpusPerServer);
+
+    /**
+     * \brief Install(nodes, gpusPerServer, Backend) by name.
+     * \param [in] nodes The nodes
+     * \param [in] gpusPerServer GPUs per server
+     * \param [in] backend A backend's name (a fatal error lists the registered ones)
+     * \return the transport
+     */
+    [[deprecated("use Install(nodes, gpusPerServer, Backend::FLOW) (Backend::FromName at the "
+                 "command line)")]] Ptr<CollectiveTransport>
+    Install(NodeContainer nodes, uint32_t gpusPerServer, const std::string& backend);
 
     /**
      * \brief Checks a backend name.
      * \param [in] backend The name
-     * \param [out] error Why it is rejected, listing the known ones
-     * \return true if it is "packet" or "flow"
+     * \param [out] error Why it is rejected, listing the registered ones
+     * \return true if the registry knows it
      */
-    static bool CheckBackend(const std::string& backend, std::string& error);
+    [[deprecated("use Backend::FromName")]] static bool CheckBackend(const std::string& backend,
+                                                                     std::string& error);
 
     /**
      * \brief Builds a collective on a transport.
@@ -152,13 +200,28 @@ class CollectiveHelper
                              const std::vector<CollectiveRecord>& records);
 
   private:
+    /**
+     * \brief Installs a transport made by \p factory (of \p backend's type) on ranks.
+     * \param [in] factory The factory
+     * \param [in] backend The backend
+     * \param [in] ranks The ranks (scale-up domains filled here)
+     * \param [in] gpusPerServer GPUs per server
+     * \return the transport
+     */
+    Ptr<CollectiveTransport> InstallWith(const ObjectFactory& factory,
+                                         Backend backend,
+                                         BackendRanks ranks,
+                                         uint32_t gpusPerServer);
+
     /// Scale-up domain of each rank: one per run of \p gpusPerServer ranks (none if 1).
     std::vector<Ptr<ScaleUpDomain>> Domains(uint32_t ranks, uint32_t gpusPerServer);
 
-    ObjectFactory m_transportFactory; //!< Transport factory
-    ObjectFactory m_flowFactory;      //!< Flow-level transport factory
-    Ptr<FlowNetwork> m_flowNetwork;   //!< Engine of InstallFlow(nodes) calls without one
-    ObjectFactory m_scaleUpFactory;   //!< Scale-up domain factory
+    /// \return the engine of InstallFlow(nodes) calls without one (made at the first call)
+    Ptr<FlowNetwork> GetNodesEngine();
+
+    std::vector<ObjectFactory> m_factories; //!< Transport factory per backend (registry order)
+    Ptr<FlowNetwork> m_flowNetwork;         //!< Engine of InstallFlow(nodes) calls without one
+    ObjectFactory m_scaleUpFactory;         //!< Scale-up domain factory
 };
 
 } // namespace ns3

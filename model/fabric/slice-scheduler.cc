@@ -10,6 +10,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
+#include "ns3/optical-names.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -43,10 +44,10 @@ SliceScheduler::GetTypeId()
                 "morphlux (non-contiguous servers stitched and steered by the fabrics)",
                 EnumValue(SliceScheduler::MORPHLUX),
                 optical::compat::MakeEnumAccessorCompat<Policy>(&SliceScheduler::m_policy),
-                MakeEnumChecker(SliceScheduler::CONTIGUOUS,
-                                "contiguous",
-                                SliceScheduler::MORPHLUX,
-                                "morphlux"))
+                optical::AnyCase(MakeEnumChecker(SliceScheduler::CONTIGUOUS,
+                                                 "contiguous",
+                                                 SliceScheduler::MORPHLUX,
+                                                 "morphlux")))
             .AddAttribute("SparesPerRack",
                           "Spare accelerators held back in each rack (whole servers, at the end "
                           "of the rack; Morphlux: 4 per 64-accelerator rack)",

@@ -26,16 +26,10 @@ NS_OBJECT_ENSURE_REGISTERED(FlowNetwork);
 TypeId
 FlowNetwork::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::FlowNetwork")
-            .SetParent<Object>()
-            .SetGroupName("Optical")
-            .AddConstructor<FlowNetwork>()
-            .AddTraceSource("FlowCompleted",
-                            "A flow's last byte arrived: source and destination vertices, bytes, "
-                            "time from start to delivery.",
-                            MakeTraceSourceAccessor(&FlowNetwork::m_completedTrace),
-                            "ns3::FlowNetwork::FlowCompletedTracedCallback");
+    static TypeId tid = TypeId("ns3::FlowNetwork")
+                            .SetParent<FlowEngine>()
+                            .SetGroupName("Optical")
+                            .AddConstructor<FlowNetwork>();
     return tid;
 }
 
@@ -548,7 +542,7 @@ FlowNetwork::Finish(uint32_t id)
     }
     auto arrive = [this, delivered = std::move(delivered), src, dst, bytes, start]() {
         ++m_completed;
-        m_completedTrace(src, dst, bytes, Simulator::Now() - start);
+        NotifyFlowCompleted(src, dst, bytes, start);
         if (delivered)
         {
             delivered();
@@ -575,10 +569,35 @@ FlowNetwork::WireBytes(double bytes, uint32_t mtu, uint32_t headerBytes, uint32_
     return bytes + packets * (headerBytes + linkHeaderBytes);
 }
 
-uint32_t
+uint64_t
 FlowNetwork::GetNActiveFlows() const
 {
     return m_active;
+}
+
+uint32_t
+FlowNetwork::GetNEndpoints() const
+{
+    return m_topology ? m_topology->GetNVertices() : 0;
+}
+
+std::vector<uint32_t>
+FlowNetwork::GetDirectLinks(uint32_t src, uint32_t dst) const
+{
+    std::vector<uint32_t> links;
+    if (!m_topology || src >= m_topology->GetNVertices())
+    {
+        return links;
+    }
+    for (uint32_t l : m_topology->GetOutLinks(src))
+    {
+        const FlowTopology::Link& link = m_topology->GetLink(l);
+        if (link.to == dst && link.up && link.capacity > 0)
+        {
+            links.push_back(l);
+        }
+    }
+    return links;
 }
 
 uint64_t

@@ -7,6 +7,7 @@
 #ifndef FLOW_NETWORK_H
 #define FLOW_NETWORK_H
 
+#include "flow-engine.h"
 #include "flow-topology.h"
 
 #include "ns3/event-id.h"
@@ -38,37 +39,9 @@ namespace ns3
  * flows are routed again and follow a new path as soon as one exists (an OCS's new circuits).
  * A capacity change re-rates the flows that cross the link.
  */
-class FlowNetwork : public Object
+class FlowNetwork : public FlowEngine
 {
   public:
-    /// What to start.
-    struct FlowSpec
-    {
-        uint32_t src{0};                 //!< Source vertex
-        uint32_t dst{0};                 //!< Destination vertex
-        double bytes{0};                 //!< Bytes to move (> 0), above the packet headers
-        uint64_t hash{0};                //!< Flow hash (ECMP)
-        double capBps{0};                //!< Rate cap (bit/s; 0: none)
-        uint32_t mtu{0};                 //!< Packet size limit (bytes; 0: the path's MTU)
-        uint32_t headerBytes{0};         //!< Per-packet headers inside the MTU (e.g. IP + TCP)
-        uint32_t linkHeaderBytes{0};     //!< Per-packet headers outside the MTU (e.g. PPP)
-        std::vector<uint32_t> path;      //!< Links to use (empty: the topology routes)
-        std::function<void()> sent;      //!< Called when the last byte has left (may be empty)
-        std::function<void()> delivered; //!< Called when the last byte has arrived
-    };
-
-    /**
-     * TracedCallback signature for a completed flow.
-     * \param [in] src Source vertex
-     * \param [in] dst Destination vertex
-     * \param [in] bytes Bytes moved
-     * \param [in] duration From start to delivery
-     */
-    typedef void (*FlowCompletedTracedCallback)(uint32_t src,
-                                                uint32_t dst,
-                                                double bytes,
-                                                Time duration);
-
     /**
      * \brief Get the TypeId
      * \return The TypeId for this class
@@ -94,16 +67,28 @@ class FlowNetwork : public Object
      * vertices named; bad size); if null, that is a fatal error
      * \return the flow's id, or -1 on error
      */
-    int64_t StartFlow(FlowSpec spec, std::string* error = nullptr);
+    int64_t StartFlow(FlowSpec spec, std::string* error = nullptr) override;
+
+    /// \return the topology's vertices
+    uint32_t GetNEndpoints() const override;
 
     /// \return flows in progress
-    uint32_t GetNActiveFlows() const;
+    uint64_t GetNActiveFlows() const override;
 
     /// \return flows started so far
-    uint64_t GetFlowsStarted() const;
+    uint64_t GetFlowsStarted() const override;
 
     /// \return flows delivered so far
-    uint64_t GetFlowsCompleted() const;
+    uint64_t GetFlowsCompleted() const override;
+
+    /**
+     * \brief The links from \p src's vertex to \p dst's that are up and have capacity (an
+     * OCS's lit circuits between two GPUs).
+     * \param [in] src Source vertex
+     * \param [in] dst Destination vertex
+     * \return their indices, in index order
+     */
+    std::vector<uint32_t> GetDirectLinks(uint32_t src, uint32_t dst) const override;
 
     /**
      * \brief The bytes a flow puts on the wire: \p bytes cut into packets of \p mtu less
@@ -150,7 +135,7 @@ class FlowNetwork : public Object
      * \return "" if none, else e.g. "2 flows stalled: gpu0.1 -> gpu3.1 (link rail1->gpu3.1
      * is down), ..."
      */
-    std::string DescribeStalledFlows(uint32_t max = 5);
+    std::string DescribeStalledFlows(uint32_t max = 5) override;
 
     /// \return flows stalled now on a link that is down
     uint32_t GetNStalledFlows() const;
@@ -249,7 +234,6 @@ class FlowNetwork : public Object
     uint32_t m_peakLinkFlows{0};            //!< Most flows on one link
     uint64_t m_peakComponent{0};            //!< Most flows in one recomputation
     double m_epsilon{1e-9};                 //!< Relative tolerance of rate comparisons
-    TracedCallback<uint32_t, uint32_t, double, Time> m_completedTrace; //!< FlowCompleted
 };
 
 } // namespace ns3

@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
 #include "ns3/optical-data-file.h"
+#include "ns3/optical-names.h"
 #include "ns3/pointer.h"
 #include "ns3/string.h"
 #include "ns3/trace-source-accessor.h"
@@ -79,12 +80,12 @@ InferenceArrivals::GetTypeId()
                 "Poisson: Rate when quiet, BurstRate in bursts) or trace (TraceFile)",
                 EnumValue(InferenceArrivals::POISSON),
                 optical::compat::MakeEnumAccessorCompat<Process>(&InferenceArrivals::m_process),
-                MakeEnumChecker(InferenceArrivals::POISSON,
-                                "poisson",
-                                InferenceArrivals::BURSTY,
-                                "bursty",
-                                InferenceArrivals::TRACE,
-                                "trace"))
+                optical::AnyCase(MakeEnumChecker(InferenceArrivals::POISSON,
+                                                 "poisson",
+                                                 InferenceArrivals::BURSTY,
+                                                 "bursty",
+                                                 InferenceArrivals::TRACE,
+                                                 "trace")))
             .AddAttribute("Rate",
                           "Arrival rate (requests/s) of the poisson process and of the bursty "
                           "process's quiet state (finite; > 0 for poisson, >= 0 for bursty, 0 "

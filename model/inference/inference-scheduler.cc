@@ -9,6 +9,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
+#include "ns3/optical-names.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -59,10 +60,10 @@ AdmissionScheduler::GetTypeId()
                           EnumValue(AdmissionScheduler::NONE),
                           optical::compat::MakeEnumAccessorCompat<Preemption>(
                               &AdmissionScheduler::m_preemption),
-                          MakeEnumChecker(AdmissionScheduler::NONE,
-                                          "none",
-                                          AdmissionScheduler::RECOMPUTE,
-                                          "recompute"));
+                          optical::AnyCase(MakeEnumChecker(AdmissionScheduler::NONE,
+                                                           "none",
+                                                           AdmissionScheduler::RECOMPUTE,
+                                                           "recompute")));
     return tid;
 }
 

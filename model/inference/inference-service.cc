@@ -779,8 +779,8 @@ InferenceService::TensorParallel(uint64_t tokens)
     if (!schedule)
     {
         CollectiveSpec spec;
-        spec.kind = "allreduce";
-        spec.algorithm = "ring";
+        spec.kind = CollectiveKind::ALLREDUCE;
+        spec.algorithm = CollectiveAlgorithm::RING;
         spec.nRanks = m_ranks.size();
         spec.bytes = bytes;
         auto built = std::make_shared<CollectiveSchedule>("allreduce", "ring", spec.nRanks, bytes);

@@ -14,6 +14,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
+#include "ns3/optical-names.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -71,10 +72,10 @@ OpticalCircuitSwitch::GetTypeId()
                           EnumValue(OpticalCircuitSwitch::DROP),
                           optical::compat::MakeEnumAccessorCompat<ReconfigurationPolicy>(
                               &OpticalCircuitSwitch::m_policy),
-                          MakeEnumChecker(OpticalCircuitSwitch::DROP,
-                                          "Drop",
-                                          OpticalCircuitSwitch::DRAIN,
-                                          "Drain"))
+                          optical::AnyCase(MakeEnumChecker(OpticalCircuitSwitch::DROP,
+                                                           "Drop",
+                                                           OpticalCircuitSwitch::DRAIN,
+                                                           "Drain")))
             .AddAttribute("DrainTimeout",
                           "Longest time the Drain policy waits for changing ports to become "
                           "idle before switching anyway (s).",

@@ -11,6 +11,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
+#include "ns3/optical-names.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -42,16 +43,16 @@ CompiledSwitchModel::GetTypeId()
                           EnumValue(CompiledSwitchModel::AUTO),
                           optical::compat::MakeEnumAccessorCompat<Algorithm>(
                               &CompiledSwitchModel::m_algorithm),
-                          MakeEnumChecker(CompiledSwitchModel::AUTO,
-                                          "Auto",
-                                          CompiledSwitchModel::PATHFINDER,
-                                          "PathFinder",
-                                          CompiledSwitchModel::ILP,
-                                          "Ilp",
-                                          CompiledSwitchModel::FIRST_FIT,
-                                          "FirstFit",
-                                          CompiledSwitchModel::BENES,
-                                          "Benes"))
+                          optical::AnyCase(MakeEnumChecker(CompiledSwitchModel::AUTO,
+                                                           "Auto",
+                                                           CompiledSwitchModel::PATHFINDER,
+                                                           "PathFinder",
+                                                           CompiledSwitchModel::ILP,
+                                                           "Ilp",
+                                                           CompiledSwitchModel::FIRST_FIT,
+                                                           "FirstFit",
+                                                           CompiledSwitchModel::BENES,
+                                                           "Benes")))
             .AddAttribute("TargetFile",
                           "Target file to load when no target was set (SetTarget); empty: "
                           "generate a TargetStyle target sized to the switch's ports.",

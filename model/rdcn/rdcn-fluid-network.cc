@@ -54,7 +54,7 @@ RdcnFluidNetwork::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::RdcnFluidNetwork")
-            .SetParent<Object>()
+            .SetParent<FlowEngine>()
             .SetGroupName("Optical")
             .AddConstructor<RdcnFluidNetwork>()
             .AddAttribute("HostsPerTor",
@@ -97,17 +97,7 @@ RdcnFluidNetwork::GetTypeId()
                           "again with a fresh draw, up to this many draws (1: no redraw).",
                           UintegerValue(1),
                           MakeUintegerAccessor(&RdcnFluidNetwork::m_routeAttempts),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("RecordFlows",
-                          "Keep a FlowRecord of every completed flow (GetFlowRecords).",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&RdcnFluidNetwork::m_recordFlows),
-                          MakeBooleanChecker())
-            .AddTraceSource("FlowCompleted",
-                            "A flow's last byte reached its destination host: source and "
-                            "destination hosts, bytes, start and end.",
-                            MakeTraceSourceAccessor(&RdcnFluidNetwork::m_completedTrace),
-                            "ns3::RdcnFluidNetwork::FlowCompletedTracedCallback");
+                          MakeUintegerChecker<uint32_t>(1));
     return tid;
 }
 
@@ -131,7 +121,6 @@ RdcnFluidNetwork::DoDispose()
     m_queueIndex.clear();
     m_sliceLists.clear();
     m_dueHosts.clear();
-    m_records.clear();
     Object::DoDispose();
 }
 
@@ -1212,12 +1201,7 @@ RdcnFluidNetwork::Complete(uint32_t flow)
     --m_active;
     ++m_completed;
     const double bytes = static_cast<double>(f.size) / UNITS_PER_BYTE;
-    const Time end = Simulator::Now();
-    if (m_recordFlows)
-    {
-        m_records.push_back({f.src, f.dst, bytes, f.start, end});
-    }
-    m_completedTrace(f.src, f.dst, bytes, f.start, end);
+    NotifyFlowCompleted(f.src, f.dst, bytes, f.start);
     std::function<void()> cb = std::move(f.deliveredCb);
     f.deliveredCb = nullptr;
     f.injectedCb = nullptr;
@@ -1886,14 +1870,34 @@ RdcnFluidNetwork::GetMaxHopClasses() const
     return m_maxClasses;
 }
 
-const std::vector<RdcnFluidNetwork::FlowRecord>&
-RdcnFluidNetwork::GetFlowRecords() const
+uint32_t
+RdcnFluidNetwork::GetNEndpoints() const
 {
-    return m_records;
+    return GetNHosts();
+}
+
+int64_t
+RdcnFluidNetwork::StartFlow(FlowSpec spec, std::string* error)
+{
+    if (!spec.path.empty())
+    {
+        const std::string why = "RdcnFluidNetwork: a flow pinned to links (the time-slotted "
+                                "network routes every flow with its RdcnRouter)";
+        NS_ABORT_MSG_IF(!error, why);
+        *error = why;
+        return -1;
+    }
+    const int64_t flow =
+        StartFlow(spec.src, spec.dst, spec.bytes, std::move(spec.delivered), error);
+    if (flow >= 0 && spec.sent)
+    {
+        SetInjectedCallback(flow, std::move(spec.sent));
+    }
+    return flow;
 }
 
 std::string
-RdcnFluidNetwork::DescribeStalledFlows(uint32_t max) const
+RdcnFluidNetwork::DescribeStalledFlows(uint32_t max)
 {
     if (m_active == 0)
     {

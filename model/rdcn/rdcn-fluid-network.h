@@ -12,6 +12,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
+#include "ns3/flow-engine.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/queue-size.h"
@@ -82,33 +83,9 @@ namespace ns3
  * conservation check (bytes started = delivered + calendar queues + egress + at hosts) holds
  * exactly.
  */
-class RdcnFluidNetwork : public Object
+class RdcnFluidNetwork : public FlowEngine
 {
   public:
-    /// A completed flow.
-    struct FlowRecord
-    {
-        uint32_t src{0}; //!< Source host
-        uint32_t dst{0}; //!< Destination host
-        double bytes{0}; //!< Size (bytes)
-        Time start;      //!< When it started
-        Time end;        //!< When its last byte reached the destination host
-    };
-
-    /**
-     * TracedCallback signature of FlowCompleted.
-     * \param [in] src Source host
-     * \param [in] dst Destination host
-     * \param [in] bytes Size (bytes)
-     * \param [in] start When it started
-     * \param [in] end When its last byte reached the destination host
-     */
-    typedef void (*FlowCompletedTracedCallback)(uint32_t src,
-                                                uint32_t dst,
-                                                double bytes,
-                                                Time start,
-                                                Time end);
-
     /// Fixed-point bytes: the engine counts bytes in units of 1/UNITS_PER_BYTE.
     static constexpr int64_t UNITS_PER_BYTE = 4096;
 
@@ -156,6 +133,22 @@ class RdcnFluidNetwork : public Object
     uint32_t GetTorOf(uint32_t host) const;
 
     /**
+     * \brief Starts a flow now (the fluid contract): \c src and \c dst are hosts, \c bytes
+     * its size, \c sent runs when its last byte has left the source host (as an event of its
+     * own, see SetInjectedCallback) and \c delivered when it has reached the destination host.
+     * The engine is fluid: \c mtu and the header fields add nothing; it draws its own flow
+     * hash (\c hash is not used), routes with its router (\c path must be empty) and has no
+     * rate cap (\c capBps is not used).
+     * \param [in] spec The flow
+     * \param [out] error If not null, why it cannot start; if null that is fatal
+     * \return the flow's id (>= 0), or -1 on error
+     */
+    int64_t StartFlow(FlowSpec spec, std::string* error = nullptr) override;
+
+    /// \return the hosts (GetNHosts())
+    uint32_t GetNEndpoints() const override;
+
+    /**
      * \brief Starts a flow now.
      * \param [in] srcHost Source host (tor * HostsPerTor + h)
      * \param [in] dstHost Destination host (!= srcHost)
@@ -183,11 +176,11 @@ class RdcnFluidNetwork : public Object
     bool SetInjectedCallback(int64_t flow, std::function<void()> injected);
 
     /// \return flows started so far
-    uint64_t GetFlowsStarted() const;
+    uint64_t GetFlowsStarted() const override;
     /// \return flows completed so far
-    uint64_t GetFlowsCompleted() const;
+    uint64_t GetFlowsCompleted() const override;
     /// \return flows in progress
-    uint64_t GetNActiveFlows() const;
+    uint64_t GetNActiveFlows() const override;
 
     /// \return bytes of the flows started so far
     double GetBytesStarted() const;
@@ -225,9 +218,6 @@ class RdcnFluidNetwork : public Object
     /// \return the most hop classes (circuits crossed + 1) a calendar queue used so far
     uint32_t GetMaxHopClasses() const;
 
-    /// \return the completed flows, in completion order (attribute RecordFlows)
-    const std::vector<FlowRecord>& GetFlowRecords() const;
-
     /**
      * \brief Describes the flows in progress, for error messages when a workload does not
      * complete.
@@ -235,7 +225,7 @@ class RdcnFluidNetwork : public Object
      * \return "" if none, else e.g. "2 flows in progress: host 0 -> host 5 (1000 of 4000 bytes
      *         delivered, 3000 at the host) ..." naming flows that have no route
      */
-    std::string DescribeStalledFlows(uint32_t max = 5) const;
+    std::string DescribeStalledFlows(uint32_t max = 5) override;
 
   protected:
     void DoDispose() override;
@@ -424,7 +414,6 @@ class RdcnFluidNetwork : public Object
     Time m_fibreDelay;           //!< Circuit propagation
     Time m_hostLinkDelay;        //!< Host-ToR propagation
     uint32_t m_routeAttempts{1}; //!< Draws of a vlb chunk whose queue is full
-    bool m_recordFlows{true};    //!< Keep FlowRecords
 
     Ptr<RdcnSchedule> m_schedule; //!< Schedule
     Ptr<RdcnRouter> m_router;     //!< Router
@@ -490,9 +479,6 @@ class RdcnFluidNetwork : public Object
     uint64_t m_moves{0};               //!< Chunk moves
     uint32_t m_maxClasses{0};          //!< Most classes used
     uint64_t m_visit{0};               //!< Visit stamps
-
-    std::vector<FlowRecord> m_records;                                       //!< Completed flows
-    TracedCallback<uint32_t, uint32_t, double, Time, Time> m_completedTrace; //!< FlowCompleted
 };
 
 } // namespace ns3

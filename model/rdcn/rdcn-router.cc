@@ -9,6 +9,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
+#include "ns3/optical-names.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -132,16 +133,16 @@ RdcnRouter::GetTypeId()
                           "hoho path chosen at the source and carried)",
                           EnumValue(RdcnRouter::DIRECT),
                           optical::compat::MakeEnumAccessorCompat<Scheme>(&RdcnRouter::m_scheme),
-                          MakeEnumChecker(RdcnRouter::DIRECT,
-                                          "direct",
-                                          RdcnRouter::VLB,
-                                          "vlb",
-                                          RdcnRouter::HOHO,
-                                          "hoho",
-                                          RdcnRouter::KSP,
-                                          "ksp",
-                                          RdcnRouter::SOURCE,
-                                          "source"))
+                          optical::AnyCase(MakeEnumChecker(RdcnRouter::DIRECT,
+                                                           "direct",
+                                                           RdcnRouter::VLB,
+                                                           "vlb",
+                                                           RdcnRouter::HOHO,
+                                                           "hoho",
+                                                           RdcnRouter::KSP,
+                                                           "ksp",
+                                                           RdcnRouter::SOURCE,
+                                                           "source")))
             .AddAttribute("Paths",
                           "K of ksp: paths (with distinct first hops) a flow hash chooses "
                           "among (>= 1)",

@@ -10,6 +10,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
+#include "ns3/optical-names.h"
 #include "ns3/optical-units.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
@@ -44,10 +45,10 @@ RdcnTrafficAwareScheduler::GetTypeId()
                           EnumValue(RdcnTrafficAwareScheduler::BVN),
                           optical::compat::MakeEnumAccessorCompat<Algorithm>(
                               &RdcnTrafficAwareScheduler::m_algorithm),
-                          MakeEnumChecker(RdcnTrafficAwareScheduler::BVN,
-                                          "bvn",
-                                          RdcnTrafficAwareScheduler::MAX_WEIGHT,
-                                          "max-weight"))
+                          optical::AnyCase(MakeEnumChecker(RdcnTrafficAwareScheduler::BVN,
+                                                           "bvn",
+                                                           RdcnTrafficAwareScheduler::MAX_WEIGHT,
+                                                           "max-weight")))
             .AddAttribute("DemandSlots",
                           "Slices per uplink and cycle given to the demand, after the "
                           "ceil((N-1)/U) round-robin slices (slices; 0: as many as the round "

@@ -71,27 +71,35 @@ FlowCollectiveTransport::DoDispose()
 }
 
 void
-FlowCollectiveTransport::SetNetwork(Ptr<FlowNetwork> network)
+FlowCollectiveTransport::SetNetwork(Ptr<FlowEngine> engine)
 {
-    NS_ABORT_MSG_IF(!network || !network->GetTopology(),
-                    "FlowCollectiveTransport: a network with a topology is needed");
-    m_network = network;
+    NS_ABORT_MSG_IF(!engine, "FlowCollectiveTransport: no engine");
+    Ptr<FlowNetwork> network = DynamicCast<FlowNetwork>(engine);
+    NS_ABORT_MSG_IF(network && !network->GetTopology(),
+                    "FlowCollectiveTransport: a FlowNetwork with a topology is needed");
+    m_network = engine;
+}
+
+Ptr<FlowEngine>
+FlowCollectiveTransport::GetEngine() const
+{
+    return m_network;
 }
 
 Ptr<FlowNetwork>
 FlowCollectiveTransport::GetNetwork() const
 {
-    return m_network;
+    return DynamicCast<FlowNetwork>(m_network);
 }
 
 uint32_t
 FlowCollectiveTransport::AddRank(uint32_t vertex, Ptr<ScaleUpDomain> scaleUp, uint32_t localIndex)
 {
     NS_ABORT_MSG_IF(!m_network, "FlowCollectiveTransport: SetNetwork before AddRank");
-    NS_ABORT_MSG_IF(vertex >= m_network->GetTopology()->GetNVertices(),
-                    "FlowCollectiveTransport: vertex " << vertex << " is not in the topology ("
-                                                       << m_network->GetTopology()->GetNVertices()
-                                                       << " vertices)");
+    NS_ABORT_MSG_IF(vertex >= m_network->GetNEndpoints(),
+                    "FlowCollectiveTransport: endpoint " << vertex << " is not in the engine ("
+                                                         << m_network->GetNEndpoints()
+                                                         << " endpoints)");
     NS_ABORT_MSG_IF(scaleUp && localIndex >= scaleUp->GetNGpus(),
                     "FlowCollectiveTransport: GPU " << localIndex << " of a server with "
                                                     << scaleUp->GetNGpus() << " GPUs");
@@ -124,6 +132,12 @@ double
 FlowCollectiveTransport::GetBytesSent() const
 {
     return m_bytesSent;
+}
+
+uint64_t
+FlowCollectiveTransport::GetNWaitingMessages() const
+{
+    return m_waiting;
 }
 
 uint64_t
@@ -167,6 +181,10 @@ FlowCollectiveTransport::Send(uint32_t src,
     {
         StartNext(&pair, src, dst);
     }
+    else
+    {
+        ++m_waiting;
+    }
 }
 
 void
@@ -180,10 +198,14 @@ FlowCollectiveTransport::StartNext(Pair* p, uint32_t src, uint32_t dst)
         pair.busy = false;
         return;
     }
+    if (pair.busy)
+    {
+        --m_waiting;
+    }
     pair.busy = true;
     Message m = std::move(pair.queue.front());
     pair.queue.pop_front();
-    FlowNetwork::FlowSpec spec;
+    FlowEngine::FlowSpec spec;
     spec.src = m_ranks[src].vertex;
     spec.dst = m_ranks[dst].vertex;
     spec.bytes = static_cast<double>(m.bytes + m_messageHeader);
@@ -211,19 +233,7 @@ FlowCollectiveTransport::StartNext(Pair* p, uint32_t src, uint32_t dst)
 std::vector<uint32_t>
 FlowCollectiveTransport::DirectLinks(uint32_t src, uint32_t dst) const
 {
-    std::vector<uint32_t> links;
-    Ptr<FlowTopology> topology = m_network->GetTopology();
-    const uint32_t from = m_ranks[src].vertex;
-    const uint32_t to = m_ranks[dst].vertex;
-    for (uint32_t l : topology->GetOutLinks(from))
-    {
-        const FlowTopology::Link& link = topology->GetLink(l);
-        if (link.to == to && link.up && link.capacity > 0)
-        {
-            links.push_back(l);
-        }
-    }
-    return links;
+    return m_network->GetDirectLinks(m_ranks[src].vertex, m_ranks[dst].vertex);
 }
 
 uint32_t
@@ -275,6 +285,10 @@ FlowCollectiveTransport::SendOnLane(uint32_t src,
     if (!pair.busy)
     {
         StartNext(&pair, src, dst);
+    }
+    else
+    {
+        ++m_waiting;
     }
 }
 

@@ -10,6 +10,7 @@
 #include "collective-transport.h"
 #include "scale-up-domain.h"
 
+#include "ns3/flow-engine.h"
 #include "ns3/flow-network.h"
 
 #include <deque>
@@ -22,9 +23,10 @@ namespace ns3
 
 /**
  * \ingroup optical
- * \brief Flow-level transport of ML messages: each message between ranks on different servers
- * is a flow of the FlowNetwork; messages inside a server go through its ScaleUpDomain, as at
- * packet level.
+ * \brief Flow-level transport of ML messages over any flow engine (the fluid contract,
+ * FlowEngine): each message between ranks on different servers is a flow of the engine
+ * (FlowNetwork's max-min fluid, or the time-slotted RdcnFluidNetwork); messages inside a
+ * server go through its ScaleUpDomain, as at packet level.
  *
  * Messages between the same two ranks are sent one after the other, like the bytes of the one
  * TCP connection the packet-level transport keeps per pair: the next starts when the previous
@@ -46,17 +48,22 @@ class FlowCollectiveTransport : public CollectiveTransport
     FlowCollectiveTransport();
 
     /**
-     * \brief Sets the network the flows run on.
-     * \param [in] network The engine (its topology set)
+     * \brief Sets the engine the flows run on.
+     * \param [in] engine The engine (a FlowNetwork with its topology set, a RdcnFluidNetwork
+     * with its schedule and router, ...)
      */
-    void SetNetwork(Ptr<FlowNetwork> network);
+    void SetNetwork(Ptr<FlowEngine> engine);
 
-    /// \return the network
+    /// \return the engine
+    Ptr<FlowEngine> GetEngine() const;
+
+    /// \return the engine if it is a FlowNetwork, else nullptr
     Ptr<FlowNetwork> GetNetwork() const;
 
     /**
      * \brief Adds the next rank.
-     * \param [in] vertex Topology vertex of the rank's scale-out NIC
+     * \param [in] vertex The engine's endpoint of the rank's scale-out NIC (a topology vertex,
+     * a host of a time-slotted network)
      * \param [in] scaleUp Scale-up domain of the rank's server (nullptr: none)
      * \param [in] localIndex The rank's GPU index inside its server
      * \return the rank
@@ -102,6 +109,9 @@ class FlowCollectiveTransport : public CollectiveTransport
     /// \return bytes handed to flows (message headers included, packet headers not) so far
     double GetBytesSent() const;
 
+    /// \return messages waiting behind an earlier message of their pair (or lane) now
+    uint64_t GetNWaitingMessages() const;
+
     /// \return messages delivered so far (GetCounters().messagesDelivered)
     uint64_t GetMessagesDelivered() const;
 
@@ -136,7 +146,7 @@ class FlowCollectiveTransport : public CollectiveTransport
     /// \return the up links joining two ranks' vertices directly, in index order
     std::vector<uint32_t> DirectLinks(uint32_t src, uint32_t dst) const;
 
-    Ptr<FlowNetwork> m_network;                 //!< Engine
+    Ptr<FlowEngine> m_network;                  //!< Engine
     std::vector<Rank> m_ranks;                  //!< Ranks
     std::unordered_map<uint64_t, Pair> m_pairs; //!< By src << 32 | dst
     /// Pairs of SendOnLane, by (src << 32 | dst, lane)
@@ -147,6 +157,7 @@ class FlowCollectiveTransport : public CollectiveTransport
     uint32_t m_mtu;           //!< MTU override (0: the path's)
     DataRate m_rateCap;       //!< Per-flow cap (0: none)
     double m_bytesSent{0};    //!< Wire bytes
+    uint64_t m_waiting{0};    //!< Messages queued behind others
 };
 
 } // namespace ns3

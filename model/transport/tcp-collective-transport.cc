@@ -225,12 +225,40 @@ TcpCollectiveTransport::ConnectAll()
 TcpCollectiveTransport::Connection&
 TcpCollectiveTransport::GetConnection(uint32_t src, uint32_t dst)
 {
-    auto it = m_connections.find({src, dst});
-    if (it != m_connections.end())
-    {
-        return it->second;
-    }
     Connection& conn = m_connections[{src, dst}];
+    if (!conn.socket)
+    {
+        Open(conn, src, dst);
+    }
+    return conn;
+}
+
+bool
+TcpCollectiveTransport::StacksReady(uint32_t src, uint32_t dst) const
+{
+    // A node's devices and queue discs are set up by its Initialize(), the first event of its
+    // context when the simulation runs: a socket that sends before would crash in the
+    // traffic-control layer.
+    return m_ranks[src].node->IsInitialized() && m_ranks[dst].node->IsInitialized();
+}
+
+void
+TcpCollectiveTransport::Open(Connection& conn, uint32_t src, uint32_t dst)
+{
+    if (conn.socket)
+    {
+        return;
+    }
+    if (!StacksReady(src, dst))
+    {
+        // Called before Simulator::Run(): open (and send) at the simulation's first instant.
+        if (!m_openPending)
+        {
+            m_openPending = true;
+            Simulator::ScheduleNow(&TcpCollectiveTransport::OpenPending, this);
+        }
+        return;
+    }
     conn.socket = CreateTcpSocket(m_ranks[src].node);
     conn.socket->Bind();
     conn.socket->SetConnectCallback(
@@ -239,7 +267,16 @@ TcpCollectiveTransport::GetConnection(uint32_t src, uint32_t dst)
     conn.socket->SetSendCallback(MakeCallback(&TcpCollectiveTransport::SendSpace, this));
     conn.socket->Connect(InetSocketAddress(m_ranks[dst].address, m_port));
     m_socketPair[conn.socket] = {src, dst};
-    return conn;
+}
+
+void
+TcpCollectiveTransport::OpenPending()
+{
+    m_openPending = false;
+    for (auto& [pair, conn] : m_connections)
+    {
+        Open(conn, pair.first, pair.second);
+    }
 }
 
 void

@@ -113,6 +113,16 @@ class TcpCollectiveTransport : public CollectiveTransport
     bool SameServer(uint32_t a, uint32_t b) const;
     Ptr<Socket> CreateTcpSocket(Ptr<Node> node) const;
     Connection& GetConnection(uint32_t src, uint32_t dst);
+    /// \brief Opens a connection's socket, or defers it to the first instant of the run if the
+    /// nodes' stacks are not initialized yet (a Send before Simulator::Run()).
+    /// \param [in,out] conn The connection \param [in] src Its source \param [in] dst Its
+    /// destination
+    void Open(Connection& conn, uint32_t src, uint32_t dst);
+    /// \brief Opens every connection deferred by Open().
+    void OpenPending();
+    /// \param [in] src A rank \param [in] dst A rank \return true if both nodes are
+    /// initialized (their stacks can send)
+    bool StacksReady(uint32_t src, uint32_t dst) const;
     void ConnectAll();
     void Pump(uint32_t src, uint32_t dst);
     void ConnectionSucceeded(Ptr<Socket> socket);
@@ -134,7 +144,8 @@ class TcpCollectiveTransport : public CollectiveTransport
     std::map<Ptr<Socket>, std::pair<uint32_t, Incoming>> m_incoming;   //!< Accepted -> (dst, state)
     std::vector<Ptr<Socket>> m_listeners;                              //!< Listening sockets
     bool m_started{false};                                             //!< Start() called
-    uint64_t m_bytesSent{0};                                           //!< Bytes handed to TCP
+    bool m_openPending{false}; //!< OpenPending scheduled (connections deferred before the run)
+    uint64_t m_bytesSent{0};   //!< Bytes handed to TCP
     TracedCallback<uint32_t, uint32_t, uint64_t> m_messageDeliveredTrace; //!< MessageDelivered
 
   public:

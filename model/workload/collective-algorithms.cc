@@ -295,7 +295,7 @@ BuildHierarchicalAllReduce(const CollectiveSpec& spec, CollectiveSchedule& s)
     // The ring reduce-scatter leaves GPU k with segment (k + 1) mod G, of Part(S, G, k + 1).
     auto share = [&](uint32_t k) { return Part(spec.bytes, g, (k + 1) % g); };
     // One phase: a ring sub-collective on each group, mapped to this schedule's ranks.
-    auto phase = [&](const std::string& kind, bool acrossServers) {
+    auto phase = [&](CollectiveKind kind, bool acrossServers) {
         const uint32_t size = acrossServers ? m : g;
         const uint32_t groups = acrossServers ? g : m;
         if (size < 2)
@@ -304,10 +304,15 @@ BuildHierarchicalAllReduce(const CollectiveSpec& spec, CollectiveSchedule& s)
         }
         for (uint32_t k = 0; k < groups; ++k)
         {
-            const CollectiveSpec
-                sub{kind, "ring", size, acrossServers ? share(k) : spec.bytes, spec.chunks, 1, 0};
-            CollectiveSchedule part(sub.kind, sub.algorithm, sub.nRanks, sub.bytes);
-            if (kind == "allreduce")
+            const CollectiveSpec sub =
+                CollectiveSpec::Of(kind, size, acrossServers ? share(k) : spec.bytes)
+                    .WithAlgorithm(CollectiveAlgorithm::RING)
+                    .WithChunks(spec.chunks);
+            CollectiveSchedule part(sub.kind.GetName(),
+                                    sub.algorithm.GetName(),
+                                    sub.nRanks,
+                                    sub.bytes);
+            if (kind == CollectiveKind::ALLREDUCE)
             {
                 BuildRingAllReduce(sub, part);
             }
@@ -324,38 +329,95 @@ BuildHierarchicalAllReduce(const CollectiveSpec& spec, CollectiveSchedule& s)
         }
     };
     // Groups of one phase use disjoint ranks, so they do not wait for each other.
-    phase("reducescatter", false);
-    phase("allreduce", true);
-    phase("allgather", false);
+    phase(CollectiveKind::REDUCESCATTER, false);
+    phase(CollectiveKind::ALLREDUCE, true);
+    phase(CollectiveKind::ALLGATHER, false);
 }
 
-/// The registry: (kind, algorithm) -> builder.
-const std::map<std::pair<std::string, std::string>, Builder>&
+/// (kind, algorithm) as registry key.
+using AlgorithmKey = std::pair<CollectiveKind::Value, CollectiveAlgorithm::Value>;
+
+/// The registry: (kind, algorithm) -> builder, in kind then algorithm order.
+const std::map<AlgorithmKey, Builder>&
 Registry()
 {
-    static const std::map<std::pair<std::string, std::string>, Builder> registry{
-        {{"allreduce", "ring"}, BuildRingAllReduce},
-        {{"allreduce", "tree"}, BuildDoubleBinaryTree},
-        {{"allreduce", "hd"}, BuildHalvingDoubling},
-        {{"allreduce", "hierarchical"}, BuildHierarchicalAllReduce},
-        {{"reducescatter", "ring"}, BuildRingHalf},
-        {{"allgather", "ring"}, BuildRingHalf},
-        {{"alltoall", "direct"}, BuildDirectAllToAll},
-        {{"broadcast", "ring"}, BuildRingBroadcast},
-        {{"broadcast", "tree"}, BuildBinomialBroadcast},
-        {{"sendrecv", "direct"}, BuildSendRecv},
+    static const std::map<AlgorithmKey, Builder> registry{
+        {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING}, BuildRingAllReduce},
+        {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::TREE}, BuildDoubleBinaryTree},
+        {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HD}, BuildHalvingDoubling},
+        {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HIERARCHICAL},
+         BuildHierarchicalAllReduce},
+        {{CollectiveKind::REDUCESCATTER, CollectiveAlgorithm::RING}, BuildRingHalf},
+        {{CollectiveKind::ALLGATHER, CollectiveAlgorithm::RING}, BuildRingHalf},
+        {{CollectiveKind::ALLTOALL, CollectiveAlgorithm::DIRECT}, BuildDirectAllToAll},
+        {{CollectiveKind::BROADCAST, CollectiveAlgorithm::RING}, BuildRingBroadcast},
+        {{CollectiveKind::BROADCAST, CollectiveAlgorithm::TREE}, BuildBinomialBroadcast},
+        {{CollectiveKind::SENDRECV, CollectiveAlgorithm::DIRECT}, BuildSendRecv},
     };
     return registry;
 }
+
+/// \param [in] kind A kind \return the usual algorithm of the kind
+CollectiveAlgorithm
+DefaultAlgorithm(CollectiveKind kind)
+{
+    switch (kind)
+    {
+    case CollectiveKind::ALLTOALL:
+    case CollectiveKind::SENDRECV:
+        return CollectiveAlgorithm::DIRECT;
+    default:
+        return CollectiveAlgorithm::RING;
+    }
+}
 } // namespace
 
-std::vector<std::pair<std::string, std::string>>
+CollectiveSpec
+CollectiveSpec::Of(CollectiveKind kind, uint32_t nRanks, uint64_t bytes)
+{
+    CollectiveSpec spec;
+    spec.kind = kind;
+    spec.algorithm = DefaultAlgorithm(kind);
+    spec.nRanks = nRanks;
+    spec.bytes = bytes;
+    return spec;
+}
+
+CollectiveSpec&
+CollectiveSpec::WithAlgorithm(CollectiveAlgorithm a)
+{
+    algorithm = a;
+    return *this;
+}
+
+CollectiveSpec&
+CollectiveSpec::WithChunks(uint32_t n)
+{
+    chunks = n;
+    return *this;
+}
+
+CollectiveSpec&
+CollectiveSpec::WithRanksPerServer(uint32_t g)
+{
+    ranksPerServer = g;
+    return *this;
+}
+
+CollectiveSpec&
+CollectiveSpec::WithRoot(uint32_t r)
+{
+    root = r;
+    return *this;
+}
+
+std::vector<std::pair<CollectiveKind, CollectiveAlgorithm>>
 CollectiveAlgorithms::GetSupported()
 {
-    std::vector<std::pair<std::string, std::string>> out;
+    std::vector<std::pair<CollectiveKind, CollectiveAlgorithm>> out;
     for (const auto& entry : Registry())
     {
-        out.push_back(entry.first);
+        out.emplace_back(entry.first.first, entry.first.second);
     }
     return out;
 }
@@ -365,16 +427,30 @@ CollectiveAlgorithms::Build(const CollectiveSpec& spec,
                             CollectiveSchedule& schedule,
                             std::string& error)
 {
+    if (!spec.kind.IsValid())
+    {
+        error = "'" + spec.kind.GetName() +
+                "' is not a collective kind (allowed: " + CollectiveKind::GetNames().GetList() +
+                ")";
+        return false;
+    }
+    if (!spec.algorithm.IsValid())
+    {
+        error = "'" + spec.algorithm.GetName() + "' is not a collective algorithm (allowed: " +
+                CollectiveAlgorithm::GetNames().GetList() + ")";
+        return false;
+    }
     const auto& registry = Registry();
     const auto it = registry.find({spec.kind, spec.algorithm});
     if (it == registry.end())
     {
         std::ostringstream err;
-        err << "no algorithm '" << spec.algorithm << "' for collective '" << spec.kind
-            << "' (supported:";
+        err << "no algorithm '" << spec.algorithm.GetName() << "' for collective '"
+            << spec.kind.GetName() << "' (supported:";
         for (const auto& entry : registry)
         {
-            err << " " << entry.first.first << "/" << entry.first.second;
+            err << " " << CollectiveKind(entry.first.first).GetName() << "/"
+                << CollectiveAlgorithm(entry.first.second).GetName();
         }
         err << ")";
         error = err.str();
@@ -396,13 +472,13 @@ CollectiveAlgorithms::Build(const CollectiveSpec& spec,
                 std::to_string(spec.chunks) + ")";
         return false;
     }
-    if (spec.algorithm == "hd" && (spec.nRanks & (spec.nRanks - 1)) != 0)
+    if (spec.algorithm == CollectiveAlgorithm::HD && (spec.nRanks & (spec.nRanks - 1)) != 0)
     {
         error = "halving-doubling needs a power-of-2 group size (got " +
                 std::to_string(spec.nRanks) + ")";
         return false;
     }
-    if (spec.algorithm == "hierarchical" &&
+    if (spec.algorithm == CollectiveAlgorithm::HIERARCHICAL &&
         (spec.ranksPerServer < 1 || spec.nRanks % spec.ranksPerServer != 0 ||
          spec.nRanks / spec.ranksPerServer < 2))
     {
@@ -417,14 +493,18 @@ CollectiveAlgorithms::Build(const CollectiveSpec& spec,
                 std::to_string(spec.nRanks);
         return false;
     }
-    CollectiveSchedule built(spec.kind, spec.algorithm, spec.nRanks, spec.bytes);
+    CollectiveSchedule built(spec.kind.GetName(),
+                             spec.algorithm.GetName(),
+                             spec.nRanks,
+                             spec.bytes);
     it->second(spec, built);
     // S below N (or a segment below the chunk count) leaves empty segments: nothing to send.
     built.RemoveEmptyOps();
     const std::string problem = built.Validate();
     if (!problem.empty())
     {
-        error = "internal error in " + spec.kind + "/" + spec.algorithm + ": " + problem;
+        error = "internal error in " + spec.kind.GetName() + "/" + spec.algorithm.GetName() + ": " +
+                problem;
         return false;
     }
     schedule = built;
@@ -432,8 +512,8 @@ CollectiveAlgorithms::Build(const CollectiveSpec& spec,
 }
 
 double
-CollectiveAlgorithms::AlphaBetaTime(const std::string& kind,
-                                    const std::string& algorithm,
+CollectiveAlgorithms::AlphaBetaTime(CollectiveKind kind,
+                                    CollectiveAlgorithm algorithm,
                                     uint32_t nRanks,
                                     double bytes,
                                     double bytesPerSecond,
@@ -445,26 +525,28 @@ CollectiveAlgorithms::AlphaBetaTime(const std::string& kind,
     }
     const double n = nRanks;
     const double frac = (n - 1) / n;
-    if (kind == "allreduce" && algorithm == "ring")
+    if (kind == CollectiveKind::ALLREDUCE && algorithm == CollectiveAlgorithm::RING)
     {
         // Reduce-scatter then all-gather: 2(N-1) dependent steps of S/N each.
         return 2 * (n - 1) * alpha + 2 * frac * bytes / bytesPerSecond;
     }
-    if (kind == "allreduce" && algorithm == "hd" && (nRanks & (nRanks - 1)) == 0)
+    if (kind == CollectiveKind::ALLREDUCE && algorithm == CollectiveAlgorithm::HD &&
+        (nRanks & (nRanks - 1)) == 0)
     {
         // log2 N halving steps then log2 N doubling steps; (N-1)/N S each way.
         return 2 * std::log2(n) * alpha + 2 * frac * bytes / bytesPerSecond;
     }
-    if ((kind == "reducescatter" || kind == "allgather") && algorithm == "ring")
+    if ((kind == CollectiveKind::REDUCESCATTER || kind == CollectiveKind::ALLGATHER) &&
+        algorithm == CollectiveAlgorithm::RING)
     {
         return (n - 1) * alpha + frac * bytes / bytesPerSecond;
     }
-    if (kind == "alltoall" && algorithm == "direct")
+    if (kind == CollectiveKind::ALLTOALL && algorithm == CollectiveAlgorithm::DIRECT)
     {
         // Every block leaves at once: one latency, (N-1)/N S through each host's link.
         return alpha + frac * bytes / bytesPerSecond;
     }
-    if (kind == "sendrecv" && algorithm == "direct")
+    if (kind == CollectiveKind::SENDRECV && algorithm == CollectiveAlgorithm::DIRECT)
     {
         return alpha + bytes / bytesPerSecond;
     }

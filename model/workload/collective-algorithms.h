@@ -7,6 +7,7 @@
 #ifndef COLLECTIVE_ALGORITHMS_H
 #define COLLECTIVE_ALGORITHMS_H
 
+#include "ns3/collective-kind.h"
 #include "ns3/collective-schedule.h"
 
 #include <string>
@@ -17,18 +18,51 @@ namespace ns3
 
 /**
  * \ingroup optical
- * \brief What a collective is asked to do.
+ * \brief What a collective is asked to do, by named fields.
+ *
+ * \code
+ *   CollectiveSpec spec;                           // a ring all-reduce of 2 ranks by default
+ *   spec.kind = CollectiveKind::ALLTOALL;
+ *   spec.algorithm = CollectiveAlgorithm::DIRECT;
+ *   spec.nRanks = 8;
+ *   spec.bytes = 64 << 20;
+ *   // or, in one expression:
+ *   auto ar = CollectiveSpec::Of(CollectiveKind::ALLREDUCE, 8, 64 << 20).WithChunks(4);
+ * \endcode
+ *
+ * The positional form of earlier versions, CollectiveSpec{"allreduce", "ring", n, bytes, 1, 1,
+ * 0}, still compiles (with a deprecation warning: the names become typed values; an unknown
+ * name is refused by CollectiveAlgorithms::Build, naming it).
  */
 struct CollectiveSpec
 {
-    std::string kind;      //!< allreduce, reducescatter, allgather, alltoall, broadcast, sendrecv
-    std::string algorithm; //!< ring, tree, hd, direct, hierarchical (see CollectiveAlgorithms)
-    uint32_t nRanks{2};    //!< Group size
-    uint64_t bytes{0};     //!< Message size S (bytes): the full buffer (see the class doc)
-    uint32_t chunks{1};    //!< Pipelining: each transfer is split into this many chunks
-    uint32_t ranksPerServer{
-        1};           //!< Hierarchical algorithms: GPUs per server (rank = server x G + g)
-    uint32_t root{0}; //!< Broadcast root; sendrecv source (destination: root + 1)
+    CollectiveKind kind{CollectiveKind::ALLREDUCE};           //!< What to do
+    CollectiveAlgorithm algorithm{CollectiveAlgorithm::RING}; //!< How (see CollectiveAlgorithms)
+    uint32_t nRanks{2};                                       //!< Group size
+    uint64_t bytes{0};          //!< Message size S (bytes): the full buffer (see the class doc)
+    uint32_t chunks{1};         //!< Pipelining: each transfer is split into this many chunks
+    uint32_t ranksPerServer{1}; //!< Hierarchical algorithms: GPUs per server (rank = server x
+                                //!< G + g)
+    uint32_t root{0};           //!< Broadcast root; sendrecv source (destination: root + 1)
+
+    /**
+     * \brief A collective with the usual algorithm of its kind: ring for all-reduce,
+     * reduce-scatter, all-gather and broadcast, direct for all-to-all and send/receive.
+     * \param [in] kind What to do
+     * \param [in] nRanks Group size
+     * \param [in] bytes Message size S (bytes, NCCL's conventions)
+     * \return the spec (chunks 1, one GPU per server, root 0)
+     */
+    static CollectiveSpec Of(CollectiveKind kind, uint32_t nRanks, uint64_t bytes);
+
+    /// \param [in] a The algorithm \return this spec with it
+    CollectiveSpec& WithAlgorithm(CollectiveAlgorithm a);
+    /// \param [in] n Chunks per transfer \return this spec with them
+    CollectiveSpec& WithChunks(uint32_t n);
+    /// \param [in] g GPUs per server (hierarchical) \return this spec with them
+    CollectiveSpec& WithRanksPerServer(uint32_t g);
+    /// \param [in] r Root rank \return this spec with it
+    CollectiveSpec& WithRoot(uint32_t r);
 };
 
 /**
@@ -39,12 +73,13 @@ struct CollectiveSpec
  * reduce-scatter input (each rank owns S/N), the all-to-all send buffer (S/N to each rank),
  * and the broadcast or send/receive message.
  *
- * | kind          | algorithms                          |
- * |---------------|-------------------------------------|
- * | allreduce     | ring, tree (double binary tree), hd (recursive halving-doubling), hierarchical
- * | | reducescatter | ring                                | | allgather     | ring | | alltoall |
- * direct (pairwise)                   | | broadcast     | ring (pipelined chain), tree (binomial) |
- * | sendrecv      | direct                              |
+ * Kinds and their algorithms (CollectiveKind, CollectiveAlgorithm):
+ * - ALLREDUCE: RING, TREE (double binary tree), HD (recursive halving-doubling),
+ *   HIERARCHICAL;
+ * - REDUCESCATTER, ALLGATHER: RING;
+ * - ALLTOALL: DIRECT (pairwise);
+ * - BROADCAST: RING (pipelined chain), TREE (binomial);
+ * - SENDRECV: DIRECT.
  */
 class CollectiveAlgorithms
 {
@@ -59,7 +94,7 @@ class CollectiveAlgorithms
     static bool Build(const CollectiveSpec& spec, CollectiveSchedule& schedule, std::string& error);
 
     /// \return every (kind, algorithm) pair Build accepts
-    static std::vector<std::pair<std::string, std::string>> GetSupported();
+    static std::vector<std::pair<CollectiveKind, CollectiveAlgorithm>> GetSupported();
 
     /**
      * \brief The alpha-beta completion time of a collective on N hosts behind one
@@ -81,8 +116,8 @@ class CollectiveAlgorithms
      * \return the time (s); NaN for other pairs (no formula) or arguments out of range (N < 2,
      * B <= 0, S or alpha negative)
      */
-    static double AlphaBetaTime(const std::string& kind,
-                                const std::string& algorithm,
+    static double AlphaBetaTime(CollectiveKind kind,
+                                CollectiveAlgorithm algorithm,
                                 uint32_t nRanks,
                                 double bytes,
                                 double bytesPerSecond,

@@ -11,6 +11,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
+#include "ns3/optical-names.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/trace-source-accessor.h"
@@ -64,12 +65,12 @@ FlowWorkload::GetTypeId()
                 "Continuous)",
                 EnumValue(FlowWorkload::POISSON),
                 optical::compat::MakeEnumAccessorCompat<Pattern>(&FlowWorkload::m_pattern),
-                MakeEnumChecker(FlowWorkload::POISSON,
-                                "poisson",
-                                FlowWorkload::ALLTOALL,
-                                "alltoall",
-                                FlowWorkload::PERMUTATION,
-                                "permutation"))
+                optical::AnyCase(MakeEnumChecker(FlowWorkload::POISSON,
+                                                 "poisson",
+                                                 FlowWorkload::ALLTOALL,
+                                                 "alltoall",
+                                                 FlowWorkload::PERMUTATION,
+                                                 "permutation")))
             .AddAttribute("Load",
                           "Offered load of each host of the poisson pattern, as a fraction of "
                           "HostRate (0 < Load <= 1). Default 0.5: illustrative (the literature "

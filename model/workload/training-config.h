@@ -7,6 +7,8 @@
 #ifndef TRAINING_CONFIG_H
 #define TRAINING_CONFIG_H
 
+#include "ns3/collective-kind.h"
+
 #include <cstdint>
 #include <string>
 
@@ -167,21 +169,21 @@ struct ModelSpec
  */
 struct TrainingConfig
 {
-    ModelSpec model;                 //!< Model
-    GpuSpec gpu;                     //!< GPU
-    uint32_t dp{1};                  //!< Data parallel degree
-    uint32_t tp{1};                  //!< Tensor parallel degree
-    uint32_t pp{1};                  //!< Pipeline parallel degree
-    uint32_t ep{1};                  //!< Expert parallel degree (divides DP)
-    uint32_t microbatches{1};        //!< Micro-batches per iteration and replica
-    uint32_t microBatchSize{1};      //!< Sequences per micro-batch
-    uint32_t bytesPerElement{2};     //!< BF16
-    std::string schedule{"1f1b"};    //!< Pipeline schedule: 1f1b or gpipe
-    bool overlapDp{true};            //!< Overlap DP gradient all-reduce with the last backward
-    bool zero{false};                //!< DP as reduce-scatter + all-gather (ZeRO/FSDP)
-    std::string dpAlgorithm{"ring"}; //!< All-reduce algorithm of DP
-    double moeZipf{0};               //!< MoE routing skew: Zipf exponent (0: uniform)
-    bool moePayloadEfficient{true};  //!< MoE: only real tokens cross (else padded to capacity)
+    ModelSpec model;              //!< Model
+    GpuSpec gpu;                  //!< GPU
+    uint32_t dp{1};               //!< Data parallel degree
+    uint32_t tp{1};               //!< Tensor parallel degree
+    uint32_t pp{1};               //!< Pipeline parallel degree
+    uint32_t ep{1};               //!< Expert parallel degree (divides DP)
+    uint32_t microbatches{1};     //!< Micro-batches per iteration and replica
+    uint32_t microBatchSize{1};   //!< Sequences per micro-batch
+    uint32_t bytesPerElement{2};  //!< BF16
+    std::string schedule{"1f1b"}; //!< Pipeline schedule: 1f1b or gpipe
+    bool overlapDp{true};         //!< Overlap DP gradient all-reduce with the last backward
+    bool zero{false};             //!< DP as reduce-scatter + all-gather (ZeRO/FSDP)
+    CollectiveAlgorithm dpAlgorithm{CollectiveAlgorithm::RING}; //!< All-reduce algorithm of DP
+    double moeZipf{0};              //!< MoE routing skew: Zipf exponent (0: uniform)
+    bool moePayloadEfficient{true}; //!< MoE: only real tokens cross (else padded to capacity)
 
     /**
      * \brief Checks the configuration against a GPU count.

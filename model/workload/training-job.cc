@@ -311,7 +311,11 @@ TrainingJob::RunOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
                 const double bytes = c.ActivationBytes();
                 steps.push_back(
                     Blocking(d, p, true, [this, tpGroup, bytes](std::function<void()> next) {
-                        RunCollective("allreduce", "ring", tpGroup, bytes, next);
+                        RunCollective(CollectiveKind::ALLREDUCE,
+                                      CollectiveAlgorithm::RING,
+                                      tpGroup,
+                                      bytes,
+                                      next);
                     }));
             }
         }
@@ -409,8 +413,8 @@ TrainingJob::FinishOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
         auto left = std::make_shared<uint32_t>(c.tp);
         for (uint32_t t = 0; t < c.tp; ++t)
         {
-            RunCollective("sendrecv",
-                          "direct",
+            RunCollective(CollectiveKind::SENDRECV,
+                          CollectiveAlgorithm::DIRECT,
                           {c.Rank(d, p, t), c.Rank(d, peer, t)},
                           c.ActivationBytes() / c.tp,
                           [this, left, d, peer, forward, mb]() {
@@ -472,13 +476,21 @@ TrainingJob::DataParallel(uint32_t p, double bytes)
         };
         if (c.zero)
         {
-            RunCollective("reducescatter", "ring", group, bytes, [this, group, bytes, finished]() {
-                RunCollective("allgather", "ring", group, bytes, finished);
-            });
+            RunCollective(CollectiveKind::REDUCESCATTER,
+                          CollectiveAlgorithm::RING,
+                          group,
+                          bytes,
+                          [this, group, bytes, finished]() {
+                              RunCollective(CollectiveKind::ALLGATHER,
+                                            CollectiveAlgorithm::RING,
+                                            group,
+                                            bytes,
+                                            finished);
+                          });
         }
         else
         {
-            RunCollective("allreduce", c.dpAlgorithm, group, bytes, finished);
+            RunCollective(CollectiveKind::ALLREDUCE, c.dpAlgorithm, group, bytes, finished);
         }
     }
 }
@@ -506,8 +518,8 @@ TrainingJob::Meet(const std::string& key,
 }
 
 void
-TrainingJob::RunCollective(const std::string& kind,
-                           const std::string& algorithm,
+TrainingJob::RunCollective(CollectiveKind kind,
+                           CollectiveAlgorithm algorithm,
                            const std::vector<uint32_t>& jobRanks,
                            double bytes,
                            std::function<void()> done)
@@ -519,13 +531,20 @@ TrainingJob::RunCollective(const std::string& kind,
     }
     const uint64_t size = std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(bytes)));
     // A job runs the same few collectives many times: each schedule is built once.
-    auto key = std::make_tuple(kind, algorithm, static_cast<uint32_t>(jobRanks.size()), size);
+    auto key = std::make_tuple(static_cast<CollectiveKind::Value>(kind),
+                               static_cast<CollectiveAlgorithm::Value>(algorithm),
+                               static_cast<uint32_t>(jobRanks.size()),
+                               size);
     auto it = m_schedules.find(key);
     if (it == m_schedules.end())
     {
-        CollectiveSpec spec{kind, algorithm, static_cast<uint32_t>(jobRanks.size()), size, 1, 1, 0};
-        auto schedule =
-            std::make_shared<CollectiveSchedule>(kind, algorithm, spec.nRanks, spec.bytes);
+        const CollectiveSpec spec =
+            CollectiveSpec::Of(kind, static_cast<uint32_t>(jobRanks.size()), size)
+                .WithAlgorithm(algorithm);
+        auto schedule = std::make_shared<CollectiveSchedule>(kind.GetName(),
+                                                             algorithm.GetName(),
+                                                             spec.nRanks,
+                                                             spec.bytes);
         std::string error;
         if (!CollectiveAlgorithms::Build(spec, *schedule, error))
         {

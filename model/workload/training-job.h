@@ -188,8 +188,8 @@ class TrainingJob : public Object
     void RunSchedule(std::shared_ptr<const CollectiveSchedule> schedule,
                      const std::vector<uint32_t>& jobRanks,
                      std::function<void()> done);
-    void RunCollective(const std::string& kind,
-                       const std::string& algorithm,
+    void RunCollective(CollectiveKind kind,
+                       CollectiveAlgorithm algorithm,
                        const std::vector<uint32_t>& jobRanks,
                        double bytes,
                        std::function<void()> done);
@@ -210,7 +210,7 @@ class TrainingJob : public Object
     Ptr<MoeTraffic> m_moe;                  //!< MoE routing and transfers
     std::map<std::string, std::vector<std::vector<uint64_t>>> m_routing; //!< Dispatch routing
     std::map<std::string, Meeting> m_meetings; //!< Group collectives being gathered
-    std::map<std::tuple<std::string, std::string, uint32_t, uint64_t>,
+    std::map<std::tuple<CollectiveKind::Value, CollectiveAlgorithm::Value, uint32_t, uint64_t>,
              std::shared_ptr<const CollectiveSchedule>>
         m_schedules;              //!< Schedules built so far, by (kind, algorithm, ranks, bytes)
     uint32_t m_iterationsLeft{0}; //!< Iterations still to run

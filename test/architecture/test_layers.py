@@ -17,7 +17,12 @@ relative to the including file. An area is model/<dir> or helper/<dir>. The test
    is gone, so that the list shrinks);
  - headers include other headers by their installed name ns3/<name>.h, not by "../dir/x.h";
  - public headers do not include ns-3's test.h (a user's build would get the test framework);
-   test-only helpers live under test/ (test/common/optical-test-compat.h).
+   test-only helpers live under test/ (test/common/optical-test-compat.h);
+ - no code of model/, helper/, examples/ or scratch/ decides by a backend's identity: no
+   comparison with a backend's name ("packet", "flow") or with a Backend constant, no switch
+   case on one, no string option listing backends (OpticalExperiment::AddBackend is the one
+   option); only the registry (model/transport/collective-backend.cc) names them;
+ - one FlowRecord: the struct is defined once in model/ and helper/.
 
 Only the Python standard library is used. Run directly (python3 test/architecture/test_layers.py)
 or through test.py (suite optical-py-layers).
@@ -66,6 +71,42 @@ KNOWN_UNIT_CYCLES = {
 }
 
 _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+
+# Where backends may be named: the registry.
+BACKEND_REGISTRY = "model/transport/collective-backend.cc"
+# Folders whose code must not branch on a backend's identity.
+BACKEND_SCANNED = ("model", "helper", "examples", "scratch")
+_BACKEND_NAME = r'"(?i:packet|flow)"'
+_BACKEND_BRANCH = re.compile(
+    r'[!=]=\s*' + _BACKEND_NAME + r'|' + _BACKEND_NAME + r'\s*[!=]=|'
+    r'[!=]=\s*Backend::[A-Z]|Backend::[A-Z]+\s*[!=]=|\bcase\s+Backend::|'
+    r'AddEnum\s*\(\s*"backend"')
+_FLOW_RECORD = re.compile(r'\bstruct\s+FlowRecord\s*\{')
+
+
+def strip_comments(text):
+    """Return C++ text without comments, line structure kept."""
+    return _COMMENTS.sub(lambda m: "\n" * m.group(0).count("\n") or " ", text)
+
+
+def backend_branches(text):
+    """Return [(line number, line)] of the lines of C++ text that decide by a backend's
+    identity (comments ignored)."""
+    found = []
+    for number, line in enumerate(strip_comments(text).split("\n"), 1):
+        if _BACKEND_BRANCH.search(line):
+            found.append((number, line.strip()))
+    return found
+
+
+def source_files(root, tops):
+    """Yield the C++ sources under the folders `tops` of `root`, as relative paths."""
+    for top in tops:
+        for folder, dirs, names in os.walk(os.path.join(root, top)):
+            dirs.sort()
+            for name in sorted(names):
+                if name.endswith(SOURCE_EXTENSIONS):
+                    yield os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
 
 
@@ -347,6 +388,32 @@ class LayersTest(unittest.TestCase):
         self.assertEqual(wrong, [])
 
 
+class SeamsTest(unittest.TestCase):
+    """The seams have one implementation each."""
+
+    def test_no_backend_branch(self):
+        """Nobody decides by a backend's identity: options, helpers and studies ask the
+        registry (BackendRegistry::Get(b).level, .Has(feature)); only the registry names
+        backends."""
+        wrong = []
+        for path in source_files(ROOT, BACKEND_SCANNED):
+            if path == BACKEND_REGISTRY:
+                continue
+            with open(os.path.join(ROOT, path), encoding="utf-8", errors="replace") as stream:
+                for number, line in backend_branches(stream.read()):
+                    wrong.append("%s:%d: %s" % (path, number, line))
+        self.assertEqual(wrong, [], "decisions by a backend's identity (ask BackendRegistry)")
+
+    def test_one_flow_record(self):
+        """One FlowRecord: every flow engine and workload reports flows with the same struct."""
+        defined = []
+        for path in source_files(ROOT, SCANNED):
+            with open(os.path.join(ROOT, path), encoding="utf-8", errors="replace") as stream:
+                if _FLOW_RECORD.search(strip_comments(stream.read())):
+                    defined.append(path)
+        self.assertEqual(len(defined), 1, "struct FlowRecord defined in %s" % defined)
+
+
 class CheckerTest(unittest.TestCase):
     """The checker itself, on small cases whose answer is known."""
 
@@ -363,6 +430,17 @@ class CheckerTest(unittest.TestCase):
         self.assertEqual(find_cycles({"a": {"a"}, "b": {"c"}, "c": {"b"}}), [["a"], ["b", "c"]])
         # A diamond is no cycle.
         self.assertEqual(find_cycles({"a": {"b", "c"}, "b": {"d"}, "c": {"d"}}), [])
+
+    def test_backend_branches(self):
+        text = ('if (backend == "packet")\n'
+                'x = "flow" != name;\n'
+                'if (b == Backend::FLOW) {}\n'
+                'case Backend::PACKET:\n'
+                'exp.AddEnum("backend", "h", v, {"a"});\n'
+                '// backend == "packet" in a comment\n'
+                'if (level == NetworkLevel::PACKET) {}\n'
+                'std::string name = "packet";\n')
+        self.assertEqual([n for n, _ in backend_branches(text)], [1, 2, 3, 4, 5])
 
     def test_area_of(self):
         self.assertEqual(area_of("model/flow/flow-network.h"), "model/flow")

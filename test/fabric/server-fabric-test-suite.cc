@@ -770,8 +770,8 @@ class PrototypeTestCase : public TestCase
             Ptr<FlowCollectiveTransport> transport =
                 helper.InstallFlow(network, {vertices[0], vertices[1]}, 1);
             CollectiveSpec spec;
-            spec.kind = "allreduce";
-            spec.algorithm = "ring";
+            spec.kind = CollectiveKind::ALLREDUCE;
+            spec.algorithm = CollectiveAlgorithm::RING;
             spec.nRanks = 2;
             spec.bytes = 1u << 30;
             Ptr<Collective> c = helper.Create(transport, spec);

@@ -266,8 +266,8 @@ class TrainingBesideTestCase : public TestCase
         Ptr<InferencePager> pager = CreateObject<InferencePager>();
         pager->SetTransport(s.transport);
         CollectiveSpec spec;
-        spec.kind = "allreduce";
-        spec.algorithm = "ring";
+        spec.kind = CollectiveKind::ALLREDUCE;
+        spec.algorithm = CollectiveAlgorithm::RING;
         spec.nRanks = 4;
         spec.bytes = 1ull << 30;
         std::string error;

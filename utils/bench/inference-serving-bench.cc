@@ -102,7 +102,7 @@ BenchConfig(double hostMemory)
     c.scheduler = "timeslice";
     c.sliceIterations = 5;
     c.pageTo = "peer";
-    c.backend = "flow";
+    c.backend = Backend::FLOW;
     c.hostMemoryBytes = hostMemory;
     return c;
 }

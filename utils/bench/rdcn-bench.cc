@@ -77,7 +77,7 @@ void
 Row(const std::string& name, const RdcnStudyConfig& c, const Result& r)
 {
     std::cout << std::left << std::setw(34) << name << std::right << std::setw(7) << c.tors
-              << std::setw(7) << c.tors * c.hostsPerTor << std::setw(8) << c.backend;
+              << std::setw(7) << c.tors * c.hostsPerTor << std::setw(8) << c.backend.GetName();
     if (!r.ok)
     {
         std::cout << "  failed" << std::endl;
@@ -116,10 +116,10 @@ main(int argc, char* argv[])
 
     RdcnStudyConfig packet = base;
     packet.tors = 108;
-    packet.backend = "packet";
+    packet.backend = Backend::PACKET;
     packet.duration = packetDuration;
     RdcnStudyConfig flow108 = packet;
-    flow108.backend = "flow";
+    flow108.backend = Backend::FLOW;
     flow108.duration = flowDuration;
     RdcnStudyConfig flow1024 = flow108;
     flow1024.tors = 1024;

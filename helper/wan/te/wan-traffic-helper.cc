@@ -85,15 +85,23 @@ PacketWanTraffic::GetDrainTime(Time wanted) const
     return wanted;
 }
 
+WanTrafficHelper::Level
+WanTrafficHelper::GetLevelOf(Backend backend)
+{
+    return BackendRegistry::Get(backend).level == NetworkLevel::PACKET ? PACKET : FLOW;
+}
+
 bool
 WanTrafficHelper::ParseLevel(const std::string& name, Level& level)
 {
-    if (name == "flow" || name == "packet")
+    Backend backend;
+    std::string error;
+    if (!Backend::FromName(name, backend, error))
     {
-        level = name == "flow" ? FLOW : PACKET;
-        return true;
+        return false;
     }
-    return false;
+    level = GetLevelOf(backend);
+    return true;
 }
 
 void
@@ -102,10 +110,23 @@ WanTrafficHelper::SetLevel(Level level)
     m_level = level;
 }
 
+void
+WanTrafficHelper::SetBackend(Backend backend)
+{
+    m_level = GetLevelOf(backend);
+}
+
 bool
 WanTrafficHelper::SetLevel(const std::string& name)
 {
-    return ParseLevel(name, m_level);
+    Backend backend;
+    std::string error;
+    if (!Backend::FromName(name, backend, error))
+    {
+        return false;
+    }
+    SetBackend(backend);
+    return true;
 }
 
 WanTrafficHelper::Level

@@ -7,6 +7,7 @@
 #ifndef WAN_TRAFFIC_HELPER_H
 #define WAN_TRAFFIC_HELPER_H
 
+#include "ns3/collective-backend.h"
 #include "ns3/wan-packet-helper.h"
 #include "ns3/wan-traffic.h"
 
@@ -100,21 +101,36 @@ class WanTrafficHelper
     };
 
     /**
-     * \brief Parses a level name.
-     * \param [in] name "flow" or "packet"
+     * \brief Parses a backend's name into the level its network runs at (the registry's).
+     * \param [in] name A backend's name ("flow", "packet", ...)
      * \param [out] level The level
      * \return false if the name is unknown
      */
-    static bool ParseLevel(const std::string& name, Level& level);
+    [[deprecated("use SetBackend(Backend) (Backend::FromName at the command line)")]] static bool
+    ParseLevel(const std::string& name, Level& level);
 
     /// \param [in] level The level Install builds (default FLOW)
     void SetLevel(Level level);
 
     /**
-     * \param [in] name The level Install builds: "flow" or "packet"
+     * \param [in] backend A backend of the registry
+     * \return the level of its network (BackendRegistry::Get(backend).level)
+     */
+    static Level GetLevelOf(Backend backend);
+
+    /**
+     * \brief Builds the traffic at the level of a backend of the registry (its NetworkLevel:
+     * FlowWanTraffic for flow-level backends, PacketWanTraffic for packet-level ones).
+     * \param [in] backend The backend
+     */
+    void SetBackend(Backend backend);
+
+    /**
+     * \param [in] name A backend's name: the level Install builds
      * \return false (and the level unchanged) if the name is unknown
      */
-    bool SetLevel(const std::string& name);
+    [[deprecated("use SetBackend(Backend) (Backend::FromName at the command line)")]] bool SetLevel(
+        const std::string& name);
 
     /// \return the level Install builds
     Level GetLevel() const;

@@ -13,6 +13,7 @@
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/optical-compat.h"
+#include "ns3/optical-names.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -80,10 +81,10 @@ BypassPlanner::GetTypeId()
                           EnumValue(OpticalChannel::PER_CHANNEL),
                           optical::compat::MakeEnumAccessorCompat<OpticalChannel::NliModel>(
                               &BypassPlanner::m_nliModel),
-                          MakeEnumChecker(OpticalChannel::PER_CHANNEL,
-                                          "PerChannel",
-                                          OpticalChannel::COMB,
-                                          "Comb"))
+                          optical::AnyCase(MakeEnumChecker(OpticalChannel::PER_CHANNEL,
+                                                           "PerChannel",
+                                                           OpticalChannel::COMB,
+                                                           "Comb")))
             .AddAttribute("TransmitterOsnrDb",
                           "Transmitter OSNR in 0.1 nm (dB; GNPy: 33 to 40)",
                           DoubleValue(36),

@@ -10,6 +10,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
+#include "ns3/optical-names.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 
@@ -37,10 +38,10 @@ RateAdaptiveLink::GetTypeId()
                 "the fastest mode that works, with hysteresis and hold-down",
                 EnumValue(RateAdaptiveLink::ADAPTIVE),
                 optical::compat::MakeEnumAccessorCompat<Policy>(&RateAdaptiveLink::m_policy),
-                MakeEnumChecker(RateAdaptiveLink::STATIC,
-                                "static",
-                                RateAdaptiveLink::ADAPTIVE,
-                                "adaptive"))
+                optical::AnyCase(MakeEnumChecker(RateAdaptiveLink::STATIC,
+                                                 "static",
+                                                 RateAdaptiveLink::ADAPTIVE,
+                                                 "adaptive")))
             .AddAttribute("StaticRate",
                           "Rate of a static link (a rate of the mode table, e.g. 100Gbps)",
                           DataRateValue(DataRate("100Gbps")),

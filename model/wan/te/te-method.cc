@@ -10,6 +10,7 @@
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
 #include "ns3/optical-compat.h"
+#include "ns3/optical-names.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -453,12 +454,12 @@ TeLpMethod::GetTypeId()
                 "problems), full (every path at once) or columns (column generation)",
                 EnumValue(TeSolver::AUTO),
                 optical::compat::MakeEnumAccessorCompat<TeSolver::Method>(&TeLpMethod::m_method),
-                MakeEnumChecker(TeSolver::AUTO,
-                                "auto",
-                                TeSolver::FULL_LP,
-                                "full",
-                                TeSolver::COLUMN_GENERATION,
-                                "columns"))
+                optical::AnyCase(MakeEnumChecker(TeSolver::AUTO,
+                                                 "auto",
+                                                 TeSolver::FULL_LP,
+                                                 "full",
+                                                 TeSolver::COLUMN_GENERATION,
+                                                 "columns")))
             .AddAttribute("TimeLimit",
                           "Wall-clock limit of one solve (0s: none); when it passes, the point "
                           "CLP reached (feasible, not proven optimal; none: zero flows) is "
