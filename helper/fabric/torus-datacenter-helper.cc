@@ -255,6 +255,8 @@ TorusDatacenterHelper::Install(Ptr<TorusFabric> fabric)
     NodeContainer nodes;
     nodes.Create(g.GetNAccelerators());
     PacketTopologyRealizer realizer;
+    // This fabric addresses (or leaves unaddressed) its own OCS ports.
+    realizer.SetOcsAddressing(PacketTopologyRealizer::OcsAddressing::NONE);
     realizer.SetOcsHelper(m_ocs);
     AdoptSwitches(fabric, d, realizer);
     const PacketTopologyRealizer::Result made =

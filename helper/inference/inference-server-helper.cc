@@ -477,6 +477,8 @@ InferenceServerHelper::InstallPacket(uint32_t servers, uint32_t gpusPerServer)
     NodeContainer hosts;
     hosts.Create(d.Count(TopologyDescription::Role::HOST));
     PacketTopologyRealizer realizer;
+    // This fabric addresses (or leaves unaddressed) its own OCS ports.
+    realizer.SetOcsAddressing(PacketTopologyRealizer::OcsAddressing::NONE);
     realizer.SetOcsAttribute("ReconfigurationDelay", TimeValue(m_fabricDelay));
     PacketTopologyRealizer::Result r = realizer.Realize(d, hosts, "InferenceServerHelper");
     const OcsConfiguration ring = RingConfiguration(gpusPerServer);

@@ -253,6 +253,8 @@ RailNetworkHelper::Install(NodeContainer gpus, uint32_t gpusPerServer)
     // The description gives the Internet stacks and interface 1 of every GPU: its rail's OCS
     // port (PacketTopologyRealizer; the fibre's length gives the links' delay).
     PacketTopologyRealizer realizer;
+    // This fabric addresses (or leaves unaddressed) its own OCS ports.
+    realizer.SetOcsAddressing(PacketTopologyRealizer::OcsAddressing::NONE);
     for (const auto& [name, value] : m_ocsAttributes)
     {
         realizer.SetOcsAttribute(name, *value);

@@ -8,6 +8,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-routing-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
@@ -446,7 +447,16 @@ RdcnHelper::Install(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor, std::strin
     }
 
     // The switches follow the schedule.
-    d->driver = CreateObject<RdcnScheduleDriver>();
+    // The one OCS schedule driver plays the schedule: the switches' dark time is the guard,
+    // requests take effect at once, frames on a changing circuit are lost (Drop), only the
+    // circuits that change go dark, and the network starts as if it had always run.
+    for (const Ptr<OpticalCircuitSwitch>& ocsSwitch : d->switches)
+    {
+        ocsSwitch->SetAttribute("ReconfigurationDelay", TimeValue(schedule->GetGuard()));
+        ocsSwitch->SetAttribute("ControlPlaneDelay", TimeValue(Seconds(0)));
+        ocsSwitch->SetAttribute("Policy", EnumValue(OpticalCircuitSwitch::DROP));
+    }
+    d->driver = CreateObject<OcsScheduleDriver>();
     std::string problem;
     if (!d->driver->Setup(schedule, d->switches, problem))
     {

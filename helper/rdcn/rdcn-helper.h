@@ -33,8 +33,8 @@ namespace ns3
  * uplink). Hosts hang off their ToR on point-to-point links and run the ordinary Internet
  * stack (IPv4, static routing, a default route to the ToR, ns-3's default queue disc); ToRs
  * route with RdcnTorRouting over the router (RdcnRouter on the schedule), each uplink under an
- * RdcnCalendarQueueDisc; an RdcnScheduleDriver plays the schedule on the switches. Addresses
- * follow RdcnAddressPlan (one /30 per host link from 10.0.0.0).
+ * RdcnCalendarQueueDisc; the one OCS schedule driver (OcsScheduleDriver) plays the schedule on the
+ * switches. Addresses follow RdcnAddressPlan (one /30 per host link from 10.0.0.0).
  *
  * \code
  *   std::string error;

@@ -239,7 +239,7 @@ RdcnNetwork::GetSchedule() const
     return IsValid() ? m_data->schedule : nullptr;
 }
 
-Ptr<RdcnScheduleDriver>
+Ptr<OcsScheduleDriver>
 RdcnNetwork::GetDriver() const
 {
     return IsValid() ? m_data->driver : nullptr;

@@ -11,11 +11,11 @@
 #include "ns3/net-device.h"
 #include "ns3/node-container.h"
 #include "ns3/ocs-net-device.h"
+#include "ns3/ocs-schedule-driver.h"
 #include "ns3/optical-circuit-switch.h"
 #include "ns3/queue-disc.h"
 #include "ns3/rdcn-calendar-queue-disc.h"
 #include "ns3/rdcn-router.h"
-#include "ns3/rdcn-schedule-driver.h"
 #include "ns3/rdcn-schedule.h"
 #include "ns3/rdcn-tor-routing.h"
 #include "ns3/simple-ref-count.h"
@@ -117,7 +117,7 @@ class RdcnNetwork
     /// \return the schedule
     Ptr<RdcnSchedule> GetSchedule() const;
     /// \return the switch driver
-    Ptr<RdcnScheduleDriver> GetDriver() const;
+    Ptr<OcsScheduleDriver> GetDriver() const;
     /// \return the address plan
     const RdcnAddressPlan& GetAddressPlan() const;
 
@@ -149,7 +149,7 @@ struct RdcnNetwork::Data : public SimpleRefCount<RdcnNetwork::Data>
 {
     Ptr<RdcnSchedule> schedule;                                  //!< Schedule
     Ptr<RdcnRouter> router;                                      //!< Router
-    Ptr<RdcnScheduleDriver> driver;                              //!< Driver
+    Ptr<OcsScheduleDriver> driver;                               //!< Driver
     RdcnAddressPlan plan;                                        //!< Addresses
     NodeContainer tors;                                          //!< ToRs
     NodeContainer hosts;                                         //!< Hosts, ToR-major

@@ -12,11 +12,15 @@
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/ocs-helper.h"
+#include "ns3/optical-compat.h"
+#include "ns3/simulator.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
 
+#include <iostream>
 #include <map>
 
 namespace ns3
@@ -69,6 +73,27 @@ PacketTopologyRealizer::SetPointToPointHelper(const PointToPointHelper& p2p)
 }
 
 void
+PacketTopologyRealizer::SetOcsAddressing(OcsAddressing addressing)
+{
+    m_ocsAddressing = addressing;
+}
+
+void
+PacketTopologyRealizer::SetRoutingHelper(TopologyDescription::Role role,
+                                         const Ipv4RoutingHelper& routing)
+{
+    NS_ABORT_MSG_IF(role == TopologyDescription::Role::OCS,
+                    "PacketTopologyRealizer::SetRoutingHelper: an OCS has no routing");
+    m_routing[role] = std::shared_ptr<Ipv4RoutingHelper>(routing.Copy());
+}
+
+void
+PacketTopologyRealizer::SetDeviceHook(DeviceHook hook)
+{
+    m_deviceHook = std::move(hook);
+}
+
+void
 PacketTopologyRealizer::SetOcsHelper(const OcsHelper& ocs)
 {
     m_ocsHelper = ocs;
@@ -99,10 +124,18 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
     NS_ABORT_MSG_IF(hosts.GetN() != hostIndex.size(),
                     who << ": " << hosts.GetN() << " host nodes for a description of "
                         << hostIndex.size() << " hosts");
-    NS_ABORT_MSG_IF(description.GetNLinks() > m_capacity,
-                    who << ": " << description.GetNLinks() << " links need "
-                        << description.GetNLinks() << " /30 subnets, but its address block "
-                        << Ipv4Address(m_network) << " holds only " << m_capacity);
+    const bool addressPorts =
+        m_ocsAddressing == OcsAddressing::PER_PORT && !description.GetOcsPorts().empty();
+    const uint64_t subnets =
+        description.GetNLinks() + (addressPorts ? description.GetOcsPorts().size() : 0);
+    NS_ABORT_MSG_IF(
+        subnets > m_capacity,
+        who << ": " << description.GetNLinks() << " links"
+            << (addressPorts
+                    ? " and " + std::to_string(description.GetOcsPorts().size()) + " OCS ports"
+                    : std::string())
+            << " need " << subnets << " /30 subnets, but its address block "
+            << Ipv4Address(m_network) << " holds only " << m_capacity);
     const auto& nodes = description.GetNodes();
 
     // 1. Nodes: the caller's hosts, a new node per switch (index order).
@@ -122,10 +155,18 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
     }
     Result result;
 
-    // 2. Internet stacks: hosts, then switches.
-    InternetStackHelper internet;
-    internet.Install(hosts);
-    internet.Install(switches);
+    // 2. Internet stacks: hosts, then switches (each role with its routing, if set).
+    for (const auto& [role, group] :
+         {std::make_pair(Role::HOST, &hosts), std::make_pair(Role::SWITCH, &switches)})
+    {
+        InternetStackHelper internet;
+        const auto routing = m_routing.find(role);
+        if (routing != m_routing.end())
+        {
+            internet.SetRoutingHelper(*routing->second);
+        }
+        internet.Install(*group);
+    }
 
     // 3. Links, each with the next /30 of the block.
     result.links.reserve(description.GetNLinks());
@@ -144,6 +185,12 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
             p2p = &queued;
         }
         NetDeviceContainer devices = p2p->Install(byIndex[link.a], byIndex[link.b]);
+        if (m_deviceHook)
+        {
+            const auto l = static_cast<uint32_t>(result.links.size());
+            m_deviceHook(devices.Get(0), {link.a, nodes[link.a].role, false, l});
+            m_deviceHook(devices.Get(1), {link.b, nodes[link.b].role, false, l});
+        }
         if (link.discipline == TopologyDescription::QueueDiscipline::RED_ECN)
         {
             // Before the addresses: they would install the default queue disc.
@@ -156,8 +203,8 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
         result.links.push_back(devices);
     }
 
-    // 4. Routes.
-    if (description.GetNLinks() > 0)
+    // 4. Routes (with addressed OCS ports: once they are, step 8).
+    if (description.GetNLinks() > 0 && !addressPorts)
     {
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     }
@@ -232,6 +279,11 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
         for (const auto& [port, k] : onThis)
         {
             result.portDevices[k] = DynamicCast<OcsNetDevice>(result.ocsDevices.back().Get(d++));
+            if (m_deviceHook)
+            {
+                const uint32_t on = ocsPorts[k].node;
+                m_deviceHook(result.portDevices[k], {on, nodes[on].role, true, k});
+            }
         }
         result.ocsNodes.push_back(ocsNode);
         result.ocs.push_back(OcsHelper::GetSwitch(ocsNode));
@@ -251,6 +303,10 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
         ocsHelper.SetDeviceAttribute("Mtu", UintegerValue(p.mtu));
         result.portDevices[k] = ocsHelper.Attach(m_adopted.at(p.ocs), byIndex[p.node], p.port);
         result.ocsDevices[ocsOrdinal[p.ocs]].Add(result.portDevices[k]);
+        if (m_deviceHook)
+        {
+            m_deviceHook(result.portDevices[k], {p.node, nodes[p.node].role, true, k});
+        }
     }
 
     // 7. Fibres between OCS ports.
@@ -273,9 +329,70 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
     {
         result.nodes.Add(node);
     }
+
+    // 8. OCS ports: addresses, and routes that follow the circuits.
+    if (addressPorts)
+    {
+        AddressOcsPorts(description, result, subnet, who);
+    }
     NS_LOG_INFO(who << ": " << switches.GetN() << " switches, " << description.GetNLinks()
                     << " links, " << result.ocs.size() << " OCSes");
     return result;
+}
+
+void
+PacketTopologyRealizer::AddressOcsPorts(const TopologyDescription& description,
+                                        Result& result,
+                                        uint32_t firstSubnet,
+                                        const std::string& who)
+{
+    uint32_t subnet = firstSubnet;
+    for (uint32_t k = 0; k < result.portDevices.size(); ++k)
+    {
+        Ptr<OcsNetDevice> device = result.portDevices[k];
+        Ipv4AddressHelper addresses;
+        addresses.SetBase(Ipv4Address(subnet), Ipv4Mask("255.255.255.252"));
+        addresses.Assign(NetDeviceContainer(device));
+        subnet += 4;
+    }
+    // Interfaces follow their port's light and global routes follow the circuits.
+    for (const Ptr<OpticalCircuitSwitch>& ocs : result.ocs)
+    {
+        OcsHelper::EnableIpv4RoutingUpdates(ocs);
+    }
+    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    // At the first instant of the run the caller's initial circuits are in place: routes over
+    // them, and a word if an OCS has none lit (its traffic would wait for a reconfiguration,
+    // and a TCP SYN lost in the dark costs the connection timeout, 3 s by default).
+    std::vector<std::pair<std::string, Ptr<OpticalCircuitSwitch>>> switches;
+    const auto& nodes = description.GetNodes();
+    uint32_t ordinal = 0;
+    for (uint32_t i = 0; i < nodes.size(); ++i)
+    {
+        if (nodes[i].role == TopologyDescription::Role::OCS)
+        {
+            switches.emplace_back(nodes[i].name, result.ocs[ordinal++]);
+        }
+    }
+    optical::compat::Schedule(Seconds(0), [switches, who]() {
+        Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
+        for (const auto& [name, ocs] : switches)
+        {
+            bool lit = false;
+            for (uint32_t p = 0; p < ocs->GetNPorts() && !lit; ++p)
+            {
+                lit = ocs->IsPortLit(p);
+            }
+            if (!lit && !ocs->IsReconfiguring())
+            {
+                std::cerr << who << ": warning: every circuit of OCS " << name
+                          << " is dark when the run starts; routes do not cross it until it "
+                             "is configured (set an initial configuration, e.g. "
+                             "OpticalCircuitSwitch::SetInitialConfiguration)"
+                          << std::endl;
+            }
+        }
+    });
 }
 
 } // namespace ns3

@@ -8,6 +8,7 @@
 #define PACKET_TOPOLOGY_REALIZER_H
 
 #include "ns3/ipv4-address.h"
+#include "ns3/ipv4-routing-helper.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/ocs-helper.h"
@@ -16,7 +17,9 @@
 #include "ns3/point-to-point-helper.h"
 #include "ns3/topology-description.h"
 
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,7 +31,7 @@ namespace ns3
  * \ingroup optical
  * \brief Makes a TopologyDescription at packet level: ns-3 nodes, point-to-point links with
  * the described rate, delay, MTU and queues, Internet stacks, a /30 subnet per link, global
- * routes, and OCSes through OcsHelper.
+ * routes, and OCSes through OcsHelper whose ports are addressed and routed over.
  *
  * The order is fixed, so that a description always gives the same node ids, interface numbers
  * and addresses:
@@ -38,13 +41,29 @@ namespace ns3
  * 3. links in index order: the devices (first of the pair at \c a), a RED queue disc at \c b
  *    if the link marks ECN, then the link's /30, the next of the address block (\c a gets the
  *    first address);
- * 4. global routing tables, if there are links;
+ * 4. global routing tables, if there are links (with OCS ports addressed: after step 8);
  * 5. OCSes in index order: a node, then OcsHelper's devices on the nodes of its ports, in
- *    port order (the ports of an OCS must be 0, 1, ... and share rate, delay and MTU).
- *    Addresses on OCS devices are the caller's (circuits are one-way);
+ *    port order (the ports of an OCS must be 0, 1, ... and share rate, delay and MTU);
  * 6. the ports of the adopted OCSes (AdoptOcs()), in the description's attachment order: a
  *    device on the port's node, by OcsHelper::Attach;
- * 7. the fibres between OCS ports, in index order (OcsHelper::Join).
+ * 7. the fibres between OCS ports, in index order (OcsHelper::Join);
+ * 8. OCS ports addressed (OcsAddressing::PER_PORT, the default): in attachment order, each
+ *    port's device becomes an IPv4 interface of its node with a /30 of its own, the next of
+ *    the block after the links' (the node has the first address). Never one subnet for
+ *    several ports: a lit circuit then looks like a point-to-point link to global routing,
+ *    and no packet is sent into a circuit toward a node that is not its next hop. Every OCS
+ *    then follows its circuits (OcsHelper::EnableIpv4RoutingUpdates: an interface is up while
+ *    its port is lit, global routes are recomputed when circuits go dark and when they are
+ *    lit), and the routes are recomputed once more at the first instant of the run, when the
+ *    initial circuits the caller set are in place. If every circuit of an OCS is dark then,
+ *    the run says so on stderr: traffic through it waits for the first reconfiguration.
+ *
+ * With OcsAddressing::NONE, OCS devices get no IPv4 interface: the caller addresses and routes
+ * them (photonic rails, whose circuits are one-way; the torus datacenter; RDCN ToRs).
+ *
+ * Hooks: SetRoutingHelper() gives the nodes of a role their routing protocol (default: ns-3's
+ * static and global routing); SetDeviceHook() is called for every link end and OCS port
+ * device before addresses are assigned (a queue disc per role, a device per port).
  *
  * An adopted OCS is a switch that already exists (a TorusFabric's server fabrics): no node is
  * made for it, its ports need not be 0, 1, ... nor share a rate, and its ports and fibres keep
@@ -66,6 +85,25 @@ class PacketTopologyRealizer
         /// Device of each OCS port, in the description's attachment order
         std::vector<Ptr<OcsNetDevice>> portDevices;
     };
+
+    /// How the ports of the OCSes the realizer makes (or adopts) are addressed.
+    enum class OcsAddressing
+    {
+        PER_PORT, //!< An IPv4 interface and a /30 of its own per port, routes follow circuits
+        NONE,     //!< No IPv4 interface: the caller's business
+    };
+
+    /// Where a device of the network sits, for SetDeviceHook().
+    struct DevicePlace
+    {
+        uint32_t node;                  //!< Description node it is on
+        TopologyDescription::Role role; //!< That node's role
+        bool isOcsPort;                 //!< An OCS port's device (else a link end)
+        uint32_t index;                 //!< Link index, or OCS attachment index
+    };
+
+    /// Called for every link end and OCS port device, before its addresses are assigned.
+    using DeviceHook = std::function<void(Ptr<NetDevice> device, const DevicePlace& place)>;
 
     /**
      * \brief Creates the realizer.
@@ -97,6 +135,28 @@ class PacketTopologyRealizer
     void SetOcsHelper(const OcsHelper& ocs);
 
     /**
+     * \brief Sets how OCS ports are addressed (default PER_PORT).
+     * \param [in] addressing The scheme
+     */
+    void SetOcsAddressing(OcsAddressing addressing);
+
+    /**
+     * \brief Gives the nodes of one role a routing protocol (e.g. Ipv4StaticRoutingHelper for
+     * hosts behind a default route, a protocol of the fabric's own for ToRs). Default: the
+     * Internet stack's (static and global routing).
+     * \param [in] role HOST or SWITCH
+     * \param [in] routing The routing helper (copied)
+     */
+    void SetRoutingHelper(TopologyDescription::Role role, const Ipv4RoutingHelper& routing);
+
+    /**
+     * \brief Sets a hook called for every link end and OCS port device before its addresses
+     * (e.g. to install a queue disc on the devices of one role).
+     * \param [in] hook The hook
+     */
+    void SetDeviceHook(DeviceHook hook);
+
+    /**
      * \brief Uses an existing switch for an OCS of the description, instead of making one.
      * \param [in] node The OCS's node index in the description
      * \param [in] ocs The switch (its PortCount must be the description's)
@@ -116,7 +176,23 @@ class PacketTopologyRealizer
                    const std::string& who = "PacketTopologyRealizer");
 
   private:
-    PointToPointHelper m_p2p;                                                 //!< Link factory
+    /**
+     * \brief Gives every OCS port its interface and /30 (OcsAddressing::PER_PORT), makes
+     * routes follow circuits and checks, at the first instant of the run, that some are lit.
+     * \param [in] description The network
+     * \param [in] result What was made
+     * \param [in] firstSubnet The first free /30 of the block
+     * \param [in] who Name of the caller, for messages
+     */
+    void AddressOcsPorts(const TopologyDescription& description,
+                         Result& result,
+                         uint32_t firstSubnet,
+                         const std::string& who);
+
+    PointToPointHelper m_p2p;                               //!< Link factory
+    OcsAddressing m_ocsAddressing{OcsAddressing::PER_PORT}; //!< OCS ports
+    std::map<TopologyDescription::Role, std::shared_ptr<Ipv4RoutingHelper>> m_routing; //!< By role
+    DeviceHook m_deviceHook;                                                  //!< Device hook
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ocsAttributes; //!< OCSes
     OcsHelper m_ocsHelper;                                   //!< OCS devices and fibres
     std::map<uint32_t, Ptr<OpticalCircuitSwitch>> m_adopted; //!< Node index -> switch

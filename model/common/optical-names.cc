@@ -154,11 +154,15 @@ AnyCase(Ptr<const AttributeChecker> checker)
     for (const auto& name : EnumNames(checker))
     {
         const int value = enumChecker->GetValue(name);
-        for (const std::string& alias : {Lower(name), Upper(name)})
+        std::string title = Lower(name);
+        title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+        std::vector<std::string> added{name};
+        for (const std::string& alias : {Lower(name), Upper(name), title})
         {
-            if (alias != name)
+            if (std::find(added.begin(), added.end(), alias) == added.end())
             {
                 enumChecker->Add(value, alias);
+                added.push_back(alias);
             }
         }
     }

@@ -76,10 +76,12 @@ namespace optical
 {
 
 /**
- * \brief Lets an ns-3 enum attribute take its documented names in any case: adds the lower-
- * and upper-case spelling of every name to the checker (SetAttribute("Policy",
- * StringValue("drop")) then works where only "Drop" did). GetName() still gives the documented
- * spelling. Use on the module's MakeEnumChecker(...) results.
+ * \brief Lets an ns-3 enum attribute take its documented names in the usual cases: adds the
+ * lower-case, upper-case and capitalized spelling of every name to the checker
+ * (SetAttribute("Policy", StringValue("drop")) then works where only "Drop" did; the command
+ * line of OpticalExperiment takes any case). GetName() still gives the documented spelling;
+ * ns-3's --PrintAttributes lists the aliases too. Use on the module's MakeEnumChecker(...)
+ * results.
  * \param [in] checker A checker made by MakeEnumChecker
  * \return the same checker
  */

@@ -47,6 +47,14 @@ OcsChannel::GetTypeId()
                 DoubleValue(1.4682),
                 MakeDoubleAccessor(&OcsChannel::SetGroupIndex, &OcsChannel::GetGroupIndex),
                 MakeDoubleChecker<double>(1.0))
+            .AddAttribute("Delay",
+                          "One-way propagation delay of the fibre, beside its Length: setting "
+                          "it sets Length = Delay x c / GroupIndex (with the GroupIndex in "
+                          "place: set GroupIndex first). Reads as the delay Length gives. The "
+                          "default (-1 ns) leaves Length as it is.",
+                          TimeValue(NanoSeconds(-1)),
+                          MakeTimeAccessor(&OcsChannel::SetDelay, &OcsChannel::GetDelay),
+                          MakeTimeChecker())
             .AddAttribute("Attenuation",
                           "Fibre attenuation for link budgets (dB/km; default 0.2, single-mode "
                           "fibre at 1550 nm).",
@@ -98,6 +106,17 @@ double
 OcsChannel::GetLength() const
 {
     return m_length;
+}
+
+void
+OcsChannel::SetDelay(Time delay)
+{
+    if (delay.IsStrictlyNegative())
+    {
+        return; // the default: Length decides
+    }
+    m_length = delay.GetSeconds() * SPEED_OF_LIGHT / m_groupIndex;
+    m_delay = delay; // exactly the delay given (the length is its image)
 }
 
 void

@@ -124,6 +124,12 @@ class OcsChannel : public Channel
   private:
     void UpdateDelay();
     void SetLength(double length);
+
+    /**
+     * \brief Sets the fibre's length from a propagation delay (attribute Delay).
+     * \param [in] delay The delay (negative: ignored, the attribute's default)
+     */
+    void SetDelay(Time delay);
     double GetLength() const;
     void SetGroupIndex(double index);
     double GetGroupIndex() const;

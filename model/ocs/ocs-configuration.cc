@@ -129,6 +129,23 @@ OcsConfiguration::GetOutputMap(uint32_t nPorts) const
     return out;
 }
 
+int32_t
+OcsConfiguration::GetPeer(uint32_t port) const
+{
+    for (const auto& c : m_circuits)
+    {
+        if (c.from == port)
+        {
+            return static_cast<int32_t>(c.to);
+        }
+        if (c.bidirectional && c.to == port)
+        {
+            return static_cast<int32_t>(c.from);
+        }
+    }
+    return NO_PORT;
+}
+
 std::vector<double>
 OcsConfiguration::GetLossMap(uint32_t nPorts, double defaultLossDb) const
 {

@@ -92,6 +92,13 @@ class OcsConfiguration
     std::vector<int32_t> GetOutputMap(uint32_t nPorts) const;
 
     /**
+     * \brief The port that light entering \p port leaves through.
+     * \param [in] port An input port
+     * \return the output port of its circuit, or NO_PORT if the configuration has none
+     */
+    int32_t GetPeer(uint32_t port) const;
+
+    /**
      * \brief Insertion loss of the circuit leaving each input port.
      * \param [in] nPorts Number of ports; the configuration must be valid for it
      * \param [in] defaultLossDb Loss to use for circuits that set none (dB)

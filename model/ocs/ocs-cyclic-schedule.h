@@ -8,6 +8,8 @@
 #define OCS_CYCLIC_SCHEDULE_H
 
 #include "ocs-configuration.h"
+#include "ocs-schedule-driver.h"
+#include "ocs-schedule-source.h"
 
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
@@ -33,8 +35,12 @@ class OpticalCircuitSwitch;
  * configuration its own duration; request k is then made when slot k begins, at StartTime
  * plus the durations of the slots before it, and Period is not used. With durations, slots
  * follow the clock: a skipped slot is not made up, the next request asks for the next slot.
+ *
+ * It is a schedule source (OcsScheduleSource) played by the one OCS schedule driver
+ * (OcsScheduleDriver: requests every slot, skips busy slots, steps by requests with a Period
+ * and by slots with durations); slot 0 begins at Start() or StartTime, whichever is later.
  */
-class OcsCyclicSchedule : public Object
+class OcsCyclicSchedule : public OcsScheduleSource
 {
   public:
     /**
@@ -55,6 +61,16 @@ class OcsCyclicSchedule : public Object
     void Setup(Ptr<OpticalCircuitSwitch> ocs, const std::vector<OcsConfiguration>& configs);
 
     /**
+     * \brief Sets several switches that change in the same slots (a rotor per spine of a
+     * fabric), each with its own configurations.
+     * \param [in] switches The switches
+     * \param [in] configs The configurations of each switch (as many lists as switches, all
+     * of the same length, each configuration valid for its switch)
+     */
+    void Setup(const std::vector<Ptr<OpticalCircuitSwitch>>& switches,
+               const std::vector<std::vector<OcsConfiguration>>& configs);
+
+    /**
      * \brief Gives each configuration its own slot length (after Setup()).
      * \param [in] durations One positive duration per configuration
      */
@@ -72,22 +88,32 @@ class OcsCyclicSchedule : public Object
     /// \return the number of slots skipped because the switch was still busy
     uint64_t GetNSkipped() const;
 
+    /// \return the driver playing the schedule (after Start(); else nullptr)
+    Ptr<OcsScheduleDriver> GetDriver() const;
+
+    // OcsScheduleSource
+    /// \return the switches of Setup()
+    uint32_t GetNSwitches() const override;
+    /// \param [in] slot A slot \return when it begins
+    Time GetSlotStart(uint64_t slot) const override;
+    /// \param [in] sw A switch \param [in] step A step \return its configuration step mod n
+    OcsConfiguration GetConfiguration(uint32_t sw, uint64_t step) const override;
+    /// \return StopTime (0: never)
+    Time GetEnd() const override;
+
   protected:
     void DoDispose() override;
 
   private:
-    void Tick();
-
-    Ptr<OpticalCircuitSwitch> m_switch;      //!< The switch
-    std::vector<OcsConfiguration> m_configs; //!< Configurations to cycle through
-    Time m_period;                           //!< Time between requests
-    Time m_start;                            //!< First request
-    Time m_stop;                             //!< No request at or after this time (0: never stop)
-    std::vector<Time> m_durations;           //!< Per-slot durations (empty: Period)
-    std::size_t m_next{0};                   //!< Index of the next configuration
-    uint64_t m_nRequests{0};                 //!< Requests made
-    uint64_t m_nSkipped{0};                  //!< Slots skipped
-    EventId m_event;                         //!< Next tick
+    std::vector<Ptr<OpticalCircuitSwitch>> m_switches;    //!< The switches
+    std::vector<std::vector<OcsConfiguration>> m_configs; //!< Per switch, cycled through
+    Time m_period;                                        //!< Time between requests
+    Time m_start;                                         //!< First request
+    Time m_stop;                     //!< No request at or after this time (0: never stop)
+    std::vector<Time> m_durations;   //!< Per-slot durations (empty: Period)
+    Time m_origin;                   //!< When slot 0 begins (set by Start())
+    Time m_cycle;                    //!< Sum of the durations (one cycle)
+    Ptr<OcsScheduleDriver> m_driver; //!< The driver playing this schedule
 };
 
 } // namespace ns3

@@ -389,6 +389,34 @@ OpticalCircuitSwitch::GetTotalCounters() const
 }
 
 uint64_t
+OpticalCircuitSwitch::GetDrops(DropReason reason) const
+{
+    NS_ABORT_MSG_IF(static_cast<uint32_t>(reason) >= N_DROP_REASONS,
+                    "OpticalCircuitSwitch::GetDrops: no drop reason " << reason);
+    uint64_t n = 0;
+    for (const auto& port : m_ports)
+    {
+        n += port.counters.drops[reason];
+    }
+    return n;
+}
+
+std::string
+OpticalCircuitSwitch::GetDropReasonName(DropReason reason)
+{
+    switch (reason)
+    {
+    case NO_CIRCUIT:
+        return "no-circuit";
+    case RECONFIGURING:
+        return "reconfiguring";
+    case NO_ENDPOINT:
+        return "no-endpoint";
+    }
+    return "unknown";
+}
+
+uint64_t
 OpticalCircuitSwitch::GetNReconfigurations() const
 {
     return m_nReconfigurations;

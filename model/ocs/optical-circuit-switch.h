@@ -232,6 +232,18 @@ class OpticalCircuitSwitch : public Object
     /// \return the counters summed over all ports
     PortCounters GetTotalCounters() const;
 
+    /**
+     * \param [in] reason A drop reason
+     * \return frames dropped for it so far, all ports
+     */
+    uint64_t GetDrops(DropReason reason) const;
+
+    /**
+     * \param [in] reason A drop reason
+     * \return its name: "no-circuit", "reconfiguring", "no-endpoint"
+     */
+    static std::string GetDropReasonName(DropReason reason);
+
     /// \return the number of completed reconfigurations
     uint64_t GetNReconfigurations() const;
 

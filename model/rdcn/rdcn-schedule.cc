@@ -149,7 +149,7 @@ RdcnSchedule::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::RdcnSchedule")
-            .SetParent<Object>()
+            .SetParent<OcsScheduleSource>()
             .SetGroupName("Optical")
             .AddConstructor<RdcnSchedule>()
             .AddAttribute("Slot",
@@ -588,6 +588,31 @@ RdcnSchedule::GetConfiguration(uint32_t uplink, uint64_t slot) const
         }
     }
     return config;
+}
+
+uint32_t
+RdcnSchedule::GetNSwitches() const
+{
+    return GetNUplinks();
+}
+
+OcsConfiguration
+RdcnSchedule::GetConfigurationBefore(uint32_t uplink, uint64_t firstSlot) const
+{
+    // Slot 0 follows the cycle's last slice, as if the network had always run.
+    const uint64_t before = firstSlot > 0 ? firstSlot - 1 : GetNSlicesAt(0) - 1;
+    return GetConfiguration(uplink, before);
+}
+
+uint64_t
+RdcnSchedule::GetFirstSlotFrom(Time t) const
+{
+    uint64_t first = GetSlotAt(t);
+    if (GetSlotStart(first) < t)
+    {
+        ++first; // in the middle of a slot: the next boundary
+    }
+    return first;
 }
 
 std::string

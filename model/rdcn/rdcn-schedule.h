@@ -10,6 +10,7 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/ocs-configuration.h"
+#include "ns3/ocs-schedule-source.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
@@ -50,7 +51,7 @@ using RdcnMatching = std::vector<int32_t>;
  * the cycle's last slice (the network starts as if it had always run), so that every cycle is
  * alike.
  */
-class RdcnSchedule : public Object
+class RdcnSchedule : public OcsScheduleSource
 {
   public:
     /// Peer of an uplink with no circuit.
@@ -152,7 +153,7 @@ class RdcnSchedule : public Object
     /// \return the absolute slot at time \p t (t before Start: slot 0)
     uint64_t GetSlotAt(Time t) const;
     /// \return when absolute slot \p slot begins
-    Time GetSlotStart(uint64_t slot) const;
+    Time GetSlotStart(uint64_t slot) const override;
     /// \return when the usable window of \p tor's uplink \p uplink begins in \p slot
     Time GetWindowStart(uint32_t tor, uint32_t uplink, uint64_t slot) const;
 
@@ -170,7 +171,20 @@ class RdcnSchedule : public Object
 
     /// \return the OCS configuration of uplink \p uplink in absolute slot \p slot (one-way
     /// circuits from port a to port peer(a); port = ToR index)
-    OcsConfiguration GetConfiguration(uint32_t uplink, uint64_t slot) const;
+    OcsConfiguration GetConfiguration(uint32_t uplink, uint64_t slot) const override;
+
+    // OcsScheduleSource (the driver of the rotor switches plays it: one switch per uplink)
+    /// \return the uplinks per ToR (one rotor switch each)
+    uint32_t GetNSwitches() const override;
+    /**
+     * \param [in] uplink An uplink
+     * \param [in] firstSlot The first slot driven
+     * \return the configuration of the slot before (slot 0: the cycle's last slice), as if the
+     * network had always run
+     */
+    OcsConfiguration GetConfigurationBefore(uint32_t uplink, uint64_t firstSlot) const override;
+    /// \param [in] t A time \return the first slot that begins at or after \p t
+    uint64_t GetFirstSlotFrom(Time t) const override;
 
     /// \return the schedule in the file format that Parse reads
     std::string ToString() const;

@@ -1087,9 +1087,13 @@ class RequestPlanTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(SliceScheduler::GetTypeId().LookupAttributeByName("Policy", &info),
                               true,
                               "the Policy attribute");
-        NS_TEST_ASSERT_MSG_EQ(info.checker->GetUnderlyingTypeInformation(),
-                              "contiguous|morphlux",
+        NS_TEST_ASSERT_MSG_EQ(optical::EnumNameList(info.checker),
+                              "contiguous, morphlux",
                               "only the two policies");
+        // The documented names in any case (optical::AnyCase).
+        sch->SetAttribute("Policy", StringValue("Morphlux"));
+        sch->GetAttribute("Policy", policy);
+        NS_TEST_ASSERT_MSG_EQ(policy.Get(), "morphlux", "any case, read back as documented");
         NS_TEST_ASSERT_MSG_EQ(SliceScheduler::CheckSpares(g, 4).empty(), true, "one server");
         NS_TEST_ASSERT_MSG_EQ(SliceScheduler::CheckSpares(g, 2).empty(), false, "half a server");
         NS_TEST_ASSERT_MSG_EQ(SliceScheduler::CheckSpares(g, 64).empty(), false, "whole rack");
