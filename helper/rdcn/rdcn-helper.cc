@@ -6,6 +6,7 @@
 
 #include "rdcn-helper.h"
 
+#include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -17,6 +18,7 @@
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/ocs-channel.h"
 #include "ns3/ocs-helper.h"
+#include "ns3/packet-topology-realizer.h"
 #include "ns3/point-to-point-channel.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
@@ -234,42 +236,65 @@ RdcnHelper::SetTorRoutingAttribute(const std::string& name, const AttributeValue
     }
 }
 
-RdcnNetwork
-RdcnHelper::Install(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor, std::string& error)
+Ptr<OcsNetDevice>
+RdcnHelper::ProbeUplinkDevice() const
 {
-    NS_LOG_FUNCTION(this << schedule << hostsPerTor);
-    error.clear();
+    Ptr<OcsNetDevice> probe = CreateObject<OcsNetDevice>();
+    for (const auto& [name, value] : m_uplinkDevice)
+    {
+        probe->SetAttribute(name, *value);
+    }
+    return probe;
+}
+
+Ptr<OcsChannel>
+RdcnHelper::ProbeUplinkFibre() const
+{
+    Ptr<OcsChannel> probe = CreateObject<OcsChannel>();
+    for (const auto& [name, value] : m_uplinkChannel)
+    {
+        probe->SetAttribute(name, *value);
+    }
+    if (m_uplinkDelay >= Seconds(0))
+    {
+        DoubleValue index;
+        probe->GetAttribute("GroupIndex", index);
+        const double length = m_uplinkDelay.GetSeconds() * SPEED_OF_LIGHT / index.Get();
+        probe->SetAttribute("Length", DoubleValue(length));
+    }
+    return probe;
+}
+
+std::string
+RdcnHelper::CheckNetwork(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const
+{
     if (!m_errors.empty())
     {
+        std::string error;
         for (const auto& e : m_errors)
         {
             error += (error.empty() ? "" : "; ") + e;
         }
-        return RdcnNetwork();
+        return error;
     }
     if (!schedule)
     {
-        error = "RdcnHelper::Install: no schedule";
-        return RdcnNetwork();
+        return "RdcnHelper::Install: no schedule";
     }
     const uint32_t n = schedule->GetNTors();
-    const uint32_t uplinks = schedule->GetNUplinks();
-    if (n < 2 || uplinks == 0)
+    if (n < 2 || schedule->GetNUplinks() == 0)
     {
-        error = "RdcnHelper::Install: the schedule has no matchings (call "
-                "RdcnSchedule::SetMatchings first)";
-        return RdcnNetwork();
+        return "RdcnHelper::Install: the schedule has no matchings (call "
+               "RdcnSchedule::SetMatchings first)";
     }
     const std::string timing = schedule->CheckTiming();
     if (!timing.empty())
     {
-        error = "RdcnHelper::Install: " + timing;
-        return RdcnNetwork();
+        return "RdcnHelper::Install: " + timing;
     }
     if (hostsPerTor == 0)
     {
-        error = "RdcnHelper::Install: hostsPerTor is 0 (every ToR needs at least one host)";
-        return RdcnNetwork();
+        return "RdcnHelper::Install: hostsPerTor is 0 (every ToR needs at least one host)";
     }
     RdcnAddressPlan plan;
     plan.tors = n;
@@ -281,96 +306,153 @@ RdcnHelper::Install(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor, std::strin
            << " hosts = " << static_cast<uint64_t>(n) * hostsPerTor
            << " hosts; the address plan (one /30 per "
            << "host link from " << plan.base << ") holds at most " << plan.GetCapacity();
-        error = os.str();
-        return RdcnNetwork();
+        return os.str();
     }
-
-    // The uplinks' devices and fibres, as the helpers will make them.
-    Ptr<OcsNetDevice> probeDevice = CreateObject<OcsNetDevice>();
-    for (const auto& [name, value] : m_uplinkDevice)
-    {
-        probeDevice->SetAttribute(name, *value);
-    }
-    Ptr<OcsChannel> probeFibre = CreateObject<OcsChannel>();
-    for (const auto& [name, value] : m_uplinkChannel)
-    {
-        probeFibre->SetAttribute(name, *value);
-    }
-    if (m_uplinkDelay >= Seconds(0))
-    {
-        DoubleValue index;
-        probeFibre->GetAttribute("GroupIndex", index);
-        const double length = m_uplinkDelay.GetSeconds() * SPEED_OF_LIGHT / index.Get();
-        probeFibre->SetAttribute("Length", DoubleValue(length));
-    }
-    DoubleValue fibreLength;
-    probeFibre->GetAttribute("Length", fibreLength);
     // A full frame must fit in a guarded window, or it would wait forever.
+    Ptr<OcsNetDevice> probeDevice = ProbeUplinkDevice();
+    Ptr<OcsChannel> probeFibre = ProbeUplinkFibre();
+    TimeValue gap;
+    probeDevice->GetAttribute("InterframeGap", gap);
+    const uint32_t frame = probeDevice->GetMtu() + PppHeader().GetSerializedSize();
+    const Time need =
+        probeDevice->GetDataRate().CalculateBytesTxTime(frame) + gap.Get() + probeFibre->GetDelay();
+    const Time window = schedule->GetSlot() - schedule->GetGuard();
+    if (need > window)
     {
-        TimeValue gap;
-        probeDevice->GetAttribute("InterframeGap", gap);
-        const uint32_t frame = probeDevice->GetMtu() + PppHeader().GetSerializedSize();
-        const Time need = probeDevice->GetDataRate().CalculateBytesTxTime(frame) + gap.Get() +
-                          probeFibre->GetDelay();
-        const Time window = schedule->GetSlot() - schedule->GetGuard();
-        if (need > window)
-        {
-            std::ostringstream os;
-            os << "RdcnHelper::Install: a slot of " << schedule->GetSlot().As(Time::US)
-               << " with a guard of " << schedule->GetGuard().As(Time::US) << " leaves "
-               << window.As(Time::US) << " per window; a full frame (" << frame << " bytes at "
-               << probeDevice->GetDataRate() << ", interframe gap " << gap.Get().As(Time::NS)
-               << ", fibre " << probeFibre->GetDelay().As(Time::NS) << ") needs "
-               << need.As(Time::US) << ": make the slot longer";
-            error = os.str();
-            return RdcnNetwork();
-        }
+        std::ostringstream os;
+        os << "RdcnHelper::Install: a slot of " << schedule->GetSlot().As(Time::US)
+           << " with a guard of " << schedule->GetGuard().As(Time::US) << " leaves "
+           << window.As(Time::US) << " per window; a full frame (" << frame << " bytes at "
+           << probeDevice->GetDataRate() << ", interframe gap " << gap.Get().As(Time::NS)
+           << ", fibre " << probeFibre->GetDelay().As(Time::NS) << ") needs " << need.As(Time::US)
+           << ": make the slot longer";
+        return os.str();
     }
     Ptr<RdcnRouter> router = m_router.Create<RdcnRouter>();
     router->SetSchedule(schedule);
     const std::string routing = router->Check();
     if (!routing.empty())
     {
-        error = "RdcnHelper::Install: " + RdcnRouter::GetSchemeName(router->GetScheme()) +
-                " routing cannot run on this schedule: " + routing;
+        return "RdcnHelper::Install: " + RdcnRouter::GetSchemeName(router->GetScheme()) +
+               " routing cannot run on this schedule: " + routing;
+    }
+    return "";
+}
+
+TopologyDescription
+RdcnHelper::Describe(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const
+{
+    NS_ABORT_MSG_IF(!schedule, "RdcnHelper::Describe: no schedule");
+    const uint32_t n = schedule->GetNTors();
+    const uint32_t uplinks = schedule->GetNUplinks();
+    // The host links' rate, delay and MTU as PointToPointHelper makes them from the attributes.
+    Ptr<PointToPointNetDevice> hostDevice = CreateObject<PointToPointNetDevice>();
+    for (const auto& [name, value] : m_hostDevice)
+    {
+        hostDevice->SetAttribute(name, *value);
+    }
+    Ptr<PointToPointChannel> hostChannel = CreateObject<PointToPointChannel>();
+    for (const auto& [name, value] : m_hostChannel)
+    {
+        hostChannel->SetAttribute(name, *value);
+    }
+    DataRateValue hostRate;
+    hostDevice->GetAttribute("DataRate", hostRate);
+    TimeValue hostDelay;
+    hostChannel->GetAttribute("Delay", hostDelay);
+    Ptr<OcsNetDevice> uplinkDevice = ProbeUplinkDevice();
+    Ptr<OcsChannel> fibre = ProbeUplinkFibre();
+
+    TopologyDescription d;
+    std::vector<uint32_t> hosts;
+    for (uint32_t t = 0; t < n; ++t)
+    {
+        for (uint32_t h = 0; h < hostsPerTor; ++h)
+        {
+            hosts.push_back(d.AddHost("host" + std::to_string(t) + "." + std::to_string(h)));
+        }
+    }
+    std::vector<uint32_t> tors;
+    for (uint32_t t = 0; t < n; ++t)
+    {
+        tors.push_back(d.AddSwitch("tor" + std::to_string(t), 0));
+    }
+    for (uint32_t i = 0; i < hosts.size(); ++i)
+    {
+        d.AddLink(tors[i / hostsPerTor],
+                  hosts[i],
+                  hostRate.Get(),
+                  hostDelay.Get(),
+                  hostDevice->GetMtu());
+    }
+    for (uint32_t u = 0; u < uplinks; ++u)
+    {
+        const uint32_t ocs = d.AddOcs("rotor" + std::to_string(u), n);
+        for (uint32_t t = 0; t < n; ++t)
+        {
+            d.AttachOcsPort(ocs,
+                            t,
+                            tors[t],
+                            uplinkDevice->GetDataRate(),
+                            fibre->GetDelay(),
+                            uplinkDevice->GetMtu());
+        }
+    }
+    return d;
+}
+
+RdcnNetwork
+RdcnHelper::Install(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor, std::string& error)
+{
+    NS_LOG_FUNCTION(this << schedule << hostsPerTor);
+    error = CheckNetwork(schedule, hostsPerTor);
+    if (!error.empty())
+    {
         return RdcnNetwork();
     }
+    NodeContainer hosts;
+    hosts.Create(schedule->GetNTors() * hostsPerTor);
+    return InstallOn(schedule, hosts, error);
+}
+
+RdcnNetwork
+RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::string& error)
+{
+    NS_LOG_FUNCTION(this << schedule);
+    error.clear();
+    const uint32_t n = schedule ? schedule->GetNTors() : 0;
+    if (n == 0 || hosts.GetN() == 0 || hosts.GetN() % n != 0)
+    {
+        error = CheckNetwork(schedule, 1);
+        if (error.empty())
+        {
+            error = "RdcnHelper::InstallOn: " + std::to_string(hosts.GetN()) +
+                    " hosts are not a whole number per ToR of " + std::to_string(n) + " ToRs";
+        }
+        return RdcnNetwork();
+    }
+    const uint32_t hostsPerTor = hosts.GetN() / n;
+    error = CheckNetwork(schedule, hostsPerTor);
+    if (!error.empty())
+    {
+        return RdcnNetwork();
+    }
+    const uint32_t uplinks = schedule->GetNUplinks();
+    Ptr<RdcnRouter> router = m_router.Create<RdcnRouter>();
+    router->SetSchedule(schedule);
+    m_lastRouter = router;
 
     Ptr<RdcnNetwork::Data> d = Create<RdcnNetwork::Data>();
     d->schedule = schedule;
     d->router = router;
-    d->plan = plan;
-    d->tors.Create(n);
-    d->hosts.Create(n * hostsPerTor);
-    d->switchNodes.Create(uplinks);
+    d->plan.tors = n;
+    d->plan.hostsPerTor = hostsPerTor;
+    d->hosts = hosts;
 
-    // Rotor switches: switch u, port t = ToR t's uplink u.
-    OcsHelper ocs;
-    for (const auto& [name, value] : m_uplinkDevice)
-    {
-        ocs.SetDeviceAttribute(name, *value);
-    }
-    for (const auto& [name, value] : m_uplinkChannel)
-    {
-        ocs.SetChannelAttribute(name, *value);
-    }
-    ocs.SetChannelAttribute("Length", fibreLength);
-    for (const auto& [name, value] : m_switch)
-    {
-        ocs.SetSwitchAttribute(name, *value);
-    }
-    d->uplinks.assign(n, std::vector<Ptr<OcsNetDevice>>(uplinks));
-    for (uint32_t u = 0; u < uplinks; ++u)
-    {
-        NetDeviceContainer devices = ocs.Install(d->switchNodes.Get(u), d->tors);
-        d->switches.push_back(OcsHelper::GetSwitch(d->switchNodes.Get(u)));
-        for (uint32_t t = 0; t < n; ++t)
-        {
-            d->uplinks[t][u] = DynamicCast<OcsNetDevice>(devices.Get(t));
-        }
-    }
-
-    // Host links.
+    // The realizer makes the description with the fabric's own hooks: hosts with static
+    // routing, ToRs with RdcnTorRouting (no IPv6), uplinks without addresses (circuits are
+    // one-way; the ToRs route over time), the switches' fibres of the uplinks' delay.
+    PacketTopologyRealizer realizer(d->plan.base, Ipv4Mask("0.0.0.0"));
     PointToPointHelper p2p;
     for (const auto& [name, value] : m_hostDevice)
     {
@@ -380,45 +462,73 @@ RdcnHelper::Install(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor, std::strin
     {
         p2p.SetChannelAttribute(name, *value);
     }
-    for (uint32_t t = 0; t < n; ++t)
+    realizer.SetPointToPointHelper(p2p);
+    OcsHelper ocs;
+    for (const auto& [name, value] : m_uplinkDevice)
     {
-        for (uint32_t h = 0; h < hostsPerTor; ++h)
-        {
-            NetDeviceContainer link =
-                p2p.Install(d->tors.Get(t), d->hosts.Get(t * hostsPerTor + h));
-            d->torHostDevices.push_back(link.Get(0));
-            d->hostDevices.push_back(link.Get(1));
-        }
+        ocs.SetDeviceAttribute(name, *value);
     }
-
-    // Internet stacks: hosts with static routing, ToRs with RdcnTorRouting.
+    for (const auto& [name, value] : m_uplinkChannel)
+    {
+        ocs.SetChannelAttribute(name, *value);
+    }
+    realizer.SetOcsHelper(ocs);
+    for (const auto& [name, value] : m_switch)
+    {
+        realizer.SetOcsAttribute(name, *value);
+    }
+    realizer.SetOcsAddressing(PacketTopologyRealizer::OcsAddressing::NONE);
     InternetStackHelper hostStack;
     hostStack.SetIpv6StackInstall(false);
     Ipv4StaticRoutingHelper staticRouting;
     hostStack.SetRoutingHelper(staticRouting);
-    hostStack.Install(d->hosts);
+    realizer.SetInternetStackHelper(TopologyDescription::Role::HOST, hostStack);
     InternetStackHelper torStack;
     torStack.SetIpv6StackInstall(false);
-    TorRoutingHelper torRouting(m_torRouting);
-    torStack.SetRoutingHelper(torRouting);
-    torStack.Install(d->tors);
+    torStack.SetRoutingHelper(TorRoutingHelper(m_torRouting));
+    realizer.SetInternetStackHelper(TopologyDescription::Role::SWITCH, torStack);
+    const PacketTopologyRealizer::Result made =
+        realizer.Realize(Describe(schedule, hostsPerTor), hosts, "RdcnHelper");
 
-    // Addresses and routes of the host links.
+    // Nodes, switches and devices, as the description orders them.
+    for (uint32_t t = 0; t < n; ++t)
+    {
+        d->tors.Add(made.nodes.Get(hosts.GetN() + t));
+    }
+    d->switches = made.ocs;
+    for (const Ptr<Node>& node : made.ocsNodes)
+    {
+        d->switchNodes.Add(node);
+    }
+    d->uplinks.assign(n, std::vector<Ptr<OcsNetDevice>>(uplinks));
+    for (uint32_t u = 0; u < uplinks; ++u)
+    {
+        for (uint32_t t = 0; t < n; ++t)
+        {
+            d->uplinks[t][u] = made.portDevices[u * n + t];
+        }
+    }
+    for (const NetDeviceContainer& link : made.links)
+    {
+        d->torHostDevices.push_back(link.Get(0));
+        d->hostDevices.push_back(link.Get(1));
+    }
+
+    // Hosts: a default route to their ToR.
     for (uint32_t t = 0; t < n; ++t)
     {
         for (uint32_t h = 0; h < hostsPerTor; ++h)
         {
             const uint32_t i = t * hostsPerTor + h;
-            const Ipv4Address gateway = plan.GetTorAddress(t, h);
-            AssignLink(d->torHostDevices[i], gateway);
-            const uint32_t hostIf = AssignLink(d->hostDevices[i], plan.GetHostAddress(t, h));
             Ptr<Ipv4> hostIpv4 = d->hosts.Get(i)->GetObject<Ipv4>();
-            staticRouting.GetStaticRouting(hostIpv4)->SetDefaultRoute(gateway, hostIf);
+            const auto hostIf =
+                static_cast<uint32_t>(hostIpv4->GetInterfaceForDevice(d->hostDevices[i]));
+            staticRouting.GetStaticRouting(hostIpv4)->SetDefaultRoute(d->plan.GetTorAddress(t, h),
+                                                                      hostIf);
             Ptr<TrafficControlLayer> tc = d->tors.Get(t)->GetObject<TrafficControlLayer>();
             d->torHostQueues.push_back(tc->GetRootQueueDiscOnDevice(d->torHostDevices[i]));
         }
     }
-
     // Uplinks: an interface with no address, under a calendar queue.
     d->queues.assign(n, std::vector<Ptr<RdcnCalendarQueueDisc>>(uplinks));
     for (uint32_t t = 0; t < n; ++t)
@@ -442,7 +552,7 @@ RdcnHelper::Install(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor, std::strin
                                                 d->torHostDevices.begin() + (t + 1) * hostsPerTor);
         Ptr<RdcnTorRouting> routingProtocol =
             DynamicCast<RdcnTorRouting>(ipv4->GetRoutingProtocol());
-        routingProtocol->Setup(t, schedule, router, plan, hostDevices, uplinkDevices);
+        routingProtocol->Setup(t, schedule, router, d->plan, hostDevices, uplinkDevices);
         d->routing.push_back(routingProtocol);
     }
 
@@ -496,7 +606,132 @@ RdcnHelper::Install(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor, std::strin
     }
     // The trace sinks hold the state; release its objects when the simulator is destroyed.
     Simulator::ScheduleDestroy(&RdcnNetwork::Data::Release, d);
-    return RdcnNetwork(d);
+    m_network = RdcnNetwork(d);
+    return m_network;
+}
+
+void
+RdcnHelper::SetSchedule(Ptr<RdcnSchedule> schedule)
+{
+    m_fabricSchedule = schedule;
+}
+
+void
+RdcnHelper::SetHostsPerTor(uint32_t hostsPerTor)
+{
+    m_fabricHostsPerTor = hostsPerTor;
+}
+
+RdcnNetwork
+RdcnHelper::GetNetwork() const
+{
+    return m_network;
+}
+
+Ptr<RdcnFluidNetwork>
+RdcnHelper::GetFluidNetwork() const
+{
+    return m_fluid;
+}
+
+int64_t
+RdcnHelper::AssignStreams(int64_t stream)
+{
+    return m_lastRouter ? m_lastRouter->AssignStreams(stream) : 0;
+}
+
+std::string
+RdcnHelper::CheckHosts(uint32_t hosts, uint32_t gpusPerServer) const
+{
+    if (gpusPerServer != 1)
+    {
+        return "a time-slotted network's hosts have no scale-up domain (GPUs per server " +
+               std::to_string(gpusPerServer) + ", allowed: 1)";
+    }
+    if (const std::string problem = CheckNetwork(m_fabricSchedule, m_fabricHostsPerTor);
+        !problem.empty())
+    {
+        return problem;
+    }
+    const uint64_t expected =
+        static_cast<uint64_t>(m_fabricSchedule->GetNTors()) * m_fabricHostsPerTor;
+    if (hosts != expected)
+    {
+        return std::to_string(hosts) + " hosts for " +
+               std::to_string(m_fabricSchedule->GetNTors()) + " ToRs x " +
+               std::to_string(m_fabricHostsPerTor) + " hosts (" + std::to_string(expected) + ")";
+    }
+    return "";
+}
+
+void
+RdcnHelper::InstallOnHosts(NodeContainer hosts, uint32_t /* gpusPerServer */)
+{
+    std::string error;
+    NS_ABORT_MSG_IF(!InstallOn(m_fabricSchedule, hosts, error).IsValid(), error);
+}
+
+ScaleOutFabric::FlowEndpoints
+RdcnHelper::InstallFlow(uint32_t hosts, uint32_t /* gpusPerServer */)
+{
+    Ptr<PointToPointNetDevice> hostDevice = CreateObject<PointToPointNetDevice>();
+    for (const auto& [name, value] : m_hostDevice)
+    {
+        hostDevice->SetAttribute(name, *value);
+    }
+    Ptr<PointToPointChannel> hostChannel = CreateObject<PointToPointChannel>();
+    for (const auto& [name, value] : m_hostChannel)
+    {
+        hostChannel->SetAttribute(name, *value);
+    }
+    DataRateValue hostRate;
+    hostDevice->GetAttribute("DataRate", hostRate);
+    TimeValue hostDelay;
+    hostChannel->GetAttribute("Delay", hostDelay);
+    ObjectFactory queue = m_queue;
+    Ptr<RdcnCalendarQueueDisc> probeQueue = queue.Create<RdcnCalendarQueueDisc>();
+    QueueSizeValue limit;
+    probeQueue->GetAttribute("MaxSize", limit);
+
+    m_fluid = CreateObject<RdcnFluidNetwork>();
+    m_fluid->SetAttribute("HostsPerTor", UintegerValue(m_fabricHostsPerTor));
+    m_fluid->SetAttribute("HostRate", hostRate);
+    m_fluid->SetAttribute("UplinkRate", DataRateValue(ProbeUplinkDevice()->GetDataRate()));
+    m_fluid->SetAttribute("QueueLimit", limit);
+    m_fluid->SetAttribute("FibreDelay", TimeValue(ProbeUplinkFibre()->GetDelay()));
+    m_fluid->SetAttribute("HostLinkDelay", hostDelay);
+    Ptr<RdcnRouter> router = m_router.Create<RdcnRouter>();
+    router->SetSchedule(m_fabricSchedule);
+    m_lastRouter = router;
+    m_fluid->SetSchedule(m_fabricSchedule);
+    m_fluid->SetRouter(router);
+    const std::string problem = m_fluid->Check();
+    NS_ABORT_MSG_IF(!problem.empty(), "RdcnHelper::InstallFlow: " << problem);
+    FlowEndpoints made;
+    made.engine = m_fluid;
+    for (uint32_t h = 0; h < hosts; ++h)
+    {
+        made.hosts.push_back(h);
+    }
+    return made;
+}
+
+std::vector<std::pair<std::string, Ptr<AttributeValue>>>
+RdcnHelper::GetTransportAttributes(NetworkLevel level) const
+{
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> attributes;
+    switch (level)
+    {
+    case NetworkLevel::PACKET:
+        // A connection per pair at its first message (all N^2 at start would be 745,000 at
+        // 108 ToRs x 8 hosts).
+        attributes.emplace_back("ConnectAtStart", Create<BooleanValue>(false));
+        break;
+    case NetworkLevel::FLOW:
+        attributes.emplace_back("MessageHeaderBytes", Create<UintegerValue>(0));
+        break;
+    }
+    return attributes;
 }
 
 int64_t

@@ -12,7 +12,10 @@
 #include "ns3/attribute.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
+#include "ns3/rdcn-fluid-network.h"
 #include "ns3/rdcn-schedule.h"
+#include "ns3/scale-out-fabric.h"
+#include "ns3/topology-description.h"
 
 #include <cstdint>
 #include <string>
@@ -36,6 +39,14 @@ namespace ns3
  * RdcnCalendarQueueDisc; the one OCS schedule driver (OcsScheduleDriver) plays the schedule on the
  * switches. Addresses follow RdcnAddressPlan (one /30 per host link from 10.0.0.0).
  *
+ * The network is described once (Describe(): a TopologyDescription) and made by
+ * PacketTopologyRealizer with the fabric's own hooks: static routing on hosts, RdcnTorRouting on
+ * ToRs, unaddressed uplinks under calendar queues. As a ScaleOutFabric (SetSchedule(),
+ * SetHostsPerTor(), then Realize(backend, hosts, 1)) it runs at packet level on hosts the caller
+ * made, or at flow level as an RdcnFluidNetwork over the same schedule and a router of the same
+ * attributes (host and uplink rates, calendar queue limit, fibre and host link delays), under
+ * the one flow-level transport.
+ *
  * \code
  *   std::string error;
  *   Ptr<RdcnSchedule> schedule = CreateObject<RdcnSchedule>();
@@ -52,7 +63,7 @@ namespace ns3
  * Attribute errors (a name that is not an attribute of the objects concerned, a value it does
  * not accept) are reported by the next Install.
  */
-class RdcnHelper
+class RdcnHelper : public ScaleOutFabric
 {
   public:
     RdcnHelper();
@@ -120,6 +131,81 @@ class RdcnHelper
     RdcnNetwork Install(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor, std::string& error);
 
     /**
+     * \brief Builds the network on hosts the caller made (N ToRs x H hosts of them, ToR-major).
+     * \param schedule the schedule
+     * \param hosts the hosts (a multiple of the schedule's ToRs)
+     * \param error set to the problem on failure (as Install)
+     * \return the network; not valid on failure
+     */
+    RdcnNetwork InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::string& error);
+
+    /**
+     * \brief Describes the network: hosts "host<t>.<h>" (rank t H + h), ToRs "tor<t>", the link
+     * of each host to its ToR (ToR end first), rotor switches "rotor<u>" of N ports, ToR t's
+     * uplink u on port t of rotor u.
+     * \param schedule the schedule
+     * \param hostsPerTor hosts per ToR
+     * \return the description
+     */
+    TopologyDescription Describe(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const;
+
+    /**
+     * \brief Sets the schedule of the fabric (ScaleOutFabric: Realize, InstallOnHosts,
+     * InstallFlow).
+     * \param schedule the schedule
+     */
+    void SetSchedule(Ptr<RdcnSchedule> schedule);
+
+    /// \param hostsPerTor hosts per ToR of the fabric (ScaleOutFabric; default 1)
+    void SetHostsPerTor(uint32_t hostsPerTor);
+
+    /// \return the last network built at packet level (not valid before)
+    RdcnNetwork GetNetwork() const;
+
+    /// \return the last network built at flow level (nullptr before)
+    Ptr<RdcnFluidNetwork> GetFluidNetwork() const;
+
+    /**
+     * \brief Fixes the random streams of the last network built, at either level (its
+     * router's VLB choices).
+     * \param stream first stream
+     * \return the number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    // ScaleOutFabric
+    /**
+     * \param hosts hosts (the schedule's ToRs x HostsPerTor)
+     * \param gpusPerServer 1 (hosts have no scale-up domain here)
+     * \return "" or what is wrong (no schedule, another host count, an attribute error, bad
+     *         timing, a routing scheme that cannot run on the schedule, ...)
+     */
+    std::string CheckHosts(uint32_t hosts, uint32_t gpusPerServer) const override;
+    /**
+     * \brief InstallOn() the fabric's schedule (a fatal error names a failure).
+     * \param hosts the hosts
+     * \param gpusPerServer 1
+     */
+    void InstallOnHosts(NodeContainer hosts, uint32_t gpusPerServer) override;
+    /**
+     * \brief The flow level: an RdcnFluidNetwork over the fabric's schedule, with a router
+     * made as the packet level's (Scheme, Paths, ...), the host link and uplink rates, the
+     * calendar queues' MaxSize as QueueLimit, the fibre and host link delays.
+     * \param hosts hosts
+     * \param gpusPerServer 1
+     * \return the engine and hosts 0 .. hosts-1
+     */
+    FlowEndpoints InstallFlow(uint32_t hosts, uint32_t gpusPerServer) override;
+    /**
+     * \param level a network level
+     * \return packet level: connections opened at a pair's first message (ConnectAtStart
+     *         false: N^2 connections at start would be too many); flow level: messages of
+     *         their payload only (MessageHeaderBytes 0)
+     */
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> GetTransportAttributes(
+        NetworkLevel level) const override;
+
+    /**
      * \brief Fixes the random streams of the network (the router's VLB choices).
      * \param network a network built by Install
      * \param stream first stream
@@ -140,16 +226,34 @@ class RdcnHelper
      */
     Ptr<AttributeValue> Check(TypeId tid, const std::string& name, const AttributeValue& value);
 
-    AttributeList m_hostDevice;        //!< Host link devices (PointToPointNetDevice)
-    AttributeList m_hostChannel;       //!< Host link channels (PointToPointChannel)
-    AttributeList m_uplinkDevice;      //!< Uplink devices (OcsNetDevice)
-    AttributeList m_uplinkChannel;     //!< Uplink fibres (OcsChannel)
-    AttributeList m_switch;            //!< Switches (OpticalCircuitSwitch)
-    ObjectFactory m_queue;             //!< Calendar queues
-    ObjectFactory m_router;            //!< Router
-    ObjectFactory m_torRouting;        //!< ToR routing
-    Time m_uplinkDelay;                //!< Fibre delay (negative: Length set instead)
-    std::vector<std::string> m_errors; //!< Attribute errors, reported by Install
+    /**
+     * \brief Checks a network before anything is made.
+     * \param schedule the schedule
+     * \param hostsPerTor hosts per ToR
+     * \return "" or the problem
+     */
+    std::string CheckNetwork(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const;
+
+    /// \return a probe uplink device with the uplink attributes
+    Ptr<OcsNetDevice> ProbeUplinkDevice() const;
+    /// \return a probe uplink fibre with the uplink attributes (and Delay)
+    Ptr<OcsChannel> ProbeUplinkFibre() const;
+
+    Ptr<RdcnSchedule> m_fabricSchedule; //!< Schedule of the fabric (ScaleOutFabric)
+    uint32_t m_fabricHostsPerTor{1};    //!< Hosts per ToR of the fabric
+    RdcnNetwork m_network;              //!< Last packet-level network
+    Ptr<RdcnFluidNetwork> m_fluid;      //!< Last flow-level network
+    Ptr<RdcnRouter> m_lastRouter;       //!< Router of the last network built
+    AttributeList m_hostDevice;         //!< Host link devices (PointToPointNetDevice)
+    AttributeList m_hostChannel;        //!< Host link channels (PointToPointChannel)
+    AttributeList m_uplinkDevice;       //!< Uplink devices (OcsNetDevice)
+    AttributeList m_uplinkChannel;      //!< Uplink fibres (OcsChannel)
+    AttributeList m_switch;             //!< Switches (OpticalCircuitSwitch)
+    ObjectFactory m_queue;              //!< Calendar queues
+    ObjectFactory m_router;             //!< Router
+    ObjectFactory m_torRouting;         //!< ToR routing
+    Time m_uplinkDelay;                 //!< Fibre delay (negative: Length set instead)
+    std::vector<std::string> m_errors;  //!< Attribute errors, reported by Install
 };
 
 } // namespace ns3

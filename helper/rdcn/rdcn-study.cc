@@ -242,76 +242,34 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
     const uint32_t hosts = c.tors * c.hostsPerTor;
     int64_t stream = c.stream + 1; // c.stream: the schedule's relabelling (MakeSchedule)
 
-    // The network and its transport.
-    Ptr<CollectiveTransport> transport;
-    RdcnNetwork net;
-    Ptr<RdcnFluidNetwork> fluid;
+    // The network (one fabric, realized at the backend's level) and its transport.
+    RdcnHelper helper;
+    helper.SetHostLinkAttribute("DataRate", DataRateValue(c.hostRate));
+    helper.SetUplinkAttribute("DataRate", DataRateValue(c.uplinkRate));
+    helper.SetQueueDiscAttribute("MaxSize",
+                                 QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, c.queueBytes)));
+    helper.SetRouterAttribute("Scheme", EnumValue(scheme));
+    helper.SetRouterAttribute("Paths", UintegerValue(c.paths));
+    helper.SetSchedule(schedule);
+    helper.SetHostsPerTor(c.hostsPerTor);
+    if (const std::string problem = helper.CheckHosts(hosts, 1); !problem.empty())
+    {
+        error = problem;
+        return false;
+    }
+    const RealizedFabric made = helper.Realize(c.backend, hosts, 1);
+    stream += helper.AssignStreams(stream);
+    const RdcnNetwork net = helper.GetNetwork();
+    const Ptr<RdcnFluidNetwork> fluid = helper.GetFluidNetwork();
+    Ptr<CollectiveTransport> transport = CollectiveHelper().Install(made, 1);
     auto payload = std::make_shared<uint64_t>(0);
+    for (uint32_t h = 0; h < made.hosts.GetN(); ++h)
+    {
+        made.hosts.Get(h)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "Rx",
+            MakeBoundCallback(&CountPayload, payload.get()));
+    }
     const bool packetLevel = BackendRegistry::Get(c.backend).level == NetworkLevel::PACKET;
-    if (packetLevel)
-    {
-        RdcnHelper helper;
-        helper.SetHostLinkAttribute("DataRate", DataRateValue(c.hostRate));
-        helper.SetUplinkAttribute("DataRate", DataRateValue(c.uplinkRate));
-        helper.SetQueueDiscAttribute("MaxSize",
-                                     QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, c.queueBytes)));
-        helper.SetRouterAttribute("Scheme", EnumValue(scheme));
-        helper.SetRouterAttribute("Paths", UintegerValue(c.paths));
-        net = helper.Install(schedule, c.hostsPerTor, error);
-        if (!net.IsValid())
-        {
-            return false;
-        }
-        stream += helper.AssignStreams(net, stream);
-        Ptr<TcpCollectiveTransport> tcp = CreateObject<TcpCollectiveTransport>();
-        // A connection per pair at its first flow (all N^2 at start would be 745,000 at
-        // 108 ToRs x 8 hosts).
-        tcp->SetAttribute("ConnectAtStart", BooleanValue(false));
-        for (uint32_t t = 0; t < c.tors; ++t)
-        {
-            for (uint32_t h = 0; h < c.hostsPerTor; ++h)
-            {
-                Ptr<Node> node = net.GetHost(t, h);
-                tcp->AddRank(node, nullptr, 0);
-                node->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
-                    "Rx",
-                    MakeBoundCallback(&CountPayload, payload.get()));
-            }
-        }
-        tcp->Start();
-        transport = tcp;
-    }
-    else
-    {
-        fluid = CreateObject<RdcnFluidNetwork>();
-        fluid->SetAttribute("HostsPerTor", UintegerValue(c.hostsPerTor));
-        fluid->SetAttribute("HostRate", DataRateValue(c.hostRate));
-        fluid->SetAttribute("UplinkRate", DataRateValue(c.uplinkRate));
-        fluid->SetAttribute("QueueLimit",
-                            QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, c.queueBytes)));
-        Ptr<RdcnRouter> router = CreateObject<RdcnRouter>();
-        router->SetSchedule(schedule);
-        router->SetScheme(scheme);
-        router->SetAttribute("Paths", UintegerValue(c.paths));
-        stream += router->AssignStreams(stream);
-        fluid->SetSchedule(schedule);
-        fluid->SetRouter(router);
-        if (const std::string problem = fluid->Check(); !problem.empty())
-        {
-            error = problem;
-            return false;
-        }
-        // The one flow-level transport over the fluid engine: rank h is host h, each message a
-        // flow of its payload only.
-        CollectiveHelper helper;
-        helper.SetBackendAttribute(c.backend, "MessageHeaderBytes", UintegerValue(0));
-        std::vector<uint32_t> endpoints(hosts);
-        for (uint32_t h = 0; h < hosts; ++h)
-        {
-            endpoints[h] = h;
-        }
-        transport = helper.InstallFlow(fluid, endpoints);
-    }
 
     // The workload.
     Ptr<FlowWorkload> workload = CreateObject<FlowWorkload>();

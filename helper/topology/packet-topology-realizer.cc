@@ -84,7 +84,16 @@ PacketTopologyRealizer::SetRoutingHelper(TopologyDescription::Role role,
 {
     NS_ABORT_MSG_IF(role == TopologyDescription::Role::OCS,
                     "PacketTopologyRealizer::SetRoutingHelper: an OCS has no routing");
-    m_routing[role] = std::shared_ptr<Ipv4RoutingHelper>(routing.Copy());
+    m_stacks[role].SetRoutingHelper(routing);
+}
+
+void
+PacketTopologyRealizer::SetInternetStackHelper(TopologyDescription::Role role,
+                                               const InternetStackHelper& stack)
+{
+    NS_ABORT_MSG_IF(role == TopologyDescription::Role::OCS,
+                    "PacketTopologyRealizer::SetInternetStackHelper: an OCS has no stack");
+    m_stacks[role] = stack;
 }
 
 void
@@ -159,12 +168,9 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
     for (const auto& [role, group] :
          {std::make_pair(Role::HOST, &hosts), std::make_pair(Role::SWITCH, &switches)})
     {
-        InternetStackHelper internet;
-        const auto routing = m_routing.find(role);
-        if (routing != m_routing.end())
-        {
-            internet.SetRoutingHelper(*routing->second);
-        }
+        const auto stack = m_stacks.find(role);
+        InternetStackHelper internet =
+            stack != m_stacks.end() ? stack->second : InternetStackHelper();
         internet.Install(*group);
     }
 

@@ -7,6 +7,7 @@
 #ifndef PACKET_TOPOLOGY_REALIZER_H
 #define PACKET_TOPOLOGY_REALIZER_H
 
+#include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-routing-helper.h"
 #include "ns3/net-device-container.h"
@@ -150,6 +151,14 @@ class PacketTopologyRealizer
     void SetRoutingHelper(TopologyDescription::Role role, const Ipv4RoutingHelper& routing);
 
     /**
+     * \brief Gives the nodes of one role their Internet stack helper (its routing, whether it
+     * installs IPv6, ...). Default: ns-3's InternetStackHelper.
+     * \param [in] role HOST or SWITCH
+     * \param [in] stack The helper (copied)
+     */
+    void SetInternetStackHelper(TopologyDescription::Role role, const InternetStackHelper& stack);
+
+    /**
      * \brief Sets a hook called for every link end and OCS port device before its addresses
      * (e.g. to install a queue disc on the devices of one role).
      * \param [in] hook The hook
@@ -189,9 +198,9 @@ class PacketTopologyRealizer
                          uint32_t firstSubnet,
                          const std::string& who);
 
-    PointToPointHelper m_p2p;                               //!< Link factory
-    OcsAddressing m_ocsAddressing{OcsAddressing::PER_PORT}; //!< OCS ports
-    std::map<TopologyDescription::Role, std::shared_ptr<Ipv4RoutingHelper>> m_routing; //!< By role
+    PointToPointHelper m_p2p;                                                 //!< Link factory
+    OcsAddressing m_ocsAddressing{OcsAddressing::PER_PORT};                   //!< OCS ports
+    std::map<TopologyDescription::Role, InternetStackHelper> m_stacks;        //!< By role
     DeviceHook m_deviceHook;                                                  //!< Device hook
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ocsAttributes; //!< OCSes
     OcsHelper m_ocsHelper;                                   //!< OCS devices and fibres
