@@ -692,11 +692,18 @@ RdcnHelper::InstallFlow(uint32_t hosts, uint32_t /* gpusPerServer */)
     Ptr<RdcnCalendarQueueDisc> probeQueue = queue.Create<RdcnCalendarQueueDisc>();
     QueueSizeValue limit;
     probeQueue->GetAttribute("MaxSize", limit);
+    Ptr<OcsNetDevice> uplink = ProbeUplinkDevice();
+    if (limit.Get().GetUnit() == QueueSizeUnit::PACKETS)
+    {
+        // The fluid counts bytes: a packet limit of full frames (MTU and PPP header) each.
+        const uint64_t frame = uplink->GetMtu() + PppHeader().GetSerializedSize();
+        limit = QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, limit.Get().GetValue() * frame));
+    }
 
     m_fluid = CreateObject<RdcnFluidNetwork>();
     m_fluid->SetAttribute("HostsPerTor", UintegerValue(m_fabricHostsPerTor));
     m_fluid->SetAttribute("HostRate", hostRate);
-    m_fluid->SetAttribute("UplinkRate", DataRateValue(ProbeUplinkDevice()->GetDataRate()));
+    m_fluid->SetAttribute("UplinkRate", DataRateValue(uplink->GetDataRate()));
     m_fluid->SetAttribute("QueueLimit", limit);
     m_fluid->SetAttribute("FibreDelay", TimeValue(ProbeUplinkFibre()->GetDelay()));
     m_fluid->SetAttribute("HostLinkDelay", hostDelay);

@@ -190,7 +190,8 @@ class RdcnHelper : public ScaleOutFabric
     /**
      * \brief The flow level: an RdcnFluidNetwork over the fabric's schedule, with a router
      * made as the packet level's (Scheme, Paths, ...), the host link and uplink rates, the
-     * calendar queues' MaxSize as QueueLimit, the fibre and host link delays.
+     * calendar queues' MaxSize as QueueLimit (a limit in packets as that many full frames:
+     * uplink MTU + PPP header), the fibre and host link delays.
      * \param hosts hosts
      * \param gpusPerServer 1
      * \return the engine and hosts 0 .. hosts-1
