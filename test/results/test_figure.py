@@ -189,7 +189,7 @@ class DeclarationTest(TempDirTestCase):
             dict(good, x="c"),                                  # x not in the grid
             dict(good, grid={"a": ["1", "1"]}),                 # value twice
             dict(good, grid={"a": []}),
-            dict(good, grid={"a": ["one"], "b": ["u"]}),        # x not numeric
+            dict(good, grid={"a": ["one"], "b": ["u"]}),        # x not a number or quantity
             dict(good, fixed={"a": "3"}),                       # grid and fixed
             dict(good, runs=0),
             dict(good, xscale="weird"),
@@ -292,6 +292,66 @@ class AggregateTest(TempDirTestCase):
             conn.close()
         self.assertIn("reconfigDelay=1e-3 policy=drain", str(caught.exception))
         self.assertEqual(caught.exception.code, 1)
+
+
+class UserFigureTest(TempDirTestCase):
+    """Declarations outside the package (--file), axes with units, broken declarations."""
+
+    USER_FIGURE = (
+        "from ns3optical.figures import Figure\n"
+        "FIGURE = Figure(id='my-delay-sweep', description='mine', program='ocs-reconfiguration',\n"
+        "                grid={'reconfigDelay': ['100us', '1ms', '10ms']},\n"
+        "                x='reconfigDelay', metric='goodput-gbps')\n")
+
+    def write(self, name, text):
+        path = os.path.join(self.tmp, name)
+        with open(path, "w") as stream:
+            stream.write(text)
+        return path
+
+    def test_axis_values_with_units(self):
+        self.assertAlmostEqual(figures.parse_axis_value("100us"), 1e-4)
+        self.assertAlmostEqual(figures.parse_axis_value("1ms"), 1e-3)
+        self.assertAlmostEqual(figures.parse_axis_value("10Gbps"), 1e10)
+        self.assertAlmostEqual(figures.parse_axis_value("64MiB"), 64 * 1024 ** 2)
+        self.assertAlmostEqual(figures.parse_axis_value("1.5GB"), 1.5e9)
+        self.assertAlmostEqual(figures.parse_axis_value("42"), 42.0)
+        with self.assertRaises(ValueError):
+            figures.parse_axis_value("fast")
+        figures.Figure(id="u", description="d", program="p", grid={"a": ["100us", "1ms"]},
+                       x="a", metric="m").check()
+
+    def test_user_file_is_listed_and_found(self):
+        path = self.write("my_figure.py", self.USER_FIGURE)
+        declared = figures.load([path])
+        self.assertIn("my-delay-sweep", declared)
+        self.assertIn(FIGURE_ID, declared)       # the package's are still there
+        self.assertEqual(declared["my-delay-sweep"].module, path)
+        result = run_figure("--file", path, "--list", cwd=self.tmp)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("my-delay-sweep", result.stdout)
+        # With one file of one figure, the ID may be left out: it is the file's figure.
+        result = run_figure("--file", path, "--no-run", "--db", self.db, "--out-dir", self.out,
+                            cwd=self.tmp)
+        self.assertIn("no results database", result.stderr)
+
+    def test_broken_declaration_is_reported_alone(self):
+        broken = self.write("broken.py", "FIGURE = 3\n")
+        bad_syntax = self.write("syntax.py", "this is not python\n")
+        good = self.write("good.py", self.USER_FIGURE)
+        result = run_figure("--file", broken, "--file", bad_syntax, "--file", good, "--list",
+                            cwd=self.tmp)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("my-delay-sweep", result.stdout)
+        self.assertIn(FIGURE_ID, result.stdout)
+        self.assertIn("broken.py", result.stderr)
+        self.assertIn("syntax.py", result.stderr)
+        errors = []
+        figures.load([broken], errors)
+        self.assertEqual(len(errors), 1)
+        with self.assertRaises(figures.DeclarationError):
+            figures.load([broken])
+        self.assertFalse(os.path.exists(self.out), "wrote something")
 
 
 class CommandLineTest(TempDirTestCase):
@@ -421,7 +481,7 @@ class RealSweepTest(TempDirTestCase):
         err)."""
         out, err = io.StringIO(), io.StringIO()
         saved = figure_cli.load_figures
-        figure_cli.load_figures = lambda: {fig.id: fig}
+        figure_cli.load_figures = lambda files=(), stderr=None: ({fig.id: fig}, [])
         try:
             with contextlib.redirect_stderr(err):
                 try:

@@ -1,13 +1,17 @@
 """Draw a declared figure of ns3-optical: run the missing runs, plot, compare.
 
-    utils/figure.py --list
+    utils/figure.py --list [--file MY_FIGURES.py ...]
     utils/figure.py ID [--db FILE] [-j N] [--runs N] [--executor E] [--build-dir DIR]
                        [--out-dir DIR] [--no-run]
+    utils/figure.py --file MY_FIGURE.py [ID] ...   (a declaration of your own, anywhere)
     ./ns3 figure ID ...                      (the same, with the configured Python)
 
 Figures are declared in utils/ns3optical/figures/, one module per figure (see its
-__init__.py): the program, its parameter grid and seeds, how to plot, and the published or
-analytic values to compare with. For figure ID this script
+__init__.py), or in files of your own given with --file (the same FIGURE or FIGURES variable;
+with one file declaring one figure the ID may be left out): the program, its parameter grid
+and seeds, how to plot, and the published or analytic values to compare with. A declaration
+that does not load or is malformed is reported (on stderr) and left out; the others stay
+usable. For figure ID this script
 
   1. runs the runs of the figure's sweep that the database does not hold yet (through
      utils/sweep.py: runs already recorded 'ok' are skipped, so a second call runs nothing);
@@ -49,12 +53,14 @@ class FigureError(Exception):
 # ------------------------------------------------------------------------------ declarations
 
 
-def load_figures():
-    """Return {id: Figure}; FigureError (status 2) if a declaration is broken."""
-    try:
-        return figures.load_all()
-    except figures.DeclarationError as error:
-        raise FigureError("bad figure declaration: %s" % error)
+def load_figures(files=(), stderr=sys.stderr):
+    """Return ({id: Figure}, [broken declarations]) of the package and of `files`; each
+    broken declaration is reported on `stderr` and left out."""
+    errors = []
+    declared = figures.load(files, errors)
+    for error in errors:
+        stderr.write("figure.py: bad figure declaration (left out): %s\n" % error)
+    return declared, errors
 
 
 def get_figure(declared, figure_id):
@@ -332,7 +338,7 @@ def draw_curves(figure, data, ax):
     """Draw one curve per combination of the non-x grid values: mean, with 95% CI error
     bars when a point has several seeds."""
     for index, (label, _, points) in enumerate(data.curves()):
-        xs = [figures.parse_quantity(p.values[figure.x]) for p in points]
+        xs = [figures.parse_axis_value(p.values[figure.x]) for p in points]
         stats = [p.stat(figure.metric) for p in points]
         style = {"marker": "o", "color": "C%d" % index}
         style.update(figure.styles.get(label, {}))
@@ -380,6 +386,9 @@ def make_parser():
         epilog=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("figure", nargs="?", metavar="ID", help="figure to draw (see --list)")
     parser.add_argument("--list", action="store_true", help="list the declared figures")
+    parser.add_argument("--file", action="append", default=[], metavar="PY",
+                        help="a file of figure declarations of your own (FIGURE or FIGURES, "
+                             "as in utils/ns3optical/figures/); may be repeated")
     parser.add_argument("--db", default=results.DEFAULT_DB,
                         help="results database (default: %(default)s)")
     parser.add_argument("--out-dir", default=DEFAULT_OUT_DIR,
@@ -404,13 +413,23 @@ def make_parser():
 def main(argv, stdout=sys.stdout, stderr=sys.stderr):
     """Run figure.py with `argv` (without the program name); return the exit status."""
     args = make_parser().parse_args(argv)
-    declared = load_figures()
+    declared, broken = load_figures(args.file, stderr)
     if args.list:
         list_figures(declared, stdout)
         return 0
+    if not args.figure and args.file:
+        own = [fid for fid, f in declared.items() if f.module in args.file]
+        if len(own) == 1:
+            args.figure = own[0]
+        elif own:
+            raise FigureError("%s declare several figures; give an ID:\n%s"
+                              % (", ".join(args.file), "\n".join("    " + f for f in own)))
     if not args.figure:
         raise FigureError("which figure? give an ID (see --list); known figures:\n%s"
                           % ("\n".join("    " + fid for fid in declared) or "    (none)"))
+    if args.figure not in declared and broken:
+        raise FigureError("unknown figure '%s' (%d declarations did not load: see above)"
+                          % (args.figure, len(broken)))
     figure = get_figure(declared, args.figure)
     if args.print_program:
         stdout.write(figure.program + "\n")

@@ -40,6 +40,7 @@ matplotlib.
 
 import dataclasses
 import importlib
+import importlib.util
 import math
 import os
 import pkgutil
@@ -47,7 +48,8 @@ import re
 import typing
 
 __all__ = ["Figure", "Reference", "Stat", "Point", "FigureData", "DeclarationError",
-           "load_all", "parse_data_rate", "parse_quantity"]
+           "load_all", "load", "load_file", "parse_data_rate", "parse_quantity", "parse_bytes",
+           "parse_axis_value"]
 
 
 class DeclarationError(Exception):
@@ -106,7 +108,9 @@ class Figure:
                     for a deterministic program; with more, points show the mean and a 95%
                     confidence interval over the seeds
     Plot:
-      x             grid parameter on the x axis (values must be numbers)
+      x             grid parameter on the x axis: numbers, or quantities with their unit as
+                    the programs take them ('100us', '10ms', '10Gbps', '64MiB'), drawn in
+                    the base unit (s, bit/s, bytes; parse_axis_value)
       metric        metric on the y axis (mean over seeds)
       series_labels {value: legend label} for the curves (other grid parameters' values)
       title, subtitle, xlabel, ylabel   texts (labels should carry units)
@@ -183,8 +187,11 @@ class Figure:
             raise DeclarationError("%s: x parameter %r is not a grid parameter (grid: %s)"
                                    % (where, self.x, ", ".join(self.grid)))
         for value in self.grid[self.x]:
-            if _number(value) is None:
-                raise DeclarationError("%s: x values must be numbers; %s=%r is not"
+            try:
+                parse_axis_value(value)
+            except ValueError:
+                raise DeclarationError("%s: x values must be numbers or quantities with a unit "
+                                       "(10ms, 10Gbps, 64MiB); %s=%r is neither"
                                        % (where, self.x, value))
         if not isinstance(self.runs, int) or self.runs < 1:
             raise DeclarationError("%s: runs must be an integer >= 1" % where)
@@ -375,7 +382,7 @@ class FigureData:
         for key in order:
             label = ", ".join(figure.series_labels.get(v, "%s=%s" % (n, v))
                               for n, v in zip(names, key)) or figure.metric
-            points = sorted(groups[key], key=lambda p: parse_quantity(p.values[figure.x]))
+            points = sorted(groups[key], key=lambda p: parse_axis_value(p.values[figure.x]))
             result.append((label, dict(zip(names, key)), points))
         return result
 
@@ -435,38 +442,118 @@ def parse_data_rate(text):
     return float(match.group(1)) * scale * (8 if unit == "B" else 1)
 
 
+_BYTE_UNITS = {"B": 1.0, "kB": 1e3, "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12,
+               "KiB": 1024.0, "MiB": 1024.0 ** 2, "GiB": 1024.0 ** 3, "TiB": 1024.0 ** 4}
+
+
+def parse_bytes(text):
+    """Return the bytes of a size text as the programs read it: '4096', '64KiB', '1.5GB',
+    '2MiB', '100B'."""
+    value = _number(text)
+    if value is not None:
+        return value
+    match = re.match(r"^\s*([-+0-9.eE]+)\s*([kKMGT]?i?B)\s*$", str(text))
+    if not match or _number(match.group(1)) is None or match.group(2) not in _BYTE_UNITS:
+        raise ValueError("not a size: %r" % text)
+    return float(match.group(1)) * _BYTE_UNITS[match.group(2)]
+
+
+def parse_axis_value(text):
+    """Return the number an axis draws for a parameter text: a plain number, a time ('10ms',
+    '100us', '24h': seconds), a data rate ('10Gbps', '1.5GB/s': bit/s) or a size ('64MiB':
+    bytes), in the same units the programs read (OpticalUnits)."""
+    for parse in (parse_quantity, parse_data_rate, parse_bytes):
+        try:
+            return parse(text)
+        except ValueError:
+            continue
+    raise ValueError("not a number or a quantity with a unit: %r" % text)
+
+
 # ------------------------------------------------------------------------------ registry
+
+
+def _declared_by(module, filename):
+    """Return the checked figures a loaded module declares (DeclarationError if none or a
+    malformed one)."""
+    declared = list(getattr(module, "FIGURES", []))
+    if hasattr(module, "FIGURE"):
+        declared.insert(0, module.FIGURE)
+    if not declared:
+        raise DeclarationError("%s declares no FIGURE (or FIGURES)" % filename)
+    for figure in declared:
+        if not isinstance(figure, Figure):
+            raise DeclarationError("%s: FIGURE must be a figures.Figure" % filename)
+        figure.module = filename
+        figure.check()
+    return declared
+
+
+def load_file(path):
+    """Load the figure declarations of a file of the user's (a Python file declaring FIGURE or
+    FIGURES as the package's modules do; it may `from ns3optical.figures import Figure,
+    Reference`); return its figures. DeclarationError if it cannot be loaded or declares
+    nothing valid."""
+    if not os.path.isfile(path):
+        raise DeclarationError("no figure file %s" % path)
+    name = "ns3optical_user_figure_" + re.sub(r"\W", "_", os.path.abspath(path))
+    try:
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except Exception as error:  # report which declaration is broken
+        raise DeclarationError("cannot load %s: %s: %s" % (path, type(error).__name__, error))
+    return _declared_by(module, path)
+
+
+def load(files=(), errors=None):
+    """Return {id: Figure} of the package's declarations and of `files` (user files, after
+    the package's), in id order.
+
+    With `errors` (a list), a broken declaration (a module that does not load, declares
+    nothing, declares a malformed figure or an id already taken) is appended to it as a
+    DeclarationError and left out, so that the others stay usable; without, it is raised.
+    """
+    figures = {}
+
+    def add(declared_of, filename):
+        try:
+            declared = declared_of()
+            for figure in declared:
+                if figure.id in figures:
+                    raise DeclarationError("figure id %r is declared twice: in %s and %s"
+                                           % (figure.id, figures[figure.id].module, filename))
+            for figure in declared:
+                figures[figure.id] = figure
+        except DeclarationError as error:
+            if errors is None:
+                raise
+            errors.append(error)
+
+    directory = os.path.dirname(os.path.abspath(__file__))
+    for info in sorted(pkgutil.iter_modules([directory]), key=lambda i: i.name):
+        if info.name.startswith("_"):
+            continue
+        filename = os.path.join("utils", "ns3optical", "figures", info.name + ".py")
+
+        def package_module(info=info, filename=filename):
+            try:
+                module = importlib.import_module("%s.%s" % (__name__, info.name))
+            except Exception as error:  # report which declaration is broken
+                raise DeclarationError("cannot load %s: %s: %s"
+                                       % (filename, type(error).__name__, error))
+            return _declared_by(module, filename)
+
+        add(package_module, filename)
+    for path in files:
+        add(lambda path=path: load_file(path), path)
+    return dict(sorted(figures.items()))
 
 
 def load_all():
     """Import every figure module of this package; return {id: Figure} in id order.
 
     Raises DeclarationError if a module cannot be imported, declares nothing, declares a
-    malformed figure, or reuses an id.
+    malformed figure, or reuses an id (load() with an error list leaves broken ones out).
     """
-    figures = {}
-    directory = os.path.dirname(os.path.abspath(__file__))
-    for info in sorted(pkgutil.iter_modules([directory]), key=lambda i: i.name):
-        if info.name.startswith("_"):
-            continue
-        filename = os.path.join("utils", "ns3optical", "figures", info.name + ".py")
-        try:
-            module = importlib.import_module("%s.%s" % (__name__, info.name))
-        except Exception as error:  # report which declaration is broken
-            raise DeclarationError("cannot load %s: %s: %s"
-                                   % (filename, type(error).__name__, error))
-        declared = list(getattr(module, "FIGURES", []))
-        if hasattr(module, "FIGURE"):
-            declared.insert(0, module.FIGURE)
-        if not declared:
-            raise DeclarationError("%s declares no FIGURE (or FIGURES)" % filename)
-        for figure in declared:
-            if not isinstance(figure, Figure):
-                raise DeclarationError("%s: FIGURE must be a figures.Figure" % filename)
-            figure.module = filename
-            figure.check()
-            if figure.id in figures:
-                raise DeclarationError("figure id %r is declared twice: in %s and %s"
-                                       % (figure.id, figures[figure.id].module, filename))
-            figures[figure.id] = figure
-    return dict(sorted(figures.items()))
+    return load()
