@@ -5,6 +5,14 @@
 # time. Each tuple: (example name and arguments, condition to run it, condition to run it under
 # valgrind).
 cpp_examples = [
+    # The scratch programs of "Write your own study" (README, doc/optical.rst), the starter at
+    # both levels.
+    ("optical-starter --hosts=4 --bytes=1MiB", "True", "False"),
+    ("optical-starter --hosts=4 --bytes=1MiB --backend=packet", "True", "False"),
+    ("ocs-leaf-spine-transfers --tors=4 --bytes=2MiB --reconfigureAt=1ms", "True", "False"),
+    ("allreduce-ocs-ring-vs-star --hosts=8 --bytes=8MiB --backend=flow", "True", "False"),
+    ("allreduce-ocs-ring-vs-star --hosts=8 --bytes=8MiB --backend=packet", "True", "False"),
+    ("leaf-spine-rotation --tors=4 --bytes=16MiB --period=1ms", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005 --policy=drain",
      "True", "False"),

@@ -6,14 +6,10 @@
 
 #include "ocs-leaf-spine-helper.h"
 
-#include "flow-topology-realizer.h"
-#include "packet-topology-realizer.h"
-
 #include "ns3/abort.h"
-#include "ns3/flow-network.h"
-#include "ns3/flow-topology.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
 
 namespace ns3
 {
@@ -311,21 +307,33 @@ OcsLeafSpineHelper::Control(const std::vector<Ptr<OpticalCircuitSwitch>>& ocs, u
     }
 }
 
+DescribedFabric
+OcsLeafSpineHelper::AsDescribed()
+{
+    DescribedFabric fabric(
+        [this](uint32_t hosts, uint32_t gpusPerServer) {
+            return Describe(hosts / m_hostsPerTor, gpusPerServer);
+        },
+        "OcsLeafSpineHelper");
+    // A block of its own, so that it never collides with the other fabric helpers'.
+    fabric.SetAddressBlock(Ipv4Address("10.128.0.0"), Ipv4Mask("255.192.0.0"));
+    for (const auto& [name, value] : m_ocsAttributes)
+    {
+        fabric.SetOcsAttribute(name, *value);
+    }
+    return fabric;
+}
+
 void
 OcsLeafSpineHelper::InstallOnHosts(NodeContainer hosts, uint32_t gpusPerServer)
 {
     const std::string problem = CheckHosts(hosts.GetN(), gpusPerServer);
     NS_ABORT_MSG_IF(!problem.empty(), "OcsLeafSpineHelper: " << problem);
     const uint32_t tors = hosts.GetN() / m_hostsPerTor;
-    // A block of its own, so that it never collides with the other fabric helpers'.
-    PacketTopologyRealizer realizer(Ipv4Address("10.128.0.0"), Ipv4Mask("255.128.0.0"));
-    for (const auto& [name, value] : m_ocsAttributes)
-    {
-        realizer.SetOcsAttribute(name, *value);
-    }
-    const PacketTopologyRealizer::Result made =
-        realizer.Realize(Describe(tors, gpusPerServer), hosts, "OcsLeafSpineHelper");
-    Control(made.ocs, tors);
+    DescribedFabric fabric = AsDescribed();
+    fabric.SetCircuits(
+        [this, tors](const std::vector<Ptr<OpticalCircuitSwitch>>& ocs) { Control(ocs, tors); });
+    fabric.InstallOnHosts(hosts, gpusPerServer);
 }
 
 ScaleOutFabric::FlowEndpoints
@@ -334,21 +342,10 @@ OcsLeafSpineHelper::InstallFlow(uint32_t hosts, uint32_t gpusPerServer)
     const std::string problem = CheckHosts(hosts, gpusPerServer);
     NS_ABORT_MSG_IF(!problem.empty(), "OcsLeafSpineHelper: " << problem);
     const uint32_t tors = hosts / m_hostsPerTor;
-    FlowTopologyRealizer realizer;
-    for (const auto& [name, value] : m_ocsAttributes)
-    {
-        realizer.SetOcsAttribute(name, *value);
-    }
-    Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
-    const FlowTopologyRealizer::Result made =
-        realizer.Realize(Describe(tors, gpusPerServer), topology, "OcsLeafSpineHelper");
-    Control(made.ocs, tors);
-    Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
-    network->SetTopology(topology);
-    FlowEndpoints endpoints;
-    endpoints.engine = network;
-    endpoints.hosts = made.hosts;
-    return endpoints;
+    DescribedFabric fabric = AsDescribed();
+    fabric.SetCircuits(
+        [this, tors](const std::vector<Ptr<OpticalCircuitSwitch>>& ocs) { Control(ocs, tors); });
+    return fabric.InstallFlow(hosts, gpusPerServer);
 }
 
 const std::vector<Ptr<OpticalCircuitSwitch>>&

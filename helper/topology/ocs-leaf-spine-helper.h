@@ -7,6 +7,7 @@
 #ifndef OCS_LEAF_SPINE_HELPER_H
 #define OCS_LEAF_SPINE_HELPER_H
 
+#include "described-fabric.h"
 #include "scale-out-fabric.h"
 
 #include "ns3/data-rate.h"
@@ -182,6 +183,8 @@ class OcsLeafSpineHelper : public ScaleOutFabric
     FlowEndpoints InstallFlow(uint32_t hosts, uint32_t gpusPerServer) override;
 
   private:
+    /// \return the fabric as a DescribedFabric (its description, address block, OCS attributes)
+    DescribedFabric AsDescribed();
     /// \return uplinks per ToR (SetUplinksPerTor, or the spines)
     uint32_t GetUplinks() const;
     /// \return ports per ToR on each spine

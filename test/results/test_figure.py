@@ -335,6 +335,21 @@ class UserFigureTest(TempDirTestCase):
                             cwd=self.tmp)
         self.assertIn("no results database", result.stderr)
 
+    def test_scratch_figure_declares_a_built_program(self):
+        """The user figure of "Write your own study" (scratch/) loads, and draws a program
+        the build has (the sweep of test.py runs it: examples-to-run)."""
+        path = os.path.join(ROOT, "scratch", "leaf_spine_rotation_figure.py")
+        declared = figures.load_file(path)
+        self.assertEqual([f.id for f in declared], ["leaf-spine-rotation"])
+        self.assertEqual(declared[0].program, "leaf-spine-rotation")
+        self.assertGreater(figures.parse_axis_value(declared[0].grid["period"][-1]),
+                           figures.parse_axis_value(declared[0].grid["period"][0]))
+        try:
+            programs = sweep.read_programs(BUILD_DIR)
+        except sweep.SweepError:
+            self.skipTest("no build")
+        self.assertIn("leaf-spine-rotation", programs)
+
     def test_broken_declaration_is_reported_alone(self):
         broken = self.write("broken.py", "FIGURE = 3\n")
         bad_syntax = self.write("syntax.py", "this is not python\n")
