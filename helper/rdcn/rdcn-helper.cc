@@ -265,6 +265,27 @@ RdcnHelper::ProbeUplinkFibre() const
     return probe;
 }
 
+RdcnHelper::HostLink
+RdcnHelper::ProbeHostLink() const
+{
+    // The host links' rate, delay and MTU as PointToPointHelper makes them from the attributes.
+    Ptr<PointToPointNetDevice> device = CreateObject<PointToPointNetDevice>();
+    for (const auto& [name, value] : m_hostDevice)
+    {
+        device->SetAttribute(name, *value);
+    }
+    Ptr<PointToPointChannel> channel = CreateObject<PointToPointChannel>();
+    for (const auto& [name, value] : m_hostChannel)
+    {
+        channel->SetAttribute(name, *value);
+    }
+    DataRateValue rate;
+    device->GetAttribute("DataRate", rate);
+    TimeValue delay;
+    channel->GetAttribute("Delay", delay);
+    return {rate.Get(), delay.Get(), device->GetMtu()};
+}
+
 std::string
 RdcnHelper::CheckNetwork(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const
 {
@@ -345,21 +366,7 @@ RdcnHelper::Describe(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const
     NS_ABORT_MSG_IF(!schedule, "RdcnHelper::Describe: no schedule");
     const uint32_t n = schedule->GetNTors();
     const uint32_t uplinks = schedule->GetNUplinks();
-    // The host links' rate, delay and MTU as PointToPointHelper makes them from the attributes.
-    Ptr<PointToPointNetDevice> hostDevice = CreateObject<PointToPointNetDevice>();
-    for (const auto& [name, value] : m_hostDevice)
-    {
-        hostDevice->SetAttribute(name, *value);
-    }
-    Ptr<PointToPointChannel> hostChannel = CreateObject<PointToPointChannel>();
-    for (const auto& [name, value] : m_hostChannel)
-    {
-        hostChannel->SetAttribute(name, *value);
-    }
-    DataRateValue hostRate;
-    hostDevice->GetAttribute("DataRate", hostRate);
-    TimeValue hostDelay;
-    hostChannel->GetAttribute("Delay", hostDelay);
+    const HostLink host = ProbeHostLink();
     Ptr<OcsNetDevice> uplinkDevice = ProbeUplinkDevice();
     Ptr<OcsChannel> fibre = ProbeUplinkFibre();
 
@@ -379,11 +386,7 @@ RdcnHelper::Describe(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const
     }
     for (uint32_t i = 0; i < hosts.size(); ++i)
     {
-        d.AddLink(tors[i / hostsPerTor],
-                  hosts[i],
-                  hostRate.Get(),
-                  hostDelay.Get(),
-                  hostDevice->GetMtu());
+        d.AddLink(tors[i / hostsPerTor], hosts[i], host.rate, host.delay, host.mtu);
     }
     for (uint32_t u = 0; u < uplinks; ++u)
     {
@@ -674,20 +677,7 @@ RdcnHelper::InstallOnHosts(NodeContainer hosts, uint32_t /* gpusPerServer */)
 ScaleOutFabric::FlowEndpoints
 RdcnHelper::InstallFlow(uint32_t hosts, uint32_t /* gpusPerServer */)
 {
-    Ptr<PointToPointNetDevice> hostDevice = CreateObject<PointToPointNetDevice>();
-    for (const auto& [name, value] : m_hostDevice)
-    {
-        hostDevice->SetAttribute(name, *value);
-    }
-    Ptr<PointToPointChannel> hostChannel = CreateObject<PointToPointChannel>();
-    for (const auto& [name, value] : m_hostChannel)
-    {
-        hostChannel->SetAttribute(name, *value);
-    }
-    DataRateValue hostRate;
-    hostDevice->GetAttribute("DataRate", hostRate);
-    TimeValue hostDelay;
-    hostChannel->GetAttribute("Delay", hostDelay);
+    const HostLink host = ProbeHostLink();
     ObjectFactory queue = m_queue;
     Ptr<RdcnCalendarQueueDisc> probeQueue = queue.Create<RdcnCalendarQueueDisc>();
     QueueSizeValue limit;
@@ -702,11 +692,11 @@ RdcnHelper::InstallFlow(uint32_t hosts, uint32_t /* gpusPerServer */)
 
     m_fluid = CreateObject<RdcnFluidNetwork>();
     m_fluid->SetAttribute("HostsPerTor", UintegerValue(m_fabricHostsPerTor));
-    m_fluid->SetAttribute("HostRate", hostRate);
+    m_fluid->SetAttribute("HostRate", DataRateValue(host.rate));
     m_fluid->SetAttribute("UplinkRate", DataRateValue(uplink->GetDataRate()));
     m_fluid->SetAttribute("QueueLimit", limit);
     m_fluid->SetAttribute("FibreDelay", TimeValue(ProbeUplinkFibre()->GetDelay()));
-    m_fluid->SetAttribute("HostLinkDelay", hostDelay);
+    m_fluid->SetAttribute("HostLinkDelay", TimeValue(host.delay));
     Ptr<RdcnRouter> router = m_router.Create<RdcnRouter>();
     router->SetSchedule(m_fabricSchedule);
     m_lastRouter = router;

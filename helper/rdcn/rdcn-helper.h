@@ -235,6 +235,16 @@ class RdcnHelper : public ScaleOutFabric
      */
     std::string CheckNetwork(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const;
 
+    /// A host link's rate, delay and MTU, as the attributes make them.
+    struct HostLink
+    {
+        DataRate rate; //!< Rate
+        Time delay;    //!< Delay
+        uint32_t mtu;  //!< MTU (bytes)
+    };
+
+    /// \return the host links' rate, delay and MTU
+    HostLink ProbeHostLink() const;
     /// \return a probe uplink device with the uplink attributes
     Ptr<OcsNetDevice> ProbeUplinkDevice() const;
     /// \return a probe uplink fibre with the uplink attributes (and Delay)

@@ -358,6 +358,75 @@ class LevelsAgreeTestCase : public TestCase
     }
 };
 
+/// A traffic-aware schedule (RdcnTrafficAwareScheduler on an RdcnSchedule) on the spines.
+class TrafficAwareFlowTestCase : public TestCase
+{
+  public:
+    TrafficAwareFlowTestCase()
+        : TestCase("flow level, a traffic-aware schedule played on the spines by the one "
+                   "driver: new cycles installed, every flow delivered")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t tors = 4;
+        std::string error;
+        Ptr<RdcnSchedule> schedule = CreateObject<RdcnSchedule>();
+        schedule->SetSlot(MicroSeconds(100));
+        schedule->SetGuard(MicroSeconds(5));
+        NS_TEST_ASSERT_MSG_EQ(
+            schedule->SetMatchings(tors, RdcnScheduleGenerator::RoundRobin(tors, 2, error), error),
+            true,
+            error);
+        Ptr<RdcnTrafficAwareScheduler> scheduler = CreateObject<RdcnTrafficAwareScheduler>();
+        scheduler->SetAttribute("Epoch", TimeValue(MilliSeconds(1)));
+        scheduler->SetAttribute("UplinkRate", DataRateValue(DataRate("10Gbps")));
+        scheduler->SetSchedule(schedule);
+        // Every ToR sends to the next one: the demand the scheduler serves.
+        scheduler->SetDemandSource([]() {
+            RdcnDemandMatrix d(tors, std::vector<double>(tors, 0.0));
+            for (uint32_t t = 0; t < tors; ++t)
+            {
+                d[t][(t + 1) % tors] = 1e6;
+            }
+            return d;
+        });
+        NS_TEST_ASSERT_MSG_EQ(scheduler->Start(error), true, error);
+
+        OcsLeafSpineHelper fabric;
+        fabric.SetHostsPerTor(1);
+        fabric.SetSpines(2); // one spine per uplink of the schedule, port t = ToR t
+        fabric.SetHostLinkRate(DataRate("10Gbps"));
+        fabric.SetUplinkRate(DataRate("10Gbps"));
+        fabric.SetOcsAttribute("ReconfigurationDelay", TimeValue(MicroSeconds(5)));
+        fabric.SetSchedule(schedule);
+        const RealizedFabric net = fabric.Realize(Backend::FLOW, tors, 1);
+        NS_TEST_ASSERT_MSG_NE(fabric.GetDriver(), nullptr, "a driver plays the schedule");
+        CollectiveHelper helper;
+        Ptr<CollectiveTransport> transport = helper.Install(net, 1);
+        Ptr<FlowWorkload> flows = CreateObject<FlowWorkload>();
+        flows->SetAttribute("Pattern", StringValue("permutation"));
+        flows->SetAttribute("FlowBytes", UintegerValue(4'000'000));
+        flows->SetAttribute("HostsPerGroup", UintegerValue(1));
+        flows->SetTransport(transport);
+        NS_TEST_ASSERT_MSG_EQ(flows->Start(error), true, error);
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        const FlowWorkloadSummary sum = flows->GetSummary();
+        NS_TEST_EXPECT_MSG_EQ(sum.flowsStarted, uint64_t{tors}, "one flow per host");
+        NS_TEST_EXPECT_MSG_EQ(sum.flowsIncomplete, 0u, "all delivered");
+        NS_TEST_EXPECT_MSG_GT(scheduler->GetNInstalled(), 0u, "the scheduler installed cycles");
+        NS_TEST_EXPECT_MSG_GT(fabric.GetDriver()->GetNRequests(), 0u, "the spines followed");
+        NS_TEST_EXPECT_MSG_EQ(transport->GetCounters().messagesDelivered,
+                              transport->GetCounters().messagesSent,
+                              "every message delivered");
+        scheduler->Stop();
+        Simulator::Destroy();
+    }
+};
+
 /// The suite.
 class OcsLeafSpineTestSuite : public TestSuite
 {
@@ -370,6 +439,7 @@ class OcsLeafSpineTestSuite : public TestSuite
         AddTestCase(new StaticPacketTestCase, TEST_QUICK);
         AddTestCase(new RotationPacketTestCase, TEST_QUICK);
         AddTestCase(new LevelsAgreeTestCase, TEST_QUICK);
+        AddTestCase(new TrafficAwareFlowTestCase, TEST_QUICK);
     }
 };
 
