@@ -55,8 +55,10 @@ def configure(conf):
     conf.check_cfg(package='gsl', uselib_store='OPTICAL_GSL',
                    args=['--cflags', '--libs'], mandatory=True)
     # The learned TE initializer: libtorch (Debian: libtorch-dev), which has no pkg-config file.
-    conf.check_cxx(header_name='torch/torch.h', lib=['torch', 'torch_cpu', 'c10'],
-                   uselib_store='OPTICAL_TORCH', msg='Checking for libtorch', mandatory=True)
+    # Optional: without it te-learned-model-none.cc stands in (the method refuses to run).
+    conf.env['OPTICAL_HAVE_TORCH'] = bool(conf.check_cxx(
+        header_name='torch/torch.h', lib=['torch', 'torch_cpu', 'c10'],
+        uselib_store='OPTICAL_TORCH', msg='Checking for libtorch', mandatory=False))
 
 
 def build(bld):
@@ -66,6 +68,11 @@ def build(bld):
     deps = [d for d in deps if d != 'core'] + ['core']
     module = bld.create_ns3_module('optical', deps)
     sources, header_files = _units(here)
+    # As CMakeLists.txt does: the learned TE model on libtorch, or its stand-in.
+    if bld.env['OPTICAL_HAVE_TORCH']:
+        sources.append('model/wan/te/te-learned-model.cc')
+    else:
+        sources.append('model/wan/te/te-learned-model-none.cc')
     module.source = sources
     with open(os.path.join(here, 'VERSION')) as f:
         version = f.read().strip()
@@ -77,7 +84,8 @@ def build(bld):
     module.use.append('OPTICAL_LIBXML2')
     module.use.append('OPTICAL_EIGEN')
     module.use.append('OPTICAL_TBB')
-    module.use.append('OPTICAL_TORCH')
+    if bld.env['OPTICAL_HAVE_TORCH']:
+        module.use.append('OPTICAL_TORCH')
     module.use.append('OPTICAL_GSL')
 
     module_test = bld.create_ns3_module_test_library('optical')

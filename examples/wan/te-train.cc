@@ -84,6 +84,7 @@ main(int argc, char* argv[])
     exp.AddCount("seed", "Seed of the weights and of ns-3's random streams", seed, 1, 4294967295U);
     exp.AddText("output", "Model file (default te-model-TOPOLOGY.pt)", output);
     exp.Parse(argc, argv);
+    exp.Require(TeLearnedModel::IsAvailable(), "epochs", TeLearnedModel::GetUnavailableReason());
 
     std::string error;
     TeTopology topo;

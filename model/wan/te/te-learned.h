@@ -30,7 +30,10 @@ namespace ns3
  * carried when each path's flow (demand x split) is cut to its bottleneck (the smallest
  * capacity / load over its arcs), a differentiable surrogate of what the repair carries.
  *
- * libtorch appears in the source file only: this header needs none of it.
+ * libtorch appears in one source file only (te-learned-model.cc): this header needs none of
+ * it. libtorch is optional: a build without it (CMake did not find Debian's libtorch-dev, or
+ * OPTICAL_WITH_TORCH=OFF) has the model's interface, and every operation refuses with
+ * GetUnavailableReason(); IsAvailable() tells before anything runs.
  */
 class TeLearnedModel
 {
@@ -144,6 +147,21 @@ class TeLearnedModel
     static std::string Fingerprint(const TeGraph& g,
                                    const std::vector<TeSolver::Commodity>& commodities);
 
+    /**
+     * \return true if the module was built with libtorch (CMake found it); false: every
+     * operation of the model refuses, saying how to get it (GetUnavailableReason())
+     */
+    static bool IsAvailable();
+
+    /// \return why the model cannot run in this build, and how to fix it ("" if it can)
+    static std::string GetUnavailableReason();
+
+    /// \param [in] threads libtorch's intra-op threads for the calls that follow
+    static void SetThreads(uint32_t threads);
+
+    /// \return the setup time (building the inputs) of the last Predict on this thread (s)
+    static double GetLastSetupSeconds();
+
   private:
     class Impl;
     std::unique_ptr<Impl> m_impl; //!< The network (libtorch)
@@ -168,6 +186,8 @@ class TeLearnedMethod : public TeMethod
     TeLearnedMethod();
     ~TeLearnedMethod() override;
     std::string GetName() const override;
+    /// \return TeLearnedModel::GetUnavailableReason(): "" when built with libtorch
+    std::string GetUnavailableReason() const override;
     void Reset() override;
 
     /**

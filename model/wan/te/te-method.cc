@@ -105,7 +105,13 @@ TeMethod::Create(const std::string& name, std::string& error)
         {
             ObjectFactory factory;
             factory.SetTypeId(tid);
-            return factory.Create<TeMethod>();
+            Ptr<TeMethod> method = factory.Create<TeMethod>();
+            if (const std::string why = method->GetUnavailableReason(); !why.empty())
+            {
+                error = "TE method '" + name + "' cannot run in this build: " + why;
+                return nullptr;
+            }
+            return method;
         }
     }
     std::string allowed;
@@ -115,6 +121,12 @@ TeMethod::Create(const std::string& name, std::string& error)
     }
     error = "TE method '" + name + "' is unknown (allowed: " + allowed + ")";
     return nullptr;
+}
+
+std::string
+TeMethod::GetUnavailableReason() const
+{
+    return "";
 }
 
 bool

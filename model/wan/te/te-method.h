@@ -162,6 +162,12 @@ class TeMethod : public Object
                             std::string& error) = 0;
 
     /**
+     * \return why the method cannot run in this build (an optional library it needs is
+     * missing) and how to fix it; "" if it can (the default). Create() refuses such a method.
+     */
+    virtual std::string GetUnavailableReason() const;
+
+    /**
      * \param [in] p A problem
      * \param [out] error Why the method cannot solve it
      * \return true if the method supports its objective and extra capacity (default: MAX_FLOW

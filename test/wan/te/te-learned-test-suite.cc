@@ -573,12 +573,39 @@ class MethodTestCase : public TestCase
 };
 
 /// The suite.
+/// A build without libtorch: the model and the method refuse, naming libtorch-dev.
+class UnavailableTestCase : public TestCase
+{
+  public:
+    UnavailableTestCase()
+        : TestCase("without libtorch the learned model and method refuse, naming libtorch-dev")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string error;
+        NS_TEST_EXPECT_MSG_EQ(TeMethod::Create("learned", error), nullptr, "refused");
+        NS_TEST_EXPECT_MSG_NE(error.find("libtorch-dev"), std::string::npos, error);
+        TeLearnedModel model;
+        NS_TEST_EXPECT_MSG_EQ(model.Load("any.pt", TeGraph(), {}, error), false, "no model");
+        NS_TEST_EXPECT_MSG_NE(error.find("libtorch-dev"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_EQ(model.IsReady(), false, "not ready");
+    }
+};
+
 class TeLearnedTestSuite : public TestSuite
 {
   public:
     TeLearnedTestSuite()
         : TestSuite("optical-wan-te-learned", SUITE_UNIT)
     {
+        if (!TeLearnedModel::IsAvailable())
+        {
+            AddTestCase(new UnavailableTestCase, TEST_QUICK);
+            return;
+        }
         AddTestCase(new LossTestCase, TEST_QUICK);
         AddTestCase(new TrainTestCase, TEST_QUICK);
         AddTestCase(new SaveLoadTestCase, TEST_QUICK);
