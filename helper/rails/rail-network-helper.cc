@@ -357,13 +357,9 @@ RailNetworkHelper::InstallOnHosts(NodeContainer gpus, uint32_t gpusPerServer)
 ScaleOutFabric::FlowEndpoints
 RailNetworkHelper::InstallFlow(uint32_t hosts, uint32_t gpusPerServer)
 {
-    Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
-    FlowEndpoints made;
-    made.hosts = Build(topology, hosts / gpusPerServer, gpusPerServer);
-    Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
-    network->SetTopology(topology);
-    made.engine = network;
-    return made;
+    return OnFlowNetwork([&](Ptr<FlowTopology> topology) {
+        return Build(topology, hosts / gpusPerServer, gpusPerServer);
+    });
 }
 
 void

@@ -94,20 +94,16 @@ DescribedFabric::InstallFlow(uint32_t hosts, uint32_t gpusPerServer)
     {
         realizer.SetOcsAttribute(name, *value);
     }
-    Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
-    const FlowTopologyRealizer::Result made =
-        realizer.Realize(m_describe(hosts, gpusPerServer), topology, m_name);
-    m_switches = made.ocs;
-    if (m_circuits)
-    {
-        m_circuits(m_switches);
-    }
-    Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
-    network->SetTopology(topology);
-    FlowEndpoints endpoints;
-    endpoints.engine = network;
-    endpoints.hosts = made.hosts;
-    return endpoints;
+    return OnFlowNetwork([&](Ptr<FlowTopology> topology) {
+        const FlowTopologyRealizer::Result made =
+            realizer.Realize(m_describe(hosts, gpusPerServer), topology, m_name);
+        m_switches = made.ocs;
+        if (m_circuits)
+        {
+            m_circuits(m_switches);
+        }
+        return made.hosts;
+    });
 }
 
 } // namespace ns3

@@ -7,6 +7,7 @@
 #include "scale-out-fabric.h"
 
 #include "ns3/abort.h"
+#include "ns3/flow-network.h"
 
 namespace ns3
 {
@@ -49,6 +50,18 @@ ScaleOutFabric::Realize(Backend backend, uint32_t hosts, uint32_t gpusPerServer)
     }
     made.ranks.scaleUp.resize(hosts);
     made.transportAttributes = GetTransportAttributes(level);
+    return made;
+}
+
+ScaleOutFabric::FlowEndpoints
+ScaleOutFabric::OnFlowNetwork(const std::function<std::vector<uint32_t>(Ptr<FlowTopology>)>& build)
+{
+    Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
+    FlowEndpoints made;
+    made.hosts = build(topology);
+    Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
+    network->SetTopology(topology);
+    made.engine = network;
     return made;
 }
 

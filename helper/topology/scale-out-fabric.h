@@ -10,9 +10,11 @@
 #include "ns3/attribute.h"
 #include "ns3/collective-backend.h"
 #include "ns3/flow-engine.h"
+#include "ns3/flow-topology.h"
 #include "ns3/node-container.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -103,6 +105,16 @@ class ScaleOutFabric
      * \return what was built
      */
     RealizedFabric Realize(Backend backend, uint32_t hosts, uint32_t gpusPerServer);
+
+  protected:
+    /**
+     * \brief The flow level of a fabric built as a FlowTopology graph: a new graph, \p build
+     * adds the fabric to it, and a FlowNetwork runs on it.
+     * \param [in] build Adds the fabric; returns the host vertices in rank order
+     * \return the engine and the host vertices
+     */
+    static FlowEndpoints OnFlowNetwork(
+        const std::function<std::vector<uint32_t>(Ptr<FlowTopology>)>& build);
 };
 
 } // namespace ns3

@@ -152,13 +152,8 @@ ScaleOutTopologyHelper::InstallOnHosts(NodeContainer hosts, uint32_t gpusPerServ
 ScaleOutFabric::FlowEndpoints
 ScaleOutTopologyHelper::InstallFlow(uint32_t hosts, uint32_t gpusPerServer)
 {
-    Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
-    FlowEndpoints made;
-    made.hosts = Build(topology, hosts, gpusPerServer);
-    Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
-    network->SetTopology(topology);
-    made.engine = network;
-    return made;
+    return OnFlowNetwork(
+        [&](Ptr<FlowTopology> topology) { return Build(topology, hosts, gpusPerServer); });
 }
 
 StarTopologyHelper&
