@@ -10,6 +10,7 @@
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/optical-data-file.h"
+#include "ns3/optical-util.h"
 #include "ns3/random-variable-stream.h"
 
 #include <algorithm>
@@ -26,13 +27,6 @@ namespace
 {
 
 using Clock = std::chrono::steady_clock;
-
-/// \return seconds since \p t0
-double
-Since(Clock::time_point t0)
-{
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 /// Uniform integers below a bound from one stream.
 class Draw
@@ -306,7 +300,7 @@ PathPredictionStudy::Run(const PathPredictionConfig& c,
         {
             const auto t0 = Clock::now();
             engine.Compute(queries[q].dst, routes);
-            truthS += Since(t0);
+            truthS += optical::SecondsSince(t0);
             ++trees;
             targets.push_back(queries[q].dst);
         }
@@ -353,14 +347,14 @@ PathPredictionStudy::Run(const PathPredictionConfig& c,
     out.atlasPaths = atlas.GetPathCount();
     auto t0 = Clock::now();
     const auto predictor = m.MakePredictor(c.predictor, atlas, c.learnRounds);
-    out.prepareS = Since(t0);
+    out.prepareS = optical::SecondsSince(t0);
     std::vector<std::vector<uint32_t>> predicted(queries.size());
     t0 = Clock::now();
     for (std::size_t q = 0; q < queries.size(); ++q)
     {
         predicted[q] = predictor->Predict(queries[q].src, queries[q].dst);
     }
-    out.queryUs = 1e6 * Since(t0) / queries.size();
+    out.queryUs = 1e6 * optical::SecondsSince(t0) / queries.size();
     uint32_t exact = 0;
     uint32_t within = 0;
     uint32_t avoidance = 0;

@@ -10,6 +10,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/optical-util.h"
 
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
@@ -31,13 +32,7 @@ constexpr uint16_t kUnreachable = std::numeric_limits<uint16_t>::max();
 uint64_t
 Mix(uint64_t h, uint64_t v)
 {
-    uint64_t x = h ^ (v * 0x9e3779b97f4a7c15ULL);
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
+    return optical::SplitMixFinalize(h ^ (v * optical::SPLITMIX_GAMMA));
 }
 } // namespace
 

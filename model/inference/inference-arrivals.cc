@@ -13,6 +13,7 @@
 #include "ns3/optical-compat.h"
 #include "ns3/optical-data-file.h"
 #include "ns3/optical-names.h"
+#include "ns3/optical-util.h"
 #include "ns3/pointer.h"
 #include "ns3/string.h"
 #include "ns3/trace-source-accessor.h"
@@ -51,17 +52,11 @@ const char* const OUTPUT_COLUMN = "output_tokens";
 /// range of ns-3's Time at its default nanosecond resolution (about 292 years).
 constexpr double TRACE_ARRIVAL_LIMIT_S = 1e8;
 
-/**
- * \param [in] value A number
- * \return it as text, with up to 12 significant digits
- */
+/// \param [in] value A number \return it as text, with up to 12 significant digits
 std::string
 Num(double value)
 {
-    std::ostringstream out;
-    out.precision(12);
-    out << value;
-    return out.str();
+    return optical::Num(value, 12);
 }
 
 } // namespace

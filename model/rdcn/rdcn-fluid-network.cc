@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/optical-util.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -37,10 +38,7 @@ QueueKey(uint32_t tor, uint32_t uplink, uint32_t slice)
 uint64_t
 Mix(uint64_t x)
 {
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
+    return optical::SplitMix64(x);
 }
 
 /// Slack of the fixed-point capacity of a time span (units): absorbs the rounding of a

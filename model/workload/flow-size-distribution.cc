@@ -9,6 +9,7 @@
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/optical-data-file.h"
+#include "ns3/optical-util.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,17 +32,11 @@ constexpr double MAX_POINT_BYTES = 9007199254740992.0;
 /// Sub-directory of the data directory holding flow-size files.
 const char* const WORKLOAD_DATA_DIRECTORY = "workload";
 
-/**
- * \param [in] value A number
- * \return it as text, with up to 12 significant digits
- */
+/// \param [in] value A number \return it as text, with up to 12 significant digits
 std::string
 Num(double value)
 {
-    std::ostringstream out;
-    out.precision(12);
-    out << value;
-    return out.str();
+    return optical::Num(value, 12);
 }
 
 /**

@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
 #include "ns3/optical-names.h"
+#include "ns3/optical-util.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/trace-source-accessor.h"
@@ -32,17 +33,11 @@ NS_OBJECT_ENSURE_REGISTERED(FlowWorkload);
 namespace
 {
 
-/**
- * \param [in] value A number
- * \return it as text, with up to 12 significant digits
- */
+/// \param [in] value A number \return it as text, with up to 12 significant digits
 std::string
 Num(double value)
 {
-    std::ostringstream out;
-    out.precision(12);
-    out << value;
-    return out.str();
+    return optical::Num(value, 12);
 }
 
 } // namespace

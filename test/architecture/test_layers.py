@@ -118,10 +118,18 @@ def parse_includes(text):
     return [(kind == '"', name.strip()) for kind, name in _INCLUDE.findall(stripped)]
 
 
+# Areas split into sub-areas, each scored on its own: model/wan/te and helper/wan/te are areas
+# (a cycle between two WAN subsystems is a cycle like any other).
+SUBDIVIDED_AREAS = ("wan",)
+
+
 def area_of(path):
     """Return the area of a module path: '<top>/<dir>' for model/ and helper/ files in a
-    folder, otherwise the top-level folder ('examples', 'test', ...)."""
+    folder ('<top>/<dir>/<sub>' for the subsystems of SUBDIVIDED_AREAS), otherwise the
+    top-level folder ('examples', 'test', ...)."""
     parts = path.split("/")
+    if parts[0] in SCANNED and len(parts) > 3 and parts[1] in SUBDIVIDED_AREAS:
+        return "/".join(parts[:3])
     if parts[0] in SCANNED and len(parts) > 2:
         return parts[0] + "/" + parts[1]
     return parts[0]
@@ -446,6 +454,9 @@ class CheckerTest(unittest.TestCase):
         self.assertEqual(area_of("model/flow/flow-network.h"), "model/flow")
         self.assertEqual(area_of("helper/workload/collective-helper.cc"), "helper/workload")
         self.assertEqual(area_of("test/common/optical-test-compat.h"), "test")
+        self.assertEqual(area_of("helper/wan/te/wan-traffic-helper.h"), "helper/wan/te")
+        self.assertEqual(area_of("model/wan/rate-adaptive/rate-adaptive-link.cc"),
+                         "model/wan/rate-adaptive")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/optical-util.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/string.h"
 #include "ns3/te-learned.h"
@@ -28,13 +29,6 @@ NS_LOG_COMPONENT_DEFINE("TeAccelerationStudy");
 
 namespace
 {
-/// \return seconds since start
-double
-Since(std::chrono::steady_clock::time_point start)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 /// \return the median of \p v (0 if empty)
 double
 Median(std::vector<double> v)
@@ -138,7 +132,7 @@ PrepareLearned(const TeAccelerationConfig& c,
         return false;
     }
     learned->SetModel(model);
-    seconds = Since(trainStart);
+    seconds = optical::SecondsSince(trainStart);
     return true;
 }
 } // namespace
@@ -288,7 +282,7 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
     {
         return false;
     }
-    shared.pathsS = Since(pathsStart);
+    shared.pathsS = optical::SecondsSince(pathsStart);
     if (c.demandsFile.empty())
     {
         const double total = topo.ScaleForLoad(kept, commodities, c.load);
@@ -476,7 +470,7 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
                 error = "interval " + std::to_string(k) + ": certifying admm: " + error;
                 return false;
             }
-            certifyS += Since(certifyStart);
+            certifyS += optical::SecondsSince(certifyStart);
             takeBound(s);
         }
         // The LP's optimum when it was reached (its throughput, up to the tie-break), else the

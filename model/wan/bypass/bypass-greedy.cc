@@ -10,6 +10,8 @@
 #include "bypass-planner-detail.h"
 #include "bypass-planner.h"
 
+#include "ns3/optical-util.h"
+
 namespace ns3
 {
 
@@ -134,7 +136,7 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
     }
     Cost(out);
     out.bound = out.capacityCost;
-    out.seconds = Since(start);
+    out.seconds = optical::SecondsSince(start);
     plan = std::move(out);
     return true;
 }

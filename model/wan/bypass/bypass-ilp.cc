@@ -9,6 +9,8 @@
 #include "bypass-planner-detail.h"
 #include "bypass-planner.h"
 
+#include "ns3/optical-util.h"
+
 namespace ns3
 {
 
@@ -172,7 +174,7 @@ BypassPlanner::PlanIlp(const std::vector<TrafficMatrix::Demand>& demands,
         out.bound = std::min(bound, out.capacityCost);
         out.gap = out.capacityCost > 0 ? (out.capacityCost - out.bound) / out.capacityCost : 0.0;
     }
-    out.seconds = Since(start);
+    out.seconds = optical::SecondsSince(start);
     NS_LOG_INFO("ILP plan (" << (bypass ? "bypass" : "hop-by-hop") << "): cost " << out.cost
                              << ", gap " << out.gap << ", " << out.seconds << " s");
     plan = std::move(out);

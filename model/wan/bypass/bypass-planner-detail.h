@@ -14,6 +14,7 @@
 
 #include "ns3/linear-program.h"
 #include "ns3/log.h"
+#include "ns3/optical-util.h"
 #include "ns3/te-paths.h"
 #include "ns3/traffic-matrix.h"
 #include "ns3/wan-topology.h"
@@ -41,35 +42,9 @@ namespace bypassdetail
  */
 LogComponent& PlannerLog();
 
-/// \return dB of a linear ratio
-inline double
-ToDb(double linear)
-{
-    return 10 * std::log10(linear);
-}
-
-/// \return the linear ratio of dB
-inline double
-FromDb(double db)
-{
-    return std::pow(10.0, db / 10);
-}
-
-/// \return a number as short text
-inline std::string
-Num(double v)
-{
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
-
-/// \return seconds since start
-inline double
-Since(std::chrono::steady_clock::time_point start)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
+using optical::FromDb;
+using optical::Num;
+using optical::ToDb;
 
 /// The fibre layer as a TE graph: arcs 2f (a->b) and 2f+1 (b->a), weight km.
 inline TeGraph

@@ -9,6 +9,8 @@
 #include "bypass-planner-detail.h"
 #include "bypass-planner.h"
 
+#include "ns3/optical-util.h"
+
 namespace ns3
 {
 
@@ -201,7 +203,7 @@ BypassPlanner::Protect(const std::vector<TrafficMatrix::Demand>& demands,
     Cost(out);
     out.restorationWavelengths = plan.restorationWavelengths + added;
     out.bound = std::min(out.bound + (out.capacityCost - plan.capacityCost), out.capacityCost);
-    out.seconds = plan.seconds + Since(start);
+    out.seconds = plan.seconds + optical::SecondsSince(start);
     plan = std::move(out);
     return true;
 }

@@ -6,6 +6,8 @@
 
 #include "optical-line-system.h"
 
+#include "ns3/optical-util.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -22,12 +24,7 @@ constexpr double LIGHT_SPEED = 299792458.0;
 /// dB/km to 1/km of power attenuation.
 constexpr double DB_PER_NEPER = 4.342944819;
 
-/// \return a value in dB
-double
-ToDb(double linear)
-{
-    return 10.0 * std::log10(linear);
-}
+using optical::ToDb;
 
 /// \return dBm in W
 double
@@ -36,14 +33,7 @@ DbmToW(double dbm)
     return 1e-3 * std::pow(10.0, dbm / 10.0);
 }
 
-/// \return a number for a message
-std::string
-Num(double v)
-{
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
+using optical::Num;
 
 /// \return true if \p v is finite and within [lo, hi]
 bool

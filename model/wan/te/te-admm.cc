@@ -20,6 +20,7 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/optical-util.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -50,19 +51,11 @@ constexpr double kRhoRatio = 10;             //!< Residual ratio that changes rh
 constexpr double kRhoMin = 1e-4;             //!< Smallest rho (scaled problem)
 constexpr double kRhoMax = 1e4;              //!< Largest rho
 
-/// \return seconds since start
-double
-Since(std::chrono::steady_clock::time_point start)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 /// \return h updated with the 32-bit word v (FNV-1a over words)
 uint64_t
 Mix(uint64_t h, uint64_t v)
 {
-    h ^= v;
-    return h * 1099511628211ULL;
+    return optical::Fnv1aWord(h, v);
 }
 
 /// \return a hash of the commodities' endpoints and paths (not of demands or capacities)
@@ -519,7 +512,7 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
     {
         NS_LOG_WARN("initial flows ignored: their shape does not match the problem");
     }
-    out.buildSeconds = Since(start);
+    out.buildSeconds = optical::SecondsSince(start);
 
     // Scaled demands and capacities.
     std::vector<double> demand(nc);

@@ -69,6 +69,7 @@
 #include "te-learned.h"
 
 #include "ns3/log.h"
+#include "ns3/optical-util.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -128,13 +129,6 @@ struct QuietTorch
 {
     c10::Warning::WarningHandlerGuard guard{&g_logWarnings}; //!< The previous handler's guard
 };
-
-/// \return seconds since start
-double
-Since(std::chrono::steady_clock::time_point start)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 /// The path-arc incidence in both orientations, as compressed rows (values 1).
 struct Incidence
@@ -817,7 +811,7 @@ TeLearnedModel::Train(const std::vector<TeSolver::Problem>& problems,
                 e.what_without_backtrace();
         return false;
     }
-    r.seconds = Since(start);
+    r.seconds = optical::SecondsSince(start);
     report = std::move(r);
     return true;
 }
@@ -855,7 +849,7 @@ TeLearnedModel::Predict(const TeSolver::Problem& p,
     const auto start = std::chrono::steady_clock::now();
     torch::NoGradGuard noGrad;
     const Inputs in = m_impl->MakeInputs(p);
-    t_lastSetupSeconds = Since(start);
+    t_lastSetupSeconds = optical::SecondsSince(start);
     const torch::Tensor s = m_impl->Splits(in).contiguous();
     const float* v = s.data_ptr<float>();
     const auto& starts = m_impl->pathStart;

@@ -20,6 +20,7 @@
 #include "te-learned.h"
 
 #include "ns3/log.h"
+#include "ns3/optical-util.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -35,43 +36,27 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("TeLearnedMethod");
 NS_OBJECT_ENSURE_REGISTERED(TeLearnedMethod);
 
-namespace
-{
-/// \return "h" updated with the 32-bit word v (FNV-1a over words)
-inline uint64_t
-Fnv(uint64_t h, uint32_t v)
-{
-    return (h ^ v) * 1099511628211ULL;
-}
-
-/// \return seconds since start
-double
-Since(std::chrono::steady_clock::time_point start)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-} // namespace
-
 std::string
 TeLearnedModel::Fingerprint(const TeGraph& g, const std::vector<TeSolver::Commodity>& commodities)
 {
-    uint64_t h = 14695981039346656037ULL;
-    h = Fnv(h, g.nodes);
-    h = Fnv(h, static_cast<uint32_t>(g.arcs.size()));
+    uint64_t h = optical::FNV_OFFSET;
+    h = optical::Fnv1aWord(h, g.nodes);
+    h = optical::Fnv1aWord(h, static_cast<uint32_t>(g.arcs.size()));
     for (const auto& a : g.arcs)
     {
-        h = Fnv(Fnv(h, a.from), a.to);
+        h = optical::Fnv1aWord(optical::Fnv1aWord(h, a.from), a.to);
     }
-    h = Fnv(h, static_cast<uint32_t>(commodities.size()));
+    h = optical::Fnv1aWord(h, static_cast<uint32_t>(commodities.size()));
     for (const auto& c : commodities)
     {
-        h = Fnv(Fnv(Fnv(h, c.src), c.dst), static_cast<uint32_t>(c.paths.size()));
+        h = optical::Fnv1aWord(optical::Fnv1aWord(optical::Fnv1aWord(h, c.src), c.dst),
+                               static_cast<uint32_t>(c.paths.size()));
         for (const auto& path : c.paths)
         {
-            h = Fnv(h, static_cast<uint32_t>(path.size()));
+            h = optical::Fnv1aWord(h, static_cast<uint32_t>(path.size()));
             for (uint32_t a : path)
             {
-                h = Fnv(h, a);
+                h = optical::Fnv1aWord(h, a);
             }
         }
     }
@@ -244,7 +229,7 @@ TeLearnedMethod::DoAllocate(const TeGraph& g,
             m_loadedFor = key;
         }
     }
-    const double loadSeconds = Since(start);
+    const double loadSeconds = optical::SecondsSince(start);
     TeLearnedModel::SetThreads(GetUsableThreads());
     std::vector<std::vector<double>> splits;
     if (!m_model->Predict(p, splits, error))

@@ -11,6 +11,7 @@
 #include "ns3/object-factory.h"
 #include "ns3/optical-compat.h"
 #include "ns3/optical-names.h"
+#include "ns3/optical-util.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -33,13 +34,6 @@ NS_OBJECT_ENSURE_REGISTERED(TePopMethod);
 
 namespace
 {
-/// \return seconds since start
-double
-Since(std::chrono::steady_clock::time_point start)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 /// \return "src->dst (commodity i)"
 std::string
 CommodityName(const TeSolver::Commodity& c, std::size_t i)
@@ -191,7 +185,7 @@ TeMethod::Allocate(const TeGraph& g,
     {
         s.status = "feasible";
     }
-    const double total = Since(start);
+    const double total = optical::SecondsSince(start);
     s.buildSeconds = std::min(s.buildSeconds, total);
     s.seconds = total - s.buildSeconds;
     NS_LOG_INFO(GetName() << ": throughput " << s.throughput << " of " << TotalDemand(p) << " in "

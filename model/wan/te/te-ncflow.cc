@@ -79,6 +79,7 @@
 #include "te-ncflow.h"
 
 #include "ns3/log.h"
+#include "ns3/optical-util.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -117,13 +118,6 @@ constexpr std::size_t PATHS_PER_SUBPROBLEM = 4000;
 
 /// Marks a node not reached, or not yet in a cluster.
 constexpr uint32_t NONE = std::numeric_limits<uint32_t>::max();
-
-/// \return seconds since start
-double
-Since(std::chrono::steady_clock::time_point start)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 /**
  * \brief Breadth-first hop distances from one node (Boost.Graph).
@@ -554,7 +548,7 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
         }
     }
     firstPath[p.commodities.size()] = pathRoute.size();
-    const double buildContracted = Since(start);
+    const double buildContracted = optical::SecondsSince(start);
 
     // The contracted LP (solve time).
     TeSolver::Solution cs;
@@ -565,7 +559,7 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
     }
     NS_LOG_INFO("ncflow: contracted LP of " << cp.commodities.size() << " cluster pairs and "
                                             << routeCommodity.size() << " routes solved at "
-                                            << Since(start) << " s");
+                                            << optical::SecondsSince(start) << " s");
     std::vector<double> budget(routeCommodity.size(), 0);
     for (std::size_t r = 0; r < budget.size(); ++r)
     {
@@ -785,7 +779,7 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
                 },
                 tbb::simple_partitioner());
         });
-        out.buildSeconds += Since(roundStart);
+        out.buildSeconds += optical::SecondsSince(roundStart);
 
         // The sub-problems, all at once; then the merge.
         arena.execute([&] {
@@ -833,7 +827,7 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
             s.solution = TeSolver::Solution();
         }
         NS_LOG_INFO("ncflow: round " << round + 1 << " carried " << carried[round] << " at "
-                                     << Since(start) << " s");
+                                     << optical::SecondsSince(start) << " s");
         if (first)
         {
             // What the first round left, an arc's room below a relative 1e-6 counting none.

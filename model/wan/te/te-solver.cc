@@ -8,6 +8,7 @@
 
 #include "ns3/linear-program.h"
 #include "ns3/log.h"
+#include "ns3/optical-util.h"
 
 #include <algorithm>
 #include <atomic>
@@ -171,13 +172,6 @@ Validate(const TeGraph& g, const TeSolver::Problem& p, std::string& error)
         }
     }
     return true;
-}
-
-/// \return seconds since start
-double
-Since(std::chrono::steady_clock::time_point start)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 /// A usable path of a commodity: a variable of the full LP.
@@ -434,7 +428,7 @@ SolveByColumns(const TeSolver::Problem& p,
     ColumnGeneration cg{p, vars, firstVar, lp, rowOf, lpVar, {}};
     cg.AddFirstColumns(arcRow, extraVar);
     cg.SetFeasibleStart();
-    buildSeconds = Since(start);
+    buildSeconds = optical::SecondsSince(start);
     // A path prices in when its reduced cost exceeds this: above CLP's dual tolerance (1e-7),
     // below the tie-break's steps (1e-6 by default).
     const double tolerance = std::min(1e-7, 0.5 * p.tieBreak + 1e-9);
@@ -446,7 +440,7 @@ SolveByColumns(const TeSolver::Problem& p,
         double left = 0;
         if (timeLimitS > 0)
         {
-            left = timeLimitS - Since(start);
+            left = timeLimitS - optical::SecondsSince(start);
             if (left <= 0)
             {
                 left = 1e-3; // CLP stops at once, from the last round's optimal basis
@@ -458,7 +452,7 @@ SolveByColumns(const TeSolver::Problem& p,
         {
             return r;
         }
-        if (timeLimitS > 0 && Since(start) >= timeLimitS)
+        if (timeLimitS > 0 && optical::SecondsSince(start) >= timeLimitS)
         {
             // The restricted LP's optimum: feasible, not proven optimal for every path.
             r.status = LinearProgram::FEASIBLE;
@@ -467,7 +461,7 @@ SolveByColumns(const TeSolver::Problem& p,
         cg.Price(r, tolerance, price, entering);
         NS_LOG_INFO("TE column generation round " << rounds << ": objective " << r.objective << ", "
                                                   << entering.size() << " paths enter, "
-                                                  << Since(start) << " s");
+                                                  << optical::SecondsSince(start) << " s");
         if (entering.empty())
         {
             return r;
@@ -866,14 +860,15 @@ TeSolver::Solve(const TeGraph& g,
     {
         AddFullColumns(p, maxFlow, vars, firstVar, arcRow, lp, lpVar, extraVar, uVar);
         AddFullRows(p, maxFlow, vars, firstVar, arcRow, arcUses, extraVar, uVar, lp, rowOf);
-        buildSeconds = Since(start);
+        buildSeconds = optical::SecondsSince(start);
         NS_LOG_INFO("TE LP: " << lp.GetNVariables() << " variables, " << lp.GetNConstraints()
                               << " constraints, built in " << buildSeconds << " s");
-        r = lp.Solve(timeLimitS > 0 ? std::max(1e-3, timeLimitS - Since(start)) : 0.0);
+        r = lp.Solve(timeLimitS > 0 ? std::max(1e-3, timeLimitS - optical::SecondsSince(start))
+                                    : 0.0);
     }
     Solution s;
     s.status = LinearProgram::StatusName(r.status);
-    s.seconds = Since(start) - buildSeconds;
+    s.seconds = optical::SecondsSince(start) - buildSeconds;
     s.buildSeconds = buildSeconds;
     s.variables = lp.GetNVariables();
     s.constraints = lp.GetNConstraints();
@@ -1050,7 +1045,7 @@ TeSolver::SolvePartitioned(const TeGraph& g,
         }
         merged.bound = UpperBound(g, p, merged.arcPrice);
     }
-    merged.seconds = Since(start);
+    merged.seconds = optical::SecondsSince(start);
     NS_LOG_INFO("TE LP in " << parts << " parts: throughput " << merged.throughput << " in "
                             << merged.seconds << " s");
     out = std::move(merged);

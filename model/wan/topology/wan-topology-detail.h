@@ -14,6 +14,7 @@
 
 #include "ns3/log.h"
 #include "ns3/optical-data-file.h"
+#include "ns3/optical-util.h"
 
 #include <algorithm>
 #include <cctype>
@@ -93,9 +94,7 @@ Where(const std::string& path, uint64_t line)
 inline std::string
 Num(double value)
 {
-    std::ostringstream s;
-    s << std::setprecision(10) << value;
-    return s.str();
+    return optical::Num(value, 10);
 }
 
 /**

@@ -7,14 +7,13 @@
 #ifndef WAN_PACKET_HELPER_H
 #define WAN_PACKET_HELPER_H
 
-#include "rate-adaptive-wan-helper.h"
-
 #include "ns3/application-container.h"
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
 #include "ns3/rate-adaptive-channel.h"
 #include "ns3/rate-adaptive-net-device.h"
+#include "ns3/rate-adaptive-wan-helper.h"
 
 #include <string>
 #include <vector>

@@ -6,7 +6,7 @@
 
 #include "wan-packet-helper.h"
 
-#include "../te/path-pinning-helper.h"
+#include "path-pinning-helper.h"
 
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
