@@ -496,7 +496,8 @@ class RingAlphaBetaTestCase : public TestCase
         net->SetTopology(topo);
         CollectiveHelper helper;
         Ptr<FlowCollectiveTransport> transport = helper.InstallFlow(net, hosts);
-        CollectiveSpec spec{"allreduce", "ring", n, bytes, 1, 1, 0};
+        CollectiveSpec
+            spec{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, n, bytes, 1, 1, 0};
         Ptr<Collective> ar = helper.Create(transport, spec);
         ar->Start();
         Simulator::Run();
@@ -588,11 +589,12 @@ class ScaleUpAnalyticTestCase : public TestCase
         helper.SetScaleUpAttribute("Bandwidth", StringValue("3600Gbps"));
         Ptr<FlowCollectiveTransport> transport = helper.InstallFlow(net, gpus, n);
         std::vector<Ptr<Collective>> runs;
-        for (const char* algorithm : {"ring", "ring", "tree"})
+        for (const CollectiveAlgorithm algorithm :
+             {CollectiveAlgorithm::RING, CollectiveAlgorithm::RING, CollectiveAlgorithm::TREE})
         {
-            runs.push_back(
-                helper.Create(transport,
-                              CollectiveSpec{"allreduce", algorithm, n, 8 << 20, 1, 1, 0}));
+            runs.push_back(helper.Create(
+                transport,
+                CollectiveSpec{CollectiveKind::ALLREDUCE, algorithm, n, 8 << 20, 1, 1, 0}));
         }
         // Back to back: each starts when the previous ends.
         runs[0]->Start([runs](const CollectiveRecord&) {
@@ -649,8 +651,14 @@ class SharedNetworkTestCase : public TestCase
         std::vector<Ptr<Collective>> jobs;
         for (const auto& t : {a, b})
         {
-            jobs.push_back(
-                helper.Create(t, CollectiveSpec{"sendrecv", "direct", 2, bytes, 1, 1, 0}));
+            jobs.push_back(helper.Create(t,
+                                         CollectiveSpec{CollectiveKind::SENDRECV,
+                                                        CollectiveAlgorithm::DIRECT,
+                                                        2,
+                                                        bytes,
+                                                        1,
+                                                        1,
+                                                        0}));
             jobs.back()->Start();
         }
         // What a controller's start gate sees: a unique id, the transport ranks, the schedule.

@@ -36,9 +36,9 @@ namespace
 /// Completion time of one collective on a fabric at one level.
 double
 Complete(const std::string& topology,
-         const std::string& backend,
-         const std::string& kind,
-         const std::string& algorithm,
+         Backend backend,
+         CollectiveKind kind,
+         CollectiveAlgorithm algorithm,
          bool fairQueues)
 {
     const uint32_t hosts = 16;
@@ -79,11 +79,11 @@ class AgreementTestCase : public TestCase
      * \param [in] fairQueues Per-flow fair switch queues at packet level
      */
     AgreementTestCase(const std::string& topology,
-                      const std::string& kind,
-                      const std::string& algorithm,
+                      CollectiveKind kind,
+                      CollectiveAlgorithm algorithm,
                       bool fairQueues)
-        : TestCase("flow level within 5% of packet level: " + kind + " " + algorithm + " on " +
-                   topology + (fairQueues ? ", fair queues" : "")),
+        : TestCase("flow level within 5% of packet level: " + kind.GetName() + " " +
+                   algorithm.GetName() + " on " + topology + (fairQueues ? ", fair queues" : "")),
           m_topology(topology),
           m_kind(kind),
           m_algorithm(algorithm),
@@ -94,8 +94,8 @@ class AgreementTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const double packet = Complete(m_topology, "packet", m_kind, m_algorithm, m_fair);
-        const double flow = Complete(m_topology, "flow", m_kind, m_algorithm, m_fair);
+        const double packet = Complete(m_topology, Backend::PACKET, m_kind, m_algorithm, m_fair);
+        const double flow = Complete(m_topology, Backend::FLOW, m_kind, m_algorithm, m_fair);
         NS_TEST_ASSERT_MSG_GT(packet, 0.0, "packet level completed");
         NS_TEST_ASSERT_MSG_GT(flow, 0.0, "flow level completed");
         NS_TEST_ASSERT_MSG_EQ_TOL(flow / packet,
@@ -104,10 +104,10 @@ class AgreementTestCase : public TestCase
                                   "flow " << flow << " s, packet " << packet << " s");
     }
 
-    std::string m_topology;  //!< Fabric
-    std::string m_kind;      //!< Collective
-    std::string m_algorithm; //!< Algorithm
-    bool m_fair;             //!< Fair queues
+    std::string m_topology;          //!< Fabric
+    CollectiveKind m_kind;           //!< Collective
+    CollectiveAlgorithm m_algorithm; //!< Algorithm
+    bool m_fair;                     //!< Fair queues
 };
 
 /// A training job at both levels: same phases, same controller requests, close iteration time.
@@ -129,7 +129,7 @@ class TrainingBothLevelsTestCase : public TestCase
         uint32_t gates{0};     //!< Start-gate requests
     };
 
-    Outcome Run(const std::string& backend)
+    Outcome Run(Backend backend)
     {
         Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpNewReno"));
         TrainingConfig config;
@@ -184,8 +184,8 @@ class TrainingBothLevelsTestCase : public TestCase
 
     void DoRun() override
     {
-        const Outcome packet = Run("packet");
-        const Outcome flow = Run("flow");
+        const Outcome packet = Run(Backend::PACKET);
+        const Outcome flow = Run(Backend::FLOW);
         NS_TEST_ASSERT_MSG_GT(packet.iterationS, 0.0, "packet level iteration");
         NS_TEST_ASSERT_MSG_GT(flow.iterationS, 0.0, "flow level iteration");
         NS_TEST_ASSERT_MSG_GT(packet.phases, 0u, "phases traced");
@@ -206,9 +206,21 @@ class FlowValidationTestSuite : public TestSuite
     FlowValidationTestSuite()
         : TestSuite("optical-flow-validation", SUITE_SYSTEM)
     {
-        AddTestCase(new AgreementTestCase("star", "allreduce", "ring", false), TEST_QUICK);
-        AddTestCase(new AgreementTestCase("fat-tree", "allreduce", "hd", false), TEST_QUICK);
-        AddTestCase(new AgreementTestCase("rail", "alltoall", "direct", true), TEST_QUICK);
+        AddTestCase(new AgreementTestCase("star",
+                                          CollectiveKind::ALLREDUCE,
+                                          CollectiveAlgorithm::RING,
+                                          false),
+                    TEST_QUICK);
+        AddTestCase(new AgreementTestCase("fat-tree",
+                                          CollectiveKind::ALLREDUCE,
+                                          CollectiveAlgorithm::HD,
+                                          false),
+                    TEST_QUICK);
+        AddTestCase(new AgreementTestCase("rail",
+                                          CollectiveKind::ALLTOALL,
+                                          CollectiveAlgorithm::DIRECT,
+                                          true),
+                    TEST_QUICK);
         AddTestCase(new TrainingBothLevelsTestCase, TEST_QUICK);
     }
 };

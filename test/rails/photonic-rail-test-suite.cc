@@ -73,8 +73,8 @@ struct Rails
      * \param [in] bytes Message size
      * \return a collective under the controller
      */
-    Ptr<Collective> Make(const std::string& kind,
-                         const std::string& algorithm,
+    Ptr<Collective> Make(CollectiveKind kind,
+                         CollectiveAlgorithm algorithm,
                          std::vector<uint32_t> ranks,
                          uint64_t bytes)
     {
@@ -103,9 +103,12 @@ class OneDelayPerTransitionTestCase : public TestCase
         const Time d = MilliSeconds(3);
         Rails rails(d, false);
         // A ring needs 4 one-way circuits; the reverse ring 4 others.
-        Ptr<Collective> forward = rails.Make("allreduce", "ring", {0, 1, 2, 3}, 1 << 20);
-        Ptr<Collective> backward = rails.Make("allreduce", "ring", {0, 3, 2, 1}, 1 << 20);
-        Ptr<Collective> again = rails.Make("allreduce", "ring", {0, 3, 2, 1}, 1 << 20);
+        Ptr<Collective> forward =
+            rails.Make(CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, {0, 1, 2, 3}, 1 << 20);
+        Ptr<Collective> backward =
+            rails.Make(CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, {0, 3, 2, 1}, 1 << 20);
+        Ptr<Collective> again =
+            rails.Make(CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, {0, 3, 2, 1}, 1 << 20);
         Schedule(MilliSeconds(1), [forward]() { forward->Start(); });
         Schedule(MilliSeconds(50), [backward]() { backward->Start(); });
         Schedule(MilliSeconds(100), [again]() { again->Start(); });
@@ -141,9 +144,14 @@ class NoTeardownInFlightTestCase : public TestCase
     {
         const Time d = MilliSeconds(2);
         Rails rails(d, false);
-        Ptr<Collective> first = rails.Make("allreduce", "ring", {0, 1, 2, 3}, 64 << 20);
-        Ptr<Collective> second = rails.Make("sendrecv", "direct", {1, 0}, 1 << 20);
-        Ptr<Collective> third = rails.Make("sendrecv", "direct", {3, 0}, 1 << 20);
+        Ptr<Collective> first = rails.Make(CollectiveKind::ALLREDUCE,
+                                           CollectiveAlgorithm::RING,
+                                           {0, 1, 2, 3},
+                                           64 << 20);
+        Ptr<Collective> second =
+            rails.Make(CollectiveKind::SENDRECV, CollectiveAlgorithm::DIRECT, {1, 0}, 1 << 20);
+        Ptr<Collective> third =
+            rails.Make(CollectiveKind::SENDRECV, CollectiveAlgorithm::DIRECT, {3, 0}, 1 << 20);
         Schedule(MilliSeconds(1), [first, second, third]() {
             first->Start();
             second->Start();
@@ -177,7 +185,10 @@ class RotorRoundsTestCase : public TestCase
     {
         const Time d = MilliSeconds(1);
         Rails rails(d, false);
-        Ptr<Collective> a2a = rails.Make("alltoall", "direct", {0, 1, 2, 3}, 4 << 20);
+        Ptr<Collective> a2a = rails.Make(CollectiveKind::ALLTOALL,
+                                         CollectiveAlgorithm::DIRECT,
+                                         {0, 1, 2, 3},
+                                         4 << 20);
         Schedule(MilliSeconds(1), [a2a]() { a2a->Start(); });
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(a2a->IsDone(), true, "the all-to-all completes");
@@ -222,8 +233,8 @@ class ProvisionTestCase : public TestCase
         // Three iterations of: ring, 10 ms of compute, reverse ring, 10 ms of compute.
         for (uint32_t i = 0; i < 6; ++i)
         {
-            Ptr<Collective> c = rails.Make("allreduce",
-                                           "ring",
+            Ptr<Collective> c = rails.Make(CollectiveKind::ALLREDUCE,
+                                           CollectiveAlgorithm::RING,
                                            i % 2 == 0 ? std::vector<uint32_t>{0, 1, 2, 3}
                                                       : std::vector<uint32_t>{0, 3, 2, 1},
                                            1 << 20);
@@ -266,7 +277,7 @@ namespace
 /// Iteration time of a small job on a rail fabric.
 double
 IterationTime(const std::string& fabricName,
-              const std::string& backend,
+              Backend backend,
               Time delay,
               uint64_t* ocsDrops = nullptr,
               uint64_t* ocsFrames = nullptr)
@@ -287,7 +298,7 @@ IterationTime(const std::string& fabricName,
     CollectiveHelper collectives;
     collectives.SetScaleUpAttribute("Bandwidth", DataRateValue(DataRate("3600Gbps")));
     Ptr<CollectiveTransport> transport;
-    if (backend == "flow")
+    if (BackendRegistry::Get(backend).level == NetworkLevel::FLOW)
     {
         Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
         const auto vertices = fabric.Build(topology, 4, 2);
@@ -300,7 +311,7 @@ IterationTime(const std::string& fabricName,
         NodeContainer nodes(8);
         fabric.Install(nodes, 2);
         fabric.ConfigureCollectives(collectives);
-        transport = collectives.Install(nodes, 2, "packet");
+        transport = collectives.Install(nodes, 2, Backend::PACKET);
     }
     Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, config);
     fabric.Attach(job);
@@ -337,9 +348,9 @@ class ZeroDelayTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const double electrical = IterationTime("electrical", "flow", Seconds(0));
-        const double photonic = IterationTime("photonic", "flow", Seconds(0));
-        const double delayed = IterationTime("photonic", "flow", MilliSeconds(1));
+        const double electrical = IterationTime("electrical", Backend::FLOW, Seconds(0));
+        const double photonic = IterationTime("photonic", Backend::FLOW, Seconds(0));
+        const double delayed = IterationTime("photonic", Backend::FLOW, MilliSeconds(1));
         NS_TEST_ASSERT_MSG_EQ_TOL(photonic / electrical, 1.0, 0.01, "zero delay");
         NS_TEST_ASSERT_MSG_GT(delayed, photonic + 1e-3, "1 ms delays show");
     }
@@ -360,8 +371,8 @@ class PacketLevelTestCase : public TestCase
         uint64_t drops = 0;
         uint64_t frames = 0;
         const double packet =
-            IterationTime("photonic", "packet", MicroSeconds(500), &drops, &frames);
-        const double flow = IterationTime("photonic", "flow", MicroSeconds(500));
+            IterationTime("photonic", Backend::PACKET, MicroSeconds(500), &drops, &frames);
+        const double flow = IterationTime("photonic", Backend::FLOW, MicroSeconds(500));
         NS_TEST_ASSERT_MSG_GT(frames, 1000, "frames crossed the OCSes");
         NS_TEST_ASSERT_MSG_EQ(drops, 0, "no frame dropped");
         NS_TEST_ASSERT_MSG_EQ_TOL(packet / flow, 1.0, 0.05, "packet and flow agree");

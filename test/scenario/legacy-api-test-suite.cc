@@ -72,6 +72,14 @@ class OldStarterTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(wan.SetLevel("packet"), true, "by name");
         NS_TEST_EXPECT_MSG_EQ(wan.GetLevel(), WanTrafficHelper::PACKET, "packet level");
         NS_TEST_EXPECT_MSG_EQ(wan.SetLevel("fluid"), false, "unknown name");
+        WanTrafficHelper::Level level;
+        NS_TEST_EXPECT_MSG_EQ(WanTrafficHelper::ParseLevel("fluid", level), false, "unknown");
+        NS_TEST_EXPECT_MSG_EQ(WanTrafficHelper::ParseLevel("packet", level), true, "packet");
+        NS_TEST_EXPECT_MSG_EQ(level, WanTrafficHelper::PACKET, "packet");
+        // An unknown algorithm in an old spec, too.
+        CollectiveSpec magic{"allreduce", "magic", 4, 100, 1, 1, 0};
+        NS_TEST_EXPECT_MSG_EQ(CollectiveAlgorithms::Build(magic, s, error), false, "refused");
+        NS_TEST_EXPECT_MSG_NE(error.find("magic"), std::string::npos, error);
     }
 };
 

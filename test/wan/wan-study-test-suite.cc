@@ -252,18 +252,15 @@ class SeamTestCase : public TestCase
   private:
     void DoRun() override
     {
-        WanTrafficHelper::Level level;
-        NS_TEST_ASSERT_MSG_EQ(WanTrafficHelper::ParseLevel("fluid", level), false, "unknown");
-        NS_TEST_ASSERT_MSG_EQ(WanTrafficHelper::ParseLevel("packet", level), true, "packet");
-        NS_TEST_ASSERT_MSG_EQ(level, WanTrafficHelper::PACKET, "packet");
         const double bytes = 50e9 / 8;
-        for (const char* name : {"flow", "packet"})
+        for (const Backend backend : {Backend::FLOW, Backend::PACKET})
         {
             Triangle t;
             NS_TEST_ASSERT_MSG_EQ(t.commodities.size(), 1, "one commodity");
             NS_TEST_ASSERT_MSG_EQ(t.commodities[0].paths.size(), 2, "direct and via c");
             WanTrafficHelper helper;
-            NS_TEST_ASSERT_MSG_EQ(helper.SetLevel(name), true, name);
+            helper.SetBackend(backend);
+            const std::string name = backend.GetName();
             helper.SetPacketScale(1e-3);
             std::string error;
             Ptr<WanTraffic> traffic =
@@ -277,7 +274,7 @@ class SeamTestCase : public TestCase
             s.pathFlow = {{40, 10}};
             const double offered = traffic->Install(s, Seconds(1));
             NS_TEST_ASSERT_MSG_EQ_TOL(offered, bytes, bytes * 1e-12, name << ": offered");
-            const bool packets = std::string(name) == "packet";
+            const bool packets = backend == Backend::PACKET;
             NS_TEST_ASSERT_MSG_EQ(traffic->GetDrainTime(Seconds(1)),
                                   packets ? Seconds(1) : Seconds(0),
                                   name << ": drain");

@@ -103,17 +103,25 @@ class CollectiveAlphaBetaTestCase : public TestCase
 
         struct Case
         {
-            const char* kind;
-            const char* algorithm;
+            CollectiveKind kind;
+            CollectiveAlgorithm algorithm;
             double expected;
         };
 
         const Case cases[] = {
-            {"allreduce", "ring", 2 * (n - 1) * alpha + 2 * frac * s / b},
-            {"reducescatter", "ring", (n - 1) * alpha + frac * s / b},
-            {"allgather", "ring", (n - 1) * alpha + frac * s / b},
-            {"allreduce", "hd", 2 * std::log2(n) * alpha + 2 * frac * s / b},
-            {"alltoall", "direct", alpha + frac * s / b}, // all sends start at once
+            {CollectiveKind::ALLREDUCE,
+             CollectiveAlgorithm::RING,
+             2 * (n - 1) * alpha + 2 * frac * s / b},
+            {CollectiveKind::REDUCESCATTER,
+             CollectiveAlgorithm::RING,
+             (n - 1) * alpha + frac * s / b},
+            {CollectiveKind::ALLGATHER, CollectiveAlgorithm::RING, (n - 1) * alpha + frac * s / b},
+            {CollectiveKind::ALLREDUCE,
+             CollectiveAlgorithm::HD,
+             2 * std::log2(n) * alpha + 2 * frac * s / b},
+            {CollectiveKind::ALLTOALL,
+             CollectiveAlgorithm::DIRECT,
+             alpha + frac * s / b}, // all sends start at once
         };
         for (const auto& c : cases)
         {
@@ -121,8 +129,9 @@ class CollectiveAlphaBetaTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ_TOL(t / c.expected,
                                       1.0,
                                       0.05,
-                                      c.kind << "/" << c.algorithm << ": " << t * 1e6 << " us vs "
-                                             << c.expected * 1e6 << " us");
+                                      c.kind.GetName()
+                                          << "/" << c.algorithm.GetName() << ": " << t * 1e6
+                                          << " us vs " << c.expected * 1e6 << " us");
         }
     }
 };
@@ -152,14 +161,17 @@ class HierarchicalAllReduceTestCase : public TestCase
         const double intra = (g - 1) * aUp + (g - 1.0) / g * s / bUp;
         const double inter = 2 * (m - 1) * 2 * DELAY_S + 2 * (m - 1.0) / m * (s / g) / Goodput();
         const double expected = intra + inter + intra;
-        const double t = RunOne({"allreduce", "hierarchical", g * m, MIB16, 1, g, 0}, g);
+        const double t = RunOne(
+            {CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HIERARCHICAL, g * m, MIB16, 1, g, 0},
+            g);
         NS_TEST_EXPECT_MSG_EQ_TOL(t / expected,
                                   1.0,
                                   0.05,
                                   "hierarchical: " << t * 1e6 << " us vs " << expected * 1e6
                                                    << " us");
         // And it beats a flat ring over the same 16 ranks on the scale-out network.
-        const double flat = RunOne({"allreduce", "ring", g * m, MIB16, 1, 1, 0});
+        const double flat =
+            RunOne({CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, g * m, MIB16, 1, 1, 0});
         NS_TEST_EXPECT_MSG_LT(t, flat / 2, "hierarchical keeps most bytes in the scale-up domain");
     }
 };
@@ -181,7 +193,8 @@ class ConcurrentJobsTestCase : public TestCase
     {
         const uint64_t bytes = 8ull << 20;
         // Alone: a 4-rank ring all-reduce.
-        const double alone = RunOne({"allreduce", "ring", 4, bytes, 1, 1, 0});
+        const double alone =
+            RunOne({CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, 4, bytes, 1, 1, 0});
         {
             NodeContainer hosts = Star(8);
             CollectiveHelper helperA;
@@ -196,8 +209,16 @@ class ConcurrentJobsTestCase : public TestCase
             }
             auto ta = helperA.Install(a);
             auto tb = helperB.Install(b);
-            auto ca = helperA.Create(ta, {"allreduce", "ring", 4, bytes, 1, 1, 0}, {}, "A");
-            auto cb = helperB.Create(tb, {"allreduce", "ring", 4, bytes, 1, 1, 0}, {}, "B");
+            auto ca = helperA.Create(
+                ta,
+                {CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, 4, bytes, 1, 1, 0},
+                {},
+                "A");
+            auto cb = helperB.Create(
+                tb,
+                {CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, 4, bytes, 1, 1, 0},
+                {},
+                "B");
             optical::compat::Schedule(MilliSeconds(5), [ca, cb]() {
                 ca->Start();
                 cb->Start();
@@ -215,10 +236,16 @@ class ConcurrentJobsTestCase : public TestCase
             NodeContainer hosts = Star(3);
             CollectiveHelper helper;
             auto transport = helper.Install(hosts);
-            auto c0 =
-                helper.Create(transport, {"sendrecv", "direct", 2, bytes, 1, 1, 0}, {0, 2}, "A");
-            auto c1 =
-                helper.Create(transport, {"sendrecv", "direct", 2, bytes, 1, 1, 0}, {1, 2}, "B");
+            auto c0 = helper.Create(
+                transport,
+                {CollectiveKind::SENDRECV, CollectiveAlgorithm::DIRECT, 2, bytes, 1, 1, 0},
+                {0, 2},
+                "A");
+            auto c1 = helper.Create(
+                transport,
+                {CollectiveKind::SENDRECV, CollectiveAlgorithm::DIRECT, 2, bytes, 1, 1, 0},
+                {1, 2},
+                "B");
             optical::compat::Schedule(MilliSeconds(5), [c0, c1]() {
                 c0->Start();
                 c1->Start();
@@ -250,7 +277,8 @@ class CollectiveStartGateTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const CollectiveSpec spec{"allreduce", "ring", 4, 1 << 20, 1, 1, 0};
+        const CollectiveSpec
+            spec{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, 4, 1 << 20, 1, 1, 0};
         const double ungated = RunOne(spec);
         NodeContainer hosts = Star(4);
         CollectiveHelper helper;
@@ -332,7 +360,9 @@ class DctcpEcnTestCase : public TestCase
         star.Install(hosts);
         CollectiveHelper helper;
         auto transport = helper.Install(hosts);
-        auto c = helper.Create(transport, {"alltoall", "direct", n, MIB16, 1, 1, 0});
+        auto c = helper.Create(
+            transport,
+            {CollectiveKind::ALLTOALL, CollectiveAlgorithm::DIRECT, n, MIB16, 1, 1, 0});
         optical::compat::Schedule(MilliSeconds(5), [c]() { c->Start(); });
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(c->IsDone(), true, "completed");
@@ -375,7 +405,9 @@ class CollectiveOverOcsTestCase : public TestCase
         CollectiveHelper helper;
         auto transport = helper.Install(hosts);
         const uint64_t bytes = 4 << 20;
-        auto c = helper.Create(transport, {"sendrecv", "direct", 2, bytes, 1, 1, 0});
+        auto c = helper.Create(
+            transport,
+            {CollectiveKind::SENDRECV, CollectiveAlgorithm::DIRECT, 2, bytes, 1, 1, 0});
         optical::compat::Schedule(MilliSeconds(5), [c]() { c->Start(); });
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(c->IsDone(), true, "completed over the circuit");
@@ -431,7 +463,9 @@ class TransportCountersTestCase : public TestCase
                 transport = instant = CreateObject<InstantTransport>();
                 instant->SetNRanks(n);
             }
-            Ptr<Collective> c = helper.Create(transport, {"allreduce", "ring", n, s, 1, 1, 0});
+            Ptr<Collective> c = helper.Create(
+                transport,
+                {CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, n, s, 1, 1, 0});
             optical::compat::Schedule(MilliSeconds(5), [c]() { c->Start(); });
             Simulator::Run();
             NS_TEST_ASSERT_MSG_EQ(c->IsDone(), true, backend << ": completed");

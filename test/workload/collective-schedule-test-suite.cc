@@ -81,7 +81,7 @@ class CollectiveScheduleShapeTestCase : public TestCase
         const uint64_t s = 8 * 3 * 1000; // divisible by 8 ranks and 3 chunks
         const uint32_t n = 8;
         // Ring all-reduce: 2(N-1) steps of S/N per rank.
-        auto ar = Build({"allreduce", "ring", n, s, 1, 1, 0});
+        auto ar = Build({CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, n, s, 1, 1, 0});
         for (uint32_t r = 0; r < n; ++r)
         {
             NS_TEST_EXPECT_MSG_EQ(ar.GetBytesSentBy(r), 2 * (n - 1) * s / n, "ring AR rank " << r);
@@ -89,40 +89,42 @@ class CollectiveScheduleShapeTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Depth(ar), 2 * (n - 1), "ring AR steps");
         // Chunked: same bytes, 3x the ops, pipelined depth 2(N-1) + chunks - 1 at most... each
         // chunk chain is independent: depth stays 2(N-1).
-        auto arc = Build({"allreduce", "ring", n, s, 3, 1, 0});
+        auto arc = Build({CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, n, s, 3, 1, 0});
         NS_TEST_EXPECT_MSG_EQ(arc.GetOps().size(), 3 * ar.GetOps().size(), "3 chunks per transfer");
         NS_TEST_EXPECT_MSG_EQ(arc.GetTotalBytes(), ar.GetTotalBytes(), "same bytes");
         NS_TEST_EXPECT_MSG_EQ(Depth(arc), 2 * (n - 1), "chunks pipeline independently");
         // Ring reduce-scatter and all-gather: N-1 steps of S/N.
-        for (const char* kind : {"reducescatter", "allgather"})
+        for (const CollectiveKind kind : {CollectiveKind::REDUCESCATTER, CollectiveKind::ALLGATHER})
         {
-            auto rs = Build({kind, "ring", n, s, 1, 1, 0});
+            auto rs = Build({kind, CollectiveAlgorithm::RING, n, s, 1, 1, 0});
             NS_TEST_EXPECT_MSG_EQ(rs.GetBytesSentBy(3), (n - 1) * s / n, kind);
             NS_TEST_EXPECT_MSG_EQ(Depth(rs), n - 1, kind);
         }
         // Halving-doubling: 2 log2 N steps, 2(N-1)/N S per rank.
-        auto hd = Build({"allreduce", "hd", n, s, 1, 1, 0});
+        auto hd = Build({CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HD, n, s, 1, 1, 0});
         NS_TEST_EXPECT_MSG_EQ(hd.GetBytesSentBy(5), 2 * (n - 1) * s / n, "HD bytes");
         NS_TEST_EXPECT_MSG_EQ(Depth(hd), 2 * 3, "HD steps");
         // Direct all-to-all: S/N to each of N-1 ranks, all at once.
-        auto a2a = Build({"alltoall", "direct", n, s, 1, 1, 0});
+        auto a2a = Build({CollectiveKind::ALLTOALL, CollectiveAlgorithm::DIRECT, n, s, 1, 1, 0});
         NS_TEST_EXPECT_MSG_EQ(a2a.GetBytesSentBy(0), (n - 1) * s / n, "A2A bytes");
         NS_TEST_EXPECT_MSG_EQ(Depth(a2a), 1, "A2A: one round of independent sends");
         // Double binary tree: each half of S goes up the N-1 edges of its tree and back down:
         // 2 trees x 2(N-1) x S/2 = 2(N-1) S in all; depth 2 x tree height.
-        auto tree = Build({"allreduce", "tree", n, s, 1, 1, 0});
+        auto tree = Build({CollectiveKind::ALLREDUCE, CollectiveAlgorithm::TREE, n, s, 1, 1, 0});
         NS_TEST_EXPECT_MSG_EQ(tree.GetTotalBytes(), 2 * (n - 1) * s, "tree bytes");
         NS_TEST_EXPECT_MSG_EQ(Depth(tree), 2 * 3, "tree depth 2 x height (heap of 8: height 3)");
         // Broadcast: chain of N-1 hops; binomial tree of log2 N rounds.
-        auto chain = Build({"broadcast", "ring", n, s, 1, 1, 2});
+        auto chain = Build({CollectiveKind::BROADCAST, CollectiveAlgorithm::RING, n, s, 1, 1, 2});
         NS_TEST_EXPECT_MSG_EQ(chain.GetTotalBytes(), (n - 1) * s, "chain bytes");
         NS_TEST_EXPECT_MSG_EQ(Depth(chain), n - 1, "chain hops");
         NS_TEST_EXPECT_MSG_EQ(chain.GetOps()[0].src, 2, "root sends first");
-        auto binomial = Build({"broadcast", "tree", n, s, 1, 1, 0});
+        auto binomial =
+            Build({CollectiveKind::BROADCAST, CollectiveAlgorithm::TREE, n, s, 1, 1, 0});
         NS_TEST_EXPECT_MSG_EQ(binomial.GetTotalBytes(), (n - 1) * s, "binomial bytes");
         NS_TEST_EXPECT_MSG_EQ(Depth(binomial), 3, "log2 N rounds");
         // Hierarchical: 2 servers x 4 GPUs: RS(4) + AR(2) of S/4 + AG(4).
-        auto hier = Build({"allreduce", "hierarchical", n, s, 1, 4, 0});
+        auto hier =
+            Build({CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HIERARCHICAL, n, s, 1, 4, 0});
         // Rank 1 sends (G-1)/G S in the reduce-scatter, 2(M-1)/M x S/G = S/4 in the rail
         // all-reduce of 2 servers, and (G-1)/G S in the all-gather.
         NS_TEST_EXPECT_MSG_EQ(hier.GetBytesSentBy(1),
@@ -165,13 +167,14 @@ class CollectiveScheduleErrorsTestCase : public TestCase
         };
 
         const Bad cases[] = {
-            {{"allreduce", "magic", 4, 100, 1, 1, 0}, "magic"},
-            {{"allreduce", "ring", 1, 100, 1, 1, 0}, "at least 2 ranks"},
-            {{"allreduce", "ring", 4, 0, 1, 1, 0}, "positive"},
-            {{"allreduce", "hd", 6, 100, 1, 1, 0}, "power-of-2"},
-            {{"allreduce", "hierarchical", 8, 100, 1, 3, 0}, "hierarchical"},
-            {{"allreduce", "ring", 4, 10, 20, 1, 0}, "chunks"},
-            {{"broadcast", "ring", 4, 10, 1, 1, 9}, "root 9"},
+            {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, 1, 100, 1, 1, 0},
+             "at least 2 ranks"},
+            {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, 4, 0, 1, 1, 0}, "positive"},
+            {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HD, 6, 100, 1, 1, 0}, "power-of-2"},
+            {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HIERARCHICAL, 8, 100, 1, 3, 0},
+             "hierarchical"},
+            {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, 4, 10, 20, 1, 0}, "chunks"},
+            {{CollectiveKind::BROADCAST, CollectiveAlgorithm::RING, 4, 10, 1, 1, 9}, "root 9"},
         };
         for (const auto& c : cases)
         {
@@ -257,14 +260,34 @@ class CollectiveScheduleSmallSizeTestCase : public TestCase
             };
 
             const Expect cases[] = {
-                {{"allreduce", "ring", n, size, 1, 1, 0}, 2 * (n - 1) * size, 2 * (n - 1)},
-                {{"reducescatter", "ring", n, size, 1, 1, 0}, (n - 1) * size, n - 1},
-                {{"allgather", "ring", n, size, 1, 1, 0}, (n - 1) * size, n - 1},
-                {{"allreduce", "hd", n, size, 1, 1, 0}, 2 * (n - 1) * size, 0},
-                {{"alltoall", "direct", n, size, 1, 1, 0}, (n - 1) * size, 1},
-                {{"allreduce", "tree", n, size, 1, 1, 0}, 2 * (n - 1) * size, 0},
-                {{"allreduce", "hierarchical", n, size, 1, 4, 0}, 12 * size + 2 * size, 0},
-                {{"allreduce", "ring", n, size, size > 3 ? 3u : 1u, 1, 0},
+                {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, n, size, 1, 1, 0},
+                 2 * (n - 1) * size,
+                 2 * (n - 1)},
+                {{CollectiveKind::REDUCESCATTER, CollectiveAlgorithm::RING, n, size, 1, 1, 0},
+                 (n - 1) * size,
+                 n - 1},
+                {{CollectiveKind::ALLGATHER, CollectiveAlgorithm::RING, n, size, 1, 1, 0},
+                 (n - 1) * size,
+                 n - 1},
+                {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HD, n, size, 1, 1, 0},
+                 2 * (n - 1) * size,
+                 0},
+                {{CollectiveKind::ALLTOALL, CollectiveAlgorithm::DIRECT, n, size, 1, 1, 0},
+                 (n - 1) * size,
+                 1},
+                {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::TREE, n, size, 1, 1, 0},
+                 2 * (n - 1) * size,
+                 0},
+                {{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HIERARCHICAL, n, size, 1, 4, 0},
+                 12 * size + 2 * size,
+                 0},
+                {{CollectiveKind::ALLREDUCE,
+                  CollectiveAlgorithm::RING,
+                  n,
+                  size,
+                  size > 3 ? 3u : 1u,
+                  1,
+                  0},
                  2 * (n - 1) * size,
                  2 * (n - 1)},
             };
@@ -290,7 +313,7 @@ class CollectiveScheduleSmallSizeTestCase : public TestCase
         // A rank sends in the halving what it gives away, S - its share, and in the doubling
         // what it holds at each step: rank 0 (lower every time) 876 + (125 + 250 + 500), rank
         // 7 (upper every time) 875 + (126 + 251 + 501).
-        auto hd = Build({"allreduce", "hd", n, 1001, 1, 1, 0});
+        auto hd = Build({CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HD, n, 1001, 1, 1, 0});
         NS_TEST_EXPECT_MSG_EQ(hd.GetBytesSentBy(0), 876 + 875, "HD rank 0");
         NS_TEST_EXPECT_MSG_EQ(hd.GetBytesSentBy(7), 875 + 878, "HD rank 7");
 
@@ -304,7 +327,7 @@ class CollectiveScheduleSmallSizeTestCase : public TestCase
         coll->Setup(schedule, transport, {0, 1, 2, 3}, "test");
         coll->Start();
         // And a 3-byte all-reduce on 8 ranks, built.
-        CollectiveSpec spec{"allreduce", "ring", n, 3, 1, 1, 0};
+        CollectiveSpec spec{CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, n, 3, 1, 1, 0};
         auto built = std::make_shared<CollectiveSchedule>(Build(spec));
         Ptr<Collective> small = CreateObject<Collective>();
         small->Setup(built, transport, {0, 1, 2, 3, 4, 5, 6, 7}, "test");
@@ -341,18 +364,26 @@ class CollectiveAlphaBetaFormulaTestCase : public TestCase
 
         struct Case
         {
-            const char* kind;
-            const char* algorithm;
+            CollectiveKind kind;
+            CollectiveAlgorithm algorithm;
             double expected;
         };
 
         const Case cases[] = {
-            {"allreduce", "ring", 6 * 0.5 + 6},     // 2(N-1) = 6 steps; 2 x 3 s
-            {"allreduce", "hd", 4 * 0.5 + 6},       // 2 log2 4 = 4 steps; 2 x 3 s
-            {"reducescatter", "ring", 3 * 0.5 + 3}, // N-1 = 3 steps
-            {"allgather", "ring", 3 * 0.5 + 3},
-            {"alltoall", "direct", 0.5 + 3}, // one step: every block leaves at once
-            {"sendrecv", "direct", 0.5 + 4}, // S/B = 4 s
+            {CollectiveKind::ALLREDUCE,
+             CollectiveAlgorithm::RING,
+             6 * 0.5 + 6}, // 2(N-1) = 6 steps; 2 x 3 s
+            {CollectiveKind::ALLREDUCE,
+             CollectiveAlgorithm::HD,
+             4 * 0.5 + 6}, // 2 log2 4 = 4 steps; 2 x 3 s
+            {CollectiveKind::REDUCESCATTER,
+             CollectiveAlgorithm::RING,
+             3 * 0.5 + 3}, // N-1 = 3 steps
+            {CollectiveKind::ALLGATHER, CollectiveAlgorithm::RING, 3 * 0.5 + 3},
+            {CollectiveKind::ALLTOALL,
+             CollectiveAlgorithm::DIRECT,
+             0.5 + 3}, // one step: every block leaves at once
+            {CollectiveKind::SENDRECV, CollectiveAlgorithm::DIRECT, 0.5 + 4}, // S/B = 4 s
         };
         for (const auto& c : cases)
         {
@@ -360,26 +391,36 @@ class CollectiveAlphaBetaFormulaTestCase : public TestCase
                 CollectiveAlgorithms::AlphaBetaTime(c.kind, c.algorithm, 4, s, b, alpha),
                 c.expected,
                 1e-12,
-                c.kind << "/" << c.algorithm);
+                c.kind.GetName() << "/" << c.algorithm.GetName());
         }
         // No formula: NaN.
-        for (const auto& pair :
-             std::vector<std::pair<std::string, std::string>>{{"allreduce", "tree"},
-                                                              {"allreduce", "hierarchical"},
-                                                              {"broadcast", "ring"}})
+        for (const auto& pair : std::vector<std::pair<CollectiveKind, CollectiveAlgorithm>>{
+                 {CollectiveKind::ALLREDUCE, CollectiveAlgorithm::TREE},
+                 {CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HIERARCHICAL},
+                 {CollectiveKind::BROADCAST, CollectiveAlgorithm::RING}})
         {
             NS_TEST_EXPECT_MSG_EQ(
                 std::isnan(
                     CollectiveAlgorithms::AlphaBetaTime(pair.first, pair.second, 4, s, b, alpha)),
                 true,
-                pair.first << "/" << pair.second);
+                pair.first.GetName() << "/" << pair.second.GetName());
         }
         NS_TEST_EXPECT_MSG_EQ(
-            std::isnan(CollectiveAlgorithms::AlphaBetaTime("allreduce", "hd", 6, s, b, alpha)),
+            std::isnan(CollectiveAlgorithms::AlphaBetaTime(CollectiveKind::ALLREDUCE,
+                                                           CollectiveAlgorithm::HD,
+                                                           6,
+                                                           s,
+                                                           b,
+                                                           alpha)),
             true,
             "hd needs a power of 2");
         NS_TEST_EXPECT_MSG_EQ(
-            std::isnan(CollectiveAlgorithms::AlphaBetaTime("allreduce", "ring", 4, s, 0, alpha)),
+            std::isnan(CollectiveAlgorithms::AlphaBetaTime(CollectiveKind::ALLREDUCE,
+                                                           CollectiveAlgorithm::RING,
+                                                           4,
+                                                           s,
+                                                           0,
+                                                           alpha)),
             true,
             "no bandwidth");
     }

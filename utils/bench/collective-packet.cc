@@ -53,7 +53,9 @@ RunCollective(uint32_t n, uint64_t bytes, const std::string& rate)
     NodeContainer hosts = Build(n, rate);
     CollectiveHelper helper;
     auto transport = helper.Install(hosts);
-    auto c = helper.Create(transport, {"allreduce", "ring", n, bytes, 1, 1, 0});
+    auto c =
+        helper.Create(transport,
+                      {CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING, n, bytes, 1, 1, 0});
     optical::compat::Schedule(MilliSeconds(5), [c]() { c->Start(); });
     const auto t0 = std::chrono::steady_clock::now();
     Simulator::Run();

@@ -44,9 +44,9 @@ struct Run
 
 Run
 RunOne(const std::string& topology,
-       const std::string& backend,
-       const std::string& kind,
-       const std::string& algorithm,
+       Backend backend,
+       CollectiveKind kind,
+       CollectiveAlgorithm algorithm,
        uint64_t bytes,
        uint32_t hosts,
        const std::string& rate,
@@ -122,18 +122,20 @@ main(int argc, char* argv[])
     double worstDefault = 0;
     double wallPacket = 0;
     double wallFlow = 0;
-    const std::vector<std::pair<std::string, std::string>> collectives = {{"allreduce", "ring"},
-                                                                          {"allreduce", "hd"},
-                                                                          {"alltoall", "direct"}};
+    const std::vector<std::pair<CollectiveKind, CollectiveAlgorithm>> collectives = {
+        {CollectiveKind::ALLREDUCE, CollectiveAlgorithm::RING},
+        {CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HD},
+        {CollectiveKind::ALLTOALL, CollectiveAlgorithm::DIRECT}};
     for (const char* topology : {"star", "fat-tree", "rail"})
     {
         for (const auto& [kind, algorithm] : collectives)
         {
             for (uint64_t b : byteList)
             {
-                const Run d = RunOne(topology, "packet", kind, algorithm, b, hosts, rate);
-                const Run p = RunOne(topology, "packet", kind, algorithm, b, hosts, rate, true);
-                const Run f = RunOne(topology, "flow", kind, algorithm, b, hosts, rate);
+                const Run d = RunOne(topology, Backend::PACKET, kind, algorithm, b, hosts, rate);
+                const Run p =
+                    RunOne(topology, Backend::PACKET, kind, algorithm, b, hosts, rate, true);
+                const Run f = RunOne(topology, Backend::FLOW, kind, algorithm, b, hosts, rate);
                 const double diffDefault = (f.completionS - d.completionS) / d.completionS * 100;
                 const double diff = (f.completionS - p.completionS) / p.completionS * 100;
                 if (b >= (16u << 20))
@@ -143,9 +145,9 @@ main(int argc, char* argv[])
                 }
                 wallPacket += p.wallS;
                 wallFlow += f.wallS;
-                std::cout << std::fixed << "| " << topology << " | " << kind << " " << algorithm
-                          << " | " << std::setprecision(0) << b / 1048576.0 << " | "
-                          << std::setprecision(3) << d.completionS * 1e3 << " | "
+                std::cout << std::fixed << "| " << topology << " | " << kind.GetName() << " "
+                          << algorithm.GetName() << " | " << std::setprecision(0) << b / 1048576.0
+                          << " | " << std::setprecision(3) << d.completionS * 1e3 << " | "
                           << p.completionS * 1e3 << " | " << f.completionS * 1e3 << " | "
                           << std::setprecision(2) << diffDefault << " | " << diff << " | "
                           << p.wallS << " | " << std::setprecision(3) << f.wallS << " |"
