@@ -49,110 +49,6 @@ UtcNow()
     return out;
 }
 
-/// Creates every missing directory of \p path's parent; false with \p error on failure.
-bool
-MakeParentDirectories(const std::string& path, std::string& error)
-{
-    const auto slash = path.find_last_of('/');
-    if (slash == std::string::npos || slash == 0)
-    {
-        return true;
-    }
-    const std::string dir = path.substr(0, slash);
-    std::string partial;
-    std::istringstream parts(dir);
-    std::string part;
-    if (dir[0] == '/')
-    {
-        partial = "/";
-    }
-    while (std::getline(parts, part, '/'))
-    {
-        if (part.empty())
-        {
-            continue;
-        }
-        partial += (partial.empty() || partial.back() == '/' ? "" : "/") + part;
-        if (mkdir(partial.c_str(), 0777) != 0 && errno != EEXIST)
-        {
-            error = "cannot create directory '" + partial + "': " + std::strerror(errno);
-            return false;
-        }
-    }
-    return true;
-}
-
-/**
- * Checks that an existing \p path can be a results database: a regular file that is not
- * empty. Whether it is SQLite is left to SQLite (SQLITE_NOTADB): reading it here would mean
- * opening and closing it, which drops every POSIX lock this process holds on it, SQLite's too.
- * \param [in] path File
- * \param [in] info Its stat()
- * \param [out] error Why not
- * \return true if it can be opened as a database
- */
-bool
-CheckExistingFile(const std::string& path, const struct stat& info, std::string& error)
-{
-    if (S_ISDIR(info.st_mode))
-    {
-        error = "'" + path + "' is a directory, not a results database";
-        return false;
-    }
-    if (!S_ISREG(info.st_mode))
-    {
-        error = "'" + path + "' is not a regular file, so not a results database";
-        return false;
-    }
-    if (info.st_size == 0)
-    {
-        error = "'" + path +
-                "' is an empty file (0 bytes), not a results database: remove it to start a new "
-                "database there, or pass another path";
-        return false;
-    }
-    return true;
-}
-
-/// Runs the setup script (WAL, schema) on \p db, retrying while another process holds the
-/// lock; false with \p error on failure.
-bool
-SetUp(sqlite3* db, const std::string& path, const std::string& schema, std::string& error)
-{
-    // WAL lets readers and one writer at a time work concurrently; switching to it needs a
-    // moment without other writers, so retry while another process holds the lock.
-    const std::string setup = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
-                              "PRAGMA foreign_keys=ON; BEGIN IMMEDIATE; " +
-                              schema + "\nCOMMIT;";
-    for (int attempt = 0;; ++attempt)
-    {
-        char* message = nullptr;
-        const int rc = sqlite3_exec(db, setup.c_str(), nullptr, nullptr, &message);
-        if (rc == SQLITE_OK)
-        {
-            return true;
-        }
-        const std::string text = message ? message : sqlite3_errstr(rc);
-        sqlite3_free(message);
-        sqlite3_exec(db, "ROLLBACK;", nullptr, nullptr, nullptr);
-        if ((rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && attempt < 100)
-        {
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-            continue;
-        }
-        if (rc == SQLITE_NOTADB)
-        {
-            error = "'" + path + "' is not an SQLite database (" + text +
-                    "); pass the path of a results database, or of a file that does not exist yet";
-        }
-        else
-        {
-            error = "cannot set up results database '" + path + "': " + text;
-        }
-        return false;
-    }
-}
-
 /// True if \p name is a safe SQL identifier (letters, digits, '_', not starting with a digit).
 bool
 IsIdentifier(const std::string& name)
@@ -182,13 +78,13 @@ ResultsStore::~ResultsStore()
 bool
 ResultsStore::IsOpen() const
 {
-    return m_db != nullptr;
+    return m_db.IsOpen();
 }
 
 const std::string&
 ResultsStore::GetPath() const
 {
-    return m_path;
+    return m_db.GetPath();
 }
 
 void
@@ -196,116 +92,6 @@ ResultsStore::SetBatchSize(std::size_t rows)
 {
     std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
     m_batchSize = rows == 0 ? 1 : rows;
-}
-
-void
-ResultsStore::Check(int rc, const std::string& what) const
-{
-    if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)
-    {
-        NS_FATAL_ERROR("ResultsStore: " << what << " failed on '" << m_path
-                                        << "': " << (m_db ? sqlite3_errmsg(m_db) : "no database")
-                                        << " (SQLite code " << rc << ")");
-    }
-}
-
-void
-ResultsStore::Exec(const std::string& sql)
-{
-    char* message = nullptr;
-    const int rc = sqlite3_exec(m_db, sql.c_str(), nullptr, nullptr, &message);
-    if (rc != SQLITE_OK)
-    {
-        const std::string text = message ? message : sqlite3_errstr(rc);
-        sqlite3_free(message);
-        NS_FATAL_ERROR("ResultsStore: '" << sql.substr(0, 60) << "' failed on '" << m_path
-                                         << "': " << text);
-    }
-}
-
-sqlite3_stmt*
-ResultsStore::Prepare(const std::string& sql)
-{
-    sqlite3_stmt* statement = nullptr;
-    Check(sqlite3_prepare_v2(m_db, sql.c_str(), -1, &statement, nullptr), "preparing " + sql);
-    return statement;
-}
-
-/// Databases this process created (for unique temporary names).
-static std::atomic<unsigned> s_created{0};
-
-sqlite3*
-ResultsStore::OpenDatabase(const std::string& path, const std::string& schema, std::string& error)
-{
-    struct stat info;
-    if (stat(path.c_str(), &info) != 0)
-    {
-        if (errno != ENOENT)
-        {
-            error = "cannot open results database '" + path + "': " + std::strerror(errno);
-            return nullptr;
-        }
-        // A new database: made complete under a temporary name, then linked into place, so
-        // that no process ever sees an empty or half-made file at \p path. If another process
-        // made it meanwhile, link() fails with EEXIST and that database is used.
-        char host[64] = {0};
-        gethostname(host, sizeof(host) - 1);
-        const std::string temporary = path + ".new-" + host + "-" + std::to_string(getpid()) + "-" +
-                                      std::to_string(++s_created);
-        sqlite3* fresh = nullptr;
-        int rc = sqlite3_open_v2(temporary.c_str(),
-                                 &fresh,
-                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE,
-                                 nullptr);
-        const bool made = rc == SQLITE_OK && SetUp(fresh, path, schema, error);
-        if (rc != SQLITE_OK)
-        {
-            error = "cannot create results database '" + path +
-                    "': " + (fresh ? sqlite3_errmsg(fresh) : sqlite3_errstr(rc));
-        }
-        sqlite3_close(fresh); // checkpoints the WAL into the file and removes it
-        if (made && link(temporary.c_str(), path.c_str()) != 0 && errno != EEXIST)
-        {
-            // A file system without hard links: rename, unless the path appeared meanwhile.
-            struct stat again;
-            if (stat(path.c_str(), &again) != 0 && rename(temporary.c_str(), path.c_str()) != 0)
-            {
-                error = "cannot create results database '" + path + "': " + std::strerror(errno);
-                unlink(temporary.c_str());
-                return nullptr;
-            }
-        }
-        unlink(temporary.c_str());
-        if (!made)
-        {
-            return nullptr;
-        }
-        if (stat(path.c_str(), &info) != 0)
-        {
-            error = "cannot create results database '" + path + "': " + std::strerror(errno);
-            return nullptr;
-        }
-    }
-    if (!CheckExistingFile(path, info, error))
-    {
-        return nullptr;
-    }
-    sqlite3* db = nullptr;
-    const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr);
-    if (rc != SQLITE_OK)
-    {
-        error = "cannot open results database '" + path +
-                "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
-        sqlite3_close(db);
-        return nullptr;
-    }
-    sqlite3_busy_timeout(db, 30000);
-    if (!SetUp(db, path, schema, error))
-    {
-        sqlite3_close(db);
-        return nullptr;
-    }
-    return db;
 }
 
 bool
@@ -317,10 +103,6 @@ ResultsStore::Open(const std::string& path, std::string& error)
     if (path.empty())
     {
         error = "empty database path";
-        return false;
-    }
-    if (!MakeParentDirectories(path, error))
-    {
         return false;
     }
     std::ifstream schemaFile(OpticalDataFile::Resolve("results-schema.sql"));
@@ -349,18 +131,15 @@ ResultsStore::Open(const std::string& path, std::string& error)
         error = tablesPath + ": " + error;
         return false;
     }
-    sqlite3* db = OpenDatabase(path, schema.str(), error);
-    if (!db)
+    if (!m_db.Open(path, schema.str(), error))
     {
         return false;
     }
-    m_db = db;
-    m_path = path;
     m_interrupted = false;
     m_declaredEventTables = std::move(declared);
-    m_insertMetric =
-        Prepare("INSERT OR REPLACE INTO metrics (run_id, name, value, unit) VALUES (?, ?, ?, ?)");
-    m_insertSeries = Prepare("INSERT INTO series (run_id, series, x, y) VALUES (?, ?, ?, ?)");
+    m_insertMetric = m_db.Prepare(
+        "INSERT OR REPLACE INTO metrics (run_id, name, value, unit) VALUES (?, ?, ?, ?)");
+    m_insertSeries = m_db.Prepare("INSERT INTO series (run_id, series, x, y) VALUES (?, ?, ?, ?)");
     return true;
 }
 
@@ -369,12 +148,12 @@ ResultsStore::BeginRun(const RunInfo& info, const std::vector<Parameter>& parame
 {
     std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
     NS_LOG_FUNCTION(this << info.program);
-    NS_ABORT_MSG_IF(!m_db, "ResultsStore::BeginRun: the store is not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "ResultsStore::BeginRun: the store is not open");
     NS_ABORT_MSG_IF(m_interrupted, "ResultsStore::BeginRun: the store was interrupted");
     char host[256] = {0};
     gethostname(host, sizeof(host) - 1);
-    Exec("BEGIN IMMEDIATE");
-    sqlite3_stmt* run = Prepare(
+    m_db.Exec("BEGIN IMMEDIATE");
+    sqlite3_stmt* run = m_db.Prepare(
         "INSERT INTO runs (program, status, sweep_key, rng_seed, rng_run, version, host, pid, "
         "command_line, started_at) VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?)");
     sqlite3_bind_text(run, 1, info.program.c_str(), -1, SQLITE_TRANSIENT);
@@ -393,11 +172,11 @@ ResultsStore::BeginRun(const RunInfo& info, const std::vector<Parameter>& parame
     sqlite3_bind_int64(run, 7, static_cast<int64_t>(getpid()));
     sqlite3_bind_text(run, 8, info.commandLine.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(run, 9, UtcNow().c_str(), -1, SQLITE_TRANSIENT);
-    Check(sqlite3_step(run), "recording a run");
+    m_db.Check(sqlite3_step(run), "recording a run");
     sqlite3_finalize(run);
-    const int64_t runId = sqlite3_last_insert_rowid(m_db);
+    const int64_t runId = sqlite3_last_insert_rowid(m_db.Get());
 
-    sqlite3_stmt* param = Prepare(
+    sqlite3_stmt* param = m_db.Prepare(
         "INSERT OR REPLACE INTO parameters (run_id, name, value, kind) VALUES (?, ?, ?, ?)");
     for (const auto& p : parameters)
     {
@@ -405,11 +184,11 @@ ResultsStore::BeginRun(const RunInfo& info, const std::vector<Parameter>& parame
         sqlite3_bind_text(param, 2, p.name.c_str(), -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(param, 3, p.value.c_str(), -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(param, 4, p.kind.c_str(), -1, SQLITE_TRANSIENT);
-        Check(sqlite3_step(param), "recording parameter " + p.name);
+        m_db.Check(sqlite3_step(param), "recording parameter " + p.name);
         sqlite3_reset(param);
     }
     sqlite3_finalize(param);
-    Exec("COMMIT");
+    m_db.Exec("COMMIT");
     m_runStarts.emplace_back(runId, std::chrono::steady_clock::now());
     return runId;
 }
@@ -435,7 +214,7 @@ ResultsStore::AddMetric(int64_t runId,
     {
         return;
     }
-    NS_ABORT_MSG_IF(!m_db, "ResultsStore::AddMetric: the store is not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "ResultsStore::AddMetric: the store is not open");
     Enqueue(m_insertMetric, {runId, name, value, unit});
 }
 
@@ -447,7 +226,7 @@ ResultsStore::AddSeriesPoint(int64_t runId, const std::string& series, double x,
     {
         return;
     }
-    NS_ABORT_MSG_IF(!m_db, "ResultsStore::AddSeriesPoint: the store is not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "ResultsStore::AddSeriesPoint: the store is not open");
     Enqueue(m_insertSeries, {runId, series, x, y});
 }
 
@@ -554,7 +333,7 @@ ResultsStore::CreateEventTable(const std::string& name)
     {
         return;
     }
-    NS_ABORT_MSG_IF(!m_db, "ResultsStore::CreateEventTable: the store is not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "ResultsStore::CreateEventTable: the store is not open");
     CreateEventTableLocked(name, Declared(name));
 }
 
@@ -567,7 +346,7 @@ ResultsStore::CreateEventTableColumns(const std::string& name,
     {
         return;
     }
-    NS_ABORT_MSG_IF(!m_db, "ResultsStore::CreateEventTableColumns: the store is not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "ResultsStore::CreateEventTableColumns: the store is not open");
     const Columns& declared = Declared(name);
     Columns chosen;
     for (const auto& column : columns)
@@ -591,7 +370,7 @@ ResultsStore::CreateEventTable(const std::string& name, const Columns& columns)
     {
         return;
     }
-    NS_ABORT_MSG_IF(!m_db, "ResultsStore::CreateEventTable: the store is not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "ResultsStore::CreateEventTable: the store is not open");
     NS_ABORT_MSG_IF(m_declaredEventTables.count(name),
                     "ResultsStore: event table '" << name << "' is declared in "
                                                   << EVENT_TABLES_FILE
@@ -622,13 +401,14 @@ ResultsStore::CreateEventTableLocked(const std::string& name, const Columns& col
         placeholders += ", ?";
     }
     FlushLocked();
-    Exec("BEGIN IMMEDIATE");
-    Exec("CREATE TABLE IF NOT EXISTS ev_" + name +
-         " (run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE, " + definition + ")");
+    m_db.Exec("BEGIN IMMEDIATE");
+    m_db.Exec("CREATE TABLE IF NOT EXISTS ev_" + name +
+              " (run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE, " + definition +
+              ")");
     // A table made by another version of a model may lack columns: add them (rows written
     // before keep NULL there), so old and new runs share one table.
     std::vector<std::pair<std::string, std::string>> existing;
-    sqlite3_stmt* info = Prepare("PRAGMA table_info(ev_" + name + ")");
+    sqlite3_stmt* info = m_db.Prepare("PRAGMA table_info(ev_" + name + ")");
     while (sqlite3_step(info) == SQLITE_ROW)
     {
         const auto* col = reinterpret_cast<const char*>(sqlite3_column_text(info, 1));
@@ -643,7 +423,7 @@ ResultsStore::CreateEventTableLocked(const std::string& name, const Columns& col
         });
         if (!present)
         {
-            Exec("ALTER TABLE ev_" + name + " ADD COLUMN " + column + " " + type);
+            m_db.Exec("ALTER TABLE ev_" + name + " ADD COLUMN " + column + " " + type);
             existing.emplace_back(column, type);
         }
     }
@@ -656,12 +436,12 @@ ResultsStore::CreateEventTableLocked(const std::string& name, const Columns& col
         }
     }
     sqlite3_stmt* reg =
-        Prepare("INSERT OR REPLACE INTO event_tables (name, columns) VALUES (?, ?)");
+        m_db.Prepare("INSERT OR REPLACE INTO event_tables (name, columns) VALUES (?, ?)");
     sqlite3_bind_text(reg, 1, name.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(reg, 2, all.c_str(), -1, SQLITE_TRANSIENT);
-    Check(sqlite3_step(reg), "registering event table " + name);
+    m_db.Check(sqlite3_step(reg), "registering event table " + name);
     sqlite3_finalize(reg);
-    Exec("COMMIT");
+    m_db.Exec("COMMIT");
     for (const auto& entry : m_eventInserts)
     {
         if (entry.first == name)
@@ -676,7 +456,7 @@ ResultsStore::CreateEventTableLocked(const std::string& name, const Columns& col
     }
     m_eventInserts.emplace_back(
         name,
-        Prepare("INSERT INTO ev_" + name + " (" + names + ") VALUES (" + placeholders + ")"));
+        m_db.Prepare("INSERT INTO ev_" + name + " (" + names + ") VALUES (" + placeholders + ")"));
     m_eventColumns.emplace_back(name, columns.size());
 }
 
@@ -720,11 +500,11 @@ ResultsStore::Flush()
 void
 ResultsStore::FlushLocked()
 {
-    if (!m_db || m_pending.empty())
+    if (!m_db.IsOpen() || m_pending.empty())
     {
         return;
     }
-    Exec("BEGIN IMMEDIATE");
+    m_db.Exec("BEGIN IMMEDIATE");
     for (auto& write : m_pending)
     {
         sqlite3_stmt* s = write.statement;
@@ -750,10 +530,10 @@ ResultsStore::FlushLocked()
                                   SQLITE_TRANSIENT);
             }
         }
-        Check(sqlite3_step(s), "writing results");
+        m_db.Check(sqlite3_step(s), "writing results");
         sqlite3_reset(s);
     }
-    Exec("COMMIT");
+    m_db.Exec("COMMIT");
     m_pending.clear();
 }
 
@@ -762,7 +542,7 @@ ResultsStore::FinishRun(int64_t runId, bool ok, const std::string& message)
 {
     NS_LOG_FUNCTION(this << runId << ok);
     std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
-    NS_ABORT_MSG_IF(!m_db, "ResultsStore::FinishRun: the store is not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "ResultsStore::FinishRun: the store is not open");
     if (!m_interrupted)
     {
         FinishRunLocked(runId, ok, message, false);
@@ -775,7 +555,7 @@ ResultsStore::InterruptRun(int64_t runId,
                            std::chrono::milliseconds wait)
 {
     std::unique_lock<std::recursive_timed_mutex> lock(m_mutex, std::defer_lock);
-    if (!lock.try_lock_for(wait) || !m_db || m_interrupted)
+    if (!lock.try_lock_for(wait) || !m_db.IsOpen() || m_interrupted)
     {
         return false;
     }
@@ -796,11 +576,11 @@ ResultsStore::FinishRunLocked(int64_t runId, bool ok, const std::string& message
             wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         }
     }
-    Exec("BEGIN IMMEDIATE");
-    sqlite3_stmt* s =
-        Prepare(std::string("UPDATE runs SET status = ?, ended_at = ?, wall_seconds = ?, message = "
-                            "? WHERE id = ?") +
-                (onlyRunning ? " AND status = 'running'" : ""));
+    m_db.Exec("BEGIN IMMEDIATE");
+    sqlite3_stmt* s = m_db.Prepare(
+        std::string("UPDATE runs SET status = ?, ended_at = ?, wall_seconds = ?, message = "
+                    "? WHERE id = ?") +
+        (onlyRunning ? " AND status = 'running'" : ""));
     sqlite3_bind_text(s, 1, ok ? "ok" : "failed", -1, SQLITE_STATIC);
     sqlite3_bind_text(s, 2, UtcNow().c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_double(s, 3, wall);
@@ -813,16 +593,16 @@ ResultsStore::FinishRunLocked(int64_t runId, bool ok, const std::string& message
         sqlite3_bind_text(s, 4, message.c_str(), -1, SQLITE_TRANSIENT);
     }
     sqlite3_bind_int64(s, 5, runId);
-    Check(sqlite3_step(s), "finishing run");
+    m_db.Check(sqlite3_step(s), "finishing run");
     sqlite3_finalize(s);
-    Exec("COMMIT");
+    m_db.Exec("COMMIT");
 }
 
 void
 ResultsStore::Close()
 {
     std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
-    if (!m_db)
+    if (!m_db.IsOpen())
     {
         return;
     }
@@ -840,8 +620,7 @@ ResultsStore::Close()
     m_insertSeries = nullptr;
     m_eventInserts.clear();
     m_eventColumns.clear();
-    sqlite3_close(m_db);
-    m_db = nullptr;
+    m_db.Close();
 }
 
 } // namespace ns3

@@ -7,6 +7,8 @@
 #ifndef RESULTS_STORE_H
 #define RESULTS_STORE_H
 
+#include "ns3/optical-database.h"
+
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -15,9 +17,6 @@
 #include <utility>
 #include <variant>
 #include <vector>
-
-struct sqlite3;
-struct sqlite3_stmt;
 
 namespace ns3
 {
@@ -220,17 +219,6 @@ class ResultsStore
     };
 
     /**
-     * \brief Opens \p path as an existing database, or creates it complete (temporary file,
-     * then link), then sets it up (WAL, schema).
-     * \param [in] path Database file
-     * \param [in] schema Text of results-schema.sql
-     * \param [out] error Why it failed
-     * \return the connection, or nullptr
-     */
-    static sqlite3* OpenDatabase(const std::string& path,
-                                 const std::string& schema,
-                                 std::string& error);
-    /**
      * \brief Creates or extends 'ev_<name>' with \p columns and prepares its insert.
      * \param [in] name Table name
      * \param [in] columns Its columns (those AddEvent() takes values for)
@@ -243,19 +231,15 @@ class ResultsStore
     const Columns& Declared(const std::string& name) const;
     void FlushLocked();
     void FinishRunLocked(int64_t runId, bool ok, const std::string& message, bool onlyRunning);
-    void Exec(const std::string& sql);
-    sqlite3_stmt* Prepare(const std::string& sql);
     void Enqueue(sqlite3_stmt* statement, std::vector<Value> binds);
-    void Check(int rc, const std::string& what) const;
 
     mutable std::recursive_timed_mutex m_mutex; //!< Held by every public method
     bool m_interrupted{false};                  //!< InterruptRun() was called: writes are no-ops
-    sqlite3* m_db{nullptr};                     //!< Connection
-    std::string m_path;                         //!< Database file
-    std::vector<Pending> m_pending;             //!< Buffered writes
-    std::size_t m_batchSize{10000};             //!< Rows per transaction
-    sqlite3_stmt* m_insertMetric{nullptr};      //!< Prepared metric insert
-    sqlite3_stmt* m_insertSeries{nullptr};      //!< Prepared series insert
+    OpticalDatabase m_db{"ResultsStore", "results database"};          //!< Connection
+    std::vector<Pending> m_pending;                                    //!< Buffered writes
+    std::size_t m_batchSize{10000};                                    //!< Rows per transaction
+    sqlite3_stmt* m_insertMetric{nullptr};                             //!< Prepared metric insert
+    sqlite3_stmt* m_insertSeries{nullptr};                             //!< Prepared series insert
     std::vector<std::pair<std::string, sqlite3_stmt*>> m_eventInserts; //!< Event inserts
     std::vector<std::pair<std::string, std::size_t>> m_eventColumns;   //!< Columns per table
     std::map<std::string, Columns> m_declaredEventTables;              //!< results-event-tables.txt

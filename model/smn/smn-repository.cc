@@ -213,47 +213,31 @@ SmnRepository::Open(const std::string& path,
             return false;
         }
     }
-    const std::string file = path.empty() ? ":memory:" : path;
-    if (sqlite3_open_v2(file.c_str(), &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
-        SQLITE_OK)
+    if (!m_db.Open(path, schema, error))
     {
-        error = "cannot open the SMN repository '" + file +
-                "': " + (m_db ? sqlite3_errmsg(m_db) : "out of memory");
-        sqlite3_close(m_db);
-        m_db = nullptr;
         return false;
     }
-    sqlite3_busy_timeout(m_db, 30000);
-    char* message = nullptr;
-    const std::string setup =
-        (path.empty() ? std::string() : std::string("PRAGMA journal_mode=WAL;")) + schema;
-    if (sqlite3_exec(m_db, setup.c_str(), nullptr, nullptr, &message) != SQLITE_OK)
-    {
-        error = "cannot set up the SMN repository '" + file +
-                "': " + (message ? message : "unknown error");
-        sqlite3_free(message);
-        sqlite3_close(m_db);
-        m_db = nullptr;
-        return false;
-    }
-    sqlite3_stmt* insertNetwork = Prepare("INSERT INTO smn_networks (name, run_id) VALUES (?, ?)");
+    sqlite3_stmt* insertNetwork =
+        m_db.Prepare("INSERT INTO smn_networks (name, run_id) VALUES (?, ?)");
     sqlite3_bind_text(insertNetwork, 1, network.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(insertNetwork, 2, runId);
-    Check(sqlite3_step(insertNetwork), "adding network " + network);
+    m_db.Check(sqlite3_step(insertNetwork), "adding network " + network);
     sqlite3_finalize(insertNetwork);
-    m_network = sqlite3_last_insert_rowid(m_db);
+    m_network = sqlite3_last_insert_rowid(m_db.Get());
     m_networkName = network;
-    m_insertComponent = Prepare("INSERT INTO smn_components (network_id, name, kind, layer, team, "
-                                "detail) VALUES (?, ?, ?, ?, ?, ?)");
-    m_insertRelation = Prepare("INSERT INTO smn_relations (network_id, dependent, dependency, "
-                               "kind, since, until) VALUES (?, ?, ?, ?, ?, NULL)");
-    m_endRelation = Prepare("UPDATE smn_relations SET until = ? WHERE dependent = ? AND "
-                            "dependency = ? AND until IS NULL");
-    m_insertEvent = Prepare("INSERT INTO smn_events (network_id, time, component, kind, value, "
-                            "detail) VALUES (?, ?, ?, ?, ?, ?)");
+    m_insertComponent =
+        m_db.Prepare("INSERT INTO smn_components (network_id, name, kind, layer, team, "
+                     "detail) VALUES (?, ?, ?, ?, ?, ?)");
+    m_insertRelation = m_db.Prepare("INSERT INTO smn_relations (network_id, dependent, dependency, "
+                                    "kind, since, until) VALUES (?, ?, ?, ?, ?, NULL)");
+    m_endRelation = m_db.Prepare("UPDATE smn_relations SET until = ? WHERE dependent = ? AND "
+                                 "dependency = ? AND until IS NULL");
+    m_insertEvent =
+        m_db.Prepare("INSERT INTO smn_events (network_id, time, component, kind, value, "
+                     "detail) VALUES (?, ?, ?, ?, ?, ?)");
     for (const auto& [name, sql] : queries)
     {
-        m_queries[name] = Prepare(sql);
+        m_queries[name] = m_db.Prepare(sql);
     }
     return true;
 }
@@ -261,7 +245,7 @@ SmnRepository::Open(const std::string& path,
 bool
 SmnRepository::IsOpen() const
 {
-    return m_db != nullptr;
+    return m_db.IsOpen();
 }
 
 int64_t
@@ -271,37 +255,12 @@ SmnRepository::GetNetworkId() const
 }
 
 void
-SmnRepository::Check(int rc, const std::string& what) const
-{
-    NS_ABORT_MSG_IF(rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW,
-                    "SmnRepository: " << what << ": " << sqlite3_errmsg(m_db));
-}
-
-void
-SmnRepository::Exec(const std::string& sql)
-{
-    char* message = nullptr;
-    const int rc = sqlite3_exec(m_db, sql.c_str(), nullptr, nullptr, &message);
-    const std::string text = message ? message : "";
-    sqlite3_free(message);
-    NS_ABORT_MSG_IF(rc != SQLITE_OK, "SmnRepository: " << sql << ": " << text);
-}
-
-sqlite3_stmt*
-SmnRepository::Prepare(const std::string& sql)
-{
-    sqlite3_stmt* statement = nullptr;
-    Check(sqlite3_prepare_v2(m_db, sql.c_str(), -1, &statement, nullptr), "preparing " + sql);
-    return statement;
-}
-
-void
 SmnRepository::BeginWrite()
 {
-    NS_ABORT_MSG_IF(!m_db, "SmnRepository: not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "SmnRepository: not open");
     if (!m_inTransaction)
     {
-        Exec("BEGIN IMMEDIATE");
+        m_db.Exec("BEGIN IMMEDIATE");
         m_inTransaction = true;
     }
 }
@@ -309,9 +268,9 @@ SmnRepository::BeginWrite()
 void
 SmnRepository::Flush()
 {
-    if (m_db && m_inTransaction)
+    if (m_db.IsOpen() && m_inTransaction)
     {
-        Exec("COMMIT");
+        m_db.Exec("COMMIT");
         m_inTransaction = false;
     }
 }
@@ -319,7 +278,7 @@ SmnRepository::Flush()
 void
 SmnRepository::Close()
 {
-    if (!m_db)
+    if (!m_db.IsOpen())
     {
         return;
     }
@@ -334,8 +293,7 @@ SmnRepository::Close()
     }
     m_queries.clear();
     m_insertComponent = m_insertRelation = m_endRelation = m_insertEvent = nullptr;
-    sqlite3_close(m_db);
-    m_db = nullptr;
+    m_db.Close();
     m_components.clear();
     m_ids.clear();
     m_index.clear();
@@ -367,7 +325,7 @@ SmnRepository::AddComponent(const std::string& name,
                             std::string& error,
                             const std::string& detail)
 {
-    NS_ABORT_MSG_IF(!m_db, "SmnRepository::AddComponent: not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "SmnRepository::AddComponent: not open");
     const uint32_t layer = LayerOf(kind);
     if (name.empty())
     {
@@ -397,11 +355,11 @@ SmnRepository::AddComponent(const std::string& name,
     sqlite3_bind_int(m_insertComponent, 4, static_cast<int>(layer));
     sqlite3_bind_text(m_insertComponent, 5, team.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(m_insertComponent, 6, detail.c_str(), -1, SQLITE_TRANSIENT);
-    Check(sqlite3_step(m_insertComponent), "adding component " + name);
+    m_db.Check(sqlite3_step(m_insertComponent), "adding component " + name);
     sqlite3_reset(m_insertComponent);
     m_index[name] = m_components.size();
     m_components.push_back({name, kind, layer, team, detail});
-    m_ids.push_back(sqlite3_last_insert_rowid(m_db));
+    m_ids.push_back(sqlite3_last_insert_rowid(m_db.Get()));
     return true;
 }
 
@@ -412,7 +370,7 @@ SmnRepository::Relate(const std::string& dependent,
                       Time since,
                       std::string& error)
 {
-    NS_ABORT_MSG_IF(!m_db, "SmnRepository::Relate: not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "SmnRepository::Relate: not open");
     const int64_t a = IndexOf(dependent, error);
     const int64_t b = a < 0 ? -1 : IndexOf(dependency, error);
     if (b < 0)
@@ -437,7 +395,7 @@ SmnRepository::Relate(const std::string& dependent,
     sqlite3_bind_int64(m_insertRelation, 3, m_ids[b]);
     sqlite3_bind_text(m_insertRelation, 4, kind.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_double(m_insertRelation, 5, since.GetSeconds());
-    Check(sqlite3_step(m_insertRelation), "relating " + dependent + " to " + dependency);
+    m_db.Check(sqlite3_step(m_insertRelation), "relating " + dependent + " to " + dependency);
     sqlite3_reset(m_insertRelation);
     auto& open = m_open[{m_ids[a], m_ids[b]}];
     ++open.count;
@@ -451,7 +409,7 @@ SmnRepository::EndRelation(const std::string& dependent,
                            Time until,
                            std::string& error)
 {
-    NS_ABORT_MSG_IF(!m_db, "SmnRepository::EndRelation: not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "SmnRepository::EndRelation: not open");
     const int64_t a = IndexOf(dependent, error);
     const int64_t b = a < 0 ? -1 : IndexOf(dependency, error);
     if (b < 0)
@@ -475,7 +433,7 @@ SmnRepository::EndRelation(const std::string& dependent,
     sqlite3_bind_double(m_endRelation, 1, until.GetSeconds());
     sqlite3_bind_int64(m_endRelation, 2, m_ids[a]);
     sqlite3_bind_int64(m_endRelation, 3, m_ids[b]);
-    Check(sqlite3_step(m_endRelation), "ending " + dependent + " on " + dependency);
+    m_db.Check(sqlite3_step(m_endRelation), "ending " + dependent + " on " + dependency);
     sqlite3_reset(m_endRelation);
     m_open.erase(it);
     return true;
@@ -489,7 +447,7 @@ SmnRepository::Record(Time at,
                       std::string& error,
                       const std::string& detail)
 {
-    NS_ABORT_MSG_IF(!m_db, "SmnRepository::Record: not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "SmnRepository::Record: not open");
     const int64_t a = IndexOf(component, error);
     if (a < 0)
     {
@@ -509,7 +467,7 @@ SmnRepository::Record(Time at,
     sqlite3_bind_text(m_insertEvent, 4, kind.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_double(m_insertEvent, 5, value);
     sqlite3_bind_text(m_insertEvent, 6, detail.c_str(), -1, SQLITE_TRANSIENT);
-    Check(sqlite3_step(m_insertEvent), "recording an event of " + component);
+    m_db.Check(sqlite3_step(m_insertEvent), "recording an event of " + component);
     sqlite3_reset(m_insertEvent);
     return true;
 }
@@ -555,7 +513,7 @@ SmnRepository::RunComponentQuery(sqlite3_stmt* query,
         c.detail = reinterpret_cast<const char*>(sqlite3_column_text(query, 4));
         out.push_back(std::move(c));
     }
-    Check(rc, "querying component " + std::to_string(id));
+    m_db.Check(rc, "querying component " + std::to_string(id));
     sqlite3_reset(query);
 }
 
@@ -565,7 +523,7 @@ SmnRepository::DependentsOf(const std::string& name,
                             std::string& error,
                             std::optional<Time> at)
 {
-    NS_ABORT_MSG_IF(!m_db, "SmnRepository::DependentsOf: not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "SmnRepository::DependentsOf: not open");
     const int64_t a = IndexOf(name, error);
     if (a < 0)
     {
@@ -581,7 +539,7 @@ SmnRepository::DependenciesOf(const std::string& name,
                               std::string& error,
                               std::optional<Time> at)
 {
-    NS_ABORT_MSG_IF(!m_db, "SmnRepository::DependenciesOf: not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "SmnRepository::DependenciesOf: not open");
     const int64_t a = IndexOf(name, error);
     if (a < 0)
     {
@@ -598,7 +556,7 @@ SmnRepository::EventsOf(const std::string& name,
                         std::vector<Event>& events,
                         std::string& error)
 {
-    NS_ABORT_MSG_IF(!m_db, "SmnRepository::EventsOf: not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "SmnRepository::EventsOf: not open");
     const int64_t a = IndexOf(name, error);
     if (a < 0)
     {
@@ -626,7 +584,7 @@ SmnRepository::EventsOf(const std::string& name,
         e.detail = reinterpret_cast<const char*>(sqlite3_column_text(q, 3));
         events.push_back(std::move(e));
     }
-    Check(rc, "querying the events of " + name);
+    m_db.Check(rc, "querying the events of " + name);
     sqlite3_reset(q);
     return true;
 }
@@ -656,7 +614,7 @@ SmnRepository::ServicesCrossing(const std::string& name,
 std::vector<SmnRepository::Relation>
 SmnRepository::Relations(std::optional<Time> at)
 {
-    NS_ABORT_MSG_IF(!m_db, "SmnRepository::Relations: not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "SmnRepository::Relations: not open");
     Flush();
     sqlite3_stmt* q = m_queries.at("relations");
     sqlite3_bind_int64(q, sqlite3_bind_parameter_index(q, ":network"), m_network);
@@ -677,7 +635,7 @@ SmnRepository::Relations(std::optional<Time> at)
                        reinterpret_cast<const char*>(sqlite3_column_text(q, 1)),
                        reinterpret_cast<const char*>(sqlite3_column_text(q, 2))});
     }
-    Check(rc, "listing the relations");
+    m_db.Check(rc, "listing the relations");
     sqlite3_reset(q);
     return out;
 }
@@ -699,15 +657,15 @@ SmnRepository::Components(const std::string& kind) const
 std::map<std::string, uint64_t>
 SmnRepository::CountRowsByTable()
 {
-    NS_ABORT_MSG_IF(!m_db, "SmnRepository::CountRowsByTable: not open");
+    NS_ABORT_MSG_IF(!m_db.IsOpen(), "SmnRepository::CountRowsByTable: not open");
     Flush();
     std::map<std::string, uint64_t> rows;
     for (const char* table : {"smn_components", "smn_relations", "smn_events"})
     {
         sqlite3_stmt* q =
-            Prepare(std::string("SELECT COUNT(*) FROM ") + table + " WHERE network_id = ?");
+            m_db.Prepare(std::string("SELECT COUNT(*) FROM ") + table + " WHERE network_id = ?");
         sqlite3_bind_int64(q, 1, m_network);
-        Check(sqlite3_step(q), std::string("counting ") + table);
+        m_db.Check(sqlite3_step(q), std::string("counting ") + table);
         rows[table] = static_cast<uint64_t>(sqlite3_column_int64(q, 0));
         sqlite3_finalize(q);
     }

@@ -8,6 +8,7 @@
 #define SMN_REPOSITORY_H
 
 #include "ns3/nstime.h"
+#include "ns3/optical-database.h"
 
 #include <cstdint>
 #include <map>
@@ -15,9 +16,6 @@
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-struct sqlite3;
-struct sqlite3_stmt;
 
 namespace ns3
 {
@@ -292,12 +290,6 @@ class SmnRepository
      * \return its index in m_components, or -1
      */
     int64_t IndexOf(const std::string& name, std::string& error) const;
-    /// \brief Runs a statement without results.
-    void Exec(const std::string& sql);
-    /// \return a prepared statement (aborts on an SQL error: the SQL is the module's)
-    sqlite3_stmt* Prepare(const std::string& sql);
-    /// \brief Aborts with \p what and SQLite's message unless \p rc is OK, DONE or ROW.
-    void Check(int rc, const std::string& what) const;
     /// \brief Starts the write transaction if none is open.
     void BeginWrite();
     /**
@@ -312,13 +304,13 @@ class SmnRepository
                            std::optional<Time> at,
                            std::vector<Component>& out);
 
-    sqlite3* m_db{nullptr};                               //!< Connection
-    int64_t m_network{0};                                 //!< Network id
-    std::string m_networkName;                            //!< Network name
-    bool m_inTransaction{false};                          //!< A write transaction is open
-    std::vector<Component> m_components;                  //!< Inventory, in insertion order
-    std::vector<int64_t> m_ids;                           //!< Their row ids
-    std::unordered_map<std::string, std::size_t> m_index; //!< Name -> position
+    OpticalDatabase m_db{"SmnRepository", "SMN repository"}; //!< Connection
+    int64_t m_network{0};                                    //!< Network id
+    std::string m_networkName;                               //!< Network name
+    bool m_inTransaction{false};                             //!< A write transaction is open
+    std::vector<Component> m_components;                     //!< Inventory, in insertion order
+    std::vector<int64_t> m_ids;                              //!< Their row ids
+    std::unordered_map<std::string, std::size_t> m_index;    //!< Name -> position
     /// Relations that still hold, per (dependent, dependency) row ids.
     std::map<std::pair<int64_t, int64_t>, OpenRelations> m_open;
     sqlite3_stmt* m_insertComponent{nullptr};       //!< Prepared insert

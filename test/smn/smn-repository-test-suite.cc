@@ -18,6 +18,7 @@
 #include "ns3/test.h"
 
 #include <algorithm>
+#include <fstream>
 #include <set>
 
 using namespace ns3;
@@ -282,6 +283,57 @@ class FileTestCase : public TestCase
     }
 };
 
+/// The repository on the module's one SQLite layer: it shares the results store's file, and
+/// refuses what that layer refuses, writing nothing.
+class SharedFileTestCase : public TestCase
+{
+  public:
+    SharedFileTestCase()
+        : TestCase("repository: shares the results store's file; refuses an empty file and a "
+                   "directory; creates missing directories")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string dir = CreateTempDirFilename("smn-shared");
+        const std::string path = dir + "/nested/results.db";
+        std::string e;
+        ResultsStore store;
+        NS_TEST_ASSERT_MSG_EQ(store.Open(path, e), true, e);
+        ResultsStore::RunInfo info;
+        info.program = "smn-shared";
+        const int64_t run = store.BeginRun(info, {});
+        SmnRepository r;
+        NS_TEST_ASSERT_MSG_EQ(r.Open(path, "shared", run, e), true, e);
+        BuildHandNetwork(r);
+        const auto rows = r.CountRows();
+        r.Close();
+        store.FinishRun(run, true, "");
+        store.Close();
+        SmnRepository again;
+        NS_TEST_ASSERT_MSG_EQ(again.Open(path, "second", run, e), true, e);
+        NS_TEST_ASSERT_MSG_GT(rows, 0, "the hand network has rows");
+        again.Close();
+
+        const std::string empty = dir + "/empty.db";
+        {
+            std::ofstream touch(empty);
+        }
+        SmnRepository refused;
+        NS_TEST_ASSERT_MSG_EQ(refused.Open(empty, "x", 0, e), false, "an empty file");
+        NS_TEST_EXPECT_MSG_NE(e.find("empty file (0 bytes)"), std::string::npos, e);
+        NS_TEST_EXPECT_MSG_NE(e.find("SMN repository"), std::string::npos, e);
+        std::ifstream check(empty, std::ios::ate);
+        NS_TEST_EXPECT_MSG_EQ(static_cast<long>(check.tellg()), 0, "the empty file stays empty");
+        e.clear();
+        NS_TEST_ASSERT_MSG_EQ(refused.Open(dir, "x", 0, e), false, "a directory");
+        NS_TEST_EXPECT_MSG_NE(e.find("is a directory"), std::string::npos, e);
+        NS_TEST_EXPECT_MSG_EQ(refused.IsOpen(), false, "nothing open after a refusal");
+    }
+};
+
 /// The recorder on a rate-adaptive triangle, following the TE.
 class RecorderTestCase : public TestCase
 {
@@ -454,6 +506,7 @@ class SmnRepositoryTestSuite : public TestSuite
         AddTestCase(new EventsTestCase, TEST_QUICK);
         AddTestCase(new RefusalsTestCase, TEST_QUICK);
         AddTestCase(new FileTestCase, TEST_QUICK);
+        AddTestCase(new SharedFileTestCase, TEST_QUICK);
         AddTestCase(new RecorderTestCase, TEST_QUICK);
         AddTestCase(new FabricTestCase, TEST_QUICK);
     }
