@@ -71,7 +71,7 @@ cpp_examples = [
     ("te-acceleration --topology=b4 --method=learned --intervals=2 --trainEpochs=20", "True", "False"),
     ("te-acceleration --topology=uscarrier --method=admm --intervals=2 --threads=2", "True", "False"),
     ("te-acceleration --topology=uscarrier --method=pop,ncflow,admm --intervals=1 --threads=2 --lpTimeLimit=1ns --certify=300", "True", "False"),
-    ("te-train --topology=b4 --matrices=8 --epochs=10 --output=build/te-model-b4.pt", "True", "False"),
+    ("te-train --topology=b4 --matrices=8 --epochs=10", "True", "False"),
     ("smn-capacity-planning --topology=b4 --days=1 --step=10s --window=15min --snapshots=4",
      "True", "False"),
     ("smn-incident-routing --incidents=500 --trainIncidents=500 --coarsening=2", "True", "False"),

@@ -82,7 +82,9 @@ main(int argc, char* argv[])
     exp.AddReal("learningRate", "Adam's step", learningRate, OpticalBounds::Above(0).AtMost(10));
     exp.AddCount("threads", "libtorch threads (and path finders)", threads, 1, 4096);
     exp.AddCount("seed", "Seed of the weights and of ns-3's random streams", seed, 1, 4294967295U);
-    exp.AddText("output", "Model file (default te-model-TOPOLOGY.pt)", output);
+    exp.AddOutputFile("output",
+                      "Model file (default te-model-TOPOLOGY.pt beside the results database)",
+                      output);
     exp.Parse(argc, argv);
     exp.Require(TeLearnedModel::IsAvailable(), "epochs", TeLearnedModel::GetUnavailableReason());
 
@@ -95,7 +97,7 @@ main(int argc, char* argv[])
     {
         std::string stem = topology.substr(topology.find_last_of('/') + 1);
         stem = stem.substr(0, stem.find_last_of('.'));
-        output = "te-model-" + stem + ".pt";
+        output = exp.GetOutputPath("te-model-" + stem + ".pt");
     }
     std::vector<TeSolver::Commodity> commodities;
     exp.Require(topo.MakeCommodities(4, "edge-disjoint", threads, commodities, error),

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <functional>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -694,6 +695,55 @@ OpticalExperiment::AddInputFile(const std::string& name,
                  value = text;
                  return true;
              });
+}
+
+void
+OpticalExperiment::AddOutputFile(const std::string& name,
+                                 const std::string& help,
+                                 std::string& value)
+{
+    Register(name,
+             Decorate(help, "path of a file to write, in an existing writable directory"),
+             value,
+             [&value](const std::string& text, std::string& error) {
+                 if (text.empty())
+                 {
+                     value = text;
+                     return true;
+                 }
+                 struct stat info;
+                 if (stat(text.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
+                 {
+                     error = "a directory, not a file";
+                     return false;
+                 }
+                 const auto slash = text.find_last_of('/');
+                 const std::string dir =
+                     slash == std::string::npos ? "." : (slash == 0 ? "/" : text.substr(0, slash));
+                 if (stat(dir.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
+                 {
+                     error = "its directory '" + dir + "' does not exist";
+                     return false;
+                 }
+                 if (access(dir.c_str(), W_OK) != 0)
+                 {
+                     error = "its directory '" + dir + "' is not writable";
+                     return false;
+                 }
+                 value = text;
+                 return true;
+             });
+}
+
+std::string
+OpticalExperiment::GetOutputPath(const std::string& name) const
+{
+    if (m_resultsPath == "none")
+    {
+        return name;
+    }
+    const auto slash = m_resultsPath.find_last_of('/');
+    return slash == std::string::npos ? name : m_resultsPath.substr(0, slash + 1) + name;
 }
 
 void

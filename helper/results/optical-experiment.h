@@ -309,6 +309,25 @@ class OpticalExperiment
     void AddInputFile(const std::string& name, const std::string& help, std::string& value);
 
     /**
+     * \brief A file the program writes: when not empty, its directory must exist and be
+     * writable and the path may not be a directory, checked by Parse(), before Start().
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The path, holding its default (empty: the program chooses, e.g.
+     * with GetOutputPath())
+     */
+    void AddOutputFile(const std::string& name, const std::string& help, std::string& value);
+
+    /**
+     * \brief Where a file a run writes goes by default: beside its results, in the directory of
+     * the results database (--results or NS3_OPTICAL_RESULTS; made by Start()), or in the
+     * current directory with --results=none.
+     * \param [in] name A file name
+     * \return its path
+     */
+    std::string GetOutputPath(const std::string& name) const;
+
+    /**
      * \brief Lets one argument without "--" stand for an option: `prog FILE` is then
      * `prog --name=FILE` (for the option's own checks). A second such argument is an error.
      * \param [in] name An option added before (without --)

@@ -7,6 +7,7 @@
 #include "inference-summary.h"
 
 #include "ns3/abort.h"
+#include "ns3/optical-statistics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,43 +16,6 @@
 
 namespace ns3
 {
-
-double
-InferenceSummary::Percentile(std::vector<double> values, double p)
-{
-    if (values.empty())
-    {
-        return std::numeric_limits<double>::quiet_NaN();
-    }
-    NS_ABORT_MSG_IF(!(p >= 0 && p <= 100), "InferenceSummary::Percentile: p " << p);
-    std::sort(values.begin(), values.end());
-    const double rank = (values.size() - 1) * p / 100.0;
-    const size_t lo = static_cast<size_t>(std::floor(rank));
-    const size_t hi = std::min(lo + 1, values.size() - 1);
-    return values[lo] + (values[hi] - values[lo]) * (rank - lo);
-}
-
-double
-InferenceSummary::Median(const std::vector<float>& values)
-{
-    if (values.empty())
-    {
-        return std::numeric_limits<double>::quiet_NaN();
-    }
-    // Percentile(values, 50) without sorting them all: the two order statistics around rank
-    // (n - 1) / 2.
-    std::vector<float> v(values);
-    const double rank = (v.size() - 1) / 2.0;
-    const size_t lo = static_cast<size_t>(std::floor(rank));
-    std::nth_element(v.begin(), v.begin() + lo, v.end());
-    const double a = v[lo];
-    if (lo + 1 >= v.size() || rank == lo)
-    {
-        return a;
-    }
-    const double b = *std::min_element(v.begin() + lo + 1, v.end());
-    return a + (b - a) * (rank - lo);
-}
 
 InferenceSummary
 InferenceSummary::Of(const std::vector<InferenceRequestRecord>& records,
@@ -82,10 +46,10 @@ InferenceSummary::Of(const std::vector<InferenceRequestRecord>& records,
     {
         out.ttftMean = std::accumulate(ttft.begin(), ttft.end(), 0.0) / ttft.size();
         out.ttftMax = *std::max_element(ttft.begin(), ttft.end());
-        out.ttftP50 = Percentile(ttft, 50);
-        out.ttftP99 = Percentile(ttft, 99);
+        out.ttftP50 = optical::Percentile(ttft, 50);
+        out.ttftP99 = optical::Percentile(ttft, 99);
     }
-    out.tbtP50 = Median(gaps);
+    out.tbtP50 = gaps.empty() ? std::numeric_limits<double>::quiet_NaN() : optical::Median(gaps);
     out.makespan = last;
     out.tokensPerS = last > 0 ? out.tokens / last : 0;
     return out;

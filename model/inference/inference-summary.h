@@ -47,23 +47,6 @@ struct InferenceSummary
                                const std::vector<float>& gaps);
 
     /**
-     * \brief The p-th percentile of values, by linear interpolation between the closest ranks
-     * (numpy's default): for n sorted values v, the value at rank (n - 1) p / 100.
-     * \param [in] values Values (any order; empty gives NaN)
-     * \param [in] p Percentile (0 to 100)
-     * \return the percentile
-     */
-    static double Percentile(std::vector<double> values, double p);
-
-    /**
-     * \brief The median of values: Percentile(values, 50) by selection (two order statistics)
-     * rather than a sort, for the many token gaps of a long run.
-     * \param [in] values Values (any order; empty gives NaN)
-     * \return the median
-     */
-    static double Median(const std::vector<float>& values);
-
-    /**
      * \brief Mean time to first token of the requests that arrived when \p select says.
      * \param [in] records Records
      * \param [in] select Whether a request's arrival counts (e.g. "during a burst")

@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/optical-statistics.h"
 #include "ns3/optical-units.h"
 
 #include <algorithm>
@@ -156,8 +157,7 @@ CoarseBandwidthLog::Coarsen(const FineBandwidthLog& fine,
             float* out = &c.m_values[c.Offset(s, w)];
             for (std::size_t q = 0; q < quantiles.size(); ++q)
             {
-                out[q] = static_cast<float>(
-                    gsl_stats_quantile_from_sorted_data(buf.data(), 1, buf.size(), quantiles[q]));
+                out[q] = static_cast<float>(optical::QuantileOfSorted(buf, quantiles[q]));
             }
             out[quantiles.size()] = static_cast<float>(buf.back());
             out[quantiles.size() + 1] =

@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
 #include "ns3/optical-names.h"
+#include "ns3/optical-statistics.h"
 #include "ns3/optical-util.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -493,48 +494,23 @@ FlowWorkload::GetGroup(uint32_t host) const
     return host < m_group.size() ? m_group[host] : 0;
 }
 
-std::size_t
-FlowWorkload::PercentileRank(std::size_t n, double percent)
-{
-    if (n == 0)
-    {
-        return 0;
-    }
-    percent = std::min(100.0, std::max(0.0, percent));
-    // k = ceil(percent x n / 100): r = percent x n is exact for whole percents; the check
-    // undoes a ceiling pushed up by the rounding of r / 100.
-    const double r = percent * static_cast<double>(n);
-    double k = std::ceil(r / 100);
-    if (k >= 2 && (k - 1) * 100 >= r)
-    {
-        k -= 1;
-    }
-    const auto rank = static_cast<std::size_t>(k);
-    return std::min(n, std::max<std::size_t>(1, rank));
-}
-
 double
 FlowWorkload::Percentile(std::vector<double> values, double percent)
 {
-    const std::size_t rank = PercentileRank(values.size(), percent);
-    if (rank == 0)
-    {
-        return 0;
-    }
-    std::nth_element(values.begin(), values.begin() + (rank - 1), values.end());
-    return values[rank - 1];
+    percent = std::min(100.0, std::max(0.0, percent));
+    return values.empty() ? 0 : optical::Percentile(std::move(values), percent);
 }
 
 Time
-FlowWorkload::Percentile(std::vector<Time> values, double percent)
+FlowWorkload::Percentile(const std::vector<Time>& values, double percent)
 {
-    const std::size_t rank = PercentileRank(values.size(), percent);
-    if (rank == 0)
+    std::vector<double> steps;
+    steps.reserve(values.size());
+    for (const Time& t : values)
     {
-        return Seconds(0);
+        steps.push_back(static_cast<double>(t.GetTimeStep()));
     }
-    std::nth_element(values.begin(), values.begin() + (rank - 1), values.end());
-    return values[rank - 1];
+    return TimeStep(static_cast<uint64_t>(std::llround(Percentile(std::move(steps), percent))));
 }
 
 FlowWorkloadSummary

@@ -47,7 +47,7 @@ struct FlowRecord
  * [windowStart, windowEnd]. Rates are fractions of the hosts' aggregate line rate,
  * hosts x HostRate, over the window's length.
  *
- * FCT percentiles are nearest-rank order statistics (FlowWorkload::Percentile()) of the
+ * FCT percentiles are the module's percentile (FlowWorkload::Percentile(), linear) of the
  * completion times (end - start) of the completed flows of the window, short (bytes at most
  * ShortFlowBytes) and long (more) apart; a percentile of no flow is 0 (see the counts).
  */
@@ -189,22 +189,22 @@ class FlowWorkload : public Object
     int64_t AssignStreams(int64_t stream);
 
     /**
-     * \brief The nearest-rank percentile: the k-th smallest of the n values, with
-     * k = ceil(percent / 100 x n), at least 1 (percent 50 of 1, 2, 3, 4 is 2; percent 99 of
-     * 100 values is the 99th smallest).
+     * \brief The module's percentile (optical::Percentile: linear interpolation between the
+     * closest ranks, numpy's default; percent 50 of 1, 2, 3, 4 is 2.5, percent 99 of 1 to 100
+     * is 99.01), 0 if there is no value.
      * \param [in] values The values (any order)
      * \param [in] percent The percentile, clamped to [0, 100]
-     * \return the order statistic, or 0 if there is no value
+     * \return the percentile, or 0 if there is no value
      */
     static double Percentile(std::vector<double> values, double percent);
 
     /**
-     * \brief Percentile() of times.
+     * \brief Percentile() of times, interpolated in time steps and rounded to one.
      * \param [in] values The times (any order)
      * \param [in] percent The percentile, clamped to [0, 100]
-     * \return the order statistic, or 0 if there is no value
+     * \return the percentile, or 0 if there is no value
      */
-    static Time Percentile(std::vector<Time> values, double percent);
+    static Time Percentile(const std::vector<Time>& values, double percent);
 
     /**
      * TracedCallback signature of FlowStarted and FlowCompleted.
@@ -216,9 +216,6 @@ class FlowWorkload : public Object
     void DoDispose() override;
 
   private:
-    /// \return the rank of the nearest-rank percentile of n values (1-based; 0 if n is 0)
-    static std::size_t PercentileRank(std::size_t n, double percent);
-
     /// Builds the groups from SetGroups() or HostsPerGroup. \return "" or the problem
     std::string BuildGroups();
 

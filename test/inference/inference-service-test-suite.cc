@@ -660,43 +660,6 @@ class PlacerTestCase : public TestCase
     }
 };
 
-/// Percentiles by numpy's default (linear) definition, values worked out by hand.
-class PercentileTestCase : public TestCase
-{
-  public:
-    PercentileTestCase()
-        : TestCase("percentiles: linear interpolation between closest ranks")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        NS_TEST_ASSERT_MSG_EQ_TOL(InferenceSummary::Percentile({4, 1, 3, 2}, 50), 2.5, 1e-12, "");
-        // rank 3 x 0.99 = 2.97: 3 + 0.97 x (4 - 3)
-        NS_TEST_ASSERT_MSG_EQ_TOL(InferenceSummary::Percentile({4, 1, 3, 2}, 99), 3.97, 1e-12, "");
-        NS_TEST_ASSERT_MSG_EQ_TOL(InferenceSummary::Percentile({7}, 99), 7, 1e-12, "");
-        NS_TEST_ASSERT_MSG_EQ_TOL(InferenceSummary::Percentile({1, 2, 3}, 0), 1, 1e-12, "");
-        NS_TEST_ASSERT_MSG_EQ_TOL(InferenceSummary::Percentile({1, 2, 3}, 100), 3, 1e-12, "");
-        // The median by selection equals the sorted definition, odd and even sizes.
-        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
-        u->SetStream(11);
-        for (uint32_t n : {1u, 2u, 3u, 10u, 101u, 1000u})
-        {
-            std::vector<float> f;
-            for (uint32_t i = 0; i < n; ++i)
-            {
-                f.push_back(static_cast<float>(u->GetValue(0, 1)));
-            }
-            NS_TEST_ASSERT_MSG_EQ_TOL(
-                InferenceSummary::Median(f),
-                InferenceSummary::Percentile(std::vector<double>(f.begin(), f.end()), 50),
-                1e-12,
-                "median of " << n);
-        }
-    }
-};
-
 class InferenceServiceTestSuite : public TestSuite
 {
   public:
@@ -711,7 +674,6 @@ class InferenceServiceTestSuite : public TestSuite
         AddTestCase(new OversizedTestCase, TEST_QUICK);
         AddTestCase(new OversizedRejectedTestCase, TEST_QUICK);
         AddTestCase(new PlacerTestCase, TEST_QUICK);
-        AddTestCase(new PercentileTestCase, TEST_QUICK);
     }
 };
 

@@ -117,12 +117,12 @@ class AugmentableTestCase : public TestCase
                                                    At(Seconds(4), 99, true),
                                                    At(Seconds(5), 4),
                                                    At(Seconds(6), 2)};
-        // Lit, sorted: 1 2 3 4 5; index floor(p / 100 x 4).
+        // Lit, sorted: 1 2 3 4 5; linear at rank p / 100 x 4.
         NS_TEST_ASSERT_MSG_EQ(A::LitSnrPercentile(s, 0), 1, "p0");
-        NS_TEST_ASSERT_MSG_EQ(A::LitSnrPercentile(s, 0.5), 1, "p0.5");
+        NS_TEST_ASSERT_MSG_EQ_TOL(A::LitSnrPercentile(s, 0.5), 1.02, 1e-12, "p0.5: rank 0.02");
         NS_TEST_ASSERT_MSG_EQ(A::LitSnrPercentile(s, 50), 3, "p50");
-        NS_TEST_ASSERT_MSG_EQ(A::LitSnrPercentile(s, 74), 3, "p74: index 2");
-        NS_TEST_ASSERT_MSG_EQ(A::LitSnrPercentile(s, 75), 4, "p75: index 3");
+        NS_TEST_ASSERT_MSG_EQ_TOL(A::LitSnrPercentile(s, 74), 3.96, 1e-12, "p74: rank 2.96");
+        NS_TEST_ASSERT_MSG_EQ(A::LitSnrPercentile(s, 75), 4, "p75: rank 3");
         NS_TEST_ASSERT_MSG_EQ(A::LitSnrPercentile(s, 100), 5, "p100");
         NS_TEST_ASSERT_MSG_EQ(A::LitSnrPercentile({At(Seconds(0), 9, true)}, 50), -1e9, "dark");
 

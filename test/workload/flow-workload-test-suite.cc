@@ -397,48 +397,35 @@ class KsTestCase : public TestCase
     }
 };
 
-/// The percentile function on hand lists.
+/// The percentile function on hand lists (the module's definition, optical::Percentile).
 class PercentileTestCase : public TestCase
 {
   public:
     PercentileTestCase()
-        : TestCase("Nearest-rank percentiles of hand lists")
+        : TestCase("FCT percentiles: the module's linear percentile, clamped, 0 of no flow, "
+                   "times interpolated in steps")
     {
     }
 
   private:
     void DoRun() override
     {
-        // The classic nearest-rank example: 15, 20, 35, 40, 50.
+        // 15, 20, 35, 40, 50: rank p / 100 x 4.
         const std::vector<double> five = {40, 15, 50, 35, 20};
         NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(five, 0), 15, "p0: the smallest");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(five, 5), 15, "p5: rank 1");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(five, 30), 20, "p30: rank 2");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(five, 40), 20, "p40: rank 2 exactly");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(five, 50), 35, "p50: rank 3");
+        NS_TEST_ASSERT_MSG_EQ_TOL(FlowWorkload::Percentile(five, 30), 23, 1e-12, "rank 1.2");
         NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(five, 100), 50, "p100: the largest");
-        const std::vector<double> four = {4, 3, 2, 1};
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(four, 50), 2, "p50 of 4: rank 2");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(four, 75), 3, "p75 of 4: rank 3");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(four, 76), 4, "p76 of 4: rank 4");
-        std::vector<double> hundred(100);
-        std::iota(hundred.begin(), hundred.end(), 1.0);
-        std::reverse(hundred.begin(), hundred.end());
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(hundred, 99), 99, "p99 of 100");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(hundred, 99.5), 100, "p99.5 of 100");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(hundred, 50), 50, "p50 of 100");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(hundred, 1), 1, "p1 of 100");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(hundred, 57), 57, "p57 of 100");
-        std::vector<double> ten(10);
-        std::iota(ten.begin(), ten.end(), 1.0);
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(ten, 99), 10, "p99 of 10: rank 10");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(ten, 90), 9, "p90 of 10: rank 9");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(ten, 91), 10, "p91 of 10: rank 10");
+        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(five, 150), 50, "clamped to 100");
+        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(five, -3), 15, "clamped to 0");
         NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(std::vector<double>{}, 50), 0, "no value");
         const std::vector<Time> times = {NanoSeconds(30), NanoSeconds(10), NanoSeconds(20)};
         NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(times, 50), NanoSeconds(20), "p50 of times");
+        // rank 2 x 0.99 = 1.98: 20 + 0.98 x 10 = 29.8 ns, rounded to the 1 ns step.
         NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(times, 99), NanoSeconds(30), "p99 of times");
-        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(times, 33), NanoSeconds(10), "p33 of times");
+        // rank 2 x 0.75 = 1.5: 25 ns exactly.
+        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(times, 75), NanoSeconds(25), "p75 of times");
+        // rank 2 x 0.33 = 0.66: 10 + 0.66 x 10 = 16.6 ns, rounded to 17.
+        NS_TEST_ASSERT_MSG_EQ(FlowWorkload::Percentile(times, 33), NanoSeconds(17), "p33 of times");
     }
 };
 

@@ -13,8 +13,8 @@ import re
 
 METRIC_LINE = re.compile(r"^([A-Za-z0-9_][A-Za-z0-9_.+/%()\[\]-]*): (.*\S)\s*$")
 
-# Metrics that measure this machine, not the model, so that two runs of one build differ:
-# excluded from comparisons (they are still collected and written into the report).
+# Metrics that measure this machine or the run's place, not the model, so that two runs of
+# one build differ: excluded from comparisons (they are still collected and written into the report).
 # Each entry: (fnmatch pattern on the metric name, why it is excluded).
 TIMING_PATTERNS = [
     ("te-solver-s", "wall-clock seconds the TE LP solver took (rate-adaptive-wan): differed "
@@ -42,6 +42,8 @@ TIMING_PATTERNS = [
     ("*wall*", "wall-clock time of a run or of a part of it (no example prints one today; "
                "the benchmarks do)"),
     ("*events-per-second*", "simulator events per wall-clock second (the benchmarks)"),
+    ("model-file", "where te-train wrote its model: beside the run's results database, a "
+                   "temporary directory of its own under check-metrics"),
 ]
 
 

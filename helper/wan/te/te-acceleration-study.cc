@@ -9,6 +9,7 @@
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/optical-statistics.h"
 #include "ns3/optical-util.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/string.h"
@@ -29,17 +30,11 @@ NS_LOG_COMPONENT_DEFINE("TeAccelerationStudy");
 
 namespace
 {
-/// \return the median of \p v (0 if empty)
+/// \return the median of \p v (optical::Percentile 50), 0 if empty
 double
-Median(std::vector<double> v)
+Median(const std::vector<double>& v)
 {
-    if (v.empty())
-    {
-        return 0;
-    }
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    return v.empty() ? 0 : optical::Percentile(v, 50);
 }
 
 constexpr double kCertifyTolerance = 1e-6;          //!< Residual at which the certifier stops

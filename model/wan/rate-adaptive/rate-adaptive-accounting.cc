@@ -8,6 +8,7 @@
 
 #include "ns3/callback.h"
 #include "ns3/log.h"
+#include "ns3/optical-statistics.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -39,9 +40,7 @@ RateAdaptiveAccounting::LitSnrPercentile(const std::vector<SnrTimeSeries::Sample
     {
         return -1e9;
     }
-    std::sort(lit.begin(), lit.end());
-    const auto i = static_cast<std::size_t>(p / 100 * (lit.size() - 1));
-    return lit[i];
+    return optical::Percentile(std::move(lit), p);
 }
 
 double

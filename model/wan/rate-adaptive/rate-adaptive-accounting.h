@@ -46,8 +46,9 @@ class RateAdaptiveAccounting
     };
 
     /**
-     * \brief The p-th percentile of the lit SNR readings of a series: the reading at index
-     * floor(p / 100 x (n - 1)) of the n lit readings sorted.
+     * \brief The p-th percentile of the lit SNR readings of a series (optical::Percentile:
+     * linear interpolation between the closest of the n lit readings sorted, at rank
+     * p / 100 x (n - 1)).
      * \param [in] samples The series
      * \param [in] p Percentile (0 to 100)
      * \return the SNR (dB), -1e9 if no reading is lit
