@@ -60,7 +60,7 @@ main(int argc, char* argv[])
     std::string error;
     if (!HijackStudy::Run(c, out, error))
     {
-        exp.Fail(error);
+        exp.Refuse(error); // an input refused while loading: no row
     }
     HijackStudy::Record(exp.GetStore(), exp.GetRunId(), c, out);
     exp.Metric("trials", static_cast<double>(out.trials.size()));

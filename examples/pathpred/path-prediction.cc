@@ -78,14 +78,14 @@ main(int argc, char* argv[])
             !m.truth.WriteRelationships(writeGraph + ".as-rel.txt", error) ||
             !m.truth.WriteOrganisations(writeGraph + ".as2org.txt", error))
         {
-            exp.Fail(error);
+            exp.Refuse(error); // an input refused while loading: no row
         }
     }
     PathPredictionOutcome out;
     std::string error;
     if (!PathPredictionStudy::Run(c, out, error))
     {
-        exp.Fail(error);
+        exp.Refuse(error); // an input refused while loading: no row
     }
     PathPredictionStudy::Record(exp.GetStore(), exp.GetRunId(), c, out);
     exp.Metric("ases", out.ases);

@@ -216,6 +216,17 @@ main(int argc, char* argv[])
     {
         exp.Fail(error);
     }
+    if (simulate)
+    {
+        const std::string work = TrainingJobHelper::DescribePacketWork(c,
+                                                                       setup.backend,
+                                                                       setup.layout.gpusPerServer,
+                                                                       setup.iterations);
+        if (!work.empty())
+        {
+            exp.Note(work);
+        }
+    }
     exp.Start();
 
     if (simulate)

@@ -102,7 +102,7 @@ main(int argc, char* argv[])
     std::string error;
     if (!SmnCapacityStudy::Run(c, out, error))
     {
-        exp.Fail(error);
+        exp.Refuse(error); // an input refused while loading: no row
     }
     SmnCapacityStudy::Record(exp.GetStore(), exp.GetRunId(), c, out);
     exp.Metric("sites", out.sites);

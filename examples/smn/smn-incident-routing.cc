@@ -85,7 +85,7 @@ main(int argc, char* argv[])
     std::string error;
     if (!SmnIncidentStudy::Run(c, out, error))
     {
-        exp.Fail(error);
+        exp.Refuse(error); // an input refused while loading: no row
     }
     SmnIncidentStudy::Record(exp.GetStore(), exp.GetRunId(), c, out);
     exp.Metric("repository-rows", static_cast<double>(out.repositoryRows));

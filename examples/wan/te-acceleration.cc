@@ -145,7 +145,7 @@ main(int argc, char* argv[])
     std::vector<TeAccelerationOutcome> outs;
     if (!TeAccelerationStudy::Run(c, list, outs, error))
     {
-        exp.Fail(error);
+        exp.Refuse(error); // an input refused while loading: no row
     }
     for (std::size_t m = 0; m < methods.size(); ++m)
     {

@@ -97,10 +97,23 @@ main(int argc, char* argv[])
     exp.Require(layout.Apply(config, culprit, error), culprit, error);
     const uint32_t gpus = layout.gpus;
     const uint32_t gpusPerServer = layout.gpusPerServer;
+    if (gpusPerServer > 0 && config.tp > gpusPerServer)
+    {
+        exp.Note("--tp=" + std::to_string(config.tp) + " is more than --gpusPerServer=" +
+                 std::to_string(gpusPerServer) + ": each TP group spans " +
+                 std::to_string((config.tp + gpusPerServer - 1) / gpusPerServer) +
+                 " servers, and its traffic crosses the scale-out network");
+    }
     ScaleOutTopologyHelper fabric;
     exp.Require(fabric.SetTopology(topology, &error), "topology", error);
     error = fabric.Check(gpus, gpusPerServer);
     exp.Require(error.empty(), "topology", error);
+    const std::string work =
+        TrainingJobHelper::DescribePacketWork(config, backend, gpusPerServer, iterations);
+    if (!work.empty())
+    {
+        exp.Note(work);
+    }
     exp.Start();
 
     NodeContainer nodes(gpus);

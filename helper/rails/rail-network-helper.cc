@@ -130,20 +130,32 @@ RailNetworkHelper::Check(uint32_t servers, uint32_t gpusPerServer) const
 std::string
 RailNetworkHelper::CheckPlacement(const TrainingConfig& config, uint32_t gpusPerServer) const
 {
-    if (!IsPhotonic() || gpusPerServer == 0 || config.tp % gpusPerServer == 0)
+    const uint64_t ranks = uint64_t{config.tp} * config.dp * config.pp; // EP divides DP
+    if (!IsPhotonic() || gpusPerServer == 0 || ranks <= gpusPerServer)
     {
-        return "";
+        return ""; // one server: everything stays in its scale-up domain
+    }
+    const std::string allowed = " (allowed here: tp = " + std::to_string(gpusPerServer) +
+                                ", the GPUs per server, or a job within one server)";
+    // A TP group larger than a server spans servers, and its ring steps from the last GPU of
+    // one server (its last rail) to the first of the next (rail 0).
+    if (config.tp > gpusPerServer)
+    {
+        return "--tp=" + std::to_string(config.tp) + " with " + std::to_string(gpusPerServer) +
+               " GPUs per server: a TP group spans servers, and photonic rails join only the "
+               "GPUs of one rail, so its collectives would cross rails" +
+               allowed;
     }
     // Ranks are TP-innermost: peers in DP, PP and EP differ by a multiple of TP, so they share
     // a rail exactly when TP is a multiple of the GPUs per server.
-    if (config.dp * config.pp * config.ep == 1)
+    if (config.tp % gpusPerServer == 0)
     {
         return "";
     }
     return "--tp=" + std::to_string(config.tp) + " with " + std::to_string(gpusPerServer) +
            " GPUs per server: photonic rails join only the GPUs of one rail, so DP and PP peers "
-           "must share a rail (tp a multiple of the GPUs per server; allowed here: tp = " +
-           std::to_string(gpusPerServer) + ", " + std::to_string(2 * gpusPerServer) + ", ...)";
+           "must share a rail (tp a multiple of the GPUs per server)" +
+           allowed;
 }
 
 void

@@ -30,6 +30,15 @@ namespace opticalexperimentdetail
  */
 LogComponent& ExperimentLog();
 
+/**
+ * \brief Whether a file may be written at \p path: not a directory, in an existing writable
+ * directory.
+ * \param [in] path A path
+ * \param [out] error Why not
+ * \return true if it may
+ */
+bool CheckWritableFile(const std::string& path, std::string& error);
+
 /// The experiment whose run the signal watcher marks (one per process); under g_activeMutex.
 extern OpticalExperiment* g_active;
 

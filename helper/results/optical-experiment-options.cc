@@ -7,6 +7,7 @@
 // OpticalExperiment's typed options (AddTime, AddDataRate, AddCount, AddEnum, the lists, ...):
 // how each reads its text strictly, checks its bounds and describes itself in --help.
 
+#include "optical-experiment-detail.h"
 #include "optical-experiment.h"
 
 #include "ns3/abort.h"
@@ -697,6 +698,31 @@ OpticalExperiment::AddInputFile(const std::string& name,
              });
 }
 
+bool
+opticalexperimentdetail::CheckWritableFile(const std::string& path, std::string& error)
+{
+    struct stat info;
+    if (stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
+    {
+        error = "a directory, not a file";
+        return false;
+    }
+    const auto slash = path.find_last_of('/');
+    const std::string dir =
+        slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+    if (stat(dir.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
+    {
+        error = "its directory '" + dir + "' does not exist";
+        return false;
+    }
+    if (access(dir.c_str(), W_OK) != 0)
+    {
+        error = "its directory '" + dir + "' is not writable";
+        return false;
+    }
+    return true;
+}
+
 void
 OpticalExperiment::AddOutputFile(const std::string& name,
                                  const std::string& help,
@@ -711,23 +737,8 @@ OpticalExperiment::AddOutputFile(const std::string& name,
                      value = text;
                      return true;
                  }
-                 struct stat info;
-                 if (stat(text.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
+                 if (!opticalexperimentdetail::CheckWritableFile(text, error))
                  {
-                     error = "a directory, not a file";
-                     return false;
-                 }
-                 const auto slash = text.find_last_of('/');
-                 const std::string dir =
-                     slash == std::string::npos ? "." : (slash == 0 ? "/" : text.substr(0, slash));
-                 if (stat(dir.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
-                 {
-                     error = "its directory '" + dir + "' does not exist";
-                     return false;
-                 }
-                 if (access(dir.c_str(), W_OK) != 0)
-                 {
-                     error = "its directory '" + dir + "' is not writable";
                      return false;
                  }
                  value = text;
@@ -888,6 +899,6 @@ OpticalExperiment::Require(bool ok, const std::string& name, const std::string& 
             shown = "=" + (option.wasGiven ? option.given : option.defaultText);
         }
     }
-    Fail("--" + name + shown + ": " + problem);
+    Refuse("--" + name + shown + ": " + problem); // Fail() before Start(); no row after
 }
 } // namespace ns3

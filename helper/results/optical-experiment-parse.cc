@@ -8,6 +8,7 @@
 // global values such as RngRun, attribute defaults --ns3::Type::Attribute=value, unknown
 // options) before ns-3's CommandLine reads them.
 
+#include "optical-experiment-detail.h"
 #include "optical-experiment.h"
 
 #include "ns3/abort.h"
@@ -333,6 +334,13 @@ OpticalExperiment::Parse(int argc, char* argv[])
             if (OpticalUnits::Trim(text).empty())
             {
                 error = "must not be empty (a path, or 'none')";
+                return false;
+            }
+            // A path given here is taken as it is: its directory must exist (a typo does not
+            // grow a tree of directories). Only the default location's are created.
+            if (text != "none" && !opticalexperimentdetail::CheckWritableFile(text, error))
+            {
+                error += " (a path in an existing writable directory, or 'none')";
                 return false;
             }
             m_resultsPath = text;

@@ -108,10 +108,28 @@ OpticalExperiment::~OpticalExperiment()
 }
 
 void
+OpticalExperiment::Note(const std::string& message) const
+{
+    std::cerr << m_program << ": note: " << message << std::endl;
+}
+
+void
 OpticalExperiment::Fail(const std::string& message, int exitCode)
 {
+    End(message, true, exitCode);
+}
+
+void
+OpticalExperiment::Refuse(const std::string& message)
+{
+    End(message, false, 1);
+}
+
+void
+OpticalExperiment::End(const std::string& message, bool keepRun, int exitCode)
+{
     std::cerr << m_program << ": " << message << std::endl;
-    if (!m_started)
+    if (!m_started || !keepRun)
     {
         std::cerr << m_program << ": nothing was run" << std::endl;
     }
@@ -119,7 +137,14 @@ OpticalExperiment::Fail(const std::string& message, int exitCode)
         std::lock_guard<std::mutex> lock(g_activeMutex);
         if (m_started && m_store && !m_finished)
         {
-            m_store->FinishRun(m_runId, false, message);
+            if (keepRun)
+            {
+                m_store->FinishRun(m_runId, false, message);
+            }
+            else
+            {
+                m_store->DeleteRun(m_runId);
+            }
             m_store->Close();
         }
         m_finished = true;

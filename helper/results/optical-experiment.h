@@ -390,7 +390,8 @@ class OpticalExperiment
 
     /**
      * \brief Checks a value that depends on other options or on loaded data, naming the
-     * option: if \p ok is false, Fail()s with "--name=value: problem". Call before Start().
+     * option: if \p ok is false, Refuse()s with "--name=value: problem" (Fail() before
+     * Start(); after it, the run is removed). Call before Start() whenever you can.
      * \param [in] ok Whether the check passed
      * \param [in] name Option name (without --)
      * \param [in] problem What is wrong and what is allowed
@@ -412,6 +413,25 @@ class OpticalExperiment
      * \param [in] exitCode Process exit status
      */
     [[noreturn]] void Fail(const std::string& message, int exitCode = 1);
+
+    /**
+     * \brief Says on stderr, as "program: note: message", something about the input that is
+     * allowed but that a user may not expect (a default chosen for them, a placement that
+     * crosses a boundary), so that nothing is accepted silently.
+     * \param [in] message What to say
+     */
+    void Note(const std::string& message) const;
+
+    /**
+     * \brief Refuses an input that could only be checked after Start() (a file a study loads
+     * as it runs, a value that depends on it): prints "program: message" and "nothing was
+     * run", removes the run and everything it recorded (ResultsStore::DeleteRun), as if it
+     * had never started, and exits 1. Before Start() it is Fail(). Name the option, the value
+     * and what is allowed in \p message. A failure of the run itself (not of its input) is
+     * Fail(), which keeps the run, marked 'failed'.
+     * \param [in] message What is wrong
+     */
+    [[noreturn]] void Refuse(const std::string& message);
 
     /// \brief Opens the store and records the run as 'running'. Call after validating input.
     void Start();
@@ -455,6 +475,14 @@ class OpticalExperiment
     static std::string GetVersion();
 
   private:
+    /**
+     * \brief Ends the process after a refusal or a failure (Fail, Refuse).
+     * \param [in] message What is wrong
+     * \param [in] keepRun After Start(): keep the run, marked 'failed' (else remove it)
+     * \param [in] exitCode Process exit status
+     */
+    [[noreturn]] void End(const std::string& message, bool keepRun, int exitCode);
+
     /**
      * \brief Registers a typed choice (AddChoice's untyped part).
      * \param [in] name Option name

@@ -495,4 +495,52 @@ OpticalDataFile::ReadCsv(const std::string& name,
     return true;
 }
 
+bool
+OpticalDataFile::CheckJsonNesting(const std::string& path,
+                                  const std::string& text,
+                                  uint32_t maxDepth,
+                                  std::string& error)
+{
+    uint32_t depth = 0;
+    uint64_t line = 1;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i)
+    {
+        const char c = text[i];
+        if (c == '\n')
+        {
+            ++line;
+        }
+        else if (inString)
+        {
+            if (c == '\\')
+            {
+                ++i; // the escaped character cannot end the string
+            }
+            else if (c == '"')
+            {
+                inString = false;
+            }
+        }
+        else if (c == '"')
+        {
+            inString = true;
+        }
+        else if (c == '[' || c == '{')
+        {
+            if (++depth > maxDepth)
+            {
+                error = path + ":" + std::to_string(line) + ": nested deeper than " +
+                        std::to_string(maxDepth) + " levels of arrays and objects";
+                return false;
+            }
+        }
+        else if ((c == ']' || c == '}') && depth > 0)
+        {
+            --depth;
+        }
+    }
+    return true;
+}
+
 } // namespace ns3

@@ -170,6 +170,21 @@ class OpticalDataFile
                          std::string& text,
                          std::string& error);
 
+    /**
+     * \brief Checks that the brackets of a JSON text ('[' and '{', outside strings) nest at
+     * most \p maxDepth deep, before a recursive parser sees it (a 100,000-deep text would
+     * overflow its stack).
+     * \param [in] path The file, for the message
+     * \param [in] text The content
+     * \param [in] maxDepth Deepest nesting accepted
+     * \param [out] error On failure: "path:line: nested deeper than maxDepth levels"
+     * \return true if it nests no deeper
+     */
+    static bool CheckJsonNesting(const std::string& path,
+                                 const std::string& text,
+                                 uint32_t maxDepth,
+                                 std::string& error);
+
     /// Reads text line by line (LF, CRLF or a lone CR end a line), without copying it all.
     class Lines
     {

@@ -36,6 +36,31 @@ OpticalDatabase::OpticalDatabase(std::string owner, std::string what)
 {
 }
 
+void
+OpticalDatabase::SetSchemaVersion(const std::string& query, const std::string& version)
+{
+    m_versionQuery = query;
+    m_version = version;
+}
+
+std::string
+OpticalDatabase::StoredVersion(sqlite3* db) const
+{
+    sqlite3_stmt* statement = nullptr;
+    if (sqlite3_prepare_v2(db, m_versionQuery.c_str(), -1, &statement, nullptr) != SQLITE_OK)
+    {
+        sqlite3_finalize(statement);
+        return ""; // its tables do not exist yet
+    }
+    std::string version;
+    if (sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_text(statement, 0))
+    {
+        version = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+    }
+    sqlite3_finalize(statement);
+    return version;
+}
+
 OpticalDatabase::~OpticalDatabase()
 {
     Close();
@@ -233,12 +258,28 @@ OpticalDatabase::SetUp(sqlite3* db,
     // moment without other writers, so retry while another process holds the lock.
     const std::string journal =
         path.empty() ? "" : "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; ";
-    const std::string setup =
-        journal + "PRAGMA foreign_keys=ON; BEGIN IMMEDIATE; " + schema + "\nCOMMIT;";
+    // The version first, before any pragma or schema changes a byte of a foreign file.
+    if (!m_versionQuery.empty())
+    {
+        const std::string stored = StoredVersion(db);
+        if (!stored.empty() && stored != m_version)
+        {
+            error = "'" + path + "' is a " + m_what + " of schema version " + stored +
+                    "; this build reads and writes version " + m_version +
+                    " only: pass another path (nothing was written to it)";
+            return false;
+        }
+    }
+    const std::string begin = journal + "PRAGMA foreign_keys=ON; BEGIN IMMEDIATE;";
+    const std::string setup = schema + "\nCOMMIT;";
     for (int attempt = 0;; ++attempt)
     {
         char* message = nullptr;
-        const int rc = sqlite3_exec(db, setup.c_str(), nullptr, nullptr, &message);
+        int rc = sqlite3_exec(db, begin.c_str(), nullptr, nullptr, &message);
+        if (rc == SQLITE_OK)
+        {
+            rc = sqlite3_exec(db, setup.c_str(), nullptr, nullptr, &message);
+        }
         if (rc == SQLITE_OK)
         {
             return true;

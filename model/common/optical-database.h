@@ -49,6 +49,17 @@ class OpticalDatabase
      */
     bool Open(const std::string& path, const std::string& schema, std::string& error);
 
+    /**
+     * \brief Declares the schema version this build reads and writes: before the schema runs,
+     * Open() reads the version an existing database holds with \p query (one row, one column;
+     * a query that fails, as on a new file without its tables, or returns no row means "not
+     * stamped yet") and refuses a database that holds another version, naming both, so that a
+     * newer or foreign database is never written into. Call before Open().
+     * \param [in] query SQL returning the stored version ("SELECT value FROM meta WHERE ...")
+     * \param [in] version The version of this build ("1")
+     */
+    void SetSchemaVersion(const std::string& query, const std::string& version);
+
     /// \return true while open
     bool IsOpen() const;
 
@@ -93,6 +104,10 @@ class OpticalDatabase
     /// \param [in] schema Schema \param [out] error Why not \return the connection or nullptr
     sqlite3* OpenFile(const std::string& path, const std::string& schema, std::string& error);
 
+    /// \brief Reads the version a database holds (SetSchemaVersion). \param [in] db Connection
+    /// \return the version, or "" when it holds none yet
+    std::string StoredVersion(sqlite3* db) const;
+
     /// \brief Sets a connection up and runs the schema. \param [in] db Connection
     /// \param [in] path Its path, for messages \param [in] schema Schema \param [out] error Why
     /// not \return true on success
@@ -101,10 +116,12 @@ class OpticalDatabase
                const std::string& schema,
                std::string& error) const;
 
-    std::string m_owner;    //!< For messages
-    std::string m_what;     //!< For messages
-    std::string m_path;     //!< Path ("" in memory)
-    sqlite3* m_db{nullptr}; //!< Connection
+    std::string m_owner;        //!< For messages
+    std::string m_what;         //!< For messages
+    std::string m_path;         //!< Path ("" in memory)
+    std::string m_versionQuery; //!< SetSchemaVersion's query ("" = no check)
+    std::string m_version;      //!< SetSchemaVersion's version
+    sqlite3* m_db{nullptr};     //!< Connection
 };
 
 } // namespace ns3

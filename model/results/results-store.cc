@@ -131,6 +131,8 @@ ResultsStore::Open(const std::string& path, std::string& error)
         error = tablesPath + ": " + error;
         return false;
     }
+    // data/results-schema.sql stamps this version into meta; another one is refused.
+    m_db.SetSchemaVersion("SELECT value FROM meta WHERE key = 'schema_version'", "1");
     if (!m_db.Open(path, schema.str(), error))
     {
         return false;
@@ -562,6 +564,24 @@ ResultsStore::InterruptRun(int64_t runId,
     FinishRunLocked(runId, false, message, true);
     m_interrupted = true;
     return true;
+}
+
+void
+ResultsStore::DeleteRun(int64_t runId)
+{
+    std::lock_guard<std::recursive_timed_mutex> lock(m_mutex);
+    NS_LOG_FUNCTION(this << runId);
+    if (!m_db.IsOpen() || m_interrupted)
+    {
+        return;
+    }
+    FlushLocked(); // buffered rows of this run go with it; those of other runs stay
+    m_db.Exec("BEGIN IMMEDIATE");
+    sqlite3_stmt* s = m_db.Prepare("DELETE FROM runs WHERE id = ?");
+    sqlite3_bind_int64(s, 1, runId);
+    m_db.Check(sqlite3_step(s), "deleting run");
+    sqlite3_finalize(s);
+    m_db.Exec("COMMIT");
 }
 
 void

@@ -190,6 +190,14 @@ class ResultsStore
     void FinishRun(int64_t runId, bool ok, const std::string& message = "");
 
     /**
+     * \brief Removes a run and everything recorded for it (parameters, metrics, series and
+     * its rows of every event table, by the schema's ON DELETE CASCADE), in one transaction:
+     * for a run whose input was refused after it started, which must leave no row.
+     * \param [in] runId Run
+     */
+    void DeleteRun(int64_t runId);
+
+    /**
      * \brief Marks a run 'failed' from another thread than the writer's (a signal watcher):
      * waits at most \p wait for a write in progress to end, flushes the buffered rows, sets
      * the run 'failed' with \p message if it is still 'running', and makes every later write

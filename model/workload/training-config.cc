@@ -285,6 +285,20 @@ TrainingConfig::ActivationBytes() const
     return static_cast<double>(microBatchSize) * model.seqLen * model.hidden * bytesPerElement;
 }
 
+double
+TrainingConfig::EstimateBytesPerIteration(uint32_t gpusPerServer) const
+{
+    const double ranks = GetNRanks();
+    const double weightsPerRank = model.TotalParameters() * model.paramBytes / (double(tp) * pp);
+    const double dpBytes = ranks * weightsPerRank * 2.0 * (dp - 1) / dp;
+    const double tpBytes = tp <= gpusPerServer
+                               ? 0.0
+                               : ranks * 4.0 * double(model.layers) / pp * microbatches *
+                                     ActivationBytes() * 2.0 * (tp - 1) / tp;
+    const double ppBytes = double(dp) * tp * (pp - 1) * microbatches * 2.0 * ActivationBytes();
+    return dpBytes + tpBytes + ppBytes;
+}
+
 std::string
 TrainingConfig::Validate(uint32_t gpus) const
 {
@@ -323,6 +337,23 @@ TrainingConfig::Validate(uint32_t gpus) const
     else if (bytesPerElement == 0)
     {
         err << "bytes per element must be positive";
+    }
+    else if (gpu.memoryBytes > 0)
+    {
+        // The weights alone, a lower bound of what training keeps per GPU (gradients,
+        // optimizer state and activations come on top): sharded by TP and PP, by EP at best
+        // for a MoE, and by DP with ZeRO/FSDP.
+        const double shards = double(tp) * pp * (zero ? dp : ep);
+        const double weights = model.TotalParameters() * model.paramBytes / shards;
+        if (weights > gpu.memoryBytes)
+        {
+            err << "model '" << model.name << "' (" << model.TotalParameters() / 1e9
+                << "e9 parameters of " << model.paramBytes << " B) does not fit: its weights "
+                << "alone take " << weights / 1e9 << " GB per GPU over tp " << tp << " x pp " << pp
+                << (zero ? " x dp " + std::to_string(dp) : " x ep " + std::to_string(ep))
+                << ", more than the " << gpu.memoryBytes / 1e9 << " GB of GPU '" << gpu.name
+                << "' (more GPUs per replica, ZeRO, or a smaller model)";
+        }
     }
     return err.str();
 }

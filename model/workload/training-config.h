@@ -186,7 +186,10 @@ struct TrainingConfig
     bool moePayloadEfficient{true}; //!< MoE: only real tokens cross (else padded to capacity)
 
     /**
-     * \brief Checks the configuration against a GPU count.
+     * \brief Checks the configuration against a GPU count: degrees, layers, MoE, schedule,
+     * and that the weights alone fit the GPU's memory (TotalParameters() x paramBytes over tp
+     * x pp, x ep for a MoE or x dp with zero: a lower bound of training's footprint, so only
+     * what certainly cannot run is refused).
      * \param [in] gpus Number of GPUs (ranks) available
      * \return an empty string if valid, else what is wrong, naming the value
      */
@@ -221,6 +224,18 @@ struct TrainingConfig
 
     /// \return bytes of a micro-batch's activations between stages (b x s x h x bytes)
     double ActivationBytes() const;
+
+    /**
+     * \brief Estimates the bytes all ranks send over the scale-out network in one iteration,
+     * to size a run before it starts (not a metric): the DP ring all-reduce of each rank's
+     * weights' gradients (2 (dp - 1) / dp of them), an activation and its gradient per
+     * micro-batch across each of the pp - 1 stage boundaries, and, when a TP group spans
+     * servers (tp > gpusPerServer), four TP ring all-reduces of ActivationBytes() per layer
+     * and micro-batch (2 (tp - 1) / tp each); MoE all-to-alls are not counted.
+     * \param [in] gpusPerServer GPUs of a scale-up domain
+     * \return the bytes
+     */
+    double EstimateBytesPerIteration(uint32_t gpusPerServer) const;
 };
 
 } // namespace ns3

@@ -512,6 +512,52 @@ class WanFilesTestCase : public TestCase
     }
 };
 
+/// JSON nesting is bounded before a recursive parser sees the text.
+class JsonNestingTestCase : public TestCase
+{
+  public:
+    JsonNestingTestCase()
+        : TestCase("JSON nesting: counted outside strings, refused past the cap with file:line; "
+                   "a 100,000-deep TE topology is refused, not a stack overflow")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string error;
+        NS_TEST_EXPECT_MSG_EQ(OpticalDataFile::CheckJsonNesting("f", "[[[1]]]", 3, error),
+                              true,
+                              error);
+        NS_TEST_EXPECT_MSG_EQ(OpticalDataFile::CheckJsonNesting("f", "[[[[1]]]]", 3, error),
+                              false,
+                              "4 > 3");
+        NS_TEST_EXPECT_MSG_EQ(error, "f:1: nested deeper than 3 levels of arrays and objects", "");
+        // Brackets in strings, escaped quotes included, do not count; lines are counted.
+        NS_TEST_EXPECT_MSG_EQ(
+            OpticalDataFile::CheckJsonNesting("f", "{\"a\": \"[[[[\\\"[[\"}", 1, error),
+            true,
+            error);
+        NS_TEST_EXPECT_MSG_EQ(OpticalDataFile::CheckJsonNesting("f", "{\n\"a\": [\n{", 2, error),
+                              false,
+                              "3 > 2");
+        NS_TEST_EXPECT_MSG_EQ(error, "f:3: nested deeper than 2 levels of arrays and objects", "");
+
+        const std::string deep = CreateTempDirFilename("deep.json");
+        {
+            std::ofstream f(deep);
+            f << "{\"nodes\": " << std::string(100000, '[') << std::string(100000, ']') << "}";
+        }
+        TeTopology topo;
+        NS_TEST_EXPECT_MSG_EQ(TeTopology::Load(deep, topo, error), false, "refused");
+        NS_TEST_EXPECT_MSG_EQ(error,
+                              deep + ":1: nested deeper than " +
+                                  std::to_string(TeTopology::MAX_JSON_DEPTH) +
+                                  " levels of arrays and objects",
+                              "");
+    }
+};
+
 /// The file loaders' test suite.
 class DataFileTestSuite : public TestSuite
 {
@@ -523,6 +569,7 @@ class DataFileTestSuite : public TestSuite
         AddTestCase(new ModelFileTestCase, TEST_QUICK);
         AddTestCase(new CatalogFilesTestCase, TEST_QUICK);
         AddTestCase(new WanFilesTestCase, TEST_QUICK);
+        AddTestCase(new JsonNestingTestCase, TEST_QUICK);
     }
 };
 

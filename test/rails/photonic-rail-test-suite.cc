@@ -411,6 +411,19 @@ class BadInputTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(placement.find("--tp=4"), std::string::npos, placement);
         config.tp = 8;
         NS_TEST_ASSERT_MSG_EQ(fabric.CheckPlacement(config, 8), "", "tp = GPUs per server");
+        // A TP group over two servers: its ring would step from rail 7 to rail 0.
+        config.tp = 16;
+        config.dp = 2;
+        config.pp = 1;
+        const std::string spans = fabric.CheckPlacement(config, 8);
+        NS_TEST_ASSERT_MSG_NE(spans.find("--tp=16 with 8 GPUs per server: a TP group spans"),
+                              std::string::npos,
+                              spans);
+        config.dp = 1; // TP alone over two servers crosses rails too
+        NS_TEST_ASSERT_MSG_EQ(fabric.CheckPlacement(config, 8).empty(), false, "tp 16 alone");
+        config.tp = 4; // a job within one server never leaves its scale-up domain
+        config.dp = 2;
+        NS_TEST_ASSERT_MSG_EQ(fabric.CheckPlacement(config, 8), "", "one server");
     }
 };
 

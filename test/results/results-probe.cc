@@ -26,6 +26,7 @@ main(int argc, char* argv[])
     uint32_t series = 0;
     bool crash = false;
     bool fail = false;
+    bool refuse = false;
     uint32_t sleepMs = 0;
     uint32_t lines = 0;
     double value = 1.0;
@@ -35,6 +36,9 @@ main(int argc, char* argv[])
     exp.AddCount("series", "Series points to write", series, 0, 10'000'000);
     exp.AddFlag("crash", "Abort after writing the rows (SIGABRT)", crash);
     exp.AddFlag("fail", "Record the run as failed and exit with status 3", fail);
+    exp.AddFlag("refuse",
+                "Refuse the input after the rows are written (Refuse: the run is removed)",
+                refuse);
     exp.AddCount("sleepMs", "Wall-clock sleep before finishing, in ms", sleepMs, 0, 3'600'000);
     exp.AddCount("lines",
                  "Lines 'line: i' printed on stdout after the rows (for pipes closed early)",
@@ -67,6 +71,10 @@ main(int argc, char* argv[])
     if (sleepMs > 0)
     {
         std::this_thread::sleep_for(std::chrono::milliseconds(sleepMs));
+    }
+    if (refuse)
+    {
+        exp.Require(false, "refuse", "refused on request after Start()");
     }
     if (fail)
     {

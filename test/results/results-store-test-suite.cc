@@ -233,6 +233,35 @@ class ResultsStoreOpenErrorsTestCase : public TestCase
         mkdir(dir.c_str(), 0777);
         NS_TEST_EXPECT_MSG_EQ(store.Open(dir, error), false, "directory refused");
         NS_TEST_EXPECT_MSG_NE(error.find("is a directory"), std::string::npos, error);
+
+        // A database of another schema version is refused before anything is written to it.
+        const std::string newer = CreateTempDirFilename("version-2.db");
+        {
+            sqlite3* db = nullptr;
+            sqlite3_open(newer.c_str(), &db);
+            sqlite3_exec(db,
+                         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+                         "INSERT INTO meta VALUES ('schema_version', '2');",
+                         nullptr,
+                         nullptr,
+                         nullptr);
+            sqlite3_close(db);
+        }
+        NS_TEST_EXPECT_MSG_EQ(store.Open(newer, error), false, "version 2 refused");
+        NS_TEST_EXPECT_MSG_NE(error.find("schema version 2"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_NE(error.find("version 1 only"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_EQ(
+            QueryText(newer, "SELECT count(*) FROM sqlite_master WHERE type = 'table'"),
+            "1",
+            "no table was added to it");
+        NS_TEST_EXPECT_MSG_EQ(QueryText(newer, "PRAGMA journal_mode"), "delete", "journal kept");
+        NS_TEST_EXPECT_MSG_EQ(store.IsOpen(), false, "still closed");
+        // A version-1 database opens again (the check reads what Open() stamped).
+        const std::string current = CreateTempDirFilename("version-1.db");
+        NS_TEST_EXPECT_MSG_EQ(store.Open(current, error), true, error);
+        store.Close();
+        NS_TEST_EXPECT_MSG_EQ(store.Open(current, error), true, error);
+        store.Close();
     }
 };
 

@@ -279,6 +279,40 @@ class ProbeTest(TempDirTestCase):
         self.assertEqual(results.completed_keys(conn, "results-probe"), set())
         conn.close()
 
+    def test_refusal_after_start_leaves_no_row(self):
+        self.assertExit(self.run_probe("--rows=2", "--value=1"), 0)
+        result = self.run_probe("--rows=3", "--series=4", "--refuse=1")
+        self.assertExit(result, 1)
+        self.assertIn("--refuse=1: refused on request after Start()", result.stderr)
+        self.assertIn("nothing was run", result.stderr)
+        # The first run stays whole; the refused one left no run, metric or series row.
+        self.assertEqual(query(self.db, "SELECT id, status FROM runs"), [(1, "ok")])
+        self.assertEqual(scalar(self.db, "SELECT COUNT(*) FROM metrics WHERE run_id != 1"), 0)
+        self.assertEqual(scalar(self.db, "SELECT COUNT(*) FROM series"), 0)
+        self.assertEqual(scalar(self.db, "SELECT COUNT(*) FROM parameters WHERE run_id != 1"),
+                         0)
+
+    def test_schema_version_refused_untouched(self):
+        results.connect(self.db).close()
+        conn = sqlite3.connect(self.db)
+        conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+        conn.commit()
+        conn.close()
+        with open(self.db, "rb") as stream:
+            before = stream.read()
+        result = self.run_probe("--rows=1")
+        self.assertExit(result, 1)
+        self.assertIn("schema version 2", result.stderr)
+        with open(self.db, "rb") as stream:
+            self.assertEqual(stream.read(), before, "the database was changed")
+
+    def test_results_in_a_missing_directory_refused(self):
+        result = support.run([self.probe, "--results=" + self.path("no/such/dir/x.db")],
+                             cwd=self.tmp)
+        self.assertExit(result, 1)
+        self.assertIn("does not exist", result.stderr)
+        self.assertFalse(os.path.exists(self.path("no")))
+
     def test_concurrent_writers_lose_nothing(self):
         writers, rows = 8, 2000
         processes = [subprocess.Popen([self.probe, "--results=" + self.db, "--rows=%d" % rows,

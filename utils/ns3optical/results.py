@@ -284,7 +284,9 @@ def connect(db_path, create=True, threads=False):
 
 
 def ensure_schema(conn):
-    """Create the schema in `conn` if it lacks it; refuse a newer schema version."""
+    """Create the schema in `conn` if it lacks it; refuse a newer schema version (before
+    anything is written to it)."""
+    _check_version(conn)
     if not all(_table_exists(conn, t) for t in schema_tables()):
         try:
             conn.executescript("BEGIN IMMEDIATE;\n%s\nCOMMIT;" % read_schema())
@@ -295,6 +297,13 @@ def ensure_schema(conn):
             # (it only lacks the tables that sweeps write, such as claims).
             if "readonly" not in str(error) or not _table_exists(conn, "runs"):
                 raise
+    _check_version(conn)
+
+
+def _check_version(conn):
+    """Raise ResultsError if `conn` holds a schema version newer than these tools'."""
+    if not _table_exists(conn, "meta"):
+        return
     row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     version = int(row[0]) if row and str(row[0]).isdigit() else 0
     if version > SCHEMA_VERSION:

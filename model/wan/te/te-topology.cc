@@ -77,6 +77,10 @@ TeTopology::LoadJson(const std::string& file,
     {
         return false;
     }
+    if (!OpticalDataFile::CheckJsonNesting(file, text, MAX_JSON_DEPTH, error))
+    {
+        return false;
+    }
     boost::property_tree::ptree root;
     try
     {

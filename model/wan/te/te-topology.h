@@ -49,6 +49,8 @@ struct TeTopology
 
     /// Largest JSON file read (bytes).
     static constexpr uint64_t MAX_JSON_BYTES = 64ULL * 1024 * 1024;
+    /// Deepest nesting of arrays and objects read (a node-link file needs 3 or 4).
+    static constexpr uint32_t MAX_JSON_DEPTH = 64;
 
     /**
      * \brief Loads a topology (see the class description).
