@@ -31,10 +31,15 @@
 #include "ns3/optical-module.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("RateAdaptiveWanExample");
+
+/// Most TE intervals (--duration / --interval) a run may ask for: 10 years every hour, or a
+/// year every 6 minutes (each interval solves an LP on the full topology twice).
+static constexpr double MAX_INTERVALS = 87'660;
 
 int
 main(int argc, char* argv[])
@@ -156,6 +161,15 @@ main(int argc, char* argv[])
                 "duration",
                 "must be at least one --interval (" +
                     OpticalUnits::FormatTime(s.interval.GetSeconds()) + ")");
+    // Each interval solves TE twice (the static baseline and the scenario): bound the work a
+    // run may ask for (the default, 7d every 15min, is 672 intervals).
+    const double intervals = std::floor(s.duration.GetSeconds() / s.interval.GetSeconds());
+    exp.Require(
+        intervals <= MAX_INTERVALS,
+        "interval",
+        "with --duration=" + OpticalUnits::FormatTime(s.duration.GetSeconds()) + " asks for " +
+            OpticalUnits::Format(intervals) + " TE intervals (each solves TE twice); at most " +
+            OpticalUnits::Format(MAX_INTERVALS) + ": lengthen --interval or shorten --duration");
     exp.Require(TeTopology::LoadFibres(topology, fibreKm, s.fibres, error), "topology", error);
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(0);

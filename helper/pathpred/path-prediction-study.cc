@@ -179,6 +179,11 @@ PathPredictionStudy::Check(const PathPredictionConfig& c)
                "graph has " + std::to_string(c.net.ases) +
                " ASes (vantage points must be at most ASes - 2)";
     }
+    if (c.net.graph == "synthetic" && c.relays > c.net.ases)
+    {
+        return "--relays=" + std::to_string(c.relays) + " is more than the " +
+               std::to_string(c.net.ases) + " ASes of the graph (relays are distinct ASes)";
+    }
     if (c.queries == 0 || c.sourcesPerDestination == 0)
     {
         return "--queries and --sourcesPerDestination must be at least 1";
@@ -229,6 +234,12 @@ PathPredictionStudy::Run(const PathPredictionConfig& c,
         error = "--vantagePoints=" + std::to_string(c.vantagePoints) +
                 " leaves no source: the graph has " + std::to_string(n) +
                 " ASes (vantage points must be at most ASes - 2)";
+        return false;
+    }
+    if (c.relays > n)
+    {
+        error = "--relays=" + std::to_string(c.relays) + " is more than the " + std::to_string(n) +
+                " ASes of the graph (relays are distinct ASes)";
         return false;
     }
     out.ases = n;
@@ -450,40 +461,23 @@ PathPredictionStudy::Record(ResultsStore* store,
 
 // -------------------------------------------------------------------------------- HijackStudy
 
-namespace
-{
-
-/// \return true if \p text is a decimal AS number, stored in \p asn
-bool
-AsNumber(const std::string& text, uint32_t& asn)
-{
-    if (text.empty() || text.size() > 10 ||
-        !std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-    {
-        return false;
-    }
-    const uint64_t v = std::stoull(text);
-    asn = static_cast<uint32_t>(v);
-    return v <= 0xffffffffULL;
-}
-
-} // namespace
-
 std::string
 HijackStudy::Check(const HijackConfig& c)
 {
     uint32_t a = 0;
     uint32_t v = 0;
-    if (!AsNumber(c.attacker, a) && c.attacker != "tier1" && c.attacker != "transit" &&
+    if (!AsGraph::ParseAsn(c.attacker, a) && c.attacker != "tier1" && c.attacker != "transit" &&
         c.attacker != "stub")
     {
-        return "--attacker=" + c.attacker + " is neither an AS number nor tier1, transit, stub";
+        return "--attacker=" + c.attacker + " is neither an AS number (" + AsGraph::ASN_RANGE +
+               ") nor tier1, transit, stub";
     }
-    if (!AsNumber(c.victim, v) && c.victim != "stub" && c.victim != "any")
+    if (!AsGraph::ParseAsn(c.victim, v) && c.victim != "stub" && c.victim != "any")
     {
-        return "--victim=" + c.victim + " is neither an AS number nor stub, any";
+        return "--victim=" + c.victim + " is neither an AS number (" + AsGraph::ASN_RANGE +
+               ") nor stub, any";
     }
-    if (AsNumber(c.attacker, a) && AsNumber(c.victim, v) && a == v)
+    if (AsGraph::ParseAsn(c.attacker, a) && AsGraph::ParseAsn(c.victim, v) && a == v)
     {
         return "--attacker=" + c.attacker + " is also the victim (--victim=" + c.victim +
                "): an AS cannot hijack its own prefix";
@@ -517,7 +511,7 @@ HijackStudy::Run(const HijackConfig& c, HijackOutcome& out, std::string& error)
                     uint32_t other,
                     uint32_t& as) -> bool {
         uint32_t asn = 0;
-        if (AsNumber(what, asn))
+        if (AsGraph::ParseAsn(what, asn))
         {
             as = m.truth.IndexOf(asn);
             if (as == AsGraph::NONE)
@@ -544,7 +538,7 @@ HijackStudy::Run(const HijackConfig& c, HijackOutcome& out, std::string& error)
         return true;
     };
     uint32_t dummy = 0;
-    const bool fixed = AsNumber(c.attacker, dummy) && AsNumber(c.victim, dummy);
+    const bool fixed = AsGraph::ParseAsn(c.attacker, dummy) && AsGraph::ParseAsn(c.victim, dummy);
     const uint32_t trials = fixed ? 1 : std::max<uint32_t>(1, c.trials);
     // The learned predictor's observations: monitors toward a sample of ASes.
     const auto vps = draw.Distinct(n, std::min(c.vantagePoints, n));

@@ -365,6 +365,17 @@ PhotonicCompileStudy::Run(const PhotonicCompileConfig& c,
             error = "--previous=" + c.previous + ":\n" + error;
             return false;
         }
+        if (previous.GetNInputPorts() != program.GetNInputPorts() ||
+            previous.GetNOutputPorts() != program.GetNOutputPorts())
+        {
+            error = "--previous=" + c.previous + ": uses " +
+                    std::to_string(previous.GetNInputPorts()) + " input and " +
+                    std::to_string(previous.GetNOutputPorts()) + " output ports, the program " +
+                    std::to_string(program.GetNInputPorts()) + " and " +
+                    std::to_string(program.GetNOutputPorts()) +
+                    " (elements changed compare two configurations of the same ports)";
+            return false;
+        }
         before = PhotonicCompiler::Compile(previous, out.target, options);
         if (!before.ok)
         {

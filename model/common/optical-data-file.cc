@@ -37,11 +37,27 @@ OpticalDataFile::Trim(const std::string& text)
 std::string
 OpticalDataFile::Shorten(const std::string& text, std::size_t max)
 {
-    if (text.size() <= max)
+    static const char* hex = "0123456789abcdef";
+    std::string out;
+    const std::size_t kept = std::min(text.size(), max);
+    out.reserve(kept);
+    for (std::size_t i = 0; i < kept; ++i)
     {
-        return text;
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x20 && c < 0x7f)
+        {
+            out += static_cast<char>(c);
+        }
+        else
+        {
+            out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+        }
     }
-    return text.substr(0, max) + "... (" + std::to_string(text.size()) + " characters)";
+    if (text.size() > max)
+    {
+        out += "... (" + std::to_string(text.size()) + " characters)";
+    }
+    return out;
 }
 
 namespace
@@ -127,9 +143,9 @@ OpticalDataFile::ParseDouble(const std::string& text, double& value)
     char* end = nullptr;
     errno = 0;
     const double v = std::strtod(t.c_str(), &end);
-    if (*end != '\0' || errno != 0 || !std::isfinite(v))
+    if (*end != '\0' || errno != 0 || !std::isfinite(v) || std::fpclassify(v) == FP_SUBNORMAL)
     {
-        return false;
+        return false; // trailing text, out of range, or too close to 0 (subnormal)
     }
     value = v;
     return true;

@@ -243,9 +243,10 @@ class OpticalDataFile
 
     /**
      * \brief Shortens text quoted in a message: at most \p max characters, then "..." and the
-     * length (a cell of a fuzzed file may be megabytes long).
+     * length (a cell of a fuzzed file may be megabytes long); control characters and bytes
+     * that are not printable ASCII are written \\xNN, so a binary file echoes no raw bytes.
      * \param [in] text Some text
-     * \param [in] max Most characters kept
+     * \param [in] max Most characters kept (before escaping)
      * \return the text, or its beginning with "... (N characters)"
      */
     static std::string Shorten(const std::string& text, std::size_t max = 60);

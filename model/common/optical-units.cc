@@ -128,6 +128,14 @@ ToDouble(const std::string& number, double& value, std::string& error)
         error = "'" + number + "' is out of the range of a number";
         return false;
     }
+    // Underflow: a subnormal (or a value rounded to 0) cannot be computed with, and would pass
+    // a "> 0" bound that 0 itself fails.
+    if (errno == ERANGE || std::fpclassify(v) == FP_SUBNORMAL)
+    {
+        error = "'" + number + "' is too close to 0 for a number (the smallest is about 2.2e-308;" +
+                " write 0 for zero)";
+        return false;
+    }
     value = v == 0 ? 0.0 : v; // no negative zero
     return true;
 }

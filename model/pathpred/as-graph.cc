@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/optical-data-file.h"
 
 #include <algorithm>
 #include <fstream>
@@ -39,24 +40,6 @@ SplitBars(const std::string& line)
         }
         start = bar + 1;
     }
-}
-
-/// \return true if \p text is an AS number (decimal, 0..2^32-1), stored in \p asn
-bool
-ParseAsn(const std::string& text, uint32_t& asn)
-{
-    if (text.empty() || text.size() > 10 ||
-        !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    {
-        return false;
-    }
-    const uint64_t v = std::stoull(text);
-    if (v > 0xffffffffULL)
-    {
-        return false;
-    }
-    asn = static_cast<uint32_t>(v);
-    return true;
 }
 
 /// Removes a trailing '\r' (files written on Windows)
@@ -99,6 +82,23 @@ AsTierName(AsTier t)
         return "stub";
     }
     return "?";
+}
+
+bool
+AsGraph::ParseAsn(const std::string& text, uint32_t& asn)
+{
+    if (text.empty() || text.size() > 10 ||
+        !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    {
+        return false;
+    }
+    const uint64_t v = std::stoull(text);
+    if (v == 0 || v >= 0xffffffffULL)
+    {
+        return false;
+    }
+    asn = static_cast<uint32_t>(v);
+    return true;
 }
 
 uint32_t
@@ -472,7 +472,8 @@ AsGraph::LoadRelationships(const std::string& path, std::string& error)
             error = where +
                     "expected as1|as2|rel (serial-1) or as1|as2|rel|source (serial-2), "
                     "found " +
-                    std::to_string(f.size()) + " field(s) in '" + line + "'";
+                    std::to_string(f.size()) + " field(s) in '" + OpticalDataFile::Shorten(line) +
+                    "'";
             return false;
         }
         if (columns != 0 && f.size() != columns)
@@ -486,8 +487,8 @@ AsGraph::LoadRelationships(const std::string& path, std::string& error)
         uint32_t b = 0;
         if (!ParseAsn(f[0], a) || !ParseAsn(f[1], b))
         {
-            error = where + "'" + (ParseAsn(f[0], a) ? f[1] : f[0]) +
-                    "' is not an AS number (0 to 4294967295)";
+            error = where + "'" + OpticalDataFile::Shorten(ParseAsn(f[0], a) ? f[1] : f[0]) +
+                    "' is not an AS number (" + ASN_RANGE + ")";
             return false;
         }
         int rel = 0;
@@ -501,7 +502,7 @@ AsGraph::LoadRelationships(const std::string& path, std::string& error)
         }
         else
         {
-            error = where + "unknown relationship code '" + f[2] +
+            error = where + "unknown relationship code '" + OpticalDataFile::Shorten(f[2]) +
                     "' (allowed: -1, provider to customer; 0, peer to peer)";
             return false;
         }
@@ -540,6 +541,7 @@ AsGraph::LoadOrganisations(const std::string& path, std::string& error)
     m_orgName.clear();
     m_orgIndex.clear();
     std::unordered_map<std::string, std::string> names; // org id -> name
+    uint64_t asRecords = 0;
     enum class Section
     {
         NONE,
@@ -611,21 +613,31 @@ AsGraph::LoadOrganisations(const std::string& path, std::string& error)
         uint32_t asn = 0;
         if (!ParseAsn(f[0], asn))
         {
-            error = where + "'" + f[0] + "' is not an AS number (0 to 4294967295)";
+            error = where + "'" + OpticalDataFile::Shorten(f[0]) + "' is not an AS number (" +
+                    ASN_RANGE + ")";
             return false;
         }
         const auto name = names.find(f[3]);
         if (name == names.end())
         {
-            error = where + "AS " + f[0] + " names organisation '" + f[3] +
+            error = where + "AS " + f[0] + " names organisation '" +
+                    OpticalDataFile::Shorten(f[3]) +
                     "', which no organisation record before it defines";
             return false;
         }
+        ++asRecords;
         const uint32_t i = IndexOf(asn);
         if (i != NONE)
         {
             SetOrganisation(i, f[3], name->second);
         }
+    }
+    if (asRecords == 0)
+    {
+        error = path + ": no AS record (aut|changed|aut_name|org_id|opaque_id|source after a "
+                       "'# format: aut|...' line): an empty file, or not a CAIDA "
+                       "AS-to-organisation file";
+        return false;
     }
     CompleteOrganisations();
     return true;

@@ -60,6 +60,19 @@ class AsGraph
     /// Index of "no AS".
     static constexpr uint32_t NONE = 0xffffffffU;
 
+    /// What ParseAsn accepts, for messages.
+    static constexpr const char* ASN_RANGE =
+        "1 to 4294967294; AS 0 (RFC 7607) and 4294967295 (RFC 7300) are reserved";
+
+    /**
+     * \brief Reads an AS number: decimal digits, 1 to 4294967294 (AS 0 and AS 4294967295 are
+     * reserved and never appear in a routing table).
+     * \param [in] text The text
+     * \param [out] asn The number (unchanged on failure)
+     * \return true if \p text is one
+     */
+    static bool ParseAsn(const std::string& text, uint32_t& asn);
+
     /**
      * \brief Adds an AS (nothing if it is there).
      * \param [in] asn Its AS number

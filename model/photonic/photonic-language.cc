@@ -2445,6 +2445,17 @@ PhotonicLanguage::ParseString(const std::string& text,
     program = PhotonicProgram();
     program.file = ctx.file;
     program.name = ast.name.empty() ? Stem(ctx.file) : ast.name;
+    if (ast.decls.empty() && ctx.syntaxErrors == 0)
+    {
+        Token at;
+        at.line = 1;
+        at.column = 1;
+        ctx.Error(toks.empty() ? at : toks.front(),
+                  "empty",
+                  "",
+                  "the program declares no port (an empty file, or only comments); allowed: "
+                  "at least one 'in' or 'out' declaration");
+    }
 
     // Ports: names unique, switch ports of one direction disjoint.
     std::unordered_map<std::string, PortInfo> ports;
@@ -2587,25 +2598,10 @@ PhotonicLanguage::ParseString(const std::string& text,
 std::vector<std::string>
 PhotonicLanguage::GetRules()
 {
-    return {"undefined",
-            "use-once",
-            "unconsumed",
-            "port-direction",
-            "port-once",
-            "redefined",
-            "arity",
-            "arguments",
-            "index-range",
-            "size-mismatch",
-            "not-unitary",
-            "ratio-range",
-            "loop",
-            "unknown-primitive",
-            "slot",
-            "not-permutation",
-            "port-overlap",
-            "syntax",
-            "matrix-file"};
+    return {"undefined",       "use-once",     "unconsumed", "port-direction",    "port-once",
+            "redefined",       "arity",        "arguments",  "index-range",       "size-mismatch",
+            "not-unitary",     "ratio-range",  "loop",       "unknown-primitive", "slot",
+            "not-permutation", "port-overlap", "syntax",     "matrix-file",       "empty"};
 }
 
 void

@@ -543,6 +543,12 @@ class JsonNestingTestCase : public TestCase
                               "3 > 2");
         NS_TEST_EXPECT_MSG_EQ(error, "f:3: nested deeper than 2 levels of arrays and objects", "");
 
+        // Quoted text: shortened, and bytes that are not printable ASCII escaped.
+        NS_TEST_EXPECT_MSG_EQ(OpticalDataFile::Shorten("ab\x01\xff", 60), "ab\\x01\\xff", "");
+        NS_TEST_EXPECT_MSG_EQ(OpticalDataFile::Shorten(std::string(100, 'x'), 3),
+                              "xxx... (100 characters)",
+                              "");
+
         const std::string deep = CreateTempDirFilename("deep.json");
         {
             std::ofstream f(deep);

@@ -13,6 +13,7 @@
 
 #include "optical-test-compat.h"
 
+#include "ns3/optical-data-file.h"
 #include "ns3/optical-experiment.h"
 #include "ns3/optical-units.h"
 #include "ns3/test.h"
@@ -57,6 +58,14 @@ class NumberTestCase : public TestCase
         }
         OpticalUnits::ParseReal("1.0x", v, error);
         NS_TEST_ASSERT_MSG_EQ(error, "'1.0x' is not a number (trailing 'x')", "message");
+        // Subnormals and underflows are refused (1e-320 km would pass "> 0" where 0 fails).
+        for (const char* tiny : {"1e-320", "-4e-310", "1e-400"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(OpticalUnits::ParseReal(tiny, v, error), false, tiny);
+            NS_TEST_ASSERT_MSG_NE(error.find("too close to 0"), std::string::npos, error);
+        }
+        NS_TEST_ASSERT_MSG_EQ(OpticalUnits::ParseReal("2.3e-308", v, error), true, "normal");
+        NS_TEST_ASSERT_MSG_EQ(OpticalDataFile::ParseDouble("1e-320", v), false, "subnormal cell");
 
         uint64_t n = 0;
         NS_TEST_ASSERT_MSG_EQ(OpticalUnits::ParseUnsigned("1e3", UINT32_MAX, n, error),

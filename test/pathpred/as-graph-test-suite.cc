@@ -138,6 +138,13 @@ class ReaderErrorTestCase : public TestCase
         Expect("1|2|-1\n2|1|0\n", file + "2: the link between AS 2 and AS 1 is given twice");
         Expect("1|2|-1\n2|3|-1\n3|1|-1\n", "form a cycle");
         Expect("# nothing\n", "no links");
+        Expect("1|2|-1\n0|5|-1\n", file + "2: '0' is not an AS number (1 to 4294967294; AS 0");
+        Expect("4294967295|5|-1\n", file + "1: '4294967295' is not an AS number");
+        uint32_t asn = 7;
+        NS_TEST_EXPECT_MSG_EQ(AsGraph::ParseAsn("4294967294", asn), true, "largest");
+        NS_TEST_EXPECT_MSG_EQ(asn, 4294967294U, "read");
+        NS_TEST_EXPECT_MSG_EQ(AsGraph::ParseAsn("00", asn), false, "AS 0");
+        NS_TEST_EXPECT_MSG_EQ(AsGraph::ParseAsn("12345678901", asn), false, "11 digits");
         const std::string org = TempPath("badorg.txt") + ":";
         ExpectOrgs("1|20260101|A|ORG-A|x|RIPE\n", org + "1: a record before any '# format:'");
         ExpectOrgs("# format:aut|changed|aut_name|org_id|opaque_id|source\n"
@@ -145,6 +152,9 @@ class ReaderErrorTestCase : public TestCase
                    org + "2: AS 1 names organisation 'ORG-Z'");
         ExpectOrgs("# format:org_id|changed|org_name|country|source\nORG-A|x|A\n",
                    org + "2: an organisation record has 5 fields");
+        ExpectOrgs("", TempPath("badorg.txt") + ": no AS record");
+        ExpectOrgs("# format:org_id|changed|org_name|country|source\nORG-A|1|A|FR|RIPE\n",
+                   TempPath("badorg.txt") + ": no AS record");
     }
 };
 

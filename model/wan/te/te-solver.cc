@@ -899,7 +899,9 @@ TeSolver::Solve(const TeGraph& g,
         error = "the traffic-engineering LP (" + std::to_string(s.variables) + " variables, " +
                 std::to_string(s.constraints) + " constraints) ended " + s.status +
                 (s.timedOut ? " at its time limit of " + Number(timeLimitS) + " s"
-                            : std::string(" (need optimal)"));
+                 : r.status == LinearProgram::INVALID
+                     ? ": " + r.error + " (a demand or capacity of the input out of range)"
+                     : std::string(" (need optimal)"));
         out = std::move(s);
         return false;
     }

@@ -8,6 +8,7 @@
 
 #include "ns3/log.h"
 #include "ns3/optical-data-file.h"
+#include "ns3/optical-units.h"
 #include "ns3/wan-topology.h"
 
 // property_tree includes boost/bind.hpp, which asks for this (its placeholders are unused here).
@@ -164,10 +165,12 @@ TeTopology::LoadJson(const std::string& file,
         const auto capText = link.get_optional<std::string>("capacity");
         double cap = 0;
         if (!capText || !OpticalDataFile::ParseDouble(*capText, cap) || !std::isfinite(cap) ||
-            cap < 0)
+            cap < 0 || cap * gbpsPerUnit > MAX_LINK_GBPS)
         {
             error = where + " (" + *src + "->" + *dst + "): capacity '" +
-                    (capText ? *capText : std::string()) + "' (need a finite number >= 0)";
+                    OpticalDataFile::Shorten(capText ? *capText : std::string()) +
+                    "' (allowed: a number from 0 to " + OpticalUnits::Format(MAX_LINK_GBPS) +
+                    " Gb/s, in units of " + OpticalUnits::Format(gbpsPerUnit) + " Gb/s)";
             return false;
         }
         addArc(index[*src], index[*dst], cap * gbpsPerUnit);

@@ -49,6 +49,8 @@ struct TeTopology
 
     /// Largest JSON file read (bytes).
     static constexpr uint64_t MAX_JSON_BYTES = 64ULL * 1024 * 1024;
+    /// Largest capacity of one link read (Gb/s): 1 Pb/s, beyond any fibre's C+L band.
+    static constexpr double MAX_LINK_GBPS = 1e6;
     /// Deepest nesting of arrays and objects read (a node-link file needs 3 or 4).
     static constexpr uint32_t MAX_JSON_DEPTH = 64;
 
