@@ -12,6 +12,7 @@
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/optical-compat.h"
 #include "ns3/optical-names.h"
 #include "ns3/simulator.h"
 
@@ -32,20 +33,22 @@ OcsScheduleDriver::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Optical")
             .AddConstructor<OcsScheduleDriver>()
-            .AddAttribute("WhenBusy",
-                          "What a switch still reconfiguring at a slot boundary gets: Queue (the "
-                          "request waits behind its pending ones) or Skip (no request this slot, "
-                          "counted).",
-                          EnumValue(QUEUE),
-                          MakeEnumAccessor(&OcsScheduleDriver::m_whenBusy),
-                          optical::AnyCase(MakeEnumChecker(QUEUE, "Queue", SKIP, "Skip")))
-            .AddAttribute("Follow",
-                          "What a switch's step is: Slots (the clock; skipped slots are not "
-                          "made up) or Requests (the requests it has had; a skipped step comes "
-                          "at the next slot).",
-                          EnumValue(SLOTS),
-                          MakeEnumAccessor(&OcsScheduleDriver::m_follow),
-                          optical::AnyCase(MakeEnumChecker(SLOTS, "Slots", REQUESTS, "Requests")))
+            .AddAttribute(
+                "WhenBusy",
+                "What a switch still reconfiguring at a slot boundary gets: Queue (the "
+                "request waits behind its pending ones) or Skip (no request this slot, "
+                "counted).",
+                EnumValue(QUEUE),
+                optical::compat::MakeEnumAccessorCompat<WhenBusy>(&OcsScheduleDriver::m_whenBusy),
+                optical::AnyCase(MakeEnumChecker(QUEUE, "Queue", SKIP, "Skip")))
+            .AddAttribute(
+                "Follow",
+                "What a switch's step is: Slots (the clock; skipped slots are not "
+                "made up) or Requests (the requests it has had; a skipped step comes "
+                "at the next slot).",
+                EnumValue(SLOTS),
+                optical::compat::MakeEnumAccessorCompat<Follow>(&OcsScheduleDriver::m_follow),
+                optical::AnyCase(MakeEnumChecker(SLOTS, "Slots", REQUESTS, "Requests")))
             .AddAttribute("RequestUnchanged",
                           "Request a configuration equal to the one requested last (a rotor's "
                           "request every period); false: only when circuits change.",

@@ -76,6 +76,147 @@ GENERIC_TRIES = [
 ]
 
 
+# Files the scenarios write into their try's working directory: name -> content (bytes).
+def _deep_json():
+    return b'{"nodes": ' + b"[" * 100000 + b"]" * 100000 + b"}"
+
+
+def _binary():
+    return bytes((i * 37 + 11) % 256 for i in range(4096))
+
+
+def _huge_capacity_json():
+    return (b'{"directed": true, "nodes": [{"id": "a"}, {"id": "b"}], "links": ['
+            b'{"source": "a", "target": "b", "capacity": 1e308},'
+            b'{"source": "b", "target": "a", "capacity": 1e308}]}')
+
+
+def _tiny_fibre_csv():
+    return (b"kind,site,peer,latitude,longitude,weight,length_km\n"
+            b"site,A,,47.6,-122.3,1,\nsite,B,,45.5,-122.7,1,\nsite,C,,38.6,-121.5,1,\n"
+            b"fibre,A,B,,,,1e-320\nfibre,B,C,,,,900\nfibre,C,A,,,,1000\n")
+
+
+SCENARIO_FILES = {
+    "empty.txt": lambda: b"",
+    "binary.txt": _binary,
+    "long-line.txt": lambda: b"x" * (10 * 1024 * 1024) + b"\n",
+    "as0.txt": lambda: b"1|2|-1\n0|5|-1\n",
+    "deep.json": _deep_json,
+    "huge-capacity.json": _huge_capacity_json,
+    "tiny-fibre.csv": _tiny_fibre_csv,
+    "empty.lambda": lambda: b"// nothing but a comment\n",
+    "big-ports.lambda": lambda: b"in a[1000000000];\nout b[1];\nb[0] = a[0];\n",
+}
+
+# The input classes of issue #39, one try each: (program, arguments, text the refusal must
+# name, what the try stands for). "{dir}" is the try's working directory (where the files
+# above are), "{programs}" examples/photonic/programs. Each must be a clear error (exit 1
+# naming the text) that leaves no row; "schema-2" runs on a database of schema version 2,
+# which must be left as it was.
+SCENARIOS = [
+    ("te-acceleration", ["--topology=b5"], "b5", "an unknown topology, found by the study"),
+    ("te-acceleration", ["--topology={dir}/deep.json"], "nested deeper",
+     "JSON nested 100,000 deep (was a stack overflow)"),
+    ("te-acceleration", ["--topology={dir}/huge-capacity.json"], "capacity",
+     "a 1e308 link capacity (was blamed on --matrix)"),
+    ("te-acceleration", ["--topology={dir}/binary.txt"], "binary.txt", "a binary topology"),
+    ("te-acceleration", ["--demands={dir}/empty.txt"], "empty.txt", "an empty demand file"),
+    ("path-prediction", ["--graph={dir}/empty.txt"], "empty.txt", "an empty AS graph"),
+    ("path-prediction", ["--graph={dir}/binary.txt"], "binary.txt", "a binary AS graph"),
+    ("path-prediction", ["--graph={dir}/long-line.txt"], "long-line.txt",
+     "a 10 MB line (was echoed whole)"),
+    ("path-prediction", ["--graph={dir}/as0.txt"], "reserved", "AS 0 in a relationship file"),
+    ("path-prediction", ["--orgs={dir}/empty.txt"], "empty.txt", "an empty --orgs file"),
+    ("path-prediction", ["--ases=1000", "--relays=1500"], "relays", "relays beyond the graph"),
+    ("hijack-impact", ["--attacker=0"], "attacker", "AS 0 as the attacker"),
+    ("hijack-impact", ["--graph={dir}/binary.txt"], "binary.txt", "a binary AS graph"),
+    ("smn-capacity-planning", ["--topology=nosuch"], "nosuch", "an unknown topology"),
+    ("smn-incident-routing", ["--topology={dir}/binary.txt"], "binary.txt",
+     "a binary topology"),
+    ("te-train", ["--output=/nonexistent-dir/m.pt"], "output", "an output in a missing directory"),
+    ("rate-adaptive-wan", ["--interval=1ms"], "interval", "86 M TE solves (was a hang)"),
+    ("rate-adaptive-wan", ["--topology={dir}/tiny-fibre.csv"], "1e-320",
+     "a subnormal fibre length"),
+    ("wan-bypass", ["--topology={dir}/tiny-fibre.csv"], "1e-320", "a subnormal fibre length"),
+    ("photonic-rails", ["--layers=4", "--tp=16", "--dp=2", "--gpusPerServer=8"], "tp",
+     "a TP group across servers' rails (was an abort after the start)"),
+    ("server-fabric-failover", ["--fill=2x4x4,2x4x4,2x4x4"], "fill",
+     "96 accelerators in a 64-slot rack"),
+    ("server-fabric-finetune", ["--model=gpt3-175b"], "model", "175 B parameters on 48 GB"),
+    ("photonic-compile", ["--program={dir}/empty.lambda"], "empty", "an empty program"),
+    ("photonic-compile", ["--program={dir}/big-ports.lambda"], "1000000000",
+     "a 1e9-port program"),
+    ("photonic-compile", ["--program={programs}/permutation8.lambda",
+                          "--previous={programs}/rotor4.lambda"], "previous",
+     "--previous of another port count"),
+    ("te-acceleration", ["--results={dir}/no/such/dir/x.db"], "results",
+     "--results in a missing directory"),
+    ("te-acceleration", ["schema-2"], "schema version 2", "a results database of version 2"),
+]
+
+
+def make_scenario_files(work):
+    """Write SCENARIO_FILES into `work`."""
+    for name, make in SCENARIO_FILES.items():
+        with open(os.path.join(work, name), "wb") as stream:
+            stream.write(make())
+
+
+def make_schema_2(db):
+    """Make `db` a results database of schema version 2 (only its meta table)."""
+    connection = sqlite3.connect(db)
+    try:
+        connection.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        connection.execute("INSERT INTO meta VALUES ('schema_version', '2')")
+        connection.commit()
+    finally:
+        connection.close()
+
+
+def scenario_try(program, path, args, named, why, timeout):
+    """Run one scenario of SCENARIOS; return its record (as one_try's, with 'why')."""
+    work = tempfile.mkdtemp(prefix="cli-audit-")
+    try:
+        make_scenario_files(work)
+        db = os.path.join(work, "audit.db")
+        programs = os.path.join(ROOT, "examples", "photonic", "programs")
+        command = [path]
+        schema_2 = args == ["schema-2"]
+        if schema_2:
+            make_schema_2(db)
+            with open(db, "rb") as stream:
+                before = stream.read()
+        else:
+            command += [a.format(dir=work, programs=programs) for a in args]
+        if not any(a.startswith("--results=") for a in command):
+            command.insert(1, "--results=" + db)
+        env = dict(os.environ)
+        env.pop("NS3_OPTICAL_RESULTS", None)
+        status, output, seconds = run(command, work, timeout, env)
+        if status is None:
+            verdict = HANG
+        elif status < 0:
+            verdict = CRASH
+        elif status == 0:
+            verdict = ACCEPTED
+        elif status == 1 and named in output:
+            verdict = CLEAR
+        else:
+            verdict = UNCLEAR
+        left = 0
+        if schema_2:
+            with open(db, "rb") as stream:
+                left = 0 if stream.read() == before else 1  # "changed" counts as a row left
+        elif verdict in (CLEAR, UNCLEAR, CRASH):
+            left = rows_left(db)
+        return {"program": program, "args": args, "verdict": verdict, "status": status,
+                "seconds": round(seconds, 2), "rows_left": left, "why": why,
+                "output": output[-600:] if verdict != CLEAR else ""}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def read_programs(build_dir):
     """Return [(name, path)] of the example programs of <build_dir>/programs.txt."""
     try:
@@ -272,6 +413,10 @@ def main(argv):
                         help="audit only this program (repeatable)")
     parser.add_argument("--json", help="also write every try to this JSON file")
     parser.add_argument("--quiet", action="store_true", help="print only the table")
+    parser.add_argument("--scenarios", choices=("with", "only", "none"), default="with",
+                        help="the input classes of issue #39 (bad files, impossible jobs, "
+                             "unknown schema versions, missing directories), one try each: "
+                             "with the option tries (default), only them, or none")
     parser.add_argument("--table", metavar="JSON",
                         help="print the table of a --json file of an earlier audit, and exit "
                              "(with --program: the programs whose defaults ran past the time "
@@ -305,7 +450,7 @@ def main(argv):
 
     jobs = []
     slow = set()
-    for name, path in programs:
+    for name, path in ([] if options.scenarios == "only" else programs):
         tries, opts, problem = tries_of(name, path, options.timeout)
         if problem:
             print("cli-audit.py: %s: %s" % (name, problem))
@@ -319,10 +464,17 @@ def main(argv):
                  else ""), flush=True)
         jobs += [(name, path, args, named) for args, named in tries]
 
+    paths = dict(programs)
+    scenarios = [] if options.scenarios == "none" else \
+        [sc for sc in SCENARIOS if sc[0] in paths]
+    if scenarios:
+        print("cli-audit.py: %d input-class scenarios" % len(scenarios), flush=True)
     records = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
         futures = [pool.submit(one_try, n, p, a, named, options.timeout, n in slow)
                    for n, p, a, named in jobs]
+        futures += [pool.submit(scenario_try, n, paths[n], a, named, why, options.timeout)
+                    for n, a, named, why in scenarios]
         for future in concurrent.futures.as_completed(futures):
             record = future.result()
             records.append(record)
@@ -330,11 +482,13 @@ def main(argv):
                 print("  %-18s %s %s (status %s, %.1f s%s)%s"
                       % (record["verdict"] + ":", record["program"], " ".join(record["args"]),
                          record["status"], record["seconds"],
-                         ", left %d row(s)" % record["rows_left"] if record["rows_left"] else "",
+                         (", left %d row(s)" % record["rows_left"] if record["rows_left"]
+                          else "") + (": " + record["why"] if record.get("why") else ""),
                          ("\n      " + record["output"].strip().splitlines()[-1][:200])
                          if record["output"].strip() else ""), flush=True)
 
-    totals = print_table([n for n, _ in programs], records)
+    names = list(dict.fromkeys(r["program"] for r in records))
+    totals = print_table([n for n, _ in programs if n in names], records)
     if options.json:
         with open(options.json, "w") as stream:
             json.dump({"totals": totals, "tries": records}, stream, indent=1)
