@@ -52,7 +52,8 @@ Trim(const std::string& text)
 
 /**
  * \param [in] checker An enum checker
- * \return its names, in its order, each once in any case (aliases of AnyCase dropped)
+ * \return its names, in its order, each once in any case (aliases of MakeAnyCaseEnumChecker
+ * dropped)
  */
 std::vector<std::string>
 EnumNames(Ptr<const AttributeChecker> checker)
@@ -145,15 +146,12 @@ OpticalNames::GetWhat() const
 namespace optical
 {
 
-Ptr<const AttributeChecker>
-AnyCase(Ptr<const AttributeChecker> checker)
+std::vector<std::pair<std::string, std::string>>
+detail::CaseAliases(Ptr<const AttributeChecker> checker)
 {
-    auto* enumChecker =
-        dynamic_cast<EnumChecker*>(const_cast<AttributeChecker*>(PeekPointer(checker)));
-    NS_ABORT_MSG_IF(!enumChecker, "optical::AnyCase: not an enum checker");
+    std::vector<std::pair<std::string, std::string>> aliases;
     for (const auto& name : EnumNames(checker))
     {
-        const int value = enumChecker->GetValue(name);
         std::string title = Lower(name);
         title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
         std::vector<std::string> added{name};
@@ -161,12 +159,12 @@ AnyCase(Ptr<const AttributeChecker> checker)
         {
             if (std::find(added.begin(), added.end(), alias) == added.end())
             {
-                enumChecker->Add(value, alias);
+                aliases.emplace_back(name, alias);
                 added.push_back(alias);
             }
         }
     }
-    return checker;
+    return aliases;
 }
 
 bool

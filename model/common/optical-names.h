@@ -7,11 +7,14 @@
 #ifndef OPTICAL_NAMES_H
 #define OPTICAL_NAMES_H
 
+#include "ns3/abort.h"
 #include "ns3/attribute.h"
+#include "ns3/enum.h"
 #include "ns3/ptr.h"
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -75,17 +78,46 @@ class OpticalNames
 namespace optical
 {
 
+namespace detail
+{
 /**
- * \brief Lets an ns-3 enum attribute take its documented names in the usual cases: adds the
+ * \param [in] checker An enum checker
+ * \return the (documented name, alias) pairs MakeAnyCaseEnumChecker adds: the lower-case,
+ * upper-case and capitalized spelling of every name that the checker lacks
+ */
+std::vector<std::pair<std::string, std::string>> CaseAliases(Ptr<const AttributeChecker> checker);
+} // namespace detail
+
+/**
+ * \brief MakeEnumChecker(v, "Name", ...) whose names are taken in the usual cases: adds the
  * lower-case, upper-case and capitalized spelling of every name to the checker
  * (SetAttribute("Policy", StringValue("drop")) then works where only "Drop" did; the command
  * line of OpticalExperiment takes any case). GetName() still gives the documented spelling;
- * ns-3's --PrintAttributes lists the aliases too. Use on the module's MakeEnumChecker(...)
- * results.
- * \param [in] checker A checker made by MakeEnumChecker
- * \return the same checker
+ * ns-3's --PrintAttributes lists the aliases too. Works on ns-3.37 to 3.40 (one EnumChecker)
+ * and 3.41 on (EnumChecker<T>; the build defines OPTICAL_TYPED_ENUM_CHECKER there).
+ * \param [in] v The default value
+ * \param [in] n Its name
+ * \param [in] args More value, name pairs
+ * \return the checker
  */
-Ptr<const AttributeChecker> AnyCase(Ptr<const AttributeChecker> checker);
+template <typename T, typename... Ts>
+Ptr<const AttributeChecker>
+MakeAnyCaseEnumChecker(T v, std::string n, Ts... args)
+{
+    Ptr<const AttributeChecker> checker = MakeEnumChecker(v, n, args...);
+#ifdef OPTICAL_TYPED_ENUM_CHECKER
+    using Checker = EnumChecker<T>;
+#else
+    using Checker = EnumChecker;
+#endif
+    auto* typed = dynamic_cast<Checker*>(const_cast<AttributeChecker*>(PeekPointer(checker)));
+    NS_ABORT_MSG_IF(!typed, "optical::MakeAnyCaseEnumChecker: not an enum checker");
+    for (const auto& [name, alias] : detail::CaseAliases(checker))
+    {
+        typed->Add(typed->GetValue(name), alias);
+    }
+    return checker;
+}
 
 /**
  * \brief Finds the documented spelling of an enum attribute's value given in any case.
@@ -100,7 +132,7 @@ bool FindEnumName(Ptr<const AttributeChecker> checker,
 
 /**
  * \param [in] checker An enum attribute's checker (EnumChecker)
- * \return its documented names, "Drop, Drain" (the aliases of AnyCase left out)
+ * \return its documented names, "Drop, Drain" (the aliases of MakeAnyCaseEnumChecker left out)
  */
 std::string EnumNameList(Ptr<const AttributeChecker> checker);
 

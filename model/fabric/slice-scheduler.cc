@@ -44,10 +44,10 @@ SliceScheduler::GetTypeId()
                 "morphlux (non-contiguous servers stitched and steered by the fabrics)",
                 EnumValue(SliceScheduler::MORPHLUX),
                 optical::compat::MakeEnumAccessorCompat<Policy>(&SliceScheduler::m_policy),
-                optical::AnyCase(MakeEnumChecker(SliceScheduler::CONTIGUOUS,
-                                                 "contiguous",
-                                                 SliceScheduler::MORPHLUX,
-                                                 "morphlux")))
+                optical::MakeAnyCaseEnumChecker(SliceScheduler::CONTIGUOUS,
+                                                "contiguous",
+                                                SliceScheduler::MORPHLUX,
+                                                "morphlux"))
             .AddAttribute("SparesPerRack",
                           "Spare accelerators held back in each rack (whole servers, at the end "
                           "of the rack; Morphlux: 4 per 64-accelerator rack)",

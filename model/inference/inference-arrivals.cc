@@ -75,12 +75,12 @@ InferenceArrivals::GetTypeId()
                 "Poisson: Rate when quiet, BurstRate in bursts) or trace (TraceFile)",
                 EnumValue(InferenceArrivals::POISSON),
                 optical::compat::MakeEnumAccessorCompat<Process>(&InferenceArrivals::m_process),
-                optical::AnyCase(MakeEnumChecker(InferenceArrivals::POISSON,
-                                                 "poisson",
-                                                 InferenceArrivals::BURSTY,
-                                                 "bursty",
-                                                 InferenceArrivals::TRACE,
-                                                 "trace")))
+                optical::MakeAnyCaseEnumChecker(InferenceArrivals::POISSON,
+                                                "poisson",
+                                                InferenceArrivals::BURSTY,
+                                                "bursty",
+                                                InferenceArrivals::TRACE,
+                                                "trace"))
             .AddAttribute("Rate",
                           "Arrival rate (requests/s) of the poisson process and of the bursty "
                           "process's quiet state (finite; > 0 for poisson, >= 0 for bursty, 0 "

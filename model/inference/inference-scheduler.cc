@@ -60,10 +60,10 @@ AdmissionScheduler::GetTypeId()
                           EnumValue(AdmissionScheduler::NONE),
                           optical::compat::MakeEnumAccessorCompat<Preemption>(
                               &AdmissionScheduler::m_preemption),
-                          optical::AnyCase(MakeEnumChecker(AdmissionScheduler::NONE,
-                                                           "none",
-                                                           AdmissionScheduler::RECOMPUTE,
-                                                           "recompute")));
+                          optical::MakeAnyCaseEnumChecker(AdmissionScheduler::NONE,
+                                                          "none",
+                                                          AdmissionScheduler::RECOMPUTE,
+                                                          "recompute"));
     return tid;
 }
 

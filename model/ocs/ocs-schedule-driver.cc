@@ -40,7 +40,7 @@ OcsScheduleDriver::GetTypeId()
                 "counted).",
                 EnumValue(QUEUE),
                 optical::compat::MakeEnumAccessorCompat<WhenBusy>(&OcsScheduleDriver::m_whenBusy),
-                optical::AnyCase(MakeEnumChecker(QUEUE, "Queue", SKIP, "Skip")))
+                optical::MakeAnyCaseEnumChecker(QUEUE, "Queue", SKIP, "Skip"))
             .AddAttribute(
                 "Follow",
                 "What a switch's step is: Slots (the clock; skipped slots are not "
@@ -48,7 +48,7 @@ OcsScheduleDriver::GetTypeId()
                 "at the next slot).",
                 EnumValue(SLOTS),
                 optical::compat::MakeEnumAccessorCompat<Follow>(&OcsScheduleDriver::m_follow),
-                optical::AnyCase(MakeEnumChecker(SLOTS, "Slots", REQUESTS, "Requests")))
+                optical::MakeAnyCaseEnumChecker(SLOTS, "Slots", REQUESTS, "Requests"))
             .AddAttribute("RequestUnchanged",
                           "Request a configuration equal to the one requested last (a rotor's "
                           "request every period); false: only when circuits change.",

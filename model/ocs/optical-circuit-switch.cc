@@ -72,10 +72,10 @@ OpticalCircuitSwitch::GetTypeId()
                           EnumValue(OpticalCircuitSwitch::DROP),
                           optical::compat::MakeEnumAccessorCompat<ReconfigurationPolicy>(
                               &OpticalCircuitSwitch::m_policy),
-                          optical::AnyCase(MakeEnumChecker(OpticalCircuitSwitch::DROP,
-                                                           "Drop",
-                                                           OpticalCircuitSwitch::DRAIN,
-                                                           "Drain")))
+                          optical::MakeAnyCaseEnumChecker(OpticalCircuitSwitch::DROP,
+                                                          "Drop",
+                                                          OpticalCircuitSwitch::DRAIN,
+                                                          "Drain"))
             .AddAttribute("DrainTimeout",
                           "Longest time the Drain policy waits for changing ports to become "
                           "idle before switching anyway (s).",

@@ -43,16 +43,16 @@ CompiledSwitchModel::GetTypeId()
                           EnumValue(CompiledSwitchModel::AUTO),
                           optical::compat::MakeEnumAccessorCompat<Algorithm>(
                               &CompiledSwitchModel::m_algorithm),
-                          optical::AnyCase(MakeEnumChecker(CompiledSwitchModel::AUTO,
-                                                           "Auto",
-                                                           CompiledSwitchModel::PATHFINDER,
-                                                           "PathFinder",
-                                                           CompiledSwitchModel::ILP,
-                                                           "Ilp",
-                                                           CompiledSwitchModel::FIRST_FIT,
-                                                           "FirstFit",
-                                                           CompiledSwitchModel::BENES,
-                                                           "Benes")))
+                          optical::MakeAnyCaseEnumChecker(CompiledSwitchModel::AUTO,
+                                                          "Auto",
+                                                          CompiledSwitchModel::PATHFINDER,
+                                                          "PathFinder",
+                                                          CompiledSwitchModel::ILP,
+                                                          "Ilp",
+                                                          CompiledSwitchModel::FIRST_FIT,
+                                                          "FirstFit",
+                                                          CompiledSwitchModel::BENES,
+                                                          "Benes"))
             .AddAttribute("TargetFile",
                           "Target file to load when no target was set (SetTarget); empty: "
                           "generate a TargetStyle target sized to the switch's ports.",

@@ -45,10 +45,10 @@ RdcnTrafficAwareScheduler::GetTypeId()
                           EnumValue(RdcnTrafficAwareScheduler::BVN),
                           optical::compat::MakeEnumAccessorCompat<Algorithm>(
                               &RdcnTrafficAwareScheduler::m_algorithm),
-                          optical::AnyCase(MakeEnumChecker(RdcnTrafficAwareScheduler::BVN,
-                                                           "bvn",
-                                                           RdcnTrafficAwareScheduler::MAX_WEIGHT,
-                                                           "max-weight")))
+                          optical::MakeAnyCaseEnumChecker(RdcnTrafficAwareScheduler::BVN,
+                                                          "bvn",
+                                                          RdcnTrafficAwareScheduler::MAX_WEIGHT,
+                                                          "max-weight"))
             .AddAttribute("DemandSlots",
                           "Slices per uplink and cycle given to the demand, after the "
                           "ceil((N-1)/U) round-robin slices (slices; 0: as many as the round "

@@ -61,12 +61,12 @@ FlowWorkload::GetTypeId()
                 "Continuous)",
                 EnumValue(FlowWorkload::POISSON),
                 optical::compat::MakeEnumAccessorCompat<Pattern>(&FlowWorkload::m_pattern),
-                optical::AnyCase(MakeEnumChecker(FlowWorkload::POISSON,
-                                                 "poisson",
-                                                 FlowWorkload::ALLTOALL,
-                                                 "alltoall",
-                                                 FlowWorkload::PERMUTATION,
-                                                 "permutation")))
+                optical::MakeAnyCaseEnumChecker(FlowWorkload::POISSON,
+                                                "poisson",
+                                                FlowWorkload::ALLTOALL,
+                                                "alltoall",
+                                                FlowWorkload::PERMUTATION,
+                                                "permutation"))
             .AddAttribute("Load",
                           "Offered load of each host of the poisson pattern, as a fraction of "
                           "HostRate (0 < Load <= 1). Default 0.5: illustrative (the literature "

@@ -1090,7 +1090,7 @@ class RequestPlanTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(optical::EnumNameList(info.checker),
                               "contiguous, morphlux",
                               "only the two policies");
-        // The documented names in any case (optical::AnyCase).
+        // The documented names in any case (optical::MakeAnyCaseEnumChecker).
         sch->SetAttribute("Policy", StringValue("Morphlux"));
         sch->GetAttribute("Policy", policy);
         NS_TEST_ASSERT_MSG_EQ(policy.Get(), "morphlux", "any case, read back as documented");

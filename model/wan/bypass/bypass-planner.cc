@@ -81,10 +81,10 @@ BypassPlanner::GetTypeId()
                           EnumValue(OpticalChannel::PER_CHANNEL),
                           optical::compat::MakeEnumAccessorCompat<OpticalChannel::NliModel>(
                               &BypassPlanner::m_nliModel),
-                          optical::AnyCase(MakeEnumChecker(OpticalChannel::PER_CHANNEL,
-                                                           "PerChannel",
-                                                           OpticalChannel::COMB,
-                                                           "Comb")))
+                          optical::MakeAnyCaseEnumChecker(OpticalChannel::PER_CHANNEL,
+                                                          "PerChannel",
+                                                          OpticalChannel::COMB,
+                                                          "Comb"))
             .AddAttribute("TransmitterOsnrDb",
                           "Transmitter OSNR in 0.1 nm (dB; GNPy: 33 to 40)",
                           DoubleValue(36),

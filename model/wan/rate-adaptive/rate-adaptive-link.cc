@@ -38,10 +38,10 @@ RateAdaptiveLink::GetTypeId()
                 "the fastest mode that works, with hysteresis and hold-down",
                 EnumValue(RateAdaptiveLink::ADAPTIVE),
                 optical::compat::MakeEnumAccessorCompat<Policy>(&RateAdaptiveLink::m_policy),
-                optical::AnyCase(MakeEnumChecker(RateAdaptiveLink::STATIC,
-                                                 "static",
-                                                 RateAdaptiveLink::ADAPTIVE,
-                                                 "adaptive")))
+                optical::MakeAnyCaseEnumChecker(RateAdaptiveLink::STATIC,
+                                                "static",
+                                                RateAdaptiveLink::ADAPTIVE,
+                                                "adaptive"))
             .AddAttribute("StaticRate",
                           "Rate of a static link (a rate of the mode table, e.g. 100Gbps)",
                           DataRateValue(DataRate("100Gbps")),

@@ -45,10 +45,10 @@ TeController::GetTypeId()
                           EnumValue(TeSolver::MAX_FLOW),
                           optical::compat::MakeEnumAccessorCompat<TeSolver::Objective>(
                               &TeController::m_objective),
-                          optical::AnyCase(MakeEnumChecker(TeSolver::MAX_FLOW,
-                                                           "max-flow",
-                                                           TeSolver::MIN_MAX_UTILISATION,
-                                                           "min-max-utilisation")))
+                          optical::MakeAnyCaseEnumChecker(TeSolver::MAX_FLOW,
+                                                          "max-flow",
+                                                          TeSolver::MIN_MAX_UTILISATION,
+                                                          "min-max-utilisation"))
             .AddAttribute("Abstraction",
                           "RADWAN's graph abstraction: links stay at BaselineRate unless the "
                           "TE uses the extra capacity their SNR supports",
@@ -83,16 +83,16 @@ TeController::GetTypeId()
                           EnumValue(TeController::LP),
                           optical::compat::MakeEnumAccessorCompat<TeController::MethodKind>(
                               &TeController::m_methodKind),
-                          optical::AnyCase(MakeEnumChecker(TeController::LP,
-                                                           "lp",
-                                                           TeController::POP,
-                                                           "pop",
-                                                           TeController::NCFLOW,
-                                                           "ncflow",
-                                                           TeController::ADMM,
-                                                           "admm",
-                                                           TeController::LEARNED,
-                                                           "learned")))
+                          optical::MakeAnyCaseEnumChecker(TeController::LP,
+                                                          "lp",
+                                                          TeController::POP,
+                                                          "pop",
+                                                          TeController::NCFLOW,
+                                                          "ncflow",
+                                                          TeController::ADMM,
+                                                          "admm",
+                                                          TeController::LEARNED,
+                                                          "learned"))
             .AddAttribute("Threads",
                           "Threads the TE method may use (>= 1)",
                           UintegerValue(1),

@@ -460,12 +460,12 @@ TeLpMethod::GetTypeId()
                 "problems), full (every path at once) or columns (column generation)",
                 EnumValue(TeSolver::AUTO),
                 optical::compat::MakeEnumAccessorCompat<TeSolver::Method>(&TeLpMethod::m_method),
-                optical::AnyCase(MakeEnumChecker(TeSolver::AUTO,
-                                                 "auto",
-                                                 TeSolver::FULL_LP,
-                                                 "full",
-                                                 TeSolver::COLUMN_GENERATION,
-                                                 "columns")))
+                optical::MakeAnyCaseEnumChecker(TeSolver::AUTO,
+                                                "auto",
+                                                TeSolver::FULL_LP,
+                                                "full",
+                                                TeSolver::COLUMN_GENERATION,
+                                                "columns"))
             .AddAttribute("TimeLimit",
                           "Wall-clock limit of one solve (0s: none); when it passes, the point "
                           "CLP reached (feasible, not proven optimal; none: zero flows) is "
