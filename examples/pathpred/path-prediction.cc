@@ -59,9 +59,10 @@ main(int argc, char* argv[])
                  0,
                  100);
     std::string writeGraph;
-    exp.AddText("writeGraph",
-                "Also write the graph as PREFIX.as-rel.txt and PREFIX.as2org.txt (CAIDA formats)",
-                writeGraph);
+    exp.AddOutputFile(
+        "writeGraph",
+        "Also write the graph as PREFIX.as-rel.txt and PREFIX.as2org.txt (CAIDA formats)",
+        writeGraph);
     exp.Parse(argc, argv);
     InternetModel::RequireFiles(exp, c.net);
     const std::string problem = PathPredictionStudy::Check(c);

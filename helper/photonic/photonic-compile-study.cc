@@ -8,6 +8,7 @@
 
 #include "ns3/log.h"
 #include "ns3/mzi-mesh.h"
+#include "ns3/optical-data-file.h"
 #include "ns3/photonic-language.h"
 #include "ns3/photonic-synthesizer.h"
 #include "ns3/random-variable-stream.h"
@@ -90,10 +91,8 @@ PhotonicCompileStudy::Specs()
 std::string
 PhotonicCompileStudy::Check(const PhotonicCompileConfig& c)
 {
-    if (c.program.empty() && c.spec.empty())
-    {
-        return "--spec=: give a program FILE or a specification (" + Join(Specs()) + ")";
-    }
+    // The values given first, then what is missing: a bad --target is named as such even
+    // when no program is given yet.
     if (!c.program.empty() && !c.spec.empty())
     {
         return "--spec=" + c.spec + ": give a program FILE or --spec, not both";
@@ -117,14 +116,15 @@ PhotonicCompileStudy::Check(const PhotonicCompileConfig& c)
     {
         if (!path.empty() && !IsFile(ResolveFile(path)))
         {
-            return "--" + option + "=" + path + ": no such file (a relative path is looked up " +
-                   "here, then in the module's directory)";
+            return "--" + option + "=" + OpticalDataFile::Shorten(path) +
+                   ": no such file (a relative path is looked up here, then in the module's "
+                   "directory)";
         }
     }
     if (!IsIn(c.target, Styles()) && !IsFile(ResolveFile(c.target)))
     {
-        return "--target=" + c.target + ": neither a style (" + Join(Styles()) +
-               ") nor a readable target file";
+        return "--target=" + OpticalDataFile::Shorten(c.target) + ": neither a style (" +
+               Join(Styles()) + ") nor a readable target file";
     }
     if (!IsIn(c.algorithm, Algorithms()))
     {
@@ -138,6 +138,10 @@ PhotonicCompileStudy::Check(const PhotonicCompileConfig& c)
     if (c.elements > 20000000)
     {
         return "--elements=" + std::to_string(c.elements) + ": at most 20,000,000";
+    }
+    if (c.program.empty() && c.spec.empty())
+    {
+        return "--spec=: give a program FILE or a specification (" + Join(Specs()) + ")";
     }
     return "";
 }

@@ -13,6 +13,7 @@
 #include "ns3/abort.h"
 
 #include <algorithm>
+#include <climits>
 #include <fstream>
 #include <functional>
 #include <sys/stat.h>
@@ -701,13 +702,26 @@ OpticalExperiment::AddInputFile(const std::string& name,
 bool
 opticalexperimentdetail::CheckWritableFile(const std::string& path, std::string& error)
 {
+    const auto slash = path.find_last_of('/');
+    const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    if (name.empty())
+    {
+        error = "names a directory, not a file";
+        return false;
+    }
+    if (name.size() > NAME_MAX || path.size() >= PATH_MAX)
+    {
+        error = "a file name of " + std::to_string(name.size()) + " bytes in a path of " +
+                std::to_string(path.size()) + " (allowed: names up to " + std::to_string(NAME_MAX) +
+                " bytes, paths up to " + std::to_string(PATH_MAX - 1) + ")";
+        return false;
+    }
     struct stat info;
     if (stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
     {
         error = "a directory, not a file";
         return false;
     }
-    const auto slash = path.find_last_of('/');
     const std::string dir =
         slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
     if (stat(dir.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))

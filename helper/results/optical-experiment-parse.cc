@@ -17,6 +17,7 @@
 #include "ns3/enum.h"
 #include "ns3/global-value.h"
 #include "ns3/integer.h"
+#include "ns3/optical-data-file.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
@@ -427,7 +428,8 @@ OpticalExperiment::Parse(int argc, char* argv[])
         }
         else if (known == 0)
         {
-            errors.push_back("--" + name + "=" + value + ": " + error);
+            errors.push_back("--" + name + "=" + OpticalDataFile::Shorten(value, 200) + ": " +
+                             error);
         }
         else
         {
@@ -446,7 +448,8 @@ OpticalExperiment::Parse(int argc, char* argv[])
         std::string error;
         if (option.wasGiven && !option.parse(option.given, error))
         {
-            errors.push_back("--" + option.name + "=" + option.given + ": " + error);
+            errors.push_back("--" + option.name + "=" +
+                             OpticalDataFile::Shorten(option.given, 200) + ": " + error);
         }
     }
     if (!errors.empty())
