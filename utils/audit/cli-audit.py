@@ -345,6 +345,22 @@ def one_try(program, path, args, named, timeout, baseline_hangs=False):
         shutil.rmtree(work, ignore_errors=True)
 
 
+RANGE = re.compile(r"\[number[^,\]]*, (-?[\d.e+]+)(?: [A-Za-z/%]+)? to (-?[\d.e+]+)")
+
+
+def inside_range(help_text, value):
+    """Return True if `value` is a number inside the "[number ..., A to B]" range the help
+    text documents: such a value is allowed, not a bad input (e.g. -1 dBm of launch power)."""
+    match = RANGE.search(help_text)
+    if not match or not NUMBER.match(value.strip()):
+        return False
+    try:
+        low, high, number = float(match.group(1)), float(match.group(2)), float(value)
+    except ValueError:
+        return False
+    return low <= number <= high
+
+
 def tries_of(program, path, timeout):
     """Return (tries, options, help problem) of a program: [(args, named)]."""
     work = tempfile.mkdtemp(prefix="cli-audit-")
@@ -360,7 +376,7 @@ def tries_of(program, path, timeout):
     for name, help_text, default in options:
         kind = option_kind(help_text, default)
         for value in CORPUS[kind]:
-            if value == default:
+            if value == default or inside_range(help_text, value):
                 continue
             tries.append((["--%s=%s" % (name, value)], name))
     tries += GENERIC_TRIES
