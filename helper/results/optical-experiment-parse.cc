@@ -292,7 +292,7 @@ OpticalExperiment::CheckNs3Argument(const std::string& name,
         return 1;
     }
     // Enums: their documented names, in any case ("drop" for Drop), listed on refusal.
-    if (dynamic_cast<const EnumChecker*>(PeekPointer(checker)))
+    if (optical::IsEnumChecker(checker))
     {
         if (!optical::FindEnumName(checker, value, canonical))
         {

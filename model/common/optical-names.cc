@@ -168,6 +168,13 @@ detail::CaseAliases(Ptr<const AttributeChecker> checker)
 }
 
 bool
+IsEnumChecker(Ptr<const AttributeChecker> checker)
+{
+    // "ns3::EnumValue" up to ns-3.40, "ns3::EnumValue<T>" from 3.41 on.
+    return checker && checker->GetValueTypeName().rfind("ns3::EnumValue", 0) == 0;
+}
+
+bool
 FindEnumName(Ptr<const AttributeChecker> checker, const std::string& text, std::string& canonical)
 {
     const std::string wanted = Lower(Trim(text));

@@ -120,6 +120,12 @@ MakeAnyCaseEnumChecker(T v, std::string n, Ts... args)
 }
 
 /**
+ * \param [in] checker An attribute's checker
+ * \return true if it is an enum attribute's (EnumChecker, or EnumChecker<T> from ns-3.41 on)
+ */
+bool IsEnumChecker(Ptr<const AttributeChecker> checker);
+
+/**
  * \brief Finds the documented spelling of an enum attribute's value given in any case.
  * \param [in] checker An enum attribute's checker (EnumChecker)
  * \param [in] text The value given

@@ -82,10 +82,11 @@ _BACKEND_BRANCH = re.compile(
     r'[!=]=\s*Backend::[A-Z]|Backend::[A-Z]+\s*[!=]=|\bcase\s+Backend::|'
     r'AddEnum\s*\(\s*"backend"')
 _FLOW_RECORD = re.compile(r'\bstruct\s+FlowRecord\s*\{')
-# ns-3 APIs that changed between 3.37 and the newest release: only model/common/optical-compat.h
-# may call them directly (an untyped MakeEnumAccessor(member) does not compile from 3.41 on).
-COMPAT_HEADER = "model/common/optical-compat.h"
-_VERSIONED_API = re.compile(r'\bMakeEnumAccessor\s*\(')
+# ns-3 APIs that changed between 3.37 and the newest release: only the compatibility headers
+# may use them directly (an untyped MakeEnumAccessor(member) does not compile from 3.41 on, and
+# EnumChecker became EnumChecker<T>).
+COMPAT_HEADERS = ("model/common/optical-compat.h", "model/common/optical-names.h")
+_VERSIONED_API = re.compile(r'\bMakeEnumAccessor\s*\(|(?<![A-Za-z])EnumChecker\b')
 
 
 def strip_comments(text):
@@ -435,13 +436,14 @@ class PortabilityTest(unittest.TestCase):
         standalone build's tests, not first by an in-tree build on a newer ns-3."""
         wrong = []
         for path in source_files(ROOT, BACKEND_SCANNED + ("test", "utils")):
-            if path == COMPAT_HEADER:
+            if path in COMPAT_HEADERS:
                 continue
             with open(os.path.join(ROOT, path), encoding="utf-8", errors="replace") as stream:
                 for number, line in enumerate(strip_comments(stream.read()).split("\n"), 1):
                     if _VERSIONED_API.search(line):
                         wrong.append("%s:%d: %s" % (path, number, line.strip()))
-        self.assertEqual(wrong, [], "use optical::compat::MakeEnumAccessorCompat<T>")
+        self.assertEqual(wrong, [], "use optical::compat::MakeEnumAccessorCompat<T>, "
+                                    "optical::MakeAnyCaseEnumChecker, optical::IsEnumChecker")
 
 
 class CheckerTest(unittest.TestCase):
