@@ -194,16 +194,7 @@ def scenario_try(program, path, args, named, why, timeout):
         env = dict(os.environ)
         env.pop("NS3_OPTICAL_RESULTS", None)
         status, output, seconds = run(command, work, timeout, env)
-        if status is None:
-            verdict = HANG
-        elif status < 0:
-            verdict = CRASH
-        elif status == 0:
-            verdict = ACCEPTED
-        elif status == 1 and named in output:
-            verdict = CLEAR
-        else:
-            verdict = UNCLEAR
+        verdict = classify(status, output, named)
         left = 0
         if schema_2:
             with open(db, "rb") as stream:
@@ -314,6 +305,19 @@ def rows_left(db):
         return -1
 
 
+def classify(status, output, named, baseline_hangs=False):
+    """Return the verdict of a try that ended with `status` (None: still running at the time
+    limit, which counts as accepted when the program's defaults run that long too) and printed
+    `output`; a clear error is exit status 1 with `named` in the output."""
+    if status is None:
+        return ACCEPTED if baseline_hangs else HANG
+    if status < 0:
+        return CRASH
+    if status == 0:
+        return ACCEPTED
+    return CLEAR if status == 1 and named in output else UNCLEAR
+
+
 def one_try(program, path, args, named, timeout, baseline_hangs=False):
     """Run one try; return its record. With `baseline_hangs` (the program's defaults run past
     the time limit too), a try still running at the limit was accepted: a rejection comes
@@ -325,16 +329,7 @@ def one_try(program, path, args, named, timeout, baseline_hangs=False):
         env.pop("NS3_OPTICAL_RESULTS", None)
         command = [path, "--results=" + db] + args
         status, output, seconds = run(command, work, timeout, env)
-        if status is None:
-            verdict = ACCEPTED if baseline_hangs else HANG
-        elif status < 0:
-            verdict = CRASH
-        elif status == 0:
-            verdict = ACCEPTED
-        elif status == 1 and named in output:
-            verdict = CLEAR
-        else:
-            verdict = UNCLEAR
+        verdict = classify(status, output, named, baseline_hangs)
         # A rejected run must leave no row (a killed hang may: it was running).
         left = rows_left(db) if verdict in (CLEAR, UNCLEAR, CRASH) else 0
         shown = [a if len(a) <= 60 else a[:40] + "...(%d chars)" % len(a) for a in args]
