@@ -84,9 +84,9 @@ class TeSolver
     /// One demand and its candidate paths.
     struct Commodity
     {
-        uint32_t src;              //!< Source node
-        uint32_t dst;              //!< Destination node
-        double demand;             //!< Demand, in the unit of the capacities (e.g. Gb/s), >= 0
+        uint32_t src{0};           //!< Source node
+        uint32_t dst{0};           //!< Destination node
+        double demand{0};          //!< Demand, in the unit of the capacities (e.g. Gb/s), >= 0
         std::vector<TePath> paths; //!< Candidate paths from src to dst
     };
 
