@@ -9,7 +9,9 @@
 #include "ns3/fatal-error.h"
 #include "ns3/log.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -34,6 +36,20 @@ OpticalDatabase::OpticalDatabase(std::string owner, std::string what)
     : m_owner(std::move(owner)),
       m_what(std::move(what))
 {
+}
+
+std::string
+OpticalDatabase::Article() const
+{
+    // "an SMN repository", "a results database": an acronym is read letter by letter.
+    const std::string first = m_what.substr(0, m_what.find(' '));
+    const bool acronym = first.size() > 1 && std::all_of(first.begin(), first.end(), [](char c) {
+                             return std::isupper(static_cast<unsigned char>(c));
+                         });
+    const char c = m_what.empty() ? 'x' : m_what[0];
+    const bool vowel =
+        std::string(acronym ? "AEFHILMNORSX" : "aeiouAEIOU").find(c) != std::string::npos;
+    return vowel ? "an " : "a ";
 }
 
 void
@@ -136,7 +152,7 @@ OpticalDatabase::Open(const std::string& path, const std::string& schema, std::s
         {
             if (error.empty())
             {
-                error = "cannot open a " + m_what +
+                error = "cannot open " + Article() + m_what +
                         " in memory: " + (db ? sqlite3_errmsg(db) : "out of memory");
             }
             sqlite3_close(db);
@@ -216,17 +232,17 @@ OpticalDatabase::OpenFile(const std::string& path, const std::string& schema, st
     // SQLite's too.
     if (S_ISDIR(info.st_mode))
     {
-        error = "'" + path + "' is a directory, not a " + m_what;
+        error = "'" + path + "' is a directory, not " + Article() + m_what;
         return nullptr;
     }
     if (!S_ISREG(info.st_mode))
     {
-        error = "'" + path + "' is not a regular file, so not a " + m_what;
+        error = "'" + path + "' is not a regular file, so not " + Article() + m_what;
         return nullptr;
     }
     if (info.st_size == 0)
     {
-        error = "'" + path + "' is an empty file (0 bytes), not a " + m_what +
+        error = "'" + path + "' is an empty file (0 bytes), not " + Article() + m_what +
                 ": remove it to start a new database there, or pass another path";
         return nullptr;
     }
@@ -264,7 +280,7 @@ OpticalDatabase::SetUp(sqlite3* db,
         const std::string stored = StoredVersion(db);
         if (!stored.empty() && stored != m_version)
         {
-            error = "'" + path + "' is a " + m_what + " of schema version " + stored +
+            error = "'" + path + "' is " + Article() + m_what + " of schema version " + stored +
                     "; this build reads and writes version " + m_version +
                     " only: pass another path (nothing was written to it)";
             return false;
@@ -294,8 +310,8 @@ OpticalDatabase::SetUp(sqlite3* db,
         }
         if (rc == SQLITE_NOTADB)
         {
-            error = "'" + path + "' is not an SQLite database (" + text + "); pass the path of a " +
-                    m_what + ", or of a file that does not exist yet";
+            error = "'" + path + "' is not an SQLite database (" + text + "); pass the path of " +
+                    Article() + m_what + ", or of a file that does not exist yet";
         }
         else
         {

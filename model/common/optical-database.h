@@ -104,6 +104,9 @@ class OpticalDatabase
     /// \param [in] schema Schema \param [out] error Why not \return the connection or nullptr
     sqlite3* OpenFile(const std::string& path, const std::string& schema, std::string& error);
 
+    /// \return "a " or "an ", as m_what is read ("an SMN repository")
+    std::string Article() const;
+
     /// \brief Reads the version a database holds (SetSchemaVersion). \param [in] db Connection
     /// \return the version, or "" when it holds none yet
     std::string StoredVersion(sqlite3* db) const;
