@@ -184,20 +184,12 @@ main(int argc, char* argv[])
     // that places nothing is refused like any other bad value.
     uint32_t tenants = 0;
     Ptr<SliceScheduler> scheduler = Build(setup, tenants, exp);
-    uint64_t asked = 0; // accelerators the slices of one rack ask for
-    for (const auto& shape : setup.fill)
-    {
-        asked += uint64_t{shape[0]} * shape[1] * shape[2];
-    }
-    const uint64_t wanted = uint64_t{setup.filledRacks} * setup.fill.size();
-    exp.Require(tenants == wanted,
-                "fill",
-                "places " + std::to_string(tenants) + " of the " + std::to_string(wanted) +
-                    " slices asked (" + std::to_string(setup.fill.size()) + " in each of " +
-                    std::to_string(setup.filledRacks) + " racks): the slices of one rack ask " +
-                    "for " + std::to_string(asked) + " accelerators, a rack has " +
-                    std::to_string(setup.geometry.GetNAccelerators() / racks) + " of which " +
-                    std::to_string(spares) + " are spares (ask for fewer or smaller slices)");
+    problem = RecoveryRecorder::CheckFilled(tenants,
+                                            setup.filledRacks,
+                                            setup.fill,
+                                            setup.geometry.GetNAccelerators() / racks,
+                                            spares);
+    exp.Require(problem.empty(), "fill", problem);
     exp.Start();
 
     // Run 1: the scripted failure of an accelerator in the middle of the first slice.

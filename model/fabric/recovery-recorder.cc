@@ -31,6 +31,30 @@ RecoveryRecorder::Fill(Ptr<SliceScheduler> scheduler,
     return tenants;
 }
 
+std::string
+RecoveryRecorder::CheckFilled(uint32_t placed,
+                              uint32_t racks,
+                              const std::vector<std::array<uint32_t, 3>>& shapes,
+                              uint32_t rackAccelerators,
+                              uint32_t spares)
+{
+    const uint64_t wanted = uint64_t{racks} * shapes.size();
+    if (placed == wanted)
+    {
+        return "";
+    }
+    uint64_t asked = 0; // accelerators the slices of one rack ask for
+    for (const auto& shape : shapes)
+    {
+        asked += uint64_t{shape[0]} * shape[1] * shape[2];
+    }
+    return "places " + std::to_string(placed) + " of the " + std::to_string(wanted) +
+           " slices asked (" + std::to_string(shapes.size()) + " in each of " +
+           std::to_string(racks) + " racks): the slices of one rack ask for " +
+           std::to_string(asked) + " accelerators, a rack has " + std::to_string(rackAccelerators) +
+           " of which " + std::to_string(spares) + " are spares (ask for fewer or smaller slices)";
+}
+
 uint32_t
 RecoveryRecorder::MiddleAccelerator(const SliceLayout& layout)
 {

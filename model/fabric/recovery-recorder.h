@@ -69,6 +69,21 @@ class RecoveryRecorder
                          const std::vector<std::array<uint32_t, 3>>& shapes);
 
     /**
+     * \brief Checks that Fill() placed every slice asked for.
+     * \param [in] placed What Fill() returned
+     * \param [in] racks Times the list was requested
+     * \param [in] shapes Slices per rack
+     * \param [in] rackAccelerators Accelerators of one rack
+     * \param [in] spares Spares per rack
+     * \return empty, or how many were placed of how many, with the accelerators they ask for
+     */
+    static std::string CheckFilled(uint32_t placed,
+                                   uint32_t racks,
+                                   const std::vector<std::array<uint32_t, 3>>& shapes,
+                                   uint32_t rackAccelerators,
+                                   uint32_t spares);
+
+    /**
      * \param [in] layout A slice
      * \return the accelerator in its middle (the one a scripted failure hits)
      */

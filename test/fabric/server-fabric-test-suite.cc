@@ -1206,6 +1206,13 @@ class RecoveryRecorderTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(RecoveryRecorder::Fill(s, 1, {{2, 4, 4}, {2, 2, 4}, {4, 4, 4}}),
                                   2,
                                   policy + ": a full rack does not fit beside the spares");
+            const std::vector<std::array<uint32_t, 3>> asked{{2, 4, 4}, {2, 2, 4}, {4, 4, 4}};
+            NS_TEST_EXPECT_MSG_EQ(RecoveryRecorder::CheckFilled(2, 1, asked, 64, 4),
+                                  "places 2 of the 3 slices asked (3 in each of 1 racks): the "
+                                  "slices of one rack ask for 112 accelerators, a rack has 64 "
+                                  "of which 4 are spares (ask for fewer or smaller slices)",
+                                  "the refusal counts 32 + 16 + 64 accelerators");
+            NS_TEST_EXPECT_MSG_EQ(RecoveryRecorder::CheckFilled(3, 1, asked, 64, 4), "", "all");
             Simulator::Run();
             RecoveryRecorder recorder;
             recorder.Attach(s);

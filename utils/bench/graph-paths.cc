@@ -36,6 +36,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/optical-module.h"
+#include "ns3/optical-util.h"
 
 #include <algorithm>
 #include <chrono>
@@ -490,13 +491,7 @@ constexpr uint16_t kUnreachable = std::numeric_limits<uint16_t>::max(); //!< Not
 uint64_t
 Mix(uint64_t h, uint64_t v)
 {
-    uint64_t x = h ^ (v * 0x9e3779b97f4a7c15ULL);
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
+    return optical::SplitMixFinalize(h ^ (v * 0x9e3779b97f4a7c15ULL));
 }
 
 /// The old shortest paths of a FlowTopology (links copied out of it).
