@@ -57,7 +57,7 @@ main(int argc, char* argv[])
                           "A WAN of rate-adaptive links under traffic engineering (RADWAN)");
     exp.AddText("topology",
                 "Fibre topology: a name of data/wan (continental-backbone), a CSV file or a "
-                "GraphML file (Internet Topology Zoo)",
+                "GraphML or GML file (Internet Topology Zoo)",
                 topology,
                 false);
     exp.AddEnum("linkPolicy", "Link rates: static or adaptive", linkPolicy, {"static", "adaptive"});
@@ -171,6 +171,10 @@ main(int argc, char* argv[])
             OpticalUnits::Format(intervals) + " TE intervals (each solves TE twice); at most " +
             OpticalUnits::Format(MAX_INTERVALS) + ": lengthen --interval or shorten --duration");
     exp.Require(TeTopology::LoadFibres(topology, fibreKm, s.fibres, error), "topology", error);
+    for (const auto& note : s.fibres.GetNotes())
+    {
+        exp.Note(s.fibres.GetName() + ": " + note);
+    }
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(0);
     exp.Require(TrafficMatrix::Make(matrix, s.fibres, totalTbps * 1e3, rng, s.demands, error),

@@ -740,9 +740,18 @@ LoaderTargets(const std::string& src)
         };
         targets.push_back(t);
     }
+    // The graph files (the Topology Zoo's two formats), through Load() and its default rules.
+    for (const char* format : {"graphml", "gml"})
     {
-        Target t{"wan-topology-graphml", "loaders", {}, {}, ".graphml", mutate, nullptr, NamesFile};
-        addFile(t, "test/fuzz/seeds/small.graphml");
+        Target t{std::string("wan-topology-") + format,
+                 "loaders",
+                 {},
+                 {},
+                 std::string(".") + format,
+                 mutate,
+                 nullptr,
+                 NamesFile};
+        addFile(t, std::string("test/fuzz/seeds/small.") + format);
         t.run = [](const std::string&, const std::string& path) {
             WanTopology topo;
             std::string error;

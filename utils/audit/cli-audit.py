@@ -97,7 +97,23 @@ def _tiny_fibre_csv():
             b"fibre,A,B,,,,1e-320\nfibre,B,C,,,,900\nfibre,C,A,,,,1000\n")
 
 
+def _gml(nodes, edges):
+    text = "graph [\n"
+    for i, where in enumerate(nodes):
+        text += "  node [ id %d label \"s%d\"%s ]\n" % (
+            i, i, "" if where is None else " Latitude %g Longitude %g" % where)
+    for a, b in edges:
+        text += "  edge [ source %d target %d ]\n" % (a, b)
+    return (text + "]\n").encode()
+
+
 SCENARIO_FILES = {
+    "pieces.gml": lambda: _gml([(40, -74), (41, -75), (42, -76), (10, 10), (11, 11)],
+                               [(0, 1), (1, 2), (2, 0), (3, 4)]),
+    "parallel.gml": lambda: _gml([(40, -74), (41, -75), (42, -76)],
+                                 [(0, 1), (1, 2), (2, 0), (1, 0)]),
+    "unlocated.gml": lambda: _gml([(40, -74), (41, -75), None], [(0, 1), (1, 2), (2, 0)]),
+    "deep.gml": lambda: b"graph [\n" + b"x [ " * 100000 + b" ]" * 100000 + b"\n]\n",
     "empty.txt": lambda: b"",
     "binary.txt": _binary,
     "long-line.txt": lambda: b"x" * (10 * 1024 * 1024) + b"\n",
@@ -139,6 +155,14 @@ SCENARIOS = [
     ("rate-adaptive-wan", ["--topology={dir}/tiny-fibre.csv"], "1e-320",
      "a subnormal fibre length"),
     ("wan-bypass", ["--topology={dir}/tiny-fibre.csv"], "1e-320", "a subnormal fibre length"),
+    ("wan-bypass", ["--topology={dir}/pieces.gml", "--disconnected=refuse"], "pieces.gml",
+     "a network in two pieces, refused by choice"),
+    ("wan-bypass", ["--topology={dir}/parallel.gml", "--parallelLinks=refuse"], "parallel.gml",
+     "parallel links, refused by choice"),
+    ("wan-bypass", ["--topology={dir}/unlocated.gml", "--unlocated=refuse"], "unlocated.gml",
+     "a node without coordinates, refused by choice"),
+    ("wan-bypass", ["--topology={dir}/deep.gml"], "nested more than",
+     "GML lists nested 100,000 deep"),
     ("photonic-rails", ["--layers=4", "--tp=16", "--dp=2", "--gpusPerServer=8"], "tp",
      "a TP group across servers' rails (was an abort after the start)"),
     ("server-fabric-failover", ["--fill=2x4x4,2x4x4,2x4x4"], "fill",

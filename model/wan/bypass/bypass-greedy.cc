@@ -44,6 +44,7 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
                             m_fibres.GetNFibres(),
                             m_wavelengths,
                             demands);
+    grooming.SetSearchBudget(m_maxSearches);
     std::vector<BypassGrooming::Route> routes;
     TePathFinder finder(g);
     for (std::size_t d = 0; d < demands.size(); ++d)
@@ -94,10 +95,14 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
         }
     }
     grooming.SetRoutes(best);
-    if (m_polishPasses > 0)
+    bool stopped = grooming.IsOverBudget();
+    if (m_polishPasses > 0 && !stopped)
     {
         Polish(demands, grooming);
+        stopped = grooming.IsOverBudget();
     }
+    NS_LOG_INFO("greedy plan: " << grooming.GetSearches() << " path searches (MaxSearches "
+                                << m_maxSearches << ")");
     // Every fibre within its wavelengths.
     for (uint32_t f = 0; f < m_fibres.GetNFibres(); ++f)
     {
@@ -113,7 +118,7 @@ BypassPlanner::PlanGreedy(const std::vector<TrafficMatrix::Demand>& demands,
         }
     }
     BypassPlan out;
-    out.status = "greedy";
+    out.status = stopped ? "greedy (MaxSearches reached: the best plan so far)" : "greedy";
     std::vector<uint32_t> planIndex(nc, UINT32_MAX);
     for (uint32_t c = 0; c < nc; ++c)
     {
@@ -236,6 +241,14 @@ BypassPlanner::Polish(const std::vector<TrafficMatrix::Demand>& demands,
                 ++removed;
                 continue;
             }
+            if (grooming.IsOverBudget())
+            {
+                ++wavelengths[i];
+                setCapacity(i);
+                break;
+            }
+            // A re-solve of flows from every source: at least a search per source.
+            grooming.Charge(m_fibres.GetNSites());
             LinearProgram::Result next = lp.Resolve();
             if (next.status == LinearProgram::OPTIMAL)
             {
@@ -250,7 +263,7 @@ BypassPlanner::Polish(const std::vector<TrafficMatrix::Demand>& demands,
         }
         NS_LOG_DEBUG("bypass polish pass " << pass << ": " << removed - before
                                            << " wavelengths removed");
-        if (removed == before)
+        if (removed == before || grooming.IsOverBudget())
         {
             break;
         }

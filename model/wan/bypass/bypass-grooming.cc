@@ -304,7 +304,32 @@ BypassGrooming::Tree(uint32_t s,
                      std::vector<uint32_t>& via,
                      ArcCost cost) const
 {
+    ++m_searches;
     opticalgraph::ShortestTree(m_graph->graph, m_graph->search, s, t, budget, cost, dist, via);
+}
+
+void
+BypassGrooming::SetSearchBudget(uint64_t searches)
+{
+    m_maxSearches = searches > UINT64_MAX - m_searches ? UINT64_MAX : m_searches + searches;
+}
+
+uint64_t
+BypassGrooming::GetSearches() const
+{
+    return m_searches;
+}
+
+void
+BypassGrooming::Charge(uint64_t searches)
+{
+    m_searches = searches > UINT64_MAX - m_searches ? UINT64_MAX : m_searches + searches;
+}
+
+bool
+BypassGrooming::IsOverBudget() const
+{
+    return m_searches >= m_maxSearches;
 }
 
 std::vector<uint32_t>
@@ -357,7 +382,7 @@ BypassGrooming::SlopeScale(uint32_t rounds, const std::vector<double>& noise)
     double bestCost = std::numeric_limits<double>::infinity();
     std::vector<double> dist(m_nSites);
     std::vector<uint32_t> via(m_nSites);
-    for (uint32_t round = 0; round < rounds; ++round)
+    for (uint32_t round = 0; round < rounds && !IsOverBudget(); ++round)
     {
         // Every demand on its cheapest path (a shortest-path tree per source).
         std::vector<Route> next;
@@ -398,6 +423,10 @@ BypassGrooming::Cheapest(uint32_t s,
                          std::vector<uint32_t>& hops)
 {
     const double inf = std::numeric_limits<double>::infinity();
+    if (IsOverBudget())
+    {
+        return false;
+    }
     std::vector<double> dist;
     std::vector<uint32_t> via;
     Tree(s, t, budget, dist, via, [&](uint32_t c, int dir) {
@@ -464,6 +493,10 @@ BypassGrooming::Shed(uint32_t passes)
         });
         for (uint32_t c : order)
         {
+            if (IsOverBudget())
+            {
+                break;
+            }
             const uint32_t w = GetWavelengths(c);
             // Shed the top wavelength, else all of them.
             const std::vector<uint32_t> targets =
@@ -585,7 +618,7 @@ BypassGrooming::Fill(uint32_t passes)
     for (uint32_t pass = 0; improved && pass < passes; ++pass)
     {
         improved = false;
-        for (uint32_t c = 0; c < nc; ++c)
+        for (uint32_t c = 0; c < nc && !IsOverBudget(); ++c)
         {
             const uint32_t w = GetWavelengths(c);
             if (w == 0)
@@ -623,6 +656,7 @@ BypassGrooming::Fill(uint32_t passes)
                     // Shortest detour from `at` to the far end over links with spare capacity
                     // for `amount` in the direction crossed.
                     const uint32_t to = End(c, dir);
+                    ++m_searches;
                     std::vector<std::pair<uint32_t, uint32_t>> prev(m_nSites,
                                                                     {UINT32_MAX, UINT32_MAX});
                     std::vector<uint32_t> queue{at};

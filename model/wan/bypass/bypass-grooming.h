@@ -139,6 +139,23 @@ class BypassGrooming
      */
     void Fill(uint32_t passes);
 
+    /**
+     * \brief Bounds the path searches of the moves (SlopeScale's trees, Shed's cheapest paths,
+     * Fill's detours): once \p searches are made, SlopeScale starts no round, and Shed and
+     * Fill try no move. The routes are always whole: a plan stopped early is the best so far.
+     * \param [in] searches Most searches (from now on)
+     */
+    void SetSearchBudget(uint64_t searches);
+
+    /// \return the path searches made so far
+    uint64_t GetSearches() const;
+
+    /// \param [in] searches Work done outside the moves (an LP re-solve), in path searches
+    void Charge(uint64_t searches);
+
+    /// \return true once the search budget is spent
+    bool IsOverBudget() const;
+
   private:
     /// \return 0 if candidate c is crossed from its first site when entered at `at`, else 1
     int Dir(uint32_t c, uint32_t at) const
@@ -212,6 +229,8 @@ class BypassGrooming
     std::vector<uint32_t> m_onFibre;                     //!< Wavelengths per fibre
     struct SiteGraph;                                    //!< Boost.Graph of the usable links
     std::shared_ptr<SiteGraph> m_graph;                  //!< Its graph and search arrays
+    mutable uint64_t m_searches{0};                      //!< Path searches made
+    uint64_t m_maxSearches{UINT64_MAX};                  //!< Path searches allowed
 };
 
 } // namespace ns3

@@ -116,6 +116,8 @@ class BypassPlanner : public Object
 
     /// Largest growth factor MaxDemandScale and FindLargestScale search up to (1e6).
     static constexpr double MAX_SCALE_LIMIT = 1e6;
+    /// Default of the MaxSearches attribute: path searches of one greedy plan's moves.
+    static constexpr uint64_t DEFAULT_MAX_SEARCHES = 200000;
 
     /// What a headroom search found.
     struct Headroom
@@ -334,6 +336,7 @@ class BypassPlanner : public Object
     uint32_t m_slopeRounds;                 //!< Slope-scaling rounds per cycle
     double m_perturbation;                  //!< Price perturbation
     uint32_t m_shedPasses;                  //!< Passes of the moves
+    uint64_t m_maxSearches;                 //!< Path searches of one greedy plan's moves
     uint32_t m_polishPasses;                //!< Passes of the LP polish
     double m_headroomTolerance;             //!< MaxDemandScale's relative tolerance
     Ptr<UniformRandomVariable> m_rng;       //!< Stochastic cuts

@@ -45,12 +45,16 @@ WanTopology::ListBuiltIn()
 }
 
 bool
-WanTopology::Load(const std::string& nameOrFile, std::string& error)
+WanTopology::Load(const std::string& nameOrFile, std::string& error, const GraphOptions& options)
 {
     NS_LOG_FUNCTION(this << nameOrFile);
     if (EndsWith(nameOrFile, ".graphml"))
     {
-        return LoadGraphMl(nameOrFile, error);
+        return LoadGraphMl(nameOrFile, error, options);
+    }
+    if (EndsWith(nameOrFile, ".gml"))
+    {
+        return LoadGml(nameOrFile, error, options);
     }
     if (nameOrFile.find('/') != std::string::npos || nameOrFile.find('.') != std::string::npos)
     {
@@ -66,7 +70,7 @@ WanTopology::Load(const std::string& nameOrFile, std::string& error)
         }
         error = "no built-in WAN topology '" + nameOrFile + "' (no " + path +
                 "; built-in: " + (list.empty() ? "none found" : list) +
-                "; or give a .csv or .graphml file)";
+                "; or give a .csv, .graphml or .gml file)";
         return false;
     }
     return LoadCsv(path, error);

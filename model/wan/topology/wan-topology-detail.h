@@ -8,7 +8,7 @@
 #define WAN_TOPOLOGY_DETAIL_H
 
 // Private to WanTopology's source files (not installed): what its graph, its loaders (CSV,
-// GraphML) and its generator share.
+// GraphML, GML) and its generator share.
 
 #include "wan-topology.h"
 
@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstdint>
 #include <iomanip>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -120,6 +121,61 @@ uint32_t FibreComponents(uint32_t n,
  */
 std::vector<uint32_t> FindBridges(const std::vector<WanTopology::Fibre>& fibres,
                                   const std::vector<std::vector<uint32_t>>& at);
+
+/// A node or an edge of a graph file (GraphML or GML), as read.
+struct GraphElement
+{
+    std::string id;                                               //!< Node id
+    std::string source;                                           //!< Edge source
+    std::string target;                                           //!< Edge target
+    uint64_t line{0};                                             //!< Line of its tag
+    std::map<std::string, std::pair<std::string, uint64_t>> data; //!< Key id to text, line
+};
+
+/// A key of a graph file: what the data under its id is.
+struct GraphKey
+{
+    std::string domain; //!< node, edge, graph, all...
+    std::string name;   //!< The attribute's name, lower case
+};
+
+/// What a graph file holds, format aside: what its reader collects.
+struct GraphScan
+{
+    std::map<std::string, GraphKey> keys; //!< Keys by id
+    std::vector<GraphElement> nodes;      //!< The nodes, in document order
+    std::vector<GraphElement> edges;      //!< The edges, in document order
+    std::string error;                    //!< The first problem, with its line
+};
+
+/**
+ * Checks the options of a graph file's load.
+ * \param [in] path The file (for messages)
+ * \param [in] options The options
+ * \param [out] error The bad value and what is allowed
+ * \return true if allowed
+ */
+bool CheckGraphOptions(const std::string& path,
+                       const WanTopology::GraphOptions& options,
+                       std::string& error);
+
+/**
+ * Makes the fibre layer a graph file describes (the part of LoadGraphMl() and LoadGml() after
+ * parsing): sites from nodes, fibres from edges, the rules of \p options applied.
+ * \param [in] path The file (for messages; its stem names the topology)
+ * \param [in] scan What the file holds
+ * \param [in] options The rules
+ * \param [out] topo The topology
+ * \param [out] notes What the rules did, one line per rule that applied
+ * \param [out] error The file, line and problem
+ * \return true on success
+ */
+bool ScanToTopology(const std::string& path,
+                    const GraphScan& scan,
+                    const WanTopology::GraphOptions& options,
+                    WanTopology& topo,
+                    std::vector<std::string>& notes,
+                    std::string& error);
 
 } // namespace wantopologydetail
 } // namespace ns3

@@ -84,32 +84,6 @@ TextOf(const xmlNode* node, std::string& text, int depth = 0)
     }
 }
 
-/// A GraphML node or edge, as read.
-struct GraphElement
-{
-    std::string id;                                               //!< Node id
-    std::string source;                                           //!< Edge source
-    std::string target;                                           //!< Edge target
-    uint64_t line{0};                                             //!< Line of its tag
-    std::map<std::string, std::pair<std::string, uint64_t>> data; //!< Key id to text, line
-};
-
-/// A GraphML key.
-struct GraphKey
-{
-    std::string domain; //!< node, edge, graph, all...
-    std::string name;   //!< attr.name, lower case
-};
-
-/// What a walk over a GraphML document collects.
-struct GraphScan
-{
-    std::map<std::string, GraphKey> keys; //!< Keys by id
-    std::vector<GraphElement> nodes;      //!< The nodes, in document order
-    std::vector<GraphElement> edges;      //!< The edges, in document order
-    std::string error;                    //!< The first problem, with its line
-};
-
 /**
  * Walks the elements below \p parent (libxml2 bounds the depth to 256 levels).
  * \param [in] parent An element
@@ -297,300 +271,15 @@ ParseGraphMl(const std::string& path, const std::string& text, GraphScan& scan, 
     return true;
 }
 
-/// The GraphML keys this reader understands, and the numbers read under them.
-class GraphKeys
-{
-  public:
-    /**
-     * \param [in] scan The document's keys
-     * \param [in] path The file (for messages)
-     */
-    GraphKeys(const GraphScan& scan, const std::string& path)
-        : label(For(scan, "node", {"label"})),
-          latitude(For(scan, "node", {"latitude"})),
-          longitude(For(scan, "node", {"longitude"})),
-          weight(For(scan, "node", {"population", "weight"})),
-          length(For(scan, "edge", {"linklength", "length", "distance"})),
-          m_path(path)
-    {
-    }
-
-    /// \return the first of the keys \p ids \p e has data for (text and line), or null
-    static const std::pair<std::string, uint64_t>* Find(const GraphElement& e,
-                                                        const std::vector<std::string>& ids)
-    {
-        for (const auto& id : ids)
-        {
-            const auto it = e.data.find(id);
-            if (it != e.data.end())
-            {
-                return &it->second;
-            }
-        }
-        return static_cast<const std::pair<std::string, uint64_t>*>(nullptr);
-    }
-
-    /**
-     * Reads the number \p e holds under one of \p ids.
-     * \param [in] e The element
-     * \param [in] ids The keys
-     * \param [in] what The quantity (for messages)
-     * \param [in] element The element (for messages)
-     * \param [in] bounds The values allowed
-     * \param [in] unit The unit
-     * \param [out] value The value, if present
-     * \param [out] present Whether \p e has one
-     * \param [out] error The file, line and problem
-     * \return false if present but not a number within \p bounds
-     */
-    bool Number(const GraphElement& e,
-                const std::vector<std::string>& ids,
-                const std::string& what,
-                const std::string& element,
-                const OpticalBounds& bounds,
-                const std::string& unit,
-                double& value,
-                bool& present,
-                std::string& error) const
-    {
-        present = false;
-        const auto* cell = Find(e, ids);
-        if (!cell)
-        {
-            return true;
-        }
-        std::string why;
-        if (!OpticalDataFile::ReadReal(cell->first, bounds, unit, value, why))
-        {
-            error = Where(m_path, cell->second) + element + ": " + what + ": " + why;
-            return false;
-        }
-        present = true;
-        return true;
-    }
-
-    const std::vector<std::string> label;     //!< Keys of a node's name
-    const std::vector<std::string> latitude;  //!< Keys of a node's latitude
-    const std::vector<std::string> longitude; //!< Keys of a node's longitude
-    const std::vector<std::string> weight;    //!< Keys of a node's weight
-    const std::vector<std::string> length;    //!< Keys of an edge's length
-
-  private:
-    /// \return the ids of the keys of \p domain (or "all") named one of \p names
-    static std::vector<std::string> For(const GraphScan& scan,
-                                        const std::string& domain,
-                                        const std::vector<std::string>& names)
-    {
-        std::vector<std::string> ids;
-        for (const auto& [id, key] : scan.keys)
-        {
-            if ((key.domain == domain || key.domain == "all") &&
-                std::find(names.begin(), names.end(), key.name) != names.end())
-            {
-                ids.push_back(id);
-            }
-        }
-        return ids;
-    }
-
-    std::string m_path; //!< The file
-};
-
-/**
- * Adds a site per GraphML node to \p topo.
- * \param [in] path The file (for messages)
- * \param [in] scan The document
- * \param [in] keys Its keys
- * \param [in,out] topo The topology
- * \param [out] byId Per node id, its site
- * \param [out] located Per site, whether the node has coordinates
- * \param [out] error The file, line and problem
- * \return true on success
- */
-bool
-AddGraphNodes(const std::string& path,
-              const GraphScan& scan,
-              const GraphKeys& keys,
-              WanTopology& topo,
-              std::map<std::string, uint32_t>& byId,
-              std::vector<bool>& located,
-              std::string& error)
-{
-    for (const auto& node : scan.nodes)
-    {
-        const std::string element = "node '" + node.id + "'";
-        if (byId.count(node.id))
-        {
-            error = Where(path, node.line) + element + " is declared twice (first at line " +
-                    std::to_string(scan.nodes[byId.at(node.id)].line) + ")";
-            return false;
-        }
-        WanTopology::Site site;
-        const auto* label = GraphKeys::Find(node, keys.label);
-        site.name = label ? label->first : node.id;
-        if (topo.FindSite(site.name) >= 0)
-        {
-            NS_LOG_INFO(Where(path, node.line)
-                        << "label '" << site.name << "' used twice; node " << node.id << " is '"
-                        << site.name << " [" << node.id << "]'");
-            site.name += " [" + node.id + "]";
-            if (topo.FindSite(site.name) >= 0)
-            {
-                error = Where(path, node.line) + element + ": its name '" + site.name +
-                        "' is the label of another node (labels must tell nodes apart)";
-                return false;
-            }
-        }
-        bool hasLat = false;
-        bool hasLon = false;
-        bool hasWeight = false;
-        if (!keys.Number(node,
-                         keys.latitude,
-                         "Latitude",
-                         element,
-                         WanTopology::LatitudeBounds(),
-                         "degrees",
-                         site.latitude,
-                         hasLat,
-                         error) ||
-            !keys.Number(node,
-                         keys.longitude,
-                         "Longitude",
-                         element,
-                         WanTopology::LongitudeBounds(),
-                         "degrees",
-                         site.longitude,
-                         hasLon,
-                         error) ||
-            !keys.Number(node,
-                         keys.weight,
-                         "weight",
-                         element,
-                         WanTopology::WeightBounds(),
-                         "",
-                         site.weight,
-                         hasWeight,
-                         error))
-        {
-            return false;
-        }
-        if (!(hasLat && hasLon))
-        {
-            site.latitude = 0;
-            site.longitude = 0;
-        }
-        byId[node.id] = topo.AddSite(site);
-        located.push_back(hasLat && hasLon);
-    }
-    return true;
-}
-
-/**
- * Adds a fibre per GraphML edge to \p topo.
- * \param [in] path The file (for messages)
- * \param [in] scan The document
- * \param [in] keys Its keys
- * \param [in] routeFactor Length of an edge without one: great circle x this
- * \param [in] byId Per node id, its site
- * \param [in] located Per site, whether the node has coordinates
- * \param [in,out] topo The topology
- * \param [out] error The file, line and problem
- * \return true on success
- */
-bool
-AddGraphEdges(const std::string& path,
-              const GraphScan& scan,
-              const GraphKeys& keys,
-              double routeFactor,
-              const std::map<std::string, uint32_t>& byId,
-              const std::vector<bool>& located,
-              WanTopology& topo,
-              std::string& error)
-{
-    std::map<std::pair<uint32_t, uint32_t>, uint64_t> edgeLine;
-    for (const auto& edge : scan.edges)
-    {
-        const std::string element = "edge " + edge.source + "-" + edge.target;
-        for (const std::string* end : {&edge.source, &edge.target})
-        {
-            if (!byId.count(*end))
-            {
-                error = Where(path, edge.line) + element + ": unknown node '" + *end + "'";
-                return false;
-            }
-        }
-        const uint32_t a = byId.at(edge.source);
-        const uint32_t b = byId.at(edge.target);
-        if (a == b)
-        {
-            error = Where(path, edge.line) + element + ": both ends are '" + edge.source +
-                    "' (self-loops not allowed)";
-            return false;
-        }
-        const auto key = std::make_pair(std::min(a, b), std::max(a, b));
-        if (edgeLine.count(key))
-        {
-            error = Where(path, edge.line) + element + " is a duplicate (already at line " +
-                    std::to_string(edgeLine.at(key)) + "; one fibre per pair)";
-            return false;
-        }
-        double length = 0;
-        bool hasLength = false;
-        const OpticalBounds lengthBounds =
-            OpticalBounds::AtLeast(0).AtMost(WanTopology::MAX_LENGTH_KM);
-        if (!keys.Number(edge,
-                         keys.length,
-                         "length",
-                         element,
-                         lengthBounds,
-                         "km",
-                         length,
-                         hasLength,
-                         error))
-        {
-            return false;
-        }
-        if (!hasLength)
-        {
-            for (uint32_t s : {a, b})
-            {
-                if (!located[s])
-                {
-                    error = Where(path, edge.line) + element + " has no length, and node '" +
-                            scan.nodes[s].id + "' (line " + std::to_string(scan.nodes[s].line) +
-                            ") has no Latitude and Longitude to derive one from";
-                    return false;
-                }
-            }
-            // At most half the circumference x MAX_ROUTE_FACTOR (2): inside LengthBounds().
-            length = topo.GetGreatCircleKm(a, b) * routeFactor;
-        }
-        std::string why;
-        if (!topo.AddFibre(
-                a,
-                b,
-                std::min(WanTopology::MAX_LENGTH_KM, std::max(WanTopology::MIN_LENGTH_KM, length)),
-                why))
-        {
-            error = Where(path, edge.line) + why;
-            return false;
-        }
-        edgeLine[key] = edge.line;
-    }
-    return true;
-}
-
 } // namespace
 
 bool
-WanTopology::LoadGraphMl(const std::string& file, std::string& error, double routeFactor)
+WanTopology::LoadGraphMl(const std::string& file, std::string& error, const GraphOptions& options)
 {
-    NS_LOG_FUNCTION(this << file << routeFactor);
+    NS_LOG_FUNCTION(this << file);
     const std::string path = ResolveWan(file);
-    if (!std::isfinite(routeFactor) || routeFactor < 1 || routeFactor > MAX_ROUTE_FACTOR)
+    if (!CheckGraphOptions(path, options, error))
     {
-        error = path + ": route factor " + Num(routeFactor) + " is not allowed (1 to " +
-                Num(MAX_ROUTE_FACTOR) + ")";
         return false;
     }
     std::string text;
@@ -599,40 +288,17 @@ WanTopology::LoadGraphMl(const std::string& file, std::string& error, double rou
         error = "GraphML file: " + error;
         return false;
     }
-
     GraphScan scan;
-    if (!ParseGraphMl(path, text, scan, error))
-    {
-        return false;
-    }
-    const auto& nodes = scan.nodes;
-    if (nodes.empty())
-    {
-        error = path + ": no nodes (no <node> elements; is this a GraphML file?)";
-        return false;
-    }
-    const GraphKeys keys(scan, path);
     WanTopology topo;
-    topo.SetName(Stem(path));
-    std::map<std::string, uint32_t> byId;
-    std::vector<bool> located;
-    if (!AddGraphNodes(path, scan, keys, topo, byId, located, error) ||
-        !AddGraphEdges(path, scan, keys, routeFactor, byId, located, topo, error))
+    std::vector<std::string> notes;
+    if (!ParseGraphMl(path, text, scan, error) ||
+        !ScanToTopology(path, scan, options, topo, notes, error))
     {
-        return false;
-    }
-    const auto unreachable = topo.GetUnreachable();
-    if (!unreachable.empty())
-    {
-        const uint32_t s = unreachable.front();
-        error = Where(path, nodes[s].line) + "node '" + nodes[s].id + "' (" + topo.GetSite(s).name +
-                ") is not reachable from node '" + nodes[0].id + "' (" + topo.GetSite(0).name +
-                "): the network is disconnected (" + std::to_string(unreachable.size()) + " of " +
-                std::to_string(topo.GetNSites()) + " nodes unreachable)";
         return false;
     }
     NS_LOG_INFO("loaded " << path << ": " << topo.GetNSites() << " sites, " << topo.GetNFibres()
                           << " fibres");
+    topo.m_notes = notes;
     *this = std::move(topo);
     return true;
 }

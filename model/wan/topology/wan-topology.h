@@ -27,7 +27,9 @@ namespace ns3
  *
  * A plain value class. It comes from one of three sources:
  *  - the project's CSV format (LoadCsv(); the built-in topologies in data/wan/ use it);
- *  - a GraphML file in the Internet Topology Zoo's style (LoadGraphMl());
+ *  - a GraphML or GML file in the Internet Topology Zoo's style (LoadGraphMl(), LoadGml();
+ *    what they do with the Zoo's parallel links, nodes without coordinates and disconnected
+ *    networks is chosen by GraphOptions);
  *  - a synthetic generator (Generate()).
  *
  * The project CSV format: a header row and one row per site or fibre, told apart by the
@@ -89,8 +91,54 @@ class WanTopology
     static constexpr uint32_t MAX_SITES = 10000;
     /// Most fibres a file may declare.
     static constexpr uint32_t MAX_FIBRES = 100000;
-    /// Largest GraphML file read (bytes; 16 MiB; the Topology Zoo's largest is below 1 MiB).
+    /// Largest GraphML or GML file read (bytes; 16 MiB; the Topology Zoo's largest is below
+    /// 1 MiB).
     static constexpr uint64_t MAX_GRAPHML_BYTES = 16ULL * 1024 * 1024;
+    /// Deepest nesting of lists a GML file may have (the Zoo's files nest 3 deep).
+    static constexpr uint32_t MAX_GML_DEPTH = 64;
+    /// Default of GraphOptions::unlocatedLengthKm (km): a regional span.
+    static constexpr double DEFAULT_UNLOCATED_LENGTH_KM = 100.0;
+
+    /// What a graph file's links between the same two nodes (and from a node to itself) become.
+    enum class ParallelLinks
+    {
+        MERGE,  //!< One fibre per pair, the shortest length of its links; self-loops dropped
+        REFUSE, //!< A file:line error at the second link (or the self-loop)
+    };
+
+    /// How a node without Latitude and Longitude gets the lengths of its fibres (a link with a
+    /// length of its own keeps it whatever the rule).
+    enum class UnlocatedSites
+    {
+        /// Placed at the centre (mean of unit vectors) of its located neighbours, repeated
+        /// until no more can be placed; a node that no located node reaches gets
+        /// unlocatedLengthKm fibres
+        NEIGHBOURS,
+        FIXED_LENGTH, //!< Every fibre with an unlocated end is unlocatedLengthKm long
+        REFUSE,       //!< A file:line error at the first such fibre
+    };
+
+    /// What a graph file whose nodes are not all connected becomes.
+    enum class Disconnected
+    {
+        LARGEST, //!< Its largest component (fewest sites dropped; ties: the first node's)
+        REFUSE,  //!< A file:line error naming the first unreachable node
+    };
+
+    /**
+     * How LoadGraphMl() and LoadGml() turn a real network file (the Topology Zoo's, say) into
+     * a fibre layer. What a rule changed is said in GetNotes(), once per rule.
+     */
+    struct GraphOptions
+    {
+        double routeFactor{DEFAULT_ROUTE_FACTOR};             //!< 1 to MAX_ROUTE_FACTOR
+        ParallelLinks parallelLinks{ParallelLinks::MERGE};    //!< Parallel links and self-loops
+        UnlocatedSites unlocated{UnlocatedSites::NEIGHBOURS}; //!< Nodes without coordinates
+        /// Length of a fibre of a node no rule can place (km; > 0 and <= MAX_LENGTH_KM)
+        double unlocatedLengthKm{DEFAULT_UNLOCATED_LENGTH_KM};
+        Disconnected disconnected{Disconnected::LARGEST}; //!< A network in several pieces
+    };
+
     /// The directory of the built-in topologies, inside the data directory.
     static const std::string BUILT_IN_DIRECTORY;
 
@@ -195,14 +243,19 @@ class WanTopology
      * \brief Loads a topology.
      *
      * A name without '/' and without '.' is a built-in topology, data/wan/NAME.csv (see
-     * ListBuiltIn()); a name ending in ".graphml" is read by LoadGraphMl(); any other name is
-     * read by LoadCsv(). A file name without '/' is looked up in data/wan/; write "./x.csv"
-     * for a file in the working directory.
+     * ListBuiltIn()); a name ending in ".graphml" is read by LoadGraphMl(), one ending in
+     * ".gml" by LoadGml(); any other name is read by LoadCsv(). A file name without '/' is
+     * looked up in data/wan/; write "./x.csv" for a file in the working directory.
      * \param [in] nameOrFile Built-in name or file
      * \param [out] error On failure: the file, the line and what is wrong, or the unknown
      * name with the built-in names
+     * \param [in] options For a GraphML or GML file: its rules (see GraphOptions)
      * \return true on success (on failure this topology is unchanged)
      */
+    bool Load(const std::string& nameOrFile, std::string& error, const GraphOptions& options);
+
+    /// Load() with the default GraphOptions.
+    /// \param [in] nameOrFile As above \param [out] error As above \return as above
     bool Load(const std::string& nameOrFile, std::string& error);
 
     /**
@@ -219,10 +272,11 @@ class WanTopology
      * Keys are resolved by their attr.name (case-insensitive): node "label" (else the node
      * id is the name), "Latitude", "Longitude", optional "population" or "weight" (the site
      * weight; default 1); edge "LinkLength", "length" or "distance" in km, when present.
-     * Without an edge length, the length is the great-circle distance x \p routeFactor, at
-     * least MIN_LENGTH_KM. As in the CSV format, self-loops and parallel edges (a second edge
-     * between the same two nodes, in either direction) are errors; a label used twice gets
-     * " [id]" appended; a node without coordinates gets (0, 0). The name is the file's stem.
+     * Without an edge length, the length is the great-circle distance x the route factor, at
+     * least MIN_LENGTH_KM. A label used twice gets " [id]" appended. Parallel links, nodes
+     * without coordinates and a disconnected network follow \p options (by default: merged,
+     * placed among their neighbours, the largest component), each said in GetNotes(). The
+     * name is the file's stem.
      *
      * The file is parsed by libxml2 (comments, CDATA, character references and foreign
      * elements such as yEd graphics are fine; edge direction is ignored) without network
@@ -232,15 +286,76 @@ class WanTopology
      * length 0 to MAX_LENGTH_KM (km); at most MAX_SITES nodes and MAX_FIBRES edges.
      * \param [in] file The file (a name without '/' is looked up in data/wan/)
      * \param [out] error On failure: file:line and what is wrong (malformed XML, an edge to an
-     * unknown node, a self-loop, a parallel edge, a node without coordinates when a length is
-     * needed, a number that is not one or out of its range, no nodes, a disconnected network)
-     * \param [in] routeFactor Fibre route length over great-circle distance (1 to
-     * MAX_ROUTE_FACTOR)
+     * unknown node, a number that is not one or out of its range, no nodes, or what a
+     * REFUSE rule of \p options refuses)
+     * \param [in] options The rules for parallel links, unlocated nodes and pieces
      * \return true on success (on failure this topology is unchanged)
      */
-    bool LoadGraphMl(const std::string& file,
-                     std::string& error,
-                     double routeFactor = DEFAULT_ROUTE_FACTOR);
+    bool LoadGraphMl(const std::string& file, std::string& error, const GraphOptions& options);
+
+    /// LoadGraphMl() with the default GraphOptions.
+    /// \param [in] file As above \param [out] error As above \return as above
+    bool LoadGraphMl(const std::string& file, std::string& error);
+
+    /**
+     * \brief Loads a GML file (Graph Modelling Language, as networkx and the Topology Zoo
+     * write it) into the same topology as LoadGraphMl(), with the same keys (case-insensitive
+     * attribute names of node and edge lists: label, Latitude, Longitude, population or
+     * weight; LinkLength, length or distance), bounds, rules and errors.
+     *
+     * The grammar read: a list of key-value pairs, a key a name ([A-Za-z_][A-Za-z0-9_]*), a
+     * value an integer, a real, a string in double quotes (HTML character references such as
+     * &amp;amp; and &amp;#233; are decoded) or a list in [ ]; '#' starts a comment line. The
+     * first top-level "graph" list is read: its "node" lists (an "id" each, unique) and "edge"
+     * lists ("source" and "target" ids); other keys and nested lists (graphics) are skipped.
+     * Bounded like GraphML: MAX_GRAPHML_BYTES, lists at most MAX_GML_DEPTH deep, MAX_SITES
+     * nodes, MAX_FIBRES edges.
+     * \param [in] file The file (a name without '/' is looked up in data/wan/)
+     * \param [out] error On failure: file:line and what is wrong
+     * \param [in] options The rules for parallel links, unlocated nodes and pieces
+     * \return true on success (on failure this topology is unchanged)
+     */
+    bool LoadGml(const std::string& file, std::string& error, const GraphOptions& options);
+
+    /// LoadGml() with the default GraphOptions.
+    /// \param [in] file As above \param [out] error As above \return as above
+    bool LoadGml(const std::string& file, std::string& error);
+
+    /**
+     * \return what the last successful load of a graph file decided by its rules, one line
+     * per rule that applied (links merged, nodes placed or given the fixed length, components
+     * dropped); empty after any other load
+     */
+    const std::vector<std::string>& GetNotes() const;
+
+    /**
+     * \brief Parses a ParallelLinks name (merge, refuse; any case).
+     * \param [in] text The name
+     * \param [out] out The rule
+     * \param [out] error If unknown: the name and the allowed names
+     * \return false if unknown
+     */
+    static bool ParseParallelLinks(const std::string& text, ParallelLinks& out, std::string& error);
+
+    /**
+     * \brief Parses an UnlocatedSites name (neighbours, fixed, refuse; any case).
+     * \param [in] text The name
+     * \param [out] out The rule
+     * \param [out] error If unknown: the name and the allowed names
+     * \return false if unknown
+     */
+    static bool ParseUnlocatedSites(const std::string& text,
+                                    UnlocatedSites& out,
+                                    std::string& error);
+
+    /**
+     * \brief Parses a Disconnected name (largest, refuse; any case).
+     * \param [in] text The name
+     * \param [out] out The rule
+     * \param [out] error If unknown: the name and the allowed names
+     * \return false if unknown
+     */
+    static bool ParseDisconnected(const std::string& text, Disconnected& out, std::string& error);
 
     /**
      * \brief Writes the topology in the project CSV format (lengths in km, rounded to 0.001).
@@ -321,6 +436,7 @@ class WanTopology
     std::vector<std::vector<uint32_t>> m_fibresAt;             //!< Fibre indices per site
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_pairs; //!< (low, high) site to fibre
     std::map<std::string, uint32_t> m_byName;                  //!< First site of each name
+    std::vector<std::string> m_notes;                          //!< What a graph file's rules did
 };
 
 } // namespace ns3

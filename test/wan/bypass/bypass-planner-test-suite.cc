@@ -407,6 +407,21 @@ class BypassSimulationTestCase : public BypassTestCase
         CheckRoutes(ilp, demands, "ILP");
         CheckRoutes(greedy, demands, "greedy");
         CheckRoutes(hop, demands, "hop-by-hop ILP");
+        NS_TEST_ASSERT_MSG_EQ(greedy.status, "greedy", "within its search budget");
+
+        // One path search allowed: the moves stop at once, the plan is the express greedy's,
+        // every demand still routed in full, no cheaper than the searched plan.
+        p->SetAttribute("MaxSearches", UintegerValue(1));
+        BypassPlan stopped;
+        NS_TEST_ASSERT_MSG_EQ(p->PlanGreedy(demands, true, stopped, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(stopped.status,
+                              "greedy (MaxSearches reached: the best plan so far)",
+                              "stopped early");
+        CheckRoutes(stopped, demands, "greedy stopped early");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(stopped.capacityCost,
+                                    greedy.capacityCost - 1e-9,
+                                    "fewer moves, no cheaper plan");
+        p->SetAttribute("MaxSearches", UintegerValue(BypassPlanner::DEFAULT_MAX_SEARCHES));
 
         // Run the ILP plan at flow level for 1 s.
         BypassTopologyHelper helper;

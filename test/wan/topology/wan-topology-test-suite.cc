@@ -111,6 +111,40 @@ LineOf(const std::vector<std::string>& lines, const std::string& marker)
     return 0;
 }
 
+/// \return the default graph options with route factor \p factor
+WanTopology::GraphOptions
+RouteFactor(double factor)
+{
+    WanTopology::GraphOptions options;
+    options.routeFactor = factor;
+    return options;
+}
+
+/// \return graph options that refuse parallel links, unlocated nodes and pieces
+WanTopology::GraphOptions
+Strict()
+{
+    WanTopology::GraphOptions options;
+    options.parallelLinks = WanTopology::ParallelLinks::REFUSE;
+    options.unlocated = WanTopology::UnlocatedSites::REFUSE;
+    options.disconnected = WanTopology::Disconnected::REFUSE;
+    return options;
+}
+
+/// \return the one note of \p topo containing \p part ("" if none)
+std::string
+NoteWith(const WanTopology& topo, const std::string& part)
+{
+    for (const auto& note : topo.GetNotes())
+    {
+        if (Contains(note, part))
+        {
+            return note;
+        }
+    }
+    return "";
+}
+
 /// Writes \p lines to \p file, one a line.
 void
 Write(const std::string& file, const std::vector<std::string>& lines)
@@ -310,7 +344,7 @@ class CsvTestCase : public TestCase
         Write(file, lines);
         WanTopology topo = loaded;
         std::string error;
-        NS_TEST_EXPECT_MSG_EQ(topo.Load(file, error), false, what << " accepted");
+        NS_TEST_EXPECT_MSG_EQ(topo.Load(file, error, Strict()), false, what << " accepted");
         NS_TEST_EXPECT_MSG_EQ(Contains(error, file + ":" + std::to_string(line) + ": "),
                               true,
                               what << ": no file:line " << line << " in: " << error);
@@ -511,7 +545,7 @@ class GraphMlTestCase : public TestCase
         Write(file, lines);
         WanTopology topo;
         std::string error;
-        NS_TEST_ASSERT_MSG_EQ(topo.LoadGraphMl(file, error, 1.3), true, error);
+        NS_TEST_ASSERT_MSG_EQ(topo.LoadGraphMl(file, error, RouteFactor(1.3)), true, error);
         NS_TEST_ASSERT_MSG_EQ(topo.GetName(), "zoo", "name");
         NS_TEST_ASSERT_MSG_EQ(topo.GetNSites(), 4, "nodes");
         NS_TEST_ASSERT_MSG_EQ(topo.GetNFibres(), 4, "edges");
@@ -547,7 +581,7 @@ class GraphMlTestCase : public TestCase
             }
         }
         WanTopology crlf;
-        NS_TEST_ASSERT_MSG_EQ(crlf.LoadGraphMl(file, error, 1.3), true, error);
+        NS_TEST_ASSERT_MSG_EQ(crlf.LoadGraphMl(file, error, RouteFactor(1.3)), true, error);
         NS_TEST_ASSERT_MSG_EQ(Same(crlf, topo), true, "BOM and CRLF change nothing");
 
         // The default route factor, through Load(), and co-located nodes.
@@ -572,9 +606,13 @@ class GraphMlTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(topo.GetFibre(topo.FindFibre(2, 3)).lengthKm,
                               WanTopology::MIN_LENGTH_KM,
                               "co-located nodes: 1 km");
-        NS_TEST_ASSERT_MSG_EQ(topo.LoadGraphMl(file, error, 0.9), false, "route factor < 1");
+        NS_TEST_ASSERT_MSG_EQ(topo.LoadGraphMl(file, error, RouteFactor(0.9)),
+                              false,
+                              "route factor < 1");
         NS_TEST_ASSERT_MSG_EQ(Contains(error, "0.9"), true, error);
-        NS_TEST_ASSERT_MSG_EQ(topo.LoadGraphMl(file, error, 2.5), false, "route factor > 2");
+        NS_TEST_ASSERT_MSG_EQ(topo.LoadGraphMl(file, error, RouteFactor(2.5)),
+                              false,
+                              "route factor > 2");
         NS_TEST_ASSERT_MSG_EQ(error,
                               file + ": route factor 2.5 is not allowed (1 to 2)",
                               "route factor > 2");
@@ -604,7 +642,7 @@ class GraphMlErrorsTestCase : public TestCase
         Write(file, lines);
         WanTopology topo = loaded;
         std::string error;
-        NS_TEST_EXPECT_MSG_EQ(topo.Load(file, error), false, what << " accepted");
+        NS_TEST_EXPECT_MSG_EQ(topo.Load(file, error, Strict()), false, what << " accepted");
         const uint32_t line = LineOf(lines, marker);
         NS_TEST_EXPECT_MSG_NE(line, 0, what << ": no marker " << marker);
         NS_TEST_EXPECT_MSG_EQ(Contains(error, file + ":" + std::to_string(line) + ": "),
@@ -708,7 +746,8 @@ class GraphMlErrorsTestCase : public TestCase
                     "self-loop",
                     Doc(node2, edges),
                     R"(source="c" target="c")",
-                    "edge c-c: both ends are 'c' (self-loops not allowed)",
+                    "edge c-c: both ends are 'c' (self-loops not allowed with parallel links "
+                    "'refuse'; 'merge' drops them)",
                     true);
         edges = ring;
         edges.push_back(R"(<edge source="b" target="a"><data key="len">7</data></edge>)");
@@ -716,7 +755,8 @@ class GraphMlErrorsTestCase : public TestCase
                     "parallel edge",
                     Doc(node2, edges),
                     R"(source="b" target="a")",
-                    "edge b-a is a duplicate (already at line 9; one fibre per pair)",
+                    "edge b-a is a duplicate (already at line 9; one fibre per pair with parallel "
+                    "links 'refuse'; 'merge' merges them)",
                     true);
         edges = ring;
         edges[2] = R"(<edge source="c"/>)";
@@ -1082,6 +1122,278 @@ class TrafficMatrixTestCase : public TestCase
     }
 };
 
+/// The rules of GraphOptions: parallel links, self-loops, unlocated nodes, pieces.
+class GraphRulesTestCase : public TestCase
+{
+  public:
+    GraphRulesTestCase()
+        : TestCase("Graph rules: parallel links merged to the shortest, self-loops dropped, "
+                   "unlocated nodes placed at their neighbours' centre in rounds or given a "
+                   "fixed length, the largest component kept; each said once")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // a (0, 0), b (0, 20) and e (10, 0) are located; c (next to a and b) and d (next to c
+        // only) are not; f-g is a second, smaller piece without coordinates.
+        const std::vector<std::string> lines = {
+            "<graphml>",
+            R"(<key attr.name="Latitude" for="node" id="lat"/>)",
+            R"(<key attr.name="Longitude" for="node" id="lon"/>)",
+            R"(<key attr.name="LinkLength" for="edge" id="len"/>)",
+            R"(<graph edgedefault="undirected">)",
+            R"(<node id="a"><data key="lat">0</data><data key="lon">0</data></node>)",
+            R"(<node id="b"><data key="lat">0</data><data key="lon">20</data></node>)",
+            R"(<node id="c"/>)",
+            R"(<node id="d"/>)",
+            R"(<node id="e"><data key="lat">10</data><data key="lon">0</data></node>)",
+            R"(<node id="f"/>)",
+            R"(<node id="g"/>)",
+            R"(<edge source="a" target="b"/>)",
+            R"(<edge source="b" target="a"><data key="len">9</data></edge>)",
+            R"(<edge source="a" target="b"><data key="len">7</data></edge>)",
+            R"(<edge source="c" target="a"/>)",
+            R"(<edge source="c" target="b"/>)",
+            R"(<edge source="d" target="c"/>)",
+            R"(<edge source="e" target="a"/>)",
+            R"(<edge source="e" target="e"/>)",
+            R"(<edge source="f" target="g"/>)",
+            "</graph>",
+            "</graphml>"};
+        const std::string file = CreateTempDirFilename("rules.graphml");
+        Write(file, lines);
+        WanTopology topo;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(topo.Load(file, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(topo.GetNSites(), 5, "f and g dropped");
+        NS_TEST_ASSERT_MSG_EQ(topo.GetNFibres(), 5, "a-b once, no self-loop, no f-g");
+        NS_TEST_ASSERT_MSG_EQ(topo.GetFibre(topo.FindFibre(0, 1)).lengthKm,
+                              7,
+                              "merged: the shortest given length");
+        // c: the centre of (0, 0) and (0, 20) is (0, 10); d, placed in the next round, on c.
+        NS_TEST_ASSERT_MSG_EQ_TOL(topo.GetSite(2).latitude, 0, 1e-12, "c latitude");
+        NS_TEST_ASSERT_MSG_EQ_TOL(topo.GetSite(2).longitude, 10, 1e-12, "c longitude");
+        NS_TEST_ASSERT_MSG_EQ_TOL(topo.GetSite(3).longitude, 10, 1e-12, "d on c");
+        const double tenDegrees = 10 * WanTopology::EARTH_RADIUS_KM * M_PI / 180;
+        NS_TEST_ASSERT_MSG_EQ_TOL(topo.GetFibre(topo.FindFibre(2, 0)).lengthKm,
+                                  1.2 * tenDegrees,
+                                  1e-9 * tenDegrees,
+                                  "c-a: 10 degrees x 1.2");
+        NS_TEST_ASSERT_MSG_EQ(topo.GetFibre(topo.FindFibre(3, 2)).lengthKm,
+                              WanTopology::MIN_LENGTH_KM,
+                              "d-c: co-located");
+        NS_TEST_ASSERT_MSG_EQ(topo.GetNotes().size(), 4, "four rules applied");
+        NS_TEST_ASSERT_MSG_EQ(Contains(NoteWith(topo, "parallel"), "2 parallel link(s)"),
+                              true,
+                              "merged note");
+        NS_TEST_ASSERT_MSG_EQ(NoteWith(topo, "self-loop"), "1 self-loop(s) dropped", "loop note");
+        NS_TEST_ASSERT_MSG_EQ(
+            NoteWith(topo, "components"),
+            "the network has 2 components: its largest is kept, 5 of 7 sites (dropped: 'f', 'g')",
+            "pieces note");
+        NS_TEST_ASSERT_MSG_EQ(Contains(NoteWith(topo, "placed"), "2 site(s)"), true, "placed");
+
+        // The fixed length instead: c and d stay where they are not, fibres 250 km.
+        WanTopology::GraphOptions fixed;
+        fixed.unlocated = WanTopology::UnlocatedSites::FIXED_LENGTH;
+        fixed.unlocatedLengthKm = 250;
+        NS_TEST_ASSERT_MSG_EQ(topo.Load(file, error, fixed), true, error);
+        for (auto [x, y] : {std::pair{2, 0}, std::pair{2, 1}, std::pair{3, 2}})
+        {
+            NS_TEST_ASSERT_MSG_EQ(topo.GetFibre(topo.FindFibre(x, y)).lengthKm,
+                                  250,
+                                  "fixed " << x << "-" << y);
+        }
+        NS_TEST_ASSERT_MSG_EQ(Contains(NoteWith(topo, "250 km"), "2 site(s)"), true, "fixed note");
+
+        // Nothing located in reach: the fixed length even under 'neighbours'.
+        Write(file,
+              {"<graphml><graph>",
+               R"(<node id="p"/><node id="q"/><node id="r"/>)",
+               R"(<edge source="p" target="q"/><edge source="q" target="r"/>)",
+               "</graph></graphml>"});
+        NS_TEST_ASSERT_MSG_EQ(topo.Load(file, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(topo.GetFibre(0).lengthKm,
+                              WanTopology::DEFAULT_UNLOCATED_LENGTH_KM,
+                              "default length");
+        NS_TEST_ASSERT_MSG_EQ(Contains(NoteWith(topo, "no located node"), "3 site(s)"),
+                              true,
+                              "unreachable note");
+        // Two pieces of two: the first wins the tie.
+        Write(file,
+              {"<graphml><graph>",
+               R"(<node id="p"/><node id="q"/><node id="r"/><node id="s"/>)",
+               R"(<edge source="r" target="s"/><edge source="q" target="p"/>)",
+               "</graph></graphml>"});
+        NS_TEST_ASSERT_MSG_EQ(topo.Load(file, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(topo.GetSite(0).name, "p", "the first piece");
+        NS_TEST_ASSERT_MSG_EQ(topo.GetNSites(), 2, "of two");
+        // A CSV load has no notes.
+        NS_TEST_ASSERT_MSG_EQ(topo.Load("continental-backbone", error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(topo.GetNotes().empty(), true, "no notes");
+
+        // The rules' names, and a bad length.
+        WanTopology::UnlocatedSites rule = WanTopology::UnlocatedSites::REFUSE;
+        NS_TEST_ASSERT_MSG_EQ(WanTopology::ParseUnlocatedSites("Fixed", rule, error), true, "");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(rule),
+                              static_cast<int>(WanTopology::UnlocatedSites::FIXED_LENGTH),
+                              "fixed");
+        WanTopology::Disconnected pieces = WanTopology::Disconnected::LARGEST;
+        NS_TEST_ASSERT_MSG_EQ(WanTopology::ParseDisconnected("each", pieces, error), false, "");
+        NS_TEST_ASSERT_MSG_EQ(Contains(error, "largest, refuse"), true, error);
+        WanTopology::ParallelLinks parallel = WanTopology::ParallelLinks::MERGE;
+        NS_TEST_ASSERT_MSG_EQ(WanTopology::ParseParallelLinks("REFUSE", parallel, error), true, "");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(parallel),
+                              static_cast<int>(WanTopology::ParallelLinks::REFUSE),
+                              "refuse");
+        fixed.unlocatedLengthKm = 0;
+        NS_TEST_ASSERT_MSG_EQ(topo.Load(file, error, fixed), false, "0 km");
+        NS_TEST_ASSERT_MSG_EQ(Contains(error, "unlocated length 0 km"), true, error);
+    }
+};
+
+/// GML: the same topology as GraphML, and its errors with their lines.
+class GmlTestCase : public TestCase
+{
+  public:
+    GmlTestCase()
+        : TestCase("GML: lists, strings with character references, comments, skipped "
+                   "graphics; the same sites and fibres as GraphML; errors with file:line")
+    {
+    }
+
+  private:
+    /// Writes \p lines as a .gml, loads and expects \p bad at \p marker's line.
+    void ExpectError(const std::vector<std::string>& lines,
+                     const std::string& marker,
+                     const std::string& bad)
+    {
+        const std::string file = CreateTempDirFilename("bad.gml");
+        Write(file, lines);
+        WanTopology topo;
+        std::string error;
+        NS_TEST_EXPECT_MSG_EQ(topo.Load(file, error), false, bad << " accepted");
+        const uint32_t line = LineOf(lines, marker);
+        NS_TEST_EXPECT_MSG_EQ(error,
+                              file + ":" + std::to_string(line) + ": " + bad,
+                              "the error of " << marker);
+    }
+
+    void DoRun() override
+    {
+        const std::vector<std::string> lines = {
+            "# a comment line",
+            "Creator \"test\"",
+            "graph [",
+            "  directed 0",
+            "  label \"ignored\"",
+            "  node [ id 0 label \"New York\" Latitude 40.7128 Longitude -74.006 ]",
+            "  node [",
+            "    id 1",
+            "    label \"Paris &amp; suburbs &#233;\"",
+            "    Latitude 48.8566",
+            "    Longitude 2.3522",
+            "    graphics [ x 1.0 y 2.0 fill \"#ff0000\" ]",
+            "  ]",
+            "  node [ id 2 label \"London\" Latitude 51.5074 Longitude -0.1278 Population 9 ]",
+            "  edge [ source 0 target 1 ]",
+            "  edge [ source 1 target 2 LinkLength 500 ]",
+            "  edge [ source 2 target 0 ]",
+            "  edge [ source 0 target 2 key 1 ]",
+            "]"};
+        const std::string file = CreateTempDirFilename("zoo.gml");
+        Write(file, lines);
+        WanTopology gml;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(gml.Load(file, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(gml.GetName(), "zoo", "stem");
+        NS_TEST_ASSERT_MSG_EQ(gml.GetNSites(), 3, "nodes");
+        NS_TEST_ASSERT_MSG_EQ(gml.GetNFibres(), 3, "a parallel edge merged");
+        NS_TEST_ASSERT_MSG_EQ(gml.GetSite(1).name, "Paris & suburbs \xC3\xA9", "references");
+        NS_TEST_ASSERT_MSG_EQ(gml.GetSite(2).weight, 9, "population");
+        NS_TEST_ASSERT_MSG_EQ(gml.GetFibre(gml.FindFibre(1, 2)).lengthKm, 500, "LinkLength");
+        NS_TEST_ASSERT_MSG_EQ_TOL(gml.GetFibre(gml.FindFibre(0, 1)).lengthKm,
+                                  1.2 * gml.GetGreatCircleKm(0, 1),
+                                  1e-9,
+                                  "derived length");
+
+        // The same network as GraphML: the same topology.
+        const std::string graphml = CreateTempDirFilename("zoo.graphml");
+        Write(graphml,
+              {"<graphml>",
+               R"(<key attr.name="label" for="node" id="l"/>)",
+               R"(<key attr.name="Latitude" for="node" id="la"/>)",
+               R"(<key attr.name="Longitude" for="node" id="lo"/>)",
+               R"(<key attr.name="Population" for="node" id="p"/>)",
+               R"(<key attr.name="LinkLength" for="edge" id="len"/>)",
+               "<graph>",
+               R"(<node id="0"><data key="l">New York</data><data key="la">40.7128</data>)"
+               R"(<data key="lo">-74.006</data></node>)",
+               R"(<node id="1"><data key="l">Paris &amp; suburbs &#233;</data>)"
+               R"(<data key="la">48.8566</data><data key="lo">2.3522</data></node>)",
+               R"(<node id="2"><data key="l">London</data><data key="la">51.5074</data>)"
+               R"(<data key="lo">-0.1278</data><data key="p">9</data></node>)",
+               R"(<edge source="0" target="1"/>)",
+               R"(<edge source="1" target="2"><data key="len">500</data></edge>)",
+               R"(<edge source="2" target="0"/>)",
+               R"(<edge source="0" target="2"/>)",
+               "</graph></graphml>"});
+        WanTopology xml;
+        NS_TEST_ASSERT_MSG_EQ(xml.Load(graphml, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(Same(gml, xml), true, "GML and GraphML agree");
+        NS_TEST_ASSERT_MSG_EQ(gml.GetNotes().size(), xml.GetNotes().size(), "same notes");
+
+        ExpectError({"graph [", "  node [ id 0 label \"x ]", "]"},
+                    "label",
+                    "a string opened here is never closed");
+        ExpectError({"graph [", "  node [ id 0", "]"},
+                    "graph",
+                    "the list opened here is never closed (']' missing)");
+        ExpectError({"graph [ node [ id 0 ] ]", "] # one too many"},
+                    "too many",
+                    "']' without a '[' to close");
+        ExpectError({"graph [", "  node [ id 0 ]", "  3x 4", "]"},
+                    "3x",
+                    "'3x' is not a key (a key is a name: a letter or '_', then letters, digits "
+                    "or '_')");
+        ExpectError({"graph [", "  node [ label \"a\" ]", "]"}, "label", "node without an id");
+        ExpectError({"graph [", "  node [ id 0 ]", "  edge [ source 0 ]", "]"},
+                    "edge",
+                    "edge without a target");
+        ExpectError({"graph [", "  node [ id 0 id 1 ]", "]"}, "id 1", "'id' given twice");
+        ExpectError({"graph [", "  node [ id 0 Latitude 95 Longitude 0 ]", "]"},
+                    "95",
+                    "node '0': Latitude: '95' is out of range (allowed: -90 degrees to 90 "
+                    "degrees)");
+        ExpectError({"graph [", "  node [ id 0 ]", "  edge [ source 0 target 7 ]", "]"},
+                    "target 7",
+                    "edge 0-7: unknown node '7'");
+        ExpectError({"graph [", "  node [ id 0 ]", "  node [ id 0 label \"b\" ]", "]"},
+                    "\"b\"",
+                    "node '0' is declared twice (first at line 2)");
+        // The graph list is 1 deep: the 64th nested list (line 65) is one too many.
+        std::vector<std::string> deep = {"graph [ node [ id 0 ]"};
+        for (uint32_t i = 0; i < WanTopology::MAX_GML_DEPTH; ++i)
+        {
+            deep.push_back("x [");
+        }
+        const std::string deepFile = CreateTempDirFilename("deep.gml");
+        Write(deepFile, deep);
+        NS_TEST_ASSERT_MSG_EQ(gml.Load(deepFile, error), false, "too deep");
+        NS_TEST_ASSERT_MSG_EQ(error,
+                              deepFile + ":65: lists nested more than 64 deep "
+                                         "(WanTopology::MAX_GML_DEPTH)",
+                              "depth");
+        const std::string none = CreateTempDirFilename("none.gml");
+        Write(none, {"Creator \"nobody\"", "nodes [ ]"});
+        NS_TEST_ASSERT_MSG_EQ(gml.Load(none, error), false, "no graph");
+        NS_TEST_ASSERT_MSG_EQ(error, none + ": no 'graph [ ... ]' list (is this a GML file?)", "");
+        NS_TEST_ASSERT_MSG_EQ(gml.GetNSites(), 3, "unchanged");
+    }
+};
+
 /// The suite.
 class WanTopologyTestSuite : public TestSuite
 {
@@ -1094,6 +1406,8 @@ class WanTopologyTestSuite : public TestSuite
         AddTestCase(new CsvTestCase, TEST_QUICK);
         AddTestCase(new GraphMlTestCase, TEST_QUICK);
         AddTestCase(new GraphMlErrorsTestCase, TEST_QUICK);
+        AddTestCase(new GraphRulesTestCase, TEST_QUICK);
+        AddTestCase(new GmlTestCase, TEST_QUICK);
         AddTestCase(new GeneratorTestCase, TEST_QUICK);
         AddTestCase(new TrafficMatrixTestCase, TEST_QUICK);
     }
