@@ -24,7 +24,9 @@
  *   own heap gives them is unspecified). The relaxation test is the caller's (plain "<", or
  *   "< by more than a tolerance"), so the first way found into a vertex is kept among equal
  *   ones unless the caller's callbacks say otherwise;
- * - opticalgraph::ShortestTree, Dijkstra's tree with a target and a budget over BestFirst.
+ * - opticalgraph::ShortestTree, Dijkstra's tree with a target and a budget over BestFirst;
+ * - opticalgraph::Reachable, what a breadth-first visit reaches (FromAdjacency builds the
+ *   graph from adjacency lists).
  *
  * Include it by a relative path ("../common/optical-graph.h").
  */
@@ -527,6 +529,54 @@ ShortestTree(const Digraph& g,
     {
         dist[v] = search.Distance(v);
     }
+}
+
+/**
+ * \brief Builds a Digraph from adjacency lists (edge i of vertex v: arc = its place in
+ * v's list, dir 0).
+ * \param [in] out Per vertex, the heads of its out-edges (each < out.size())
+ * \return the graph
+ */
+inline Digraph
+FromAdjacency(const std::vector<std::vector<uint32_t>>& out)
+{
+    std::vector<std::pair<uint32_t, uint32_t>> ends;
+    std::vector<EdgeTag> tags;
+    for (uint32_t v = 0; v < out.size(); ++v)
+    {
+        for (uint32_t i = 0; i < out[v].size(); ++i)
+        {
+            ends.emplace_back(v, out[v][i]);
+            tags.push_back(EdgeTag{i, 0, 0.0});
+        }
+    }
+    return MakeDigraph(static_cast<uint32_t>(out.size()), ends, tags);
+}
+
+/**
+ * \brief The vertices reachable from s (s included), by boost::breadth_first_visit.
+ * \param [in] g The graph
+ * \param [in] s The source
+ * \return per vertex, whether it is reachable
+ */
+inline std::vector<bool>
+Reachable(const Digraph& g, uint32_t s)
+{
+    const uint32_t n = boost::num_vertices(g);
+    std::vector<boost::default_color_type> color(n, boost::white_color);
+    boost::queue<uint32_t> queue;
+    boost::breadth_first_visit(
+        g,
+        s,
+        queue,
+        boost::default_bfs_visitor(),
+        boost::make_iterator_property_map(color.begin(), boost::identity_property_map()));
+    std::vector<bool> reached(n);
+    for (uint32_t v = 0; v < n; ++v)
+    {
+        reached[v] = color[v] != boost::white_color;
+    }
+    return reached;
 }
 
 } // namespace opticalgraph

@@ -6,6 +6,8 @@
 
 #include "smn-incidents.h"
 
+#include "../common/optical-graph.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -54,26 +56,14 @@ SmnGraph::FromRepository(SmnRepository& repository, std::optional<Time> at)
 std::vector<uint32_t>
 SmnGraph::DependentsOf(uint32_t c) const
 {
-    std::vector<bool> mark(components.size(), false);
-    std::vector<uint32_t> stack{c};
-    mark[c] = true;
-    while (!stack.empty())
-    {
-        const uint32_t x = stack.back();
-        stack.pop_back();
-        for (uint32_t y : dependents[x])
-        {
-            if (!mark[y])
-            {
-                mark[y] = true;
-                stack.push_back(y);
-            }
-        }
-    }
+    // The in-memory form of the repository's "dependents" query (data/smn-queries.sql):
+    // everything reachable from c over dependent edges (the test suite checks they agree).
+    const std::vector<bool> reached =
+        opticalgraph::Reachable(opticalgraph::FromAdjacency(dependents), c);
     std::vector<uint32_t> out;
-    for (uint32_t i = 0; i < mark.size(); ++i)
+    for (uint32_t i = 0; i < reached.size(); ++i)
     {
-        if (mark[i] && i != c)
+        if (reached[i] && i != c)
         {
             out.push_back(i);
         }

@@ -14,6 +14,8 @@
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 
+#include <set>
+
 using namespace ns3;
 using namespace ns3::optical::compat;
 
@@ -27,9 +29,8 @@ namespace
  * S over R1 and T over R2 (service).
  */
 SmnGraph
-TwoLayer()
+TwoLayer(SmnRepository& r)
 {
-    SmnRepository r;
     std::string e;
     NS_ABORT_MSG_IF(!r.Open("", "two-layer", 0, e), e);
     auto add = [&](const std::string& n, const std::string& kind, const std::string& team) {
@@ -61,6 +62,58 @@ TwoLayer()
     rel("T", "R2", "uses");
     return SmnGraph::FromRepository(r);
 }
+
+/// \return the hand-made network's graph (its repository closed)
+SmnGraph
+TwoLayer()
+{
+    SmnRepository r;
+    return TwoLayer(r);
+}
+
+/// The graph's transitive dependents against the repository's SQL query.
+class DependentsTestCase : public TestCase
+{
+  public:
+    DependentsTestCase()
+        : TestCase("SmnGraph::DependentsOf (a breadth-first visit in memory) gives, for every "
+                   "component of the two-layer network, what the repository's recursive SQL "
+                   "query 'dependents' gives; f1: w1a, w1b, L1, R1, S")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SmnRepository r;
+        const SmnGraph g = TwoLayer(r);
+        for (uint32_t c = 0; c < g.components.size(); ++c)
+        {
+            std::set<std::string> memory;
+            for (uint32_t d : g.DependentsOf(c))
+            {
+                memory.insert(g.components[d].name);
+            }
+            std::vector<SmnRepository::Component> rows;
+            std::string e;
+            NS_TEST_ASSERT_MSG_EQ(r.DependentsOf(g.components[c].name, rows, e), true, e);
+            std::set<std::string> sql;
+            for (const auto& row : rows)
+            {
+                sql.insert(row.name);
+            }
+            NS_TEST_ASSERT_MSG_EQ((memory == sql), true, "dependents of " << g.components[c].name);
+        }
+        std::set<std::string> f1;
+        for (uint32_t d : g.DependentsOf(static_cast<uint32_t>(g.IndexOf("f1"))))
+        {
+            f1.insert(g.components[d].name);
+        }
+        NS_TEST_ASSERT_MSG_EQ((f1 == std::set<std::string>{"w1a", "w1b", "L1", "R1", "S"}),
+                              true,
+                              "by hand");
+    }
+};
 
 /// \return the incidents of every type and root of \p g, noise-free, with and without the root
 std::vector<SmnIncident>
@@ -269,6 +322,7 @@ class SmnIncidentTestSuite : public TestSuite
     SmnIncidentTestSuite()
         : TestSuite("optical-smn-incidents", SUITE_UNIT)
     {
+        AddTestCase(new DependentsTestCase, TEST_QUICK);
         AddTestCase(new HandCaseTestCase, TEST_QUICK);
         AddTestCase(new SymptomsTestCase, TEST_QUICK);
         AddTestCase(new CoarseningTestCase, TEST_QUICK);
