@@ -42,16 +42,6 @@ SplitBars(const std::string& line)
     }
 }
 
-/// Removes a trailing '\r' (files written on Windows)
-void
-Chomp(std::string& line)
-{
-    if (!line.empty() && line.back() == '\r')
-    {
-        line.pop_back();
-    }
-}
-
 } // namespace
 
 std::string
@@ -448,24 +438,31 @@ AsGraph::GetOrganisationName(uint32_t o) const
 bool
 AsGraph::LoadRelationships(const std::string& path, std::string& error)
 {
-    std::ifstream in(path);
-    if (!in)
+    std::string text;
+    if (!OpticalDataFile::ReadText(path, OpticalDataFile::MAX_FILE_BYTES, text, error))
     {
-        error = path + ": cannot be read";
         return false;
     }
+    OpticalDataFile::Lines lines(text);
     std::string line;
     uint64_t lineNo = 0;
+    uint64_t links = 0;
     std::size_t columns = 0;
-    while (std::getline(in, line))
+    while (lines.Next(line))
     {
         ++lineNo;
-        Chomp(line);
         if (line.empty() || line[0] == '#')
         {
             continue;
         }
         const std::string where = path + ":" + std::to_string(lineNo) + ": ";
+        if (++links > MAX_LINKS)
+        {
+            error = where + "more than " + std::to_string(MAX_LINKS) +
+                    " links (AsGraph::MAX_LINKS; CAIDA's serial-2 file of 2024 has about "
+                    "500,000)";
+            return false;
+        }
         const auto f = SplitBars(line);
         if (f.size() != 3 && f.size() != 4)
         {
@@ -530,10 +527,9 @@ AsGraph::LoadRelationships(const std::string& path, std::string& error)
 bool
 AsGraph::LoadOrganisations(const std::string& path, std::string& error)
 {
-    std::ifstream in(path);
-    if (!in)
+    std::string text;
+    if (!OpticalDataFile::ReadText(path, OpticalDataFile::MAX_FILE_BYTES, text, error))
     {
-        error = path + ": cannot be read";
         return false;
     }
     m_org.assign(GetN(), NONE);
@@ -548,12 +544,12 @@ AsGraph::LoadOrganisations(const std::string& path, std::string& error)
         ORGS,
         ASES
     } section = Section::NONE;
+    OpticalDataFile::Lines lines(text);
     std::string line;
     uint64_t lineNo = 0;
-    while (std::getline(in, line))
+    while (lines.Next(line))
     {
         ++lineNo;
-        Chomp(line);
         const std::string where = path + ":" + std::to_string(lineNo) + ": ";
         if (line.rfind("# format:", 0) == 0)
         {

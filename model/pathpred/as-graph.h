@@ -60,6 +60,10 @@ class AsGraph
     /// Index of "no AS".
     static constexpr uint32_t NONE = 0xffffffffU;
 
+    /// Most links a relationship file may hold (CAIDA's serial-2 file of 2024 has about
+    /// 500,000).
+    static constexpr uint64_t MAX_LINKS = 4000000;
+
     /// What ParseAsn accepts, for messages.
     static constexpr const char* ASN_RANGE =
         "1 to 4294967294; AS 0 (RFC 7607) and 4294967295 (RFC 7300) are reserved";
@@ -157,7 +161,9 @@ class AsGraph
 
     /**
      * \brief Reads a CAIDA AS-relationship file: serial-1 (`as1|as2|rel`) or serial-2
-     * (`as1|as2|rel|source`), `#` comment lines, codes -1 (provider to customer) and 0 (peers).
+     * (`as1|as2|rel|source`), `#` comment lines, codes -1 (provider to customer) and 0 (peers);
+     * read by OpticalDataFile (at most OpticalDataFile::MAX_FILE_BYTES, a byte-order mark and
+     * CRLF line ends fine), at most MAX_LINKS links.
      * \param [in] path The file
      * \param [out] error "path:line: problem" on error
      * \return false on error
@@ -169,7 +175,8 @@ class AsGraph
      * `org_id|changed|org_name|country|source` and AS records
      * `aut|changed|aut_name|org_id|opaque_id|source`, each section after its `# format:` line).
      * ASes of the file that are not in the graph are skipped; ASes it does not name keep an
-     * organisation of their own.
+     * organisation of their own. Read by OpticalDataFile (at most
+     * OpticalDataFile::MAX_FILE_BYTES).
      * \param [in] path The file
      * \param [out] error "path:line: problem" on error
      * \return false on error

@@ -9,13 +9,13 @@
 #include "photonic-lexer.h"
 
 #include "ns3/log.h"
+#include "ns3/optical-data-file.h"
 #include "ns3/optical-units.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <limits>
 #include <map>
@@ -1088,17 +1088,15 @@ ReadMatrixFile(const std::string& path,
                uint32_t& line,
                uint32_t& col)
 {
-    std::ifstream in(path);
     line = 0;
     col = 0;
-    if (!in)
+    std::string text;
+    if (!OpticalDataFile::ReadText(path, OpticalDataFile::MAX_FILE_BYTES, text, error))
     {
-        error = "cannot open matrix file " + path;
+        error = "matrix file: " + error;
         return false;
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::vector<Token> toks = Tokenize(ss.str());
+    const std::vector<Token> toks = Tokenize(text);
     std::vector<PhotonicDiagnostic> dummy;
     Context ctx;
     ctx.diags = &dummy;
@@ -2384,21 +2382,20 @@ PhotonicLanguage::ParseFile(const std::string& path,
                             PhotonicProgram& program,
                             std::vector<PhotonicDiagnostic>& diagnostics)
 {
-    std::ifstream in(path);
-    if (!in)
+    std::string text;
+    std::string why;
+    if (!OpticalDataFile::ReadText(path, OpticalDataFile::MAX_FILE_BYTES, text, why))
     {
         PhotonicDiagnostic d;
         d.location.file = path;
         d.rule = "syntax";
-        d.message = "cannot open program file " + path;
+        d.message = "program file: " + why;
         diagnostics.push_back(d);
         return false;
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
     const std::size_t slash = path.find_last_of('/');
     const std::string dir = slash == std::string::npos ? "" : path.substr(0, slash);
-    return ParseString(ss.str(), path, program, diagnostics, dir);
+    return ParseString(text, path, program, diagnostics, dir);
 }
 
 bool

@@ -11,6 +11,7 @@
 #include "photonic-target.h"
 
 #include "ns3/log.h"
+#include "ns3/optical-data-file.h"
 #include "ns3/optical-units.h"
 
 #include <charconv>
@@ -320,12 +321,13 @@ bool
 PhotonicTarget::Load(const std::string& path, PhotonicTarget& target, std::string& error)
 {
     NS_LOG_FUNCTION(path);
-    std::ifstream in(path);
-    if (!in)
+    std::string text;
+    if (!OpticalDataFile::ReadText(path, OpticalDataFile::MAX_FILE_BYTES, text, error))
     {
-        error = path + ": cannot open the target file";
+        error = "target file: " + error;
         return false;
     }
+    OpticalDataFile::Lines lines(text);
     std::string name;
     std::string style;
     bool directed = true;
@@ -358,7 +360,7 @@ PhotonicTarget::Load(const std::string& path, PhotonicTarget& target, std::strin
     std::vector<std::string> ioWhere; // file:line of each io line
     std::string raw;
     uint32_t lineNo = 0;
-    while (std::getline(in, raw))
+    while (lines.Next(raw))
     {
         ++lineNo;
         const std::size_t hash = raw.find('#');

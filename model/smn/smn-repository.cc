@@ -11,7 +11,6 @@
 #include "ns3/optical-data-file.h"
 
 #include <algorithm>
-#include <fstream>
 #include <sqlite3.h>
 #include <sstream>
 
@@ -106,16 +105,11 @@ bool
 ReadDataText(const std::string& name, std::string& text, std::string& error)
 {
     const std::string path = OpticalDataFile::Resolve(name);
-    std::ifstream file(path);
-    if (!file)
+    if (!OpticalDataFile::ReadText(path, OpticalDataFile::MAX_FILE_BYTES, text, error))
     {
-        error =
-            "cannot read '" + path + "' (set NS3_OPTICAL_DATA_DIR to the module's data/ directory)";
+        error += " (set NS3_OPTICAL_DATA_DIR to the module's data/ directory)";
         return false;
     }
-    std::stringstream s;
-    s << file.rdbuf();
-    text = s.str();
     return true;
 }
 

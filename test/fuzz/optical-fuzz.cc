@@ -763,6 +763,90 @@ LoaderTargets(const std::string& src)
         };
         targets.push_back(t);
     }
+    // The photonic files: a target (hardware) file and a program of the language.
+    {
+        Target t{"photonic-target", "loaders", {}, {}, ".txt", mutate, nullptr, NamesFile};
+        addFile(t, "data/photonic/custom-4x4.txt");
+        addFile(t, "data/photonic/benes-8.txt");
+        t.run = [](const std::string&, const std::string& path) {
+            PhotonicTarget target;
+            std::string error;
+            if (!PhotonicTarget::Load(path, target, error))
+            {
+                return Rejected(error);
+            }
+            return Ok();
+        };
+        targets.push_back(t);
+    }
+    {
+        Target t{"photonic-program", "loaders", {}, {}, ".lambda", mutate, nullptr, NamesFile};
+        addFile(t, "examples/photonic/programs/permutation8.lambda");
+        addFile(t, "examples/photonic/programs/multicast.lambda");
+        t.run = [](const std::string&, const std::string& path) {
+            PhotonicProgram program;
+            std::vector<PhotonicDiagnostic> diagnostics;
+            if (PhotonicLanguage::ParseFile(path, program, diagnostics))
+            {
+                return diagnostics.empty() ? Ok() : Invalid("accepted with a diagnostic");
+            }
+            if (diagnostics.empty())
+            {
+                return Invalid("refused without a diagnostic");
+            }
+            return Rejected(diagnostics.front().ToString());
+        };
+        targets.push_back(t);
+    }
+    // The CAIDA AS files: relationships, then organisations over the seed's graph.
+    {
+        Target t{"as-relationships", "loaders", {}, {}, ".txt", mutate, nullptr, NamesFile};
+        addFile(t, "test/fuzz/seeds/small.as-rel.txt");
+        t.run = [](const std::string&, const std::string& path) {
+            AsGraph graph;
+            std::string error;
+            if (!graph.LoadRelationships(path, error))
+            {
+                return Rejected(error);
+            }
+            for (uint32_t i = 0; i < graph.GetN(); ++i)
+            {
+                if (graph.GetAsn(i) == 0 || graph.GetAsn(i) == 0xffffffffU)
+                {
+                    return Invalid("reserved AS " + std::to_string(graph.GetAsn(i)));
+                }
+            }
+            return graph.GetN() >= 2 ? Ok() : Invalid("a graph of fewer than two ASes");
+        };
+        targets.push_back(t);
+    }
+    {
+        Target t{"as-organisations", "loaders", {}, {}, ".txt", mutate, nullptr, NamesFile};
+        addFile(t, "test/fuzz/seeds/small.as2org.txt");
+        const std::string relationships = src + "/test/fuzz/seeds/small.as-rel.txt";
+        t.run = [relationships](const std::string&, const std::string& path) {
+            AsGraph graph;
+            std::string error;
+            if (!graph.LoadRelationships(relationships, error))
+            {
+                return Invalid("the seed graph: " + error);
+            }
+            if (!graph.LoadOrganisations(path, error))
+            {
+                return Rejected(error);
+            }
+            for (uint32_t i = 0; i < graph.GetN(); ++i)
+            {
+                if (graph.GetOrganisation(i) >= graph.GetOrganisationCount())
+                {
+                    return Invalid("AS " + std::to_string(graph.GetAsn(i)) +
+                                   " has no organisation");
+                }
+            }
+            return Ok();
+        };
+        targets.push_back(t);
+    }
     {
         Target t{"snr-trace", "loaders", {}, {}, ".csv", mutate, nullptr, NamesFile};
         addFile(t, "test/fuzz/seeds/snr-trace.csv");
