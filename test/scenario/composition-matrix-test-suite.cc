@@ -204,9 +204,14 @@ TinyJob(uint32_t gpusPerServer)
     c.pp = 2;
     c.dp = HOSTS / (c.tp * c.pp);
     c.microbatches = 2;
-    // Small enough for packet level: two layers (one per stage), short sequences, a small
-    // vocabulary (the embedding's gradients would dominate the DP all-reduce).
+    // Small enough for packet level (under the sanitizers too): two layers (one per stage) of
+    // hidden size 256 (3 MB of weights a stage where 1,024 gave 48 MB), short sequences, a
+    // small vocabulary (the embedding's gradients would dominate the DP all-reduce).
     c.model.layers = 2;
+    c.model.hidden = 256;
+    c.model.heads = 4;
+    c.model.kvHeads = 4;
+    c.model.ffnHidden = 1024;
     c.model.seqLen = 128;
     c.model.vocab = 1024;
     return c;
