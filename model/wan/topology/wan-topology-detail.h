@@ -20,6 +20,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <iomanip>
 #include <map>
 #include <sstream>
@@ -176,6 +177,30 @@ bool ScanToTopology(const std::string& path,
                     WanTopology& topo,
                     std::vector<std::string>& notes,
                     std::string& error);
+
+/// Parses a graph file's text into a GraphScan: (path, text, scan, error) -> success.
+using GraphParser =
+    std::function<bool(const std::string&, const std::string&, GraphScan&, std::string&)>;
+
+/**
+ * Loads a graph file: resolves it, checks \p options, reads it through OpticalDataFile (at
+ * most WanTopology::MAX_GRAPHML_BYTES), parses it and makes the topology (ScanToTopology).
+ * \param [in] file The file (a name without '/' is looked up in data/wan/)
+ * \param [in] format "GraphML" or "GML", for messages
+ * \param [in] options The rules
+ * \param [in] parse The format's parser
+ * \param [out] topo The topology
+ * \param [out] notes What the rules did
+ * \param [out] error The file, line and problem
+ * \return true on success
+ */
+bool LoadGraphFile(const std::string& file,
+                   const std::string& format,
+                   const WanTopology::GraphOptions& options,
+                   const GraphParser& parse,
+                   WanTopology& topo,
+                   std::vector<std::string>& notes,
+                   std::string& error);
 
 } // namespace wantopologydetail
 } // namespace ns3

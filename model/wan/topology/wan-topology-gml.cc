@@ -466,27 +466,22 @@ bool
 WanTopology::LoadGml(const std::string& file, std::string& error, const GraphOptions& options)
 {
     NS_LOG_FUNCTION(this << file);
-    const std::string path = ResolveWan(file);
-    if (!CheckGraphOptions(path, options, error))
-    {
-        return false;
-    }
-    std::string text;
-    if (!OpticalDataFile::ReadText(path, MAX_GRAPHML_BYTES, text, error))
-    {
-        error = "GML file: " + error;
-        return false;
-    }
-    GraphScan scan;
     WanTopology topo;
     std::vector<std::string> notes;
-    if (!GmlReader(text, path, scan).Read(error) ||
-        !ScanToTopology(path, scan, options, topo, notes, error))
+    if (!LoadGraphFile(
+            file,
+            "GML",
+            options,
+            [](const std::string& path,
+               const std::string& text,
+               GraphScan& scan,
+               std::string& why) { return GmlReader(text, path, scan).Read(why); },
+            topo,
+            notes,
+            error))
     {
         return false;
     }
-    NS_LOG_INFO("loaded " << path << ": " << topo.GetNSites() << " sites, " << topo.GetNFibres()
-                          << " fibres");
     topo.m_notes = notes;
     *this = std::move(topo);
     return true;

@@ -702,6 +702,36 @@ ScanToTopology(const std::string& path,
     return BuildFibres(path, options, net, topo, notes, error);
 }
 
+bool
+LoadGraphFile(const std::string& file,
+              const std::string& format,
+              const WanTopology::GraphOptions& options,
+              const GraphParser& parse,
+              WanTopology& topo,
+              std::vector<std::string>& notes,
+              std::string& error)
+{
+    const std::string path = ResolveWan(file);
+    if (!CheckGraphOptions(path, options, error))
+    {
+        return false;
+    }
+    std::string text;
+    if (!OpticalDataFile::ReadText(path, WanTopology::MAX_GRAPHML_BYTES, text, error))
+    {
+        error = format + " file: " + error;
+        return false;
+    }
+    GraphScan scan;
+    if (!parse(path, text, scan, error) || !ScanToTopology(path, scan, options, topo, notes, error))
+    {
+        return false;
+    }
+    NS_LOG_INFO("loaded " << path << ": " << topo.GetNSites() << " sites, " << topo.GetNFibres()
+                          << " fibres");
+    return true;
+}
+
 } // namespace wantopologydetail
 
 bool

@@ -277,27 +277,12 @@ bool
 WanTopology::LoadGraphMl(const std::string& file, std::string& error, const GraphOptions& options)
 {
     NS_LOG_FUNCTION(this << file);
-    const std::string path = ResolveWan(file);
-    if (!CheckGraphOptions(path, options, error))
-    {
-        return false;
-    }
-    std::string text;
-    if (!OpticalDataFile::ReadText(path, MAX_GRAPHML_BYTES, text, error))
-    {
-        error = "GraphML file: " + error;
-        return false;
-    }
-    GraphScan scan;
     WanTopology topo;
     std::vector<std::string> notes;
-    if (!ParseGraphMl(path, text, scan, error) ||
-        !ScanToTopology(path, scan, options, topo, notes, error))
+    if (!LoadGraphFile(file, "GraphML", options, ParseGraphMl, topo, notes, error))
     {
         return false;
     }
-    NS_LOG_INFO("loaded " << path << ": " << topo.GetNSites() << " sites, " << topo.GetNFibres()
-                          << " fibres");
     topo.m_notes = notes;
     *this = std::move(topo);
     return true;
