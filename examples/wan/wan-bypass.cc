@@ -60,30 +60,8 @@ main(int argc, char* argv[])
                 "GraphML or GML file (Internet Topology Zoo)",
                 topology,
                 false);
-    std::string parallelLinks = "merge";
-    std::string unlocated = "neighbours";
-    double unlocatedKm = WanTopology::DEFAULT_UNLOCATED_LENGTH_KM;
-    std::string disconnected = "largest";
-    exp.AddEnum("parallelLinks",
-                "GraphML/GML: links between the same two nodes: merge (one fibre, the shortest "
-                "given length; self-loops dropped) or refuse",
-                parallelLinks,
-                {"merge", "refuse"});
-    exp.AddEnum("unlocated",
-                "GraphML/GML: nodes without coordinates: neighbours (placed at the centre of "
-                "their located neighbours), fixed (their fibres --unlocatedKm long) or refuse",
-                unlocated,
-                {"neighbours", "fixed", "refuse"});
-    exp.AddReal("unlocatedKm",
-                "GraphML/GML: length of a fibre to a node no rule places",
-                unlocatedKm,
-                OpticalBounds::Above(0).AtMost(WanTopology::MAX_LENGTH_KM),
-                "km");
-    exp.AddEnum("disconnected",
-                "GraphML/GML: a network in pieces: largest (plan its largest component) or "
-                "refuse",
-                disconnected,
-                {"largest", "refuse"});
+    WanBypassStudy::TopologyRules rules;
+    WanBypassStudy::AddTopologyOptions(exp, rules);
     exp.AddRateNumber("totalTbps",
                       "Today's total demand, gravity over all site pairs (up to 100 Pb/s, far "
                       "beyond any WAN; demands beyond the fibres are refused)",
@@ -152,23 +130,8 @@ main(int argc, char* argv[])
     traffic.SetPacketScale(packetScale);
     BypassPlanner::Failures failureKind = BypassPlanner::NONE;
     exp.Require(BypassPlanner::ParseFailures(failures, failureKind), "failures", "unknown kind");
-    WanTopology::GraphOptions rules;
-    rules.unlocatedLengthKm = unlocatedKm;
-    exp.Require(WanTopology::ParseParallelLinks(parallelLinks, rules.parallelLinks, error),
-                "parallelLinks",
-                error);
-    exp.Require(WanTopology::ParseUnlocatedSites(unlocated, rules.unlocated, error),
-                "unlocated",
-                error);
-    exp.Require(WanTopology::ParseDisconnected(disconnected, rules.disconnected, error),
-                "disconnected",
-                error);
     WanTopology fibres;
-    exp.Require(fibres.Load(topology, error, rules), "topology", error);
-    for (const auto& note : fibres.GetNotes())
-    {
-        exp.Note(fibres.GetName() + ": " + note);
-    }
+    WanBypassStudy::LoadTopology(exp, topology, rules, fibres);
     TransceiverModes table;
     exp.Require(table.Load(modes, TransceiverModes::DEFAULT_FILE, error), "modes", error);
     CostCatalog costs;

@@ -210,4 +210,54 @@ WanBypassStudy::WriteLinks(ResultsStore& store,
     }
 }
 
+void
+WanBypassStudy::AddTopologyOptions(OpticalExperiment& exp, TopologyRules& rules)
+{
+    exp.AddEnum("parallelLinks",
+                "GraphML/GML: links between the same two nodes: merge (one fibre, the shortest "
+                "given length; self-loops dropped) or refuse",
+                rules.parallelLinks,
+                {"merge", "refuse"});
+    exp.AddEnum("unlocated",
+                "GraphML/GML: nodes without coordinates: neighbours (placed at the centre of "
+                "their located neighbours), fixed (their fibres --unlocatedKm long) or refuse",
+                rules.unlocated,
+                {"neighbours", "fixed", "refuse"});
+    exp.AddReal("unlocatedKm",
+                "GraphML/GML: length of a fibre to a node no rule places",
+                rules.unlocatedKm,
+                OpticalBounds::Above(0).AtMost(WanTopology::MAX_LENGTH_KM),
+                "km");
+    exp.AddEnum("disconnected",
+                "GraphML/GML: a network in pieces: largest (plan its largest component) or "
+                "refuse",
+                rules.disconnected,
+                {"largest", "refuse"});
+}
+
+void
+WanBypassStudy::LoadTopology(OpticalExperiment& exp,
+                             const std::string& topology,
+                             const TopologyRules& rules,
+                             WanTopology& fibres)
+{
+    WanTopology::GraphOptions options;
+    options.unlocatedLengthKm = rules.unlocatedKm;
+    std::string error;
+    exp.Require(WanTopology::ParseParallelLinks(rules.parallelLinks, options.parallelLinks, error),
+                "parallelLinks",
+                error);
+    exp.Require(WanTopology::ParseUnlocatedSites(rules.unlocated, options.unlocated, error),
+                "unlocated",
+                error);
+    exp.Require(WanTopology::ParseDisconnected(rules.disconnected, options.disconnected, error),
+                "disconnected",
+                error);
+    exp.Require(fibres.Load(topology, error, options), "topology", error);
+    for (const auto& note : fibres.GetNotes())
+    {
+        exp.Note(fibres.GetName() + ": " + note);
+    }
+}
+
 } // namespace ns3

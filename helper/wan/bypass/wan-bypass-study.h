@@ -9,6 +9,7 @@
 
 #include "ns3/bypass-planner.h"
 #include "ns3/bypass-topology-helper.h"
+#include "ns3/optical-experiment.h"
 #include "ns3/results-store.h"
 #include "ns3/traffic-matrix.h"
 #include "ns3/wan-traffic-helper.h"
@@ -32,6 +33,35 @@ class WanBypassStudy
   public:
     /// Runs the simulation to a time (WanTrafficHelper::Runner).
     using Runner = WanTrafficHelper::Runner;
+
+    /// The graph-file rules as typed at the command line (WanTopology::GraphOptions).
+    struct TopologyRules
+    {
+        std::string parallelLinks{"merge"};  //!< merge or refuse
+        std::string unlocated{"neighbours"}; //!< neighbours, fixed or refuse
+        double unlocatedKm{WanTopology::DEFAULT_UNLOCATED_LENGTH_KM}; //!< Fixed length (km)
+        std::string disconnected{"largest"};                          //!< largest or refuse
+    };
+
+    /**
+     * \brief Adds --parallelLinks, --unlocated, --unlocatedKm and --disconnected.
+     * \param [in,out] exp The experiment
+     * \param [in,out] rules The variables, holding their defaults
+     */
+    static void AddTopologyOptions(OpticalExperiment& exp, TopologyRules& rules);
+
+    /**
+     * \brief Loads --topology under the rules (refusing a bad one, naming the option) and says
+     * each rule that applied as a note.
+     * \param [in,out] exp The experiment (before Start())
+     * \param [in] topology The --topology value
+     * \param [in] rules The rules
+     * \param [out] fibres The topology
+     */
+    static void LoadTopology(OpticalExperiment& exp,
+                             const std::string& topology,
+                             const TopologyRules& rules,
+                             WanTopology& fibres);
 
     /// The plans compared.
     struct Plans
