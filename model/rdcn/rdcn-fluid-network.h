@@ -391,20 +391,22 @@ class RdcnFluidNetwork : public FlowEngine
     void ReleaseQueue(uint32_t queue);
     void AddPredict(uint32_t queue);
     void MarkInjected(uint32_t flow, double when);
-    Units LevelAfter(const Host& h, int64_t slot) const;
-    Units Accrued(const Flow& f, int64_t slot) const;
-    Units ClassUnits(const Queue& q, uint32_t cls) const;
-    Units Content0(const Queue& q, int64_t slot) const;
-    Units HostAccrual(uint32_t host, int64_t slot) const;
     Units TotalAccrual() const;
-    double ReadyOf(const Flow& f, uint64_t fromSlot) const;
-    double SlotStartS(uint64_t slot) const;
-    double WindowStartS(uint32_t tor, uint32_t uplink, uint64_t slot) const;
-    uint64_t SlotAt(int64_t steps) const;
-    double OpenCursor(uint32_t tor, uint32_t uplink, uint64_t slot) const;
-    void SetOpenCursor(uint32_t tor, uint32_t uplink, uint64_t slot, double cursor);
-    int64_t ToSteps(double seconds) const;
-    Units CapacityUnits(double seconds, double unitsPerSecond) const;
+    // Small helpers on hot paths, defined inline in rdcn-fluid-network-detail.h (private to the
+    // engine's source files, which all include it).
+    inline Units LevelAfter(const Host& h, int64_t slot) const;
+    inline Units Accrued(const Flow& f, int64_t slot) const;
+    inline Units ClassUnits(const Queue& q, uint32_t cls) const;
+    inline Units Content0(const Queue& q, int64_t slot) const;
+    inline Units HostAccrual(uint32_t host, int64_t slot) const;
+    inline double ReadyOf(const Flow& f, uint64_t fromSlot) const;
+    inline double SlotStartS(uint64_t slot) const;
+    inline double WindowStartS(uint32_t tor, uint32_t uplink, uint64_t slot) const;
+    inline uint64_t SlotAt(int64_t steps) const;
+    inline double OpenCursor(uint32_t tor, uint32_t uplink, uint64_t slot) const;
+    inline void SetOpenCursor(uint32_t tor, uint32_t uplink, uint64_t slot, double cursor);
+    inline int64_t ToSteps(double seconds) const;
+    inline Units CapacityUnits(double seconds, double unitsPerSecond) const;
 
     // Attributes
     uint32_t m_hostsPerTor{1};   //!< Hosts per ToR

@@ -1,0 +1,403 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// RdcnFluidNetwork slot by slot: the step of each slot, the circuits serving their calendar
+// queues (routing served bytes on to the next ToR), and the re-routing when a new cycle is
+// installed.
+
+#include "rdcn-fluid-network-detail.h"
+#include "rdcn-fluid-network.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace ns3
+{
+
+namespace
+{
+/// The fluid network's log component, under its one name.
+LogComponent& g_log = rdcnfluiddetail::FluidLog();
+} // namespace
+
+// ------------------------------------------------------------------ the slot step
+
+void
+RdcnFluidNetwork::EnsureSlotEvent(uint64_t slot)
+{
+    if (!m_slotEvent.IsExpired() && m_nextSlot <= slot)
+    {
+        return;
+    }
+    m_slotEvent.Cancel();
+    m_nextSlot = slot;
+    const Time at = TimeStep(m_startSteps + m_slotSteps * static_cast<int64_t>(slot));
+    m_slotEvent = Simulator::Schedule(std::max(Time(0), at - Simulator::Now()),
+                                      &RdcnFluidNetwork::RunSlot,
+                                      this,
+                                      slot);
+}
+
+void
+RdcnFluidNetwork::RunSlot(uint64_t slot)
+{
+    NS_LOG_FUNCTION(this << slot);
+    if (!m_installs.empty() && m_installs.front() <= slot)
+    {
+        // Before this slot counts as stepped, so that flows re-enrolled take part in it.
+        while (!m_installs.empty() && m_installs.front() <= slot)
+        {
+            m_installs.erase(m_installs.begin());
+        }
+        Rehome(slot);
+    }
+    m_lastSlot = static_cast<int64_t>(slot);
+    ++m_slots;
+    PopAllEgress();
+
+    // 1. Hosts whose share changes (or whose flows route every slot).
+    auto due = m_dueHosts.find(slot);
+    if (due != m_dueHosts.end())
+    {
+        std::vector<uint32_t> hosts = std::move(due->second);
+        m_dueHosts.erase(due);
+        for (uint32_t host : hosts)
+        {
+            if (m_hosts[host].dueSlot == slot)
+            {
+                m_hosts[host].dueSlot = UINT64_MAX;
+                ProcessHost(host, slot);
+            }
+        }
+    }
+    // 2. Queues that may fill in this slot.
+    {
+        std::vector<uint32_t> predict;
+        predict.swap(m_predict);
+        ++m_predictRound;
+        for (uint32_t queue : predict)
+        {
+            Predict(queue, slot);
+        }
+        while (!m_fills.empty() && m_fills.top().slot <= slot)
+        {
+            const FillEntry e = m_fills.top();
+            m_fills.pop();
+            if (m_queues[e.queue].used && m_queues[e.queue].version == e.version)
+            {
+                Predict(e.queue, slot);
+            }
+        }
+    }
+    // 3. The circuits of this slot serve their queues.
+    const uint32_t slice = m_schedule->GetSlice(slot);
+    if (slice >= m_sliceLists.size())
+    {
+        m_sliceLists.resize(slice + 1);
+    }
+    std::vector<uint32_t> list;
+    list.swap(m_sliceLists[slice]);
+    ++m_visit;
+    for (uint32_t queue : list)
+    {
+        Queue& q = m_queues[queue];
+        if (!q.used || !q.listed || q.slice != slice || q.visit == m_visit)
+        {
+            continue;
+        }
+        q.visit = m_visit;
+        q.listed = false;
+        ServiceOf(queue, slot);
+        Queue& after = m_queues[queue];
+        if (after.units == 0 && after.streams.empty() && after.waiters.empty())
+        {
+            ReleaseQueue(queue);
+        }
+        else
+        {
+            ListQueue(queue);
+        }
+    }
+    if (m_active > 0)
+    {
+        EnsureSlotEvent(slot + 1);
+    }
+}
+
+// ------------------------------------------------------------------ circuit service
+
+void
+RdcnFluidNetwork::ServiceOf(uint32_t queue, uint64_t slot)
+{
+    const int64_t k = static_cast<int64_t>(slot);
+    std::vector<uint32_t>& rerouted = m_scratchRerouted;
+    rerouted.clear();
+    {
+        Queue& q = m_queues[queue];
+        // The accruals of the flows whose hop is this slot become chunks.
+        std::vector<uint32_t>& streams = m_scratchStreams;
+        streams.assign(q.streams.begin(), q.streams.end());
+        for (uint32_t flow : streams)
+        {
+            Flow& f = m_flows[flow];
+            if (f.segEnd > slot)
+            {
+                continue;
+            }
+            const Units a = Accrued(f, k);
+            const double ready = ReadyOf(f, f.fromSlot);
+            Detach(flow);
+            Materialize(flow, queue, a, slot, ready);
+            Host& h = m_hosts[f.src];
+            const Units join = LevelAfter(h, k);
+            h.joinSum += static_cast<uint64_t>(join - f.join);
+            f.join = join;
+            rerouted.push_back(flow);
+        }
+        // Peak of the ToR's queues, accruals included, just before its circuits serve.
+        Units tor = m_torUnits[q.tor];
+        for (uint32_t i = 0; i < m_hostsPerTor; ++i)
+        {
+            tor += HostAccrual(q.tor * m_hostsPerTor + i, k);
+        }
+        m_peakTor = std::max(m_peakTor, tor);
+    }
+    Queue& q = m_queues[queue];
+    if (m_schedule->GetPeer(q.tor, q.uplink, slot) != RdcnSchedule::NO_PEER)
+    {
+        double cursor = WindowStartS(q.tor, q.uplink, slot);
+        ServeQueue(queue, slot, cursor);
+        SetOpenCursor(q.tor, q.uplink, slot, cursor);
+    }
+    // Flows that waited for room route again from the next slot.
+    if (!q.waiters.empty() && Content0(q, k) < m_limit)
+    {
+        std::vector<uint32_t> waiters;
+        waiters.swap(q.waiters);
+        for (uint32_t flow : waiters)
+        {
+            Flow& f = m_flows[flow];
+            f.mode = DONE; // not a member, not in a list
+            Enroll(flow, slot + 1);
+        }
+    }
+    for (uint32_t flow : rerouted)
+    {
+        Resegment(flow, slot + 1);
+    }
+}
+
+void
+RdcnFluidNetwork::ServeQueue(uint32_t queue, uint64_t slot, double& cursor)
+{
+    Queue& q = m_queues[queue];
+    const int32_t peer = m_schedule->GetPeer(q.tor, q.uplink, slot);
+    if (peer == RdcnSchedule::NO_PEER || q.units == 0)
+    {
+        return;
+    }
+    const uint32_t next = static_cast<uint32_t>(peer);
+    const double slotEnd = SlotStartS(slot + 1);
+    for (std::size_t c = q.classes.size(); c-- > 0;)
+    {
+        ClassFifo& fifo = q.classes[c];
+        std::size_t keep = 0;
+        for (std::size_t i = 0; i < fifo.items.size(); ++i)
+        {
+            Chunk& chunk = fifo.items[i];
+            const double start = std::max(cursor, chunk.ready);
+            const Units capacity = chunk.slot <= slot ? CapacityUnits(slotEnd - start, m_upUps) : 0;
+            Units x = std::min(chunk.units, capacity);
+            if (x > 0)
+            {
+                const Flow& f = m_flows[chunk.flow];
+                if (next == f.dstTor)
+                {
+                    const double end = start + x / m_upUps;
+                    Deliver(chunk.flow, x, start + m_fibreS, end + m_fibreS);
+                    cursor = end;
+                }
+                else
+                {
+                    RdcnRouteState st = chunk.state;
+                    RdcnHop hop;
+                    if (m_router->NextHop(next, slot + 1, f.dstTor, f.hash, st, hop))
+                    {
+                        const uint32_t q2 =
+                            GetQueue(next, hop.uplink, m_schedule->GetSlice(hop.slot));
+                        const uint32_t cls = static_cast<uint32_t>(c) + 1;
+                        const Units room = m_limit - ClassUnits(m_queues[q2], cls);
+                        x = std::min(x, std::max<Units>(0, room));
+                        if (x > 0)
+                        {
+                            const double end = start + x / m_upUps;
+                            Chunk moved;
+                            moved.flow = chunk.flow;
+                            moved.units = x;
+                            moved.slot = slot + 1;
+                            moved.ready = end + m_fibreS;
+                            moved.state = std::move(st);
+                            Append(q2, cls, std::move(moved));
+                            cursor = end;
+                        }
+                        else
+                        {
+                            ListQueue(q2);
+                        }
+                    }
+                    else
+                    {
+                        NS_LOG_WARN("no route from ToR " << next << " to ToR " << f.dstTor
+                                                         << " after slot " << slot);
+                        x = 0;
+                    }
+                }
+                if (x > 0)
+                {
+                    chunk.units -= x;
+                    fifo.units -= x;
+                    q.units -= x;
+                    m_unitsCalendar -= x;
+                    m_torUnits[q.tor] -= x;
+                    ++m_moves;
+                }
+            }
+            if (chunk.units > 0)
+            {
+                if (keep != i)
+                {
+                    fifo.items[keep] = std::move(chunk);
+                }
+                ++keep;
+            }
+        }
+        fifo.items.resize(keep);
+    }
+}
+
+// ------------------------------------------------------------------ installed cycles
+
+void
+RdcnFluidNetwork::Installed(uint64_t fromSlot)
+{
+    NS_LOG_FUNCTION(this << fromSlot);
+    // A later install replaces the cycles from its slot on: keep the slots in order.
+    m_installs.erase(std::remove_if(m_installs.begin(),
+                                    m_installs.end(),
+                                    [fromSlot](uint64_t s) { return s >= fromSlot; }),
+                     m_installs.end());
+    m_installs.push_back(fromSlot);
+    if (m_active > 0 && static_cast<int64_t>(fromSlot) > m_lastSlot)
+    {
+        EnsureSlotEvent(fromSlot);
+    }
+}
+
+void
+RdcnFluidNetwork::Rehome(uint64_t slot)
+{
+    // A new cycle begins: slices mean other circuits now (and there may be more or fewer of
+    // them), so every chunk is routed again from where it is, every flow at a host routes its
+    // next segment from this slot, and the queues are rebuilt. Queues may exceed QueueLimit
+    // until their next slot (nothing is dropped).
+    NS_LOG_FUNCTION(this << slot);
+    const int64_t k = static_cast<int64_t>(slot);
+    std::vector<uint32_t> lazy;
+    std::vector<uint32_t> waiting;
+
+    struct Held
+    {
+        uint32_t tor;
+        uint32_t cls;
+        Chunk chunk;
+    };
+
+    std::vector<Held> held;
+    for (uint32_t id = 0; id < m_queues.size(); ++id)
+    {
+        Queue& q = m_queues[id];
+        if (!q.used)
+        {
+            continue;
+        }
+        std::vector<uint32_t> streams = q.streams;
+        for (uint32_t flow : streams)
+        {
+            Flow& f = m_flows[flow];
+            const Units a = Accrued(f, k - 1);
+            const double ready = ReadyOf(f, f.fromSlot);
+            Detach(flow);
+            Materialize(flow, id, a, slot, ready);
+            Host& h = m_hosts[f.src];
+            const Units join = LevelAfter(h, k - 1);
+            h.joinSum += static_cast<uint64_t>(join - f.join);
+            f.join = join;
+            lazy.push_back(flow);
+        }
+        for (uint32_t flow : q.waiters)
+        {
+            m_flows[flow].mode = DONE;
+            waiting.push_back(flow);
+        }
+        q.waiters.clear();
+        for (uint32_t c = 0; c < q.classes.size(); ++c)
+        {
+            for (Chunk& chunk : q.classes[c].items)
+            {
+                held.push_back({q.tor, c, std::move(chunk)});
+            }
+            q.classes[c].items.clear();
+            q.classes[c].units = 0;
+        }
+        m_unitsCalendar -= q.units;
+        m_torUnits[q.tor] -= q.units;
+        q.units = 0;
+        ReleaseQueue(id);
+    }
+    for (auto& list : m_sliceLists)
+    {
+        list.clear();
+    }
+    const uint32_t slices = m_schedule->GetNSlicesAt(slot);
+    if (m_sliceLists.size() < slices)
+    {
+        m_sliceLists.resize(slices);
+    }
+    for (Held& e : held)
+    {
+        const Flow& f = m_flows[e.chunk.flow];
+        RdcnRouteState st = e.cls == 0 ? RdcnRouteState{} : e.chunk.state;
+        RdcnHop hop;
+        uint32_t q;
+        if (m_router->NextHop(e.tor, slot, f.dstTor, f.hash, st, hop))
+        {
+            q = GetQueue(e.tor, hop.uplink, m_schedule->GetSlice(hop.slot));
+            e.chunk.state = std::move(st);
+        }
+        else
+        {
+            NS_LOG_WARN("no route from ToR " << e.tor << " to ToR " << f.dstTor << " in the cycle "
+                                             << "installed at slot " << slot);
+            q = GetQueue(e.tor, 0, 0);
+        }
+        e.chunk.slot = std::max(e.chunk.slot, slot);
+        Append(q, e.cls, std::move(e.chunk));
+        --m_moves; // re-filed, not moved
+    }
+    for (uint32_t flow : lazy)
+    {
+        Resegment(flow, slot);
+    }
+    for (uint32_t flow : waiting)
+    {
+        Enroll(flow, slot);
+    }
+}
+
+} // namespace ns3
