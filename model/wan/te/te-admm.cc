@@ -134,6 +134,71 @@ WeightedCappedSimplex(std::vector<double>& x, const std::vector<double>& w, doub
         x[i] = std::max(0.0, x[i] - tau / w[i]);
     }
 }
+
+/**
+ * \brief The threshold tau > 0 of an arc's projection, with sum max(0, v - tau) = cap, by
+ * Newton's method on that decreasing convex function: tau' = (sum of the elements above tau -
+ * cap) / their count. From below it climbs to the root (Michelot's algorithm, which starts at
+ * the lowest tau, over every positive element); from above, one step lands at or below the
+ * root. It starts at the arc's last threshold, which moves little between iterations, and
+ * stops when no element enters or leaves.
+ * \param [in] wv The values to project
+ * \param [in] cap The arc's capacity (scaled)
+ * \param [in] positive Sum of the positive values (> cap)
+ * \param [in] count How many values are positive
+ * \param [in] previous The arc's last threshold
+ * \return tau
+ */
+double
+Threshold(const std::vector<double>& wv,
+          double cap,
+          double positive,
+          std::size_t count,
+          double previous)
+{
+    double tau = (positive - cap) / count;
+    if (previous > tau)
+    {
+        double sum = 0;
+        std::size_t kept = 0;
+        for (double value : wv)
+        {
+            if (value > previous)
+            {
+                sum += value;
+                ++kept;
+            }
+        }
+        // A Newton step from the last threshold: at or below the root.
+        if (kept > 0 && (sum - cap) / kept > tau)
+        {
+            tau = (sum - cap) / kept;
+            count = kept;
+        }
+    }
+    // The first pass may find more elements above tau than defined it (a step from above the
+    // root); after it the set only shrinks, as tau climbs.
+    for (bool firstPass = true;; firstPass = false)
+    {
+        double sum = 0;
+        std::size_t kept = 0;
+        for (double value : wv)
+        {
+            if (value > tau)
+            {
+                sum += value;
+                ++kept;
+            }
+        }
+        if (kept == 0 || kept == count || (kept > count && !firstPass))
+        {
+            break;
+        }
+        count = kept;
+        tau = (sum - cap) / count;
+    }
+    return tau;
+}
 } // namespace
 
 /// Index of a problem and the iterates (scaled units), kept for the warm start.
@@ -354,108 +419,86 @@ TeAdmmMethod::SeedDuals(const TeSolver::Problem& p, State& s) const
     }
 }
 
-bool
-TeAdmmMethod::DoAllocate(const TeGraph& g,
-                         const TeSolver::Problem& p,
-                         TeSolver::Solution& out,
-                         std::string& error)
+std::unique_ptr<TeAdmmMethod::State>
+TeAdmmMethod::BuildIndex(const TeGraph& g, const TeSolver::Problem& p, double maxCap) const
 {
-    const auto start = std::chrono::steady_clock::now();
     const std::size_t nc = p.commodities.size();
     const std::size_t na = g.arcs.size();
-    double maxCap = 0;
-    for (double c : p.capacity)
-    {
-        maxCap = std::max(maxCap, c);
-    }
-    out.pathFlow.assign(nc, {});
+    auto st = std::make_unique<State>();
+    State& s = *st;
+    s.key = StructureKey(p);
+    s.comStart.reserve(nc + 1);
+    s.pathStart.push_back(0);
     for (std::size_t c = 0; c < nc; ++c)
     {
-        out.pathFlow[c].assign(p.commodities[c].paths.size(), 0);
-    }
-    m_stats = Stats();
-    std::vector<std::vector<double>> initial = std::move(m_initial);
-    m_initial.clear();
-    if (maxCap <= 0)
-    {
-        out.status = "no capacity";
-        return true;
-    }
-
-    // The index, built for every problem (3 s of setup on Kdl's 29 million incidences).
-    const uint64_t key = StructureKey(p);
-    auto st = std::make_unique<State>();
-    {
-        State& s = *st;
-        s.key = key;
-        s.comStart.reserve(nc + 1);
-        s.pathStart.push_back(0);
-        for (std::size_t c = 0; c < nc; ++c)
+        s.comStart.push_back(static_cast<uint32_t>(s.commodity.size()));
+        const auto& k = p.commodities[c];
+        if (k.demand <= 0)
         {
-            s.comStart.push_back(static_cast<uint32_t>(s.commodity.size()));
-            const auto& k = p.commodities[c];
-            if (k.demand <= 0)
+            continue;
+        }
+        const std::vector<double> ranks = TeSolver::PathRanks(g, p, k);
+        for (std::size_t q = 0; q < k.paths.size(); ++q)
+        {
+            const TePath& path = k.paths[q];
+            const double rank = ranks[q];
+            if (rank < 0)
             {
                 continue;
             }
-            const std::vector<double> ranks = TeSolver::PathRanks(g, p, k);
-            for (std::size_t q = 0; q < k.paths.size(); ++q)
-            {
-                const TePath& path = k.paths[q];
-                const double rank = ranks[q];
-                if (rank < 0)
-                {
-                    continue;
-                }
-                s.commodity.push_back(static_cast<uint32_t>(c));
-                s.pathIndex.push_back(static_cast<uint32_t>(q));
-                s.gain.push_back(1 - p.tieBreak * rank);
-                s.pathStart.push_back(static_cast<uint32_t>(s.pathStart.back() + path.size()));
-            }
+            s.commodity.push_back(static_cast<uint32_t>(c));
+            s.pathIndex.push_back(static_cast<uint32_t>(q));
+            s.gain.push_back(1 - p.tieBreak * rank);
+            s.pathStart.push_back(static_cast<uint32_t>(s.pathStart.back() + path.size()));
         }
-        s.comStart.push_back(static_cast<uint32_t>(s.commodity.size()));
-        // Slots by counting sort of the incidences over their arcs.
-        const std::size_t incidences = s.pathStart.back();
-        s.arcStart.assign(na + 1, 0);
-        for (std::size_t path = 0; path < s.commodity.size(); ++path)
-        {
-            for (uint32_t a : p.commodities[s.commodity[path]].paths[s.pathIndex[path]])
-            {
-                ++s.arcStart[a + 1];
-            }
-        }
-        for (std::size_t a = 0; a < na; ++a)
-        {
-            s.arcStart[a + 1] += s.arcStart[a];
-        }
-        s.slot.resize(incidences);
-        std::vector<uint32_t> fill(s.arcStart.begin(), s.arcStart.end() - 1);
-        for (std::size_t path = 0; path < s.commodity.size(); ++path)
-        {
-            uint32_t i = s.pathStart[path];
-            for (uint32_t a : p.commodities[s.commodity[path]].paths[s.pathIndex[path]])
-            {
-                s.slot[i++] = fill[a]++;
-            }
-        }
-        // The scale: the mean fair share of an incidence (the capacity of the arcs in use over
-        // their incidences), so that flows, copies and the objective's pull gain / rho are of
-        // one size and rho = 1 suits any network.
-        double used = 0;
-        for (std::size_t a = 0; a < na; ++a)
-        {
-            used += s.arcStart[a + 1] > s.arcStart[a] ? p.capacity[a] : 0.0;
-        }
-        s.scale = incidences == 0 ? maxCap : used / incidences;
-        s.rho = m_rho;
-        s.x.assign(s.commodity.size(), 0);
-        s.copies.assign(incidences, {0, 0, 0});
     }
-    State& s = *st;
-    const std::size_t np = s.commodity.size();
-    const std::size_t ni = s.copies.size();
+    s.comStart.push_back(static_cast<uint32_t>(s.commodity.size()));
+    // Slots by counting sort of the incidences over their arcs.
+    const std::size_t incidences = s.pathStart.back();
+    s.arcStart.assign(na + 1, 0);
+    for (std::size_t path = 0; path < s.commodity.size(); ++path)
+    {
+        for (uint32_t a : p.commodities[s.commodity[path]].paths[s.pathIndex[path]])
+        {
+            ++s.arcStart[a + 1];
+        }
+    }
+    for (std::size_t a = 0; a < na; ++a)
+    {
+        s.arcStart[a + 1] += s.arcStart[a];
+    }
+    s.slot.resize(incidences);
+    std::vector<uint32_t> fill(s.arcStart.begin(), s.arcStart.end() - 1);
+    for (std::size_t path = 0; path < s.commodity.size(); ++path)
+    {
+        uint32_t i = s.pathStart[path];
+        for (uint32_t a : p.commodities[s.commodity[path]].paths[s.pathIndex[path]])
+        {
+            s.slot[i++] = fill[a]++;
+        }
+    }
+    // The scale: the mean fair share of an incidence (the capacity of the arcs in use over
+    // their incidences), so that flows, copies and the objective's pull gain / rho are of
+    // one size and rho = 1 suits any network.
+    double used = 0;
+    for (std::size_t a = 0; a < na; ++a)
+    {
+        used += s.arcStart[a + 1] > s.arcStart[a] ? p.capacity[a] : 0.0;
+    }
+    s.scale = incidences == 0 ? maxCap : used / incidences;
+    s.rho = m_rho;
+    s.x.assign(s.commodity.size(), 0);
+    s.copies.assign(incidences, {0, 0, 0});
+    return st;
+}
 
-    // Starting point: SetInitialFlows, else the last solve of the same structure, else zero.
+void
+TeAdmmMethod::SetStart(const TeSolver::Problem& p,
+                       const std::vector<std::vector<double>>& initial,
+                       State& s)
+{
+    const std::size_t nc = p.commodities.size();
+    const std::size_t np = s.commodity.size();
     bool shapeOk = initial.size() == nc;
     for (std::size_t c = 0; shapeOk && c < nc; ++c)
     {
@@ -476,7 +519,7 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
         SeedDuals(p, s);
         m_stats.fromInitial = true;
     }
-    else if (m_warmStart && m_state && m_state->solved && m_state->key == key)
+    else if (m_warmStart && m_state && m_state->solved && m_state->key == s.key)
     {
         // Same commodities and paths: every path that takes part in both problems (a failure
         // or a demand of 0 removes some) carries its flow, copies and duals over (flows and
@@ -512,8 +555,131 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
     {
         NS_LOG_WARN("initial flows ignored: their shape does not match the problem");
     }
-    out.buildSeconds = optical::SecondsSince(start);
+}
 
+void
+TeAdmmMethod::CommodityStep(State& s, const std::vector<double>& demand, std::size_t block)
+{
+    const std::size_t nc = demand.size();
+    const std::size_t ni = s.copies.size();
+    std::vector<double> v;
+    std::vector<double> w;
+    const std::size_t end = std::min(nc, (block + 1) * kCommodityBlock);
+    for (std::size_t c = block * kCommodityBlock; c < end; ++c)
+    {
+        const uint32_t first = s.comStart[c];
+        const uint32_t last = s.comStart[c + 1];
+        if (first == last)
+        {
+            continue;
+        }
+        v.clear();
+        w.clear();
+        for (uint32_t path = first; path < last; ++path)
+        {
+            double sum = 0;
+            for (uint32_t i = s.pathStart[path]; i < s.pathStart[path + 1]; ++i)
+            {
+                // The copies are scattered over the arcs: ask for the one kPrefetch
+                // incidences ahead now, so that its load overlaps this one's.
+                if (i + kPrefetch < ni)
+                {
+                    __builtin_prefetch(&s.copies[s.slot[i + kPrefetch]], 1);
+                }
+                const State::Copy& k = s.copies[s.slot[i]];
+                sum += k.z - k.u;
+            }
+            const double hops = s.pathStart[path + 1] - s.pathStart[path];
+            v.push_back((sum + s.gain[path] / s.rho) / hops);
+            w.push_back(hops);
+        }
+        WeightedCappedSimplex(v, w, demand[c]);
+        for (uint32_t path = first; path < last; ++path)
+        {
+            const double x = v[path - first];
+            s.x[path] = x;
+            for (uint32_t i = s.pathStart[path]; i < s.pathStart[path + 1]; ++i)
+            {
+                s.copies[s.slot[i]].x = x;
+            }
+        }
+    }
+}
+
+std::array<double, 4>
+TeAdmmMethod::ArcStep(State& s,
+                      const std::vector<double>& cap,
+                      double alpha,
+                      std::vector<double>& tauOf,
+                      std::size_t block)
+{
+    const std::size_t na = cap.size();
+    // Residual sums in registers: primal^2, dual^2 (without rho), ||z||^2, ||u||^2.
+    double primalSq = 0;
+    double dualSq = 0;
+    double zSq = 0;
+    double uSq = 0;
+    std::vector<double> wv;
+    const std::size_t end = std::min(na, (block + 1) * kArcBlock);
+    for (std::size_t a = block * kArcBlock; a < end; ++a)
+    {
+        const uint32_t first = s.arcStart[a];
+        const uint32_t last = s.arcStart[a + 1];
+        if (first == last)
+        {
+            continue;
+        }
+        wv.resize(last - first);
+        double positive = 0;
+        std::size_t count = 0;
+        for (uint32_t j = first; j < last; ++j)
+        {
+            // Over-relaxed: alpha x + (1 - alpha) z_prev in place of x.
+            const State::Copy& k = s.copies[j];
+            const double value = alpha * k.x + (1 - alpha) * k.z + k.u;
+            wv[j - first] = value;
+            if (value > 0)
+            {
+                positive += value;
+                ++count;
+            }
+        }
+        const double tau = positive > cap[a] ? Threshold(wv, cap[a], positive, count, tauOf[a]) : 0;
+        tauOf[a] = tau;
+        // The arc's own sums (the block's, kept in memory across arcs, would make every
+        // element wait for the last one's store).
+        double arcPrimal = 0;
+        double arcDual = 0;
+        double arcZ = 0;
+        double arcU = 0;
+        for (uint32_t j = first; j < last; ++j)
+        {
+            State::Copy& k = s.copies[j];
+            const double zNew = std::max(0.0, wv[j - first] - tau);
+            const double dz = zNew - k.z;
+            const double u = k.u + alpha * k.x + (1 - alpha) * k.z - zNew;
+            arcPrimal += (k.x - zNew) * (k.x - zNew);
+            arcDual += dz * dz;
+            arcZ += zNew * zNew;
+            arcU += u * u;
+            k.u = u;
+            k.z = zNew;
+        }
+        primalSq += arcPrimal;
+        dualSq += arcDual;
+        zSq += arcZ;
+        uSq += arcU;
+    }
+    return {primalSq, dualSq, zSq, uSq};
+}
+
+double
+TeAdmmMethod::Iterate(const TeSolver::Problem& p, State& s, std::vector<double>& tauOf)
+{
+    const std::size_t nc = p.commodities.size();
+    const std::size_t na = tauOf.size();
+    const std::size_t np = s.commodity.size();
+    const std::size_t ni = s.copies.size();
     // Scaled demands and capacities.
     std::vector<double> demand(nc);
     for (std::size_t c = 0; c < nc; ++c)
@@ -530,166 +696,8 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
     const std::size_t arcBlocks = (na + kArcBlock - 1) / kArcBlock;
     // Per arc block: primal^2, dual^2 (without rho), ||z||^2, ||u||^2.
     std::vector<std::array<double, 4>> partial(arcBlocks);
-    // Per arc: the last projection's tau, whose rho multiple is the arc's capacity price.
-    std::vector<double> tauOf(na, 0);
     const double alpha = m_relaxation;
     tbb::task_arena arena(static_cast<int>(GetUsableThreads()));
-
-    auto commodityStep = [&](std::size_t block) {
-        std::vector<double> v;
-        std::vector<double> w;
-        const std::size_t end = std::min(nc, (block + 1) * kCommodityBlock);
-        for (std::size_t c = block * kCommodityBlock; c < end; ++c)
-        {
-            const uint32_t first = s.comStart[c];
-            const uint32_t last = s.comStart[c + 1];
-            if (first == last)
-            {
-                continue;
-            }
-            v.clear();
-            w.clear();
-            for (uint32_t path = first; path < last; ++path)
-            {
-                double sum = 0;
-                for (uint32_t i = s.pathStart[path]; i < s.pathStart[path + 1]; ++i)
-                {
-                    // The copies are scattered over the arcs: ask for the one kPrefetch
-                    // incidences ahead now, so that its load overlaps this one's.
-                    if (i + kPrefetch < ni)
-                    {
-                        __builtin_prefetch(&s.copies[s.slot[i + kPrefetch]], 1);
-                    }
-                    const State::Copy& k = s.copies[s.slot[i]];
-                    sum += k.z - k.u;
-                }
-                const double hops = s.pathStart[path + 1] - s.pathStart[path];
-                v.push_back((sum + s.gain[path] / s.rho) / hops);
-                w.push_back(hops);
-            }
-            WeightedCappedSimplex(v, w, demand[c]);
-            for (uint32_t path = first; path < last; ++path)
-            {
-                const double x = v[path - first];
-                s.x[path] = x;
-                for (uint32_t i = s.pathStart[path]; i < s.pathStart[path + 1]; ++i)
-                {
-                    s.copies[s.slot[i]].x = x;
-                }
-            }
-        }
-    };
-
-    auto arcStep = [&](std::size_t block) {
-        // Residual sums in registers: primal^2, dual^2 (without rho), ||z||^2, ||u||^2.
-        double primalSq = 0;
-        double dualSq = 0;
-        double zSq = 0;
-        double uSq = 0;
-        std::vector<double> wv;
-        const std::size_t end = std::min(na, (block + 1) * kArcBlock);
-        for (std::size_t a = block * kArcBlock; a < end; ++a)
-        {
-            const uint32_t first = s.arcStart[a];
-            const uint32_t last = s.arcStart[a + 1];
-            if (first == last)
-            {
-                continue;
-            }
-            wv.resize(last - first);
-            double positive = 0;
-            std::size_t count = 0;
-            for (uint32_t j = first; j < last; ++j)
-            {
-                // Over-relaxed: alpha x + (1 - alpha) z_prev in place of x.
-                const State::Copy& k = s.copies[j];
-                const double value = alpha * k.x + (1 - alpha) * k.z + k.u;
-                wv[j - first] = value;
-                if (value > 0)
-                {
-                    positive += value;
-                    ++count;
-                }
-            }
-            double tau = 0;
-            if (positive > cap[a])
-            {
-                // The threshold tau > 0 with sum max(0, v - tau) = cap, by Newton's method on
-                // that decreasing convex function: tau' = (sum of the elements above tau - cap)
-                // / their count. From below it climbs to the root (Michelot's algorithm, which
-                // starts at the lowest tau, over every positive element); from above, one step
-                // lands at or below the root. It starts at the arc's last threshold, which
-                // moves little between iterations, and stops when no element enters or leaves.
-                tau = (positive - cap[a]) / count;
-                const double previous = tauOf[a];
-                if (previous > tau)
-                {
-                    double sum = 0;
-                    std::size_t kept = 0;
-                    for (double value : wv)
-                    {
-                        if (value > previous)
-                        {
-                            sum += value;
-                            ++kept;
-                        }
-                    }
-                    // A Newton step from the last threshold: at or below the root.
-                    if (kept > 0 && (sum - cap[a]) / kept > tau)
-                    {
-                        tau = (sum - cap[a]) / kept;
-                        count = kept;
-                    }
-                }
-                // The first pass may find more elements above tau than defined it (a step from
-                // above the root); after it the set only shrinks, as tau climbs.
-                for (bool firstPass = true;; firstPass = false)
-                {
-                    double sum = 0;
-                    std::size_t kept = 0;
-                    for (double value : wv)
-                    {
-                        if (value > tau)
-                        {
-                            sum += value;
-                            ++kept;
-                        }
-                    }
-                    if (kept == 0 || kept == count || (kept > count && !firstPass))
-                    {
-                        break;
-                    }
-                    count = kept;
-                    tau = (sum - cap[a]) / count;
-                }
-            }
-            tauOf[a] = tau;
-            // The arc's own sums (the block's, kept in memory across arcs, would make every
-            // element wait for the last one's store).
-            double arcPrimal = 0;
-            double arcDual = 0;
-            double arcZ = 0;
-            double arcU = 0;
-            for (uint32_t j = first; j < last; ++j)
-            {
-                State::Copy& k = s.copies[j];
-                const double zNew = std::max(0.0, wv[j - first] - tau);
-                const double dz = zNew - k.z;
-                const double u = k.u + alpha * k.x + (1 - alpha) * k.z - zNew;
-                arcPrimal += (k.x - zNew) * (k.x - zNew);
-                arcDual += dz * dz;
-                arcZ += zNew * zNew;
-                arcU += u * u;
-                k.u = u;
-                k.z = zNew;
-            }
-            primalSq += arcPrimal;
-            dualSq += arcDual;
-            zSq += arcZ;
-            uSq += arcU;
-        }
-        partial[block] = {primalSq, dualSq, zSq, uSq};
-    };
 
     uint32_t it = 0;
     double priceRho = s.rho;
@@ -705,7 +713,7 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
                 [&](const tbb::blocked_range<std::size_t>& r) {
                     for (std::size_t b = r.begin(); b < r.end(); ++b)
                     {
-                        commodityStep(b);
+                        CommodityStep(s, demand, b);
                     }
                 },
                 tbb::simple_partitioner());
@@ -714,7 +722,7 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
                 [&](const tbb::blocked_range<std::size_t>& r) {
                     for (std::size_t b = r.begin(); b < r.end(); ++b)
                     {
-                        arcStep(b);
+                        partial[b] = ArcStep(s, cap, alpha, tauOf, b);
                     }
                 },
                 tbb::simple_partitioner());
@@ -742,28 +750,82 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
         }
         if (m_adaptiveRho && it % kRhoPeriod == 0)
         {
-            // Absolute residuals: r = ||x - z||, d = rho ||z - z_prev||.
-            const double r = std::sqrt(total[0]);
-            const double d = s.rho * std::sqrt(total[1]);
-            double factor = 1;
-            if (r > kRhoRatio * d && s.rho * 2 <= kRhoMax)
-            {
-                factor = 2;
-            }
-            else if (d > kRhoRatio * r && s.rho / 2 >= kRhoMin)
-            {
-                factor = 0.5;
-            }
-            if (factor != 1)
-            {
-                s.rho *= factor;
-                for (auto& k : s.copies)
-                {
-                    k.u /= factor;
-                }
-            }
+            AdaptRho(s, total);
         }
     }
+    m_stats.iterations = it;
+    m_stats.primalResidual = primal;
+    m_stats.dualResidual = dual;
+    m_stats.converged = converged;
+    return priceRho;
+}
+
+void
+TeAdmmMethod::AdaptRho(State& s, const std::array<double, 4>& total)
+{
+    // Absolute residuals: r = ||x - z||, d = rho ||z - z_prev||.
+    const double r = std::sqrt(total[0]);
+    const double d = s.rho * std::sqrt(total[1]);
+    double factor = 1;
+    if (r > kRhoRatio * d && s.rho * 2 <= kRhoMax)
+    {
+        factor = 2;
+    }
+    else if (d > kRhoRatio * r && s.rho / 2 >= kRhoMin)
+    {
+        factor = 0.5;
+    }
+    if (factor != 1)
+    {
+        s.rho *= factor;
+        for (auto& k : s.copies)
+        {
+            k.u /= factor;
+        }
+    }
+}
+
+bool
+TeAdmmMethod::DoAllocate(const TeGraph& g,
+                         const TeSolver::Problem& p,
+                         TeSolver::Solution& out,
+                         std::string& error)
+{
+    const auto start = std::chrono::steady_clock::now();
+    const std::size_t nc = p.commodities.size();
+    const std::size_t na = g.arcs.size();
+    double maxCap = 0;
+    for (double c : p.capacity)
+    {
+        maxCap = std::max(maxCap, c);
+    }
+    out.pathFlow.assign(nc, {});
+    for (std::size_t c = 0; c < nc; ++c)
+    {
+        out.pathFlow[c].assign(p.commodities[c].paths.size(), 0);
+    }
+    m_stats = Stats();
+    std::vector<std::vector<double>> initial = std::move(m_initial);
+    m_initial.clear();
+    if (maxCap <= 0)
+    {
+        out.status = "no capacity";
+        return true;
+    }
+
+    // The index, built for every problem (3 s of setup on Kdl's 29 million incidences).
+    std::unique_ptr<State> st = BuildIndex(g, p, maxCap);
+    State& s = *st;
+    const std::size_t np = s.commodity.size();
+    const std::size_t ni = s.copies.size();
+
+    // Starting point: SetInitialFlows, else the last solve of the same structure, else zero.
+    SetStart(p, initial, s);
+    out.buildSeconds = optical::SecondsSince(start);
+
+    // Per arc: the last projection's tau, whose rho multiple is the arc's capacity price.
+    std::vector<double> tauOf(na, 0);
+    const double priceRho = Iterate(p, s, tauOf);
 
     for (std::size_t path = 0; path < np; ++path)
     {
@@ -775,18 +837,16 @@ TeAdmmMethod::DoAllocate(const TeGraph& g,
         out.arcPrice[a] = priceRho * tauOf[a];
     }
     out.bound = TeSolver::UpperBound(g, p, out.arcPrice);
-    m_stats.iterations = it;
-    m_stats.primalResidual = primal;
-    m_stats.dualResidual = dual;
-    m_stats.converged = converged;
     m_stats.rho = s.rho;
+    const uint32_t it = m_stats.iterations;
     out.rounds = it;
-    out.status = converged ? "converged after " + std::to_string(it) + " iterations"
-                           : "iteration limit (" + std::to_string(it) + ")";
+    out.status = m_stats.converged ? "converged after " + std::to_string(it) + " iterations"
+                                   : "iteration limit (" + std::to_string(it) + ")";
     s.solved = true;
     m_state = std::move(st);
-    NS_LOG_INFO("admm: " << out.status << ", primal " << primal << ", dual " << dual << ", " << np
-                         << " paths, " << ni << " incidences");
+    NS_LOG_INFO("admm: " << out.status << ", primal " << m_stats.primalResidual << ", dual "
+                         << m_stats.dualResidual << ", " << np << " paths, " << ni
+                         << " incidences");
     return true;
 }
 

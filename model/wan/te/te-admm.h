@@ -9,6 +9,7 @@
 
 #include "te-method.h"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -108,6 +109,75 @@ class TeAdmmMethod : public TeMethod
      * \param [in,out] s Index and iterates, flows and copies set
      */
     void SeedDuals(const TeSolver::Problem& p, State& s) const;
+
+    /**
+     * \brief The index of a problem: the paths that take part (demand > 0, every arc up) in
+     * commodity order with their gains, their incidences, the arcs' slots (a counting sort),
+     * the scale (the mean fair share of an incidence) and zero iterates at the Rho attribute.
+     * \param [in] g The graph
+     * \param [in] p The problem
+     * \param [in] maxCap The largest capacity (> 0)
+     * \return the index and its iterates
+     */
+    std::unique_ptr<State> BuildIndex(const TeGraph& g,
+                                      const TeSolver::Problem& p,
+                                      double maxCap) const;
+
+    /**
+     * \brief The starting point: flows set by SetInitialFlows (with SeedDuals), else the last
+     * solve's iterates if it had the same structure (WarmStart), else zero; sets the Stats'
+     * fromInitial and warmStarted.
+     * \param [in] p The problem
+     * \param [in] initial The flows set by SetInitialFlows (empty: none)
+     * \param [in,out] s Index and zero iterates
+     */
+    void SetStart(const TeSolver::Problem& p,
+                  const std::vector<std::vector<double>>& initial,
+                  State& s);
+
+    /**
+     * \brief The iterations, until both relative residuals are at most Tolerance or
+     * MaxIterations have run (Threads at a time, in fixed blocks); sets the Stats' iterations,
+     * residuals and convergence.
+     * \param [in] p The problem
+     * \param [in,out] s Index and iterates
+     * \param [in,out] tauOf Per arc, the last projection's threshold (in: zero)
+     * \return the rho of the step that last set tauOf (the arc prices are its multiples)
+     */
+    double Iterate(const TeSolver::Problem& p, State& s, std::vector<double>& tauOf);
+
+    /**
+     * \brief The commodity step of one block of commodities: each commodity's flows, the
+     * projection of its paths' targets; left beside every copy of the path.
+     * \param [in,out] s Index and iterates
+     * \param [in] demand Per commodity, the demand (scaled)
+     * \param [in] block The block (of 256 commodities)
+     */
+    static void CommodityStep(State& s, const std::vector<double>& demand, std::size_t block);
+
+    /**
+     * \brief The arc step of one block of arcs: each arc's copies, the projection of the
+     * over-relaxed flows plus the duals, and the duals' update.
+     * \param [in,out] s Index and iterates
+     * \param [in] cap Per arc, the capacity (scaled)
+     * \param [in] alpha The Relaxation attribute
+     * \param [in,out] tauOf Per arc, the last projection's threshold
+     * \param [in] block The block (of 64 arcs)
+     * \return the block's primal^2, dual^2 (without rho), ||z||^2 and ||u||^2
+     */
+    static std::array<double, 4> ArcStep(State& s,
+                                         const std::vector<double>& cap,
+                                         double alpha,
+                                         std::vector<double>& tauOf,
+                                         std::size_t block);
+
+    /**
+     * \brief Residual balancing (AdaptRho): doubles rho when the primal residual is more than
+     * 10 times the dual one, halves it in the opposite case, and rescales the duals to match.
+     * \param [in,out] s The iterates
+     * \param [in] total The iteration's primal^2, dual^2 (without rho), ||z||^2 and ||u||^2
+     */
+    static void AdaptRho(State& s, const std::array<double, 4>& total);
 
     std::unique_ptr<State> m_state; //!< Kept between solves
     Stats m_stats;                  //!< Last solve

@@ -74,29 +74,23 @@
  * 0.98 of the LP in 1.1-2 s); at load 0.5 every method carries everything, and the LP (one column-
  * generation round) is then faster than ncflow (0.12 s against 0.4 s). Kdl (27 clusters, 352
  * sub-problems): 0.784 of the demand in about 30 s (round 1: 0.65, round 2: 0.08 more).
+ *
+ * This file holds the method, its contracted problem (step 2) and the solve's outline
+ * (DoAllocate); the clustering (step 1) is in te-ncflow-cluster.cc, the sub-problems' rounds
+ * (steps 3 to 5) in te-ncflow-rounds.cc.
  */
 
 #include "te-ncflow.h"
+
+#include "te-ncflow-detail.h"
 
 #include "ns3/log.h"
 #include "ns3/optical-util.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/breadth_first_search.hpp>
-#include <boost/graph/visitors.hpp>
 #include <chrono>
 #include <cmath>
-#include <limits>
-#include <map>
-#include <numeric>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/partitioner.h>
-#include <oneapi/tbb/task_arena.h>
-#include <queue>
-#include <random>
-#include <unordered_map>
 
 namespace ns3
 {
@@ -104,72 +98,25 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("TeNcflowMethod");
 NS_OBJECT_ENSURE_REGISTERED(TeNcflowMethod);
 
+namespace ncflowdetail
+{
+
+LogComponent&
+NcflowLog()
+{
+    return g_log;
+}
+
+} // namespace ncflowdetail
+
 namespace
 {
-/// Undirected view of a TeGraph, for breadth-first searches.
-using UndirectedGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
-
 /**
  * Most candidate paths of an inter-cluster sub-problem (a group of cluster pairs of one source
  * cluster; a single pair may hold more): LPs of a few thousand paths solve in milliseconds,
  * while the LP's time grows faster than its size.
  */
 constexpr std::size_t PATHS_PER_SUBPROBLEM = 4000;
-
-/// Marks a node not reached, or not yet in a cluster.
-constexpr uint32_t NONE = std::numeric_limits<uint32_t>::max();
-
-/**
- * \brief Breadth-first hop distances from one node (Boost.Graph).
- * \param [in] u The undirected graph
- * \param [in] from The source
- * \return per node, the hops from \p from (NONE where it cannot be reached)
- */
-std::vector<uint32_t>
-Hops(const UndirectedGraph& u, uint32_t from)
-{
-    const std::size_t n = boost::num_vertices(u);
-    std::vector<uint32_t> dist(n, NONE);
-    dist[from] = 0;
-    boost::breadth_first_search(
-        u,
-        boost::vertex(from, u),
-        boost::visitor(boost::make_bfs_visitor(boost::record_distances(
-            boost::make_iterator_property_map(dist.begin(), boost::get(boost::vertex_index, u)),
-            boost::on_tree_edge()))));
-    return dist;
-}
-
-/// Hash of a cluster sequence.
-struct SequenceHash
-{
-    /// \param [in] s The sequence \return its hash
-    std::size_t operator()(const std::vector<uint32_t>& s) const
-    {
-        uint64_t h = 1469598103934665603ULL;
-        for (uint32_t x : s)
-        {
-            h = (h ^ x) * 1099511628211ULL;
-        }
-        return static_cast<std::size_t>(h);
-    }
-};
-
-/// A sub-problem: one cluster's intra-cluster commodities, or one cluster pair's.
-struct SubProblem
-{
-    std::vector<uint32_t> members; //!< Original commodity of each of its commodities
-    std::vector<uint32_t> arcs;    //!< Arcs its eligible paths use
-    std::vector<double> load;      //!< Per entry of arcs, the estimated load, then the share
-    std::vector<double> potential; //!< Per entry of arcs, the demand of its paths over the arc
-    std::vector<uint32_t> solved;  //!< Members in the LP (round 2: those with demand left)
-    double demand{0};              //!< Its commodities' demand
-    std::size_t paths{0};          //!< Its commodities' paths
-    TeSolver::Problem problem;     //!< The LP, once built
-    TeSolver::Solution solution;   //!< Its answer
-    std::string error;             //!< Why it failed
-    bool ok{false};                //!< Solved
-};
 } // namespace
 
 TypeId
@@ -206,217 +153,25 @@ TeNcflowMethod::GetNClusters() const
     return m_lastClusters;
 }
 
-std::vector<uint32_t>
-TeNcflowMethod::Cluster(const TeGraph& g, uint32_t k, uint64_t seed)
+namespace ncflowdetail
 {
-    NS_LOG_FUNCTION(g.nodes << k << seed);
-    const uint32_t n = g.nodes;
-    if (n == 0)
-    {
-        return {};
-    }
-    k = std::clamp(k, 1U, n);
-    UndirectedGraph u(n);
-    for (const auto& a : g.arcs)
-    {
-        if (a.from < n && a.to < n && a.from != a.to)
-        {
-            boost::add_edge(a.from, a.to, u);
-        }
-    }
-    // Farthest-point seeds: unreached nodes count as infinitely far, so every weakly
-    // connected component gets a seed before any component gets a second one.
-    std::mt19937_64 rng(seed);
-    std::vector<uint32_t> seeds{
-        static_cast<uint32_t>(std::uniform_int_distribution<uint64_t>(0, n - 1)(rng))};
-    std::vector<uint32_t> dist = Hops(u, seeds[0]);
-    while (seeds.size() < k)
-    {
-        uint32_t best = NONE;
-        for (uint32_t v = 0; v < n; ++v)
-        {
-            if (dist[v] > 0 && (best == NONE || dist[v] > dist[best]))
-            {
-                best = v;
-            }
-        }
-        seeds.push_back(best);
-        const auto d = Hops(u, best);
-        for (uint32_t v = 0; v < n; ++v)
-        {
-            dist[v] = std::min(dist[v], d[v]);
-        }
-    }
-    // Balanced growth: the smallest cluster that can still grow takes the next node of its
-    // breadth-first frontier.
-    std::vector<uint32_t> label(n, NONE);
-    std::vector<uint32_t> size(k, 1);
-    std::vector<std::queue<uint32_t>> frontier(k);
-    using Entry = std::pair<uint32_t, uint32_t>; // (size, cluster)
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> growable;
-    auto take = [&](uint32_t c, uint32_t v) {
-        label[v] = c;
-        for (auto [e, end] = boost::adjacent_vertices(v, u); e != end; ++e)
-        {
-            if (label[*e] == NONE)
-            {
-                frontier[c].push(static_cast<uint32_t>(*e));
-            }
-        }
-    };
-    for (uint32_t c = 0; c < k; ++c)
-    {
-        take(c, seeds[c]);
-    }
-    for (uint32_t c = 0; c < k; ++c)
-    {
-        growable.emplace(1, c);
-    }
-    while (!growable.empty())
-    {
-        const uint32_t c = growable.top().second;
-        growable.pop();
-        auto& q = frontier[c];
-        while (!q.empty() && label[q.front()] != NONE)
-        {
-            q.pop();
-        }
-        if (q.empty())
-        {
-            continue; // enclosed: its frontier can only grow through its own nodes
-        }
-        take(c, q.front());
-        q.pop();
-        growable.emplace(++size[c], c);
-    }
-    // Components without a seed (more components than clusters) join the smallest cluster
-    // (which is then not connected).
-    for (uint32_t v = 0; v < n; ++v)
-    {
-        if (label[v] != NONE)
-        {
-            continue;
-        }
-        const auto c =
-            static_cast<uint32_t>(std::min_element(size.begin(), size.end()) - size.begin());
-        const auto d = Hops(u, v);
-        for (uint32_t w = 0; w < n; ++w)
-        {
-            if (d[w] != NONE)
-            {
-                label[w] = c;
-                ++size[c];
-            }
-        }
-    }
-    // Balance: a node on the boundary of a cluster at least 2 larger than its neighbour's
-    // moves there when its own cluster stays connected without it. Each move lowers the sum of
-    // the squared sizes by at least 2, so this ends; then neighbouring clusters differ by at
-    // most 1 wherever a boundary node could move.
-    std::vector<uint32_t> stack;
-    std::vector<uint32_t> mark(n, NONE);
-    uint32_t stamp = 0;
-    auto connectedWithout = [&](uint32_t v) {
-        const uint32_t c = label[v];
-        uint32_t from = NONE;
-        for (auto [e, end] = boost::adjacent_vertices(v, u); e != end && from == NONE; ++e)
-        {
-            from = label[*e] == c && *e != v ? static_cast<uint32_t>(*e) : NONE;
-        }
-        if (from == NONE)
-        {
-            return false;
-        }
-        ++stamp;
-        mark[v] = stamp;
-        mark[from] = stamp;
-        stack.assign(1, from);
-        uint32_t reached = 1;
-        while (!stack.empty())
-        {
-            const uint32_t w = stack.back();
-            stack.pop_back();
-            for (auto [e, end] = boost::adjacent_vertices(w, u); e != end; ++e)
-            {
-                if (label[*e] == c && mark[*e] != stamp)
-                {
-                    mark[*e] = stamp;
-                    ++reached;
-                    stack.push_back(static_cast<uint32_t>(*e));
-                }
-            }
-        }
-        return reached + 1 == size[c];
-    };
-    for (bool moved = true; moved;)
-    {
-        moved = false;
-        for (uint32_t v = 0; v < n; ++v)
-        {
-            const uint32_t c = label[v];
-            uint32_t best = NONE;
-            for (auto [e, end] = boost::adjacent_vertices(v, u); e != end; ++e)
-            {
-                const uint32_t d = label[*e];
-                if (d != c && size[c] >= size[d] + 2 && (best == NONE || size[d] < size[best]))
-                {
-                    best = d;
-                }
-            }
-            if (best != NONE && connectedWithout(v))
-            {
-                label[v] = best;
-                --size[c];
-                ++size[best];
-                moved = true;
-            }
-        }
-    }
-    return label;
+
+bool
+Decomposition::Up(uint32_t a) const
+{
+    return p.capacity[a] > 0;
 }
 
 bool
-TeNcflowMethod::DoAllocate(const TeGraph& g,
-                           const TeSolver::Problem& p,
-                           TeSolver::Solution& out,
-                           std::string& error)
+Decomposition::Usable(const TePath& path) const
 {
-    NS_LOG_FUNCTION(this << g.nodes << p.commodities.size());
-    const uint32_t n = g.nodes;
-    const uint32_t wanted =
-        m_clusters > 0
-            ? m_clusters
-            : std::max(1U, static_cast<uint32_t>(std::lround(std::sqrt(static_cast<double>(n)))));
-    const uint32_t k = std::min(wanted, std::max(1U, n));
-    if (k <= 1)
-    {
-        // One cluster: the LP itself.
-        m_lastClusters = 1;
-        return TeSolver::Solve(g, p, out, error);
-    }
-    const auto start = std::chrono::steady_clock::now();
-    const std::size_t arcs = g.arcs.size();
-    auto up = [&p](uint32_t a) { return p.capacity[a] > 0; };
-    auto usable = [&](const TePath& path) { return std::all_of(path.begin(), path.end(), up); };
+    return std::all_of(path.begin(), path.end(), [this](uint32_t a) { return Up(a); });
+}
 
-    // 1. Clusters, over the arcs that are up.
-    TeGraph live;
-    live.nodes = n;
-    for (std::size_t a = 0; a < arcs; ++a)
-    {
-        if (up(a))
-        {
-            live.arcs.push_back(g.arcs[a]);
-        }
-    }
-    const std::vector<uint32_t> cluster = Cluster(live, k, m_seed);
-    m_lastClusters = k;
-
-    // 2. The contracted graph and problem.
-    std::map<std::pair<uint32_t, uint32_t>, uint32_t> contractedArc; // (from, to) -> arc
-    TeGraph cg;
+void
+Decomposition::Contract()
+{
     cg.nodes = k;
-    TeSolver::Problem cp;
     cp.objective = TeSolver::MAX_FLOW;
     cp.tieBreak = p.tieBreak;
     cp.method = p.method;
@@ -424,7 +179,7 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
     {
         const uint32_t x = cluster[g.arcs[a].from];
         const uint32_t y = cluster[g.arcs[a].to];
-        if (x == y || !up(a))
+        if (x == y || !Up(a))
         {
             continue;
         }
@@ -437,9 +192,11 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
         }
         cp.capacity[it->second] += p.capacity[a];
     }
-    // Sub-problems: 0 .. k-1 intra-cluster (by cluster), then the inter-cluster ones: the
-    // cluster pairs of each source cluster, in order of destination, grouped while a group
-    // holds at most PATHS_PER_SUBPROBLEM candidate paths (a pair alone may hold more).
+}
+
+void
+Decomposition::GroupPairs()
+{
     std::vector<std::size_t> pairPaths(static_cast<std::size_t>(k) * k, 0);
     for (const auto& com : p.commodities)
     {
@@ -449,8 +206,7 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
                 com.paths.size();
         }
     }
-    std::vector<uint32_t> pairGroup(static_cast<std::size_t>(k) * k, NONE);
-    std::vector<std::pair<uint32_t, uint32_t>> groupPairs; // first and last pair of a group
+    pairGroup.assign(static_cast<std::size_t>(k) * k, NONE);
     for (uint32_t x = 0; x < k; ++x)
     {
         std::size_t held = 0;
@@ -472,17 +228,15 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
             pairGroup[pair] = static_cast<uint32_t>(k + groupPairs.size() - 1);
         }
     }
-    std::vector<SubProblem> sub(k + groupPairs.size());
-    // Routes: the cluster sequences of the inter-cluster commodities' usable paths.
-    std::unordered_map<std::vector<uint32_t>, uint32_t, SequenceHash> routeId;
-    std::vector<uint32_t> routeCommodity; // route -> contracted commodity
-    std::vector<uint32_t> routePath;      // route -> its path in the contracted commodity
-    std::vector<double> routeDemand;      // demand of the commodities with a path on it
+    sub.resize(k + groupPairs.size());
+}
+
+void
+Decomposition::CollectRoutes()
+{
     std::vector<uint32_t> pairCommodity(static_cast<std::size_t>(k) * k, NONE);
-    std::vector<uint32_t> pathRoute; // flat: route of each path of inter commodities
-    std::vector<std::size_t> firstPath(p.commodities.size() + 1, 0);
+    firstPath.assign(p.commodities.size() + 1, 0);
     std::vector<uint32_t> sequence;
-    std::vector<uint32_t> touched; // routes of one commodity
     for (std::size_t c = 0; c < p.commodities.size(); ++c)
     {
         const auto& com = p.commodities[c];
@@ -511,7 +265,7 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
         touched.clear();
         for (const auto& path : com.paths)
         {
-            if (!usable(path))
+            if (!Usable(path))
             {
                 pathRoute.push_back(NONE);
                 continue;
@@ -548,10 +302,11 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
         }
     }
     firstPath[p.commodities.size()] = pathRoute.size();
-    const double buildContracted = optical::SecondsSince(start);
+}
 
-    // The contracted LP (solve time).
-    TeSolver::Solution cs;
+bool
+Decomposition::SolveContracted(std::string& error)
+{
     if (!cp.commodities.empty() && !TeSolver::Solve(cg, cp, cs, error))
     {
         error = "ncflow: the contracted problem (" + std::to_string(k) + " clusters): " + error;
@@ -560,298 +315,68 @@ TeNcflowMethod::DoAllocate(const TeGraph& g,
     NS_LOG_INFO("ncflow: contracted LP of " << cp.commodities.size() << " cluster pairs and "
                                             << routeCommodity.size() << " routes solved at "
                                             << optical::SecondsSince(start) << " s");
-    std::vector<double> budget(routeCommodity.size(), 0);
+    budget.assign(routeCommodity.size(), 0);
     for (std::size_t r = 0; r < budget.size(); ++r)
     {
         budget[r] = std::max(0.0, cs.pathFlow[routeCommodity[r]][routePath[r]]);
     }
+    return true;
+}
+
+} // namespace ncflowdetail
+
+bool
+TeNcflowMethod::DoAllocate(const TeGraph& g,
+                           const TeSolver::Problem& p,
+                           TeSolver::Solution& out,
+                           std::string& error)
+{
+    NS_LOG_FUNCTION(this << g.nodes << p.commodities.size());
+    const uint32_t n = g.nodes;
+    const uint32_t wanted =
+        m_clusters > 0
+            ? m_clusters
+            : std::max(1U, static_cast<uint32_t>(std::lround(std::sqrt(static_cast<double>(n)))));
+    const uint32_t k = std::min(wanted, std::max(1U, n));
+    if (k <= 1)
+    {
+        // One cluster: the LP itself.
+        m_lastClusters = 1;
+        return TeSolver::Solve(g, p, out, error);
+    }
+    const auto start = std::chrono::steady_clock::now();
+
+    // 1. Clusters, over the arcs that are up.
+    TeGraph live;
+    live.nodes = n;
+    for (std::size_t a = 0; a < g.arcs.size(); ++a)
+    {
+        if (p.capacity[a] > 0)
+        {
+            live.arcs.push_back(g.arcs[a]);
+        }
+    }
+    const std::vector<uint32_t> cluster = Cluster(live, k, m_seed);
+    m_lastClusters = k;
+
+    // 2. The contracted graph and problem; the sub-problems: 0 .. k-1 intra-cluster (by
+    // cluster), then the inter-cluster ones; the routes, the cluster sequences of the
+    // inter-cluster commodities' usable paths.
+    ncflowdetail::Decomposition d(g, p, cluster, k, start);
+    d.Contract();
+    d.GroupPairs();
+    d.CollectRoutes();
+    const double buildContracted = optical::SecondsSince(start);
+
+    // The contracted LP (solve time).
+    if (!d.SolveContracted(error))
+    {
+        return false;
+    }
 
     // 3.-5. Two rounds of the sub-problems: first on the capacities (estimated loads from the
     // budgets), then on what they left (shares by potential only).
-    std::vector<uint32_t> order;
-    for (std::size_t i = 0; i < sub.size(); ++i)
-    {
-        if (!sub[i].members.empty())
-        {
-            order.push_back(static_cast<uint32_t>(i));
-        }
-    }
-    std::stable_sort(order.begin(), order.end(), [&sub](uint32_t a, uint32_t b) {
-        return sub[a].paths > sub[b].paths;
-    });
-    out.pathFlow.assign(p.commodities.size(), {});
-    for (std::size_t c = 0; c < p.commodities.size(); ++c)
-    {
-        out.pathFlow[c].assign(p.commodities[c].paths.size(), 0);
-    }
-    out.variables = cs.variables;
-    out.constraints = cs.constraints;
-    out.rounds = cs.rounds;
-    out.usablePaths = 0;
-    out.buildSeconds = buildContracted;
-    tbb::task_arena arena(static_cast<int>(GetUsableThreads()));
-    std::vector<double> scratchLoad(arcs, 0);
-    std::vector<double> scratchPotential(arcs, 0);
-    std::vector<uint32_t> arcMark(arcs, NONE);
-    std::vector<double> routeShare; // scratch: one commodity's share of each of its groups
-    std::vector<double> groupWeight;
-    std::vector<uint32_t> groupOf;
-    std::vector<double> totalLoad(arcs);
-    std::vector<double> totalPotential(arcs);
-    std::vector<double> capacity = p.capacity;
-    std::vector<double> left(p.commodities.size());
-    double carried[2] = {0, 0};
-    for (int round = 0; round < 2; ++round)
-    {
-        const auto roundStart = std::chrono::steady_clock::now();
-        const bool first = round == 0;
-        for (std::size_t c = 0; c < p.commodities.size(); ++c)
-        {
-            const double sum = std::accumulate(out.pathFlow[c].begin(), out.pathFlow[c].end(), 0.0);
-            left[c] = p.commodities[c].demand - sum;
-            // Less than a relative 1e-6 left (the LPs' tolerances): nothing.
-            left[c] = left[c] > 1e-6 * p.commodities[c].demand ? left[c] : 0;
-        }
-        // Estimated loads (first round) and potentials of each sub-problem, sparse.
-        for (uint32_t i : order)
-        {
-            SubProblem& s = sub[i];
-            s.arcs.clear();
-            s.load.clear();
-            s.potential.clear();
-            s.solved.clear();
-            const bool intra = i < k;
-            auto add = [&](uint32_t a, double load, double potential) {
-                if (arcMark[a] != i)
-                {
-                    arcMark[a] = i;
-                    s.arcs.push_back(a);
-                }
-                scratchLoad[a] += load;
-                scratchPotential[a] += potential;
-            };
-            for (uint32_t c : s.members)
-            {
-                const auto& com = p.commodities[c];
-                if (!(left[c] > 0))
-                {
-                    continue;
-                }
-                // Each eligible path's group (intra: all inside paths, one group; inter: its
-                // route; round 2: all paths with room, one group).
-                groupOf.assign(com.paths.size(), NONE);
-                touched.clear();
-                routeShare.clear();
-                groupWeight.clear();
-                for (std::size_t q = 0; q < com.paths.size(); ++q)
-                {
-                    const auto& path = com.paths[q];
-                    uint32_t r = NONE;
-                    if (!first)
-                    {
-                        r = std::all_of(path.begin(),
-                                        path.end(),
-                                        [&](uint32_t a) { return capacity[a] > 0; })
-                                ? 0
-                                : NONE;
-                    }
-                    else if (intra)
-                    {
-                        r = usable(path) && std::all_of(path.begin(),
-                                                        path.end(),
-                                                        [&](uint32_t a) {
-                                                            return cluster[g.arcs[a].to] == i;
-                                                        })
-                                ? 0
-                                : NONE;
-                    }
-                    else
-                    {
-                        r = pathRoute[firstPath[c] + q];
-                    }
-                    if (r == NONE)
-                    {
-                        continue;
-                    }
-                    auto at = std::find(touched.begin(), touched.end(), r) - touched.begin();
-                    if (at == static_cast<std::ptrdiff_t>(touched.size()))
-                    {
-                        touched.push_back(r);
-                        // Intra: the whole demand; inter: its share of the route's budget.
-                        routeShare.push_back(!first  ? 0.0
-                                             : intra ? com.demand
-                                                     : budget[r] * com.demand / routeDemand[r]);
-                        groupWeight.push_back(0);
-                    }
-                    groupOf[q] = static_cast<uint32_t>(at);
-                    groupWeight[at] += 1;
-                }
-                if (touched.empty())
-                {
-                    continue;
-                }
-                s.solved.push_back(c);
-                // At most its demand in all, spread evenly over each group's paths.
-                const double sum = std::accumulate(routeShare.begin(), routeShare.end(), 0.0);
-                const double scale = sum > com.demand ? com.demand / sum : 1.0;
-                for (std::size_t q = 0; q < com.paths.size(); ++q)
-                {
-                    if (groupOf[q] == NONE)
-                    {
-                        continue;
-                    }
-                    const uint32_t at = groupOf[q];
-                    const double f = routeShare[at] * scale / groupWeight[at];
-                    for (uint32_t a : com.paths[q])
-                    {
-                        add(a, f, left[c]);
-                    }
-                }
-            }
-            for (uint32_t a : s.arcs)
-            {
-                s.load.push_back(scratchLoad[a]);
-                s.potential.push_back(scratchPotential[a]);
-                scratchLoad[a] = 0;
-                scratchPotential[a] = 0;
-            }
-        }
-        std::fill(arcMark.begin(), arcMark.end(), NONE);
-        // Each arc's shares: in proportion to the estimates if they exceed the capacity, else
-        // the estimates plus the rest in proportion to the potentials. They sum to the
-        // capacity (or less).
-        std::fill(totalLoad.begin(), totalLoad.end(), 0.0);
-        std::fill(totalPotential.begin(), totalPotential.end(), 0.0);
-        for (uint32_t i : order)
-        {
-            for (std::size_t j = 0; j < sub[i].arcs.size(); ++j)
-            {
-                totalLoad[sub[i].arcs[j]] += sub[i].load[j];
-                totalPotential[sub[i].arcs[j]] += sub[i].potential[j];
-            }
-        }
-        for (uint32_t i : order)
-        {
-            SubProblem& s = sub[i];
-            for (std::size_t j = 0; j < s.arcs.size(); ++j)
-            {
-                const uint32_t a = s.arcs[j];
-                const double cap = capacity[a];
-                const double load = totalLoad[a];
-                const double potential = totalPotential[a];
-                double share = 0;
-                if (load >= cap)
-                {
-                    share = load > 0 ? cap * (s.load[j] / load) : 0;
-                }
-                else
-                {
-                    share = s.load[j] +
-                            (potential > 0 ? (cap - load) * (s.potential[j] / potential) : 0);
-                }
-                s.load[j] = std::min(share, cap);
-            }
-        }
-        // The sub-problems (built in parallel: their copies of the commodities dominate).
-        arena.execute([&] {
-            tbb::parallel_for(
-                std::size_t{0},
-                order.size(),
-                [&](std::size_t j) {
-                    SubProblem& s = sub[order[j]];
-                    s.problem = TeSolver::Problem();
-                    s.problem.objective = TeSolver::MAX_FLOW;
-                    s.problem.tieBreak = p.tieBreak;
-                    // Column generation: most of a sub-problem's demands stay on one path.
-                    s.problem.method =
-                        p.method == TeSolver::AUTO ? TeSolver::COLUMN_GENERATION : p.method;
-                    s.problem.capacity.assign(arcs, 0);
-                    for (std::size_t e = 0; e < s.arcs.size(); ++e)
-                    {
-                        s.problem.capacity[s.arcs[e]] = s.load[e];
-                    }
-                    s.problem.commodities.reserve(s.solved.size());
-                    for (uint32_t c : s.solved)
-                    {
-                        s.problem.commodities.push_back(p.commodities[c]);
-                        s.problem.commodities.back().demand = left[c];
-                    }
-                },
-                tbb::simple_partitioner());
-        });
-        out.buildSeconds += optical::SecondsSince(roundStart);
-
-        // The sub-problems, all at once; then the merge.
-        arena.execute([&] {
-            tbb::parallel_for(
-                std::size_t{0},
-                order.size(),
-                [&](std::size_t j) {
-                    SubProblem& s = sub[order[j]];
-                    s.ok = s.solved.empty() || TeSolver::Solve(g, s.problem, s.solution, s.error);
-                    s.problem = TeSolver::Problem();
-                },
-                tbb::simple_partitioner());
-        });
-        for (uint32_t i : order)
-        {
-            SubProblem& s = sub[i];
-            if (s.solved.empty())
-            {
-                continue;
-            }
-            if (!s.ok)
-            {
-                error = "ncflow: round " + std::to_string(round + 1) + ", the " +
-                        (i < k ? "intra-cluster problem of cluster " + std::to_string(i)
-                               : "inter-cluster problem from cluster " +
-                                     std::to_string(groupPairs[i - k].first / k) + " to clusters " +
-                                     std::to_string(groupPairs[i - k].first % k) + " to " +
-                                     std::to_string(groupPairs[i - k].second % k)) +
-                        ": " + s.error;
-                return false;
-            }
-            for (std::size_t j = 0; j < s.solved.size(); ++j)
-            {
-                auto& f = out.pathFlow[s.solved[j]];
-                for (std::size_t q = 0; q < f.size(); ++q)
-                {
-                    f[q] += s.solution.pathFlow[j][q];
-                }
-            }
-            carried[round] += s.solution.throughput;
-            out.variables += s.solution.variables;
-            out.constraints += s.solution.constraints;
-            out.rounds += s.solution.rounds;
-            out.usablePaths += first ? s.solution.usablePaths : 0;
-            s.solution = TeSolver::Solution();
-        }
-        NS_LOG_INFO("ncflow: round " << round + 1 << " carried " << carried[round] << " at "
-                                     << optical::SecondsSince(start) << " s");
-        if (first)
-        {
-            // What the first round left, an arc's room below a relative 1e-6 counting none.
-            for (std::size_t c = 0; c < p.commodities.size(); ++c)
-            {
-                for (std::size_t q = 0; q < p.commodities[c].paths.size(); ++q)
-                {
-                    for (uint32_t a : p.commodities[c].paths[q])
-                    {
-                        capacity[a] -= out.pathFlow[c][q];
-                    }
-                }
-            }
-            for (std::size_t a = 0; a < arcs; ++a)
-            {
-                capacity[a] = capacity[a] > 1e-6 * p.capacity[a] ? capacity[a] : 0;
-            }
-        }
-    }
-    NS_LOG_INFO("ncflow: " << k << " clusters, " << cp.commodities.size() << " cluster pairs, "
-                           << routeCommodity.size() << " routes (budgets " << cs.throughput << "), "
-                           << order.size() << " sub-problems; carried " << carried[0] << " + "
-                           << carried[1] << " of " << TotalDemand(p));
-    return true;
+    return d.RunRounds(GetUsableThreads(), buildContracted, out, error);
 }
 
 } // namespace ns3
