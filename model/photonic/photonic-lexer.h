@@ -7,7 +7,8 @@
 #ifndef PHOTONIC_LEXER_H
 #define PHOTONIC_LEXER_H
 
-// Private to photonic-language.cc (not installed): the tokens of the photonic switch language.
+// The tokens of the photonic switch language and its lexer (photonic-lexer.cc), which the
+// language's parser and the tests use.
 
 #include <cstdint>
 #include <string>
