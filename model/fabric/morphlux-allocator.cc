@@ -42,6 +42,52 @@ struct SlotRecorder
     }
 };
 
+/**
+ * The order the greedy places the slots in: breadth-first from slot 0 over the slot edges
+ * (boost::breadth_first_visit), each slot's neighbours in the order of the edges; then the
+ * slots no edge reaches.
+ * \param [in] nSlots Slots
+ * \param [in] slotAdj Per slot, the slot at the other end of each of its slot edges
+ * \return every slot, once
+ */
+std::vector<uint32_t>
+SlotOrder(uint32_t nSlots, const std::vector<std::vector<uint32_t>>& slotAdj)
+{
+    std::vector<std::pair<uint32_t, uint32_t>> ends;
+    std::vector<opticalgraph::EdgeTag> tags;
+    for (uint32_t a = 0; a < nSlots; ++a)
+    {
+        for (uint32_t b : slotAdj[a])
+        {
+            tags.push_back({static_cast<uint32_t>(ends.size()), 0, 0});
+            ends.emplace_back(a, b);
+        }
+    }
+    const opticalgraph::Digraph slotGraph = opticalgraph::MakeDigraph(nSlots, ends, tags);
+    std::vector<uint32_t> order;
+    std::vector<boost::default_color_type> color(nSlots, boost::white_color);
+    boost::queue<uint32_t> queue;
+    boost::breadth_first_visit(
+        slotGraph,
+        0,
+        queue,
+        boost::make_bfs_visitor(SlotRecorder{&order}),
+        boost::make_iterator_property_map(color.begin(), boost::identity_property_map()));
+    std::vector<bool> queued(nSlots, false);
+    for (uint32_t j : order)
+    {
+        queued[j] = true;
+    }
+    for (uint32_t j = 0; j < nSlots; ++j)
+    {
+        if (!queued[j])
+        {
+            order.push_back(j); // a slice of one server has no edges
+        }
+    }
+    return order;
+}
+
 } // namespace
 
 NS_OBJECT_ENSURE_REGISTERED(MorphluxAllocator);
@@ -470,134 +516,26 @@ MorphluxAllocator::SolveGreedy(const SliceAllocator& allocator,
     {
         return best;
     }
-    // Slot order: breadth-first from slot 0 over the slot edges (boost::breadth_first_visit),
-    // each slot's neighbours in the order of the edges.
     std::vector<std::vector<uint32_t>> slotAdj(nSlots);
     for (const SlotEdge& e : slotEdges)
     {
         slotAdj[e.from].push_back(e.to);
         slotAdj[e.to].push_back(e.from);
     }
-    std::vector<std::pair<uint32_t, uint32_t>> ends;
-    std::vector<opticalgraph::EdgeTag> tags;
-    for (uint32_t a = 0; a < nSlots; ++a)
-    {
-        for (uint32_t b : slotAdj[a])
-        {
-            tags.push_back({static_cast<uint32_t>(ends.size()), 0, 0});
-            ends.emplace_back(a, b);
-        }
-    }
-    const opticalgraph::Digraph slotGraph = opticalgraph::MakeDigraph(nSlots, ends, tags);
-    std::vector<uint32_t> order;
-    std::vector<boost::default_color_type> color(nSlots, boost::white_color);
-    boost::queue<uint32_t> queue;
-    boost::breadth_first_visit(
-        slotGraph,
-        0,
-        queue,
-        boost::make_bfs_visitor(SlotRecorder{&order}),
-        boost::make_iterator_property_map(color.begin(), boost::identity_property_map()));
-    std::vector<bool> queued(nSlots, false);
-    for (uint32_t j : order)
-    {
-        queued[j] = true;
-    }
-    for (uint32_t j = 0; j < nSlots; ++j)
-    {
-        if (!queued[j])
-        {
-            order.push_back(j); // a slice of one server has no edges
-        }
-    }
+    const std::vector<uint32_t> order = SlotOrder(nSlots, slotAdj);
     for (uint32_t seed : F)
     {
         std::vector<int64_t> at(nSlots, -1);
-        std::set<uint32_t> taken;
-        at[order[0]] = seed;
-        taken.insert(seed);
-        bool ok = true;
-        for (std::size_t i = 1; ok && i < order.size(); ++i)
-        {
-            const uint32_t j = order[i];
-            uint64_t bestScore = std::numeric_limits<uint64_t>::max();
-            int64_t pick = -1;
-            for (uint32_t s : F)
-            {
-                if (taken.count(s))
-                {
-                    continue;
-                }
-                uint64_t score = 0;
-                for (uint32_t b : slotAdj[j])
-                {
-                    if (at[b] >= 0)
-                    {
-                        score += graph.dist[s - graph.first][at[b] - graph.first];
-                    }
-                }
-                if (score < bestScore)
-                {
-                    bestScore = score;
-                    pick = s;
-                }
-            }
-            ok = pick >= 0 && bestScore < std::numeric_limits<uint32_t>::max();
-            if (ok)
-            {
-                at[j] = pick;
-                taken.insert(static_cast<uint32_t>(pick));
-            }
-        }
-        if (!ok)
+        if (!PlaceFrom(graph, seed, order, slotAdj, at))
         {
             continue;
         }
-        std::vector<double> room = graph.freeFibres;
-        std::vector<double> added(graph.edges.size(), 0);
         Solution sol;
         sol.method = "greedy";
         sol.rack = rack;
-        for (const SlotEdge& e : slotEdges)
-        {
-            auto it = graph.paths.find(
-                std::make_pair(static_cast<uint32_t>(at[e.from]), static_cast<uint32_t>(at[e.to])));
-            const std::vector<uint32_t>* chosen = nullptr;
-            if (it != graph.paths.end())
-            {
-                for (const auto& route : it->second)
-                {
-                    const auto edges = graph.EdgesOf(route);
-                    if (std::all_of(edges.begin(), edges.end(), [&](uint32_t f) {
-                            return room[f] >= e.width;
-                        }))
-                    {
-                        chosen = &route;
-                        for (uint32_t f : edges)
-                        {
-                            room[f] -= e.width;
-                            added[f] += e.width;
-                        }
-                        break;
-                    }
-                }
-            }
-            if (!chosen)
-            {
-                ok = false;
-                break;
-            }
-            sol.routes.push_back(*chosen);
-            sol.hops += static_cast<uint32_t>(chosen->size() - 1);
-            sol.cost += graph.Cost(*chosen);
-        }
-        if (!ok)
+        if (!RouteSlotEdges(graph, slotEdges, at, sol))
         {
             continue;
-        }
-        for (uint32_t f = 0; f < graph.edges.size(); ++f)
-        {
-            sol.maxLoad = std::max(sol.maxLoad, graph.heldFibres[f] + added[f]);
         }
         if (!best.ok || sol.maxLoad < best.maxLoad ||
             (sol.maxLoad == best.maxLoad && sol.cost < best.cost))
@@ -612,6 +550,100 @@ MorphluxAllocator::SolveGreedy(const SliceAllocator& allocator,
         }
     }
     return best;
+}
+
+bool
+MorphluxAllocator::PlaceFrom(const RackGraph& graph,
+                             uint32_t seed,
+                             const std::vector<uint32_t>& order,
+                             const std::vector<std::vector<uint32_t>>& slotAdj,
+                             std::vector<int64_t>& at)
+{
+    const std::vector<uint32_t>& F = graph.freeServers;
+    std::set<uint32_t> taken;
+    at[order[0]] = seed;
+    taken.insert(seed);
+    bool ok = true;
+    for (std::size_t i = 1; ok && i < order.size(); ++i)
+    {
+        const uint32_t j = order[i];
+        uint64_t bestScore = std::numeric_limits<uint64_t>::max();
+        int64_t pick = -1;
+        for (uint32_t s : F)
+        {
+            if (taken.count(s))
+            {
+                continue;
+            }
+            uint64_t score = 0;
+            for (uint32_t b : slotAdj[j])
+            {
+                if (at[b] >= 0)
+                {
+                    score += graph.dist[s - graph.first][at[b] - graph.first];
+                }
+            }
+            if (score < bestScore)
+            {
+                bestScore = score;
+                pick = s;
+            }
+        }
+        ok = pick >= 0 && bestScore < std::numeric_limits<uint32_t>::max();
+        if (ok)
+        {
+            at[j] = pick;
+            taken.insert(static_cast<uint32_t>(pick));
+        }
+    }
+    return ok;
+}
+
+bool
+MorphluxAllocator::RouteSlotEdges(const RackGraph& graph,
+                                  const std::vector<SlotEdge>& slotEdges,
+                                  const std::vector<int64_t>& at,
+                                  Solution& sol)
+{
+    std::vector<double> room = graph.freeFibres;
+    std::vector<double> added(graph.edges.size(), 0);
+    for (const SlotEdge& e : slotEdges)
+    {
+        auto it = graph.paths.find(
+            std::make_pair(static_cast<uint32_t>(at[e.from]), static_cast<uint32_t>(at[e.to])));
+        const std::vector<uint32_t>* chosen = nullptr;
+        if (it != graph.paths.end())
+        {
+            for (const auto& route : it->second)
+            {
+                const auto edges = graph.EdgesOf(route);
+                if (std::all_of(edges.begin(), edges.end(), [&](uint32_t f) {
+                        return room[f] >= e.width;
+                    }))
+                {
+                    chosen = &route;
+                    for (uint32_t f : edges)
+                    {
+                        room[f] -= e.width;
+                        added[f] += e.width;
+                    }
+                    break;
+                }
+            }
+        }
+        if (!chosen)
+        {
+            return false;
+        }
+        sol.routes.push_back(*chosen);
+        sol.hops += static_cast<uint32_t>(chosen->size() - 1);
+        sol.cost += graph.Cost(*chosen);
+    }
+    for (uint32_t f = 0; f < graph.edges.size(); ++f)
+    {
+        sol.maxLoad = std::max(sol.maxLoad, graph.heldFibres[f] + added[f]);
+    }
+    return true;
 }
 
 bool

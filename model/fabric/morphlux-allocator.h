@@ -176,6 +176,37 @@ class MorphluxAllocator : public Object
                         const SliceSteering& steering,
                         uint32_t rack) const;
 
+    /**
+     * \brief The greedy's placement from one seed: the first slot on the seed, each next slot
+     * (in \p order) on the free server with the fewest hops in all to the slots placed next
+     * to it (the first such server).
+     * \param [in] graph The rack's graph
+     * \param [in] seed The free server of the first slot
+     * \param [in] order The slots in placement order
+     * \param [in] slotAdj Per slot, the slot at the other end of each of its slot edges
+     * \param [in,out] at Per slot, its server (-1 on entry: none)
+     * \return false if a slot finds no server that reaches its placed neighbours
+     */
+    static bool PlaceFrom(const RackGraph& graph,
+                          uint32_t seed,
+                          const std::vector<uint32_t>& order,
+                          const std::vector<std::vector<uint32_t>>& slotAdj,
+                          std::vector<int64_t>& at);
+
+    /**
+     * \brief Routes every slot edge of a placement on its first candidate route with room
+     * for its fibres (in slot edge order, each taking its fibres before the next).
+     * \param [in] graph The rack's graph
+     * \param [in] slotEdges The slot edges
+     * \param [in] at Per slot, its server
+     * \param [in,out] sol The solution: its routes, hops, cost and most loaded edge set
+     * \return false if a slot edge has no route with room
+     */
+    static bool RouteSlotEdges(const RackGraph& graph,
+                               const std::vector<SlotEdge>& slotEdges,
+                               const std::vector<int64_t>& at,
+                               Solution& sol);
+
     uint32_t m_candidatePaths{5};              //!< Candidate paths per server pair
     Time m_timeLimit;                          //!< ILP time limit
     uint64_t m_nodeLimit{50};                  //!< ILP node limit

@@ -99,28 +99,65 @@ AsGraphGenerator::AssignStreams(int64_t stream)
     return 1;
 }
 
-AsGraph
-AsGraphGenerator::Generate(uint32_t ases)
+/// What the steps of Generate share: the ASes' numbers and providers, and the graph so far.
+struct AsGraphGenerator::Draft
 {
-    NS_ABORT_MSG_IF(ases <= m_tier1,
-                    "AsGraphGenerator: " << ases << " ASes for " << m_tier1 << " tier-1s");
-    const uint32_t n = ases;
-    auto draw = [this](uint32_t below) { return m_uniform->GetInteger(0, below - 1); };
+    uint32_t n{0};                                //!< ASes
+    uint32_t transit{0};                          //!< Tier-1 and transit ASes (the first ones)
+    std::vector<uint32_t> pool;                   //!< AS i has number pool[i] (i < n)
+    std::vector<std::vector<uint32_t>> providers; //!< Per AS, its providers
+    std::vector<uint32_t> customers;              //!< Per AS, its customers
+    AsGraph g;                                    //!< The graph
+    std::unordered_set<uint64_t> linked;          //!< Pairs of ASes linked already
+    std::string error;                            //!< Why AddLink or Finalize failed
+
+    /**
+     * \brief Links two ASes unless they are the same or linked already.
+     * \param [in] a An AS (index)
+     * \param [in] b Another
+     * \param [in] rel The relationship (as for AsGraph::AddLink)
+     * \return true if the link was added
+     */
+    bool Link(uint32_t a, uint32_t b, int rel)
+    {
+        if (a == b ||
+            !linked.insert((static_cast<uint64_t>(std::min(a, b)) << 32) | std::max(a, b)).second)
+        {
+            return false;
+        }
+        const bool ok = g.AddLink(pool[a], pool[b], rel, error);
+        NS_ABORT_MSG_UNLESS(ok, "AsGraphGenerator: " << error);
+        return true;
+    }
+};
+
+uint32_t
+AsGraphGenerator::Draw(uint32_t below)
+{
+    return m_uniform->GetInteger(0, below - 1);
+}
+
+void
+AsGraphGenerator::DrawAsNumbers(Draft& d)
+{
     // AS numbers: distinct, random, below 4n (a partial Fisher-Yates over 1..4n).
-    const uint32_t space = 4 * n;
-    std::vector<uint32_t> pool(space);
+    const uint32_t space = 4 * d.n;
+    d.pool.resize(space);
     for (uint32_t k = 0; k < space; ++k)
     {
-        pool[k] = k + 1;
+        d.pool[k] = k + 1;
     }
-    for (uint32_t k = 0; k < n; ++k)
+    for (uint32_t k = 0; k < d.n; ++k)
     {
-        std::swap(pool[k], pool[k + draw(space - k)]);
+        std::swap(d.pool[k], d.pool[k + Draw(space - k)]);
     }
-    const uint32_t transit =
-        m_tier1 + static_cast<uint32_t>(std::lround(m_transitFraction * (n - m_tier1)));
-    std::vector<std::vector<uint32_t>> providers(n);
-    std::vector<uint32_t> customers(n, 0);
+}
+
+void
+AsGraphGenerator::ChooseProviders(Draft& d)
+{
+    d.providers.assign(d.n, {});
+    d.customers.assign(d.n, 0);
     // The urn of providers: each provider once per customer it has (providers are always
     // transit ASes made before the customer).
     std::vector<uint32_t> urn;
@@ -131,159 +168,183 @@ AsGraphGenerator::Generate(uint32_t ases)
         const double uniformMass = m_offset * below;
         if (urn.empty() || m_uniform->GetValue() * (uniformMass + urn.size()) < uniformMass)
         {
-            return draw(below);
+            return Draw(below);
         }
-        return urn[draw(static_cast<uint32_t>(urn.size()))];
+        return urn[Draw(static_cast<uint32_t>(urn.size()))];
     };
-    for (uint32_t i = m_tier1; i < n; ++i)
+    for (uint32_t i = m_tier1; i < d.n; ++i)
     {
         uint32_t want = 1;
         while (want < m_maxProviders && m_uniform->GetValue() < m_multihoming)
         {
             ++want;
         }
-        const uint32_t below = std::min(i, transit);
+        const uint32_t below = std::min(i, d.transit);
         want = std::min(want, below);
-        for (uint32_t tries = 0; providers[i].size() < want && tries < 20 * want; ++tries)
+        for (uint32_t tries = 0; d.providers[i].size() < want && tries < 20 * want; ++tries)
         {
             const uint32_t p = pickProvider(below);
-            if (std::find(providers[i].begin(), providers[i].end(), p) == providers[i].end())
+            if (std::find(d.providers[i].begin(), d.providers[i].end(), p) == d.providers[i].end())
             {
-                providers[i].push_back(p);
+                d.providers[i].push_back(p);
             }
         }
-        for (uint32_t p : providers[i])
+        for (uint32_t p : d.providers[i])
         {
-            ++customers[p];
+            ++d.customers[p];
             urn.push_back(p);
         }
     }
-    AsGraph g;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        g.AddAs(pool[i]);
-    }
-    std::string error;
-    std::unordered_set<uint64_t> linked;
-    auto key = [](uint32_t a, uint32_t b) {
-        return (static_cast<uint64_t>(std::min(a, b)) << 32) | std::max(a, b);
-    };
-    auto link = [&](uint32_t a, uint32_t b, int rel) {
-        if (a == b || !linked.insert(key(a, b)).second)
-        {
-            return false;
-        }
-        const bool ok = g.AddLink(pool[a], pool[b], rel, error);
-        NS_ABORT_MSG_UNLESS(ok, "AsGraphGenerator: " << error);
-        return true;
-    };
+}
+
+void
+AsGraphGenerator::LinkHierarchy(Draft& d) const
+{
     for (uint32_t a = 0; a < m_tier1; ++a)
     {
         for (uint32_t b = a + 1; b < m_tier1; ++b)
         {
-            link(a, b, 0);
+            d.Link(a, b, 0);
         }
     }
-    for (uint32_t i = m_tier1; i < n; ++i)
+    for (uint32_t i = m_tier1; i < d.n; ++i)
     {
-        for (uint32_t p : providers[i])
+        for (uint32_t p : d.providers[i])
         {
-            link(p, i, -1);
+            d.Link(p, i, -1);
         }
     }
-    // Peering: transit ASes (tier-1s excluded) with Pareto degrees toward transit ASes picked
-    // by customers; some stubs with one to three peers among stubs and transit ASes.
-    const uint32_t transitCount = transit - m_tier1;
+}
+
+void
+AsGraphGenerator::PeerTransit(Draft& d)
+{
+    const std::vector<std::vector<uint32_t>>& providers = d.providers;
+    const uint32_t transitCount = d.transit - m_tier1;
     std::vector<uint32_t> transitUrn;
-    for (uint32_t i = m_tier1; i < transit; ++i)
+    for (uint32_t i = m_tier1; i < d.transit; ++i)
     {
         transitUrn.push_back(i);
-        for (uint32_t k = 0; k < customers[i]; ++k)
+        for (uint32_t k = 0; k < d.customers[i]; ++k)
         {
             transitUrn.push_back(i);
         }
     }
-    if (transitCount > 1 && m_transitPeers > 0)
+    if (!(transitCount > 1 && m_transitPeers > 0))
     {
-        const double xm = m_transitPeers * (m_peeringShape - 1) / m_peeringShape;
-        for (uint32_t i = m_tier1; i < transit; ++i)
-        {
-            const double u = std::max(1e-12, 1 - m_uniform->GetValue());
-            const double degree = xm / std::pow(u, 1 / m_peeringShape);
-            const uint32_t want =
-                std::min<uint32_t>(transitCount - 1, static_cast<uint32_t>(degree + 0.5));
-            for (uint32_t k = 0, tries = 0; k < want && tries < 4 * want; ++tries)
-            {
-                const uint32_t j = transitUrn[draw(static_cast<uint32_t>(transitUrn.size()))];
-                if (std::find(providers[i].begin(), providers[i].end(), j) == providers[i].end() &&
-                    std::find(providers[j].begin(), providers[j].end(), i) == providers[j].end() &&
-                    link(i, j, 0))
-                {
-                    ++k;
-                }
-            }
-        }
+        return;
     }
-    for (uint32_t i = transit; i < n; ++i)
+    const double xm = m_transitPeers * (m_peeringShape - 1) / m_peeringShape;
+    for (uint32_t i = m_tier1; i < d.transit; ++i)
     {
-        if (m_uniform->GetValue() >= m_stubPeering)
+        const double u = std::max(1e-12, 1 - m_uniform->GetValue());
+        const double degree = xm / std::pow(u, 1 / m_peeringShape);
+        const uint32_t want =
+            std::min<uint32_t>(transitCount - 1, static_cast<uint32_t>(degree + 0.5));
+        for (uint32_t k = 0, tries = 0; k < want && tries < 4 * want; ++tries)
         {
-            continue;
-        }
-        const uint32_t want = 1 + draw(3);
-        for (uint32_t k = 0, tries = 0; k < want && tries < 8; ++tries)
-        {
-            const uint32_t j = m_tier1 + draw(n - m_tier1);
+            const uint32_t j = transitUrn[Draw(static_cast<uint32_t>(transitUrn.size()))];
             if (std::find(providers[i].begin(), providers[i].end(), j) == providers[i].end() &&
-                (j < transit ||
-                 std::find(providers[j].begin(), providers[j].end(), i) == providers[j].end()) &&
-                link(i, j, 0))
+                std::find(providers[j].begin(), providers[j].end(), i) == providers[j].end() &&
+                d.Link(i, j, 0))
             {
                 ++k;
             }
         }
     }
+}
+
+void
+AsGraphGenerator::PeerStubs(Draft& d)
+{
+    const std::vector<std::vector<uint32_t>>& providers = d.providers;
+    for (uint32_t i = d.transit; i < d.n; ++i)
+    {
+        if (m_uniform->GetValue() >= m_stubPeering)
+        {
+            continue;
+        }
+        const uint32_t want = 1 + Draw(3);
+        for (uint32_t k = 0, tries = 0; k < want && tries < 8; ++tries)
+        {
+            const uint32_t j = m_tier1 + Draw(d.n - m_tier1);
+            if (std::find(providers[i].begin(), providers[i].end(), j) == providers[i].end() &&
+                (j < d.transit ||
+                 std::find(providers[j].begin(), providers[j].end(), i) == providers[j].end()) &&
+                d.Link(i, j, 0))
+            {
+                ++k;
+            }
+        }
+    }
+}
+
+void
+AsGraphGenerator::FormOrganisations(Draft& d)
+{
     // Organisations: each AS its own, except stubs taken over by their provider's organisation.
-    std::vector<uint32_t> owner(n);
-    for (uint32_t i = 0; i < n; ++i)
+    std::vector<uint32_t> owner(d.n);
+    for (uint32_t i = 0; i < d.n; ++i)
     {
         owner[i] = i;
     }
-    std::vector<std::vector<uint32_t>> stubCustomers(transit);
-    for (uint32_t i = transit; i < n; ++i)
+    std::vector<std::vector<uint32_t>> stubCustomers(d.transit);
+    for (uint32_t i = d.transit; i < d.n; ++i)
     {
-        for (uint32_t p : providers[i])
+        for (uint32_t p : d.providers[i])
         {
             stubCustomers[p].push_back(i);
         }
     }
-    for (uint32_t t = 0; t < transit; ++t)
+    for (uint32_t t = 0; t < d.transit; ++t)
     {
         if (stubCustomers[t].empty() || m_uniform->GetValue() >= m_siblings)
         {
             continue;
         }
-        const uint32_t take = 1 + draw(std::max<uint32_t>(1, m_maxSiblings));
+        const uint32_t take = 1 + Draw(std::max<uint32_t>(1, m_maxSiblings));
         for (uint32_t k = 0; k < take && k < stubCustomers[t].size(); ++k)
         {
             const uint32_t s =
-                stubCustomers[t][draw(static_cast<uint32_t>(stubCustomers[t].size()))];
+                stubCustomers[t][Draw(static_cast<uint32_t>(stubCustomers[t].size()))];
             if (owner[s] == s)
             {
                 owner[s] = t;
             }
         }
     }
-    for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t i = 0; i < d.n; ++i)
     {
         const uint32_t o = owner[i];
-        g.SetOrganisation(i,
-                          "ORG-" + std::to_string(pool[o]),
-                          "Organisation of AS" + std::to_string(pool[o]));
+        d.g.SetOrganisation(i,
+                            "ORG-" + std::to_string(d.pool[o]),
+                            "Organisation of AS" + std::to_string(d.pool[o]));
     }
-    const bool ok = g.Finalize(error);
-    NS_ABORT_MSG_UNLESS(ok, "AsGraphGenerator: " << error);
-    return g;
+}
+
+AsGraph
+AsGraphGenerator::Generate(uint32_t ases)
+{
+    NS_ABORT_MSG_IF(ases <= m_tier1,
+                    "AsGraphGenerator: " << ases << " ASes for " << m_tier1 << " tier-1s");
+    Draft d;
+    d.n = ases;
+    DrawAsNumbers(d);
+    d.transit = m_tier1 + static_cast<uint32_t>(std::lround(m_transitFraction * (d.n - m_tier1)));
+    ChooseProviders(d);
+    for (uint32_t i = 0; i < d.n; ++i)
+    {
+        d.g.AddAs(d.pool[i]);
+    }
+    LinkHierarchy(d);
+    // Peering: transit ASes (tier-1s excluded) with Pareto degrees toward transit ASes picked
+    // by customers; some stubs with one to three peers among stubs and transit ASes.
+    PeerTransit(d);
+    PeerStubs(d);
+    FormOrganisations(d);
+    const bool ok = d.g.Finalize(d.error);
+    NS_ABORT_MSG_UNLESS(ok, "AsGraphGenerator: " << d.error);
+    return std::move(d.g);
 }
 
 } // namespace ns3

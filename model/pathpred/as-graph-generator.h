@@ -55,6 +55,55 @@ class AsGraphGenerator : public Object
     int64_t AssignStreams(int64_t stream);
 
   private:
+    /// What the steps of Generate share: the ASes' numbers and providers, and the graph so far.
+    struct Draft;
+
+    /**
+     * \brief A uniform draw.
+     * \param [in] below Bound (at least 1)
+     * \return a whole number in [0, below)
+     */
+    uint32_t Draw(uint32_t below);
+
+    /**
+     * \brief Draws the AS numbers: distinct, random, below 4n (a partial Fisher-Yates over
+     * 1..4n).
+     * \param [in,out] d The draft (its pool set; n given)
+     */
+    void DrawAsNumbers(Draft& d);
+
+    /**
+     * \brief Chooses the providers of every AS after the tier-1s by preferential attachment,
+     * among the transit ASes made before it.
+     * \param [in,out] d The draft (its providers and customers set; n and transit given)
+     */
+    void ChooseProviders(Draft& d);
+
+    /**
+     * \brief Links the tier-1s as a full mesh of peers, and every AS to its providers.
+     * \param [in,out] d The draft (links added)
+     */
+    void LinkHierarchy(Draft& d) const;
+
+    /**
+     * \brief Peers the transit ASes (tier-1s excluded) with Pareto degrees toward transit ASes
+     * picked in proportion to their customers (plus one).
+     * \param [in,out] d The draft (links added)
+     */
+    void PeerTransit(Draft& d);
+
+    /**
+     * \brief Peers some stubs with one to three ASes among stubs and transit ASes.
+     * \param [in,out] d The draft (links added)
+     */
+    void PeerStubs(Draft& d);
+
+    /**
+     * \brief Gives every AS its own organisation, except stubs taken over by their provider's.
+     * \param [in,out] d The draft (organisations set)
+     */
+    void FormOrganisations(Draft& d);
+
     Ptr<UniformRandomVariable> m_uniform; //!< All draws
     uint32_t m_tier1;                     //!< Tier-1 ASes
     double m_transitFraction;             //!< Share of transit ASes

@@ -139,6 +139,299 @@ PowerDb(double share)
     return -10.0 * std::log10(share);
 }
 
+/**
+ * The I/O port of the target that an INPUT node's switch input is.
+ * \param [in] target The target
+ * \param [in] n The INPUT node
+ * \param [out] io The I/O port
+ * \param [out] error Set when the target has no such input
+ * \return true on success
+ */
+bool
+InputIo(const PhotonicTarget& target, const PhotonicNode& n, uint32_t& io, std::string& error)
+{
+    if (n.port >= target.GetNInputs())
+    {
+        error = Where(n) + "input " + n.name + " is switch input " + std::to_string(n.port) +
+                ", beyond the " + std::to_string(target.GetNInputs()) + " inputs of target '" +
+                target.GetName() + "'";
+        return false;
+    }
+    io = target.InputIo(n.port);
+    return true;
+}
+
+/**
+ * The I/O port of the target that an OUTPUT node's switch output is.
+ * \param [in] target The target
+ * \param [in] n The OUTPUT node
+ * \param [out] io The I/O port
+ * \param [out] error Set when the target has no such output
+ * \return true on success
+ */
+bool
+OutputIo(const PhotonicTarget& target, const PhotonicNode& n, uint32_t& io, std::string& error)
+{
+    if (n.port >= target.GetNOutputs())
+    {
+        error = Where(n) + "output " + n.name + " is switch output " + std::to_string(n.port) +
+                ", beyond the " + std::to_string(target.GetNOutputs()) + " outputs of target '" +
+                target.GetName() + "'";
+        return false;
+    }
+    io = target.OutputIo(n.port);
+    return true;
+}
+
+/**
+ * Collects the leaves of a circuit or a splitter tree (output ports) and their shares of the
+ * light, depth first.
+ * \param [in] g The graph
+ * \param [in] idx Its index
+ * \param [in] target The target
+ * \param [in] source The INPUT node that feeds the tree
+ * \param [in] r The first node its light reaches
+ * \param [in,out] net The net (its sinks and fractions appended)
+ * \param [out] sinkNames The leaves' names, in the order found
+ * \param [out] error Why not (the light reaches something else than a splitter or an output)
+ * \return true on success
+ */
+bool
+CollectSplitterTree(const PhotonicGraph& g,
+                    const GraphIndex& idx,
+                    const PhotonicTarget& target,
+                    const PhotonicNode& source,
+                    const Reached& r,
+                    PhotonicNet& net,
+                    std::vector<std::string>& sinkNames,
+                    std::string& error)
+{
+    std::vector<std::pair<Reached, double>> stack{{r, 1.0}};
+    while (!stack.empty())
+    {
+        const auto [at, share] = stack.back();
+        stack.pop_back();
+        const PhotonicNode& node = g.nodes[at.node];
+        if (node.op == PhotonicOp::OUTPUT)
+        {
+            uint32_t io = 0;
+            if (!OutputIo(target, node, io, error))
+            {
+                return false;
+            }
+            net.sinks.push_back(io);
+            net.fractions.push_back(share);
+            sinkNames.push_back(node.name);
+        }
+        else if (node.op == PhotonicOp::SPLITTER)
+        {
+            const double ratio = node.params.empty() ? 0.5 : node.params[0];
+            for (uint32_t k = 0; k < 2; ++k)
+            {
+                Reached next{};
+                if (!FollowForward(g, idx, at.node, k, next))
+                {
+                    error = Where(node) + "a splitter output leads nowhere";
+                    return false;
+                }
+                stack.push_back({next, share * (k == 0 ? ratio : 1.0 - ratio)});
+            }
+        }
+        else
+        {
+            error = Where(node) + "light of " + source.name + " split and then reaches " +
+                    PhotonicOpName(node.op) +
+                    ": a splitter tree on a switch target must end at output ports (write "
+                    "the branch as an output, or the program as analog)";
+            return false;
+        }
+    }
+    return true;
+}
+
+/**
+ * Adds the net of an INPUT node: to a sink (terminator, detector), a circuit or a splitter
+ * tree; none when its light enters a combiner (the combiner tree's net is made from its root).
+ * \param [in] g The graph
+ * \param [in] idx Its index
+ * \param [in] target The target
+ * \param [in] n The INPUT node
+ * \param [in,out] nets The nets (the node's appended)
+ * \param [out] error Set on failure
+ * \return true on success
+ */
+bool
+AddInputNet(const PhotonicGraph& g,
+            const GraphIndex& idx,
+            const PhotonicTarget& target,
+            uint32_t n,
+            std::vector<PhotonicNet>& nets,
+            std::string& error)
+{
+    const PhotonicNode& source = g.nodes[n];
+    PhotonicNet net;
+    if (!InputIo(target, source, net.source, error))
+    {
+        return false;
+    }
+    Reached r{};
+    if (!FollowForward(g, idx, n, 0, r))
+    {
+        error = Where(source) + "input " + source.name + " leads nowhere";
+        return false;
+    }
+    const PhotonicNode& first = g.nodes[r.node];
+    if (first.op == PhotonicOp::COMBINER)
+    {
+        return true; // a fan-in, gathered from its root
+    }
+    if (first.op == PhotonicOp::TERMINATOR || first.op == PhotonicOp::DETECTOR)
+    {
+        net.name = source.name + " -> " + PhotonicOpName(first.op);
+        net.anySink = true;
+        nets.push_back(net);
+        return true;
+    }
+    // A circuit or a splitter tree: collect the leaves and their shares.
+    std::vector<std::string> sinkNames;
+    if (!CollectSplitterTree(g, idx, target, source, r, net, sinkNames, error))
+    {
+        return false;
+    }
+    std::ostringstream name;
+    name << source.name << " -> ";
+    for (std::size_t k = 0; k < sinkNames.size(); ++k)
+    {
+        name << (k ? "," : "") << sinkNames[k];
+    }
+    net.name = name.str();
+    if (net.sinks.size() == 1)
+    {
+        net.fractions.clear(); // a circuit
+    }
+    nets.push_back(net);
+    return true;
+}
+
+/**
+ * Collects the sources of a combiner tree (input ports) and their shares, walking the light
+ * backward from the root, depth first.
+ * \param [in] g The graph
+ * \param [in] idx Its index
+ * \param [in] target The target
+ * \param [in] n The root combiner
+ * \param [in,out] net The net (its sinks and fractions appended: the sources)
+ * \param [out] names The sources' names, in the order found
+ * \param [out] error Why not (a combiner fed by something else than a combiner or an input)
+ * \return true on success
+ */
+bool
+CollectCombinerTree(const PhotonicGraph& g,
+                    const GraphIndex& idx,
+                    const PhotonicTarget& target,
+                    uint32_t n,
+                    PhotonicNet& net,
+                    std::vector<std::string>& names,
+                    std::string& error)
+{
+    const PhotonicNode& node = g.nodes[n];
+    std::vector<std::pair<Reached, double>> stack{{{n, 0}, 0.5}, {{n, 1}, 0.5}};
+    while (!stack.empty())
+    {
+        const auto [at, share] = stack.back();
+        stack.pop_back();
+        Reached up{};
+        if (!FollowBackward(g, idx, at.node, at.port, up))
+        {
+            error = Where(g.nodes[at.node]) + "a combiner input is fed by nothing";
+            return false;
+        }
+        const PhotonicNode& producer = g.nodes[up.node];
+        if (producer.op == PhotonicOp::COMBINER)
+        {
+            stack.push_back({{up.node, 0}, share / 2});
+            stack.push_back({{up.node, 1}, share / 2});
+        }
+        else if (producer.op == PhotonicOp::INPUT)
+        {
+            uint32_t io = 0;
+            if (!InputIo(target, producer, io, error))
+            {
+                return false;
+            }
+            net.sinks.push_back(io);
+            net.fractions.push_back(share);
+            names.push_back(producer.name);
+        }
+        else
+        {
+            error = Where(node) + "a combiner is fed by " + PhotonicOpName(producer.op) +
+                    ": a combiner tree on a switch target must start at input ports";
+            return false;
+        }
+    }
+    return true;
+}
+
+/**
+ * Adds the net of a combiner tree if \p n is its root (a combiner whose light does not enter
+ * another combiner): forward to its output, backward to its sources.
+ * \param [in] g The graph
+ * \param [in] idx Its index
+ * \param [in] target The target
+ * \param [in] n A COMBINER node
+ * \param [in,out] nets The nets (the tree's appended)
+ * \param [out] error Set on failure
+ * \return true on success (nothing added if \p n is not a root)
+ */
+bool
+AddCombinerNet(const PhotonicGraph& g,
+               const GraphIndex& idx,
+               const PhotonicTarget& target,
+               uint32_t n,
+               std::vector<PhotonicNet>& nets,
+               std::string& error)
+{
+    const PhotonicNode& node = g.nodes[n];
+    Reached down{};
+    if (!FollowForward(g, idx, n, 0, down))
+    {
+        error = Where(node) + "a combiner output leads nowhere";
+        return false;
+    }
+    if (g.nodes[down.node].op == PhotonicOp::COMBINER)
+    {
+        return true; // not a root
+    }
+    const PhotonicNode& sink = g.nodes[down.node];
+    if (sink.op != PhotonicOp::OUTPUT)
+    {
+        error = Where(node) + "combined light reaches " + PhotonicOpName(sink.op) +
+                ": a combiner tree on a switch target must end at an output port";
+        return false;
+    }
+    PhotonicNet net;
+    net.fanIn = true;
+    if (!OutputIo(target, sink, net.source, error))
+    {
+        return false;
+    }
+    std::vector<std::string> names;
+    if (!CollectCombinerTree(g, idx, target, n, net, names, error))
+    {
+        return false;
+    }
+    std::ostringstream name;
+    for (std::size_t k = 0; k < names.size(); ++k)
+    {
+        name << (k ? "," : "") << names[k];
+    }
+    name << " -> " << sink.name;
+    net.name = name.str();
+    nets.push_back(net);
+    return true;
+}
+
 } // namespace
 
 bool
@@ -157,191 +450,22 @@ PhotonicCompiler::ExtractNets(const PhotonicGraph& g,
 {
     nets.clear();
     const GraphIndex idx(g);
-    auto inputIo = [&](const PhotonicNode& n, uint32_t& io) {
-        if (n.port >= target.GetNInputs())
-        {
-            error = Where(n) + "input " + n.name + " is switch input " + std::to_string(n.port) +
-                    ", beyond the " + std::to_string(target.GetNInputs()) + " inputs of target '" +
-                    target.GetName() + "'";
-            return false;
-        }
-        io = target.InputIo(n.port);
-        return true;
-    };
-    auto outputIo = [&](const PhotonicNode& n, uint32_t& io) {
-        if (n.port >= target.GetNOutputs())
-        {
-            error = Where(n) + "output " + n.name + " is switch output " + std::to_string(n.port) +
-                    ", beyond the " + std::to_string(target.GetNOutputs()) +
-                    " outputs of target '" + target.GetName() + "'";
-            return false;
-        }
-        io = target.OutputIo(n.port);
-        return true;
-    };
-
     for (uint32_t n = 0; n < g.nodes.size(); ++n)
     {
-        const PhotonicNode& source = g.nodes[n];
-        if (source.op != PhotonicOp::INPUT)
-        {
-            continue;
-        }
-        PhotonicNet net;
-        if (!inputIo(source, net.source))
+        if (g.nodes[n].op == PhotonicOp::INPUT && !AddInputNet(g, idx, target, n, nets, error))
         {
             return false;
         }
-        Reached r{};
-        if (!FollowForward(g, idx, n, 0, r))
-        {
-            error = Where(source) + "input " + source.name + " leads nowhere";
-            return false;
-        }
-        const PhotonicNode& first = g.nodes[r.node];
-        if (first.op == PhotonicOp::COMBINER)
-        {
-            continue; // a fan-in, gathered from its root below
-        }
-        if (first.op == PhotonicOp::TERMINATOR || first.op == PhotonicOp::DETECTOR)
-        {
-            net.name = source.name + " -> " + PhotonicOpName(first.op);
-            net.anySink = true;
-            nets.push_back(net);
-            continue;
-        }
-        // A circuit or a splitter tree: collect the leaves and their shares.
-        std::vector<std::string> sinkNames;
-        std::vector<std::pair<Reached, double>> stack{{r, 1.0}};
-        while (!stack.empty())
-        {
-            const auto [at, share] = stack.back();
-            stack.pop_back();
-            const PhotonicNode& node = g.nodes[at.node];
-            if (node.op == PhotonicOp::OUTPUT)
-            {
-                uint32_t io = 0;
-                if (!outputIo(node, io))
-                {
-                    return false;
-                }
-                net.sinks.push_back(io);
-                net.fractions.push_back(share);
-                sinkNames.push_back(node.name);
-            }
-            else if (node.op == PhotonicOp::SPLITTER)
-            {
-                const double ratio = node.params.empty() ? 0.5 : node.params[0];
-                for (uint32_t k = 0; k < 2; ++k)
-                {
-                    Reached next{};
-                    if (!FollowForward(g, idx, at.node, k, next))
-                    {
-                        error = Where(node) + "a splitter output leads nowhere";
-                        return false;
-                    }
-                    stack.push_back({next, share * (k == 0 ? ratio : 1.0 - ratio)});
-                }
-            }
-            else
-            {
-                error = Where(node) + "light of " + source.name + " split and then reaches " +
-                        PhotonicOpName(node.op) +
-                        ": a splitter tree on a switch target must end at output ports (write "
-                        "the branch as an output, or the program as analog)";
-                return false;
-            }
-        }
-        std::ostringstream name;
-        name << source.name << " -> ";
-        for (std::size_t k = 0; k < sinkNames.size(); ++k)
-        {
-            name << (k ? "," : "") << sinkNames[k];
-        }
-        net.name = name.str();
-        if (net.sinks.size() == 1)
-        {
-            net.fractions.clear(); // a circuit
-        }
-        nets.push_back(net);
     }
-
     // Combiner trees: from each root (a combiner whose light does not enter another
     // combiner) forward to its output and backward to its sources.
     for (uint32_t n = 0; n < g.nodes.size(); ++n)
     {
-        const PhotonicNode& node = g.nodes[n];
-        if (node.op != PhotonicOp::COMBINER)
-        {
-            continue;
-        }
-        Reached down{};
-        if (!FollowForward(g, idx, n, 0, down))
-        {
-            error = Where(node) + "a combiner output leads nowhere";
-            return false;
-        }
-        if (g.nodes[down.node].op == PhotonicOp::COMBINER)
-        {
-            continue; // not a root
-        }
-        const PhotonicNode& sink = g.nodes[down.node];
-        if (sink.op != PhotonicOp::OUTPUT)
-        {
-            error = Where(node) + "combined light reaches " + PhotonicOpName(sink.op) +
-                    ": a combiner tree on a switch target must end at an output port";
-            return false;
-        }
-        PhotonicNet net;
-        net.fanIn = true;
-        if (!outputIo(sink, net.source))
+        if (g.nodes[n].op == PhotonicOp::COMBINER &&
+            !AddCombinerNet(g, idx, target, n, nets, error))
         {
             return false;
         }
-        std::vector<std::string> names;
-        std::vector<std::pair<Reached, double>> stack{{{n, 0}, 0.5}, {{n, 1}, 0.5}};
-        while (!stack.empty())
-        {
-            const auto [at, share] = stack.back();
-            stack.pop_back();
-            Reached up{};
-            if (!FollowBackward(g, idx, at.node, at.port, up))
-            {
-                error = Where(g.nodes[at.node]) + "a combiner input is fed by nothing";
-                return false;
-            }
-            const PhotonicNode& producer = g.nodes[up.node];
-            if (producer.op == PhotonicOp::COMBINER)
-            {
-                stack.push_back({{up.node, 0}, share / 2});
-                stack.push_back({{up.node, 1}, share / 2});
-            }
-            else if (producer.op == PhotonicOp::INPUT)
-            {
-                uint32_t io = 0;
-                if (!inputIo(producer, io))
-                {
-                    return false;
-                }
-                net.sinks.push_back(io);
-                net.fractions.push_back(share);
-                names.push_back(producer.name);
-            }
-            else
-            {
-                error = Where(node) + "a combiner is fed by " + PhotonicOpName(producer.op) +
-                        ": a combiner tree on a switch target must start at input ports";
-                return false;
-            }
-        }
-        std::ostringstream name;
-        for (std::size_t k = 0; k < names.size(); ++k)
-        {
-            name << (k ? "," : "") << names[k];
-        }
-        name << " -> " << sink.name;
-        net.name = name.str();
-        nets.push_back(net);
     }
     return true;
 }

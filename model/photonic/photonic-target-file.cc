@@ -315,280 +315,348 @@ ParseNode(const std::string& t, bool& isIo, uint32_t& a, uint32_t& b, uint32_t& 
     return false;
 }
 
-} // namespace
-
-bool
-PhotonicTarget::Load(const std::string& path, PhotonicTarget& target, std::string& error)
+/// A waveguide line as read: its two nodes (checked against the elements and I/O ports once
+/// the whole file is read).
+struct PendingWaveguide
 {
-    NS_LOG_FUNCTION(path);
-    std::string text;
-    if (!OpticalDataFile::ReadText(path, OpticalDataFile::MAX_FILE_BYTES, text, error))
-    {
-        error = "target file: " + error;
-        return false;
-    }
-    OpticalDataFile::Lines lines(text);
-    std::string name;
-    std::string style;
-    bool directed = true;
-    uint32_t nInputs = 0;
-    double crossing = 0;
-    double excess = 0;
-    bool haveTarget = false;
-    bool haveDefaults = false;
-    PhotonicElementKind dKind = PhotonicElementKind::MZI;
-    double dLoss = 0;
-    Time dTime;
-    double dPower = 0;
-    bool hasKind = false;
-    bool hasLoss = false;
-    bool hasTime = false;
-    bool hasPower = false;
-    std::vector<PhotonicElement> elements;
-    std::vector<PhotonicIoPort> io;
+    std::string where;   //!< file:line
+    std::string text[2]; //!< The nodes as written
+    bool isIo[2];        //!< Per node, an I/O port (else an element port)
+    uint32_t v[2][3];    //!< Per node, ParseNode's numbers
+    PhotonicWaveguide w; //!< Its crossings and loss
+};
 
-    struct PendingWaveguide
-    {
-        std::string where;
-        std::string text[2];
-        bool isIo[2];
-        uint32_t v[2][3];
-        PhotonicWaveguide w;
-    };
+/// What Load gathers from the lines of a target file before it builds the target.
+struct TargetFileState
+{
+    std::string name;                                    //!< target name=
+    std::string style;                                   //!< target style=
+    bool directed{true};                                 //!< target directed=
+    uint32_t nInputs{0};                                 //!< target inputs=
+    double crossing{0};                                  //!< target crossing_loss_db=
+    double excess{0};                                    //!< target splitter_excess_loss_db=
+    bool haveTarget{false};                              //!< A target line was read
+    bool haveDefaults{false};                            //!< A defaults line was read
+    PhotonicElementKind dKind{PhotonicElementKind::MZI}; //!< defaults kind=
+    double dLoss{0};                                     //!< defaults loss_db=
+    Time dTime;                                          //!< defaults switching_time=
+    double dPower{0};                                    //!< defaults power_mw=
+    bool hasKind{false};                                 //!< defaults gave kind=
+    bool hasLoss{false};                                 //!< defaults gave loss_db=
+    bool hasTime{false};                                 //!< defaults gave switching_time=
+    bool hasPower{false};                                //!< defaults gave power_mw=
+    std::vector<PhotonicElement> elements;               //!< element lines, by index
+    std::vector<PhotonicIoPort> io;                      //!< io lines, by index
+    std::vector<PendingWaveguide> pending;               //!< waveguide lines, in file order
+    std::vector<std::string> ioWhere;                    //!< file:line of each io line
+};
 
-    std::vector<PendingWaveguide> pending;
-    std::vector<std::string> ioWhere; // file:line of each io line
-    std::string raw;
-    uint32_t lineNo = 0;
-    while (lines.Next(raw))
+/**
+ * Splits a line (its comment removed) into its record name, positional words and KEY=VALUE
+ * fields.
+ * \param [in] raw The line's text
+ * \param [in] where Its file:line
+ * \return the line (record empty for a blank line)
+ */
+Line
+SplitLine(const std::string& raw, const std::string& where)
+{
+    Line l;
+    l.where = where;
+    std::istringstream words(raw);
+    std::string w;
+    while (words >> w)
     {
-        ++lineNo;
-        const std::size_t hash = raw.find('#');
-        if (hash != std::string::npos)
-        {
-            raw.resize(hash);
-        }
-        Line l;
-        l.where = path + ":" + std::to_string(lineNo);
-        std::istringstream words(raw);
-        std::string w;
-        while (words >> w)
-        {
-            if (l.record.empty())
-            {
-                l.record = w;
-                continue;
-            }
-            const std::size_t eq = w.find('=');
-            if (eq == std::string::npos)
-            {
-                l.words.push_back(w);
-            }
-            else
-            {
-                l.keys.emplace_back(w.substr(0, eq), w.substr(eq + 1));
-            }
-        }
         if (l.record.empty())
         {
+            l.record = w;
             continue;
         }
-        Reader r(l);
-        if (l.record != "target" && !haveTarget)
+        const std::size_t eq = w.find('=');
+        if (eq == std::string::npos)
         {
-            error = l.where + ": the first record must be a 'target' line, not '" + l.record + "'";
-            return false;
-        }
-        auto positional = [&](std::size_t count, const std::string& what) {
-            if (l.words.size() != count)
-            {
-                error = l.where + ": a '" + l.record + "' line takes " + what + ", got " +
-                        std::to_string(l.words.size()) + " words without '='";
-                return false;
-            }
-            return true;
-        };
-        if (l.record == "target")
-        {
-            if (haveTarget)
-            {
-                error = l.where + ": a second 'target' line";
-                return false;
-            }
-            haveTarget = true;
-            if (!positional(0, "only KEY=VALUE fields"))
-            {
-                return false;
-            }
-            const std::string* n = r.Get("name");
-            const std::string* s = r.Get("style");
-            if (!n || !s)
-            {
-                error = l.where + ": missing field '" + std::string(n ? "style" : "name") +
-                        "' in a 'target' line";
-                return false;
-            }
-            name = *n;
-            style = *s;
-            if (name.empty() || style.empty())
-            {
-                error = l.where + ": field '" + std::string(name.empty() ? "name" : "style") +
-                        "' is empty";
-                return false;
-            }
-            if (!r.Flag("directed", true, directed, error) ||
-                !r.Unsigned("inputs", directed, nInputs, error) ||
-                !r.NonNegative("crossing_loss_db", true, crossing, error) ||
-                !r.NonNegative("splitter_excess_loss_db", true, excess, error))
-            {
-                return false;
-            }
-        }
-        else if (l.record == "defaults")
-        {
-            if (haveDefaults || !elements.empty())
-            {
-                error = l.where + ": a 'defaults' line must come once, before the elements";
-                return false;
-            }
-            haveDefaults = true;
-            if (!positional(0, "only KEY=VALUE fields"))
-            {
-                return false;
-            }
-            hasKind = l.Find("kind") >= 0;
-            hasLoss = l.Find("loss_db") >= 0;
-            hasTime = l.Find("switching_time") >= 0;
-            hasPower = l.Find("power_mw") >= 0;
-            if (!r.Kind("kind", false, dKind, error) ||
-                !r.NonNegative("loss_db", false, dLoss, error) ||
-                !r.TimeField("switching_time", false, dTime, error) ||
-                !r.NonNegative("power_mw", false, dPower, error))
-            {
-                return false;
-            }
-        }
-        else if (l.record == "element" || l.record == "io")
-        {
-            if (!positional(1, "its INDEX"))
-            {
-                return false;
-            }
-            uint64_t index = 0;
-            std::string why;
-            const std::size_t expected = l.record == "element" ? elements.size() : io.size();
-            if (!OpticalUnits::ParseUnsigned(l.words[0], UINT32_MAX, index, why) ||
-                index != expected)
-            {
-                error = l.where + ": " + l.record + " index '" + l.words[0] + "': expected " +
-                        std::to_string(expected) + " (indices count up from 0, one line each)";
-                return false;
-            }
-            if (l.record == "element")
-            {
-                PhotonicElement e;
-                e.kind = dKind;
-                e.lossDb = dLoss;
-                e.switchingTime = dTime;
-                e.powerMw = dPower;
-                if (!r.Kind("kind", !hasKind, e.kind, error) ||
-                    !r.NonNegative("loss_db", !hasLoss, e.lossDb, error) ||
-                    !r.TimeField("switching_time", !hasTime, e.switchingTime, error) ||
-                    !r.NonNegative("power_mw", !hasPower, e.powerMw, error) ||
-                    !r.Real("x", false, e.x, error) || !r.Real("y", false, e.y, error) ||
-                    !r.Unsigned("column", false, e.column, error) ||
-                    !r.Unsigned("mode", false, e.mode, error))
-                {
-                    return false;
-                }
-                elements.push_back(e);
-            }
-            else
-            {
-                PhotonicIoPort p;
-                if (!r.Flag("in", true, p.canInput, error) ||
-                    !r.Flag("out", true, p.canOutput, error) || !r.Real("x", false, p.x, error) ||
-                    !r.Real("y", false, p.y, error))
-                {
-                    return false;
-                }
-                if (!p.canInput && !p.canOutput)
-                {
-                    error = l.where + ": io " + l.words[0] + " has in=0 and out=0";
-                    return false;
-                }
-                io.push_back(p);
-                ioWhere.push_back(l.where);
-            }
-        }
-        else if (l.record == "waveguide")
-        {
-            if (!positional(2, "two NODEs (e.ELEMENT.END.PORT or io.INDEX)"))
-            {
-                return false;
-            }
-            PendingWaveguide p;
-            p.where = l.where;
-            for (int k = 0; k < 2; ++k)
-            {
-                p.text[k] = l.words[k];
-                if (!ParseNode(l.words[k], p.isIo[k], p.v[k][0], p.v[k][1], p.v[k][2]))
-                {
-                    error = l.where + ": bad node '" + l.words[k] +
-                            "' (e.ELEMENT.END.PORT with END, PORT 0 or 1, or io.INDEX)";
-                    return false;
-                }
-            }
-            double loss = 0;
-            if (!r.Unsigned("crossings", false, p.w.crossings, error) ||
-                !r.NonNegative("loss_db", false, loss, error))
-            {
-                return false;
-            }
-            p.w.lossDb = loss;
-            pending.push_back(p);
+            l.words.push_back(w);
         }
         else
         {
-            error = l.where + ": unknown record '" + l.record +
-                    "' (target, defaults, element, io, waveguide)";
-            return false;
+            l.keys.emplace_back(w.substr(0, eq), w.substr(eq + 1));
         }
-        if (!r.Check(error))
+    }
+    return l;
+}
+
+/**
+ * Checks the number of positional words of a line.
+ * \param [in] l The line
+ * \param [in] count Words it must have
+ * \param [in] what What they are, for the error
+ * \param [out] error Set when the count differs
+ * \return true if it has \p count words
+ */
+bool
+Positional(const Line& l, std::size_t count, const std::string& what, std::string& error)
+{
+    if (l.words.size() != count)
+    {
+        error = l.where + ": a '" + l.record + "' line takes " + what + ", got " +
+                std::to_string(l.words.size()) + " words without '='";
+        return false;
+    }
+    return true;
+}
+
+/**
+ * Reads the 'target' line: name, style, direction, inputs and losses.
+ * \param [in] l The line
+ * \param [in,out] r Its reader
+ * \param [in,out] s What the file said so far
+ * \param [out] error Set on failure
+ * \return true on success
+ */
+bool
+ReadTargetRecord(const Line& l, Reader& r, TargetFileState& s, std::string& error)
+{
+    if (s.haveTarget)
+    {
+        error = l.where + ": a second 'target' line";
+        return false;
+    }
+    s.haveTarget = true;
+    if (!Positional(l, 0, "only KEY=VALUE fields", error))
+    {
+        return false;
+    }
+    const std::string* n = r.Get("name");
+    const std::string* st = r.Get("style");
+    if (!n || !st)
+    {
+        error = l.where + ": missing field '" + std::string(n ? "style" : "name") +
+                "' in a 'target' line";
+        return false;
+    }
+    s.name = *n;
+    s.style = *st;
+    if (s.name.empty() || s.style.empty())
+    {
+        error =
+            l.where + ": field '" + std::string(s.name.empty() ? "name" : "style") + "' is empty";
+        return false;
+    }
+    return r.Flag("directed", true, s.directed, error) &&
+           r.Unsigned("inputs", s.directed, s.nInputs, error) &&
+           r.NonNegative("crossing_loss_db", true, s.crossing, error) &&
+           r.NonNegative("splitter_excess_loss_db", true, s.excess, error);
+}
+
+/**
+ * Reads the 'defaults' line: the element fields the element lines may leave out.
+ * \param [in] l The line
+ * \param [in,out] r Its reader
+ * \param [in,out] s What the file said so far
+ * \param [out] error Set on failure
+ * \return true on success
+ */
+bool
+ReadDefaultsRecord(const Line& l, Reader& r, TargetFileState& s, std::string& error)
+{
+    if (s.haveDefaults || !s.elements.empty())
+    {
+        error = l.where + ": a 'defaults' line must come once, before the elements";
+        return false;
+    }
+    s.haveDefaults = true;
+    if (!Positional(l, 0, "only KEY=VALUE fields", error))
+    {
+        return false;
+    }
+    s.hasKind = l.Find("kind") >= 0;
+    s.hasLoss = l.Find("loss_db") >= 0;
+    s.hasTime = l.Find("switching_time") >= 0;
+    s.hasPower = l.Find("power_mw") >= 0;
+    return r.Kind("kind", false, s.dKind, error) &&
+           r.NonNegative("loss_db", false, s.dLoss, error) &&
+           r.TimeField("switching_time", false, s.dTime, error) &&
+           r.NonNegative("power_mw", false, s.dPower, error);
+}
+
+/**
+ * Reads an 'element' or an 'io' line: its index (the next one) and its fields.
+ * \param [in] l The line
+ * \param [in,out] r Its reader
+ * \param [in,out] s What the file said so far (the element or port appended)
+ * \param [out] error Set on failure
+ * \return true on success
+ */
+bool
+ReadIndexedRecord(const Line& l, Reader& r, TargetFileState& s, std::string& error)
+{
+    if (!Positional(l, 1, "its INDEX", error))
+    {
+        return false;
+    }
+    uint64_t index = 0;
+    std::string why;
+    const std::size_t expected = l.record == "element" ? s.elements.size() : s.io.size();
+    if (!OpticalUnits::ParseUnsigned(l.words[0], UINT32_MAX, index, why) || index != expected)
+    {
+        error = l.where + ": " + l.record + " index '" + l.words[0] + "': expected " +
+                std::to_string(expected) + " (indices count up from 0, one line each)";
+        return false;
+    }
+    if (l.record == "element")
+    {
+        PhotonicElement e;
+        e.kind = s.dKind;
+        e.lossDb = s.dLoss;
+        e.switchingTime = s.dTime;
+        e.powerMw = s.dPower;
+        if (!r.Kind("kind", !s.hasKind, e.kind, error) ||
+            !r.NonNegative("loss_db", !s.hasLoss, e.lossDb, error) ||
+            !r.TimeField("switching_time", !s.hasTime, e.switchingTime, error) ||
+            !r.NonNegative("power_mw", !s.hasPower, e.powerMw, error) ||
+            !r.Real("x", false, e.x, error) || !r.Real("y", false, e.y, error) ||
+            !r.Unsigned("column", false, e.column, error) ||
+            !r.Unsigned("mode", false, e.mode, error))
         {
             return false;
         }
+        s.elements.push_back(e);
+        return true;
     }
-    if (!haveTarget)
+    PhotonicIoPort p;
+    if (!r.Flag("in", true, p.canInput, error) || !r.Flag("out", true, p.canOutput, error) ||
+        !r.Real("x", false, p.x, error) || !r.Real("y", false, p.y, error))
     {
-        error = path + ":" + std::to_string(lineNo) + ": no 'target' line";
         return false;
     }
-    std::vector<PhotonicWaveguide> waveguides;
-    waveguides.reserve(pending.size());
-    const auto ne = static_cast<uint32_t>(elements.size());
-    for (const PendingWaveguide& p : pending)
+    if (!p.canInput && !p.canOutput)
+    {
+        error = l.where + ": io " + l.words[0] + " has in=0 and out=0";
+        return false;
+    }
+    s.io.push_back(p);
+    s.ioWhere.push_back(l.where);
+    return true;
+}
+
+/**
+ * Reads a 'waveguide' line: its two nodes (checked for form only) and its fields.
+ * \param [in] l The line
+ * \param [in,out] r Its reader
+ * \param [in,out] s What the file said so far (the waveguide appended to the pending ones)
+ * \param [out] error Set on failure
+ * \return true on success
+ */
+bool
+ReadWaveguideRecord(const Line& l, Reader& r, TargetFileState& s, std::string& error)
+{
+    if (!Positional(l, 2, "two NODEs (e.ELEMENT.END.PORT or io.INDEX)", error))
+    {
+        return false;
+    }
+    PendingWaveguide p;
+    p.where = l.where;
+    for (int k = 0; k < 2; ++k)
+    {
+        p.text[k] = l.words[k];
+        if (!ParseNode(l.words[k], p.isIo[k], p.v[k][0], p.v[k][1], p.v[k][2]))
+        {
+            error = l.where + ": bad node '" + l.words[k] +
+                    "' (e.ELEMENT.END.PORT with END, PORT 0 or 1, or io.INDEX)";
+            return false;
+        }
+    }
+    double loss = 0;
+    if (!r.Unsigned("crossings", false, p.w.crossings, error) ||
+        !r.NonNegative("loss_db", false, loss, error))
+    {
+        return false;
+    }
+    p.w.lossDb = loss;
+    s.pending.push_back(p);
+    return true;
+}
+
+/**
+ * Reads one record (a line that is not blank): the 'target' line must come first; then
+ * every key of the line must have been read, once.
+ * \param [in,out] l The line (its keys marked as read)
+ * \param [in,out] s What the file said so far
+ * \param [out] error Set on failure
+ * \return true on success
+ */
+bool
+ReadRecord(Line& l, TargetFileState& s, std::string& error)
+{
+    Reader r(l);
+    if (l.record != "target" && !s.haveTarget)
+    {
+        error = l.where + ": the first record must be a 'target' line, not '" + l.record + "'";
+        return false;
+    }
+    bool ok = false;
+    if (l.record == "target")
+    {
+        ok = ReadTargetRecord(l, r, s, error);
+    }
+    else if (l.record == "defaults")
+    {
+        ok = ReadDefaultsRecord(l, r, s, error);
+    }
+    else if (l.record == "element" || l.record == "io")
+    {
+        ok = ReadIndexedRecord(l, r, s, error);
+    }
+    else if (l.record == "waveguide")
+    {
+        ok = ReadWaveguideRecord(l, r, s, error);
+    }
+    else
+    {
+        error = l.where + ": unknown record '" + l.record +
+                "' (target, defaults, element, io, waveguide)";
+        return false;
+    }
+    return ok && r.Check(error);
+}
+
+/**
+ * Turns the pending waveguides into waveguides between node ids, checking that their
+ * elements and I/O ports exist and, on a directed target, that they run with the light.
+ * \param [in] s What the file said
+ * \param [out] waveguides The waveguides, in file order
+ * \param [out] error Set on failure
+ * \return true on success
+ */
+bool
+ResolveWaveguides(const TargetFileState& s,
+                  std::vector<PhotonicWaveguide>& waveguides,
+                  std::string& error)
+{
+    waveguides.reserve(s.pending.size());
+    const auto ne = static_cast<uint32_t>(s.elements.size());
+    for (const PendingWaveguide& p : s.pending)
     {
         uint32_t node[2];
         for (int k = 0; k < 2; ++k)
         {
-            if (p.isIo[k] ? p.v[k][0] >= io.size() : p.v[k][0] >= ne)
+            if (p.isIo[k] ? p.v[k][0] >= s.io.size() : p.v[k][0] >= ne)
             {
                 error = p.where + ": node '" + p.text[k] + "' names " +
                         (p.isIo[k] ? "I/O port " : "element ") + std::to_string(p.v[k][0]) +
                         ", but the file has " +
-                        std::to_string(p.isIo[k] ? io.size() : elements.size());
+                        std::to_string(p.isIo[k] ? s.io.size() : s.elements.size());
                 return false;
             }
             node[k] = p.isIo[k] ? 4 * ne + p.v[k][0]
                                 : PhotonicTarget::ElementPort(p.v[k][0], p.v[k][1], p.v[k][2]);
         }
-        if (directed)
+        if (s.directed)
         {
             // Light runs from an input I/O port or an element's end 1 to an output I/O port
             // or an element's end 0.
-            const bool fromOk = p.isIo[0] ? p.v[0][0] < nInputs : p.v[0][1] == 1;
-            const bool toOk = p.isIo[1] ? p.v[1][0] >= nInputs : p.v[1][1] == 0;
+            const bool fromOk = p.isIo[0] ? p.v[0][0] < s.nInputs : p.v[0][1] == 1;
+            const bool toOk = p.isIo[1] ? p.v[1][0] >= s.nInputs : p.v[1][1] == 0;
             if (!fromOk || !toOk)
             {
                 error = p.where + ": waveguide " + p.text[0] + " " + p.text[1] +
@@ -602,22 +670,93 @@ PhotonicTarget::Load(const std::string& path, PhotonicTarget& target, std::strin
         w.b = node[1];
         waveguides.push_back(w);
     }
-    if (directed)
+    return true;
+}
+
+/**
+ * On a directed target, checks that the I/O ports below inputs= can take light in and the
+ * others can let it out.
+ * \param [in] s What the file said
+ * \param [out] error Set on failure
+ * \return true on success (always for an undirected target)
+ */
+bool
+CheckIoDirections(const TargetFileState& s, std::string& error)
+{
+    if (!s.directed)
     {
-        for (std::size_t k = 0; k < io.size(); ++k)
+        return true;
+    }
+    const uint32_t nInputs = s.nInputs;
+    for (std::size_t k = 0; k < s.io.size(); ++k)
+    {
+        if (k < nInputs ? !s.io[k].canInput : !s.io[k].canOutput)
         {
-            if (k < nInputs ? !io[k].canInput : !io[k].canOutput)
-            {
-                error = ioWhere[k] + ": io " + std::to_string(k) + " is " +
-                        (k < nInputs ? "an input (below inputs=" : "an output (from inputs=") +
-                        std::to_string(nInputs) + ") but has " + (k < nInputs ? "in=0" : "out=0");
-                return false;
-            }
+            error = s.ioWhere[k] + ": io " + std::to_string(k) + " is " +
+                    (k < nInputs ? "an input (below inputs=" : "an output (from inputs=") +
+                    std::to_string(nInputs) + ") but has " + (k < nInputs ? "in=0" : "out=0");
+            return false;
         }
+    }
+    return true;
+}
+
+} // namespace
+
+bool
+PhotonicTarget::Load(const std::string& path, PhotonicTarget& target, std::string& error)
+{
+    NS_LOG_FUNCTION(path);
+    std::string text;
+    if (!OpticalDataFile::ReadText(path, OpticalDataFile::MAX_FILE_BYTES, text, error))
+    {
+        error = "target file: " + error;
+        return false;
+    }
+    OpticalDataFile::Lines lines(text);
+    TargetFileState s;
+    std::string raw;
+    uint32_t lineNo = 0;
+    while (lines.Next(raw))
+    {
+        ++lineNo;
+        const std::size_t hash = raw.find('#');
+        if (hash != std::string::npos)
+        {
+            raw.resize(hash);
+        }
+        Line l = SplitLine(raw, path + ":" + std::to_string(lineNo));
+        if (l.record.empty())
+        {
+            continue;
+        }
+        if (!ReadRecord(l, s, error))
+        {
+            return false;
+        }
+    }
+    if (!s.haveTarget)
+    {
+        error = path + ":" + std::to_string(lineNo) + ": no 'target' line";
+        return false;
+    }
+    std::vector<PhotonicWaveguide> waveguides;
+    if (!ResolveWaveguides(s, waveguides, error) || !CheckIoDirections(s, error))
+    {
+        return false;
     }
     PhotonicTarget t;
     std::string why;
-    if (!t.Build(name, style, directed, elements, io, waveguides, nInputs, crossing, excess, why))
+    if (!t.Build(s.name,
+                 s.style,
+                 s.directed,
+                 s.elements,
+                 s.io,
+                 waveguides,
+                 s.nInputs,
+                 s.crossing,
+                 s.excess,
+                 why))
     {
         error = path + ": " + why;
         return false;

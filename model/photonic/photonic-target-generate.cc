@@ -430,20 +430,50 @@ HexagonalLattice(uint32_t rows, uint32_t cols, Lattice& g)
     }
 }
 
-/// Recirculating mesh: unit cells on the lattice's edges, rings at its vertices.
-bool
-GenerateRecirculating(const PhotonicTarget::Spec& spec,
-                      const Lattice& g,
-                      const std::string& name,
-                      PhotonicTarget& target,
-                      std::string& error)
+/// Per lattice vertex, the cell ends that meet there, in CSR form: vertex v has the ends
+/// inc[start[v]] .. inc[start[v + 1] - 1], each 2 cell + end.
+struct Incidence
+{
+    std::vector<uint32_t> start; //!< Per vertex, its first entry (one more: the end)
+    std::vector<uint32_t> inc;   //!< The cell ends
+};
+
+/// A free element port on the border of a recirculating mesh (it becomes an I/O port).
+struct FreePort
+{
+    uint32_t node; //!< The free element port
+    double key;    //!< Clockwise angle from the top left
+    double x;      //!< Vertex x
+    double y;      //!< Vertex y
+};
+
+/// Where the clockwise order of the border ports starts: the lattice's centre, and the angle
+/// of its top-left corner seen from there.
+struct BorderFrame
+{
+    double cx;         //!< Centre x
+    double cy;         //!< Centre y
+    double startAngle; //!< Angle of the top-left corner
+};
+
+/**
+ * One unit cell (an MZI) per lattice edge, at its middle, and the cells' ends at each vertex.
+ * \param [in] spec The spec (element parameters)
+ * \param [in] g The lattice
+ * \param [out] elements The cells, in edge order
+ * \param [out] incidence The cell ends at each vertex
+ */
+void
+PlaceCells(const PhotonicTarget::Spec& spec,
+           const Lattice& g,
+           std::vector<PhotonicElement>& elements,
+           Incidence& incidence)
 {
     const std::size_t ne = g.edges.size();
     const std::size_t nv = g.vx.size();
-    std::vector<PhotonicElement> elements;
     elements.reserve(ne);
-    // Incidence lists in CSR form: per vertex, (cell, end).
-    std::vector<uint32_t> start(nv + 1, 0);
+    std::vector<uint32_t>& start = incidence.start;
+    start.assign(nv + 1, 0);
     for (const auto& e : g.edges)
     {
         ++start[e.first + 1];
@@ -454,7 +484,8 @@ GenerateRecirculating(const PhotonicTarget::Spec& spec,
         start[v + 1] += start[v];
     }
     std::vector<uint32_t> fill(start.begin(), start.end() - 1);
-    std::vector<uint32_t> inc(2 * ne); // 2 cell + end
+    std::vector<uint32_t>& inc = incidence.inc;
+    inc.assign(2 * ne, 0); // 2 cell + end
     for (std::size_t c = 0; c < ne; ++c)
     {
         const auto& e = g.edges[c];
@@ -465,18 +496,16 @@ GenerateRecirculating(const PhotonicTarget::Spec& spec,
         inc[fill[e.first]++] = static_cast<uint32_t>(2 * c);
         inc[fill[e.second]++] = static_cast<uint32_t>(2 * c + 1);
     }
-    std::vector<PhotonicWaveguide> waveguides;
-    waveguides.reserve(2 * ne + 64);
+}
 
-    struct Free
-    {
-        uint32_t node; //!< The free element port
-        double key;    //!< Clockwise angle from the top left
-        double x;      //!< Vertex x
-        double y;      //!< Vertex y
-    };
-
-    std::vector<Free> free;
+/**
+ * \param [in] g The lattice
+ * \return the frame of its border ports' order (its bounding box's centre and top-left corner)
+ */
+BorderFrame
+MakeBorderFrame(const Lattice& g)
+{
+    const std::size_t nv = g.vx.size();
     double minX = 0;
     double minY = 0;
     double maxX = 0;
@@ -491,6 +520,69 @@ GenerateRecirculating(const PhotonicTarget::Spec& spec,
     const double cx = (minX + maxX) / 2;
     const double cy = (minY + maxY) / 2;
     const double startAngle = std::atan2(minY - cy, minX - cx);
+    return BorderFrame{cx, cy, startAngle};
+}
+
+/**
+ * The two free ports of a border vertex's ring (the first end's port 0, the last end's port
+ * 1), with their sort keys: a point a little way along the cell, clockwise angle from the top
+ * left.
+ * \param [in] g The lattice
+ * \param [in] v The vertex
+ * \param [in] firstEnd The ring's first cell end
+ * \param [in] lastEnd Its last cell end
+ * \param [in] frame The border's frame
+ * \param [in,out] free The free ports (the two appended)
+ */
+void
+AddBorderPorts(const Lattice& g,
+               std::size_t v,
+               uint32_t firstEnd,
+               uint32_t lastEnd,
+               const BorderFrame& frame,
+               std::vector<FreePort>& free)
+{
+    const double twoPi = 2 * M_PI;
+    for (auto [end, index] : {std::pair<uint32_t, uint32_t>{firstEnd, 0}, {lastEnd, 1}})
+    {
+        const auto& e = g.edges[end / 2];
+        const uint32_t other = (end % 2 == 0) ? e.second : e.first;
+        const double px = g.vx[v] + 0.01 * (g.vx[other] - g.vx[v]);
+        const double py = g.vy[v] + 0.01 * (g.vy[other] - g.vy[v]);
+        double a = std::atan2(py - frame.cy, px - frame.cx) - frame.startAngle;
+        while (a < 0)
+        {
+            a += twoPi;
+        }
+        while (a >= twoPi)
+        {
+            a -= twoPi;
+        }
+        free.push_back(
+            FreePort{PhotonicTarget::ElementPort(end / 2, end % 2, index), a, g.vx[v], g.vy[v]});
+    }
+}
+
+/**
+ * Joins the cell ends at each vertex into a ring: clockwise, each end's port 1 to the next
+ * end's port 0. A border vertex's ring is open after its widest gap; its two free ports are
+ * collected.
+ * \param [in] g The lattice
+ * \param [in] incidence The cell ends at each vertex
+ * \param [in] frame The border's frame
+ * \param [in,out] waveguides The waveguides (the rings' appended)
+ * \param [out] free The free ports of the border vertices
+ */
+void
+JoinVertices(const Lattice& g,
+             const Incidence& incidence,
+             const BorderFrame& frame,
+             std::vector<PhotonicWaveguide>& waveguides,
+             std::vector<FreePort>& free)
+{
+    const std::vector<uint32_t>& start = incidence.start;
+    const std::vector<uint32_t>& inc = incidence.inc;
+    const std::size_t nv = g.vx.size();
     const double twoPi = 2 * M_PI;
     std::vector<std::pair<double, uint32_t>> ring;
     for (std::size_t v = 0; v < nv; ++v)
@@ -534,32 +626,33 @@ GenerateRecirculating(const PhotonicTarget::Spec& spec,
         }
         if (border)
         {
-            const uint32_t lastEnd = ring[(first + deg - 1) % deg].second;
-            const uint32_t firstEnd = ring[first].second;
-            // Sort keys: a point a little way along the cell, clockwise angle from the top left.
-            for (auto [end, index] : {std::pair<uint32_t, uint32_t>{firstEnd, 0}, {lastEnd, 1}})
-            {
-                const auto& e = g.edges[end / 2];
-                const uint32_t other = (end % 2 == 0) ? e.second : e.first;
-                const double px = g.vx[v] + 0.01 * (g.vx[other] - g.vx[v]);
-                const double py = g.vy[v] + 0.01 * (g.vy[other] - g.vy[v]);
-                double a = std::atan2(py - cy, px - cx) - startAngle;
-                while (a < 0)
-                {
-                    a += twoPi;
-                }
-                while (a >= twoPi)
-                {
-                    a -= twoPi;
-                }
-                free.push_back(Free{PhotonicTarget::ElementPort(end / 2, end % 2, index),
-                                    a,
-                                    g.vx[v],
-                                    g.vy[v]});
-            }
+            AddBorderPorts(g,
+                           v,
+                           ring[first].second,
+                           ring[(first + deg - 1) % deg].second,
+                           frame,
+                           free);
         }
     }
-    std::sort(free.begin(), free.end(), [](const Free& p, const Free& q) {
+}
+
+/// Recirculating mesh: unit cells on the lattice's edges, rings at its vertices.
+bool
+GenerateRecirculating(const PhotonicTarget::Spec& spec,
+                      const Lattice& g,
+                      const std::string& name,
+                      PhotonicTarget& target,
+                      std::string& error)
+{
+    const std::size_t ne = g.edges.size();
+    std::vector<PhotonicElement> elements;
+    Incidence incidence;
+    PlaceCells(spec, g, elements, incidence);
+    std::vector<PhotonicWaveguide> waveguides;
+    waveguides.reserve(2 * ne + 64);
+    std::vector<FreePort> free;
+    JoinVertices(g, incidence, MakeBorderFrame(g), waveguides, free);
+    std::sort(free.begin(), free.end(), [](const FreePort& p, const FreePort& q) {
         return p.key < q.key || (p.key == q.key && p.node < q.node);
     });
     std::vector<PhotonicIoPort> io(free.size());

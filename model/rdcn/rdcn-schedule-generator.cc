@@ -5,7 +5,8 @@
  */
 
 // RdcnScheduleGenerator: the schedules the module draws (RoundRobin, Opera, Shale, Random, Make);
-// the schedule itself, its checks and its file format are in rdcn-schedule.cc.
+// the schedule itself and its checks are in rdcn-schedule.cc, its file format in
+// rdcn-schedule-file.cc.
 
 #include "rdcn-schedule.h"
 

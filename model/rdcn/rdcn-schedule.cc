@@ -4,10 +4,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+// RdcnSchedule: its matchings, cycles and timing, and what they connect when. The schedule file
+// format (ToString, Parse, Load) is in rdcn-schedule-file.cc.
+
 #include "rdcn-schedule.h"
 
+#include "rdcn-schedule-detail.h"
+
 #include "ns3/log.h"
-#include "ns3/optical-data-file.h"
 #include "ns3/optical-units.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
@@ -24,18 +28,15 @@ NS_LOG_COMPONENT_DEFINE("RdcnSchedule");
 
 NS_OBJECT_ENSURE_REGISTERED(RdcnSchedule);
 
-namespace
+namespace rdcnscheduledetail
 {
 
-/// Time units of the schedule file, largest first, with ns-3's names.
-const std::pair<const char*, Time::Unit> FILE_TIME_UNITS[] = {{"s", Time::S},
-                                                              {"ms", Time::MS},
-                                                              {"us", Time::US},
-                                                              {"ns", Time::NS},
-                                                              {"ps", Time::PS},
-                                                              {"fs", Time::FS}};
+LogComponent&
+ScheduleLog()
+{
+    return g_log;
+}
 
-/// \return \p t as text in the largest unit that holds it exactly ("50us", "1500ns")
 std::string
 TimeText(Time t)
 {
@@ -54,44 +55,12 @@ TimeText(Time t)
     return OpticalUnits::FormatTime(t.GetSeconds());
 }
 
-/**
- * Reads a time of the schedule file exactly: "1.5us" is 1500 ns, not 1.5e-6 s rounded.
- * \param text the text (OpticalUnits::ParseTime's syntax; a bare number is in seconds)
- * \param t set to the time
- * \param error set on failure
- * \return true on success
- */
-bool
-ReadTime(const std::string& text, Time& t, std::string& error)
+} // namespace rdcnscheduledetail
+
+using rdcnscheduledetail::TimeText;
+
+namespace
 {
-    double seconds = 0;
-    if (!OpticalUnits::ParseTime(text, "s", seconds, error))
-    {
-        return false;
-    }
-    if (seconds < 0 || seconds > OpticalUnits::MAX_TIME_S)
-    {
-        error = "'" + text + "' out of range (allowed: 0 to " +
-                OpticalUnits::FormatTime(OpticalUnits::MAX_TIME_S) + ")";
-        return false;
-    }
-    t = Seconds(seconds);
-    for (const auto& [name, unit] : FILE_TIME_UNITS)
-    {
-        const std::string u(name);
-        if (text.size() > u.size() && text.compare(text.size() - u.size(), u.size(), u) == 0)
-        {
-            double value = 0;
-            std::string ignored;
-            if (OpticalUnits::ParseReal(text.substr(0, text.size() - u.size()), value, ignored))
-            {
-                t = Time::FromDouble(value, unit);
-            }
-            break;
-        }
-    }
-    return true;
-}
 
 /// \return the problem with the shape of \p matchings, or empty
 std::string
@@ -612,328 +581,6 @@ RdcnSchedule::GetFirstSlotFrom(Time t) const
         ++first; // in the middle of a slot: the next boundary
     }
     return first;
-}
-
-std::string
-RdcnSchedule::ToString() const
-{
-    std::ostringstream os;
-    const uint32_t slices = GetNSlices();
-    os << "# RdcnSchedule: " << m_tors << " ToRs, " << m_uplinks << " uplinks, " << slices
-       << " slices\n";
-    os << "tors " << m_tors << "\n";
-    os << "uplinks " << m_uplinks << "\n";
-    os << "slices " << slices << "\n";
-    os << "slot " << TimeText(m_slot) << "\n";
-    os << "guard " << TimeText(m_guard) << "\n";
-    os << "# match UPLINK SLICE, then the peer of ToR 0, 1, ... (- for none)\n";
-    const auto& m = GetMatchings();
-    for (uint32_t u = 0; u < m_uplinks; ++u)
-    {
-        for (uint32_t s = 0; s < slices; ++s)
-        {
-            os << "match " << u << " " << s;
-            for (int32_t p : m[u][s])
-            {
-                if (p == NO_PEER)
-                {
-                    os << " -";
-                }
-                else
-                {
-                    os << " " << p;
-                }
-            }
-            os << "\n";
-        }
-    }
-    return os.str();
-}
-
-namespace
-{
-
-/// Keywords of the schedule file format, as listed in errors.
-const char* const SCHEDULE_KEYWORDS = "tors, uplinks, slices, slot, guard, match";
-
-/// Splits \p line at blanks.
-std::vector<std::string>
-Tokens(const std::string& line)
-{
-    std::vector<std::string> out;
-    std::istringstream is(line);
-    std::string t;
-    while (is >> t)
-    {
-        out.push_back(t);
-    }
-    return out;
-}
-
-} // namespace
-
-Ptr<RdcnSchedule>
-RdcnSchedule::Parse(const std::string& text, const std::string& source, std::string& error)
-{
-    NS_LOG_FUNCTION(source);
-    Ptr<RdcnSchedule> schedule = CreateObject<RdcnSchedule>();
-    uint32_t lineNo = 0;
-    auto fail = [&](uint32_t line, const std::string& problem) -> Ptr<RdcnSchedule> {
-        std::ostringstream os;
-        os << source << ":" << line << ": " << problem;
-        error = os.str();
-        return nullptr;
-    };
-    // Header values and the lines that set them (0: not yet).
-    uint64_t tors = 0;
-    uint64_t uplinks = 0;
-    uint64_t slices = 0;
-    uint32_t torsLine = 0;
-    uint32_t uplinksLine = 0;
-    uint32_t slicesLine = 0;
-    uint32_t slotLine = 0;
-    uint32_t guardLine = 0;
-    uint32_t firstMatchLine = 0;
-    std::vector<std::vector<RdcnMatching>> matchings;
-    std::vector<std::vector<uint32_t>> matchLine; // [uplink][slice]: line of its match line
-
-    OpticalDataFile::Lines lines(text);
-    std::string raw;
-    while (lines.Next(raw))
-    {
-        ++lineNo;
-        const std::size_t hash = raw.find('#');
-        const std::vector<std::string> tok =
-            Tokens(hash == std::string::npos ? raw : raw.substr(0, hash));
-        if (tok.empty())
-        {
-            continue;
-        }
-        const std::string& key = tok[0];
-        if (key == "tors" || key == "uplinks" || key == "slices")
-        {
-            uint64_t* value = key == "tors" ? &tors : key == "uplinks" ? &uplinks : &slices;
-            uint32_t* where = key == "tors"      ? &torsLine
-                              : key == "uplinks" ? &uplinksLine
-                                                 : &slicesLine;
-            const uint64_t lo = key == "tors" ? 2 : 1;
-            const uint64_t hi = key == "tors"      ? MAX_TORS
-                                : key == "uplinks" ? MAX_UPLINKS
-                                                   : MAX_SLICES;
-            if (firstMatchLine != 0)
-            {
-                return fail(lineNo,
-                            "'" + key + "' after the first match line (line " +
-                                std::to_string(firstMatchLine) + "); the header comes first");
-            }
-            if (*where != 0)
-            {
-                return fail(lineNo,
-                            "duplicate '" + key + "' line (first on line " +
-                                std::to_string(*where) + ")");
-            }
-            if (tok.size() != 2)
-            {
-                return fail(lineNo,
-                            "'" + key + "' takes one value, got " + std::to_string(tok.size() - 1));
-            }
-            std::string problem;
-            if (!OpticalUnits::ParseUnsigned(tok[1], hi, *value, problem) || *value < lo)
-            {
-                if (problem.empty())
-                {
-                    problem = "'" + tok[1] + "' is too small";
-                }
-                return fail(lineNo,
-                            key + " " + problem + " (allowed: " + std::to_string(lo) + " to " +
-                                std::to_string(hi) + ")");
-            }
-            *where = lineNo;
-        }
-        else if (key == "slot" || key == "guard")
-        {
-            uint32_t* where = key == "slot" ? &slotLine : &guardLine;
-            if (*where != 0)
-            {
-                return fail(lineNo,
-                            "duplicate '" + key + "' line (first on line " +
-                                std::to_string(*where) + ")");
-            }
-            if (tok.size() != 2)
-            {
-                return fail(lineNo,
-                            "'" + key + "' takes one time, got " + std::to_string(tok.size() - 1) +
-                                " values");
-            }
-            Time value;
-            std::string problem;
-            if (!ReadTime(tok[1], value, problem))
-            {
-                return fail(lineNo, key + " " + problem);
-            }
-            if (key == "slot")
-            {
-                schedule->SetSlot(value);
-            }
-            else
-            {
-                schedule->SetGuard(value);
-            }
-            *where = lineNo;
-        }
-        else if (key == "match")
-        {
-            if (torsLine == 0 || uplinksLine == 0 || slicesLine == 0)
-            {
-                std::string missing;
-                for (const auto& [name, line] : {std::pair<const char*, uint32_t>{"tors", torsLine},
-                                                 {"uplinks", uplinksLine},
-                                                 {"slices", slicesLine}})
-                {
-                    if (line == 0)
-                    {
-                        missing += missing.empty() ? "" : ", ";
-                        missing += name;
-                    }
-                }
-                return fail(lineNo,
-                            "match line before the header (missing: " + missing +
-                                "; tors, uplinks and slices come first)");
-            }
-            if (firstMatchLine == 0)
-            {
-                firstMatchLine = lineNo;
-                matchings.assign(uplinks, std::vector<RdcnMatching>(slices));
-                matchLine.assign(uplinks, std::vector<uint32_t>(slices, 0));
-            }
-            if (tok.size() != 3 + tors)
-            {
-                std::ostringstream os;
-                os << "match line has " << (tok.size() < 3 ? 0 : tok.size() - 3)
-                   << " peers, expected " << tors << " (match UPLINK SLICE, then one peer per ToR)";
-                return fail(lineNo, os.str());
-            }
-            uint64_t u = 0;
-            uint64_t sl = 0;
-            std::string problem;
-            if (!OpticalUnits::ParseUnsigned(tok[1], uplinks - 1, u, problem))
-            {
-                return fail(lineNo,
-                            "uplink " + problem + " (allowed: 0 to " + std::to_string(uplinks - 1) +
-                                ")");
-            }
-            if (!OpticalUnits::ParseUnsigned(tok[2], slices - 1, sl, problem))
-            {
-                return fail(lineNo,
-                            "slice " + problem + " (allowed: 0 to " + std::to_string(slices - 1) +
-                                ")");
-            }
-            if (matchLine[u][sl] != 0)
-            {
-                std::ostringstream os;
-                os << "duplicate match line for uplink " << u << " slice " << sl
-                   << " (first on line " << matchLine[u][sl] << ")";
-                return fail(lineNo, os.str());
-            }
-            RdcnMatching m(tors, NO_PEER);
-            for (uint64_t i = 0; i < tors; ++i)
-            {
-                const std::string& t = tok[3 + i];
-                if (t == "-")
-                {
-                    continue;
-                }
-                uint64_t peer = 0;
-                if (!OpticalUnits::ParseUnsigned(t, MAX_TORS, peer, problem) || peer >= tors)
-                {
-                    std::ostringstream os;
-                    os << "uplink " << u << " slice " << sl << ": peer '" << t << "' of ToR " << i
-                       << " is not a ToR (allowed: 0 to " << tors - 1 << ", or - for none)";
-                    return fail(lineNo, os.str());
-                }
-                m[i] = static_cast<int32_t>(peer);
-            }
-            problem = ValidateMatching(m,
-                                       static_cast<uint32_t>(tors),
-                                       static_cast<uint32_t>(u),
-                                       static_cast<uint32_t>(sl));
-            if (!problem.empty())
-            {
-                return fail(lineNo, problem);
-            }
-            matchings[u][sl] = std::move(m);
-            matchLine[u][sl] = lineNo;
-        }
-        else
-        {
-            return fail(lineNo,
-                        "unknown keyword '" + key + "' (allowed: " + SCHEDULE_KEYWORDS + ")");
-        }
-    }
-    const uint32_t last = std::max<uint32_t>(lineNo, 1);
-    for (const auto& [name, line] : {std::pair<const char*, uint32_t>{"tors", torsLine},
-                                     {"uplinks", uplinksLine},
-                                     {"slices", slicesLine}})
-    {
-        if (line == 0)
-        {
-            return fail(last, std::string("end of file: no '") + name + "' line");
-        }
-    }
-    if (firstMatchLine == 0)
-    {
-        return fail(last, "end of file: no match lines (one per uplink and slice)");
-    }
-    for (uint64_t u = 0; u < uplinks; ++u)
-    {
-        for (uint64_t sl = 0; sl < slices; ++sl)
-        {
-            if (matchLine[u][sl] == 0)
-            {
-                std::ostringstream os;
-                os << "end of file: no match line for uplink " << u << " slice " << sl
-                   << " (one per uplink and slice)";
-                return fail(last, os.str());
-            }
-        }
-    }
-    const std::string timing = schedule->CheckTiming();
-    if (!timing.empty())
-    {
-        const uint32_t line =
-            slotLine == 0 && guardLine == 0 ? last : std::max(slotLine, guardLine);
-        return fail(line, timing);
-    }
-    std::string problem;
-    if (!schedule->SetMatchings(static_cast<uint32_t>(tors), matchings, problem))
-    {
-        return fail(last, problem); // not reached: every matching was checked above
-    }
-    return schedule;
-}
-
-Ptr<RdcnSchedule>
-RdcnSchedule::Load(const std::string& path, std::string& error)
-{
-    NS_LOG_FUNCTION(path);
-    std::string text;
-    std::string why;
-    if (OpticalDataFile::ReadText(path, OpticalDataFile::MAX_FILE_BYTES, text, why))
-    {
-        return Parse(text, path, error);
-    }
-    // A relative path that is not there may name a file of the data directory.
-    if (!path.empty() && path[0] != '/')
-    {
-        const std::string inData = OpticalDataFile::GetDataDirectory() + "/" + path;
-        std::string ignored;
-        if (OpticalDataFile::ReadText(inData, OpticalDataFile::MAX_FILE_BYTES, text, ignored))
-        {
-            return Parse(text, inData, error);
-        }
-    }
-    error = "schedule file: " + why;
-    return nullptr;
 }
 
 } // namespace ns3

@@ -110,22 +110,16 @@ TopologyDescription::AddServers(uint32_t servers, uint32_t gpusPerServer)
 }
 
 std::string
-TopologyDescription::Validate() const
+TopologyDescription::NodeName(uint32_t i) const
+{
+    return "node " + std::to_string(i) + " (" + m_nodes[i].name + ")";
+}
+
+std::string
+TopologyDescription::ValidateLinks() const
 {
     std::ostringstream why;
     const auto n = static_cast<uint32_t>(m_nodes.size());
-    auto nodeName = [this](uint32_t i) {
-        return "node " + std::to_string(i) + " (" + m_nodes[i].name + ")";
-    };
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        const Node& node = m_nodes[i];
-        if (node.role == Role::OCS && node.portCount == 0)
-        {
-            why << "OCS " << nodeName(i) << " has no ports";
-            return why.str();
-        }
-    }
     for (uint32_t l = 0; l < m_links.size(); ++l)
     {
         const Link& link = m_links[l];
@@ -140,12 +134,12 @@ TopologyDescription::Validate() const
         }
         if (link.a == link.b)
         {
-            return fail("joins " + nodeName(link.a) + " to itself");
+            return fail("joins " + NodeName(link.a) + " to itself");
         }
         if (m_nodes[link.a].role == Role::OCS || m_nodes[link.b].role == Role::OCS)
         {
             return fail("ends on an OCS (" +
-                        nodeName(m_nodes[link.a].role == Role::OCS ? link.a : link.b) +
+                        NodeName(m_nodes[link.a].role == Role::OCS ? link.a : link.b) +
                         "): attach nodes to OCSes with AttachOcsPort");
         }
         if (link.rate.GetBitRate() == 0)
@@ -165,6 +159,14 @@ TopologyDescription::Validate() const
             return fail("marks ECN at a zero threshold");
         }
     }
+    return "";
+}
+
+std::string
+TopologyDescription::ValidateOcs() const
+{
+    std::ostringstream why;
+    const auto n = static_cast<uint32_t>(m_nodes.size());
     std::set<std::pair<uint32_t, uint32_t>> takenPorts;
     std::set<std::tuple<uint32_t, uint32_t, uint32_t>> attached;
     for (const OcsPort& p : m_ocsPorts)
@@ -179,11 +181,11 @@ TopologyDescription::Validate() const
         }
         if (m_nodes[p.ocs].role != Role::OCS)
         {
-            return fail("is on " + nodeName(p.ocs) + ", not an OCS");
+            return fail("is on " + NodeName(p.ocs) + ", not an OCS");
         }
         if (p.port >= m_nodes[p.ocs].portCount)
         {
-            return fail("is out of range (" + nodeName(p.ocs) + " has " +
+            return fail("is out of range (" + NodeName(p.ocs) + " has " +
                         std::to_string(m_nodes[p.ocs].portCount) + " ports)");
         }
         if (p.node >= n)
@@ -193,7 +195,7 @@ TopologyDescription::Validate() const
         }
         if (m_nodes[p.node].role == Role::OCS)
         {
-            return fail("attaches another OCS (" + nodeName(p.node) + ")");
+            return fail("attaches another OCS (" + NodeName(p.node) + ")");
         }
         if (!takenPorts.insert({p.ocs, p.port}).second)
         {
@@ -201,7 +203,7 @@ TopologyDescription::Validate() const
         }
         if (!attached.insert({p.ocs, p.node, p.nic}).second)
         {
-            return fail("attaches " + nodeName(p.node) + " (its port " + std::to_string(p.nic) +
+            return fail("attaches " + NodeName(p.node) + " (its port " + std::to_string(p.nic) +
                         ") a second time to the same OCS");
         }
         if (p.rate.GetBitRate() == 0)
@@ -230,11 +232,11 @@ TopologyDescription::Validate() const
             }
             if (m_nodes[ocs].role != Role::OCS)
             {
-                return fail("ends on " + nodeName(ocs) + ", not an OCS");
+                return fail("ends on " + NodeName(ocs) + ", not an OCS");
             }
             if (port >= m_nodes[ocs].portCount)
             {
-                return fail("ends out of range (" + nodeName(ocs) + " has " +
+                return fail("ends out of range (" + NodeName(ocs) + " has " +
                             std::to_string(m_nodes[ocs].portCount) + " ports)");
             }
         }
@@ -252,6 +254,14 @@ TopologyDescription::Validate() const
             return fail("has a negative delay");
         }
     }
+    return "";
+}
+
+std::string
+TopologyDescription::ValidateScaleUpDomains() const
+{
+    std::ostringstream why;
+    const auto n = static_cast<uint32_t>(m_nodes.size());
     for (uint32_t d = 0; d < m_scaleUpDomains.size(); ++d)
     {
         std::set<uint32_t> seen;
@@ -261,17 +271,44 @@ TopologyDescription::Validate() const
             {
                 why << "scale-up domain " << d << " holds "
                     << (h >= n ? "a missing node (" + std::to_string(h) + ")"
-                               : nodeName(h) + ", not a host");
+                               : NodeName(h) + ", not a host");
                 return why.str();
             }
             if (!seen.insert(h).second)
             {
-                why << "scale-up domain " << d << " holds " << nodeName(h) << " twice";
+                why << "scale-up domain " << d << " holds " << NodeName(h) << " twice";
                 return why.str();
             }
         }
     }
     return "";
+}
+
+std::string
+TopologyDescription::Validate() const
+{
+    const auto n = static_cast<uint32_t>(m_nodes.size());
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        const Node& node = m_nodes[i];
+        if (node.role == Role::OCS && node.portCount == 0)
+        {
+            std::ostringstream why;
+            why << "OCS " << NodeName(i) << " has no ports";
+            return why.str();
+        }
+    }
+    // Each check names the first problem it finds (never an empty text).
+    std::string problem = ValidateLinks();
+    if (problem.empty())
+    {
+        problem = ValidateOcs();
+    }
+    if (problem.empty())
+    {
+        problem = ValidateScaleUpDomains();
+    }
+    return problem;
 }
 
 uint32_t

@@ -248,6 +248,34 @@ class TopologyDescription
     uint32_t Count(Role role) const;
 
   private:
+    /**
+     * \brief A node as Validate names it.
+     * \param [in] i Node index (below the number of nodes)
+     * \return "node I (NAME)"
+     */
+    std::string NodeName(uint32_t i) const;
+
+    /**
+     * \brief Checks the links (in index order): both ends exist, differ and are not OCSes;
+     * rate, MTU and ECN threshold are not zero, the delay is not negative.
+     * \return "" if they are consistent, else what is wrong with the first bad link
+     */
+    std::string ValidateLinks() const;
+
+    /**
+     * \brief Checks the OCS ports (in the order attached), then the fibres between them: on an
+     * OCS, within its ports, each port taken once (by a node or a fibre end), delays not
+     * negative.
+     * \return "" if they are consistent, else what is wrong with the first bad port or fibre
+     */
+    std::string ValidateOcs() const;
+
+    /**
+     * \brief Checks the scale-up domains: each holds existing hosts, each once.
+     * \return "" if they are consistent, else what is wrong with the first bad domain
+     */
+    std::string ValidateScaleUpDomains() const;
+
     std::vector<Node> m_nodes;                           //!< Nodes
     std::vector<Link> m_links;                           //!< Links
     std::vector<OcsPort> m_ocsPorts;                     //!< OCS ports

@@ -458,142 +458,172 @@ BypassGrooming::Cheapest(uint32_t s,
     return true;
 }
 
+void
+BypassGrooming::IndexRoute(std::size_t ri, std::vector<std::vector<std::size_t>>& through) const
+{
+    for (uint32_t h : m_routes[ri].hops)
+    {
+        through[h].push_back(ri);
+    }
+}
+
+std::vector<std::pair<std::size_t, int>>
+BypassGrooming::RoutesCrossing(uint32_t c,
+                               const std::vector<std::vector<std::size_t>>& through) const
+{
+    std::vector<std::pair<std::size_t, int>> crossing;
+    for (std::size_t ri : through[c])
+    {
+        uint32_t at = m_demands[m_routes[ri].demand].src;
+        for (uint32_t h : m_routes[ri].hops)
+        {
+            const int dir = Dir(h, at);
+            if (h == c)
+            {
+                crossing.emplace_back(ri, dir);
+                break;
+            }
+            at = End(h, dir);
+        }
+    }
+    std::sort(crossing.begin(), crossing.end());
+    crossing.erase(std::unique(crossing.begin(), crossing.end()), crossing.end());
+    std::stable_sort(crossing.begin(), crossing.end(), [this](const auto& x, const auto& y) {
+        return m_routes[x.first].gbps < m_routes[y.first].gbps;
+    });
+    return crossing;
+}
+
+bool
+BypassGrooming::ShedTo(uint32_t c,
+                       uint32_t target,
+                       std::vector<std::vector<std::size_t>>& through,
+                       double& delta)
+{
+    const double cap = target * m_candidates[c].rateGbps;
+    std::array<double, 2> need{m_load[c][0] - cap, m_load[c][1] - cap};
+    // The routes crossing c (and the direction), smallest first.
+    const std::vector<std::pair<std::size_t, int>> crossing = RoutesCrossing(c, through);
+    // Undo log: routes changed (index, before) and the routes' count.
+    std::vector<std::pair<std::size_t, Route>> changed;
+    const std::size_t count = m_routes.size();
+    delta = 0;
+    std::vector<Route> moving;
+    for (const auto& [ri, dir] : crossing)
+    {
+        if (need[dir] <= 1e-9 || m_routes[ri].gbps <= 1e-9)
+        {
+            continue;
+        }
+        const double amount = std::min(need[dir], m_routes[ri].gbps);
+        changed.emplace_back(ri, m_routes[ri]);
+        delta += Place(m_routes[ri], -1);
+        Route part = m_routes[ri];
+        part.gbps = amount;
+        m_routes[ri].gbps -= amount;
+        if (m_routes[ri].gbps > 1e-9)
+        {
+            delta += Place(m_routes[ri], 1);
+        }
+        moving.push_back(std::move(part));
+        need[dir] -= amount;
+    }
+    std::stable_sort(moving.begin(), moving.end(), [](const Route& x, const Route& y) {
+        return x.gbps > y.gbps;
+    });
+    bool ok = true;
+    for (Route& part : moving)
+    {
+        const auto& d = m_demands[part.demand];
+        // Within what is still saved (the move must save overall).
+        if (!Cheapest(d.src, d.dst, part.gbps, c, -delta, part.hops))
+        {
+            ok = false;
+            break;
+        }
+        delta += Place(part, 1);
+        m_routes.push_back(std::move(part));
+    }
+    if (ok && delta < -1e-9)
+    {
+        for (std::size_t ri = count; ri < m_routes.size(); ++ri)
+        {
+            IndexRoute(ri, through);
+        }
+        return true;
+    }
+    // Undo, newest first.
+    while (m_routes.size() > count)
+    {
+        Place(m_routes.back(), -1);
+        m_routes.pop_back();
+    }
+    for (auto it = changed.rbegin(); it != changed.rend(); ++it)
+    {
+        if (m_routes[it->first].gbps > 1e-9)
+        {
+            Place(m_routes[it->first], -1);
+        }
+        m_routes[it->first] = it->second;
+        Place(m_routes[it->first], 1);
+    }
+    return false;
+}
+
+double
+BypassGrooming::ShedPass()
+{
+    const std::size_t nc = m_candidates.size();
+    // Per link, the routes crossing it (kept up to date by appending; checked on use).
+    std::vector<std::vector<std::size_t>> through(nc);
+    for (std::size_t ri = 0; ri < m_routes.size(); ++ri)
+    {
+        IndexRoute(ri, through);
+    }
+    double gained = 0;
+    // Links with the emptiest top wavelength first.
+    std::vector<uint32_t> order;
+    for (uint32_t c = 0; c < nc; ++c)
+    {
+        if (m_waves[c] > 0)
+        {
+            order.push_back(c);
+        }
+    }
+    std::stable_sort(order.begin(), order.end(), [this](uint32_t x, uint32_t y) {
+        return GetTopFill(x) < GetTopFill(y);
+    });
+    for (uint32_t c : order)
+    {
+        if (IsOverBudget())
+        {
+            break;
+        }
+        const uint32_t w = GetWavelengths(c);
+        // Shed the top wavelength, else all of them.
+        const std::vector<uint32_t> targets =
+            w > 1 ? std::vector<uint32_t>{w - 1, 0} : std::vector<uint32_t>{0};
+        for (uint32_t target : targets)
+        {
+            double delta = 0;
+            if (ShedTo(c, target, through, delta))
+            {
+                gained -= delta;
+                break;
+            }
+        }
+    }
+    return gained;
+}
+
 double
 BypassGrooming::Shed(uint32_t passes)
 {
-    const std::size_t nc = m_candidates.size();
     double total = 0;
     for (uint32_t pass = 0; pass < passes; ++pass)
     {
         Recount(); // no drift from the undone moves
-        // Per link, the routes crossing it (kept up to date by appending; checked on use).
-        std::vector<std::vector<std::size_t>> through(nc);
-        auto index = [&](std::size_t ri) {
-            for (uint32_t h : m_routes[ri].hops)
-            {
-                through[h].push_back(ri);
-            }
-        };
-        for (std::size_t ri = 0; ri < m_routes.size(); ++ri)
-        {
-            index(ri);
-        }
-        double gained = 0;
-        // Links with the emptiest top wavelength first.
-        std::vector<uint32_t> order;
-        for (uint32_t c = 0; c < nc; ++c)
-        {
-            if (m_waves[c] > 0)
-            {
-                order.push_back(c);
-            }
-        }
-        std::stable_sort(order.begin(), order.end(), [this](uint32_t x, uint32_t y) {
-            return GetTopFill(x) < GetTopFill(y);
-        });
-        for (uint32_t c : order)
-        {
-            if (IsOverBudget())
-            {
-                break;
-            }
-            const uint32_t w = GetWavelengths(c);
-            // Shed the top wavelength, else all of them.
-            const std::vector<uint32_t> targets =
-                w > 1 ? std::vector<uint32_t>{w - 1, 0} : std::vector<uint32_t>{0};
-            for (uint32_t target : targets)
-            {
-                const double cap = target * m_candidates[c].rateGbps;
-                std::array<double, 2> need{m_load[c][0] - cap, m_load[c][1] - cap};
-                // The routes crossing c (and the direction), smallest first.
-                std::vector<std::pair<std::size_t, int>> crossing;
-                for (std::size_t ri : through[c])
-                {
-                    uint32_t at = m_demands[m_routes[ri].demand].src;
-                    for (uint32_t h : m_routes[ri].hops)
-                    {
-                        const int dir = Dir(h, at);
-                        if (h == c)
-                        {
-                            crossing.emplace_back(ri, dir);
-                            break;
-                        }
-                        at = End(h, dir);
-                    }
-                }
-                std::sort(crossing.begin(), crossing.end());
-                crossing.erase(std::unique(crossing.begin(), crossing.end()), crossing.end());
-                std::stable_sort(crossing.begin(),
-                                 crossing.end(),
-                                 [this](const auto& x, const auto& y) {
-                                     return m_routes[x.first].gbps < m_routes[y.first].gbps;
-                                 });
-                // Undo log: routes changed (index, before) and the routes' count.
-                std::vector<std::pair<std::size_t, Route>> changed;
-                const std::size_t count = m_routes.size();
-                double delta = 0;
-                std::vector<Route> moving;
-                for (const auto& [ri, dir] : crossing)
-                {
-                    if (need[dir] <= 1e-9 || m_routes[ri].gbps <= 1e-9)
-                    {
-                        continue;
-                    }
-                    const double amount = std::min(need[dir], m_routes[ri].gbps);
-                    changed.emplace_back(ri, m_routes[ri]);
-                    delta += Place(m_routes[ri], -1);
-                    Route part = m_routes[ri];
-                    part.gbps = amount;
-                    m_routes[ri].gbps -= amount;
-                    if (m_routes[ri].gbps > 1e-9)
-                    {
-                        delta += Place(m_routes[ri], 1);
-                    }
-                    moving.push_back(std::move(part));
-                    need[dir] -= amount;
-                }
-                std::stable_sort(moving.begin(), moving.end(), [](const Route& x, const Route& y) {
-                    return x.gbps > y.gbps;
-                });
-                bool ok = true;
-                for (Route& part : moving)
-                {
-                    const auto& d = m_demands[part.demand];
-                    // Within what is still saved (the move must save overall).
-                    if (!Cheapest(d.src, d.dst, part.gbps, c, -delta, part.hops))
-                    {
-                        ok = false;
-                        break;
-                    }
-                    delta += Place(part, 1);
-                    m_routes.push_back(std::move(part));
-                }
-                if (ok && delta < -1e-9)
-                {
-                    gained -= delta;
-                    for (std::size_t ri = count; ri < m_routes.size(); ++ri)
-                    {
-                        index(ri);
-                    }
-                    break;
-                }
-                // Undo, newest first.
-                while (m_routes.size() > count)
-                {
-                    Place(m_routes.back(), -1);
-                    m_routes.pop_back();
-                }
-                for (auto it = changed.rbegin(); it != changed.rend(); ++it)
-                {
-                    if (m_routes[it->first].gbps > 1e-9)
-                    {
-                        Place(m_routes[it->first], -1);
-                    }
-                    m_routes[it->first] = it->second;
-                    Place(m_routes[it->first], 1);
-                }
-            }
-        }
+        const double gained = ShedPass();
         // Drop emptied routes.
         m_routes.erase(std::remove_if(m_routes.begin(),
                                       m_routes.end(),

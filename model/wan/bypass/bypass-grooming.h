@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -217,6 +218,46 @@ class BypassGrooming
                   uint32_t banned,
                   double budget,
                   std::vector<uint32_t>& hops);
+
+    /**
+     * \brief Indexes a route under the links it crosses.
+     * \param [in] ri The route (index)
+     * \param [in,out] through Per link, the routes crossing it (\p ri appended)
+     */
+    void IndexRoute(std::size_t ri, std::vector<std::vector<std::size_t>>& through) const;
+
+    /**
+     * \brief The routes that cross link \p c, each once with the direction it is crossed in,
+     * smallest volume first (ties by route index, then direction).
+     * \param [in] c A link
+     * \param [in] through Per link, the routes indexed under it (some may no longer cross it)
+     * \return (route, direction) pairs
+     */
+    std::vector<std::pair<std::size_t, int>> RoutesCrossing(
+        uint32_t c,
+        const std::vector<std::vector<std::size_t>>& through) const;
+
+    /**
+     * \brief One shedding move: the traffic above \p target wavelengths of link \p c is taken
+     * off the routes crossing it (smallest first) and each part re-routes (largest first) on
+     * its cheapest path avoiding \p c. The move is kept only if it saves; else it is undone.
+     * \param [in] c The link
+     * \param [in] target Wavelengths left on it
+     * \param [in,out] through Per link, the routes crossing it (the new routes indexed if kept)
+     * \param [out] delta The cost the move changes (negative when it saves)
+     * \return true if the move was kept
+     */
+    bool ShedTo(uint32_t c,
+                uint32_t target,
+                std::vector<std::vector<std::size_t>>& through,
+                double& delta);
+
+    /**
+     * \brief One shedding pass: every link with wavelengths, the emptiest top wavelength first,
+     * tries to shed its top wavelength, else all of them.
+     * \return the cost saved
+     */
+    double ShedPass();
 
     const std::vector<Lightpath>& m_candidates;          //!< Candidates
     uint32_t m_usable;                                   //!< Usable candidates
