@@ -301,6 +301,172 @@ struct VertexRole
     bool gpu;        //!< GPU (else host memory or NVSwitch)
     bool host;       //!< Host memory
 };
+
+/**
+ * \brief The role of every vertex of the servers: GPUs and host memories by their rank,
+ * NVSwitches by the server of the GPUs their links come from.
+ * \param [in] d The description
+ * \param [in] vertices The vertex of each description node
+ * \param [in] servers Servers
+ * \param [in] gpusPerServer GPUs per server
+ * \param [out] roles Vertex -> role
+ * \param [out] nvswitch Per server: its NVSwitch's vertex (-1: none; sized by the caller)
+ */
+void
+MakeRoles(const TopologyDescription& d,
+          const std::vector<uint32_t>& vertices,
+          uint32_t servers,
+          uint32_t gpusPerServer,
+          std::map<uint32_t, VertexRole>& roles,
+          std::vector<int64_t>& nvswitch)
+{
+    for (uint32_t i = 0; i < d.GetNNodes(); ++i)
+    {
+        const TopologyDescription::Node& n = d.GetNode(i);
+        if (n.role == TopologyDescription::Role::HOST)
+        {
+            const bool isGpu = n.rank < servers * gpusPerServer;
+            roles[vertices[i]] = {isGpu ? n.rank / gpusPerServer : n.rank - servers * gpusPerServer,
+                                  isGpu,
+                                  !isGpu};
+        }
+    }
+    for (const auto& link : d.GetLinks())
+    {
+        if (d.GetNode(link.b).role == TopologyDescription::Role::SWITCH)
+        {
+            // An NVLink link: its GPU's server owns the switch.
+            const uint32_t s = d.GetNode(link.a).server;
+            roles[vertices[link.b]] = {s, false, false};
+            nvswitch[s] = vertices[link.b];
+        }
+    }
+}
+
+/**
+ * \brief Between two GPUs of a server without NVSwitch: fewest hops over the server's lit
+ * fabric circuits (GPU vertices only).
+ * \param [in] topo The topology
+ * \param [in] roles Vertex -> role
+ * \param [in] s The server
+ * \param [in] src The source vertex
+ * \param [in] dst The destination vertex
+ * \param [out] links The path (empty before)
+ * \param [out] error No lit path
+ * \return true if there is a path
+ */
+bool
+FabricPath(FlowTopology* topo,
+           const std::map<uint32_t, VertexRole>& roles,
+           uint32_t s,
+           uint32_t src,
+           uint32_t dst,
+           std::vector<uint32_t>& links,
+           std::string& error)
+{
+    std::map<uint32_t, std::vector<uint32_t>> out;
+    for (uint32_t l = 0; l < topo->GetNLinks(); ++l)
+    {
+        const FlowTopology::Link& link = topo->GetLink(l);
+        auto f = roles.find(link.from);
+        auto t = roles.find(link.to);
+        if (link.up && link.capacity > 0 && f != roles.end() && t != roles.end() && f->second.gpu &&
+            t->second.gpu && f->second.server == s && t->second.server == s)
+        {
+            out[link.from].push_back(l);
+        }
+    }
+    std::map<uint32_t, uint32_t> via; // vertex -> link reaching it
+    std::deque<uint32_t> queue{src};
+    via[src] = UINT32_MAX;
+    while (!queue.empty() && !via.count(dst))
+    {
+        const uint32_t at = queue.front();
+        queue.pop_front();
+        for (uint32_t l : out[at])
+        {
+            const uint32_t to = topo->GetLink(l).to;
+            if (!via.count(to))
+            {
+                via[to] = l;
+                queue.push_back(to);
+            }
+        }
+    }
+    if (!via.count(dst))
+    {
+        error = "no lit fabric circuit path from " + topo->GetVertexName(src) + " to " +
+                topo->GetVertexName(dst) + " (the server has no NVSwitch)";
+        return false;
+    }
+    for (uint32_t at = dst; at != src; at = topo->GetLink(via[at]).from)
+    {
+        links.insert(links.begin(), via[at]);
+    }
+    return true;
+}
+
+/**
+ * \brief The path function of the servers' topology (see InferenceServerHelper): vertices of
+ * different servers (or not the servers') take the shortest path; a GPU and its host memory
+ * their PCIe link; two GPUs of a server the NVSwitch, else the fabric's lit circuits.
+ * \param [in] topo The topology
+ * \param [in] roles Vertex -> role
+ * \param [in] nvswitch Per server: its NVSwitch's vertex (-1: none)
+ * \param [in] src The source vertex
+ * \param [in] dst The destination vertex
+ * \param [in] hash The flow's hash (shortest paths)
+ * \param [out] links The path
+ * \param [out] error No path
+ * \return true if there is a path
+ */
+bool
+ServerPath(FlowTopology* topo,
+           const std::map<uint32_t, VertexRole>& roles,
+           const std::vector<int64_t>& nvswitch,
+           uint32_t src,
+           uint32_t dst,
+           uint64_t hash,
+           std::vector<uint32_t>& links,
+           std::string& error)
+{
+    auto a = roles.find(src);
+    auto b = roles.find(dst);
+    if (a == roles.end() || b == roles.end() || a->second.server != b->second.server)
+    {
+        return topo->ShortestPath(src, dst, hash, true, links, error);
+    }
+    links.clear();
+    const uint32_t s = a->second.server;
+    if (a->second.host || b->second.host)
+    {
+        const int64_t l = topo->FindLink(src, dst);
+        if (l < 0)
+        {
+            error =
+                "no PCIe link from " + topo->GetVertexName(src) + " to " + topo->GetVertexName(dst);
+            return false;
+        }
+        links.push_back(static_cast<uint32_t>(l));
+        return true;
+    }
+    if (nvswitch[s] >= 0)
+    {
+        const uint32_t sw = static_cast<uint32_t>(nvswitch[s]);
+        const int64_t up = topo->FindLink(src, sw);
+        const int64_t down = topo->FindLink(sw, dst);
+        if (up < 0 || down < 0)
+        {
+            error = "no NVLink path from " + topo->GetVertexName(src) + " to " +
+                    topo->GetVertexName(dst);
+            return false;
+        }
+        links = {static_cast<uint32_t>(up), static_cast<uint32_t>(down)};
+        return true;
+    }
+    // No NVSwitch: fewest hops over the server's lit fabric circuits (GPU vertices only).
+    return FabricPath(topo, roles, s, src, dst, links, error);
+}
 } // namespace
 
 InferenceServers
@@ -342,109 +508,14 @@ InferenceServerHelper::InstallFlow(Ptr<FlowNetwork> network,
     // Routing for the servers' vertices (see the class documentation).
     auto roles = std::make_shared<std::map<uint32_t, VertexRole>>();
     auto nvswitch = std::make_shared<std::vector<int64_t>>(servers, -1);
-    for (uint32_t i = 0; i < d.GetNNodes(); ++i)
-    {
-        const TopologyDescription::Node& n = d.GetNode(i);
-        if (n.role == TopologyDescription::Role::HOST)
-        {
-            const bool isGpu = n.rank < servers * gpusPerServer;
-            (*roles)[r.vertices[i]] = {isGpu ? n.rank / gpusPerServer
-                                             : n.rank - servers * gpusPerServer,
-                                       isGpu,
-                                       !isGpu};
-        }
-    }
-    for (const auto& link : d.GetLinks())
-    {
-        if (d.GetNode(link.b).role == TopologyDescription::Role::SWITCH)
-        {
-            // An NVLink link: its GPU's server owns the switch.
-            const uint32_t s = d.GetNode(link.a).server;
-            (*roles)[r.vertices[link.b]] = {s, false, false};
-            (*nvswitch)[s] = r.vertices[link.b];
-        }
-    }
+    MakeRoles(d, r.vertices, servers, gpusPerServer, *roles, *nvswitch);
     FlowTopology* topo = PeekPointer(topology);
     topology->SetPathFunction([topo, roles, nvswitch](uint32_t src,
                                                       uint32_t dst,
                                                       uint64_t hash,
                                                       std::vector<uint32_t>& links,
                                                       std::string& error) {
-        auto a = roles->find(src);
-        auto b = roles->find(dst);
-        if (a == roles->end() || b == roles->end() || a->second.server != b->second.server)
-        {
-            return topo->ShortestPath(src, dst, hash, true, links, error);
-        }
-        links.clear();
-        const uint32_t s = a->second.server;
-        if (a->second.host || b->second.host)
-        {
-            const int64_t l = topo->FindLink(src, dst);
-            if (l < 0)
-            {
-                error = "no PCIe link from " + topo->GetVertexName(src) + " to " +
-                        topo->GetVertexName(dst);
-                return false;
-            }
-            links.push_back(static_cast<uint32_t>(l));
-            return true;
-        }
-        if ((*nvswitch)[s] >= 0)
-        {
-            const uint32_t sw = static_cast<uint32_t>((*nvswitch)[s]);
-            const int64_t up = topo->FindLink(src, sw);
-            const int64_t down = topo->FindLink(sw, dst);
-            if (up < 0 || down < 0)
-            {
-                error = "no NVLink path from " + topo->GetVertexName(src) + " to " +
-                        topo->GetVertexName(dst);
-                return false;
-            }
-            links = {static_cast<uint32_t>(up), static_cast<uint32_t>(down)};
-            return true;
-        }
-        // No NVSwitch: fewest hops over the server's lit fabric circuits (GPU vertices only).
-        std::map<uint32_t, std::vector<uint32_t>> out;
-        for (uint32_t l = 0; l < topo->GetNLinks(); ++l)
-        {
-            const FlowTopology::Link& link = topo->GetLink(l);
-            auto f = roles->find(link.from);
-            auto t = roles->find(link.to);
-            if (link.up && link.capacity > 0 && f != roles->end() && t != roles->end() &&
-                f->second.gpu && t->second.gpu && f->second.server == s && t->second.server == s)
-            {
-                out[link.from].push_back(l);
-            }
-        }
-        std::map<uint32_t, uint32_t> via; // vertex -> link reaching it
-        std::deque<uint32_t> queue{src};
-        via[src] = UINT32_MAX;
-        while (!queue.empty() && !via.count(dst))
-        {
-            const uint32_t at = queue.front();
-            queue.pop_front();
-            for (uint32_t l : out[at])
-            {
-                const uint32_t to = topo->GetLink(l).to;
-                if (!via.count(to))
-                {
-                    via[to] = l;
-                    queue.push_back(to);
-                }
-            }
-        }
-        if (!via.count(dst))
-        {
-            error = "no lit fabric circuit path from " + topo->GetVertexName(src) + " to " +
-                    topo->GetVertexName(dst) + " (the server has no NVSwitch)";
-            return false;
-        }
-        for (uint32_t at = dst; at != src; at = topo->GetLink(via[at]).from)
-        {
-            links.insert(links.begin(), via[at]);
-        }
-        return true;
+        return ServerPath(topo, *roles, *nvswitch, src, dst, hash, links, error);
     });
 
     Ptr<FlowCollectiveTransport> transport = CreateObject<FlowCollectiveTransport>();

@@ -71,6 +71,273 @@ class Draw
     Ptr<UniformRandomVariable> m_u; //!< The stream
 };
 
+/// One (source, destination) query of the path-prediction study.
+struct Query
+{
+    uint32_t src;                //!< Source AS
+    uint32_t dst;                //!< Destination AS
+    std::vector<uint32_t> truth; //!< The true AS path (empty: no route)
+    uint32_t org{AsGraph::NONE}; //!< The organisation asked about
+};
+
+/// The true routes the study scores against, beyond each query's path.
+struct GroundTruth
+{
+    /// \param [in] clients The queries whose relays are classified
+    explicit GroundTruth(uint32_t clients)
+        : relayToDst(clients),
+          clientToRelay(clients)
+    {
+    }
+
+    std::vector<uint32_t> targets; //!< ASes the atlas measures toward (repeats allowed)
+    /// Relay -> destination paths of the Tor clients' destinations: [query][relay]
+    std::vector<std::vector<std::vector<uint32_t>>> relayToDst;
+    /// Client -> relay paths of the Tor clients: [query][relay]
+    std::vector<std::vector<std::vector<uint32_t>>> clientToRelay;
+};
+
+/**
+ * \brief Draws the queries: a destination, then up to c.sourcesPerDestination sources other
+ * than it, until there are c.queries.
+ * \param [in] c Settings
+ * \param [in] n ASes
+ * \param [in,out] draw The queries' stream
+ * \param [out] queries The queries (grouped by destination)
+ * \return the ASes that are no query's source, in index order
+ */
+std::vector<uint32_t>
+DrawQueries(const PathPredictionConfig& c, uint32_t n, Draw& draw, std::vector<Query>& queries)
+{
+    std::vector<uint8_t> isSource(n, 0);
+    while (queries.size() < c.queries)
+    {
+        const uint32_t dst = draw(n);
+        for (uint32_t k = 0; k < c.sourcesPerDestination && queries.size() < c.queries; ++k)
+        {
+            uint32_t src = draw(n);
+            while (src == dst)
+            {
+                src = draw(n);
+            }
+            queries.push_back({src, dst, {}, AsGraph::NONE});
+            isSource[src] = 1;
+        }
+    }
+    std::vector<uint32_t> others;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (!isSource[i])
+        {
+            others.push_back(i);
+        }
+    }
+    return others;
+}
+
+/**
+ * \brief The ground truth (BgpRouteEngine on the true graph and policy): one tree per
+ * destination (timed) for the queries' paths and the clients' relay -> destination paths, then
+ * one per relay for the clients' client -> relay paths.
+ * \param [in] m The Internet
+ * \param [in] relays The relays
+ * \param [in,out] queries The queries: truth set
+ * \param [in,out] truth The targets and the relays' paths (sized for the clients)
+ * \param [in,out] out truthMsPerDestination set
+ */
+void
+ComputeTruth(const InternetModel& m,
+             const std::vector<uint32_t>& relays,
+             std::vector<Query>& queries,
+             GroundTruth& truth,
+             PathPredictionOutcome& out)
+{
+    const auto clients = static_cast<uint32_t>(truth.relayToDst.size());
+    BgpRouteEngine engine(m.truth, &m.policy);
+    AsRoutes routes;
+    double truthS = 0;
+    uint32_t trees = 0;
+    for (std::size_t q = 0; q < queries.size(); ++q)
+    {
+        if (q == 0 || queries[q].dst != queries[q - 1].dst)
+        {
+            const auto t0 = Clock::now();
+            engine.Compute(queries[q].dst, routes);
+            truthS += optical::SecondsSince(t0);
+            ++trees;
+            truth.targets.push_back(queries[q].dst);
+        }
+        queries[q].truth = routes.Path(queries[q].src);
+        truth.targets.push_back(queries[q].src);
+        if (q < clients)
+        {
+            for (uint32_t r : relays)
+            {
+                truth.relayToDst[q].push_back(routes.Path(r));
+            }
+        }
+    }
+    for (uint32_t r : relays)
+    {
+        engine.Compute(r, routes);
+        truth.targets.push_back(r);
+        for (uint32_t q = 0; q < clients; ++q)
+        {
+            truth.clientToRelay[q].push_back(routes.Path(queries[q].src));
+        }
+    }
+    out.truthMsPerDestination = 1e3 * truthS / std::max<uint32_t>(1, trees);
+}
+
+/**
+ * \brief The organisation each query asks about: half the time one on the true path, else a
+ * transit AS's (any AS's if there is no transit AS).
+ * \param [in] m The Internet
+ * \param [in,out] draw The queries' stream
+ * \param [in,out] queries The queries: org set
+ */
+void
+DrawOrganisations(const InternetModel& m, Draw& draw, std::vector<Query>& queries)
+{
+    const uint32_t n = m.truth.GetN();
+    std::vector<uint32_t> transitAses;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (m.truth.Tier(i) != AsTier::STUB)
+        {
+            transitAses.push_back(i);
+        }
+    }
+    for (auto& q : queries)
+    {
+        const bool onPath = draw.Real() < 0.5 && q.truth.size() > 2;
+        const uint32_t pick = draw(1000000);
+        const uint32_t as =
+            onPath ? q.truth[1 + pick % (q.truth.size() - 2)]
+                   : (transitAses.empty() ? pick % n : transitAses[pick % transitAses.size()]);
+        q.org = m.truth.GetOrganisation(as);
+    }
+}
+
+/**
+ * \brief Predicts every query's path (timed: out.queryUs).
+ * \param [in] predictor The predictor
+ * \param [in] queries The queries
+ * \param [in,out] out queryUs set
+ * \return the prediction of each query
+ */
+std::vector<std::vector<uint32_t>>
+PredictAll(const Ptr<PathPredictor>& predictor,
+           const std::vector<Query>& queries,
+           PathPredictionOutcome& out)
+{
+    std::vector<std::vector<uint32_t>> predicted(queries.size());
+    const auto t0 = Clock::now();
+    for (std::size_t q = 0; q < queries.size(); ++q)
+    {
+        predicted[q] = predictor->Predict(queries[q].src, queries[q].dst);
+    }
+    out.queryUs = 1e6 * optical::SecondsSince(t0) / queries.size();
+    return predicted;
+}
+
+/**
+ * \brief Scores the predictions of the queries that have a true route: exact, within one hop,
+ * none, and the organisation-avoidance answer.
+ * \param [in] m The Internet
+ * \param [in] queries The queries
+ * \param [in] predicted The prediction of each
+ * \param [in,out] out scored and the percentages set
+ */
+void
+ScorePaths(const InternetModel& m,
+           const std::vector<Query>& queries,
+           const std::vector<std::vector<uint32_t>>& predicted,
+           PathPredictionOutcome& out)
+{
+    uint32_t exact = 0;
+    uint32_t within = 0;
+    uint32_t avoidance = 0;
+    uint32_t none = 0;
+    for (std::size_t q = 0; q < queries.size(); ++q)
+    {
+        const auto& truth = queries[q].truth;
+        if (truth.empty())
+        {
+            continue;
+        }
+        ++out.scored;
+        const auto& p = predicted[q];
+        none += p.empty() ? 1 : 0;
+        exact += p == truth ? 1 : 0;
+        within += !p.empty() && PathPredictionStudy::WithinOneHop(p, truth) ? 1 : 0;
+        avoidance += CrossesOrganisation(m.truth, p, queries[q].org) ==
+                             CrossesOrganisation(m.truth, truth, queries[q].org)
+                         ? 1
+                         : 0;
+    }
+    const double scored = std::max<uint32_t>(1, out.scored);
+    out.exactPct = 100.0 * exact / scored;
+    out.withinOneHopPct = 100.0 * within / scored;
+    out.avoidanceCorrectPct = 100.0 * avoidance / scored;
+    out.noPredictionPct = 100.0 * none / scored;
+}
+
+/**
+ * \brief Tor-like relays: a relay is safe for a client, destination and organisation when both
+ * legs avoid the organisation (and the relay is not the organisation's); scores the
+ * predictor's classification of each relay for each client query.
+ * \param [in] m The Internet
+ * \param [in] queries The queries
+ * \param [in] relays The relays
+ * \param [in] truth The relays' true paths (for the clients)
+ * \param [in] predictor The predictor
+ * \param [in,out] out safeRelaysCorrectPct and safeRelaysPrecisionPct set
+ */
+void
+ScoreRelays(const InternetModel& m,
+            const std::vector<Query>& queries,
+            const std::vector<uint32_t>& relays,
+            const GroundTruth& truth,
+            const Ptr<PathPredictor>& predictor,
+            PathPredictionOutcome& out)
+{
+    const auto clients = static_cast<uint32_t>(truth.relayToDst.size());
+    uint64_t classified = 0;
+    uint64_t right = 0;
+    uint64_t predictedSafe = 0;
+    uint64_t predictedSafeRight = 0;
+    for (uint32_t r = 0; r < relays.size(); ++r)
+    {
+        for (uint32_t q = 0; q < clients; ++q)
+        {
+            const auto& query = queries[q];
+            const uint32_t relay = relays[r];
+            if (relay == query.src || relay == query.dst ||
+                m.truth.GetOrganisation(relay) == query.org)
+            {
+                continue;
+            }
+            const auto& inTruth = truth.clientToRelay[q][r];
+            const auto& outTruth = truth.relayToDst[q][r];
+            const bool safe = !inTruth.empty() && !outTruth.empty() &&
+                              !CrossesOrganisation(m.truth, inTruth, query.org) &&
+                              !CrossesOrganisation(m.truth, outTruth, query.org);
+            const auto in = predictor->Predict(query.src, relay);
+            const auto outLeg = predictor->Predict(relay, query.dst);
+            const bool predictedOk = !in.empty() && !outLeg.empty() &&
+                                     !CrossesOrganisation(m.truth, in, query.org) &&
+                                     !CrossesOrganisation(m.truth, outLeg, query.org);
+            ++classified;
+            right += safe == predictedOk ? 1 : 0;
+            predictedSafe += predictedOk ? 1 : 0;
+            predictedSafeRight += predictedOk && safe ? 1 : 0;
+        }
+    }
+    out.safeRelaysCorrectPct = classified ? 100.0 * right / classified : 0;
+    out.safeRelaysPrecisionPct = predictedSafe ? 100.0 * predictedSafeRight / predictedSafe : 0;
+}
+
 } // namespace
 
 // ----------------------------------------------------------------------------- InternetModel
@@ -248,39 +515,8 @@ PathPredictionStudy::Run(const PathPredictionConfig& c,
     // Queries first (grouped by destination), then the monitors among the other ASes, so that
     // the same queries are asked whatever the number of vantage points.
     Draw draw(c.net.stream + 3);
-
-    struct Query
-    {
-        uint32_t src;
-        uint32_t dst;
-        std::vector<uint32_t> truth;
-        uint32_t org{AsGraph::NONE};
-    };
-
     std::vector<Query> queries;
-    std::vector<uint8_t> isSource(n, 0);
-    while (queries.size() < c.queries)
-    {
-        const uint32_t dst = draw(n);
-        for (uint32_t k = 0; k < c.sourcesPerDestination && queries.size() < c.queries; ++k)
-        {
-            uint32_t src = draw(n);
-            while (src == dst)
-            {
-                src = draw(n);
-            }
-            queries.push_back({src, dst, {}, AsGraph::NONE});
-            isSource[src] = 1;
-        }
-    }
-    std::vector<uint32_t> others;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        if (!isSource[i])
-        {
-            others.push_back(i);
-        }
-    }
+    const std::vector<uint32_t> others = DrawQueries(c, n, draw, queries);
     if (c.vantagePoints > others.size())
     {
         error = "--vantagePoints=" + std::to_string(c.vantagePoints) + ": only " +
@@ -295,138 +531,18 @@ PathPredictionStudy::Run(const PathPredictionConfig& c,
         vps.push_back(others[k]);
     }
     const auto relays = draw.Distinct(n, std::min(c.relays, n));
-    const uint32_t clients = std::min<uint32_t>(c.torClients, c.queries);
-    // Ground truth.
-    BgpRouteEngine engine(m.truth, &m.policy);
-    AsRoutes routes;
-    std::vector<uint32_t> targets;
-    double truthS = 0;
-    uint32_t trees = 0;
-    // relay -> destination paths of the Tor clients' destinations: [query][relay]
-    std::vector<std::vector<std::vector<uint32_t>>> relayToDst(clients);
-    std::vector<std::vector<std::vector<uint32_t>>> clientToRelay(clients);
-    for (std::size_t q = 0; q < queries.size(); ++q)
-    {
-        if (q == 0 || queries[q].dst != queries[q - 1].dst)
-        {
-            const auto t0 = Clock::now();
-            engine.Compute(queries[q].dst, routes);
-            truthS += optical::SecondsSince(t0);
-            ++trees;
-            targets.push_back(queries[q].dst);
-        }
-        queries[q].truth = routes.Path(queries[q].src);
-        targets.push_back(queries[q].src);
-        if (q < clients)
-        {
-            for (uint32_t r : relays)
-            {
-                relayToDst[q].push_back(routes.Path(r));
-            }
-        }
-    }
-    for (uint32_t r : relays)
-    {
-        engine.Compute(r, routes);
-        targets.push_back(r);
-        for (uint32_t q = 0; q < clients; ++q)
-        {
-            clientToRelay[q].push_back(routes.Path(queries[q].src));
-        }
-    }
-    out.truthMsPerDestination = 1e3 * truthS / std::max<uint32_t>(1, trees);
-    // The organisation each query asks about: half the time one on the true path.
-    std::vector<uint32_t> transitAses;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        if (m.truth.Tier(i) != AsTier::STUB)
-        {
-            transitAses.push_back(i);
-        }
-    }
-    for (auto& q : queries)
-    {
-        const bool onPath = draw.Real() < 0.5 && q.truth.size() > 2;
-        const uint32_t pick = draw(1000000);
-        const uint32_t as =
-            onPath ? q.truth[1 + pick % (q.truth.size() - 2)]
-                   : (transitAses.empty() ? pick % n : transitAses[pick % transitAses.size()]);
-        q.org = m.truth.GetOrganisation(as);
-    }
+    GroundTruth truth(std::min<uint32_t>(c.torClients, c.queries));
+    ComputeTruth(m, relays, queries, truth, out);
+    DrawOrganisations(m, draw, queries);
     // The atlas and the predictor.
-    const PathAtlas atlas = PathAtlas::Measure(m.truth, m.policy, vps, targets);
+    const PathAtlas atlas = PathAtlas::Measure(m.truth, m.policy, vps, truth.targets);
     out.atlasPaths = atlas.GetPathCount();
-    auto t0 = Clock::now();
+    const auto t0 = Clock::now();
     const auto predictor = m.MakePredictor(c.predictor, atlas, c.learnRounds);
     out.prepareS = optical::SecondsSince(t0);
-    std::vector<std::vector<uint32_t>> predicted(queries.size());
-    t0 = Clock::now();
-    for (std::size_t q = 0; q < queries.size(); ++q)
-    {
-        predicted[q] = predictor->Predict(queries[q].src, queries[q].dst);
-    }
-    out.queryUs = 1e6 * optical::SecondsSince(t0) / queries.size();
-    uint32_t exact = 0;
-    uint32_t within = 0;
-    uint32_t avoidance = 0;
-    uint32_t none = 0;
-    for (std::size_t q = 0; q < queries.size(); ++q)
-    {
-        const auto& truth = queries[q].truth;
-        if (truth.empty())
-        {
-            continue;
-        }
-        ++out.scored;
-        const auto& p = predicted[q];
-        none += p.empty() ? 1 : 0;
-        exact += p == truth ? 1 : 0;
-        within += !p.empty() && WithinOneHop(p, truth) ? 1 : 0;
-        avoidance += CrossesOrganisation(m.truth, p, queries[q].org) ==
-                             CrossesOrganisation(m.truth, truth, queries[q].org)
-                         ? 1
-                         : 0;
-    }
-    const double scored = std::max<uint32_t>(1, out.scored);
-    out.exactPct = 100.0 * exact / scored;
-    out.withinOneHopPct = 100.0 * within / scored;
-    out.avoidanceCorrectPct = 100.0 * avoidance / scored;
-    out.noPredictionPct = 100.0 * none / scored;
-    // Tor-like relays: a relay is safe for a client, destination and organisation when both
-    // legs avoid the organisation (and the relay is not the organisation's).
-    uint64_t classified = 0;
-    uint64_t right = 0;
-    uint64_t predictedSafe = 0;
-    uint64_t predictedSafeRight = 0;
-    for (uint32_t r = 0; r < relays.size(); ++r)
-    {
-        for (uint32_t q = 0; q < clients; ++q)
-        {
-            const auto& query = queries[q];
-            const uint32_t relay = relays[r];
-            if (relay == query.src || relay == query.dst ||
-                m.truth.GetOrganisation(relay) == query.org)
-            {
-                continue;
-            }
-            const auto& inTruth = clientToRelay[q][r];
-            const auto& outTruth = relayToDst[q][r];
-            const bool safe = !inTruth.empty() && !outTruth.empty() &&
-                              !CrossesOrganisation(m.truth, inTruth, query.org) &&
-                              !CrossesOrganisation(m.truth, outTruth, query.org);
-            const auto in = predictor->Predict(query.src, relay);
-            const auto outLeg = predictor->Predict(relay, query.dst);
-            const bool predictedOk = !in.empty() && !outLeg.empty() &&
-                                     !CrossesOrganisation(m.truth, in, query.org) &&
-                                     !CrossesOrganisation(m.truth, outLeg, query.org);
-            ++classified;
-            right += safe == predictedOk ? 1 : 0;
-            predictedSafe += predictedOk ? 1 : 0;
-            predictedSafeRight += predictedOk && safe ? 1 : 0;
-        }
-    }
-    out.safeRelaysCorrectPct = classified ? 100.0 * right / classified : 0;
-    out.safeRelaysPrecisionPct = predictedSafe ? 100.0 * predictedSafeRight / predictedSafe : 0;
+    const std::vector<std::vector<uint32_t>> predicted = PredictAll(predictor, queries, out);
+    ScorePaths(m, queries, predicted, out);
+    ScoreRelays(m, queries, relays, truth, predictor, out);
     return true;
 }
 

@@ -65,35 +65,6 @@ class TorRoutingHelper : public Ipv4RoutingHelper
     ObjectFactory m_factory; //!< Factory
 };
 
-/**
- * \brief Adds an IPv4 interface on \p device with \p address (/30), brings it up and gives the
- * device ns-3's default queue disc, as Ipv4AddressHelper::Assign does (without its global
- * address registry, so that several networks can be built in one process).
- * \return the interface
- */
-uint32_t
-AssignLink(Ptr<NetDevice> device, Ipv4Address address)
-{
-    Ptr<Node> node = device->GetNode();
-    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
-    int32_t i = ipv4->GetInterfaceForDevice(device);
-    if (i < 0)
-    {
-        i = static_cast<int32_t>(ipv4->AddInterface(device));
-    }
-    const auto interface = static_cast<uint32_t>(i);
-    ipv4->AddAddress(interface, Ipv4InterfaceAddress(address, RdcnAddressPlan::GetLinkMask()));
-    ipv4->SetMetric(interface, 1);
-    ipv4->SetUp(interface);
-    Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
-    Ptr<NetDeviceQueueInterface> ndqi = device->GetObject<NetDeviceQueueInterface>();
-    if (tc && ndqi && !tc->GetRootQueueDiscOnDevice(device))
-    {
-        TrafficControlHelper::Default(ndqi->GetNTxQueues()).Install(device);
-    }
-    return interface;
-}
-
 } // namespace
 
 RdcnHelper::RdcnHelper()
@@ -440,7 +411,6 @@ RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::stri
     {
         return RdcnNetwork();
     }
-    const uint32_t uplinks = schedule->GetNUplinks();
     Ptr<RdcnRouter> router = m_router.Create<RdcnRouter>();
     router->SetSchedule(schedule);
     m_lastRouter = router;
@@ -452,10 +422,29 @@ RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::stri
     d->plan.hostsPerTor = hostsPerTor;
     d->hosts = hosts;
 
-    // The realizer makes the description with the fabric's own hooks: hosts with static
-    // routing, ToRs with RdcnTorRouting (no IPv6), uplinks without addresses (circuits are
-    // one-way; the ToRs route over time), the switches' fibres of the uplinks' delay.
-    PacketTopologyRealizer realizer(d->plan.base, Ipv4Mask("0.0.0.0"));
+    Ipv4StaticRoutingHelper staticRouting;
+    RealizeFabric(staticRouting, d);
+    RouteHosts(staticRouting, d);
+    SetupUplinks(d);
+
+    // The switches follow the schedule.
+    std::string problem;
+    if (!StartDriver(d, problem))
+    {
+        error = "RdcnHelper::Install: " + problem; // cannot happen: one switch per uplink
+        return RdcnNetwork();
+    }
+    ConnectCounters(d);
+    // The trace sinks hold the state; release its objects when the simulator is destroyed.
+    Simulator::ScheduleDestroy(&RdcnNetwork::Data::Release, d);
+    m_network = RdcnNetwork(d);
+    return m_network;
+}
+
+void
+RdcnHelper::ConfigureRealizer(PacketTopologyRealizer& realizer,
+                              const Ipv4StaticRoutingHelper& staticRouting) const
+{
     PointToPointHelper p2p;
     for (const auto& [name, value] : m_hostDevice)
     {
@@ -483,15 +472,29 @@ RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::stri
     realizer.SetOcsAddressing(PacketTopologyRealizer::OcsAddressing::NONE);
     InternetStackHelper hostStack;
     hostStack.SetIpv6StackInstall(false);
-    Ipv4StaticRoutingHelper staticRouting;
     hostStack.SetRoutingHelper(staticRouting);
     realizer.SetInternetStackHelper(TopologyDescription::Role::HOST, hostStack);
     InternetStackHelper torStack;
     torStack.SetIpv6StackInstall(false);
     torStack.SetRoutingHelper(TorRoutingHelper(m_torRouting));
     realizer.SetInternetStackHelper(TopologyDescription::Role::SWITCH, torStack);
+}
+
+void
+RdcnHelper::RealizeFabric(const Ipv4StaticRoutingHelper& staticRouting,
+                          const Ptr<RdcnNetwork::Data>& d) const
+{
+    const uint32_t n = d->plan.tors;
+    const uint32_t hostsPerTor = d->plan.hostsPerTor;
+    const uint32_t uplinks = d->schedule->GetNUplinks();
+    const NodeContainer& hosts = d->hosts;
+    // The realizer makes the description with the fabric's own hooks: hosts with static
+    // routing, ToRs with RdcnTorRouting (no IPv6), uplinks without addresses (circuits are
+    // one-way; the ToRs route over time), the switches' fibres of the uplinks' delay.
+    PacketTopologyRealizer realizer(d->plan.base, Ipv4Mask("0.0.0.0"));
+    ConfigureRealizer(realizer, staticRouting);
     const PacketTopologyRealizer::Result made =
-        realizer.Realize(Describe(schedule, hostsPerTor), hosts, "RdcnHelper");
+        realizer.Realize(Describe(d->schedule, hostsPerTor), hosts, "RdcnHelper");
 
     // Nodes, switches and devices, as the description orders them.
     for (uint32_t t = 0; t < n; ++t)
@@ -516,8 +519,15 @@ RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::stri
         d->torHostDevices.push_back(link.Get(0));
         d->hostDevices.push_back(link.Get(1));
     }
+}
 
+void
+RdcnHelper::RouteHosts(const Ipv4StaticRoutingHelper& staticRouting,
+                       const Ptr<RdcnNetwork::Data>& d)
+{
     // Hosts: a default route to their ToR.
+    const uint32_t n = d->plan.tors;
+    const uint32_t hostsPerTor = d->plan.hostsPerTor;
     for (uint32_t t = 0; t < n; ++t)
     {
         for (uint32_t h = 0; h < hostsPerTor; ++h)
@@ -532,7 +542,16 @@ RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::stri
             d->torHostQueues.push_back(tc->GetRootQueueDiscOnDevice(d->torHostDevices[i]));
         }
     }
+}
+
+void
+RdcnHelper::SetupUplinks(const Ptr<RdcnNetwork::Data>& d) const
+{
     // Uplinks: an interface with no address, under a calendar queue.
+    const uint32_t n = d->plan.tors;
+    const uint32_t hostsPerTor = d->plan.hostsPerTor;
+    const uint32_t uplinks = d->schedule->GetNUplinks();
+    const Ptr<RdcnSchedule>& schedule = d->schedule;
     d->queues.assign(n, std::vector<Ptr<RdcnCalendarQueueDisc>>(uplinks));
     for (uint32_t t = 0; t < n; ++t)
     {
@@ -555,14 +574,18 @@ RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::stri
                                                 d->torHostDevices.begin() + (t + 1) * hostsPerTor);
         Ptr<RdcnTorRouting> routingProtocol =
             DynamicCast<RdcnTorRouting>(ipv4->GetRoutingProtocol());
-        routingProtocol->Setup(t, schedule, router, d->plan, hostDevices, uplinkDevices);
+        routingProtocol->Setup(t, schedule, d->router, d->plan, hostDevices, uplinkDevices);
         d->routing.push_back(routingProtocol);
     }
+}
 
-    // The switches follow the schedule.
+bool
+RdcnHelper::StartDriver(const Ptr<RdcnNetwork::Data>& d, std::string& problem)
+{
     // The one OCS schedule driver plays the schedule: the switches' dark time is the guard,
     // requests take effect at once, frames on a changing circuit are lost (Drop), only the
     // circuits that change go dark, and the network starts as if it had always run.
+    const Ptr<RdcnSchedule>& schedule = d->schedule;
     for (const Ptr<OpticalCircuitSwitch>& ocsSwitch : d->switches)
     {
         ocsSwitch->SetAttribute("ReconfigurationDelay", TimeValue(schedule->GetGuard()));
@@ -570,15 +593,17 @@ RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::stri
         ocsSwitch->SetAttribute("Policy", EnumValue(OpticalCircuitSwitch::DROP));
     }
     d->driver = CreateObject<OcsScheduleDriver>();
-    std::string problem;
     if (!d->driver->Setup(schedule, d->switches, problem))
     {
-        error = "RdcnHelper::Install: " + problem; // cannot happen: one switch per uplink
-        return RdcnNetwork();
+        return false;
     }
     d->driver->Start();
+    return true;
+}
 
-    // Counters.
+void
+RdcnHelper::ConnectCounters(const Ptr<RdcnNetwork::Data>& d)
+{
     for (uint32_t i = 0; i < d->hosts.GetN(); ++i)
     {
         d->hosts.Get(i)->GetObject<Ipv4>()->TraceConnectWithoutContext(
@@ -607,10 +632,6 @@ RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::stri
                                                MakeCallback(&RdcnNetwork::Data::UplinkDrop, d));
         }
     }
-    // The trace sinks hold the state; release its objects when the simulator is destroyed.
-    Simulator::ScheduleDestroy(&RdcnNetwork::Data::Release, d);
-    m_network = RdcnNetwork(d);
-    return m_network;
 }
 
 void

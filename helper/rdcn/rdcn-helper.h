@@ -25,6 +25,9 @@
 namespace ns3
 {
 
+class Ipv4StaticRoutingHelper;
+class PacketTopologyRealizer;
+
 /**
  * \ingroup optical
  * \brief Builds a time-slotted reconfigurable datacenter network at packet level, in the
@@ -234,6 +237,56 @@ class RdcnHelper : public ScaleOutFabric
      * \return "" or the problem
      */
     std::string CheckNetwork(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const;
+
+    /**
+     * \brief Gives the realizer the fabric's own hooks: the host links' and uplinks'
+     * attributes, the switches' attributes, unaddressed OCS ports, hosts with static routing
+     * and ToRs with RdcnTorRouting (neither with IPv6).
+     * \param [in,out] realizer The realizer
+     * \param [in] staticRouting The hosts' routing helper
+     */
+    void ConfigureRealizer(PacketTopologyRealizer& realizer,
+                           const Ipv4StaticRoutingHelper& staticRouting) const;
+
+    /**
+     * \brief Makes the described network on the hosts of \p d (PacketTopologyRealizer) and
+     * keeps its ToRs, switches and devices in \p d, as the description orders them.
+     * \param [in] staticRouting The hosts' routing helper
+     * \param [in,out] d The network's state (schedule, plan and hosts set)
+     */
+    void RealizeFabric(const Ipv4StaticRoutingHelper& staticRouting,
+                       const Ptr<RdcnNetwork::Data>& d) const;
+
+    /**
+     * \brief Gives every host a default route to its ToR and keeps the ToR-side queue discs
+     * of the host links.
+     * \param [in] staticRouting The hosts' routing helper
+     * \param [in,out] d The network's state (realized)
+     */
+    static void RouteHosts(const Ipv4StaticRoutingHelper& staticRouting,
+                           const Ptr<RdcnNetwork::Data>& d);
+
+    /**
+     * \brief Gives every ToR's uplinks an interface with no address under a calendar queue,
+     * and sets up the ToR's routing over them.
+     * \param [in,out] d The network's state (realized)
+     */
+    void SetupUplinks(const Ptr<RdcnNetwork::Data>& d) const;
+
+    /**
+     * \brief Sets the switches up for the schedule (reconfiguration delay the guard, no
+     * control-plane delay, Drop policy) and starts the one driver that plays it.
+     * \param [in,out] d The network's state (realized)
+     * \param [out] problem Why the driver could not be set up
+     * \return true on success
+     */
+    static bool StartDriver(const Ptr<RdcnNetwork::Data>& d, std::string& problem);
+
+    /**
+     * \brief Connects the network's counters to the hosts', host links' and uplinks' traces.
+     * \param [in] d The network's state (the trace sinks hold it)
+     */
+    static void ConnectCounters(const Ptr<RdcnNetwork::Data>& d);
 
     /// A host link's rate, delay and MTU, as the attributes make them.
     struct HostLink

@@ -29,6 +29,7 @@
 #include "ns3/uinteger.h"
 
 #include <chrono>
+#include <functional>
 #include <memory>
 
 namespace ns3
@@ -224,26 +225,49 @@ RdcnStudy::Check(const RdcnStudyConfig& c)
     return "";
 }
 
-bool
-RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& error)
+namespace
 {
-    if (const std::string problem = Check(c); !problem.empty())
-    {
-        error = problem;
-        return false;
-    }
-    Ptr<RdcnSchedule> schedule = MakeSchedule(c, error);
-    if (!schedule)
-    {
-        return false;
-    }
-    RdcnRouter::Scheme scheme;
-    RdcnRouter::ParseScheme(c.routing, scheme, error);
-    const uint32_t hosts = c.tors * c.hostsPerTor;
-    int64_t stream = c.stream + 1; // c.stream: the schedule's relabelling (MakeSchedule)
 
-    // The network (one fabric, realized at the backend's level) and its transport.
-    RdcnHelper helper;
+/// What the steps of a run share: the network and its transport, the workload, the
+/// traffic-aware scheduler, and what is measured while the simulation runs.
+struct RdcnRun
+{
+    RdcnHelper helper;                          //!< Builds the fabric
+    RdcnNetwork net;                            //!< Packet level: the network
+    Ptr<RdcnFluidNetwork> fluid;                //!< Flow level: the network
+    Ptr<CollectiveTransport> transport;         //!< The transport over the hosts
+    std::shared_ptr<uint64_t> payload;          //!< Payload bytes the hosts received
+    bool packetLevel{false};                    //!< The backend is packet level
+    Ptr<FlowWorkload> workload;                 //!< The workload
+    Ptr<RdcnTrafficAwareScheduler> scheduler;   //!< traffic-aware: the scheduler
+    std::vector<std::vector<double>> connected; //!< Per pair of ToRs: time connected (s)
+    std::function<void(uint64_t)> sampleSlot;   //!< Adds slot k to connected, then the next
+    double deliveredByDuration{0};              //!< Bytes delivered by Duration
+    std::function<void()> checkDone;            //!< Stops the run once every flow is done
+};
+
+/**
+ * \brief Builds the network (one fabric, realized at the backend's level) and its transport,
+ * fixes the router's streams, and counts the payload the hosts receive.
+ * \param [in] c The configuration
+ * \param [in] schedule The schedule
+ * \param [in] scheme The routing scheme
+ * \param [in] hosts The hosts
+ * \param [in,out] stream The next free random stream
+ * \param [in,out] r The run: helper, net, fluid, transport, payload, packetLevel
+ * \param [out] error Why not
+ * \return true on success
+ */
+bool
+BuildNetwork(const RdcnStudyConfig& c,
+             Ptr<RdcnSchedule> schedule,
+             RdcnRouter::Scheme scheme,
+             uint32_t hosts,
+             int64_t& stream,
+             RdcnRun& r,
+             std::string& error)
+{
+    RdcnHelper& helper = r.helper;
     helper.SetHostLinkAttribute("DataRate", DataRateValue(c.hostRate));
     helper.SetUplinkAttribute("DataRate", DataRateValue(c.uplinkRate));
     helper.SetQueueDiscAttribute("MaxSize",
@@ -259,20 +283,39 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
     }
     const RealizedFabric made = helper.Realize(c.backend, hosts, 1);
     stream += helper.AssignStreams(stream);
-    const RdcnNetwork net = helper.GetNetwork();
-    const Ptr<RdcnFluidNetwork> fluid = helper.GetFluidNetwork();
-    Ptr<CollectiveTransport> transport = CollectiveHelper().Install(made, 1);
-    auto payload = std::make_shared<uint64_t>(0);
+    r.net = helper.GetNetwork();
+    r.fluid = helper.GetFluidNetwork();
+    r.transport = CollectiveHelper().Install(made, 1);
+    r.payload = std::make_shared<uint64_t>(0);
     for (uint32_t h = 0; h < made.hosts.GetN(); ++h)
     {
         made.hosts.Get(h)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
             "Rx",
-            MakeBoundCallback(&CountPayload, payload.get()));
+            MakeBoundCallback(&CountPayload, r.payload.get()));
     }
-    const bool packetLevel = BackendRegistry::Get(c.backend).level == NetworkLevel::PACKET;
+    r.packetLevel = BackendRegistry::Get(c.backend).level == NetworkLevel::PACKET;
+    return true;
+}
 
-    // The workload.
-    Ptr<FlowWorkload> workload = CreateObject<FlowWorkload>();
+/**
+ * \brief Makes the workload on the transport: a pattern (alltoall, permutation) or Poisson
+ * arrivals of the flow-size distribution, the hosts grouped by ToR; fixes its streams.
+ * \param [in] c The configuration
+ * \param [in] hosts The hosts
+ * \param [in,out] stream The next free random stream
+ * \param [in,out] r The run: workload
+ * \param [out] error Why not
+ * \return true on success
+ */
+bool
+MakeWorkload(const RdcnStudyConfig& c,
+             uint32_t hosts,
+             int64_t& stream,
+             RdcnRun& r,
+             std::string& error)
+{
+    r.workload = CreateObject<FlowWorkload>();
+    Ptr<FlowWorkload> workload = r.workload;
     const std::string pattern =
         (c.workload == "alltoall" || c.workload == "permutation") ? c.workload : "poisson";
     workload->SetAttribute("Pattern", StringValue(pattern));
@@ -287,7 +330,7 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
     {
         groups[host] = host / c.hostsPerTor;
     }
-    workload->SetTransport(transport);
+    workload->SetTransport(r.transport);
     workload->SetGroups(groups);
     if (const std::string sizes = SizeFile(c); !sizes.empty())
     {
@@ -299,52 +342,74 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
         workload->SetSizeDistribution(d);
     }
     stream += workload->AssignStreams(stream);
+    return true;
+}
 
-    // Traffic-aware schedules: demand from the ToRs every epoch.
-    Ptr<RdcnTrafficAwareScheduler> scheduler;
-    if (c.architecture == "traffic-aware")
+/**
+ * \brief Traffic-aware schedules: starts the scheduler that replaces the cycle's demand
+ * slices every epoch, from the ToRs' demand (packet level: the network's; flow level: the
+ * bytes of the open flows). Other architectures: nothing.
+ * \param [in] c The configuration
+ * \param [in] schedule The schedule
+ * \param [in,out] r The run: scheduler
+ * \param [out] error Why not
+ * \return true on success
+ */
+bool
+StartScheduler(const RdcnStudyConfig& c, Ptr<RdcnSchedule> schedule, RdcnRun& r, std::string& error)
+{
+    if (c.architecture != "traffic-aware")
     {
-        scheduler = CreateObject<RdcnTrafficAwareScheduler>();
-        scheduler->SetAttribute("Epoch", TimeValue(c.epoch));
-        scheduler->SetAttribute("Algorithm", StringValue(c.decomposition));
-        scheduler->SetAttribute("DemandSlots", UintegerValue(TrafficAwareDemandSlices(c)));
-        scheduler->SetAttribute("UplinkRate", DataRateValue(c.uplinkRate));
-        scheduler->SetSchedule(schedule);
-        if (packetLevel)
-        {
-            scheduler->SetDemandSource([net]() { return net.GetDemand(); });
-        }
-        else
-        {
-            // A ToR knows its hosts' open flows: the bytes of the flows not yet delivered.
-            Ptr<FlowWorkload> w = workload;
-            const uint32_t hpt = c.hostsPerTor;
-            const uint32_t tors = c.tors;
-            scheduler->SetDemandSource([w, hpt, tors]() {
-                std::vector<std::vector<double>> d(tors, std::vector<double>(tors, 0.0));
-                for (const FlowRecord& r : w->GetFlows())
-                {
-                    if (!r.completed)
-                    {
-                        d[r.src / hpt][r.dst / hpt] += static_cast<double>(r.bytes);
-                    }
-                }
-                return d;
-            });
-        }
-        if (!scheduler->Start(error))
-        {
-            return false;
-        }
+        return true;
     }
+    r.scheduler = CreateObject<RdcnTrafficAwareScheduler>();
+    Ptr<RdcnTrafficAwareScheduler> scheduler = r.scheduler;
+    scheduler->SetAttribute("Epoch", TimeValue(c.epoch));
+    scheduler->SetAttribute("Algorithm", StringValue(c.decomposition));
+    scheduler->SetAttribute("DemandSlots", UintegerValue(RdcnStudy::TrafficAwareDemandSlices(c)));
+    scheduler->SetAttribute("UplinkRate", DataRateValue(c.uplinkRate));
+    scheduler->SetSchedule(schedule);
+    if (r.packetLevel)
+    {
+        scheduler->SetDemandSource([net = r.net]() { return net.GetDemand(); });
+    }
+    else
+    {
+        // A ToR knows its hosts' open flows: the bytes of the flows not yet delivered.
+        Ptr<FlowWorkload> w = r.workload;
+        const uint32_t hpt = c.hostsPerTor;
+        const uint32_t tors = c.tors;
+        scheduler->SetDemandSource([w, hpt, tors]() {
+            std::vector<std::vector<double>> d(tors, std::vector<double>(tors, 0.0));
+            for (const FlowRecord& rec : w->GetFlows())
+            {
+                if (!rec.completed)
+                {
+                    d[rec.src / hpt][rec.dst / hpt] += static_cast<double>(rec.bytes);
+                }
+            }
+            return d;
+        });
+    }
+    return scheduler->Start(error);
+}
 
-    // Measurements: the share of time each pair is connected (every slot until Duration), the
-    // bytes delivered by Duration, and the end (all flows done after Duration, or the drain).
+/**
+ * \brief Schedules the measurements: the share of time each pair is connected (every slot
+ * until Duration), the bytes delivered by Duration, and the end (all flows done after
+ * Duration, or the drain).
+ * \param [in] c The configuration
+ * \param [in] schedule The schedule
+ * \param [in,out] r The run (it must outlive the simulation): connected, sampleSlot,
+ * deliveredByDuration, checkDone
+ */
+void
+ScheduleMeasurements(const RdcnStudyConfig& c, Ptr<RdcnSchedule> schedule, RdcnRun& r)
+{
     const uint32_t n = c.tors;
-    std::vector<std::vector<double>> connected(n, std::vector<double>(n, 0.0));
+    r.connected.assign(n, std::vector<double>(n, 0.0));
     const uint64_t lastSlot = schedule->GetSlotAt(c.duration - NanoSeconds(1));
-    std::function<void(uint64_t)> sampleSlot;
-    sampleSlot = [&](uint64_t k) {
+    r.sampleSlot = [&r, schedule, n, lastSlot](uint64_t k) {
         const Time end = schedule->GetSlotStart(k + 1);
         for (uint32_t t = 0; t < n; ++t)
         {
@@ -353,26 +418,25 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
                 const int32_t peer = schedule->GetPeer(t, u, k);
                 if (peer != RdcnSchedule::NO_PEER)
                 {
-                    connected[t][peer] += (end - schedule->GetWindowStart(t, u, k)).GetSeconds();
+                    r.connected[t][peer] += (end - schedule->GetWindowStart(t, u, k)).GetSeconds();
                 }
             }
         }
         if (k < lastSlot)
         {
             Simulator::Schedule(schedule->GetSlotStart(k + 1) - Simulator::Now(),
-                                [&sampleSlot, k]() { sampleSlot(k + 1); });
+                                [&r, k]() { r.sampleSlot(k + 1); });
         }
     };
-    Simulator::Schedule(schedule->GetSlotStart(0), [&sampleSlot]() { sampleSlot(0); });
-    double deliveredByDuration = 0;
-    Simulator::Schedule(c.duration, [&]() {
-        deliveredByDuration = fluid ? fluid->GetBytesDelivered() : static_cast<double>(*payload);
+    Simulator::Schedule(schedule->GetSlotStart(0), [&r]() { r.sampleSlot(0); });
+    Simulator::Schedule(c.duration, [&r]() {
+        r.deliveredByDuration =
+            r.fluid ? r.fluid->GetBytesDelivered() : static_cast<double>(*r.payload);
     });
     const Time stop = c.duration + c.drain;
     const Time poll = schedule->GetSlot() * 10;
-    std::function<void()> checkDone;
-    checkDone = [&]() {
-        const FlowWorkloadSummary s = workload->GetSummary();
+    r.checkDone = [&r, &c, stop, poll]() {
+        const FlowWorkloadSummary s = r.workload->GetSummary();
         if (Simulator::Now() >= c.duration && s.flowsIncomplete == 0)
         {
             Simulator::Stop();
@@ -380,13 +444,24 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
         }
         if (Simulator::Now() + poll < stop)
         {
-            Simulator::Schedule(poll, [&checkDone]() { checkDone(); });
+            Simulator::Schedule(poll, [&r]() { r.checkDone(); });
         }
     };
-    Simulator::Schedule(c.duration, [&checkDone]() { checkDone(); });
+    Simulator::Schedule(c.duration, [&r]() { r.checkDone(); });
     Simulator::Stop(stop);
+}
 
-    if (const std::string problem = workload->Validate(); !problem.empty())
+/**
+ * \brief Runs the simulation (timed), the workload started at time 0 inside it.
+ * \param [in,out] r The run
+ * \param [out] out Wall time, simulated time, events
+ * \param [out] error A workload that cannot run (the simulator is then destroyed)
+ * \return true on success
+ */
+bool
+Simulate(RdcnRun& r, RdcnStudyOutcome& out, std::string& error)
+{
+    if (const std::string problem = r.workload->Validate(); !problem.empty())
     {
         error = problem;
         Simulator::Destroy();
@@ -394,9 +469,9 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
     }
     // At time 0 inside the run, after the nodes' initialization (their traffic control
     // layers find their devices then): all-to-all flows start at once.
-    Simulator::ScheduleNow([&workload]() {
+    Simulator::ScheduleNow([&r]() {
         std::string startError;
-        NS_ABORT_MSG_IF(!workload->Start(startError), "RdcnStudy: " << startError);
+        NS_ABORT_MSG_IF(!r.workload->Start(startError), "RdcnStudy: " << startError);
     });
     const auto wallStart = std::chrono::steady_clock::now();
     Simulator::Run();
@@ -404,14 +479,33 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
     out.simulated = Simulator::Now();
     out.events = Simulator::GetEventCount();
+    return true;
+}
 
-    // Results.
-    out.flows = workload->GetSummary(Seconds(0), c.duration);
-    out.records = workload->GetFlows();
+/**
+ * \brief The results of the run: flows, throughput over Duration, the schedule's cycle and the
+ * share of time the pairs were connected.
+ * \param [in] c The configuration
+ * \param [in] schedule The schedule
+ * \param [in] hosts The hosts
+ * \param [in,out] r The run (connected is moved out for up to 128 ToRs)
+ * \param [in,out] out The outcome
+ */
+void
+CollectResults(const RdcnStudyConfig& c,
+               Ptr<RdcnSchedule> schedule,
+               uint32_t hosts,
+               RdcnRun& r,
+               RdcnStudyOutcome& out)
+{
+    out.flows = r.workload->GetSummary(Seconds(0), c.duration);
+    out.records = r.workload->GetFlows();
     out.throughputPct =
-        100.0 * deliveredByDuration * 8.0 /
+        100.0 * r.deliveredByDuration * 8.0 /
         (hosts * static_cast<double>(c.hostRate.GetBitRate()) * c.duration.GetSeconds());
     out.cycleSlices = schedule->GetNSlices();
+    const uint32_t n = c.tors;
+    std::vector<std::vector<double>>& connected = r.connected;
     double sum = 0;
     double least = 1;
     for (uint32_t a = 0; a < n; ++a)
@@ -432,18 +526,30 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
     {
         out.connected = std::move(connected);
     }
-    if (scheduler)
+}
+
+/**
+ * \brief The network's figures at the end: the scheduler's installs (it is stopped), the
+ * queues' peak, conservation and, at packet level, drops and reordering.
+ * \param [in] r The run
+ * \param [in,out] out The outcome
+ */
+void
+CollectCounters(const RdcnRun& r, RdcnStudyOutcome& out)
+{
+    if (r.scheduler)
     {
-        out.installs = scheduler->GetNInstalled();
-        scheduler->Stop();
+        out.installs = r.scheduler->GetNInstalled();
+        r.scheduler->Stop();
     }
-    if (fluid)
+    if (r.fluid)
     {
-        out.queuePeakBytes = static_cast<uint64_t>(fluid->GetPeakQueueBytes());
-        out.conserved = fluid->CheckConservation().empty();
+        out.queuePeakBytes = static_cast<uint64_t>(r.fluid->GetPeakQueueBytes());
+        out.conserved = r.fluid->CheckConservation().empty();
     }
     else
     {
+        const RdcnNetwork& net = r.net;
         const RdcnPacketCounters counters = net.GetCounters();
         out.drops = counters.dropped;
         const auto guard = counters.dropped.find("guard");
@@ -454,8 +560,42 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
                                : 100.0 * net.GetReorderedPackets() / net.GetOrderedChecked();
         out.conserved = counters.GetImbalance() == 0;
     }
-    workload->Dispose();
-    transport->Dispose();
+}
+
+} // namespace
+
+bool
+RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& error)
+{
+    if (const std::string problem = Check(c); !problem.empty())
+    {
+        error = problem;
+        return false;
+    }
+    Ptr<RdcnSchedule> schedule = MakeSchedule(c, error);
+    if (!schedule)
+    {
+        return false;
+    }
+    RdcnRouter::Scheme scheme;
+    RdcnRouter::ParseScheme(c.routing, scheme, error);
+    const uint32_t hosts = c.tors * c.hostsPerTor;
+    int64_t stream = c.stream + 1; // c.stream: the schedule's relabelling (MakeSchedule)
+    RdcnRun r;
+    if (!BuildNetwork(c, schedule, scheme, hosts, stream, r, error) ||
+        !MakeWorkload(c, hosts, stream, r, error) || !StartScheduler(c, schedule, r, error))
+    {
+        return false;
+    }
+    ScheduleMeasurements(c, schedule, r);
+    if (!Simulate(r, out, error))
+    {
+        return false;
+    }
+    CollectResults(c, schedule, hosts, r, out);
+    CollectCounters(r, out);
+    r.workload->Dispose();
+    r.transport->Dispose();
     Simulator::Destroy();
     return true;
 }

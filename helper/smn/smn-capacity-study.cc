@@ -58,6 +58,228 @@ struct Period
     double carried{0};    //!< Bytes carried
 };
 
+/// The WAN of the study and its demands, as every period simulates them.
+struct StudyNetwork
+{
+    WanTopology fibres;                           //!< The fibre topology
+    double unitCost{0};                           //!< Cost of one wavelength added to a fibre
+    RateAdaptiveWan wan;                          //!< The WAN as built, without extra units
+    std::vector<TeSolver::Commodity> commodities; //!< The demands, scaled to the load
+    std::vector<double> capacity;                 //!< Per arc (Gb/s)
+    std::vector<std::string> arcNames;            //!< Per arc: ip:A>B
+    std::vector<std::string> pairNames;           //!< Per demand: pair:A>B
+};
+
+/**
+ * \brief Builds the WAN as every period has it (same streams: same links), with \p units
+ * wavelengths added to each fibre.
+ * \param [in] c Settings
+ * \param [in] fibres The fibre topology
+ * \param [in] units Wavelengths added per fibre (empty: none)
+ * \param [out] wan The WAN
+ * \param [out] err What went wrong
+ * \return false on error
+ */
+bool
+BuildWan(const SmnCapacityConfig& c,
+         const WanTopology& fibres,
+         const std::vector<uint32_t>& units,
+         RateAdaptiveWan& wan,
+         std::string& err)
+{
+    RateAdaptiveWanHelper helper;
+    if (!helper.SetStaticLinks(kWavelengthGbps, err))
+    {
+        return false;
+    }
+    helper.SetWavelengths(c.wavelengths);
+    if (!helper.Build(fibres, c.stream + 1, wan, err))
+    {
+        return false;
+    }
+    for (std::size_t a = 0; a < wan.wavelengths.size(); ++a)
+    {
+        wan.wavelengths[a] += units.empty() ? 0 : units[a / 2];
+    }
+    return true;
+}
+
+/**
+ * \brief Builds the WAN without extra units, makes the demands (the matrix's shape on k
+ * shortest paths, scaled to the load) and names the logged series.
+ * \param [in] c Settings
+ * \param [in] none No extra unit on any fibre
+ * \param [in,out] net The network (fibres loaded first): wan, commodities, capacity, names
+ * \param [out] error What went wrong
+ * \return false on error
+ */
+bool
+MakeDemands(const SmnCapacityConfig& c,
+            const std::vector<uint32_t>& none,
+            StudyNetwork& net,
+            std::string& error)
+{
+    if (!BuildWan(c, net.fibres, none, net.wan, error))
+    {
+        return false;
+    }
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(c.stream);
+    std::vector<TrafficMatrix::Demand> demands;
+    if (!TrafficMatrix::Make(c.matrix, net.fibres, 1.0, rng, demands, error))
+    {
+        return false;
+    }
+    if (!RateAdaptiveWanHelper::MakeCommodities(net.wan,
+                                                demands,
+                                                "ksp",
+                                                c.paths,
+                                                net.commodities,
+                                                error))
+    {
+        return false;
+    }
+    net.capacity.resize(net.wan.graph.arcs.size());
+    for (std::size_t a = 0; a < net.capacity.size(); ++a)
+    {
+        net.capacity[a] = kWavelengthGbps * net.wan.wavelengths[a];
+    }
+    const double total = TeTopology::ScaleForLoad(demands, net.commodities, net.capacity, c.load);
+    for (std::size_t i = 0; i < net.commodities.size(); ++i)
+    {
+        net.commodities[i].demand = demands[i].gbps * total;
+    }
+    for (const auto& arc : net.wan.graph.arcs)
+    {
+        net.arcNames.push_back("ip:" + net.fibres.GetSite(arc.from).name + ">" +
+                               net.fibres.GetSite(arc.to).name);
+    }
+    for (const auto& k : net.commodities)
+    {
+        net.pairNames.push_back("pair:" + net.fibres.GetSite(k.src).name + ">" +
+                                net.fibres.GetSite(k.dst).name);
+    }
+    return true;
+}
+
+/**
+ * \brief Simulates one period: the WAN with extra wavelengths, from traffic time \p epoch
+ * (the simulator is run and destroyed).
+ * \param [in] c Settings
+ * \param [in] net The network
+ * \param [in] units Wavelengths added per fibre
+ * \param [in] epoch Traffic time of the period's start
+ * \param [in,out] p The period (its log kept if p.keepLog)
+ * \param [out] error What went wrong
+ * \return false on error
+ */
+bool
+SimulatePeriod(const SmnCapacityConfig& c,
+               const StudyNetwork& net,
+               const std::vector<uint32_t>& units,
+               Time epoch,
+               Period& p,
+               std::string& error)
+{
+    RateAdaptiveWan w;
+    if (!BuildWan(c, net.fibres, units, w, error))
+    {
+        return false;
+    }
+    for (auto& l : w.links)
+    {
+        l->Start(c.duration);
+    }
+    Ptr<BandwidthLogRun> run = CreateObject<BandwidthLogRun>();
+    run->SetAttribute("Step", TimeValue(c.step));
+    run->SetAttribute("TeInterval", TimeValue(c.teInterval));
+    run->SetAttribute("Epoch", TimeValue(epoch));
+    run->SetAttribute("AnnualGrowth", DoubleValue(c.annualGrowth));
+    run->SetNetwork(w.graph, w.arcLinks, w.wavelengths, net.arcNames);
+    run->SetDemands(net.commodities, net.pairNames);
+    run->AssignStreams(c.stream + 2);
+    if (!run->Check(error))
+    {
+        return false;
+    }
+    run->Start(c.duration);
+    Simulator::Stop(c.duration);
+    Simulator::Run();
+    if (p.keepLog)
+    {
+        p.log = run->GetLog();
+    }
+    p.offered = run->GetOfferedBytes();
+    p.carried = run->GetCarriedBytes();
+    run->Dispose();
+    Simulator::Destroy();
+    return true;
+}
+
+/// \param [in] p A period \return the share of its offered bytes it carried (%; 100 if none)
+double
+CarriedPct(const Period& p)
+{
+    return p.offered > 0 ? 100 * p.carried / p.offered : 100;
+}
+
+/**
+ * \brief Plans the next period twice: from the fine log's busiest samples and from the coarse
+ * log's busiest windows at the chosen statistic, both grown over one period.
+ * \param [in] c Settings
+ * \param [in] net The network
+ * \param [in] fine The fine log
+ * \param [in] coarse The coarse log
+ * \param [in,out] out growth, the plans, their agreement and cost difference set
+ * \param [out] error What went wrong
+ * \return false on error
+ */
+bool
+PlanNextPeriod(const SmnCapacityConfig& c,
+               const StudyNetwork& net,
+               const FineBandwidthLog& fine,
+               const CoarseBandwidthLog& coarse,
+               SmnCapacityOutcome& out,
+               std::string& error)
+{
+    CapacityPlanner::Problem problem;
+    problem.graph = net.wan.graph;
+    problem.capacity = net.capacity;
+    for (std::size_t a = 0; a < net.capacity.size(); ++a)
+    {
+        problem.arcFibre.push_back(static_cast<uint32_t>(a / 2));
+    }
+    problem.unitGbps.assign(net.fibres.GetNFibres(), kWavelengthGbps);
+    problem.unitCost.assign(net.fibres.GetNFibres(), net.unitCost);
+    problem.commodities = net.commodities;
+    problem.maxUnits = c.maxUnits;
+    // The next period's traffic at the same time of day is this one's grown over one period.
+    problem.growth = BandwidthLogRun::GrowthFactor(c.annualGrowth, c.duration);
+    out.growth = problem.growth;
+    problem.snapshots = SmnCapacityStudy::FineSnapshots(fine, c.snapshots);
+    if (!CapacityPlanner::Solve(problem, c.plannerTimeLimitS, out.finePlan, error))
+    {
+        error = "fine plan: " + error;
+        return false;
+    }
+    problem.snapshots = SmnCapacityStudy::CoarseSnapshots(coarse, c.statistic, c.snapshots);
+    if (problem.snapshots.empty())
+    {
+        error = "--statistic=" + c.statistic + ": not among the coarse log's quantiles";
+        return false;
+    }
+    if (!CapacityPlanner::Solve(problem, c.plannerTimeLimitS, out.coarsePlan, error))
+    {
+        error = "coarse plan: " + error;
+        return false;
+    }
+    out.planAgreementPct = CapacityPlanner::Agreement(out.finePlan, out.coarsePlan);
+    out.planCostDifferencePct =
+        out.finePlan.cost > 0 ? 100 * (out.coarsePlan.cost - out.finePlan.cost) / out.finePlan.cost
+                              : (out.coarsePlan.cost > 0 ? 100 : 0);
+    return true;
+}
+
 } // namespace
 
 std::string
@@ -192,8 +414,8 @@ SmnCapacityStudy::Run(const SmnCapacityConfig& c, SmnCapacityOutcome& out, std::
     {
         return false;
     }
-    WanTopology fibres;
-    if (!TeTopology::LoadFibres(c.topology, c.fibreKm, fibres, error))
+    StudyNetwork net;
+    if (!TeTopology::LoadFibres(c.topology, c.fibreKm, net.fibres, error))
     {
         return false;
     }
@@ -202,117 +424,24 @@ SmnCapacityStudy::Run(const SmnCapacityConfig& c, SmnCapacityOutcome& out, std::
     {
         return false;
     }
-    const double unitCost =
+    net.unitCost =
         2 * catalog.Get(CostCatalog::ROUTER_PORT) + 2 * catalog.Get(CostCatalog::TRANSPONDER);
-
-    // The WAN as built for every period (same streams: same links).
-    auto build =
-        [&c, &fibres](const std::vector<uint32_t>& units, RateAdaptiveWan& wan, std::string& err) {
-            RateAdaptiveWanHelper helper;
-            if (!helper.SetStaticLinks(kWavelengthGbps, err))
-            {
-                return false;
-            }
-            helper.SetWavelengths(c.wavelengths);
-            if (!helper.Build(fibres, c.stream + 1, wan, err))
-            {
-                return false;
-            }
-            for (std::size_t a = 0; a < wan.wavelengths.size(); ++a)
-            {
-                wan.wavelengths[a] += units.empty() ? 0 : units[a / 2];
-            }
-            return true;
-        };
-    const std::vector<uint32_t> none(fibres.GetNFibres(), 0);
-    RateAdaptiveWan wan;
-    if (!build(none, wan, error))
+    const std::vector<uint32_t> none(net.fibres.GetNFibres(), 0);
+    if (!MakeDemands(c, none, net, error))
     {
         return false;
     }
-    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
-    rng->SetStream(c.stream);
-    std::vector<TrafficMatrix::Demand> demands;
-    if (!TrafficMatrix::Make(c.matrix, fibres, 1.0, rng, demands, error))
-    {
-        return false;
-    }
-    std::vector<TeSolver::Commodity> commodities;
-    if (!RateAdaptiveWanHelper::MakeCommodities(wan, demands, "ksp", c.paths, commodities, error))
-    {
-        return false;
-    }
-    std::vector<double> capacity(wan.graph.arcs.size());
-    for (std::size_t a = 0; a < capacity.size(); ++a)
-    {
-        capacity[a] = kWavelengthGbps * wan.wavelengths[a];
-    }
-    const double total = TeTopology::ScaleForLoad(demands, commodities, capacity, c.load);
-    for (std::size_t i = 0; i < commodities.size(); ++i)
-    {
-        commodities[i].demand = demands[i].gbps * total;
-    }
-    std::vector<std::string> arcNames;
-    for (const auto& arc : wan.graph.arcs)
-    {
-        arcNames.push_back("ip:" + fibres.GetSite(arc.from).name + ">" +
-                           fibres.GetSite(arc.to).name);
-    }
-    std::vector<std::string> pairNames;
-    for (const auto& k : commodities)
-    {
-        pairNames.push_back("pair:" + fibres.GetSite(k.src).name + ">" +
-                            fibres.GetSite(k.dst).name);
-    }
-    out.sites = fibres.GetNSites();
-    out.fibres = fibres.GetNFibres();
-    out.pairs = static_cast<uint32_t>(commodities.size());
-
-    // One period: the WAN with extra wavelengths, from traffic time `epoch`.
-    auto simulate = [&](const std::vector<uint32_t>& units, Time epoch, Period& p) {
-        RateAdaptiveWan w;
-        if (!build(units, w, error))
-        {
-            return false;
-        }
-        for (auto& l : w.links)
-        {
-            l->Start(c.duration);
-        }
-        Ptr<BandwidthLogRun> run = CreateObject<BandwidthLogRun>();
-        run->SetAttribute("Step", TimeValue(c.step));
-        run->SetAttribute("TeInterval", TimeValue(c.teInterval));
-        run->SetAttribute("Epoch", TimeValue(epoch));
-        run->SetAttribute("AnnualGrowth", DoubleValue(c.annualGrowth));
-        run->SetNetwork(w.graph, w.arcLinks, w.wavelengths, arcNames);
-        run->SetDemands(commodities, pairNames);
-        run->AssignStreams(c.stream + 2);
-        if (!run->Check(error))
-        {
-            return false;
-        }
-        run->Start(c.duration);
-        Simulator::Stop(c.duration);
-        Simulator::Run();
-        if (p.keepLog)
-        {
-            p.log = run->GetLog();
-        }
-        p.offered = run->GetOfferedBytes();
-        p.carried = run->GetCarriedBytes();
-        run->Dispose();
-        Simulator::Destroy();
-        return true;
-    };
-    auto pct = [](const Period& p) { return p.offered > 0 ? 100 * p.carried / p.offered : 100; };
+    out.sites = net.fibres.GetNSites();
+    out.fibres = net.fibres.GetNFibres();
+    out.pairs = static_cast<uint32_t>(net.commodities.size());
 
     Period logged;
     logged.keepLog = true;
-    if (!simulate(none, Seconds(0), logged))
+    if (!SimulatePeriod(c, net, none, Seconds(0), logged, error))
     {
         return false;
     }
-    out.loggedCarriedPct = pct(logged);
+    out.loggedCarriedPct = CarriedPct(logged);
     CoarseBandwidthLog coarse;
     if (!CoarseBandwidthLog::Coarsen(logged.log, c.window, c.quantiles, coarse, error))
     {
@@ -321,59 +450,27 @@ SmnCapacityStudy::Run(const SmnCapacityConfig& c, SmnCapacityOutcome& out, std::
     out.fineValues = logged.log.GetNValues();
     out.coarseValues = coarse.GetNValues();
     out.logSizeRatio = static_cast<double>(logged.log.GetSizeBytes()) / coarse.GetSizeBytes();
-
-    CapacityPlanner::Problem problem;
-    problem.graph = wan.graph;
-    problem.capacity = capacity;
-    for (std::size_t a = 0; a < capacity.size(); ++a)
+    if (!PlanNextPeriod(c, net, logged.log, coarse, out, error))
     {
-        problem.arcFibre.push_back(static_cast<uint32_t>(a / 2));
-    }
-    problem.unitGbps.assign(fibres.GetNFibres(), kWavelengthGbps);
-    problem.unitCost.assign(fibres.GetNFibres(), unitCost);
-    problem.commodities = commodities;
-    problem.maxUnits = c.maxUnits;
-    // The next period's traffic at the same time of day is this one's grown over one period.
-    problem.growth = BandwidthLogRun::GrowthFactor(c.annualGrowth, c.duration);
-    out.growth = problem.growth;
-    problem.snapshots = FineSnapshots(logged.log, c.snapshots);
-    if (!CapacityPlanner::Solve(problem, c.plannerTimeLimitS, out.finePlan, error))
-    {
-        error = "fine plan: " + error;
         return false;
     }
-    problem.snapshots = CoarseSnapshots(coarse, c.statistic, c.snapshots);
-    if (problem.snapshots.empty())
-    {
-        error = "--statistic=" + c.statistic + ": not among the coarse log's quantiles";
-        return false;
-    }
-    if (!CapacityPlanner::Solve(problem, c.plannerTimeLimitS, out.coarsePlan, error))
-    {
-        error = "coarse plan: " + error;
-        return false;
-    }
-    out.planAgreementPct = CapacityPlanner::Agreement(out.finePlan, out.coarsePlan);
-    out.planCostDifferencePct =
-        out.finePlan.cost > 0 ? 100 * (out.coarsePlan.cost - out.finePlan.cost) / out.finePlan.cost
-                              : (out.coarsePlan.cost > 0 ? 100 : 0);
 
     Period next;
-    if (!simulate(none, c.duration, next))
+    if (!SimulatePeriod(c, net, none, c.duration, next, error))
     {
         return false;
     }
-    out.noPlanCarriedPct = pct(next);
-    if (!simulate(out.finePlan.units, c.duration, next))
+    out.noPlanCarriedPct = CarriedPct(next);
+    if (!SimulatePeriod(c, net, out.finePlan.units, c.duration, next, error))
     {
         return false;
     }
-    out.fineCarriedPct = pct(next);
-    if (!simulate(out.coarsePlan.units, c.duration, next))
+    out.fineCarriedPct = CarriedPct(next);
+    if (!SimulatePeriod(c, net, out.coarsePlan.units, c.duration, next, error))
     {
         return false;
     }
-    out.coarseCarriedPct = pct(next);
+    out.coarseCarriedPct = CarriedPct(next);
     return true;
 }
 

@@ -10,6 +10,7 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -17,6 +18,35 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("SmnRecorder");
+
+namespace
+{
+
+/**
+ * \param [in] fibres The fibre topology
+ * \param [in] sites The names of its sites
+ * \return the name of each fibre: A-B (its end sites), A-B#N for the N-th between them
+ */
+std::vector<std::string>
+NameFibres(const WanTopology& fibres, const std::vector<std::string>& sites)
+{
+    std::vector<std::string> fibreNames;
+    std::map<std::string, uint32_t> seen;
+    for (uint32_t f = 0; f < fibres.GetNFibres(); ++f)
+    {
+        const auto& fibre = fibres.GetFibre(f);
+        std::string name = sites[fibre.a] + "-" + sites[fibre.b];
+        const uint32_t n = ++seen[name];
+        if (n > 1)
+        {
+            name += "#" + std::to_string(n);
+        }
+        fibreNames.push_back(name);
+    }
+    return fibreNames;
+}
+
+} // namespace
 
 SmnRecorder::SmnRecorder(SmnRepository& repository)
     : m_repo(repository)
@@ -114,19 +144,38 @@ SmnRecorder::DescribeWan(const WanTopology& fibres, const RateAdaptiveWan& wan, 
     {
         sites.push_back(fibres.GetSite(s).name);
     }
-    std::vector<std::string> fibreNames;
-    std::map<std::string, uint32_t> seen;
+    const std::vector<std::string> fibreNames = NameFibres(fibres, sites);
+    if (!CheckWanNamesFree(sites, fibreNames, error))
+    {
+        return false;
+    }
+
+    for (const auto& s : sites)
+    {
+        if (!Add("router:" + s, "router", error) || !Add("roadm:" + s, "roadm", error))
+        {
+            return false;
+        }
+    }
+    m_siteNames = sites;
+    m_fibreNames = fibreNames;
+    m_arcNames.assign(wan.graph.arcs.size(), "");
+    const Time t0 = Simulator::Now();
     for (uint32_t f = 0; f < nFibres; ++f)
     {
-        const auto& fibre = fibres.GetFibre(f);
-        std::string name = sites[fibre.a] + "-" + sites[fibre.b];
-        const uint32_t n = ++seen[name];
-        if (n > 1)
+        if (!DescribeFibre(fibres, wan, f, t0, error))
         {
-            name += "#" + std::to_string(n);
+            return false;
         }
-        fibreNames.push_back(name);
     }
+    return true;
+}
+
+bool
+SmnRecorder::CheckWanNamesFree(const std::vector<std::string>& sites,
+                               const std::vector<std::string>& fibreNames,
+                               std::string& error) const
+{
     for (const auto& s : sites)
     {
         for (const auto& prefix : {"router:", "roadm:"})
@@ -147,122 +196,150 @@ SmnRecorder::DescribeWan(const WanTopology& fibres, const RateAdaptiveWan& wan, 
             return false;
         }
     }
+    return true;
+}
 
-    for (const auto& s : sites)
+bool
+SmnRecorder::DescribeFibre(const WanTopology& fibres,
+                           const RateAdaptiveWan& wan,
+                           uint32_t f,
+                           Time t0,
+                           std::string& error)
+{
+    const auto& fibre = fibres.GetFibre(f);
+    const std::string& fn = m_fibreNames[f];
+    const std::string fibreName = "fibre:" + fn;
+    std::ostringstream detail;
+    detail << "km=" << fibre.lengthKm << " snr-db=" << wan.baselineDb[f];
+    if (!Add(fibreName, "fibre", error, detail.str()))
     {
-        if (!Add("router:" + s, "router", error) || !Add("roadm:" + s, "roadm", error))
+        return false;
+    }
+    for (uint32_t k = 1; k <= wan.spans[f]; ++k)
+    {
+        const std::string amp = "amp:" + fn + ":" + std::to_string(k);
+        if (!Add(amp, "amplifier", error) ||
+            !m_repo.Relate(fibreName, amp, "amplified-by", t0, error))
         {
             return false;
         }
     }
-    m_siteNames = sites;
-    m_fibreNames = fibreNames;
-    m_arcNames.assign(wan.graph.arcs.size(), "");
-    const Time t0 = Simulator::Now();
-    for (uint32_t f = 0; f < nFibres; ++f)
+    const std::array<std::string, 2> ends = {m_siteNames[fibre.a], m_siteNames[fibre.b]};
+    std::array<std::string, 2> cards;
+    for (int e = 0; e < 2; ++e)
     {
-        const auto& fibre = fibres.GetFibre(f);
-        const std::string& fn = fibreNames[f];
-        const std::string fibreName = "fibre:" + fn;
-        std::ostringstream detail;
-        detail << "km=" << fibre.lengthKm << " snr-db=" << wan.baselineDb[f];
-        if (!Add(fibreName, "fibre", error, detail.str()))
+        cards[e] = "linecard:" + ends[e] + ":" + fn;
+        if (!Add(cards[e], "linecard", error) ||
+            !m_repo.Relate(cards[e], "router:" + ends[e], "part-of", t0, error))
         {
             return false;
         }
-        for (uint32_t k = 1; k <= wan.spans[f]; ++k)
+    }
+    const auto waves = static_cast<uint32_t>(std::max(1.0, std::round(wan.wavelengths[2 * f])));
+    std::vector<std::string> waveNames;
+    if (!DescribeWavelengths(fn, ends, waves, t0, waveNames, error) ||
+        !DescribeIpLinks(wan, f, waveNames, cards, t0, error))
+    {
+        return false;
+    }
+    // The link's traces become events of both IP links of the fibre.
+    ConnectLinkTraces(wan.links[f], m_arcNames[2 * f], m_arcNames[2 * f + 1]);
+    return true;
+}
+
+bool
+SmnRecorder::DescribeWavelengths(const std::string& fn,
+                                 const std::array<std::string, 2>& ends,
+                                 uint32_t waves,
+                                 Time t0,
+                                 std::vector<std::string>& waveNames,
+                                 std::string& error)
+{
+    const std::string fibreName = "fibre:" + fn;
+    for (uint32_t w = 1; w <= waves; ++w)
+    {
+        const std::string wl = "wl:" + fn + ":" + std::to_string(w);
+        if (!Add(wl, "wavelength", error) || !m_repo.Relate(wl, fibreName, "rides-on", t0, error))
         {
-            const std::string amp = "amp:" + fn + ":" + std::to_string(k);
-            if (!Add(amp, "amplifier", error) ||
-                !m_repo.Relate(fibreName, amp, "amplified-by", t0, error))
-            {
-                return false;
-            }
+            return false;
         }
-        const std::string ends[2] = {sites[fibre.a], sites[fibre.b]};
-        std::string cards[2];
         for (int e = 0; e < 2; ++e)
         {
-            cards[e] = "linecard:" + ends[e] + ":" + fn;
-            if (!Add(cards[e], "linecard", error) ||
-                !m_repo.Relate(cards[e], "router:" + ends[e], "part-of", t0, error))
+            const std::string tp = wl.substr(3);
+            const std::string tpName = "tp:" + tp + ":" + ends[e];
+            if (!Add(tpName, "transponder", error) ||
+                !m_repo.Relate(tpName, "roadm:" + ends[e], "part-of", t0, error) ||
+                !m_repo.Relate(wl, tpName, "ends-at", t0, error))
             {
                 return false;
             }
         }
-        const auto waves = static_cast<uint32_t>(std::max(1.0, std::round(wan.wavelengths[2 * f])));
-        std::vector<std::string> waveNames;
-        for (uint32_t w = 1; w <= waves; ++w)
-        {
-            const std::string wl = "wl:" + fn + ":" + std::to_string(w);
-            if (!Add(wl, "wavelength", error) ||
-                !m_repo.Relate(wl, fibreName, "rides-on", t0, error))
-            {
-                return false;
-            }
-            for (int e = 0; e < 2; ++e)
-            {
-                const std::string tp = wl.substr(3);
-                const std::string tpName = "tp:" + tp + ":" + ends[e];
-                if (!Add(tpName, "transponder", error) ||
-                    !m_repo.Relate(tpName, "roadm:" + ends[e], "part-of", t0, error) ||
-                    !m_repo.Relate(wl, tpName, "ends-at", t0, error))
-                {
-                    return false;
-                }
-            }
-            waveNames.push_back(wl);
-        }
-        for (uint32_t d = 0; d < 2; ++d)
-        {
-            const uint32_t arc = 2 * f + d;
-            const auto& a = wan.graph.arcs[arc];
-            const auto hash = fn.find('#');
-            const std::string ip = "ip:" + sites[a.from] + ">" + sites[a.to] +
-                                   (hash == std::string::npos ? "" : fn.substr(hash));
-            if (!Add(ip, "ip-link", error))
-            {
-                return false;
-            }
-            for (const auto& wl : waveNames)
-            {
-                if (!m_repo.Relate(ip, wl, "rides-on", t0, error))
-                {
-                    return false;
-                }
-            }
-            for (const auto& card : cards)
-            {
-                if (!m_repo.Relate(ip, card, "ends-at", t0, error))
-                {
-                    return false;
-                }
-            }
-            m_arcNames[arc] = ip;
-        }
-        // The link's traces become events of both IP links of the fibre.
-        const std::string ipAB = m_arcNames[2 * f];
-        const std::string ipBA = m_arcNames[2 * f + 1];
-        Ptr<RateAdaptiveLink> link = wan.links[f];
-        link->TraceConnectWithoutContext(
-            "RateChange",
-            Callback<void, double, double>([this, ipAB, ipBA](double from, double to) {
-                const std::string detail = "from " + std::to_string(from) + " Gb/s";
-                Event(ipAB, "rate-change", to, detail);
-                Event(ipBA, "rate-change", to, detail);
-            }));
-        link->TraceConnectWithoutContext(
-            "LinkDown",
-            Callback<void, const std::string&>([this, ipAB, ipBA](const std::string& cause) {
-                Event(ipAB, "link-down", 0, cause);
-                Event(ipBA, "link-down", 0, cause);
-            }));
-        link->TraceConnectWithoutContext("LinkUp", Callback<void>([this, ipAB, ipBA]() {
-                                             Event(ipAB, "link-up", 1);
-                                             Event(ipBA, "link-up", 1);
-                                         }));
+        waveNames.push_back(wl);
     }
     return true;
+}
+
+bool
+SmnRecorder::DescribeIpLinks(const RateAdaptiveWan& wan,
+                             uint32_t f,
+                             const std::vector<std::string>& waveNames,
+                             const std::array<std::string, 2>& cards,
+                             Time t0,
+                             std::string& error)
+{
+    const std::string& fn = m_fibreNames[f];
+    for (uint32_t d = 0; d < 2; ++d)
+    {
+        const uint32_t arc = 2 * f + d;
+        const auto& a = wan.graph.arcs[arc];
+        const auto hash = fn.find('#');
+        const std::string ip = "ip:" + m_siteNames[a.from] + ">" + m_siteNames[a.to] +
+                               (hash == std::string::npos ? "" : fn.substr(hash));
+        if (!Add(ip, "ip-link", error))
+        {
+            return false;
+        }
+        for (const auto& wl : waveNames)
+        {
+            if (!m_repo.Relate(ip, wl, "rides-on", t0, error))
+            {
+                return false;
+            }
+        }
+        for (const auto& card : cards)
+        {
+            if (!m_repo.Relate(ip, card, "ends-at", t0, error))
+            {
+                return false;
+            }
+        }
+        m_arcNames[arc] = ip;
+    }
+    return true;
+}
+
+void
+SmnRecorder::ConnectLinkTraces(Ptr<RateAdaptiveLink> link,
+                               const std::string& ipAB,
+                               const std::string& ipBA)
+{
+    link->TraceConnectWithoutContext(
+        "RateChange",
+        Callback<void, double, double>([this, ipAB, ipBA](double from, double to) {
+            const std::string detail = "from " + std::to_string(from) + " Gb/s";
+            Event(ipAB, "rate-change", to, detail);
+            Event(ipBA, "rate-change", to, detail);
+        }));
+    link->TraceConnectWithoutContext(
+        "LinkDown",
+        Callback<void, const std::string&>([this, ipAB, ipBA](const std::string& cause) {
+            Event(ipAB, "link-down", 0, cause);
+            Event(ipBA, "link-down", 0, cause);
+        }));
+    link->TraceConnectWithoutContext("LinkUp", Callback<void>([this, ipAB, ipBA]() {
+                                         Event(ipAB, "link-up", 1);
+                                         Event(ipBA, "link-up", 1);
+                                     }));
 }
 
 bool

@@ -15,6 +15,7 @@
 #include "ns3/te-solver.h"
 #include "ns3/wan-topology.h"
 
+#include <array>
 #include <map>
 #include <set>
 #include <string>
@@ -163,6 +164,75 @@ class SmnRecorder
     std::string Tenant(const std::string& name, uint64_t tenant);
     /// \brief Applies a TE decision to the service-route relations.
     void OnDecided(const TeSolver::Solution& solution);
+    /**
+     * \brief Refuses WAN names already in the repository (before anything is written).
+     * \param [in] sites The sites (router:SITE, roadm:SITE)
+     * \param [in] fibreNames The fibres (fibre:A-B)
+     * \param [out] error The first name already there
+     * \return false if one is
+     */
+    bool CheckWanNamesFree(const std::vector<std::string>& sites,
+                           const std::vector<std::string>& fibreNames,
+                           std::string& error) const;
+    /**
+     * \brief Describes one fibre of the WAN (m_siteNames and m_fibreNames set): the fibre, its
+     * amplifiers, line cards, wavelengths and IP links, and connects its link's traces.
+     * \param [in] fibres The fibre topology
+     * \param [in] wan The WAN
+     * \param [in] f The fibre
+     * \param [in] t0 Start of the relations
+     * \param [out] error A name or relation the repository refuses
+     * \return false on error
+     */
+    bool DescribeFibre(const WanTopology& fibres,
+                       const RateAdaptiveWan& wan,
+                       uint32_t f,
+                       Time t0,
+                       std::string& error);
+    /**
+     * \brief Describes the wavelengths of a fibre, riding on it, and a transponder at each end
+     * of each (part of the end's ROADM).
+     * \param [in] fn The fibre's name (A-B)
+     * \param [in] ends Its end sites
+     * \param [in] waves Its wavelengths
+     * \param [in] t0 Start of the relations
+     * \param [out] waveNames The wavelengths' names (wl:A-B:W)
+     * \param [out] error A name or relation the repository refuses
+     * \return false on error
+     */
+    bool DescribeWavelengths(const std::string& fn,
+                             const std::array<std::string, 2>& ends,
+                             uint32_t waves,
+                             Time t0,
+                             std::vector<std::string>& waveNames,
+                             std::string& error);
+    /**
+     * \brief Describes the two IP links of a fibre (one per arc), riding on its wavelengths
+     * and ending at its line cards, and names its arcs (m_arcNames).
+     * \param [in] wan The WAN
+     * \param [in] f The fibre
+     * \param [in] waveNames Its wavelengths
+     * \param [in] cards Its line cards
+     * \param [in] t0 Start of the relations
+     * \param [out] error A name or relation the repository refuses
+     * \return false on error
+     */
+    bool DescribeIpLinks(const RateAdaptiveWan& wan,
+                         uint32_t f,
+                         const std::vector<std::string>& waveNames,
+                         const std::array<std::string, 2>& cards,
+                         Time t0,
+                         std::string& error);
+    /**
+     * \brief Makes a link's RateChange, LinkDown and LinkUp traces events of both IP links of
+     * its fibre.
+     * \param [in] link The link
+     * \param [in] ipAB The IP link of one direction
+     * \param [in] ipBA The IP link of the other
+     */
+    void ConnectLinkTraces(Ptr<RateAdaptiveLink> link,
+                           const std::string& ipAB,
+                           const std::string& ipBA);
 
     SmnRepository& m_repo;                              //!< Where it writes
     std::map<std::string, std::string> m_teams;         //!< Kind -> team (overrides)

@@ -126,7 +126,53 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
                                 NodeContainer hosts,
                                 const std::string& who)
 {
-    using Role = TopologyDescription::Role;
+    const bool addressPorts = CheckRealizable(description, hosts, who);
+
+    // 1. Nodes: the caller's hosts, a new node per switch (index order).
+    NodeContainer switches;
+    std::vector<Ptr<Node>> byIndex = MakeNodes(description, hosts, switches);
+    Result result;
+
+    // 2. Internet stacks: hosts, then switches (each role with its routing, if set).
+    InstallStacks(hosts, switches);
+
+    // 3. Links, each with the next /30 of the block.
+    const uint32_t subnet = MakeLinks(description, byIndex, result);
+
+    // 4. Routes (with addressed OCS ports: once they are, step 8).
+    if (description.GetNLinks() > 0 && !addressPorts)
+    {
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    }
+
+    // 5. OCSes (the adopted ones are the caller's).
+    const std::vector<uint32_t> ocsOrdinal = MakeOcses(description, byIndex, result, who);
+
+    // 6. Ports of the adopted OCSes, in attachment order.
+    AttachAdoptedPorts(description, byIndex, ocsOrdinal, result);
+
+    // 7. Fibres between OCS ports.
+    JoinFibres(description, ocsOrdinal, result);
+    for (const Ptr<Node>& node : byIndex)
+    {
+        result.nodes.Add(node);
+    }
+
+    // 8. OCS ports: addresses, and routes that follow the circuits.
+    if (addressPorts)
+    {
+        AddressOcsPorts(description, result, subnet, who);
+    }
+    NS_LOG_INFO(who << ": " << switches.GetN() << " switches, " << description.GetNLinks()
+                    << " links, " << result.ocs.size() << " OCSes");
+    return result;
+}
+
+bool
+PacketTopologyRealizer::CheckRealizable(const TopologyDescription& description,
+                                        const NodeContainer& hosts,
+                                        const std::string& who) const
+{
     const std::string problem = description.Validate();
     NS_ABORT_MSG_IF(!problem.empty(), who << ": invalid topology description: " << problem);
     const std::vector<uint32_t> hostIndex = description.GetHosts();
@@ -145,26 +191,37 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
                     : std::string())
             << " need " << subnets << " /30 subnets, but its address block "
             << Ipv4Address(m_network) << " holds only " << m_capacity);
-    const auto& nodes = description.GetNodes();
+    return addressPorts;
+}
 
-    // 1. Nodes: the caller's hosts, a new node per switch (index order).
+std::vector<Ptr<Node>>
+PacketTopologyRealizer::MakeNodes(const TopologyDescription& description,
+                                  const NodeContainer& hosts,
+                                  NodeContainer& switches) const
+{
+    const auto& nodes = description.GetNodes();
+    const std::vector<uint32_t> hostIndex = description.GetHosts();
     std::vector<Ptr<Node>> byIndex(nodes.size());
     for (uint32_t r = 0; r < hostIndex.size(); ++r)
     {
         byIndex[hostIndex[r]] = hosts.Get(r);
     }
-    NodeContainer switches;
     for (uint32_t i = 0; i < nodes.size(); ++i)
     {
-        if (nodes[i].role == Role::SWITCH)
+        if (nodes[i].role == TopologyDescription::Role::SWITCH)
         {
             byIndex[i] = CreateObject<Node>();
             switches.Add(byIndex[i]);
         }
     }
-    Result result;
+    return byIndex;
+}
 
-    // 2. Internet stacks: hosts, then switches (each role with its routing, if set).
+void
+PacketTopologyRealizer::InstallStacks(const NodeContainer& hosts,
+                                      const NodeContainer& switches) const
+{
+    using Role = TopologyDescription::Role;
     for (const auto& [role, group] :
          {std::make_pair(Role::HOST, &hosts), std::make_pair(Role::SWITCH, &switches)})
     {
@@ -173,8 +230,14 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
             stack != m_stacks.end() ? stack->second : InternetStackHelper();
         internet.Install(*group);
     }
+}
 
-    // 3. Links, each with the next /30 of the block.
+uint32_t
+PacketTopologyRealizer::MakeLinks(const TopologyDescription& description,
+                                  const std::vector<Ptr<Node>>& byIndex,
+                                  Result& result)
+{
+    const auto& nodes = description.GetNodes();
     result.links.reserve(description.GetNLinks());
     uint32_t subnet = m_network;
     for (const TopologyDescription::Link& link : description.GetLinks())
@@ -208,14 +271,17 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
         subnet += 4;
         result.links.push_back(devices);
     }
+    return subnet;
+}
 
-    // 4. Routes (with addressed OCS ports: once they are, step 8).
-    if (description.GetNLinks() > 0 && !addressPorts)
-    {
-        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-    }
-
-    // 5. OCSes (the adopted ones are the caller's).
+std::vector<uint32_t>
+PacketTopologyRealizer::MakeOcses(const TopologyDescription& description,
+                                  std::vector<Ptr<Node>>& byIndex,
+                                  Result& result,
+                                  const std::string& who) const
+{
+    using Role = TopologyDescription::Role;
+    const auto& nodes = description.GetNodes();
     for (const auto& [i, ocs] : m_adopted)
     {
         NS_ABORT_MSG_IF(i >= nodes.size() || nodes[i].role != Role::OCS,
@@ -246,57 +312,77 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
             result.ocs.push_back(m_adopted.at(i));
             continue;
         }
-        const auto& onThis = ports[i];
-        NodeContainer endpoints;
-        const TopologyDescription::OcsPort* first =
-            onThis.empty() ? nullptr : &ocsPorts[onThis.begin()->second];
-        for (const auto& [port, k] : onThis)
-        {
-            const TopologyDescription::OcsPort* p = &ocsPorts[k];
-            NS_ABORT_MSG_IF(port != endpoints.GetN(),
-                            who << ": OCS " << nodes[i].name
-                                << ": packet level needs its ports 0, 1, ... (port " << port
-                                << " follows " << endpoints.GetN() << " ports)");
-            NS_ABORT_MSG_IF(p->rate != first->rate || p->delay != first->delay ||
-                                p->mtu != first->mtu,
-                            who << ": OCS " << nodes[i].name
-                                << ": packet level needs one rate, delay and MTU for its ports");
-            endpoints.Add(byIndex[p->node]);
-        }
-        OcsHelper ocsHelper = m_ocsHelper;
-        for (const auto& [name, value] : m_ocsAttributes)
-        {
-            ocsHelper.SetSwitchAttribute(name, *value);
-        }
-        ocsHelper.SetSwitchAttribute("PortCount", UintegerValue(nodes[i].portCount));
-        if (first)
-        {
-            ocsHelper.SetDeviceAttribute("DataRate", DataRateValue(first->rate));
-            ocsHelper.SetDeviceAttribute("Mtu", UintegerValue(first->mtu));
-            // The fibre's length gives the described delay (Length x n / c).
-            ocsHelper.SetChannelAttribute("GroupIndex", DoubleValue(FIBRE_GROUP_INDEX));
-            ocsHelper.SetChannelAttribute(
-                "Length",
-                DoubleValue(first->delay.GetSeconds() * SPEED_OF_LIGHT / FIBRE_GROUP_INDEX));
-        }
-        Ptr<Node> ocsNode = CreateObject<Node>();
-        result.ocsDevices.push_back(ocsHelper.Install(ocsNode, endpoints));
-        uint32_t d = 0;
-        for (const auto& [port, k] : onThis)
-        {
-            result.portDevices[k] = DynamicCast<OcsNetDevice>(result.ocsDevices.back().Get(d++));
-            if (m_deviceHook)
-            {
-                const uint32_t on = ocsPorts[k].node;
-                m_deviceHook(result.portDevices[k], {on, nodes[on].role, true, k});
-            }
-        }
-        result.ocsNodes.push_back(ocsNode);
-        result.ocs.push_back(OcsHelper::GetSwitch(ocsNode));
-        byIndex[i] = ocsNode;
+        MakeOcs(description, i, ports[i], byIndex, result, who);
     }
+    return ocsOrdinal;
+}
 
-    // 6. Ports of the adopted OCSes, in attachment order.
+void
+PacketTopologyRealizer::MakeOcs(const TopologyDescription& description,
+                                uint32_t i,
+                                const std::map<uint32_t, uint32_t>& onThis,
+                                std::vector<Ptr<Node>>& byIndex,
+                                Result& result,
+                                const std::string& who) const
+{
+    const auto& nodes = description.GetNodes();
+    const auto& ocsPorts = description.GetOcsPorts();
+    NodeContainer endpoints;
+    const TopologyDescription::OcsPort* first =
+        onThis.empty() ? nullptr : &ocsPorts[onThis.begin()->second];
+    for (const auto& [port, k] : onThis)
+    {
+        const TopologyDescription::OcsPort* p = &ocsPorts[k];
+        NS_ABORT_MSG_IF(port != endpoints.GetN(),
+                        who << ": OCS " << nodes[i].name
+                            << ": packet level needs its ports 0, 1, ... (port " << port
+                            << " follows " << endpoints.GetN() << " ports)");
+        NS_ABORT_MSG_IF(p->rate != first->rate || p->delay != first->delay || p->mtu != first->mtu,
+                        who << ": OCS " << nodes[i].name
+                            << ": packet level needs one rate, delay and MTU for its ports");
+        endpoints.Add(byIndex[p->node]);
+    }
+    OcsHelper ocsHelper = m_ocsHelper;
+    for (const auto& [name, value] : m_ocsAttributes)
+    {
+        ocsHelper.SetSwitchAttribute(name, *value);
+    }
+    ocsHelper.SetSwitchAttribute("PortCount", UintegerValue(nodes[i].portCount));
+    if (first)
+    {
+        ocsHelper.SetDeviceAttribute("DataRate", DataRateValue(first->rate));
+        ocsHelper.SetDeviceAttribute("Mtu", UintegerValue(first->mtu));
+        // The fibre's length gives the described delay (Length x n / c).
+        ocsHelper.SetChannelAttribute("GroupIndex", DoubleValue(FIBRE_GROUP_INDEX));
+        ocsHelper.SetChannelAttribute(
+            "Length",
+            DoubleValue(first->delay.GetSeconds() * SPEED_OF_LIGHT / FIBRE_GROUP_INDEX));
+    }
+    Ptr<Node> ocsNode = CreateObject<Node>();
+    result.ocsDevices.push_back(ocsHelper.Install(ocsNode, endpoints));
+    uint32_t d = 0;
+    for (const auto& [port, k] : onThis)
+    {
+        result.portDevices[k] = DynamicCast<OcsNetDevice>(result.ocsDevices.back().Get(d++));
+        if (m_deviceHook)
+        {
+            const uint32_t on = ocsPorts[k].node;
+            m_deviceHook(result.portDevices[k], {on, nodes[on].role, true, k});
+        }
+    }
+    result.ocsNodes.push_back(ocsNode);
+    result.ocs.push_back(OcsHelper::GetSwitch(ocsNode));
+    byIndex[i] = ocsNode;
+}
+
+void
+PacketTopologyRealizer::AttachAdoptedPorts(const TopologyDescription& description,
+                                           const std::vector<Ptr<Node>>& byIndex,
+                                           const std::vector<uint32_t>& ocsOrdinal,
+                                           Result& result) const
+{
+    const auto& nodes = description.GetNodes();
+    const auto& ocsPorts = description.GetOcsPorts();
     for (uint32_t k = 0; k < ocsPorts.size(); ++k)
     {
         const TopologyDescription::OcsPort& p = ocsPorts[k];
@@ -314,8 +400,13 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
             m_deviceHook(result.portDevices[k], {p.node, nodes[p.node].role, true, k});
         }
     }
+}
 
-    // 7. Fibres between OCS ports.
+void
+PacketTopologyRealizer::JoinFibres(const TopologyDescription& description,
+                                   const std::vector<uint32_t>& ocsOrdinal,
+                                   const Result& result) const
+{
     for (const TopologyDescription::OcsFibre& fibre : description.GetOcsFibres())
     {
         OcsHelper ocsHelper = m_ocsHelper;
@@ -331,19 +422,6 @@ PacketTopologyRealizer::Realize(const TopologyDescription& description,
                        result.ocs[ocsOrdinal[fibre.ocsB]],
                        fibre.portB);
     }
-    for (const Ptr<Node>& node : byIndex)
-    {
-        result.nodes.Add(node);
-    }
-
-    // 8. OCS ports: addresses, and routes that follow the circuits.
-    if (addressPorts)
-    {
-        AddressOcsPorts(description, result, subnet, who);
-    }
-    NS_LOG_INFO(who << ": " << switches.GetN() << " switches, " << description.GetNLinks()
-                    << " links, " << result.ocs.size() << " OCSes");
-    return result;
 }
 
 void

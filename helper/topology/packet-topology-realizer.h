@@ -186,6 +186,107 @@ class PacketTopologyRealizer
 
   private:
     /**
+     * \brief Checks that a description can be made on \p hosts (a fatal error names what is
+     * wrong: an invalid description, another number of hosts, more /30 subnets than the block
+     * holds).
+     * \param [in] description The network
+     * \param [in] hosts The hosts
+     * \param [in] who Name of the caller, for messages
+     * \return true if the OCS ports are addressed (OcsAddressing::PER_PORT and some ports)
+     */
+    bool CheckRealizable(const TopologyDescription& description,
+                         const NodeContainer& hosts,
+                         const std::string& who) const;
+
+    /**
+     * \brief Step 1: the node of each description node, the caller's hosts by rank and a new
+     * node per switch, in index order (OCSes are made in step 5).
+     * \param [in] description The network
+     * \param [in] hosts The hosts, in rank order
+     * \param [out] switches The switches' nodes, in index order
+     * \return the node of each description node (null for the OCSes)
+     */
+    std::vector<Ptr<Node>> MakeNodes(const TopologyDescription& description,
+                                     const NodeContainer& hosts,
+                                     NodeContainer& switches) const;
+
+    /**
+     * \brief Step 2: Internet stacks on the hosts, then on the switches (each role's helper,
+     * if set).
+     * \param [in] hosts The hosts
+     * \param [in] switches The switches
+     */
+    void InstallStacks(const NodeContainer& hosts, const NodeContainer& switches) const;
+
+    /**
+     * \brief Step 3: the links in index order (devices, the device hook, a RED queue disc if
+     * the link marks ECN), each with the next /30 of the block.
+     * \param [in] description The network
+     * \param [in] byIndex The node of each description node
+     * \param [in,out] result What was made: links
+     * \return the first /30 after the links'
+     */
+    uint32_t MakeLinks(const TopologyDescription& description,
+                       const std::vector<Ptr<Node>>& byIndex,
+                       Result& result);
+
+    /**
+     * \brief Step 5: the OCSes in index order, the adopted ones checked and taken as they are
+     * (their ports are step 6), the others made by MakeOcs().
+     * \param [in] description The network
+     * \param [in,out] byIndex The node of each description node: the OCSes' set
+     * \param [in,out] result What was made: ocs, ocsNodes, ocsDevices, portDevices
+     * \param [in] who Name of the caller, for messages
+     * \return the ordinal of each OCS among the OCSes, by node index (NONE: not an OCS)
+     */
+    std::vector<uint32_t> MakeOcses(const TopologyDescription& description,
+                                    std::vector<Ptr<Node>>& byIndex,
+                                    Result& result,
+                                    const std::string& who) const;
+
+    /**
+     * \brief Makes one OCS that is not adopted: its node, then OcsHelper's devices on the
+     * nodes of its ports, in port order (the ports must be 0, 1, ... and share rate, delay and
+     * MTU; a fatal error otherwise), the device hook on each port.
+     * \param [in] description The network
+     * \param [in] i The OCS's node index
+     * \param [in] onThis Its ports: port -> attachment index
+     * \param [in,out] byIndex The node of each description node: the OCS's set
+     * \param [in,out] result What was made: the OCS appended
+     * \param [in] who Name of the caller, for messages
+     */
+    void MakeOcs(const TopologyDescription& description,
+                 uint32_t i,
+                 const std::map<uint32_t, uint32_t>& onThis,
+                 std::vector<Ptr<Node>>& byIndex,
+                 Result& result,
+                 const std::string& who) const;
+
+    /**
+     * \brief Step 6: the ports of the adopted OCSes, in attachment order (OcsHelper::Attach,
+     * then the device hook).
+     * \param [in] description The network
+     * \param [in] byIndex The node of each description node
+     * \param [in] ocsOrdinal The ordinal of each OCS (MakeOcses())
+     * \param [in,out] result What was made: portDevices, ocsDevices
+     */
+    void AttachAdoptedPorts(const TopologyDescription& description,
+                            const std::vector<Ptr<Node>>& byIndex,
+                            const std::vector<uint32_t>& ocsOrdinal,
+                            Result& result) const;
+
+    /**
+     * \brief Step 7: the fibres between OCS ports, in index order (OcsHelper::Join; a Length
+     * for the described delay unless an end is adopted).
+     * \param [in] description The network
+     * \param [in] ocsOrdinal The ordinal of each OCS (MakeOcses())
+     * \param [in] result What was made (its OCSes)
+     */
+    void JoinFibres(const TopologyDescription& description,
+                    const std::vector<uint32_t>& ocsOrdinal,
+                    const Result& result) const;
+
+    /**
      * \brief Gives every OCS port its interface and /30 (OcsAddressing::PER_PORT), makes
      * routes follow circuits and checks, at the first instant of the run, that some are lit.
      * \param [in] description The network

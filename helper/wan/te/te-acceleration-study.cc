@@ -130,6 +130,472 @@ PrepareLearned(const TeAccelerationConfig& c,
     seconds = optical::SecondsSince(trainStart);
     return true;
 }
+
+/// What every interval of a run uses: the network, its demands, its fibres and the solvers
+/// that give the reference.
+struct RunSetup
+{
+    TeTopology topo;                              //!< The topology
+    std::vector<TrafficMatrix::Demand> kept;      //!< The base matrix's demands above 0
+    std::vector<TeSolver::Commodity> commodities; //!< Their commodities (candidate paths)
+    std::vector<std::vector<uint32_t>> links;     //!< Arcs of each fibre (it fails as a whole)
+    Ptr<UniformRandomVariable> failureRng;        //!< Draws the failed links
+    Ptr<TeMethod> lp;                             //!< The LP (compareLp), else null
+    Ptr<TeMethod> certifier;                      //!< The certifying ADMM, else null
+};
+
+/// Sums over the intervals, from which the outcomes are made.
+struct RunTotals
+{
+    /// \param [in] methods The number of methods
+    explicit RunTotals(std::size_t methods)
+        : carried(methods, 0),
+          methodTime(methods, 0),
+          solve(methods),
+          setup(methods)
+    {
+    }
+
+    double offered{0};                      //!< Offered (Gb/s, over the intervals)
+    double lpCarried{0};                    //!< Carried by the LP
+    double lpTime{0};                       //!< LP setup and solve (s)
+    std::vector<double> carried;            //!< Carried by each method
+    std::vector<double> methodTime;         //!< Setup and solve of each method (s)
+    std::vector<std::vector<double>> solve; //!< Solve times of each method (s)
+    std::vector<std::vector<double>> setup; //!< Setup times of each method (s)
+    std::vector<double> lpSolve;            //!< Solve times of the LP (s)
+    double boundSum{0};                     //!< Sum of the intervals' known optimum or bound
+    bool lpOptimal{true};                   //!< The LP was optimal in every interval
+    double certifyS{0};                     //!< Time of the certifying solves (s)
+};
+
+/**
+ * \brief The base matrix: a generator's shape (scaled to the load later), or a file as it is;
+ * the largest pairs carrying c.share of its volume, and of those the demands above 0.
+ * \param [in] c The configuration
+ * \param [in] topo The topology
+ * \param [out] kept The demands (empty before)
+ * \param [out] error Why not
+ * \return true on success
+ */
+bool
+LoadBaseMatrix(const TeAccelerationConfig& c,
+               const TeTopology& topo,
+               std::vector<TrafficMatrix::Demand>& kept,
+               std::string& error)
+{
+    std::vector<TrafficMatrix::Demand> base;
+    Ptr<UniformRandomVariable> matrixRng = CreateObject<UniformRandomVariable>();
+    matrixRng->SetStream(STREAM_MATRIX);
+    if (!c.demandsFile.empty())
+    {
+        if (!topo.LoadDemands(c.demandsFile, base, error))
+        {
+            error = "--demands: " + error;
+            return false;
+        }
+    }
+    else if (!TrafficMatrix::Make(c.matrix, topo.GetGravityWeights(), 1.0, matrixRng, base, error))
+    {
+        error = "--matrix: " + error;
+        return false;
+    }
+    if (c.share < 1)
+    {
+        base = TrafficMatrix::Largest(base, c.share);
+    }
+    for (const auto& d : base)
+    {
+        if (d.gbps > 0)
+        {
+            kept.push_back(d);
+        }
+    }
+    if (kept.empty())
+    {
+        error = "the traffic matrix has no demand";
+        return false;
+    }
+    return true;
+}
+
+/**
+ * \brief Finds the candidate paths of s.kept (timed, into shared.pathsS) and, for a generated
+ * matrix, scales its demands to the load; counts the commodities and paths into \p shared.
+ * \param [in] c The configuration
+ * \param [in,out] s The run: kept in, commodities out
+ * \param [in,out] shared The figures every method's outcome starts from
+ * \param [out] error Why not
+ * \return true on success
+ */
+bool
+FindPaths(const TeAccelerationConfig& c,
+          RunSetup& s,
+          TeAccelerationOutcome& shared,
+          std::string& error)
+{
+    const auto pathsStart = std::chrono::steady_clock::now();
+    if (!s.topo.MakeCommodities(s.kept, c.paths, c.pathKind, c.threads, s.commodities, error))
+    {
+        return false;
+    }
+    shared.pathsS = optical::SecondsSince(pathsStart);
+    if (c.demandsFile.empty())
+    {
+        const double total = s.topo.ScaleForLoad(s.kept, s.commodities, c.load);
+        const double raw = TrafficMatrix::Total(s.kept);
+        for (auto& d : s.kept)
+        {
+            d.gbps *= raw > 0 ? total / raw : 0;
+        }
+    }
+    shared.commodities = s.commodities.size();
+    for (const auto& k : s.commodities)
+    {
+        shared.paths += k.paths.size();
+    }
+    return true;
+}
+
+/**
+ * \param [in] c The configuration
+ * \param [in] kept The base matrix
+ * \return the diurnal series around it, one matrix per interval (the noise stream)
+ */
+std::vector<std::vector<TrafficMatrix::Demand>>
+MakeSeries(const TeAccelerationConfig& c, const std::vector<TrafficMatrix::Demand>& kept)
+{
+    TrafficMatrix::DiurnalShape shape;
+    shape.amplitude = c.amplitude;
+    shape.noise = c.noise;
+    Ptr<NormalRandomVariable> noiseRng = CreateObject<NormalRandomVariable>();
+    noiseRng->SetAttribute("Mean", DoubleValue(0));
+    noiseRng->SetAttribute("Variance", DoubleValue(1));
+    noiseRng->SetStream(STREAM_NOISE);
+    return TrafficMatrix::Diurnal(kept, c.intervals, c.interval, c.start, shape, noiseRng);
+}
+
+/**
+ * \param [in] graph The graph
+ * \return its fibres: arcs with a reverse arc form one link that fails as a whole (the arcs of
+ * each, in the order of the first arc)
+ */
+std::vector<std::vector<uint32_t>>
+FibreLinks(const TeGraph& graph)
+{
+    std::vector<std::vector<uint32_t>> links;
+    std::map<std::pair<uint32_t, uint32_t>, std::size_t> index;
+    for (uint32_t a = 0; a < graph.arcs.size(); ++a)
+    {
+        const auto& arc = graph.arcs[a];
+        const auto key = std::minmax(arc.from, arc.to);
+        auto it = index.find(key);
+        if (it == index.end())
+        {
+            index[key] = links.size();
+            links.push_back({a});
+        }
+        else
+        {
+            links[it->second].push_back(a);
+        }
+    }
+    return links;
+}
+
+/**
+ * \brief Makes the solvers that give the reference: the LP (compareLp) and the certifying
+ * ADMM (certifyIterations > 0).
+ * \param [in] c The configuration
+ * \param [in,out] s The run: lp and certifier out
+ * \param [out] error As TeMethod::Create leaves it
+ */
+void
+MakeReferenceSolvers(const TeAccelerationConfig& c, RunSetup& s, std::string& error)
+{
+    if (c.compareLp)
+    {
+        s.lp = TeMethod::Create("lp", error);
+        s.lp->SetAttribute("TimeLimit", TimeValue(c.lpTimeLimit));
+    }
+    if (c.certifyIterations > 0)
+    {
+        s.certifier = TeMethod::Create("admm", error);
+        s.certifier->SetAttribute("MaxIterations", UintegerValue(c.certifyIterations));
+        s.certifier->SetAttribute("Tolerance", DoubleValue(kCertifyTolerance));
+        s.certifier->SetAttribute("Threads", UintegerValue(c.threads));
+    }
+}
+
+/**
+ * \brief The problem of one interval: its matrix's demands on the topology's capacities, less
+ * c.failures distinct links drawn at random (partial Fisher-Yates; capacity 0).
+ * \param [in] c The configuration
+ * \param [in] s The run
+ * \param [in] matrix The interval's matrix
+ * \param [in,out] row The interval's row: failedLinks and demandGbps set
+ * \return the problem
+ */
+TeSolver::Problem
+IntervalProblem(const TeAccelerationConfig& c,
+                const RunSetup& s,
+                const std::vector<TrafficMatrix::Demand>& matrix,
+                TeAccelerationInterval& row)
+{
+    TeSolver::Problem p;
+    p.capacity = s.topo.capacity;
+    p.commodities = s.commodities;
+    for (std::size_t i = 0; i < matrix.size(); ++i)
+    {
+        p.commodities[i].demand = matrix[i].gbps;
+    }
+    // Failures: distinct links drawn at random (partial Fisher-Yates).
+    if (c.failures > 0)
+    {
+        std::vector<std::size_t> order(s.links.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+        {
+            order[i] = i;
+        }
+        for (uint32_t f = 0; f < c.failures; ++f)
+        {
+            const auto j =
+                f + static_cast<std::size_t>(s.failureRng->GetInteger(0, order.size() - 1 - f));
+            std::swap(order[f], order[j]);
+            for (uint32_t a : s.links[order[f]])
+            {
+                p.capacity[a] = 0;
+            }
+        }
+        row.failedLinks = c.failures;
+    }
+    row.demandGbps = TeMethod::TotalDemand(p);
+    return p;
+}
+
+/**
+ * \brief Lowers \p bound to the upper bound on the LP's optimum that a solution proves (one
+ * above 0 and not below its throughput).
+ * \param [in] s The solution
+ * \param [in,out] bound The least bound so far
+ */
+void
+TakeBound(const TeSolver::Solution& s, double& bound)
+{
+    if (s.bound > 0 && s.bound >= s.throughput * (1 - 1e-9))
+    {
+        bound = std::min(bound, s.bound);
+    }
+}
+
+/**
+ * \brief Solves an interval with the LP: its figures in the row and the totals.
+ * \param [in] s The run (lp set)
+ * \param [in] p The interval's problem
+ * \param [in] k The interval
+ * \param [in,out] row The interval's row
+ * \param [in,out] bound The interval's least bound
+ * \param [in,out] totals The totals
+ * \param [out] error Why not
+ * \return true on success
+ */
+bool
+SolveLp(const RunSetup& s,
+        const TeSolver::Problem& p,
+        uint32_t k,
+        TeAccelerationInterval& row,
+        double& bound,
+        RunTotals& totals,
+        std::string& error)
+{
+    TeSolver::Solution ls;
+    if (!s.lp->Allocate(s.topo.graph, p, ls, error))
+    {
+        error = "interval " + std::to_string(k) + ": lp: " + error;
+        return false;
+    }
+    row.lpCarriedGbps = ls.throughput;
+    row.lpOptimal = !ls.timedOut;
+    totals.lpOptimal = totals.lpOptimal && row.lpOptimal;
+    TakeBound(ls, bound);
+    row.lpSetupS = ls.buildSeconds;
+    row.lpSolveS = ls.seconds;
+    totals.lpCarried += ls.throughput;
+    totals.lpTime += ls.buildSeconds + ls.seconds;
+    totals.lpSolve.push_back(ls.seconds);
+    return true;
+}
+
+/**
+ * \brief Solves an interval with every method: a row each (the interval's, with the method's
+ * figures) and the totals.
+ * \param [in] s The run
+ * \param [in] methods The methods
+ * \param [in] p The interval's problem
+ * \param [in] k The interval
+ * \param [in] row The interval's row (demand, failures, LP figures)
+ * \param [in,out] bound The interval's least bound
+ * \param [in,out] totals The totals
+ * \param [in,out] outs One outcome per method
+ * \param [out] error Why not
+ * \return true on success
+ */
+bool
+SolveMethods(const RunSetup& s,
+             const std::vector<Ptr<TeMethod>>& methods,
+             const TeSolver::Problem& p,
+             uint32_t k,
+             const TeAccelerationInterval& row,
+             double& bound,
+             RunTotals& totals,
+             std::vector<TeAccelerationOutcome>& outs,
+             std::string& error)
+{
+    for (std::size_t m = 0; m < methods.size(); ++m)
+    {
+        TeSolver::Solution sol;
+        if (!methods[m]->Allocate(s.topo.graph, p, sol, error))
+        {
+            error = "interval " + std::to_string(k) + ": " + methods[m]->GetName() + ": " + error;
+            return false;
+        }
+        TakeBound(sol, bound);
+        std::string why;
+        TeAccelerationOutcome& out = outs[m];
+        out.feasible = out.feasible && TeMethod::CheckFeasible(s.topo.graph, p, sol, why);
+        TeAccelerationInterval r = row;
+        r.carriedGbps = sol.throughput;
+        r.setupS = sol.buildSeconds;
+        r.solveS = sol.seconds;
+        r.maxUtilisation = sol.maxUtilisation;
+        totals.carried[m] += r.carriedGbps;
+        totals.methodTime[m] += r.setupS + r.solveS;
+        totals.solve[m].push_back(r.solveS);
+        totals.setup[m].push_back(r.setupS);
+        out.maxUtilisation = std::max(out.maxUtilisation, r.maxUtilisation);
+        NS_LOG_INFO("interval " << k << " " << methods[m]->GetName() << ": " << r.carriedGbps
+                                << " of " << r.demandGbps << " Gb/s in " << r.setupS << " + "
+                                << r.solveS << " s");
+        out.intervals.push_back(r);
+    }
+    return true;
+}
+
+/**
+ * \brief The certifying solve of an interval (untimed): only its prices count, as a bound.
+ * \param [in] s The run (certifier set)
+ * \param [in] p The interval's problem
+ * \param [in] k The interval
+ * \param [in,out] bound The interval's least bound
+ * \param [in,out] totals The totals (certifyS)
+ * \param [out] error Why not
+ * \return true on success
+ */
+bool
+Certify(const RunSetup& s,
+        const TeSolver::Problem& p,
+        uint32_t k,
+        double& bound,
+        RunTotals& totals,
+        std::string& error)
+{
+    // Only its prices count: a bound on the LP's optimum, for every method's row.
+    TeSolver::Solution sol;
+    const auto certifyStart = std::chrono::steady_clock::now();
+    if (!s.certifier->Allocate(s.topo.graph, p, sol, error))
+    {
+        error = "interval " + std::to_string(k) + ": certifying admm: " + error;
+        return false;
+    }
+    totals.certifyS += optical::SecondsSince(certifyStart);
+    TakeBound(sol, bound);
+    return true;
+}
+
+/**
+ * \brief One interval: its problem, solved by the LP (compareLp), by every method and by the
+ * certifier (if the LP's optimum is not known), and the bound of every method's row.
+ * \param [in] c The configuration
+ * \param [in] s The run
+ * \param [in] methods The methods
+ * \param [in] matrix The interval's matrix
+ * \param [in] k The interval
+ * \param [in,out] totals The totals
+ * \param [in,out] outs One outcome per method (a row each)
+ * \param [out] error Why not
+ * \return true on success
+ */
+bool
+SolveInterval(const TeAccelerationConfig& c,
+              const RunSetup& s,
+              const std::vector<Ptr<TeMethod>>& methods,
+              const std::vector<TrafficMatrix::Demand>& matrix,
+              uint32_t k,
+              RunTotals& totals,
+              std::vector<TeAccelerationOutcome>& outs,
+              std::string& error)
+{
+    TeAccelerationInterval row;
+    const TeSolver::Problem p = IntervalProblem(c, s, matrix, row);
+    totals.offered += row.demandGbps;
+    // The least upper bound on the LP's optimum that a solve of this interval proves.
+    double bound = std::numeric_limits<double>::infinity();
+    if (s.lp && !SolveLp(s, p, k, row, bound, totals, error))
+    {
+        return false;
+    }
+    const std::size_t firstRow = outs.empty() ? 0 : outs[0].intervals.size();
+    if (!SolveMethods(s, methods, p, k, row, bound, totals, outs, error))
+    {
+        return false;
+    }
+    if (s.certifier && !(s.lp && row.lpOptimal) && !Certify(s, p, k, bound, totals, error))
+    {
+        return false;
+    }
+    // The LP's optimum when it was reached (its throughput, up to the tie-break), else the
+    // least bound of the interval, for every method's row.
+    const double known = s.lp && row.lpOptimal  ? row.lpCarriedGbps
+                         : std::isfinite(bound) ? bound
+                                                : 0.0;
+    totals.boundSum += known;
+    for (std::size_t m = 0; m < methods.size(); ++m)
+    {
+        outs[m].intervals[firstRow].boundGbps = known;
+    }
+    return true;
+}
+
+/**
+ * \brief Makes every method's outcome from the totals.
+ * \param [in] lp The LP (null: compareLp off)
+ * \param [in] totals The totals
+ * \param [in,out] outs One outcome per method
+ */
+void
+Summarise(const Ptr<TeMethod>& lp,
+          const RunTotals& totals,
+          std::vector<TeAccelerationOutcome>& outs)
+{
+    for (std::size_t m = 0; m < outs.size(); ++m)
+    {
+        TeAccelerationOutcome& out = outs[m];
+        out.satisfiedPct = totals.offered > 0 ? 100 * totals.carried[m] / totals.offered : 0;
+        out.solveSMedian = Median(totals.solve[m]);
+        out.setupSMedian = Median(totals.setup[m]);
+        out.lpOptimal = lp && totals.lpOptimal;
+        out.qualityLowerBound = totals.boundSum > 0 ? totals.carried[m] / totals.boundSum : 0;
+        out.certifyS = totals.certifyS;
+        if (lp)
+        {
+            out.lpSatisfiedPct = totals.offered > 0 ? 100 * totals.lpCarried / totals.offered : 0;
+            out.qualityVsLp = totals.lpCarried > 0 ? totals.carried[m] / totals.lpCarried : 0;
+            out.speedupVsLp = totals.methodTime[m] > 0 ? totals.lpTime / totals.methodTime[m] : 0;
+            out.lpSolveSMedian = Median(totals.lpSolve);
+        }
+    }
+}
+
 } // namespace
 
 std::string
@@ -227,275 +693,48 @@ TeAccelerationStudy::Run(const TeAccelerationConfig& c,
         error = problem;
         return false;
     }
-    TeTopology topo;
-    if (!TeTopology::Load(c.topology, topo, error, c.gbpsPerUnit))
+    RunSetup s;
+    if (!TeTopology::Load(c.topology, s.topo, error, c.gbpsPerUnit))
     {
         error = "--topology=" + c.topology + ": " + error;
         return false;
     }
     TeAccelerationOutcome shared;
-    shared.nodes = topo.graph.nodes;
-    shared.arcs = static_cast<uint32_t>(topo.graph.arcs.size());
-
-    // The base matrix: a generator's shape scaled to the load, or a file as it is.
-    std::vector<TrafficMatrix::Demand> base;
-    Ptr<UniformRandomVariable> matrixRng = CreateObject<UniformRandomVariable>();
-    matrixRng->SetStream(STREAM_MATRIX);
-    if (!c.demandsFile.empty())
-    {
-        if (!topo.LoadDemands(c.demandsFile, base, error))
-        {
-            error = "--demands: " + error;
-            return false;
-        }
-    }
-    else if (!TrafficMatrix::Make(c.matrix, topo.GetGravityWeights(), 1.0, matrixRng, base, error))
-    {
-        error = "--matrix: " + error;
-        return false;
-    }
-    if (c.share < 1)
-    {
-        base = TrafficMatrix::Largest(base, c.share);
-    }
-    std::vector<TrafficMatrix::Demand> kept;
-    for (const auto& d : base)
-    {
-        if (d.gbps > 0)
-        {
-            kept.push_back(d);
-        }
-    }
-    if (kept.empty())
-    {
-        error = "the traffic matrix has no demand";
-        return false;
-    }
-    const auto pathsStart = std::chrono::steady_clock::now();
-    std::vector<TeSolver::Commodity> commodities;
-    if (!topo.MakeCommodities(kept, c.paths, c.pathKind, c.threads, commodities, error))
+    shared.nodes = s.topo.graph.nodes;
+    shared.arcs = static_cast<uint32_t>(s.topo.graph.arcs.size());
+    if (!LoadBaseMatrix(c, s.topo, s.kept, error) || !FindPaths(c, s, shared, error))
     {
         return false;
-    }
-    shared.pathsS = optical::SecondsSince(pathsStart);
-    if (c.demandsFile.empty())
-    {
-        const double total = topo.ScaleForLoad(kept, commodities, c.load);
-        const double raw = TrafficMatrix::Total(kept);
-        for (auto& d : kept)
-        {
-            d.gbps *= raw > 0 ? total / raw : 0;
-        }
-    }
-    shared.commodities = commodities.size();
-    for (const auto& k : commodities)
-    {
-        shared.paths += k.paths.size();
     }
     outs.assign(methods.size(), shared);
-
-    TrafficMatrix::DiurnalShape shape;
-    shape.amplitude = c.amplitude;
-    shape.noise = c.noise;
-    Ptr<NormalRandomVariable> noiseRng = CreateObject<NormalRandomVariable>();
-    noiseRng->SetAttribute("Mean", DoubleValue(0));
-    noiseRng->SetAttribute("Variance", DoubleValue(1));
-    noiseRng->SetStream(STREAM_NOISE);
-    const auto series =
-        TrafficMatrix::Diurnal(kept, c.intervals, c.interval, c.start, shape, noiseRng);
-
-    // Fibres: arcs with a reverse arc form one link that fails as a whole.
-    std::vector<std::vector<uint32_t>> links;
-    {
-        std::map<std::pair<uint32_t, uint32_t>, std::size_t> index;
-        for (uint32_t a = 0; a < topo.graph.arcs.size(); ++a)
-        {
-            const auto& arc = topo.graph.arcs[a];
-            const auto key = std::minmax(arc.from, arc.to);
-            auto it = index.find(key);
-            if (it == index.end())
-            {
-                index[key] = links.size();
-                links.push_back({a});
-            }
-            else
-            {
-                links[it->second].push_back(a);
-            }
-        }
-    }
-    if (c.failures > links.size())
+    const auto series = MakeSeries(c, s.kept);
+    s.links = FibreLinks(s.topo.graph);
+    if (c.failures > s.links.size())
     {
         error = "--failures=" + std::to_string(c.failures) + ": the topology has " +
-                std::to_string(links.size()) + " links";
+                std::to_string(s.links.size()) + " links";
         return false;
     }
-    Ptr<UniformRandomVariable> failureRng = CreateObject<UniformRandomVariable>();
-    failureRng->SetStream(STREAM_FAILURES);
-
-    Ptr<TeMethod> lp;
-    if (c.compareLp)
-    {
-        lp = TeMethod::Create("lp", error);
-        lp->SetAttribute("TimeLimit", TimeValue(c.lpTimeLimit));
-    }
-    Ptr<TeMethod> certifier;
-    if (c.certifyIterations > 0)
-    {
-        certifier = TeMethod::Create("admm", error);
-        certifier->SetAttribute("MaxIterations", UintegerValue(c.certifyIterations));
-        certifier->SetAttribute("Tolerance", DoubleValue(kCertifyTolerance));
-        certifier->SetAttribute("Threads", UintegerValue(c.threads));
-    }
-    double certifyS = 0;
+    s.failureRng = CreateObject<UniformRandomVariable>();
+    s.failureRng->SetStream(STREAM_FAILURES);
+    MakeReferenceSolvers(c, s, error);
     for (std::size_t m = 0; m < methods.size(); ++m)
     {
         methods[m]->SetAttribute("Threads", UintegerValue(c.threads));
-        if (!PrepareLearned(c, topo, commodities, kept, methods[m], outs[m].trainingS, error))
+        if (!PrepareLearned(c, s.topo, s.commodities, s.kept, methods[m], outs[m].trainingS, error))
         {
             return false;
         }
     }
-
-    const std::size_t nm = methods.size();
-    double offered = 0;
-    double lpCarried = 0;
-    double lpTime = 0;
-    std::vector<double> carried(nm, 0);
-    std::vector<double> methodTime(nm, 0);
-    std::vector<std::vector<double>> solve(nm);
-    std::vector<std::vector<double>> setup(nm);
-    std::vector<double> lpSolve;
-    double boundSum = 0;
-    bool lpOptimal = true;
+    RunTotals totals(methods.size());
     for (uint32_t k = 0; k < c.intervals; ++k)
     {
-        TeSolver::Problem p;
-        p.capacity = topo.capacity;
-        p.commodities = commodities;
-        for (std::size_t i = 0; i < series[k].size(); ++i)
+        if (!SolveInterval(c, s, methods, series[k], k, totals, outs, error))
         {
-            p.commodities[i].demand = series[k][i].gbps;
-        }
-        TeAccelerationInterval row;
-        // Failures: distinct links drawn at random (partial Fisher-Yates).
-        if (c.failures > 0)
-        {
-            std::vector<std::size_t> order(links.size());
-            for (std::size_t i = 0; i < order.size(); ++i)
-            {
-                order[i] = i;
-            }
-            for (uint32_t f = 0; f < c.failures; ++f)
-            {
-                const auto j =
-                    f + static_cast<std::size_t>(failureRng->GetInteger(0, order.size() - 1 - f));
-                std::swap(order[f], order[j]);
-                for (uint32_t a : links[order[f]])
-                {
-                    p.capacity[a] = 0;
-                }
-            }
-            row.failedLinks = c.failures;
-        }
-        row.demandGbps = TeMethod::TotalDemand(p);
-        offered += row.demandGbps;
-        // The least upper bound on the LP's optimum that a solve of this interval proves.
-        double bound = std::numeric_limits<double>::infinity();
-        auto takeBound = [&bound](const TeSolver::Solution& s) {
-            if (s.bound > 0 && s.bound >= s.throughput * (1 - 1e-9))
-            {
-                bound = std::min(bound, s.bound);
-            }
-        };
-        if (lp)
-        {
-            TeSolver::Solution ls;
-            if (!lp->Allocate(topo.graph, p, ls, error))
-            {
-                error = "interval " + std::to_string(k) + ": lp: " + error;
-                return false;
-            }
-            row.lpCarriedGbps = ls.throughput;
-            row.lpOptimal = !ls.timedOut;
-            lpOptimal = lpOptimal && row.lpOptimal;
-            takeBound(ls);
-            row.lpSetupS = ls.buildSeconds;
-            row.lpSolveS = ls.seconds;
-            lpCarried += ls.throughput;
-            lpTime += ls.buildSeconds + ls.seconds;
-            lpSolve.push_back(ls.seconds);
-        }
-        const std::size_t firstRow = outs.empty() ? 0 : outs[0].intervals.size();
-        for (std::size_t m = 0; m < nm; ++m)
-        {
-            TeSolver::Solution s;
-            if (!methods[m]->Allocate(topo.graph, p, s, error))
-            {
-                error =
-                    "interval " + std::to_string(k) + ": " + methods[m]->GetName() + ": " + error;
-                return false;
-            }
-            takeBound(s);
-            std::string why;
-            TeAccelerationOutcome& out = outs[m];
-            out.feasible = out.feasible && TeMethod::CheckFeasible(topo.graph, p, s, why);
-            TeAccelerationInterval r = row;
-            r.carriedGbps = s.throughput;
-            r.setupS = s.buildSeconds;
-            r.solveS = s.seconds;
-            r.maxUtilisation = s.maxUtilisation;
-            carried[m] += r.carriedGbps;
-            methodTime[m] += r.setupS + r.solveS;
-            solve[m].push_back(r.solveS);
-            setup[m].push_back(r.setupS);
-            out.maxUtilisation = std::max(out.maxUtilisation, r.maxUtilisation);
-            NS_LOG_INFO("interval " << k << " " << methods[m]->GetName() << ": " << r.carriedGbps
-                                    << " of " << r.demandGbps << " Gb/s in " << r.setupS << " + "
-                                    << r.solveS << " s");
-            out.intervals.push_back(r);
-        }
-        if (certifier && !(lp && row.lpOptimal))
-        {
-            // Only its prices count: a bound on the LP's optimum, for every method's row.
-            TeSolver::Solution s;
-            const auto certifyStart = std::chrono::steady_clock::now();
-            if (!certifier->Allocate(topo.graph, p, s, error))
-            {
-                error = "interval " + std::to_string(k) + ": certifying admm: " + error;
-                return false;
-            }
-            certifyS += optical::SecondsSince(certifyStart);
-            takeBound(s);
-        }
-        // The LP's optimum when it was reached (its throughput, up to the tie-break), else the
-        // least bound of the interval, for every method's row.
-        const double known = lp && row.lpOptimal    ? row.lpCarriedGbps
-                             : std::isfinite(bound) ? bound
-                                                    : 0.0;
-        boundSum += known;
-        for (std::size_t m = 0; m < nm; ++m)
-        {
-            outs[m].intervals[firstRow].boundGbps = known;
+            return false;
         }
     }
-    for (std::size_t m = 0; m < nm; ++m)
-    {
-        TeAccelerationOutcome& out = outs[m];
-        out.satisfiedPct = offered > 0 ? 100 * carried[m] / offered : 0;
-        out.solveSMedian = Median(solve[m]);
-        out.setupSMedian = Median(setup[m]);
-        out.lpOptimal = lp && lpOptimal;
-        out.qualityLowerBound = boundSum > 0 ? carried[m] / boundSum : 0;
-        out.certifyS = certifyS;
-        if (lp)
-        {
-            out.lpSatisfiedPct = offered > 0 ? 100 * lpCarried / offered : 0;
-            out.qualityVsLp = lpCarried > 0 ? carried[m] / lpCarried : 0;
-            out.speedupVsLp = methodTime[m] > 0 ? lpTime / methodTime[m] : 0;
-            out.lpSolveSMedian = Median(lpSolve);
-        }
-    }
+    Summarise(s.lp, totals, outs);
     return true;
 }
 
