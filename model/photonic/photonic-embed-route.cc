@@ -149,6 +149,10 @@ void
 Engine::BranchStarts(const Tree& tr, const Cost& c, std::vector<Start>& starts) const
 {
     const std::size_t n = tr.nodes.size();
+    if (n < 2)
+    {
+        return; // no branch point (and GCC 12 at -O2 warns of the empty vectors below)
+    }
     std::vector<uint32_t> kids(n, 0);
     std::vector<uint32_t> kid(n, NONE);
     for (std::size_t i = 1; i < n; ++i)
