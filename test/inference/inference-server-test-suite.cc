@@ -575,7 +575,7 @@ class DescriptionTestCase : public TestCase
                                       "link rate by kind");
             }
             NS_TEST_ASSERT_MSG_EQ(pcie, 8, "a PCIe link per GPU");
-            NS_TEST_ASSERT_MSG_EQ(nvl, c.nvlink ? 8 : 0, "an NVLink link per GPU if any");
+            NS_TEST_ASSERT_MSG_EQ(nvl, (c.nvlink ? 8 : 0), "an NVLink link per GPU if any");
             // Ranks: GPU (1, 2) is 6, host memory of server 1 is 9.
             for (uint32_t i = 0; i < d.GetNNodes(); ++i)
             {

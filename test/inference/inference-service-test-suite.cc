@@ -578,7 +578,7 @@ class OversizedRejectedTestCase : public TestCase
             const InferenceRequestRecord r = f.service->GetRecords()[0];
             const bool fits = host >= beyond;
             NS_TEST_ASSERT_MSG_EQ(r.rejected, !fits, "host of " << host << " bytes");
-            NS_TEST_ASSERT_MSG_EQ(r.generated, fits ? 20u : 0u, "tokens");
+            NS_TEST_ASSERT_MSG_EQ(r.generated, (fits ? 20u : 0u), "tokens");
             const bool ran = f.service->GetIterations() > 0;
             NS_TEST_ASSERT_MSG_EQ(ran, fits, "ran");
             Simulator::Destroy();

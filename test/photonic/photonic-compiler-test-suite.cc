@@ -277,8 +277,10 @@ class CompileTestCase : public TestCase
             PhotonicCompiler::Compile(p, optical::test::GenerateTarget("clements", 8), {});
         NS_TEST_ASSERT_MSG_EQ(full.ok, true, full.error);
         NS_TEST_ASSERT_MSG_EQ(full.pairs, 8u, "every output receives its share");
-        NS_TEST_ASSERT_MSG_EQ(full.ok ? full.slots[0].darkInputs : 0, 6u, "six dark inputs");
-        NS_TEST_ASSERT_MSG_GT(full.ok ? full.maxPathLossDb : 0, 10 * std::log10(4.0), "a quarter");
+        NS_TEST_ASSERT_MSG_EQ((full.ok ? full.slots[0].darkInputs : 0), 6u, "six dark inputs");
+        NS_TEST_ASSERT_MSG_GT((full.ok ? full.maxPathLossDb : 0),
+                              10 * std::log10(4.0),
+                              "a quarter");
 
         // Against a previous permutation: only the elements of circuits that move change.
         const std::vector<int32_t> moved{4, 7, 1, 0, 2, 6, 3, 5};
