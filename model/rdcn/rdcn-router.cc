@@ -4,19 +4,21 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+// RdcnRouter's shared part: attributes, the scheme seam (which functions route by each scheme,
+// in rdcn-router-<scheme>.cc), the schedule's cycles and their indexes, the time-flow tables and
+// their lookup, carried routes, and NextHop's dispatch on the scheme.
+
 #include "rdcn-router.h"
+
+#include "rdcn-router-detail.h"
 
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
 #include "ns3/optical-names.h"
-#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <limits>
-#include <sstream>
-#include <tuple>
 
 namespace ns3
 {
@@ -25,13 +27,23 @@ NS_LOG_COMPONENT_DEFINE("RdcnRouter");
 
 NS_OBJECT_ENSURE_REGISTERED(RdcnRouter);
 
+namespace rdcnrouterdetail
+{
+
+LogComponent&
+RouterLog()
+{
+    return g_log;
+}
+
+} // namespace rdcnrouterdetail
+
 namespace
 {
 
-/// No slot (unreached, no next cycle).
-constexpr uint64_t NO_SLOT = std::numeric_limits<uint64_t>::max();
-/// No hop count (unreached).
-constexpr uint32_t NO_HOPS = std::numeric_limits<uint32_t>::max();
+using rdcnrouterdetail::NO_HOPS;
+using rdcnrouterdetail::NO_SLOT;
+
 /// Bits of the cache key for the destination (RdcnSchedule::MAX_TORS < 2^16).
 constexpr uint32_t KEY_DST_BITS = 16;
 /// Bits of the cache key for the slice.
@@ -41,80 +53,27 @@ constexpr uint32_t KEY_EPOCH_BITS = 64 - KEY_DST_BITS - KEY_SLICE_BITS;
 /// Destination field of the key of a block holding every destination.
 constexpr uint64_t KEY_ALL_DST = (uint64_t{1} << KEY_DST_BITS) - 1;
 
-/// Label of an unreached state of the forward search.
-constexpr uint64_t NO_LABEL = std::numeric_limits<uint64_t>::max();
-/// Shift of the hop count in a label.
-constexpr uint32_t LABEL_HOPS_SHIFT = 48;
-/// Shift of the first uplink in a label (RdcnSchedule::MAX_UPLINKS < 2^8).
-constexpr uint32_t LABEL_UPLINK_SHIFT = 40;
-/// Mask of the first slot (relative to the ready slot) in a label.
-constexpr uint64_t LABEL_SLOT_MASK = (uint64_t{1} << LABEL_UPLINK_SHIFT) - 1;
-
-/**
- * The label of a state of the forward search, packed so that a smaller label is a better one:
- * fewer hops (RdcnSchedule::MAX_TORS < 2^16), then a lower first uplink, then an earlier first
- * slot (relative to the ready slot).
- * \param hops hops so far
- * \param uplink first hop's uplink
- * \param slot first hop's slot, relative to the ready slot
- * \return the label
- */
-constexpr uint64_t
-MakeLabel(uint64_t hops, uint64_t uplink, uint64_t slot)
-{
-    return (hops << LABEL_HOPS_SHIFT) | (uplink << LABEL_UPLINK_SHIFT) | (slot & LABEL_SLOT_MASK);
-}
-
-/// \return the hops of \p label
-constexpr uint32_t
-LabelHops(uint64_t label)
-{
-    return static_cast<uint32_t>(label >> LABEL_HOPS_SHIFT);
-}
-
-/// \return the first uplink of \p label
-constexpr uint32_t
-LabelUplink(uint64_t label)
-{
-    return static_cast<uint32_t>((label >> LABEL_UPLINK_SHIFT) & 0xff);
-}
-
-/// \return the first slot (relative) of \p label
-constexpr uint64_t
-LabelSlot(uint64_t label)
-{
-    return label & LABEL_SLOT_MASK;
-}
-
-/// Hop count of a backward value (arrival << 32 | hops).
-constexpr uint32_t VALUE_ARRIVAL_SHIFT = 32;
-
-/// Parent of a state of the forward search: the hop that led to it (from < 0: waited).
-struct Parent
-{
-    int32_t from{-1};   //!< Sending ToR (-1: the packet waited)
-    uint32_t uplink{0}; //!< Uplink
-};
-
-/// The names of the schemes, in enum order.
-const char* const kSchemeNames[] = {"direct", "vlb", "hoho", "ksp", "source"};
-
 } // namespace
-
-/// Result of a forward search over the time-expanded graph from one ToR and ready slot.
-struct RdcnRouter::Forward
-{
-    uint64_t ready{0};             //!< Ready slot
-    uint32_t slots{0};             //!< Slots searched
-    std::vector<uint64_t> arrival; //!< Per ToR: first slot it is reached (NO_SLOT: never)
-    std::vector<uint64_t> label;   //!< Per ToR: label when first reached (MakeLabel)
-    std::vector<Parent> parents;   //!< [t * N + j]: how (ready + t + 1, j) was reached
-};
 
 bool
 operator==(const RdcnHop& a, const RdcnHop& b)
 {
     return a.tor == b.tor && a.uplink == b.uplink && a.slot == b.slot && a.next == b.next;
+}
+
+const RdcnRouter::SchemeFunctions&
+RdcnRouter::FunctionsOf(Scheme scheme)
+{
+    // One entry per scheme, in enum order.
+    static const SchemeFunctions SCHEMES[] = {
+        {"direct", &RdcnRouter::NextHopDirect, nullptr, false},
+        {"vlb", &RdcnRouter::NextHopVlb, nullptr, false},
+        {"hoho", &RdcnRouter::NextHopHoho, &RdcnRouter::FillFirstHops, false},
+        {"ksp", &RdcnRouter::FollowRoute, &RdcnRouter::FillKPaths, true},
+        {"source", &RdcnRouter::FollowRoute, &RdcnRouter::FillPaths, false},
+    };
+    NS_ABORT_MSG_IF(scheme > SOURCE, "RdcnRouter: unknown scheme " << scheme);
+    return SCHEMES[scheme];
 }
 
 TypeId
@@ -238,7 +197,7 @@ RdcnRouter::ParseScheme(const std::string& name, Scheme& scheme, std::string& er
 {
     for (uint32_t s = DIRECT; s <= SOURCE; ++s)
     {
-        if (name == kSchemeNames[s])
+        if (name == FunctionsOf(static_cast<Scheme>(s)).name)
         {
             scheme = static_cast<Scheme>(s);
             return true;
@@ -251,7 +210,7 @@ RdcnRouter::ParseScheme(const std::string& name, Scheme& scheme, std::string& er
 std::string
 RdcnRouter::GetSchemeName(Scheme scheme)
 {
-    return scheme <= SOURCE ? kSchemeNames[scheme] : "unknown";
+    return scheme <= SOURCE ? FunctionsOf(scheme).name : "unknown";
 }
 
 uint64_t
@@ -392,317 +351,22 @@ RdcnRouter::GetHorizon(uint64_t ready) const
     return 2 * static_cast<uint64_t>(EpochAt(ready).slices) + 1;
 }
 
-void
-RdcnRouter::BuildDirect(Epoch& epoch) const
+RdcnRouter::Entry
+RdcnRouter::PathEntry(Block& block, const std::vector<RdcnHop>& path, uint64_t ready)
 {
-    const uint32_t n = m_tors;
-    const uint32_t u = m_uplinks;
-    const std::size_t pairs = static_cast<std::size_t>(n) * n;
-    epoch.directStart.assign(pairs + 1, 0);
-    for (uint32_t code = 0; code < epoch.slices * u; ++code)
+    Entry e;
+    e.wait = path.front().slot - ready;
+    e.uplink = path.front().uplink;
+    e.next = path.front().next;
+    e.arrival = path.back().slot + 1 - ready;
+    e.hops = path.size();
+    e.path = block.hops.size();
+    for (RdcnHop h : path)
     {
-        const int32_t* row = &epoch.peers[static_cast<std::size_t>(code) * n];
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            if (row[i] >= 0)
-            {
-                ++epoch.directStart[static_cast<std::size_t>(i) * n + row[i] + 1];
-            }
-        }
+        h.slot -= ready;
+        block.hops.push_back(h);
     }
-    for (std::size_t p = 0; p < pairs; ++p)
-    {
-        epoch.directStart[p + 1] += epoch.directStart[p];
-    }
-    epoch.direct.assign(epoch.directStart[pairs], 0);
-    std::vector<uint32_t> fill(epoch.directStart.begin(), epoch.directStart.end() - 1);
-    // Codes slice * U + uplink in ascending order: each list is sorted by slice, then uplink.
-    for (uint32_t code = 0; code < epoch.slices * u; ++code)
-    {
-        const int32_t* row = &epoch.peers[static_cast<std::size_t>(code) * n];
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            if (row[i] >= 0)
-            {
-                epoch.direct[fill[static_cast<std::size_t>(i) * n + row[i]]++] = code;
-            }
-        }
-    }
-}
-
-bool
-RdcnRouter::DirectHop(uint32_t tor, uint64_t ready, uint32_t dst, RdcnHop& hop) const
-{
-    Sync();
-    if (tor >= m_tors || dst >= m_tors || tor == dst)
-    {
-        NS_LOG_WARN("DirectHop: bad pair " << tor << " -> " << dst << " (" << m_tors << " ToRs)");
-        return false;
-    }
-    uint64_t from = ready;
-    std::size_t e = 0;
-    while (true)
-    {
-        Epoch& epoch = EpochAt(from, &e);
-        if (epoch.directStart.empty())
-        {
-            BuildDirect(epoch);
-        }
-        const std::size_t pair = static_cast<std::size_t>(tor) * m_tors + dst;
-        const uint32_t* begin = epoch.direct.data() + epoch.directStart[pair];
-        const uint32_t* end = epoch.direct.data() + epoch.directStart[pair + 1];
-        if (begin != end)
-        {
-            const uint32_t s0 = (from - epoch.first) % epoch.slices;
-            const uint32_t* it = std::lower_bound(begin, end, s0 * m_uplinks);
-            uint64_t slot;
-            uint32_t code;
-            if (it != end)
-            {
-                code = *it;
-                slot = from + (code / m_uplinks - s0);
-            }
-            else
-            {
-                code = *begin;
-                slot = from + (epoch.slices - s0) + code / m_uplinks;
-            }
-            if (slot < epoch.end)
-            {
-                hop.tor = tor;
-                hop.uplink = code % m_uplinks;
-                hop.slot = slot;
-                hop.next = dst;
-                return true;
-            }
-        }
-        if (epoch.end == NO_SLOT)
-        {
-            return false;
-        }
-        from = epoch.end;
-    }
-}
-
-void
-RdcnRouter::SearchForward(uint32_t src, uint64_t ready, int32_t stop, Forward& f) const
-{
-    // Labelling over the time-expanded graph, slot by slot: cur[j] is the best label of a
-    // packet at ToR j ready at slot ready + t (waiting keeps a label, a hop adds one). Hops of
-    // one slot read the labels from its start, so a packet takes at most one hop per slot.
-    const uint32_t n = m_tors;
-    const uint32_t u = m_uplinks;
-    const uint64_t horizon = 2 * static_cast<uint64_t>(EpochAt(ready).slices) + 1;
-    f.ready = ready;
-    f.slots = 0;
-    f.arrival.assign(n, NO_SLOT);
-    f.label.assign(n, NO_LABEL);
-    f.parents.clear();
-    std::vector<uint64_t> cur(n, NO_LABEL);
-    std::vector<uint64_t> next;
-    std::vector<uint32_t> active;
-    active.reserve(n);
-    cur[src] = 0;
-    f.arrival[src] = ready;
-    f.label[src] = 0;
-    active.push_back(src);
-    for (uint64_t t = 0; t < horizon; ++t)
-    {
-        const uint64_t k = ready + t;
-        const int32_t* row = PeerRow(k);
-        next = cur;
-        f.parents.resize((t + 1) * n);
-        Parent* parents = &f.parents[t * n];
-        const std::size_t senders = active.size();
-        for (uint32_t l = 0; l < u; ++l)
-        {
-            const int32_t* peers = row + static_cast<std::size_t>(l) * n;
-            const uint64_t firstHop = MakeLabel(1, l, t);
-            for (std::size_t a = 0; a < senders; ++a)
-            {
-                const uint32_t i = active[a];
-                const int32_t j = peers[i];
-                if (j < 0)
-                {
-                    continue;
-                }
-                const uint64_t cand =
-                    cur[i] == 0 ? firstHop : cur[i] + (uint64_t{1} << LABEL_HOPS_SHIFT);
-                if (cand >= next[j])
-                {
-                    continue;
-                }
-                if (next[j] == NO_LABEL)
-                {
-                    active.push_back(j);
-                    f.arrival[j] = k + 1;
-                }
-                if (f.arrival[j] == k + 1)
-                {
-                    f.label[j] = cand;
-                }
-                next[j] = cand;
-                parents[j].from = static_cast<int32_t>(i);
-                parents[j].uplink = l;
-            }
-        }
-        cur.swap(next);
-        f.slots = t + 1;
-        if (stop >= 0 ? f.arrival[stop] != NO_SLOT : active.size() == n)
-        {
-            return;
-        }
-    }
-}
-
-std::vector<RdcnHop>
-RdcnRouter::PathOf(const Forward& f, uint32_t src, uint32_t dst) const
-{
-    std::vector<RdcnHop> path;
-    if (f.arrival[dst] == NO_SLOT || dst == src)
-    {
-        return path;
-    }
-    const uint32_t n = m_tors;
-    uint64_t t = f.arrival[dst] - f.ready;
-    uint32_t node = dst;
-    while (t > 0)
-    {
-        const Parent& p = f.parents[(t - 1) * n + node];
-        if (p.from >= 0)
-        {
-            path.push_back(RdcnHop{static_cast<uint32_t>(p.from), p.uplink, f.ready + t - 1, node});
-            node = p.from;
-        }
-        --t;
-    }
-    NS_ASSERT(node == src);
-    std::reverse(path.begin(), path.end());
-    return path;
-}
-
-uint64_t
-RdcnRouter::EarliestPath(uint32_t src,
-                         uint64_t ready,
-                         uint32_t dst,
-                         std::vector<RdcnHop>& path) const
-{
-    Sync();
-    path.clear();
-    NS_ASSERT_MSG(src < m_tors && dst < m_tors,
-                  "EarliestPath: ToR " << src << " or " << dst << " out of " << m_tors);
-    if (src == dst)
-    {
-        return ready;
-    }
-    Forward f;
-    SearchForward(src, ready, static_cast<int32_t>(dst), f);
-    path = PathOf(f, src, dst);
-    return f.arrival[dst];
-}
-
-std::vector<std::vector<RdcnHop>>
-RdcnRouter::EarliestPaths(uint32_t src, uint64_t ready, uint32_t dst, uint32_t k) const
-{
-    Sync();
-    std::vector<std::vector<RdcnHop>> paths;
-    NS_ASSERT_MSG(src < m_tors && dst < m_tors,
-                  "EarliestPaths: ToR " << src << " or " << dst << " out of " << m_tors);
-    if (src == dst || k == 0)
-    {
-        return paths;
-    }
-    const uint32_t n = m_tors;
-    const uint32_t u = m_uplinks;
-    const uint64_t horizon = 2 * static_cast<uint64_t>(EpochAt(ready).slices) + 1;
-    constexpr uint8_t WAIT = 0xff; // U <= RdcnSchedule::MAX_UPLINKS < 0xff
-
-    // Backward dynamic programme over the time-expanded graph: value[j] is the best
-    // (arrival - ready) << 32 | hops from (ready + t, j) to dst, never through src (so every
-    // first hop's continuation is a path that does not come back); choice[t * N + j] is the
-    // uplink to take then (WAIT: wait a slot). Ties keep waiting, then the lowest uplink.
-    std::vector<uint64_t> valueNext(n, NO_SLOT);
-    std::vector<uint64_t> value;
-    std::vector<uint8_t> choice(horizon * n, WAIT);
-
-    /// A first hop and the best continuation after it.
-    struct Candidate
-    {
-        uint64_t value;  //!< (arrival - ready) << 32 | hops
-        uint32_t uplink; //!< First uplink
-        uint64_t slot;   //!< First slot
-        uint32_t next;   //!< First hop's far end
-    };
-
-    std::vector<Candidate> candidates;
-    for (uint64_t t = horizon; t-- > 0;)
-    {
-        const uint64_t slot = ready + t;
-        const int32_t* row = PeerRow(slot);
-        const uint64_t direct = ((t + 1) << VALUE_ARRIVAL_SHIFT) | 1;
-        value = valueNext;
-        uint8_t* chosen = &choice[t * n];
-        for (uint32_t l = 0; l < u; ++l)
-        {
-            const int32_t* peers = row + static_cast<std::size_t>(l) * n;
-            for (uint32_t j = 0; j < n; ++j)
-            {
-                const int32_t p = peers[j];
-                if (p < 0 || static_cast<uint32_t>(p) == src || j == dst)
-                {
-                    continue;
-                }
-                uint64_t cand;
-                if (static_cast<uint32_t>(p) == dst)
-                {
-                    cand = direct;
-                }
-                else if (valueNext[p] == NO_SLOT)
-                {
-                    continue;
-                }
-                else
-                {
-                    cand = valueNext[p] + 1;
-                }
-                if (j == src)
-                {
-                    candidates.push_back(Candidate{cand, l, slot, static_cast<uint32_t>(p)});
-                }
-                else if (cand < value[j])
-                {
-                    value[j] = cand;
-                    chosen[j] = static_cast<uint8_t>(l);
-                }
-            }
-        }
-        valueNext.swap(value);
-    }
-    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
-        return std::tie(a.value, a.uplink, a.slot) < std::tie(b.value, b.uplink, b.slot);
-    });
-    const std::size_t count = std::min<std::size_t>(k, candidates.size());
-    for (std::size_t c = 0; c < count; ++c)
-    {
-        const Candidate& cand = candidates[c];
-        std::vector<RdcnHop> path{RdcnHop{src, cand.uplink, cand.slot, cand.next}};
-        uint32_t node = cand.next;
-        uint64_t t = cand.slot - ready + 1;
-        while (node != dst)
-        {
-            NS_ASSERT(t < horizon);
-            const uint8_t l = choice[t * n + node];
-            if (l != WAIT)
-            {
-                const int32_t p = PeerRow(ready + t)[static_cast<std::size_t>(l) * n + node];
-                path.push_back(RdcnHop{node, l, ready + t, static_cast<uint32_t>(p)});
-                node = p;
-            }
-            ++t;
-        }
-        paths.push_back(std::move(path));
-    }
-    return paths;
+    return e;
 }
 
 void
@@ -712,55 +376,9 @@ RdcnRouter::Fill(uint32_t tor, uint64_t ready, int32_t dst, Block& block) const
     // destination from one search, entries indexed by destination.
     block.entries.clear();
     block.hops.clear();
-    auto add = [&](const std::vector<RdcnHop>& path) {
-        Entry e;
-        e.wait = path.front().slot - ready;
-        e.uplink = path.front().uplink;
-        e.next = path.front().next;
-        e.arrival = path.back().slot + 1 - ready;
-        e.hops = path.size();
-        e.path = block.hops.size();
-        for (RdcnHop h : path)
-        {
-            h.slot -= ready;
-            block.hops.push_back(h);
-        }
-        return e;
-    };
-    if (m_scheme == KSP)
-    {
-        for (const std::vector<RdcnHop>& path : EarliestPaths(tor, ready, dst, m_paths))
-        {
-            block.entries.push_back(add(path));
-        }
-        return;
-    }
-    Entry none;
-    none.arrival = NO_HOPS;
-    block.entries.assign(m_tors, none);
-    Forward f;
-    SearchForward(tor, ready, dst, f);
-    for (uint32_t d = 0; d < m_tors; ++d)
-    {
-        if (d == tor || f.arrival[d] == NO_SLOT || (dst >= 0 && d != static_cast<uint32_t>(dst)))
-        {
-            continue;
-        }
-        if (m_scheme == SOURCE)
-        {
-            block.entries[d] = add(PathOf(f, tor, d));
-        }
-        else
-        {
-            const uint64_t label = f.label[d];
-            Entry& e = block.entries[d];
-            e.wait = LabelSlot(label);
-            e.uplink = LabelUplink(label);
-            e.next = PeerRow(ready + e.wait)[static_cast<std::size_t>(e.uplink) * m_tors + tor];
-            e.arrival = f.arrival[d] - ready;
-            e.hops = LabelHops(label);
-        }
-    }
+    const SchemeFunctions& scheme = FunctionsOf(m_scheme);
+    NS_ASSERT_MSG(scheme.fill, "RdcnRouter: " << scheme.name << " keeps no tables");
+    (this->*scheme.fill)(tor, ready, dst, block);
 }
 
 std::vector<RdcnHop>
@@ -786,7 +404,7 @@ RdcnRouter::Lookup(uint32_t tor, uint64_t ready, uint32_t dst, uint32_t& first, 
     // horizon stays inside the cycle.
     const bool periodic = epoch.end == NO_SLOT || ready + horizon <= epoch.end;
     const bool keyFits = e < (uint64_t{1} << KEY_EPOCH_BITS) && slice < (1U << KEY_SLICE_BITS);
-    const bool perDst = m_scheme == KSP;
+    const bool perDst = FunctionsOf(m_scheme).perDestination;
     const uint64_t key = (static_cast<uint64_t>(e) << (KEY_SLICE_BITS + KEY_DST_BITS)) |
                          (slice << KEY_DST_BITS) | (perDst ? dst : KEY_ALL_DST);
     auto result = [&](const Block& block) {
@@ -861,7 +479,8 @@ RdcnRouter::FollowRoute(uint32_t tor,
         state.route.clear();
         return false;
     }
-    const Entry& chosen = block->entries[first + (m_scheme == KSP ? flowHash % count : 0)];
+    const bool perDst = FunctionsOf(m_scheme).perDestination;
+    const Entry& chosen = block->entries[first + (perDst ? flowHash % count : 0)];
     state.route = PathOf(*block, chosen, ready);
     hop = state.route.front();
     return true;
@@ -882,49 +501,9 @@ RdcnRouter::NextHop(uint32_t tor,
         NS_LOG_WARN("NextHop: bad pair " << tor << " -> " << dst << " (" << m_tors << " ToRs)");
         return false;
     }
-    bool found = false;
-    switch (m_scheme)
-    {
-    case DIRECT:
-        found = DirectHop(tor, ready, dst, hop);
-        break;
-    case VLB: {
-        if (state.via < 0 && state.hops == 0 && m_tors > 2)
-        {
-            // Uniform over the N - 2 ToRs other than tor and dst.
-            const uint32_t lo = std::min(tor, dst);
-            const uint32_t hi = std::max(tor, dst);
-            uint32_t via = m_rng->GetInteger(0, m_tors - 3);
-            via += via >= lo ? 1 : 0;
-            via += via >= hi ? 1 : 0;
-            state.via = static_cast<int32_t>(via);
-            NS_LOG_LOGIC("VLB " << tor << " -> " << dst << " via " << via);
-        }
-        if (state.via >= 0 && static_cast<uint32_t>(state.via) == tor)
-        {
-            state.via = -1;
-        }
-        const uint32_t target = state.via >= 0 ? static_cast<uint32_t>(state.via) : dst;
-        found = DirectHop(tor, ready, target, hop);
-        break;
-    }
-    case HOHO: {
-        uint32_t first = 0;
-        uint32_t count = 0;
-        const Block* block = Lookup(tor, ready, dst, first, count);
-        if (count > 0)
-        {
-            const Entry& e = block->entries[first];
-            hop = RdcnHop{tor, e.uplink, ready + e.wait, e.next};
-            found = true;
-        }
-        break;
-    }
-    case KSP:
-    case SOURCE:
-        found = FollowRoute(tor, ready, dst, flowHash, state, hop);
-        break;
-    }
+    // The scheme seam: the scheme's own next-hop function (rdcn-router-<scheme>.cc).
+    const bool found =
+        (this->*FunctionsOf(m_scheme).nextHop)(tor, ready, dst, flowHash, state, hop);
     if (!found)
     {
         NS_LOG_LOGIC("no route from " << tor << " to " << dst << " from slot " << ready);

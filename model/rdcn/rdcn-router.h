@@ -281,29 +281,243 @@ class RdcnRouter : public Object
         std::vector<uint32_t> direct;      //!< slice * U + uplink, ascending per (tor, dst)
     };
 
+    /// Result of a forward search over the time-expanded graph (rdcn-router-earliest.cc).
     struct Forward;
 
+    /**
+     * \brief A scheme's entry in the scheme seam (FunctionsOf, rdcn-router.cc): its name and
+     * the functions that route by it, each in rdcn-router-<scheme>.cc.
+     */
+    struct SchemeFunctions
+    {
+        const char* name; //!< Name (ParseScheme, GetSchemeName)
+        /// The next hop (as NextHop, which has checked the pair and synchronized the indexes)
+        bool (RdcnRouter::*nextHop)(uint32_t tor,
+                                    uint64_t ready,
+                                    uint32_t dst,
+                                    uint64_t flowHash,
+                                    RdcnRouteState& state,
+                                    RdcnHop& hop);
+        /// Fills a cleared table block (as Fill); null: the scheme keeps no time-flow tables
+        void (RdcnRouter::*fill)(uint32_t tor, uint64_t ready, int32_t dst, Block& block) const;
+        /// Blocks per destination holding up to K paths, one picked by flow hash (else one
+        /// block for every destination of a slice, with one entry each)
+        bool perDestination;
+    };
+
+    /**
+     * \brief The scheme seam: what routes by each scheme.
+     * \param [in] scheme the scheme (aborts on a value outside the enum)
+     * \return its functions
+     */
+    static const SchemeFunctions& FunctionsOf(Scheme scheme);
+
+    // Shared by every scheme (rdcn-router.cc): schedule cycles, indexes and tables.
+
+    /**
+     * \brief Follows RdcnSchedule's Installed trace: mirrors the cycle bounds and clears the
+     * tables.
+     * \param [in] fromSlot first slot of the installed cycle
+     */
     void Installed(uint64_t fromSlot);
+    /// \brief Rebuilds the indexes and tables when the schedule's sizes, the scheme or K changed.
     void Sync() const;
+    /// \brief Drops the tables and the cycle indexes.
     void ClearTables() const;
+    /**
+     * \brief The index of the cycle holding a slot, built on first use.
+     * \param [in] slot an absolute slot
+     * \param [out] index set to the cycle's index when not null
+     * \return the cycle's index
+     */
     Epoch& EpochAt(uint64_t slot, std::size_t* index = nullptr) const;
+    /**
+     * \brief The peers of every ToR and uplink in a slot.
+     * \param [in] slot an absolute slot
+     * \return the row of the slot: [uplink * N + tor]: peer
+     */
     const int32_t* PeerRow(uint64_t slot) const;
-    void BuildDirect(Epoch& epoch) const;
-    void SearchForward(uint32_t src, uint64_t ready, int32_t stop, Forward& f) const;
-    std::vector<RdcnHop> PathOf(const Forward& f, uint32_t src, uint32_t dst) const;
+    /**
+     * \brief The table entries of \p tor towards \p dst from \p ready, from the tables (filled
+     * on first use) or computed when the lookup cannot be cached.
+     * \param [in] tor the ToR
+     * \param [in] ready the ready slot
+     * \param [in] dst the destination
+     * \param [out] first set to the first entry for \p dst in the block
+     * \param [out] count set to the number of its entries (0: unreachable)
+     * \return the block holding them
+     */
     const Block* Lookup(uint32_t tor,
                         uint64_t ready,
                         uint32_t dst,
                         uint32_t& first,
                         uint32_t& count);
+    /**
+     * \brief Clears a block and fills it by the scheme's fill function.
+     * \param [in] tor the ToR
+     * \param [in] ready the ready slot
+     * \param [in] dst that destination only, or every destination when negative
+     * \param [in,out] block the block
+     */
     void Fill(uint32_t tor, uint64_t ready, int32_t dst, Block& block) const;
+    /**
+     * \brief Adds a path's hops to a block (slots relative to \p ready).
+     * \param [in,out] block the block
+     * \param [in] path the path (not empty)
+     * \param [in] ready the ready slot
+     * \return the entry of the path
+     */
+    static Entry PathEntry(Block& block, const std::vector<RdcnHop>& path, uint64_t ready);
+    /**
+     * \brief The path of a block's entry (absolute slots).
+     * \param [in] block the block
+     * \param [in] entry one of its entries
+     * \param [in] ready the ready slot of the lookup
+     * \return the hops
+     */
     std::vector<RdcnHop> PathOf(const Block& block, const Entry& entry, uint64_t ready) const;
+    /**
+     * \brief The next hop of a carried route (ksp, source): the packet's route when still
+     * valid, else a new one from the tables (ksp: the path the flow hash picks).
+     * \param [in] tor where the packet is
+     * \param [in] ready first absolute slot in which it may leave
+     * \param [in] dst destination ToR
+     * \param [in] flowHash flow hash
+     * \param [in,out] state the packet's routing state (its route replaced when recomputed)
+     * \param [out] hop set on success
+     * \return false when no route exists within two cycles
+     */
     bool FollowRoute(uint32_t tor,
                      uint64_t ready,
                      uint32_t dst,
                      uint64_t flowHash,
                      RdcnRouteState& state,
                      RdcnHop& hop);
+
+    // Direct (rdcn-router-direct.cc).
+
+    /**
+     * \brief Indexes the direct circuits of every (ToR, destination) pair of a cycle.
+     * \param [in,out] epoch the cycle
+     */
+    void BuildDirect(Epoch& epoch) const;
+    /**
+     * \brief Direct's next hop: the next direct circuit to \p dst (DirectHop).
+     * \param [in] tor where the packet is
+     * \param [in] ready first absolute slot in which it may leave
+     * \param [in] dst destination ToR
+     * \param [in] flowHash unused
+     * \param [in] state unused
+     * \param [out] hop set on success
+     * \return false when \p tor never reaches \p dst directly
+     */
+    bool NextHopDirect(uint32_t tor,
+                       uint64_t ready,
+                       uint32_t dst,
+                       uint64_t flowHash,
+                       RdcnRouteState& state,
+                       RdcnHop& hop);
+
+    // Valiant load balancing (rdcn-router-vlb.cc).
+
+    /**
+     * \brief VLB's next hop: the next direct circuit to the packet's intermediate (chosen at
+     * the source, cleared when reached), then to \p dst.
+     * \param [in] tor where the packet is
+     * \param [in] ready first absolute slot in which it may leave
+     * \param [in] dst destination ToR
+     * \param [in] flowHash unused
+     * \param [in,out] state the packet's routing state (its intermediate)
+     * \param [out] hop set on success
+     * \return false when the target is never reached directly
+     */
+    bool NextHopVlb(uint32_t tor,
+                    uint64_t ready,
+                    uint32_t dst,
+                    uint64_t flowHash,
+                    RdcnRouteState& state,
+                    RdcnHop& hop);
+
+    // Earliest arrival by a forward search: hoho and source (rdcn-router-earliest.cc).
+
+    /**
+     * \brief The forward search over the time-expanded graph from \p src.
+     * \param [in] src source ToR
+     * \param [in] ready its ready slot
+     * \param [in] stop stop when this ToR is reached (negative: when every ToR is)
+     * \param [out] f set to the result
+     */
+    void SearchForward(uint32_t src, uint64_t ready, int32_t stop, Forward& f) const;
+    /**
+     * \brief The path of a forward search to a ToR.
+     * \param [in] f the search
+     * \param [in] src its source
+     * \param [in] dst the ToR
+     * \return the hops (empty when unreached or \p dst is \p src)
+     */
+    std::vector<RdcnHop> PathOf(const Forward& f, uint32_t src, uint32_t dst) const;
+    /**
+     * \brief Sets a block's entries to every destination, all unreachable, and searches
+     * forward from \p tor.
+     * \param [in] tor the ToR
+     * \param [in] ready the ready slot
+     * \param [in] dst that destination only, or every destination when negative
+     * \param [in,out] block the block (cleared)
+     * \param [out] f set to the search
+     * \return the destinations to fill: those reached (\p dst only when not negative), ascending
+     */
+    std::vector<uint32_t> SearchBlock(uint32_t tor,
+                                      uint64_t ready,
+                                      int32_t dst,
+                                      Block& block,
+                                      Forward& f) const;
+    /**
+     * \brief Hoho's table block: the first hop of the earliest path to each destination.
+     * \param [in] tor the ToR
+     * \param [in] ready the ready slot
+     * \param [in] dst that destination only, or every destination when negative
+     * \param [in,out] block the block (cleared)
+     */
+    void FillFirstHops(uint32_t tor, uint64_t ready, int32_t dst, Block& block) const;
+    /**
+     * \brief Source's table block: the earliest path to each destination.
+     * \param [in] tor the ToR
+     * \param [in] ready the ready slot
+     * \param [in] dst that destination only, or every destination when negative
+     * \param [in,out] block the block (cleared)
+     */
+    void FillPaths(uint32_t tor, uint64_t ready, int32_t dst, Block& block) const;
+    /**
+     * \brief Hoho's next hop: the first hop of the table's earliest path.
+     * \param [in] tor where the packet is
+     * \param [in] ready first absolute slot in which it may leave
+     * \param [in] dst destination ToR
+     * \param [in] flowHash unused
+     * \param [in] state unused
+     * \param [out] hop set on success
+     * \return false when no route exists within two cycles
+     */
+    bool NextHopHoho(uint32_t tor,
+                     uint64_t ready,
+                     uint32_t dst,
+                     uint64_t flowHash,
+                     RdcnRouteState& state,
+                     RdcnHop& hop);
+
+    // K earliest paths by a backward programme (rdcn-router-ksp.cc).
+
+    /**
+     * \brief Ksp's table block: the K earliest paths to one destination (EarliestPaths).
+     * \param [in] tor the ToR
+     * \param [in] ready the ready slot
+     * \param [in] dst the destination
+     * \param [in,out] block the block (cleared)
+     */
+    void FillKPaths(uint32_t tor, uint64_t ready, int32_t dst, Block& block) const;
+
+    // Checks (rdcn-router-check.cc).
+
+    /// \return empty, or the first pair that cannot reach each other within two cycles
     std::string CheckReachable() const;
 
     Ptr<RdcnSchedule> m_schedule;     //!< Schedule
