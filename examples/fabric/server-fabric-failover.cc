@@ -57,141 +57,124 @@ Build(const Setup& setup, uint32_t& tenants, OpticalExperiment& exp)
     return scheduler;
 }
 
-/// The options, with their defaults.
-struct Options
-{
-    std::string policy{"morphlux"};        //!< contiguous | morphlux
-    uint32_t spares{4};                    //!< Spares per rack
-    uint32_t racks{4};                     //!< Racks
-    uint32_t freeRacks{1};                 //!< Racks left empty
-    std::string fill{"2x4x4,2x2x4,2x2x2"}; //!< Slices per filled rack
-    Time fabricDelay{Seconds(1.1)};        //!< Fabric reconfiguration delay
-    std::string rackShape{"4x4x4"};        //!< Accelerators per rack
-    std::string serverShape{"2x2x1"};      //!< Accelerators per server
-    Time resync{Seconds(4.5)};             //!< Collective-library re-sync
-    Time migration{Seconds(60)};           //!< Migration and restart
-    Time failAt{Seconds(10)};              //!< Scripted failure time
-    double failureRate{2e-5};              //!< Random failures per accelerator-hour
-    Time repair{Hours(72)};                //!< Repair time
-    Time duration{Days(365)};              //!< Coverage run
-};
+} // namespace
 
-// Largest datacenter (accelerators; 256 racks of 64) and largest expected number of random
-// failures: bounds on memory and run time.
-constexpr uint32_t MAX_RACKS = 256;          //!< Racks at most
-constexpr uint64_t MAX_ACCELERATORS = 16384; //!< Accelerators at most
-constexpr double MAX_FAILURES = 1e5;         //!< Expected random failures at most
-constexpr double DAY = 86400;                //!< Seconds per day
-
-/// Declares the options on \p exp, bound to \p o.
-void
-AddOptions(OpticalExperiment& exp, Options& o)
+int
+main(int argc, char* argv[])
 {
+    // Largest datacenter (accelerators; 256 racks of 64) and largest expected number of random
+    // failures: bounds on memory and run time.
+    constexpr uint32_t MAX_RACKS = 256;
+    constexpr uint64_t MAX_ACCELERATORS = 16384;
+    constexpr double MAX_FAILURES = 1e5;
+    constexpr double DAY = 86400;
+
+    std::string policy = "morphlux";
+    uint32_t spares = 4;
+    uint32_t racks = 4;
+    uint32_t freeRacks = 1;
+    std::string fill = "2x4x4,2x2x4,2x2x2";
+    Time fabricDelay = Seconds(1.1);
+    std::string rackShape = "4x4x4";
+    std::string serverShape = "2x2x1";
+    Time resync = Seconds(4.5);
+    Time migration = Seconds(60);
+    Time failAt = Seconds(10);
+    double failureRate = 2e-5;
+    Time repair = Hours(72);
+    Time duration = Days(365);
+
+    OpticalExperiment exp("server-fabric-failover",
+                          "Accelerator failure: job migration vs spare swap by the fabrics");
     exp.AddEnum("policy",
                 "contiguous (migrate the job) or morphlux (swap in a spare)",
-                o.policy,
+                policy,
                 {"contiguous", "morphlux"});
     exp.AddCount("spares",
                  "Spare accelerators per rack, whole servers, fewer than a rack's servers "
                  "(Morphlux: 4 per 64)",
-                 o.spares,
+                 spares,
                  0,
                  4096);
     exp.AddCount("racks",
                  "Racks of --rack accelerators; at most " + std::to_string(MAX_ACCELERATORS) +
                      " accelerators in all",
-                 o.racks,
+                 racks,
                  1,
                  MAX_RACKS);
     exp.AddCount("freeRacks",
                  "Racks left empty (where migrated jobs can go), fewer than --racks",
-                 o.freeRacks,
+                 freeRacks,
                  0,
                  MAX_RACKS - 1);
     exp.AddText("fill",
                 "Slices placed in each other rack, in order (AxBxC,...; the first holds the "
                 "failing accelerator)",
-                o.fill,
+                fill,
                 false);
-    exp.AddText("rack",
-                "Accelerators per rack, AxBxC (TPUv4, Morphlux: 4x4x4)",
-                o.rackShape,
-                false);
+    exp.AddText("rack", "Accelerators per rack, AxBxC (TPUv4, Morphlux: 4x4x4)", rackShape, false);
     exp.AddText("server",
                 "Accelerators per server, AxBxC, tiling the rack (Morphlux: 2x2x1)",
-                o.serverShape,
+                serverShape,
                 false);
     exp.AddTime("fabricDelay",
                 "Reconfiguration delay of a server's fabric (Morphlux prototype: 1.1 s)",
-                o.fabricDelay,
+                fabricDelay,
                 OpticalBounds::AtLeast(0).AtMost(60));
     exp.AddTime("resync",
                 "Collective-library re-sync after recovery (NCCL: 4.5 s)",
-                o.resync,
+                resync,
                 OpticalBounds::AtLeast(0).AtMost(3600));
     exp.AddTime("migration",
                 "Migration and restart of a job (no public figure: an assumption)",
-                o.migration,
+                migration,
                 OpticalBounds::AtLeast(0).AtMost(DAY));
     exp.AddTime("failAt",
                 "When the scripted failure happens",
-                o.failAt,
+                failAt,
                 OpticalBounds::AtLeast(0).AtMost(DAY));
     exp.AddReal("failureRate",
                 "Random failures per accelerator-hour for the coverage run (no public per-chip "
                 "rate: an assumption, about 16% a year); the expected failures, rate x "
                 "accelerators x duration, must not exceed 1e5",
-                o.failureRate,
+                failureRate,
                 OpticalBounds::Above(0).AtMost(0.01),
                 "per accelerator-hour");
     exp.AddTime("repair",
                 "Repair time of a failed accelerator",
-                o.repair,
+                repair,
                 OpticalBounds::AtLeast(0).AtMost(365 * DAY));
     exp.AddTime("duration",
                 "Period of the coverage run (0: skip it; default a year, for tens of failures)",
-                o.duration,
+                duration,
                 OpticalBounds::AtLeast(0).AtMost(10 * 365 * DAY));
-}
+    exp.Parse(argc, argv);
 
-/**
- * \brief Checks the options together and builds the scripted run's datacenter, before the run
- * starts, so that a --fill that places nothing is refused like any other bad value.
- * \param [in] o The options
- * \param [out] setup The datacenter and its tenants
- * \param [in,out] exp The experiment (refuses bad values)
- * \return the scripted run's scheduler
- */
-Ptr<SliceScheduler>
-CheckAndBuild(const Options& o, Setup& setup, OpticalExperiment& exp)
-{
+    Setup setup;
     std::string error;
-    setup.tenants.SetSchedulerAttribute("Policy", StringValue(o.policy));
-    setup.tenants.SetSchedulerAttribute("SparesPerRack", UintegerValue(o.spares));
-    setup.tenants.SetSchedulerAttribute("ResyncTime", TimeValue(o.resync));
-    setup.tenants.SetSchedulerAttribute("MigrationTime", TimeValue(o.migration));
+    setup.tenants.SetSchedulerAttribute("Policy", StringValue(policy));
+    setup.tenants.SetSchedulerAttribute("SparesPerRack", UintegerValue(spares));
+    setup.tenants.SetSchedulerAttribute("ResyncTime", TimeValue(resync));
+    setup.tenants.SetSchedulerAttribute("MigrationTime", TimeValue(migration));
     std::string culprit;
-    exp.Require(setup.geometry.ConfigureFromText(o.racks,
-                                                 o.rackShape,
-                                                 o.serverShape,
-                                                 MAX_ACCELERATORS,
-                                                 culprit,
-                                                 error),
-                culprit,
-                error);
-    exp.Require(o.freeRacks < o.racks,
+    exp.Require(
+        setup.geometry
+            .ConfigureFromText(racks, rackShape, serverShape, MAX_ACCELERATORS, culprit, error),
+        culprit,
+        error);
+    exp.Require(freeRacks < racks,
                 "freeRacks",
-                "leaves none of the " + std::to_string(o.racks) + " racks for tenants (at most " +
-                    std::to_string(o.racks - 1) + ")");
-    std::string problem = SliceScheduler::CheckSpares(setup.geometry, o.spares);
+                "leaves none of the " + std::to_string(racks) + " racks for tenants (at most " +
+                    std::to_string(racks - 1) + ")");
+    std::string problem = SliceScheduler::CheckSpares(setup.geometry, spares);
     exp.Require(problem.empty(), "spares", problem);
-    setup.filledRacks = o.racks - o.freeRacks;
-    exp.Require(TorusGeometry::ParseShapeList(o.fill, setup.fill, error), "fill", error);
+    setup.filledRacks = racks - freeRacks;
+    exp.Require(TorusGeometry::ParseShapeList(fill, setup.fill, error), "fill", error);
     problem = SliceAllocator(setup.geometry).CheckShapes(setup.fill);
     exp.Require(problem.empty(), "fill", problem);
-    setup.dc.SetFabricAttribute("ReconfigurationDelay", TimeValue(o.fabricDelay));
+    setup.dc.SetFabricAttribute("ReconfigurationDelay", TimeValue(fabricDelay));
     const double expectedFailures =
-        o.failureRate * setup.geometry.GetNAccelerators() * o.duration.GetSeconds() / 3600;
+        failureRate * setup.geometry.GetNAccelerators() * duration.GetSeconds() / 3600;
     exp.Require(expectedFailures <= MAX_FAILURES,
                 "duration",
                 "with --failureRate and --racks it expects about " +
@@ -204,24 +187,9 @@ CheckAndBuild(const Options& o, Setup& setup, OpticalExperiment& exp)
     problem = RecoveryRecorder::CheckFilled(tenants,
                                             setup.filledRacks,
                                             setup.fill,
-                                            setup.geometry.GetNAccelerators() / o.racks,
-                                            o.spares);
+                                            setup.geometry.GetNAccelerators() / racks,
+                                            spares);
     exp.Require(problem.empty(), "fill", problem);
-    return scheduler;
-}
-
-} // namespace
-
-int
-main(int argc, char* argv[])
-{
-    Options o;
-    OpticalExperiment exp("server-fabric-failover",
-                          "Accelerator failure: job migration vs spare swap by the fabrics");
-    AddOptions(exp, o);
-    exp.Parse(argc, argv);
-    Setup setup;
-    Ptr<SliceScheduler> scheduler = CheckAndBuild(o, setup, exp);
     exp.Start();
 
     // Run 1: the scripted failure of an accelerator in the middle of the first slice.
@@ -230,8 +198,8 @@ main(int argc, char* argv[])
     RecoveryRecorder scripted;
     scripted.Attach(scheduler);
     const uint32_t failed = RecoveryRecorder::MiddleAccelerator(layout);
-    Simulator::Schedule(o.failAt, &SliceScheduler::Fail, scheduler, failed);
-    exp.Run(o.failAt + o.migration + o.resync + o.fabricDelay + Seconds(60));
+    Simulator::Schedule(failAt, &SliceScheduler::Fail, scheduler, failed);
+    exp.Run(failAt + migration + resync + fabricDelay + Seconds(60));
     const SliceScheduler::Stats first = scheduler->GetStats();
     Simulator::Destroy();
     const RecoveryRecorder::Recovery rec = scripted.GetLast();
@@ -244,30 +212,28 @@ main(int argc, char* argv[])
     // Run 2: random failures over --duration; the share the spares absorb.
     SliceScheduler::Stats month;
     RecoveryRecorder randomRun;
-    if (!o.duration.IsZero())
+    if (!duration.IsZero())
     {
-        uint32_t tenants = 0;
         Ptr<SliceScheduler> scheduler2 = Build(setup, tenants, exp);
         scheduler2->AssignStreams(0);
         randomRun.Attach(scheduler2);
-        scheduler2->StartFailures(o.failureRate, o.repair, o.duration);
-        exp.Run(o.duration);
+        scheduler2->StartFailures(failureRate, repair, duration);
+        exp.Run(duration);
         month = scheduler2->GetStats();
         Simulator::Destroy();
     }
     // Without failures nothing went uncovered, except that contiguous has no spares.
-    const bool sparesUsed = o.policy == "morphlux" && o.spares > 0;
-    const double coverage =
-        o.duration.IsZero() ? 0.0 : RecoveryRecorder::Coverage(month, sparesUsed);
+    const bool sparesUsed = policy == "morphlux" && spares > 0;
+    const double coverage = duration.IsZero() ? 0.0 : RecoveryRecorder::Coverage(month, sparesUsed);
 
     if (ResultsStore* store = exp.GetStore())
     {
         store->CreateEventTable("recovery");
-        for (const auto& phase : RecoveryRecorder::Phases(rec, o.failAt, o.migration))
+        for (const auto& phase : RecoveryRecorder::Phases(rec, failAt, migration))
         {
             store->AddEvent("recovery",
                             exp.GetRunId(),
-                            {o.policy, phase.name, phase.startS, phase.endS});
+                            {policy, phase.name, phase.startS, phase.endS});
         }
     }
     exp.Metric("victim-slice-accelerators", static_cast<double>(layout.accelerators.size()));

@@ -64,256 +64,154 @@ RunPolicy(const SliceSchedulerHelper& tenants,
     return out;
 }
 
-// Largest datacenter run here (accelerators; 256 racks of 64) and largest expected number
-// of requests: bounds on memory and run time.
-constexpr uint32_t MAX_RACKS = 256;          //!< Racks at most
-constexpr uint64_t MAX_ACCELERATORS = 16384; //!< Accelerators at most
-constexpr double MAX_REQUESTS = 1e6;         //!< Expected requests at most
+} // namespace
 
-/// The options, with their defaults.
-struct Options
+int
+main(int argc, char* argv[])
 {
-    uint32_t racks{4};                                     //!< Racks
-    std::string policy{"morphlux"};                        //!< contiguous | morphlux
-    double load{0.9};                                      //!< Offered load
-    Time duration{Hours(48)};                              //!< Simulated period of requests
-    Time meanHold{Hours(1)};                               //!< Mean holding time of a slice
-    std::string shapes{"2x2x1:1,2x2x2:1,2x2x4:1,2x4x4:1"}; //!< Requested shapes and weights
-    Backend backend{Backend::FLOW};                        //!< Network model of the bandwidth
-    Time fabricDelay{Seconds(1.1)};                        //!< Fabric reconfiguration delay
-    std::string rackShape{"4x4x4"};                        //!< Accelerators per rack
-    std::string serverShape{"2x2x1"};                      //!< Accelerators per server
-    double unitGbps{100};                                  //!< Bandwidth of one torus port
-    Time ilpTimeLimit{Seconds(5)};                         //!< Wall-clock limit of an ILP solve
-    uint32_t ilpNodeLimit{50};                             //!< Nodes of an ILP solve (0: none)
-    uint32_t candidatePaths{5};                            //!< Candidate paths per server pair
-    bool ilp{true};                                        //!< Solve Morphlux's ILP
-    uint32_t samples{8};                                   //!< Slices measured per shape
-};
+    // Largest datacenter run here (accelerators; 256 racks of 64) and largest expected number
+    // of requests: bounds on memory and run time.
+    constexpr uint32_t MAX_RACKS = 256;
+    constexpr uint64_t MAX_ACCELERATORS = 16384;
+    constexpr double MAX_REQUESTS = 1e6;
 
-/// The runs of the two policies on the same requests.
-struct Runs
-{
-    TenantDriver::Outcome base; //!< Contiguous
-    TenantDriver::Outcome run;  //!< --policy (the contiguous run again if it is contiguous)
-};
+    uint32_t racks = 4;
+    std::string policy = "morphlux";
+    double load = 0.9;
+    Time duration = Hours(48);
+    Time meanHold = Hours(1);
+    std::string shapes = "2x2x1:1,2x2x2:1,2x2x4:1,2x4x4:1";
+    Backend backend = Backend::FLOW;
+    Time fabricDelay = Seconds(1.1);
+    std::string rackShape = "4x4x4";
+    std::string serverShape = "2x2x1";
+    double unitGbps = 100;
+    Time ilpTimeLimit = Seconds(5);
+    uint32_t ilpNodeLimit = 50;
+    uint32_t candidatePaths = 5;
+    bool ilp = true;
+    uint32_t samples = 8;
 
-/**
- * \brief Declares the options (the --help order).
- * \param [in,out] exp The experiment
- * \param [in,out] o The options, holding their defaults
- */
-void
-AddOptions(OpticalExperiment& exp, Options& o)
-{
+    OpticalExperiment exp("torus-allocation",
+                          "Slice allocation in a torus datacenter: contiguous vs Morphlux");
     exp.AddCount("racks",
                  "Racks of --rack accelerators (Morphlux: 64 of 4x4x4); at most " +
                      std::to_string(MAX_ACCELERATORS) + " accelerators in all",
-                 o.racks,
+                 racks,
                  1,
                  MAX_RACKS);
-    exp.AddEnum("policy", "Allocation policy", o.policy, {"contiguous", "morphlux"});
+    exp.AddEnum("policy", "Allocation policy", policy, {"contiguous", "morphlux"});
     exp.AddReal("load",
                 "Offered load (accelerators asked x holding time / capacity x time; above 1 "
                 "the datacenter is oversubscribed)",
-                o.load,
+                load,
                 OpticalBounds::Above(0).AtMost(10));
     exp.AddTime("duration",
                 "Simulated period of requests (the expected number of requests, load x "
                 "accelerators x duration / (mean slice size x meanHold), must not exceed 1e6)",
-                o.duration,
+                duration,
                 OpticalBounds::Above(0).AtMost(365 * 86400.0));
     exp.AddTime("meanHold",
                 "Mean holding time of a slice (exponential)",
-                o.meanHold,
+                meanHold,
                 OpticalBounds::AtLeast(1).AtMost(365 * 86400.0));
     exp.AddText("shapes",
                 "Requested shapes and weights AxBxC:w,... (weights in (0, 1e6], 1 if left "
                 "out; each shape whole servers inside a rack; default: the four sub-rack "
                 "shapes equally)",
-                o.shapes,
+                shapes,
                 false);
     exp.AddBackend("backend",
                    "Network model for the bandwidth measurement",
-                   o.backend,
+                   backend,
                    {Backend::FLOW});
-    exp.AddText("rack",
-                "Accelerators per rack, AxBxC (TPUv4, Morphlux: 4x4x4)",
-                o.rackShape,
-                false);
+    exp.AddText("rack", "Accelerators per rack, AxBxC (TPUv4, Morphlux: 4x4x4)", rackShape, false);
     exp.AddText("server",
                 "Accelerators per server, AxBxC, tiling the rack (Morphlux: 2x2x1)",
-                o.serverShape,
+                serverShape,
                 false);
     exp.AddTime("fabricDelay",
                 "Reconfiguration delay of a server's photonic fabric (MZI mesh 1.1s, "
                 "interposer 3.7us)",
-                o.fabricDelay,
+                fabricDelay,
                 OpticalBounds::AtLeast(0).AtMost(60));
     exp.AddRateNumber("unitGbps",
                       "Bandwidth of one torus port, each direction",
-                      o.unitGbps,
+                      unitGbps,
                       OpticalBounds::Above(0).AtMost(1e4),
                       "Gbps");
-    exp.AddFlag("ilp", "Solve Morphlux's ILP (false: greedy only)", o.ilp);
+    exp.AddFlag("ilp", "Solve Morphlux's ILP (false: greedy only)", ilp);
     exp.AddCount("ilpNodeLimit",
                  "Branch-and-bound nodes of one ILP solve (reproducible stop; 0: none)",
-                 o.ilpNodeLimit,
+                 ilpNodeLimit,
                  0,
                  1000000);
     exp.AddTime("ilpTimeLimit",
                 "Wall-clock limit of one ILP solve (a safety net behind the node limit)",
-                o.ilpTimeLimit,
+                ilpTimeLimit,
                 OpticalBounds::AtLeast(0).AtMost(3600));
-    exp.AddCount("k", "Candidate paths per server pair (Morphlux: 5)", o.candidatePaths, 1, 100);
+    exp.AddCount("k", "Candidate paths per server pair (Morphlux: 5)", candidatePaths, 1, 100);
     exp.AddCount("samples",
                  "Slices measured per shape and placement method (bandwidth)",
-                 o.samples,
+                 samples,
                  1,
                  1000);
-}
+    exp.Parse(argc, argv);
 
-/**
- * \brief Checks the options together and builds the datacenter's geometry and the request
- * generator, refusing a plan of too many requests.
- * \param [in] o The options
- * \param [out] geometry The datacenter
- * \param [in,out] exp The experiment (refuses bad values)
- * \return the request generator
- */
-Ptr<SliceRequestGenerator>
-CheckAndBuild(const Options& o, TorusGeometry& geometry, OpticalExperiment& exp)
-{
     std::string error;
     std::string culprit;
-    exp.Require(geometry.ConfigureFromText(o.racks,
-                                           o.rackShape,
-                                           o.serverShape,
-                                           MAX_ACCELERATORS,
-                                           culprit,
-                                           error),
-                culprit,
-                error);
+    TorusGeometry geometry;
+    exp.Require(
+        geometry.ConfigureFromText(racks, rackShape, serverShape, MAX_ACCELERATORS, culprit, error),
+        culprit,
+        error);
     Ptr<SliceRequestGenerator> generator = CreateObject<SliceRequestGenerator>();
-    generator->SetAttribute("Load", DoubleValue(o.load));
-    generator->SetAttribute("MeanHold", TimeValue(o.meanHold));
-    generator->SetAttribute("Shapes", StringValue(o.shapes));
-    exp.Require(generator->CheckPlan(geometry, o.duration, MAX_REQUESTS, culprit, error),
+    generator->SetAttribute("Load", DoubleValue(load));
+    generator->SetAttribute("MeanHold", TimeValue(meanHold));
+    generator->SetAttribute("Shapes", StringValue(shapes));
+    exp.Require(generator->CheckPlan(geometry, duration, MAX_REQUESTS, culprit, error),
                 culprit,
                 error);
-    return generator;
-}
+    exp.Start();
 
-/**
- * \brief Generates the slice requests of the run.
- * \param [in] generator The request generator
- * \param [in] geometry The datacenter
- * \param [in] duration The period of requests
- * \param [in,out] exp The experiment (fails on error)
- * \return the requests
- */
-std::vector<SliceRequestGenerator::Request>
-Generate(Ptr<SliceRequestGenerator> generator,
-         const TorusGeometry& geometry,
-         Time duration,
-         OpticalExperiment& exp)
-{
-    std::string error;
     generator->AssignStreams(0);
     std::vector<SliceRequestGenerator::Request> requests;
     if (!generator->Generate(geometry.GetNAccelerators(), duration, requests, error))
     {
         exp.Fail(error);
     }
-    return requests;
-}
-
-/**
- * \brief Runs the contiguous policy, then --policy (unless it is contiguous), on the requests.
- * \param [in] o The options
- * \param [in] geometry The datacenter
- * \param [in] requests The requests
- * \param [in,out] exp The experiment (runs the simulator)
- * \return both runs
- */
-Runs
-RunPolicies(const Options& o,
-            const TorusGeometry& geometry,
-            const std::vector<SliceRequestGenerator::Request>& requests,
-            OpticalExperiment& exp)
-{
     SliceSchedulerHelper contiguous;
     contiguous.SetSchedulerAttribute("Policy", EnumValue(SliceScheduler::CONTIGUOUS));
     SliceSchedulerHelper chosen;
-    chosen.SetSchedulerAttribute("Policy", StringValue(o.policy));
-    chosen.SetMorphluxAttribute("UseIlp", BooleanValue(o.ilp));
-    chosen.SetMorphluxAttribute("TimeLimit", TimeValue(o.ilpTimeLimit));
-    chosen.SetMorphluxAttribute("NodeLimit", UintegerValue(o.ilpNodeLimit));
-    chosen.SetMorphluxAttribute("CandidatePaths", UintegerValue(o.candidatePaths));
-    Runs runs;
-    runs.base =
-        RunPolicy(contiguous, geometry, requests, o.duration, o.fabricDelay, o.samples, exp);
-    runs.run =
-        o.policy == "contiguous"
-            ? runs.base
-            : RunPolicy(chosen, geometry, requests, o.duration, o.fabricDelay, o.samples, exp);
-    return runs;
-}
+    chosen.SetSchedulerAttribute("Policy", StringValue(policy));
+    chosen.SetMorphluxAttribute("UseIlp", BooleanValue(ilp));
+    chosen.SetMorphluxAttribute("TimeLimit", TimeValue(ilpTimeLimit));
+    chosen.SetMorphluxAttribute("NodeLimit", UintegerValue(ilpNodeLimit));
+    chosen.SetMorphluxAttribute("CandidatePaths", UintegerValue(candidatePaths));
+    const TenantDriver::Outcome base =
+        RunPolicy(contiguous, geometry, requests, duration, fabricDelay, samples, exp);
+    const TenantDriver::Outcome run =
+        policy == "contiguous"
+            ? base
+            : RunPolicy(chosen, geometry, requests, duration, fabricDelay, samples, exp);
 
-/**
- * \brief Measures the tenant bandwidth of each policy's slices against their shapes as boxes
- * on the plain torus, and records the slices and the occupancy.
- * \param [in] o The options
- * \param [in] geometry The datacenter
- * \param [in] runs Both runs
- * \param [in,out] exp The experiment (fails on error)
- * \return the comparison (the means of the chosen policy's slices)
- */
-SliceBandwidthComparison
-MeasureBandwidth(const Options& o,
-                 const TorusGeometry& geometry,
-                 const Runs& runs,
-                 OpticalExperiment& exp)
-{
-    std::string error;
+    // Tenant bandwidth: each measured slice against its shape as a box on the plain torus.
     SliceBandwidthProbe probe;
-    probe.SetUnitBandwidth(o.unitGbps * 1e9);
+    probe.SetUnitBandwidth(unitGbps * 1e9);
     SliceBandwidthComparison bandwidth(geometry, probe);
     ResultsStore* store = exp.GetStore();
-    for (uint32_t i = 0; i < (o.policy == "contiguous" ? 1 : 2); ++i)
+    for (uint32_t i = 0; i < (policy == "contiguous" ? 1 : 2); ++i)
     {
-        const std::string name = i == 0 ? "contiguous" : o.policy;
-        if (!bandwidth.CompareAll((i ? runs.run : runs.base).samples,
-                                  i,
-                                  name,
-                                  store,
-                                  exp.GetRunId(),
-                                  error))
+        const std::string name = i == 0 ? "contiguous" : policy;
+        if (!bandwidth.CompareAll((i ? run : base).samples, i, name, store, exp.GetRunId(), error))
         {
             exp.Fail(error);
         }
-        TenantRecords::WriteOccupancy(store, exp.GetRunId(), name, i ? runs.run : runs.base);
+        TenantRecords::WriteOccupancy(store, exp.GetRunId(), name, i ? run : base);
     }
-    return bandwidth;
-}
 
-/**
- * \brief Prints the metrics: tenant bandwidth per shape, fragmentation per slice size, then
- * the totals of both policies.
- * \param [in,out] exp The experiment
- * \param [in] policy --policy
- * \param [in] runs Both runs
- * \param [in] bandwidth The tenant bandwidth comparison
- */
-void
-Report(OpticalExperiment& exp,
-       const std::string& policy,
-       const Runs& runs,
-       const SliceBandwidthComparison& bandwidth)
-{
-    const TenantDriver::Outcome& run = runs.run;
     const auto& s = run.stats;
-    const auto& c = runs.base.stats;
+    const auto& c = base.stats;
     for (const auto& [shape, o] : bandwidth.GetPerShape())
     {
         exp.Metric("bus-bandwidth-units-" + shape, o.busUnits, "units");
@@ -349,27 +247,5 @@ Report(OpticalExperiment& exp,
     exp.Metric("fragmentation-pct", s.GetFragmentationPct(), "%");
     exp.Metric("rejection-pct", s.GetRejectionPct(), "%");
     exp.Metric("utilization-pct", s.GetUtilizationPct(), "%");
-}
-
-} // namespace
-
-int
-main(int argc, char* argv[])
-{
-    Options o;
-    OpticalExperiment exp("torus-allocation",
-                          "Slice allocation in a torus datacenter: contiguous vs Morphlux");
-    AddOptions(exp, o);
-    exp.Parse(argc, argv);
-    TorusGeometry geometry;
-    Ptr<SliceRequestGenerator> generator = CheckAndBuild(o, geometry, exp);
-    exp.Start();
-
-    const std::vector<SliceRequestGenerator::Request> requests =
-        Generate(generator, geometry, o.duration, exp);
-    const Runs runs = RunPolicies(o, geometry, requests, exp);
-    // Tenant bandwidth: each measured slice against its shape as a box on the plain torus.
-    const SliceBandwidthComparison bandwidth = MeasureBandwidth(o, geometry, runs, exp);
-    Report(exp, o.policy, runs, bandwidth);
     return exp.Finish();
 }

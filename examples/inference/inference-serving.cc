@@ -33,54 +33,35 @@ using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("InferenceServing");
 
-namespace
+int
+main(int argc, char* argv[])
 {
+    InferenceServingConfig c;
+    std::string model = "llama3-8b";
+    std::string gpu = "h100";
+    uint32_t servingGpus = 0;
+    std::string arrivals = "bursty";
+    double rate = 8;
+    double burstRate = 150;
+    Time quietTime = Seconds(20);
+    Time burstTime = Seconds(10);
+    Time duration = Seconds(60);
+    uint32_t promptMin = 256;
+    uint32_t promptMax = 1024;
+    uint32_t outputMin = 512;
+    uint32_t outputMax = 2048;
+    uint64_t peerSpare = 40000000000ULL;
+    uint64_t hostMemory = 1000000000000ULL;
+    uint64_t longPrompt = 0;
+    uint32_t longOutput = 64;
+    bool compare = true;
+    std::string colocate = "none";
 
-/// The options that are not the server's configuration, with their defaults.
-struct Options
-{
-    std::string model{"llama3-8b"};        //!< Model (a row of data/models.csv)
-    std::string gpu{"h100"};               //!< GPU type (a row of data/gpu-types.csv)
-    uint32_t servingGpus{0};               //!< GPUs serving (0: half of them)
-    std::string arrivals{"bursty"};        //!< poisson, bursty or a trace file
-    double rate{8};                        //!< Arrival rate (requests/s)
-    double burstRate{150};                 //!< Arrival rate in a burst (requests/s)
-    Time quietTime{Seconds(20)};           //!< Time between bursts
-    Time burstTime{Seconds(10)};           //!< Length of a burst
-    Time duration{Seconds(60)};            //!< Arrivals during
-    uint32_t promptMin{256};               //!< Shortest prompt (tokens)
-    uint32_t promptMax{1024};              //!< Longest prompt (tokens)
-    uint32_t outputMin{512};               //!< Shortest output (tokens)
-    uint32_t outputMax{2048};              //!< Longest output (tokens)
-    uint64_t peerSpare{40000000000ULL};    //!< HBM each lending GPU lends (bytes)
-    uint64_t hostMemory{1000000000000ULL}; //!< Host DRAM for pages (bytes)
-    uint64_t longPrompt{0};                //!< Long prompt (tokens; 0: from the KV capacity)
-    uint32_t longOutput{64};               //!< Output of the long prompt (tokens)
-    bool compare{true};                    //!< Run admission control and the long prompt too
-    std::string colocate{"none"};          //!< Work on the lending GPUs
-};
-
-/// The requests served, and where they came from.
-struct Workload
-{
-    Ptr<InferenceArrivals> source;              //!< The arrival process (its bursts)
-    std::vector<InferenceRequestSpec> requests; //!< The requests
-    uint64_t prompt{0};                         //!< The long prompt (tokens)
-};
-
-/**
- * \brief Declares the options (the --help order).
- * \param [in,out] exp The experiment
- * \param [in,out] o The options, holding their defaults
- * \param [in,out] c The server's configuration, holding the defaults of its options
- */
-void
-AddOptions(OpticalExperiment& exp, Options& o, InferenceServingConfig& c)
-{
-    exp.AddText("model", "Model (a row of data/models.csv)", o.model, false);
-    exp.AddText("gpu", "GPU type (a row of data/gpu-types.csv)", o.gpu, false);
+    OpticalExperiment exp("inference-serving", "LLM inference serving with KV paging (Aqua)");
+    exp.AddText("model", "Model (a row of data/models.csv)", model, false);
+    exp.AddText("gpu", "GPU type (a row of data/gpu-types.csv)", gpu, false);
     exp.AddCount("gpus", "GPUs in the server", c.gpus, 1, 64);
-    exp.AddCount("servingGpus", "GPUs serving (0: half of them)", o.servingGpus, 0, 64);
+    exp.AddCount("servingGpus", "GPUs serving (0: half of them)", servingGpus, 0, 64);
     exp.AddCount("tp", "Tensor parallelism of an instance", c.tp, 1, 64);
     exp.AddEnum("scheduler", "Scheduler", c.scheduler, {"admission", "timeslice"});
     exp.AddFlag("recompute", "Admission control: recompute preempted requests", c.recompute);
@@ -89,36 +70,36 @@ AddOptions(OpticalExperiment& exp, Options& o, InferenceServingConfig& c)
     exp.AddText("arrivals",
                 "poisson, bursty, or a trace file (arrival_s,prompt_tokens,"
                 "output_tokens)",
-                o.arrivals,
+                arrivals,
                 false);
     exp.AddReal("rate",
                 "Arrival rate (requests/s; bursty: between bursts)",
-                o.rate,
+                rate,
                 OpticalBounds::AtLeast(0).AtMost(1e6));
     exp.AddReal("burstRate",
                 "Arrival rate in a burst (requests/s)",
-                o.burstRate,
+                burstRate,
                 OpticalBounds::Above(0).AtMost(1e6));
     exp.AddTime("quietTime",
                 "Time between bursts (fixed)",
-                o.quietTime,
+                quietTime,
                 OpticalBounds::Above(0).AtMost(1e7));
     exp.AddTime("burstTime",
                 "Length of a burst (fixed)",
-                o.burstTime,
+                burstTime,
                 OpticalBounds::Above(0).AtMost(1e7));
-    exp.AddTime("duration", "Arrivals during", o.duration, OpticalBounds::Above(0).AtMost(1e7));
-    exp.AddCount("promptMin", "Shortest prompt (tokens; uniform)", o.promptMin, 1, 1u << 24);
-    exp.AddCount("promptMax", "Longest prompt (tokens)", o.promptMax, 1, 1u << 24);
-    exp.AddCount("outputMin", "Shortest output (tokens; uniform)", o.outputMin, 1, 1u << 24);
-    exp.AddCount("outputMax", "Longest output (tokens)", o.outputMax, 1, 1u << 24);
+    exp.AddTime("duration", "Arrivals during", duration, OpticalBounds::Above(0).AtMost(1e7));
+    exp.AddCount("promptMin", "Shortest prompt (tokens; uniform)", promptMin, 1, 1u << 24);
+    exp.AddCount("promptMax", "Longest prompt (tokens)", promptMax, 1, 1u << 24);
+    exp.AddCount("outputMin", "Shortest output (tokens; uniform)", outputMin, 1, 1u << 24);
+    exp.AddCount("outputMax", "Longest output (tokens)", outputMax, 1, 1u << 24);
     exp.AddBytes("peerSpare",
                  "HBM each lending GPU lends",
-                 o.peerSpare,
+                 peerSpare,
                  OpticalBounds::AtLeast(0).AtMost(1e15));
     exp.AddBytes("hostMemory",
                  "Host DRAM for pages",
-                 o.hostMemory,
+                 hostMemory,
                  OpticalBounds::AtLeast(0).AtMost(1e15));
     exp.AddDataRate("pcie",
                     "PCIe per GPU and direction (5.0 x16)",
@@ -134,34 +115,25 @@ AddOptions(OpticalExperiment& exp, Options& o, InferenceServingConfig& c)
                 c.fabricDelay,
                 OpticalBounds::AtLeast(0).AtMost(60));
     exp.AddBackend("backend", "Network model", c.backend);
-    exp.AddEnum("colocate", "Work on the lending GPUs", o.colocate, {"none", "training"});
+    exp.AddEnum("colocate", "Work on the lending GPUs", colocate, {"none", "training"});
     exp.AddCount("longPrompt",
                  "Long prompt (tokens; 0: 1.25 x one GPU's KV capacity)",
-                 o.longPrompt,
+                 longPrompt,
                  0,
                  1000000000);
-    exp.AddCount("longOutput", "Output of the long prompt (tokens)", o.longOutput, 2, 1u << 20);
-    exp.AddFlag("compare", "Run admission control and the long prompt too", o.compare);
-}
+    exp.AddCount("longOutput", "Output of the long prompt (tokens)", longOutput, 2, 1u << 20);
+    exp.AddFlag("compare", "Run admission control and the long prompt too", compare);
+    exp.Parse(argc, argv);
 
-/**
- * \brief Checks the options together and completes the server's configuration.
- * \param [in] o The options
- * \param [in,out] c The server's configuration
- * \param [in,out] exp The experiment (refuses bad values)
- */
-void
-CheckAndConfigure(const Options& o, InferenceServingConfig& c, OpticalExperiment& exp)
-{
     std::string error;
-    exp.Require(ModelSpec::Lookup(o.model, c.model, error), "model", error);
-    exp.Require(GpuSpec::Lookup(o.gpu, c.gpu, error), "gpu", error);
-    exp.Require(o.promptMin <= o.promptMax, "promptMin", "above --promptMax");
-    exp.Require(o.outputMin <= o.outputMax, "outputMin", "above --outputMax");
-    c.servingGpus = o.servingGpus > 0 ? o.servingGpus : std::max(c.tp, c.gpus / 2 / c.tp * c.tp);
-    c.peerSpareBytes = o.peerSpare;
-    c.hostMemoryBytes = o.hostMemory;
-    c.colocateTraining = o.colocate == "training";
+    exp.Require(ModelSpec::Lookup(model, c.model, error), "model", error);
+    exp.Require(GpuSpec::Lookup(gpu, c.gpu, error), "gpu", error);
+    exp.Require(promptMin <= promptMax, "promptMin", "above --promptMax");
+    exp.Require(outputMin <= outputMax, "outputMin", "above --outputMax");
+    c.servingGpus = servingGpus > 0 ? servingGpus : std::max(c.tp, c.gpus / 2 / c.tp * c.tp);
+    c.peerSpareBytes = peerSpare;
+    c.hostMemoryBytes = hostMemory;
+    c.colocateTraining = colocate == "training";
     if (c.colocateTraining)
     {
         exp.Require(ModelSpec::Lookup("tiny", c.trainingModel, error), "colocate", error);
@@ -171,58 +143,38 @@ CheckAndConfigure(const Options& o, InferenceServingConfig& c, OpticalExperiment
     {
         exp.Fail(problem);
     }
-}
 
-/**
- * \brief Generates the requests and sizes the long prompt, refusing a workload that cannot run.
- * \param [in] o The options
- * \param [in] c The server's configuration
- * \param [out] w The requests and their source
- * \param [in,out] exp The experiment (refuses bad values)
- */
-void
-MakeWorkload(const Options& o, const InferenceServingConfig& c, Workload& w, OpticalExperiment& exp)
-{
-    std::string error;
-    w.source = CreateObject<InferenceArrivals>();
-    const bool trace = o.arrivals != "poisson" && o.arrivals != "bursty";
-    w.source->SetAttribute("Process", StringValue(trace ? "trace" : o.arrivals));
-    w.source->SetAttribute("TraceFile", StringValue(trace ? o.arrivals : ""));
-    w.source->SetAttribute("Rate", DoubleValue(o.rate));
-    w.source->SetAttribute("BurstRate", DoubleValue(o.burstRate));
-    w.source->SetAttribute("QuietTime", TimeValue(o.quietTime));
-    w.source->SetAttribute("BurstTime", TimeValue(o.burstTime));
-    w.source->SetAttribute("FixedPeriods", BooleanValue(true));
-    w.source->SetAttribute(
-        "PromptLength",
-        StringValue("ns3::UniformRandomVariable[Min=" + std::to_string(o.promptMin) +
-                    "|Max=" + std::to_string(o.promptMax) + "]"));
-    w.source->SetAttribute(
-        "OutputLength",
-        StringValue("ns3::UniformRandomVariable[Min=" + std::to_string(o.outputMin) +
-                    "|Max=" + std::to_string(o.outputMax) + "]"));
-    w.source->AssignStreams(0);
-    exp.Require(w.source->Generate(o.duration, w.requests, error), "arrivals", error);
-    exp.Require(!w.requests.empty(), "arrivals", "no request arrives in --duration");
-    w.prompt = o.longPrompt > 0 ? o.longPrompt : InferenceServingStudy::KvCapacityTokens(c) * 5 / 4;
-    if (const std::string bad = InferenceServingStudy::CheckLongPrompt(c, w.prompt, o.longOutput);
-        o.compare && !bad.empty())
+    Ptr<InferenceArrivals> source = CreateObject<InferenceArrivals>();
+    const bool trace = arrivals != "poisson" && arrivals != "bursty";
+    source->SetAttribute("Process", StringValue(trace ? "trace" : arrivals));
+    source->SetAttribute("TraceFile", StringValue(trace ? arrivals : ""));
+    source->SetAttribute("Rate", DoubleValue(rate));
+    source->SetAttribute("BurstRate", DoubleValue(burstRate));
+    source->SetAttribute("QuietTime", TimeValue(quietTime));
+    source->SetAttribute("BurstTime", TimeValue(burstTime));
+    source->SetAttribute("FixedPeriods", BooleanValue(true));
+    source->SetAttribute("PromptLength",
+                         StringValue("ns3::UniformRandomVariable[Min=" + std::to_string(promptMin) +
+                                     "|Max=" + std::to_string(promptMax) + "]"));
+    source->SetAttribute("OutputLength",
+                         StringValue("ns3::UniformRandomVariable[Min=" + std::to_string(outputMin) +
+                                     "|Max=" + std::to_string(outputMax) + "]"));
+    source->AssignStreams(0);
+    std::vector<InferenceRequestSpec> requests;
+    exp.Require(source->Generate(duration, requests, error), "arrivals", error);
+    exp.Require(!requests.empty(), "arrivals", "no request arrives in --duration");
+    const uint64_t prompt =
+        longPrompt > 0 ? longPrompt : InferenceServingStudy::KvCapacityTokens(c) * 5 / 4;
+    if (const std::string bad = InferenceServingStudy::CheckLongPrompt(c, prompt, longOutput);
+        compare && !bad.empty())
     {
         exp.Fail(bad);
     }
-}
+    exp.Start();
 
-/**
- * \brief Prints the metrics of the chosen scheduler, failing if a request did not complete.
- * \param [in,out] exp The experiment
- * \param [in] c The server's configuration
- * \param [in] out What the chosen scheduler did
- */
-void
-ReportServing(OpticalExperiment& exp,
-              const InferenceServingConfig& c,
-              const InferenceServingOutcome& out)
-{
+    const InferenceServingOutcome out = InferenceServingStudy::Run(c, requests);
+    InferenceServingRecorder recorder(exp.GetStore(), exp.GetRunId());
+    recorder.WriteRequests(c, out, [&source](Time t) { return source->InBurst(t); });
     const auto& s = out.summary;
     if (s.completed + s.rejected != s.requests)
     {
@@ -247,77 +199,36 @@ ReportServing(OpticalExperiment& exp,
     {
         exp.Metric("training-iterations", out.trainingIterations);
     }
-}
-
-/**
- * \brief Serves the same requests under admission control and the long prompt paging to the
- * host and to the peer (or the fabric), records them and prints the gains.
- * \param [in,out] exp The experiment
- * \param [in,out] recorder Records the requests and the long-prompt runs
- * \param [in] o The options
- * \param [in] c The server's configuration
- * \param [in] w The requests and their source
- * \param [in] out What the chosen scheduler did
- */
-void
-Compare(OpticalExperiment& exp,
-        InferenceServingRecorder& recorder,
-        const Options& o,
-        const InferenceServingConfig& c,
-        const Workload& w,
-        const InferenceServingOutcome& out)
-{
-    InferenceServingConfig base = c;
-    base.scheduler = "admission";
-    base.recompute = false;
-    const InferenceServingOutcome admission = InferenceServingStudy::Run(base, w.requests);
-    recorder.WriteRequests(base, admission, [&w](Time t) { return w.source->InBurst(t); });
-    const bool bursty = !w.source->GetBursts().empty();
-    exp.Metric("admission-ttft-p50-s", admission.summary.ttftP50, "s");
-    exp.Metric("responsiveness-gain",
-               InferenceServingStudy::ResponsivenessGain(
-                   admission.records,
-                   out.records,
-                   bursty ? std::function<bool(Time)>([&w](Time t) { return w.source->InBurst(t); })
-                          : std::function<bool(Time)>()));
-    const double host =
-        InferenceServingStudy::LongPromptThroughput(c, "host", w.prompt, o.longOutput);
-    const double peer =
-        InferenceServingStudy::LongPromptThroughput(c,
-                                                    c.pageTo == "fabric" ? "fabric" : "peer",
-                                                    w.prompt,
-                                                    o.longOutput);
-    recorder.WriteLongPrompt("host", w.prompt, o.longOutput, host);
-    recorder.WriteLongPrompt(c.pageTo == "fabric" ? "fabric" : "peer",
-                             w.prompt,
-                             o.longOutput,
-                             peer);
-    exp.Metric("long-prompt-tokens", w.prompt, "tokens");
-    exp.Metric("long-prompt-throughput-gain", peer / host);
-}
-
-} // namespace
-
-int
-main(int argc, char* argv[])
-{
-    InferenceServingConfig c;
-    Options o;
-    OpticalExperiment exp("inference-serving", "LLM inference serving with KV paging (Aqua)");
-    AddOptions(exp, o, c);
-    exp.Parse(argc, argv);
-    CheckAndConfigure(o, c, exp);
-    Workload w;
-    MakeWorkload(o, c, w, exp);
-    exp.Start();
-
-    const InferenceServingOutcome out = InferenceServingStudy::Run(c, w.requests);
-    InferenceServingRecorder recorder(exp.GetStore(), exp.GetRunId());
-    recorder.WriteRequests(c, out, [&w](Time t) { return w.source->InBurst(t); });
-    ReportServing(exp, c, out);
-    if (o.compare)
+    if (compare)
     {
-        Compare(exp, recorder, o, c, w, out);
+        InferenceServingConfig base = c;
+        base.scheduler = "admission";
+        base.recompute = false;
+        const InferenceServingOutcome admission = InferenceServingStudy::Run(base, requests);
+        recorder.WriteRequests(base, admission, [&source](Time t) { return source->InBurst(t); });
+        const bool bursty = !source->GetBursts().empty();
+        exp.Metric("admission-ttft-p50-s", admission.summary.ttftP50, "s");
+        exp.Metric(
+            "responsiveness-gain",
+            InferenceServingStudy::ResponsivenessGain(
+                admission.records,
+                out.records,
+                bursty ? std::function<bool(Time)>([&source](Time t) { return source->InBurst(t); })
+                       : std::function<bool(Time)>()));
+        const double host =
+            InferenceServingStudy::LongPromptThroughput(c, "host", prompt, longOutput);
+        const double peer =
+            InferenceServingStudy::LongPromptThroughput(c,
+                                                        c.pageTo == "fabric" ? "fabric" : "peer",
+                                                        prompt,
+                                                        longOutput);
+        recorder.WriteLongPrompt("host", prompt, longOutput, host);
+        recorder.WriteLongPrompt(c.pageTo == "fabric" ? "fabric" : "peer",
+                                 prompt,
+                                 longOutput,
+                                 peer);
+        exp.Metric("long-prompt-tokens", prompt, "tokens");
+        exp.Metric("long-prompt-throughput-gain", peer / host);
     }
     return exp.Finish();
 }

@@ -41,67 +41,39 @@ NS_LOG_COMPONENT_DEFINE("RateAdaptiveWanExample");
 /// year every 6 minutes (each interval solves an LP on the full topology twice).
 static constexpr double MAX_INTERVALS = 87'660;
 
-namespace
+int
+main(int argc, char* argv[])
 {
+    std::string topology = "continental-backbone";
+    std::string linkPolicy = "adaptive";
+    std::string te = "lp-abstraction";
+    std::string matrix = "gravity";
+    double totalTbps = 30;
+    double augmentPercentile = 0.5;
+    Backend backend = Backend::FLOW;
+    RateAdaptiveWanStudy::Settings s; // the defaults of the other options
 
-/// The options of the example, with their defaults (the study's settings hold the others).
-struct Options
-{
-    std::string topology{"continental-backbone"}; //!< Fibre topology (name or file)
-    std::string linkPolicy{"adaptive"};           //!< static | adaptive
-    std::string te{"lp-abstraction"};             //!< TE of the scenario
-    std::string matrix{"gravity"};                //!< Traffic matrix
-    double totalTbps{30};                         //!< Total demand (Tb/s)
-    double augmentPercentile{0.5};                //!< Percentile of a link's augmentable rate
-    Backend backend{Backend::FLOW};               //!< Network model of the traffic
-    double fibreKm{800};                          //!< Fibre length without coordinates (km)
-};
-
-/// What the run needs besides the study's settings.
-struct Setup
-{
-    RateAdaptiveLink::Policy policy{RateAdaptiveLink::ADAPTIVE}; //!< --linkPolicy
-    TransceiverModes table;                                      //!< The mode table
-};
-
-/// What the runs measured.
-struct Runs
-{
-    RateAdaptiveWanStudy::Outcome base;    //!< Static links under LP TE
-    RateAdaptiveWanStudy::Outcome run;     //!< The scenario asked for
-    RateAdaptiveWanStudy::History history; //!< The links' SNR history
-};
-
-/**
- * \brief Declares the options (the --help order).
- * \param [in,out] exp The experiment
- * \param [in,out] o The example's options, holding their defaults
- * \param [in,out] s The study's settings, holding the defaults of the other options
- */
-void
-AddOptions(OpticalExperiment& exp, Options& o, RateAdaptiveWanStudy::Settings& s)
-{
+    OpticalExperiment exp("rate-adaptive-wan",
+                          "A WAN of rate-adaptive links under traffic engineering (RADWAN)");
     exp.AddText("topology",
                 "Fibre topology: a name of data/wan (continental-backbone), a CSV file or a "
                 "GraphML or GML file (Internet Topology Zoo)",
-                o.topology,
+                topology,
                 false);
-    exp.AddEnum("linkPolicy",
-                "Link rates: static or adaptive",
-                o.linkPolicy,
-                {"static", "adaptive"});
+    exp.AddEnum("linkPolicy", "Link rates: static or adaptive", linkPolicy, {"static", "adaptive"});
     exp.AddEnum("te",
                 "Traffic engineering: none, lp, lp-abstraction (RADWAN), or an accelerated "
                 "TE method (pop, ncflow, admm, learned; max-flow only; learned needs "
                 "--ns3::TeLearnedMethod::ModelFile or trains one at the first solve)",
-                o.te,
+                te,
                 {"none", "lp", "lp-abstraction", "pop", "ncflow", "admm", "learned"});
     exp.AddCount("threads", "Threads of the TE method", s.threads, 1, 4096);
+    double fibreKm = 800;
     exp.AddReal(
         "fibreKm",
         "Fibre length of TE topologies without coordinates (b4, uscarrier, kdl, asn, "
         ".json files)",
-        o.fibreKm,
+        fibreKm,
         OpticalBounds::AtLeast(WanTopology::MIN_LENGTH_KM).AtMost(WanTopology::MAX_LENGTH_KM),
         "km");
     exp.AddTime("duration",
@@ -115,11 +87,11 @@ AddOptions(OpticalExperiment& exp, Options& o, RateAdaptiveWanStudy::Settings& s
     exp.AddText("matrix",
                 "Traffic matrix: gravity, uniform, bimodal or bimodal:F (a share F of large "
                 "pairs)",
-                o.matrix,
+                matrix,
                 false);
     exp.AddRateNumber("totalTbps",
                       "Total demand (up to 100 Pb/s, far beyond any WAN)",
-                      o.totalTbps,
+                      totalTbps,
                       OpticalBounds::Above(0).AtMost(1e5),
                       "Tbps");
     exp.AddEnum("paths",
@@ -158,7 +130,7 @@ AddOptions(OpticalExperiment& exp, Options& o, RateAdaptiveWanStudy::Settings& s
     exp.AddPercent("augmentPercentile",
                    "A link is augmentable to a rate its SNR supports at this percentile of its "
                    "lit readings (0.5: the rate it holds 99.5% of the lit time)",
-                   o.augmentPercentile);
+                   augmentPercentile);
     exp.AddTime("history",
                 "SNR history over which each link's augmentable capacity and the failures "
                 "adaptive rates avoid are measured (links alone, without traffic)",
@@ -167,7 +139,7 @@ AddOptions(OpticalExperiment& exp, Options& o, RateAdaptiveWanStudy::Settings& s
     exp.AddBackend("backend",
                    "Network model of the traffic (packet: routers, rate-adaptive devices, UDP "
                    "flows pinned to the TE paths; for small networks)",
-                   o.backend,
+                   backend,
                    {Backend::FLOW, Backend::PACKET});
     exp.AddReal("packetScale",
                 "Packet level: device rate per Gb/s of link capacity, in Gb/s (1e-3: a 100G "
@@ -175,28 +147,13 @@ AddOptions(OpticalExperiment& exp, Options& o, RateAdaptiveWanStudy::Settings& s
                 s.packetScale,
                 OpticalBounds::AtLeast(1e-9).AtMost(1),
                 "Gb/s per Gb/s");
-}
+    exp.Parse(argc, argv);
 
-/**
- * \brief Checks the options together and builds what the run needs (the fibres, the demands,
- * the mode table), bounding the work a run may ask for.
- * \param [in] o The example's options
- * \param [in,out] s The study's settings (gets the level, the fibres and the demands)
- * \param [out] setup The link policy and the mode table
- * \param [in,out] exp The experiment (refuses bad values)
- */
-void
-CheckAndBuild(const Options& o,
-              RateAdaptiveWanStudy::Settings& s,
-              Setup& setup,
-              OpticalExperiment& exp)
-{
     std::string error;
-    exp.Require(RateAdaptiveLink::ParsePolicy(o.linkPolicy, setup.policy),
-                "linkPolicy",
-                "unknown policy");
-    s.level = WanTrafficHelper::GetLevelOf(o.backend);
-    exp.Require(o.te != "lp-abstraction" || setup.policy != RateAdaptiveLink::STATIC,
+    RateAdaptiveLink::Policy policy = RateAdaptiveLink::ADAPTIVE;
+    exp.Require(RateAdaptiveLink::ParsePolicy(linkPolicy, policy), "linkPolicy", "unknown policy");
+    s.level = WanTrafficHelper::GetLevelOf(backend);
+    exp.Require(te != "lp-abstraction" || policy != RateAdaptiveLink::STATIC,
                 "te",
                 "lp-abstraction needs --linkPolicy=adaptive (static links have no extra "
                 "capacity to offer)");
@@ -213,84 +170,52 @@ CheckAndBuild(const Options& o,
         "with --duration=" + OpticalUnits::FormatTime(s.duration.GetSeconds()) + " asks for " +
             OpticalUnits::Format(intervals) + " TE intervals (each solves TE twice); at most " +
             OpticalUnits::Format(MAX_INTERVALS) + ": lengthen --interval or shorten --duration");
-    exp.Require(TeTopology::LoadFibres(o.topology, o.fibreKm, s.fibres, error), "topology", error);
+    exp.Require(TeTopology::LoadFibres(topology, fibreKm, s.fibres, error), "topology", error);
     for (const auto& note : s.fibres.GetNotes())
     {
         exp.Note(s.fibres.GetName() + ": " + note);
     }
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(0);
-    exp.Require(TrafficMatrix::Make(o.matrix, s.fibres, o.totalTbps * 1e3, rng, s.demands, error),
+    exp.Require(TrafficMatrix::Make(matrix, s.fibres, totalTbps * 1e3, rng, s.demands, error),
                 "matrix",
                 error);
     // The mode table and the link settings, as every scenario will use them.
-    exp.Require(setup.table.Load(s.modes, TransceiverModes::DEFAULT_FILE, error), "modes", error);
+    TransceiverModes table;
+    exp.Require(table.Load(s.modes, TransceiverModes::DEFAULT_FILE, error), "modes", error);
     exp.Require(RateAdaptiveWanStudy::CheckStaticRate(s, error), "staticRate", error);
-}
+    exp.Start();
 
-/**
- * \brief Runs the baseline (static links under LP TE), the scenario asked for (the baseline
- * again if it is the same) and the links' history.
- * \param [in] o The example's options
- * \param [in] s The study's settings
- * \param [in] policy The link policy of the scenario
- * \param [in,out] exp The experiment (runs the simulator, fails on error)
- * \return what the runs measured
- */
-Runs
-Run(const Options& o,
-    const RateAdaptiveWanStudy::Settings& s,
-    RateAdaptiveLink::Policy policy,
-    OpticalExperiment& exp)
-{
-    std::string error;
+    // The baseline (static links under LP TE), the scenario asked for, the links' history.
     const auto runner = [&exp](Time t) { exp.Run(t); };
-    Runs r;
-    const bool same = policy == RateAdaptiveLink::STATIC && o.te == "lp";
+    RateAdaptiveWanStudy::Outcome base;
+    RateAdaptiveWanStudy::Outcome run;
+    RateAdaptiveWanStudy::History history;
+    const bool same = policy == RateAdaptiveLink::STATIC && te == "lp";
     if (!RateAdaptiveWanStudy::RunScenario(s,
                                            RateAdaptiveLink::STATIC,
                                            "lp",
-                                           r.base,
+                                           base,
                                            error,
                                            runner) ||
-        !(same || RateAdaptiveWanStudy::RunScenario(s, policy, o.te, r.run, error, runner)) ||
-        !RateAdaptiveWanStudy::RunHistory(s, r.base.baselineDb, r.history, error))
+        !(same || RateAdaptiveWanStudy::RunScenario(s, policy, te, run, error, runner)) ||
+        !RateAdaptiveWanStudy::RunHistory(s, base.baselineDb, history, error))
     {
         exp.Fail(error);
     }
     if (same)
     {
-        r.run = r.base;
+        run = base;
     }
-    return r;
-}
-
-/**
- * \brief Records the links and the throughput and prints the metrics.
- * \param [in,out] exp The experiment
- * \param [in] o The example's options
- * \param [in] s The study's settings
- * \param [in] table The mode table
- * \param [in] r What the runs measured
- */
-void
-Report(OpticalExperiment& exp,
-       const Options& o,
-       const RateAdaptiveWanStudy::Settings& s,
-       const TransceiverModes& table,
-       const Runs& r)
-{
-    const RateAdaptiveWanStudy::Outcome& base = r.base;
-    const RateAdaptiveWanStudy::Outcome& run = r.run;
     // Augmentable links, from each link's SNR at the percentile.
     const RateAdaptiveAccounting::Augmentable aug =
-        RateAdaptiveAccounting::GetAugmentable(r.history.samples,
-                                               o.augmentPercentile,
+        RateAdaptiveAccounting::GetAugmentable(history.samples,
+                                               augmentPercentile,
                                                table,
                                                s.staticRate,
                                                s.wavelengths,
                                                75);
-    const std::size_t nLinks = r.history.samples.size();
+    const std::size_t nLinks = history.samples.size();
     if (ResultsStore* store = exp.GetStore())
     {
         RateAdaptiveWanStudy::WriteTables(*store,
@@ -298,8 +223,8 @@ Report(OpticalExperiment& exp,
                                           s,
                                           base,
                                           run,
-                                          r.history,
-                                          o.augmentPercentile,
+                                          history,
+                                          augmentPercentile,
                                           aug.extraGbps);
     }
     exp.Metric("offered-gbps", run.offeredGbps, "Gb/s");
@@ -309,30 +234,10 @@ Report(OpticalExperiment& exp,
     exp.Metric("te-solver-s", run.solverSeconds, "s");
     exp.Metric("links-augmentable-75g-pct", 100.0 * aug.links / nLinks, "%");
     exp.Metric("capacity-gain-tbps", aug.gainGbps / 1e3, "Tb/s");
-    exp.Metric("failures-avoided-pct", r.history.outages.GetFailuresAvoidedPct(), "%");
+    exp.Metric("failures-avoided-pct", history.outages.GetFailuresAvoidedPct(), "%");
     exp.Metric("te-throughput-gain-pct", 100 * (run.carriedGbps / base.carriedGbps - 1), "%");
     exp.Metric("rate-changes-per-link-day", run.changes / (nLinks * s.duration.GetDays()));
     // Packet level: every packet sent is received or dropped (none left after the drain).
     WanTrafficHelper::ReportCounters(exp, run.packets);
-}
-
-} // namespace
-
-int
-main(int argc, char* argv[])
-{
-    Options o;
-    RateAdaptiveWanStudy::Settings s; // the defaults of the other options
-    OpticalExperiment exp("rate-adaptive-wan",
-                          "A WAN of rate-adaptive links under traffic engineering (RADWAN)");
-    AddOptions(exp, o, s);
-    exp.Parse(argc, argv);
-    Setup setup;
-    CheckAndBuild(o, s, setup, exp);
-    exp.Start();
-
-    // The baseline (static links under LP TE), the scenario asked for, the links' history.
-    const Runs runs = Run(o, s, setup.policy, exp);
-    Report(exp, o, s, setup.table, runs);
     return exp.Finish();
 }

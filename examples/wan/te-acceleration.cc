@@ -41,148 +41,101 @@ using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("TeAcceleration");
 
-namespace
+int
+main(int argc, char* argv[])
 {
-
-/// The options, with their defaults.
-struct Options
-{
-    TeAccelerationConfig config;                     //!< The study's options
-    double unitBps{1e9};                             //!< What one capacity unit is (bit/s)
-    std::vector<std::string> methods{config.method}; //!< The TE methods compared
-};
-
-/**
- * \brief Declares the options (the --help order).
- * \param [in,out] exp The experiment
- * \param [in,out] o The options, holding their defaults
- */
-void
-AddOptions(OpticalExperiment& exp, Options& o)
-{
+    TeAccelerationConfig c;
+    OpticalExperiment exp("te-acceleration", "TE acceleration: a TE method against the LP");
     exp.AddText("topology",
                 "TE topology: b4, uscarrier, kdl, asn, a node-link .json file, or a WAN file",
-                o.config.topology,
+                c.topology,
                 false);
+    double unitBps = 1e9;
     exp.AddRateNumber("capacityUnit",
                       "What one unit of the file's capacities is",
-                      o.unitBps,
+                      unitBps,
                       OpticalBounds::Above(0).AtMost(1e15),
                       "bps");
+    std::vector<std::string> methods{c.method};
     exp.AddEnumList("method",
                     "TE method, or several (comma-separated) on the same matrices against one "
                     "LP solve per interval",
-                    o.methods,
+                    methods,
                     TeMethod::GetNames(),
                     1,
                     TeMethod::GetNames().size());
-    exp.AddCount("intervals",
-                 "TE intervals (one traffic matrix each)",
-                 o.config.intervals,
-                 1,
-                 100000);
+    exp.AddCount("intervals", "TE intervals (one traffic matrix each)", c.intervals, 1, 100000);
     exp.AddTime("interval",
                 "Time between traffic matrices",
-                o.config.interval,
+                c.interval,
                 OpticalBounds::Above(0).AtMost(86400 * 365));
     exp.AddTime("start",
                 "Time of day of the first matrix",
-                o.config.start,
+                c.start,
                 OpticalBounds::AtLeast(0).AtMost(86400 * 365));
-    exp.AddCount("threads",
-                 "Threads of the method and of the path search",
-                 o.config.threads,
-                 1,
-                 4096);
+    exp.AddCount("threads", "Threads of the method and of the path search", c.threads, 1, 4096);
     exp.AddText("matrix",
                 "Traffic matrix: gravity, uniform, bimodal, bimodal:FRACTION",
-                o.config.matrix,
+                c.matrix,
                 false);
     exp.AddInputFile("demands",
                      "Base matrix from a CSV file (src,dst,gbps) instead",
-                     o.config.demandsFile);
+                     c.demandsFile);
     exp.AddReal("load",
                 "Base matrix volume: it would load the arcs this times their capacity on "
                 "shortest paths",
-                o.config.load,
+                c.load,
                 OpticalBounds::Above(0).AtMost(1000));
     exp.AddFraction("share",
                     "Keep the largest pairs carrying this share of the volume",
-                    o.config.share,
+                    c.share,
                     OpticalBounds::Above(0).AtMost(1));
-    exp.AddFraction("amplitude",
-                    "Diurnal swing",
-                    o.config.amplitude,
-                    OpticalBounds::AtLeast(0).AtMost(1));
+    exp.AddFraction("amplitude", "Diurnal swing", c.amplitude, OpticalBounds::AtLeast(0).AtMost(1));
     exp.AddReal("noise",
                 "Relative standard deviation of each pair's noise",
-                o.config.noise,
+                c.noise,
                 OpticalBounds::AtLeast(0).AtMost(10));
-    exp.AddCount("paths", "Candidate paths per demand", o.config.paths, 1, 64);
-    exp.AddEnum("pathKind", "Candidate paths", o.config.pathKind, {"edge-disjoint", "ksp"});
+    exp.AddCount("paths", "Candidate paths per demand", c.paths, 1, 64);
+    exp.AddEnum("pathKind", "Candidate paths", c.pathKind, {"edge-disjoint", "ksp"});
     exp.AddCount("failures",
                  "Links (both directions) down in each interval",
-                 o.config.failures,
+                 c.failures,
                  0,
                  100000);
-    exp.AddFlag("lp",
-                "Also solve every matrix with the LP (for the comparison)",
-                o.config.compareLp);
+    exp.AddFlag("lp", "Also solve every matrix with the LP (for the comparison)", c.compareLp);
     exp.AddTime("lpTimeLimit",
                 "Limit of one LP solve (0s: none); a stopped LP counts with the point it "
                 "reached, and quality-lower-bound certifies the method against the LP's optimum",
-                o.config.lpTimeLimit,
+                c.lpTimeLimit,
                 OpticalBounds::AtLeast(0).AtMost(86400 * 365));
     exp.AddCount("certify",
                  "ADMM iterations of an untimed certifying solve in every interval whose LP "
                  "optimum is not known (0: none): its prices tighten quality-lower-bound",
-                 o.config.certifyIterations,
+                 c.certifyIterations,
                  0,
                  1000000);
-    exp.AddInputFile("model", "learned: the model file (te-train writes it)", o.config.modelFile);
+    exp.AddInputFile("model", "learned: the model file (te-train writes it)", c.modelFile);
     exp.AddCount("trainMatrices",
                  "learned without --model: training matrices",
-                 o.config.trainMatrices,
+                 c.trainMatrices,
                  1,
                  100000);
-    exp.AddCount("trainEpochs", "learned without --model: epochs", o.config.trainEpochs, 1, 100000);
-}
-
-/**
- * \brief Checks the options together and makes the study's configuration.
- * \param [in] o The options
- * \param [in,out] exp The experiment (refuses bad values)
- * \return the configuration (its method: the first of --method)
- */
-TeAccelerationConfig
-CheckAndConfigure(const Options& o, OpticalExperiment& exp)
-{
-    TeAccelerationConfig c = o.config;
-    c.gbpsPerUnit = o.unitBps / 1e9;
-    for (std::size_t m = 0; m < o.methods.size(); ++m)
+    exp.AddCount("trainEpochs", "learned without --model: epochs", c.trainEpochs, 1, 100000);
+    exp.Parse(argc, argv);
+    c.gbpsPerUnit = unitBps / 1e9;
+    for (std::size_t m = 0; m < methods.size(); ++m)
     {
-        exp.Require(std::count(o.methods.begin(), o.methods.end(), o.methods[m]) == 1,
+        exp.Require(std::count(methods.begin(), methods.end(), methods[m]) == 1,
                     "method",
-                    o.methods[m] + " is named twice");
+                    methods[m] + " is named twice");
     }
-    c.method = o.methods.front();
+    c.method = methods.front();
     if (const std::string problem = TeAccelerationStudy::Check(c); !problem.empty())
     {
         exp.Fail(problem);
     }
-    return c;
-}
 
-/**
- * \brief Runs the methods (and the LP) on the same matrices and failures.
- * \param [in] c The configuration
- * \param [in] methods The methods' names
- * \param [in,out] exp The experiment (refuses an input refused while loading)
- * \return per method, what it did
- */
-std::vector<TeAccelerationOutcome>
-Run(const TeAccelerationConfig& c, const std::vector<std::string>& methods, OpticalExperiment& exp)
-{
+    exp.Start();
     std::string error;
     std::vector<Ptr<TeMethod>> list;
     for (const auto& name : methods)
@@ -194,44 +147,14 @@ Run(const TeAccelerationConfig& c, const std::vector<std::string>& methods, Opti
     {
         exp.Refuse(error); // an input refused while loading: no row
     }
-    return outs;
-}
-
-/**
- * \brief Records each method's run.
- * \param [in,out] exp The experiment
- * \param [in] c The configuration
- * \param [in] methods The methods' names
- * \param [in] outs Per method, what it did
- */
-void
-Record(OpticalExperiment& exp,
-       const TeAccelerationConfig& c,
-       const std::vector<std::string>& methods,
-       const std::vector<TeAccelerationOutcome>& outs)
-{
     for (std::size_t m = 0; m < methods.size(); ++m)
     {
         TeAccelerationConfig one = c;
         one.method = methods[m];
         TeAccelerationStudy::Record(exp.GetStore(), exp.GetRunId(), one, outs[m]);
     }
-}
-
-/**
- * \brief Prints what all methods share, then each method's lines (named METHOD-... when there
- * are several).
- * \param [in,out] exp The experiment
- * \param [in] c The configuration
- * \param [in] methods The methods' names
- * \param [in] outs Per method, what it did
- */
-void
-Report(OpticalExperiment& exp,
-       const TeAccelerationConfig& c,
-       const std::vector<std::string>& methods,
-       const std::vector<TeAccelerationOutcome>& outs)
-{
+    // What all methods share, then each method's lines (named METHOD-... when there are
+    // several).
     const TeAccelerationOutcome& first = outs.front();
     exp.Metric("nodes", first.nodes);
     exp.Metric("arcs", first.arcs);
@@ -271,22 +194,5 @@ Report(OpticalExperiment& exp,
         exp.Metric(prefix + "max-link-utilization", out.maxUtilisation);
         exp.Metric(prefix + "feasible", out.feasible ? 1 : 0);
     }
-}
-
-} // namespace
-
-int
-main(int argc, char* argv[])
-{
-    Options o;
-    OpticalExperiment exp("te-acceleration", "TE acceleration: a TE method against the LP");
-    AddOptions(exp, o);
-    exp.Parse(argc, argv);
-    const TeAccelerationConfig c = CheckAndConfigure(o, exp);
-
-    exp.Start();
-    const std::vector<TeAccelerationOutcome> outs = Run(c, o.methods, exp);
-    Record(exp, c, o.methods, outs);
-    Report(exp, c, o.methods, outs);
     return exp.Finish();
 }
