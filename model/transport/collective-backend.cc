@@ -7,6 +7,7 @@
 #include "collective-backend.h"
 
 #include "flow-collective-transport.h"
+#include "rdma-collective-transport.h"
 #include "tcp-collective-transport.h"
 
 #include "ns3/abort.h"
@@ -69,6 +70,29 @@ MakeEntries()
         return Ptr<CollectiveTransport>(t);
     };
     entries.push_back(flow);
+
+    BackendInfo rdma;
+    rdma.backend = Backend::RDMA;
+    rdma.name = "rdma";
+    rdma.help = "RoCEv2 packet by packet: RDMA NICs with queue pairs (DCQCN, HPCC or none), "
+                "lossless switches with PFC, ECN and shared buffers; go-back-N on loss";
+    rdma.level = NetworkLevel::PACKET;
+    rdma.features = BackendFeature::PACKETS | BackendFeature::QUEUEING | BackendFeature::LOSS |
+                    BackendFeature::LOSSLESS | BackendFeature::RDMA_CC;
+    rdma.transportType = "ns3::RdmaCollectiveTransport";
+    rdma.install = [](const ObjectFactory& factory, const BackendRanks& ranks) {
+        NS_ABORT_MSG_IF(ranks.nodes.size() != ranks.GetN(),
+                        "backend rdma: " << ranks.nodes.size() << " nodes for " << ranks.GetN()
+                                         << " ranks");
+        Ptr<RdmaCollectiveTransport> t = factory.Create<RdmaCollectiveTransport>();
+        for (uint32_t r = 0; r < ranks.GetN(); ++r)
+        {
+            t->AddRank(ranks.nodes[r], ranks.scaleUp[r], ranks.local[r]);
+        }
+        t->Start();
+        return Ptr<CollectiveTransport>(t);
+    };
+    entries.push_back(rdma);
 
     for (size_t i = 0; i < entries.size(); ++i)
     {

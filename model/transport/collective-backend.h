@@ -41,6 +41,7 @@ class Backend
     {
         PACKET, //!< packet: ns-3's TCP/IP stack, packet by packet (TcpCollectiveTransport)
         FLOW,   //!< flow: a flow-level engine (FlowCollectiveTransport over a FlowEngine)
+        RDMA,   //!< rdma: RoCEv2 queue pairs on a lossless network (RdmaCollectiveTransport)
     };
 
     /// \param [in] value The backend
@@ -98,6 +99,8 @@ struct BackendFeature
         MAX_MIN_SHARING = 1u << 4, //!< Links shared max-min fairly, rates recomputed per change
         LANES = 1u << 5,           //!< Messages pinned to parallel lanes (SendOnLane)
         LARGE_SCALE = 1u << 6,     //!< Thousands of GPUs without an ns-3 node per GPU
+        LOSSLESS = 1u << 7,        //!< Priority flow control: switches pause, never drop
+        RDMA_CC = 1u << 8,         //!< RDMA congestion control (DCQCN, HPCC) and go-back-N
     };
 };
 

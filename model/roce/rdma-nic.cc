@@ -1,0 +1,708 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rdma-nic.h"
+
+#include "lossless-queue-disc.h"
+
+#include "ns3/abort.h"
+#include "ns3/data-rate.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-routing-protocol.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+#include "ns3/socket.h"
+#include "ns3/traffic-control-layer.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RdmaNic");
+NS_OBJECT_ENSURE_REGISTERED(RdmaNic);
+
+namespace
+{
+/// Bytes below the RoCE header on the wire: IPv4 (20), UDP (8), point-to-point (2).
+constexpr uint32_t UNDER_ROCE = 30;
+/// Next queue pair id in the simulation.
+uint32_t g_nextQp = 1;
+} // namespace
+
+/// One device of the host with an address.
+struct RdmaNic::Port
+{
+    Ptr<NetDevice> device;        //!< The device
+    Ptr<LosslessQueueDisc> qdisc; //!< Its queue disc (or null)
+    DataRate rate;                //!< Line rate
+    uint32_t mtu{1500};           //!< Device MTU (IP bytes)
+    Time freeAt;                  //!< Next instant the line is free
+    EventId event;                //!< Pending TrySend
+    std::vector<uint32_t> qps;    //!< Sender queue pairs (m_send indices), in turn
+    uint32_t next{0};             //!< Next in turn
+};
+
+/// One message on a sender queue pair.
+struct RdmaMessage
+{
+    uint32_t firstPsn;                  //!< Its first PSN
+    uint32_t endPsn;                    //!< One past its last
+    uint64_t bytes;                     //!< Its size
+    Time posted;                        //!< When posted
+    RdmaNic::MessageCallback completed; //!< Run when acknowledged
+};
+
+/// Sender side of a queue pair.
+struct RdmaNic::SendQp
+{
+    RdmaQpControl control;            //!< Rate and window
+    Ptr<RdmaCongestionControl> cc;    //!< Its law
+    Ptr<RdmaNic> peer;                //!< The receiver
+    Ipv4Address to;                   //!< Its address
+    uint8_t priority{3};              //!< Data priority
+    uint32_t port{0};                 //!< Port it leaves by
+    uint32_t payload{1000};           //!< Payload per packet
+    bool intEnabled{false};           //!< Data carries INT
+    uint32_t next{0};                 //!< Next PSN to send
+    uint32_t una{0};                  //!< First unacknowledged PSN
+    uint32_t end{0};                  //!< One past the last posted PSN
+    Time nextSend;                    //!< Rate limiter
+    EventId timer;                    //!< Retransmission timer
+    std::deque<RdmaMessage> messages; //!< Not yet acknowledged
+    uint64_t pending{0};              //!< Bytes not yet acknowledged
+};
+
+/// Receiver side of a queue pair.
+struct RdmaNic::RecvQp
+{
+    Ipv4Address from;             //!< The sender
+    uint32_t expected{0};         //!< Next PSN in order
+    uint32_t sinceAck{0};         //!< Packets since the last ACK
+    Time lastCnp{Seconds(-1)};    //!< Last CNP sent
+    uint32_t nackPsn{UINT32_MAX}; //!< PSN of the last NACK
+    Time lastNack{Seconds(-1)};   //!< When
+    std::deque<std::pair<uint32_t, RdmaNic::MessageCallback>> messages; //!< End PSN, callback
+};
+
+TypeId
+RdmaNic::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RdmaNic")
+            .SetParent<Object>()
+            .SetGroupName("Optical")
+            .AddConstructor<RdmaNic>()
+            .AddAttribute("PayloadSize",
+                          "Payload bytes per data packet (bytes; 0: the largest that fits the "
+                          "port's MTU; HPCC: 1000)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RdmaNic::m_payload),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("AckInterval",
+                          "Data packets per ACK (the last of a message is always acknowledged; "
+                          "HPCC: 1)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RdmaNic::m_ackInterval),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("AckPriority",
+                          "Priority of ACKs, NACKs and CNPs (0-7; above data's)",
+                          UintegerValue(7),
+                          MakeUintegerAccessor(&RdmaNic::m_ackPriority),
+                          MakeUintegerChecker<uint8_t>(0, 7))
+            .AddAttribute("RetransmitTimeout",
+                          "Without progress for this long, send again from the first "
+                          "unacknowledged packet (go-back-N)",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&RdmaNic::m_rto),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("CnpInterval",
+                          "At most one CNP per queue pair per interval (DCQCN: 50 us)",
+                          TimeValue(MicroSeconds(50)),
+                          MakeTimeAccessor(&RdmaNic::m_cnpInterval),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("NackInterval",
+                          "At most one NACK for the same expected PSN per interval",
+                          TimeValue(MicroSeconds(100)),
+                          MakeTimeAccessor(&RdmaNic::m_nackInterval),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("BaseRtt",
+                          "Unloaded round trip the congestion control assumes (HPCC's T; "
+                          "RoceHelper sets the fabric's longest)",
+                          TimeValue(MicroSeconds(8)),
+                          MakeTimeAccessor(&RdmaNic::m_baseRtt),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddTraceSource("MessageComplete",
+                            "A message was acknowledged whole (queue pair, bytes, duration)",
+                            MakeTraceSourceAccessor(&RdmaNic::m_messageTrace),
+                            "ns3::RdmaNic::MessageTracedCallback")
+            .AddTraceSource("Retransmit",
+                            "Go-back-N sent again from a PSN (queue pair, PSN)",
+                            MakeTraceSourceAccessor(&RdmaNic::m_retransmitTrace),
+                            "ns3::RdmaNic::RetransmitTracedCallback")
+            .AddTraceSource("Rate",
+                            "A queue pair's rate changed (queue pair, rate)",
+                            MakeTraceSourceAccessor(&RdmaNic::m_rateTrace),
+                            "ns3::DataRate::TracedCallback");
+    return tid;
+}
+
+RdmaNic::RdmaNic()
+{
+    m_ccFactory.SetTypeId(RdmaCongestionControl::GetTypeId());
+}
+
+RdmaNic::~RdmaNic() = default;
+
+void
+RdmaNic::DoDispose()
+{
+    for (auto& qp : m_send)
+    {
+        qp->timer.Cancel();
+        qp->cc = nullptr;
+        qp->peer = nullptr;
+    }
+    for (auto& port : m_ports)
+    {
+        port->event.Cancel();
+    }
+    m_send.clear();
+    m_recv.clear();
+    m_ports.clear();
+    if (m_socket)
+    {
+        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        m_socket->Close();
+    }
+    m_socket = nullptr;
+    m_node = nullptr;
+    Object::DoDispose();
+}
+
+void
+RdmaNic::SetCongestionControl(const ObjectFactory& factory)
+{
+    m_ccFactory = factory;
+}
+
+void
+RdmaNic::Install(Ptr<Node> node)
+{
+    NS_ABORT_MSG_IF(m_node, "RdmaNic: installed twice");
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    NS_ABORT_MSG_IF(!ipv4, "RdmaNic: node " << node->GetId() << " has no Internet stack");
+    m_node = node;
+    Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
+    for (uint32_t i = 1; i < ipv4->GetNInterfaces(); ++i)
+    {
+        if (ipv4->GetNAddresses(i) == 0)
+        {
+            continue;
+        }
+        auto port = std::make_unique<Port>();
+        port->device = ipv4->GetNetDevice(i);
+        DataRateValue rate;
+        NS_ABORT_MSG_IF(!port->device->GetAttributeFailSafe("DataRate", rate),
+                        "RdmaNic: device " << port->device->GetIfIndex() << " of node "
+                                           << node->GetId() << " has no DataRate");
+        port->rate = rate.Get();
+        port->mtu = port->device->GetMtu();
+        port->qdisc =
+            tc ? DynamicCast<LosslessQueueDisc>(tc->GetRootQueueDiscOnDevice(port->device))
+               : nullptr;
+        if (port->qdisc)
+        {
+            uint32_t index = m_ports.size();
+            port->qdisc->TraceConnectWithoutContext(
+                "Pause",
+                MakeCallback(&RdmaNic::PortPaused, this).Bind(index));
+        }
+        if (m_ports.empty())
+        {
+            m_address = ipv4->GetAddress(i, 0).GetLocal();
+        }
+        m_ports.push_back(std::move(port));
+    }
+    NS_ABORT_MSG_IF(m_ports.empty(),
+                    "RdmaNic: node " << node->GetId() << " has no device with an IPv4 address");
+    m_socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
+    NS_ABORT_MSG_IF(
+        m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), RoceHeader::UDP_PORT)) != 0,
+        "RdmaNic: node " << node->GetId() << " cannot bind UDP port 4791");
+    m_socket->SetIpRecvTos(true);
+    m_socket->SetRecvCallback(MakeCallback(&RdmaNic::Receive, this));
+}
+
+Ptr<Node>
+RdmaNic::GetNode() const
+{
+    return m_node;
+}
+
+Ipv4Address
+RdmaNic::GetAddress() const
+{
+    return m_address;
+}
+
+const RdmaNicCounters&
+RdmaNic::GetCounters() const
+{
+    return m_counters;
+}
+
+uint32_t
+RdmaNic::Connect(Ptr<RdmaNic> peer, uint8_t priority, Ipv4Address to)
+{
+    NS_ABORT_MSG_IF(!m_node || !peer || !peer->m_node, "RdmaNic::Connect: NICs not installed");
+    NS_ABORT_MSG_IF(priority > 7, "RdmaNic::Connect: priority " << uint32_t(priority) << " (0-7)");
+    auto qp = std::make_unique<SendQp>();
+    qp->control.qp = g_nextQp++;
+    qp->peer = peer;
+    qp->to = to.IsInitialized() ? to : peer->GetAddress();
+    qp->priority = priority;
+    // The port the route to the peer leaves by.
+    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+    Ipv4Header header;
+    header.SetDestination(qp->to);
+    Socket::SocketErrno err;
+    Ptr<Ipv4Route> route =
+        ipv4->GetRoutingProtocol()->RouteOutput(Create<Packet>(), header, nullptr, err);
+    if (route)
+    {
+        for (uint32_t p = 0; p < m_ports.size(); ++p)
+        {
+            if (m_ports[p]->device == route->GetOutputDevice())
+            {
+                qp->port = p;
+            }
+        }
+    }
+    Port& port = *m_ports[qp->port];
+    qp->cc = m_ccFactory.Create<RdmaCongestionControl>();
+    qp->intEnabled = qp->cc->NeedsInt();
+    RoceHeader roce;
+    roce.SetIntEnabled(qp->intEnabled);
+    uint32_t overhead = UNDER_ROCE - 2 + roce.GetSerializedSize();
+    NS_ABORT_MSG_IF(port.mtu <= overhead,
+                    "RdmaNic: MTU " << port.mtu << " of node " << m_node->GetId()
+                                    << " leaves no payload under " << overhead << " header bytes");
+    qp->payload = m_payload > 0 ? m_payload : port.mtu - overhead;
+    NS_ABORT_MSG_IF(qp->payload + overhead > port.mtu,
+                    "RdmaNic PayloadSize "
+                        << m_payload << " with " << overhead << " header bytes exceeds the MTU "
+                        << port.mtu << " of node " << m_node->GetId() << "; allowed: 0 or at most "
+                        << port.mtu - overhead);
+    qp->control.lineRate = port.rate;
+    qp->control.baseRtt = m_baseRtt;
+    qp->control.mtuBytes = qp->payload + overhead + 2;
+    qp->cc->Init(qp->control);
+    uint32_t id = qp->control.qp;
+    peer->Accept(id, m_address);
+    m_sendIndex[id] = m_send.size();
+    port.qps.push_back(m_send.size());
+    m_send.push_back(std::move(qp));
+    return id;
+}
+
+void
+RdmaNic::Accept(uint32_t qp, Ipv4Address from)
+{
+    auto r = std::make_unique<RecvQp>();
+    r->from = from;
+    m_recv[qp] = std::move(r);
+}
+
+void
+RdmaNic::Expect(uint32_t qp, uint32_t endPsn, MessageCallback delivered)
+{
+    m_recv.at(qp)->messages.emplace_back(endPsn, std::move(delivered));
+}
+
+RdmaNic::SendQp&
+RdmaNic::Find(uint32_t qp) const
+{
+    auto it = m_sendIndex.find(qp);
+    NS_ABORT_MSG_IF(it == m_sendIndex.end(),
+                    "RdmaNic: queue pair " << qp << " is not one of node "
+                                           << (m_node ? m_node->GetId() : 0));
+    return *m_send[it->second];
+}
+
+void
+RdmaNic::Post(uint32_t id, uint64_t bytes, MessageCallback delivered, MessageCallback completed)
+{
+    NS_ABORT_MSG_IF(bytes == 0, "RdmaNic::Post: an empty message");
+    SendQp& qp = Find(id);
+    uint64_t packets = (bytes + qp.payload - 1) / qp.payload;
+    NS_ABORT_MSG_IF(packets > UINT32_MAX - qp.end,
+                    "RdmaNic::Post: queue pair " << id << " out of PSNs");
+    RdmaMessage m{qp.end,
+                  qp.end + static_cast<uint32_t>(packets),
+                  bytes,
+                  Simulator::Now(),
+                  std::move(completed)};
+    qp.end = m.endPsn;
+    qp.pending += bytes;
+    qp.peer->Expect(id, m.endPsn, std::move(delivered));
+    qp.messages.push_back(std::move(m));
+    // Sent from an event of its own, so that a message posted before Simulator::Run leaves
+    // once the nodes (and their traffic control) are initialized.
+    Port& port = *m_ports[qp.port];
+    if (!port.event.IsRunning())
+    {
+        port.event = Simulator::ScheduleNow(&RdmaNic::TrySend, this, qp.port);
+    }
+}
+
+uint32_t
+RdmaNic::PayloadOf(const SendQp& qp, uint32_t psn) const
+{
+    auto it = std::upper_bound(qp.messages.begin(),
+                               qp.messages.end(),
+                               psn,
+                               [](uint32_t p, const RdmaMessage& m) { return p < m.endPsn; });
+    NS_ASSERT(it != qp.messages.end() && psn >= it->firstPsn);
+    if (psn + 1 < it->endPsn)
+    {
+        return qp.payload;
+    }
+    return static_cast<uint32_t>(it->bytes - uint64_t(it->endPsn - 1 - it->firstPsn) * qp.payload);
+}
+
+void
+RdmaNic::TrySend(uint32_t p)
+{
+    Port& port = *m_ports[p];
+    if (port.event.IsRunning())
+    {
+        return;
+    }
+    Time now = Simulator::Now();
+    if (port.freeAt > now)
+    {
+        port.event = Simulator::Schedule(port.freeAt - now, &RdmaNic::TrySend, this, p);
+        return;
+    }
+    Time earliest = Time::Max();
+    uint32_t n = port.qps.size();
+    for (uint32_t k = 0; k < n; ++k)
+    {
+        uint32_t index = port.qps[(port.next + k) % n];
+        SendQp& qp = *m_send[index];
+        if (qp.next >= qp.end || (m_held & (1u << qp.priority)) ||
+            (port.qdisc && port.qdisc->IsPaused(qp.priority)))
+        {
+            continue;
+        }
+        if (qp.control.window > 0 &&
+            uint64_t(qp.next - qp.una) * qp.control.mtuBytes >= qp.control.window)
+        {
+            continue;
+        }
+        if (qp.nextSend > now)
+        {
+            earliest = std::min(earliest, qp.nextSend);
+            continue;
+        }
+        port.next = (port.next + k + 1) % n;
+        SendData(qp);
+        port.event = Simulator::Schedule(port.freeAt - now, &RdmaNic::TrySend, this, p);
+        return;
+    }
+    if (earliest != Time::Max())
+    {
+        port.event = Simulator::Schedule(earliest - now, &RdmaNic::TrySend, this, p);
+    }
+}
+
+void
+RdmaNic::SendData(SendQp& qp)
+{
+    Port& port = *m_ports[qp.port];
+    uint32_t payload = PayloadOf(qp, qp.next);
+    RoceHeader roce;
+    roce.SetOpcode(RoceHeader::DATA);
+    roce.SetQueuePair(qp.control.qp);
+    roce.SetPsn(qp.next);
+    roce.SetIntEnabled(qp.intEnabled);
+    Ptr<Packet> packet = Create<Packet>(payload);
+    packet->AddHeader(roce);
+    InetSocketAddress to(qp.to, RoceHeader::UDP_PORT);
+    to.SetTos(static_cast<uint8_t>((qp.priority * 8) << 2 | 0x02)); // CSx, ECT(0)
+    m_socket->SendTo(packet, 0, to);
+    uint32_t wire = packet->GetSize() + UNDER_ROCE;
+    Time now = Simulator::Now();
+    port.freeAt = std::max(port.freeAt, now) + port.rate.CalculateBytesTxTime(wire);
+    DataRate before = qp.control.rate;
+    qp.cc->OnSent(qp.control, wire);
+    qp.nextSend = now + qp.control.rate.CalculateBytesTxTime(wire);
+    if (qp.control.rate != before)
+    {
+        m_rateTrace(qp.control.qp, qp.control.rate);
+    }
+    ++qp.next;
+    ++m_counters.dataSent;
+    if (!qp.timer.IsRunning())
+    {
+        ArmTimer(qp);
+    }
+}
+
+void
+RdmaNic::ArmTimer(SendQp& qp)
+{
+    qp.timer.Cancel();
+    if (qp.una < qp.next)
+    {
+        qp.timer = Simulator::Schedule(m_rto, &RdmaNic::Timeout, this, qp.control.qp);
+    }
+}
+
+void
+RdmaNic::Timeout(uint32_t id)
+{
+    SendQp& qp = Find(id);
+    if (qp.una >= qp.next)
+    {
+        return;
+    }
+    ++m_counters.timeouts;
+    m_counters.retransmitted += qp.next - qp.una;
+    m_retransmitTrace(id, qp.una);
+    qp.next = qp.una;
+    TrySend(qp.port);
+}
+
+void
+RdmaNic::SendControl(Ipv4Address to, const RoceHeader& header, uint32_t p)
+{
+    Ptr<Packet> packet = Create<Packet>();
+    packet->AddHeader(header);
+    InetSocketAddress address(to, RoceHeader::UDP_PORT);
+    address.SetTos(static_cast<uint8_t>((m_ackPriority * 8) << 2));
+    m_socket->SendTo(packet, 0, address);
+    Port& port = *m_ports[p];
+    port.freeAt = std::max(port.freeAt, Simulator::Now()) +
+                  port.rate.CalculateBytesTxTime(packet->GetSize() + UNDER_ROCE);
+}
+
+void
+RdmaNic::Receive(Ptr<Socket> socket)
+{
+    Address from;
+    Ptr<Packet> packet;
+    while ((packet = socket->RecvFrom(from)))
+    {
+        SocketIpTosTag tos;
+        bool ce = packet->PeekPacketTag(tos) && (tos.GetTos() & 0x03) == 0x03;
+        RoceHeader header;
+        packet->RemoveHeader(header);
+        switch (header.GetOpcode())
+        {
+        case RoceHeader::DATA:
+            ReceiveData(header, InetSocketAddress::ConvertFrom(from).GetIpv4(), ce);
+            break;
+        case RoceHeader::ACK:
+        case RoceHeader::NACK:
+            ReceiveAck(header);
+            break;
+        case RoceHeader::CNP: {
+            auto it = m_sendIndex.find(header.GetQueuePair());
+            if (it != m_sendIndex.end())
+            {
+                SendQp& qp = *m_send[it->second];
+                ++m_counters.cnpsReceived;
+                DataRate before = qp.control.rate;
+                qp.cc->OnCnp(qp.control);
+                if (qp.control.rate != before)
+                {
+                    m_rateTrace(qp.control.qp, qp.control.rate);
+                }
+            }
+            break;
+        }
+        }
+    }
+}
+
+void
+RdmaNic::ReceiveData(const RoceHeader& header, Ipv4Address from, bool ce)
+{
+    auto it = m_recv.find(header.GetQueuePair());
+    if (it == m_recv.end())
+    {
+        NS_LOG_WARN("node " << m_node->GetId() << ": data of unknown queue pair "
+                            << header.GetQueuePair());
+        return;
+    }
+    RecvQp& r = *it->second;
+    Time now = Simulator::Now();
+    if (ce)
+    {
+        ++m_counters.ceReceived;
+        if (r.lastCnp.IsNegative() || now - r.lastCnp >= m_cnpInterval)
+        {
+            r.lastCnp = now;
+            RoceHeader cnp;
+            cnp.SetOpcode(RoceHeader::CNP);
+            cnp.SetQueuePair(header.GetQueuePair());
+            ++m_counters.cnpsSent;
+            SendControl(r.from, cnp, 0);
+        }
+    }
+    uint32_t psn = header.GetPsn();
+    RoceHeader reply;
+    reply.SetQueuePair(header.GetQueuePair());
+    if (psn == r.expected)
+    {
+        ++r.expected;
+        ++m_counters.dataReceived;
+        bool last = false;
+        while (!r.messages.empty() && r.messages.front().first <= r.expected)
+        {
+            last = true;
+            MessageCallback cb = std::move(r.messages.front().second);
+            r.messages.pop_front();
+            if (cb)
+            {
+                cb();
+            }
+        }
+        if (++r.sinceAck < m_ackInterval && !last)
+        {
+            return;
+        }
+        r.sinceAck = 0;
+        reply.SetOpcode(RoceHeader::ACK);
+        reply.SetPsn(r.expected);
+        reply.CopyInt(header);
+        ++m_counters.acksSent;
+        SendControl(r.from, reply, 0);
+        return;
+    }
+    if (psn < r.expected)
+    {
+        // A duplicate (after a rewind): acknowledge what arrived.
+        reply.SetOpcode(RoceHeader::ACK);
+        reply.SetPsn(r.expected);
+        ++m_counters.acksSent;
+        SendControl(r.from, reply, 0);
+        return;
+    }
+    ++m_counters.outOfOrder;
+    if (r.nackPsn == r.expected && now - r.lastNack < m_nackInterval)
+    {
+        return;
+    }
+    r.nackPsn = r.expected;
+    r.lastNack = now;
+    reply.SetOpcode(RoceHeader::NACK);
+    reply.SetPsn(r.expected);
+    ++m_counters.nacksSent;
+    SendControl(r.from, reply, 0);
+}
+
+void
+RdmaNic::ReceiveAck(const RoceHeader& header)
+{
+    auto it = m_sendIndex.find(header.GetQueuePair());
+    if (it == m_sendIndex.end())
+    {
+        return;
+    }
+    SendQp& qp = *m_send[it->second];
+    uint32_t psn = header.GetPsn();
+    uint64_t acked = 0;
+    if (psn > qp.una)
+    {
+        for (uint32_t k = qp.una; k < psn; ++k)
+        {
+            acked += PayloadOf(qp, k);
+        }
+        qp.una = psn;
+        qp.pending -= acked;
+        if (qp.next < qp.una)
+        {
+            qp.next = qp.una;
+        }
+        ArmTimer(qp);
+    }
+    DataRate before = qp.control.rate;
+    qp.cc->OnAck(qp.control, header, acked);
+    if (qp.control.rate != before)
+    {
+        m_rateTrace(qp.control.qp, qp.control.rate);
+    }
+    if (header.GetOpcode() == RoceHeader::NACK && psn < qp.next)
+    {
+        m_counters.retransmitted += qp.next - psn;
+        m_retransmitTrace(qp.control.qp, psn);
+        qp.next = psn;
+    }
+    Time now = Simulator::Now();
+    while (!qp.messages.empty() && qp.messages.front().endPsn <= qp.una)
+    {
+        RdmaMessage m = std::move(qp.messages.front());
+        qp.messages.pop_front();
+        m_messageTrace(qp.control.qp, m.bytes, now - m.posted);
+        if (m.completed)
+        {
+            m.completed();
+        }
+    }
+    TrySend(qp.port);
+}
+
+void
+RdmaNic::PortPaused(uint32_t port, uint32_t priority, bool paused)
+{
+    if (!paused)
+    {
+        TrySend(port);
+    }
+}
+
+void
+RdmaNic::Hold(uint8_t priority, bool hold)
+{
+    NS_ABORT_MSG_IF(priority > 7, "RdmaNic::Hold: priority " << uint32_t(priority) << " (0-7)");
+    m_held = hold ? (m_held | (1u << priority)) : (m_held & ~(1u << priority));
+    if (!hold)
+    {
+        for (uint32_t p = 0; p < m_ports.size(); ++p)
+        {
+            TrySend(p);
+        }
+    }
+}
+
+DataRate
+RdmaNic::GetRate(uint32_t qp) const
+{
+    return Find(qp).control.rate;
+}
+
+Ptr<RdmaCongestionControl>
+RdmaNic::GetCongestionControl(uint32_t qp) const
+{
+    return Find(qp).cc;
+}
+
+uint64_t
+RdmaNic::GetPendingBytes(uint32_t qp) const
+{
+    return Find(qp).pending;
+}
+
+} // namespace ns3
