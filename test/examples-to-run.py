@@ -33,6 +33,13 @@ cpp_examples = [
      "True", "False"),
     ("collective-benchmark --nodes=8 --bytes=1048576 --collective=allreduce --algorithm=ring --topology=rail --gpusPerServer=4",
      "True", "False"),
+    # RoCEv2 (the rdma backend): PFC, ECN, DCQCN and HPCC under four loads.
+    ("roce-fabric --scenario=incast", "True", "False"),
+    ("roce-fabric --scenario=alltoall --hosts=4 --cc=hpcc", "True", "False"),
+    ("roce-fabric --scenario=websearch --hosts=16 --duration=1ms --cc=hpcc", "True", "False"),
+    ("roce-fabric --scenario=ocs-allreduce --ocsReaction=drain", "True", "False"),
+    ("collective-benchmark --nodes=8 --bytes=1048576 --collective=allreduce --algorithm=ring --backend=rdma",
+     "True", "False"),
     ("training-iteration --gpus=8 --dp=2 --tp=2 --pp=2 --microbatches=4 --backend=flow", "True", "False"),
     ("training-iteration --gpus=8 --dp=2 --tp=2 --pp=2 --microbatches=4 --topology=rail --backend=flow",
      "True", "False"),

@@ -38,13 +38,13 @@ LosslessQueueDisc::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("EcnKmin",
                           "Bytes of a priority's queue above which marking starts (bytes; "
-                          "RoceHelper sets it by line rate)",
+                          "RoceFabric sets it by line rate)",
                           UintegerValue(400000),
                           MakeUintegerAccessor(&LosslessQueueDisc::m_ecnKmin),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("EcnKmax",
                           "Bytes of a priority's queue above which every packet is marked "
-                          "(bytes; RoceHelper sets it by line rate)",
+                          "(bytes; RoceFabric sets it by line rate)",
                           UintegerValue(1600000),
                           MakeUintegerAccessor(&LosslessQueueDisc::m_ecnKmax),
                           MakeUintegerChecker<uint32_t>())
@@ -60,7 +60,7 @@ LosslessQueueDisc::GetTypeId()
                           MakeBooleanAccessor(&LosslessQueueDisc::m_int),
                           MakeBooleanChecker())
             .AddAttribute("LineRate",
-                          "Line rate of the port (b/s; RoceHelper sets the device's): pause "
+                          "Line rate of the port (b/s; RoceFabric sets the device's): pause "
                           "quanta are 512 bit times at it",
                           DataRateValue(DataRate("100Gbps")),
                           MakeDataRateAccessor(&LosslessQueueDisc::m_rate),

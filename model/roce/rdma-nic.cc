@@ -17,6 +17,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/queue-item.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/traffic-control-layer.h"
@@ -50,6 +51,7 @@ struct RdmaNic::Port
     EventId event;                //!< Pending TrySend
     std::vector<uint32_t> qps;    //!< Sender queue pairs (m_send indices), in turn
     uint32_t next{0};             //!< Next in turn
+    bool blocked{false};          //!< A queue pair waits for the queue disc to drain
 };
 
 /// One message on a sender queue pair.
@@ -121,8 +123,10 @@ RdmaNic::GetTypeId()
                           MakeUintegerChecker<uint8_t>(0, 7))
             .AddAttribute("RetransmitTimeout",
                           "Without progress for this long, send again from the first "
-                          "unacknowledged packet (go-back-N)",
-                          TimeValue(MilliSeconds(1)),
+                          "unacknowledged packet (go-back-N). Long: a lossless fabric's "
+                          "pauses delay ACKs by milliseconds, and a spurious timeout sends "
+                          "everything in flight again (NICs: 4.096 us x 2^N, N = 12: 17 ms)",
+                          TimeValue(MilliSeconds(10)),
                           MakeTimeAccessor(&RdmaNic::m_rto),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("CnpInterval",
@@ -137,7 +141,7 @@ RdmaNic::GetTypeId()
                           MakeTimeChecker(Time(0)))
             .AddAttribute("BaseRtt",
                           "Unloaded round trip the congestion control assumes (HPCC's T; "
-                          "RoceHelper sets the fabric's longest)",
+                          "set it to the fabric's longest; 8 us: four 1-us hops each way)",
                           TimeValue(MicroSeconds(8)),
                           MakeTimeAccessor(&RdmaNic::m_baseRtt),
                           MakeTimeChecker(NanoSeconds(1)))
@@ -193,6 +197,9 @@ void
 RdmaNic::SetCongestionControl(const ObjectFactory& factory)
 {
     m_ccFactory = factory;
+    // The receiver answers CE marks only if the fabric's law reads CNPs (every NIC of a
+    // fabric runs the same law).
+    m_sendCnp = m_ccFactory.Create<RdmaCongestionControl>()->NeedsCnp();
 }
 
 void
@@ -226,6 +233,9 @@ RdmaNic::Install(Ptr<Node> node)
             port->qdisc->TraceConnectWithoutContext(
                 "Pause",
                 MakeCallback(&RdmaNic::PortPaused, this).Bind(index));
+            port->qdisc->TraceConnectWithoutContext(
+                "Dequeue",
+                MakeCallback(&RdmaNic::PortDequeued, this).Bind(index));
         }
         if (m_ports.empty())
         {
@@ -405,6 +415,13 @@ RdmaNic::TrySend(uint32_t p)
         {
             continue;
         }
+        if (port.qdisc && port.qdisc->GetPriorityBytes(qp.priority) >= 2 * qp.control.mtuBytes)
+        {
+            // The device is not sending (an optical circuit held for a reconfiguration):
+            // wait for the queue disc to move, as a NIC's transmit ring fills.
+            port.blocked = true;
+            continue;
+        }
         if (qp.control.window > 0 &&
             uint64_t(qp.next - qp.una) * qp.control.mtuBytes >= qp.control.window)
         {
@@ -551,6 +568,9 @@ RdmaNic::ReceiveData(const RoceHeader& header, Ipv4Address from, bool ce)
     if (ce)
     {
         ++m_counters.ceReceived;
+    }
+    if (ce && m_sendCnp)
+    {
         if (r.lastCnp.IsNegative() || now - r.lastCnp >= m_cnpInterval)
         {
             r.lastCnp = now;
@@ -669,6 +689,16 @@ RdmaNic::PortPaused(uint32_t port, uint32_t priority, bool paused)
 {
     if (!paused)
     {
+        TrySend(port);
+    }
+}
+
+void
+RdmaNic::PortDequeued(uint32_t port, Ptr<const QueueDiscItem> item)
+{
+    if (m_ports[port]->blocked)
+    {
+        m_ports[port]->blocked = false;
         TrySend(port);
     }
 }

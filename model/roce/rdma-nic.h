@@ -34,6 +34,7 @@ class Packet;
 class Address;
 class NetDevice;
 class LosslessQueueDisc;
+class QueueDiscItem;
 
 /**
  * \ingroup optical
@@ -71,7 +72,8 @@ struct RdmaNicCounters
  * Receiver: packets in order are accepted (every AckInterval packets and the last of a message
  * acknowledged); a packet beyond the expected PSN is discarded and answered by a NACK (at most
  * one per NackInterval for the same PSN); a CE-marked packet makes a CNP, at most one per
- * CnpInterval per queue pair. The delivered callback of a message runs when its last packet
+ * CnpInterval per queue pair, if the congestion control law reads CNPs (NeedsCnp; every NIC of
+ * a fabric has the same law). The delivered callback of a message runs when its last packet
  * is accepted.
  *
  * Data packets carry DSCP class selector of their priority (CS3 for priority 3) and ECT(0);
@@ -201,8 +203,11 @@ class RdmaNic : public Object
     void ArmTimer(SendQp& qp);
     /// \param [in] qp A queue pair id \return its sender state
     SendQp& Find(uint32_t qp) const;
-    /// \param [in] priority A priority \param [in] paused Paused or resumed on a port
+    /// \param [in] port A port \param [in] priority A priority \param [in] paused Paused or
+    /// resumed on the port
     void PortPaused(uint32_t port, uint32_t priority, bool paused);
+    /// \param [in] port A port \param [in] item What its queue disc sent
+    void PortDequeued(uint32_t port, Ptr<const QueueDiscItem> item);
     /// Registers a message at the receiver. \param [in] qp Queue pair \param [in] endPsn One
     /// past its last PSN \param [in] delivered Its callback
     void Expect(uint32_t qp, uint32_t endPsn, MessageCallback delivered);
@@ -225,8 +230,9 @@ class RdmaNic : public Object
     std::vector<std::unique_ptr<SendQp>> m_send;                  //!< Sender queue pairs
     std::unordered_map<uint32_t, uint32_t> m_sendIndex;           //!< Id to m_send index
     std::unordered_map<uint32_t, std::unique_ptr<RecvQp>> m_recv; //!< Receiver queue pairs
-    uint8_t m_held{0};                                            //!< Held priorities (bits)
-    RdmaNicCounters m_counters;                                   //!< Counters
+    bool m_sendCnp{false};      //!< Whether CE marks are answered by CNPs (the law reads them)
+    uint8_t m_held{0};          //!< Held priorities (bits)
+    RdmaNicCounters m_counters; //!< Counters
 
     TracedCallback<uint32_t, uint64_t, Time> m_messageTrace; //!< Messages done
     TracedCallback<uint32_t, uint32_t> m_retransmitTrace;    //!< Rewinds

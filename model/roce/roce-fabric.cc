@@ -13,9 +13,14 @@
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
+#include "ns3/ocs-channel.h"
+#include "ns3/ocs-configuration.h"
+#include "ns3/ocs-net-device.h"
+#include "ns3/optical-circuit-switch.h"
 #include "ns3/pointer.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
@@ -60,6 +65,8 @@ RoceFabric::DoDispose()
     m_ports.clear();
     m_buffers.clear();
     m_kept.clear();
+    m_followed.clear();
+    m_ocsPaused.clear();
     Object::DoDispose();
 }
 
@@ -138,7 +145,9 @@ RoceFabric::RequiredHeadroom(Ptr<NetDevice> device)
     Time oneWay = delay.Get() * (ocs ? 2 : 1);
     uint64_t frame = device->GetMtu() + 2;
     double wire = static_cast<double>(rate.Get().GetBitRate()) / 8 * 2 * oneWay.GetSeconds();
-    return static_cast<uint64_t>(wire) + 3 * frame + 64;
+    // The pause waits behind a frame on the wire and one in the device queue here; the
+    // upstream has as many committed; one frame more of margin.
+    return static_cast<uint64_t>(wire) + 5 * frame + 64;
 }
 
 bool
@@ -253,7 +262,7 @@ RoceFabric::Check(const NodeContainer& hosts, std::string& error) const
             os << "RoceSharedBuffer Headroom " << headroom.Get() << " B is below what a pause "
                << "can find in flight on node " << (*it)->GetId() << " device "
                << worst->GetIfIndex() << " (" << need
-               << " B: a round trip at line rate and three frames); allowed: 0 (set by the "
+               << " B: a round trip at line rate and five frames); allowed: 0 (set by the "
                << "ports) or at least " << need;
             error = os.str();
             return false;
@@ -301,7 +310,11 @@ RoceFabric::InstallPorts(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer)
 {
     Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
     NS_ABORT_MSG_IF(!tc, "RoceFabric: node " << node->GetId() << " has no traffic control layer");
-    bool userEcn = std::count(m_qdiscSet.begin(), m_qdiscSet.end(), "EcnKmin") > 0;
+    bool userEcn = false;
+    for (const char* name : {"EcnKmin", "EcnKmax", "EcnPmax"})
+    {
+        userEcn |= std::count(m_qdiscSet.begin(), m_qdiscSet.end(), name) > 0;
+    }
     bool needsInt = m_cc.Create<RdmaCongestionControl>()->NeedsInt();
     Ptr<PfcProtocol> pfc = node->GetObject<PfcProtocol>();
     if (!pfc)
@@ -340,8 +353,9 @@ RoceFabric::InstallPorts(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer)
             q->SetAttribute("EcnKmax", UintegerValue(e.kmaxBytes));
             q->SetAttribute("EcnPmax", DoubleValue(e.pmax));
         }
-        if (needsInt)
+        if (needsInt && buffer)
         {
+            // Switch ports only: a NIC's own port is not a hop of HPCC's.
             q->SetAttribute("IntEnabled", BooleanValue(true));
         }
         q->SetSharedBuffer(buffer);
@@ -394,6 +408,82 @@ RoceFabric::Install(const NodeContainer& hosts)
         (*it)->AggregateObject(nic);
         m_nics.push_back(nic);
     }
+}
+
+void
+RoceFabric::FollowOcs(Ptr<OpticalCircuitSwitch> ocs, OcsReaction reaction)
+{
+    NS_ABORT_MSG_IF(!m_installed, "RoceFabric::FollowOcs: call Install first");
+    NS_ABORT_MSG_IF(!ocs, "RoceFabric::FollowOcs: no switch");
+    ocs->SetAttribute("Policy",
+                      EnumValue(reaction == OCS_DRAIN ? OpticalCircuitSwitch::DRAIN
+                                                      : OpticalCircuitSwitch::DROP));
+    m_followed.push_back(ocs);
+    if (reaction == OCS_PAUSE)
+    {
+        ocs->TraceConnectWithoutContext("ReconfigurationStart",
+                                        MakeCallback(&RoceFabric::OcsDark, this).Bind(ocs));
+        ocs->TraceConnectWithoutContext(
+            "ReconfigurationEnd",
+            MakeCallback(+[](RoceFabric* f, const OcsConfiguration&) { f->OcsLit(); }).Bind(this));
+    }
+}
+
+void
+RoceFabric::OcsDark(Ptr<OpticalCircuitSwitch> ocs,
+                    const OcsConfiguration& from,
+                    const OcsConfiguration& to)
+{
+    for (uint32_t p = 0; p < ocs->GetNPorts(); ++p)
+    {
+        if (from.GetPeer(p) == to.GetPeer(p) || !ocs->GetChannel(p))
+        {
+            continue;
+        }
+        Ptr<NetDevice> device = ocs->GetChannel(p)->GetEndpoint();
+        Ptr<TrafficControlLayer> tc =
+            device ? device->GetNode()->GetObject<TrafficControlLayer>() : nullptr;
+        auto q =
+            tc ? DynamicCast<LosslessQueueDisc>(tc->GetRootQueueDiscOnDevice(device)) : nullptr;
+        if (!q)
+        {
+            continue;
+        }
+        for (uint32_t prio = 0; prio < LosslessQueueDisc::N_PRIORITIES; ++prio)
+        {
+            // Until the circuits are lit again (OcsLit).
+            q->Pause(prio, Seconds(3600));
+        }
+        m_ocsPaused.push_back(q);
+    }
+}
+
+void
+RoceFabric::OcsLit()
+{
+    for (const auto& q : m_ocsPaused)
+    {
+        for (uint32_t prio = 0; prio < LosslessQueueDisc::N_PRIORITIES; ++prio)
+        {
+            q->Pause(prio, Time(0));
+        }
+    }
+    m_ocsPaused.clear();
+}
+
+uint64_t
+RoceFabric::GetOcsDrops() const
+{
+    uint64_t drops = 0;
+    for (const auto& ocs : m_followed)
+    {
+        const auto total = ocs->GetTotalCounters();
+        for (uint32_t r = 0; r < OpticalCircuitSwitch::N_DROP_REASONS; ++r)
+        {
+            drops += total.drops[r];
+        }
+    }
+    return drops;
 }
 
 const std::vector<Ptr<RdmaNic>>&

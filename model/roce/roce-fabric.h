@@ -24,6 +24,9 @@
 namespace ns3
 {
 
+class OpticalCircuitSwitch;
+class OcsConfiguration;
+
 /**
  * \ingroup optical
  * \brief ECN marking thresholds of one line rate.
@@ -83,6 +86,26 @@ class RoceFabric : public Object
     /// \param [in] name Attribute of RoceSharedBuffer \param [in] value Value
     void SetBufferAttribute(const std::string& name, const AttributeValue& value);
 
+    /// What the ports at the ends of an optical circuit do while the circuit is reconfigured.
+    enum OcsReaction
+    {
+        OCS_DROP,  //!< Nothing: frames sent into a dark circuit are lost; go-back-N recovers
+        OCS_PAUSE, //!< Pause every priority of the ports whose circuit changes while it is dark
+        OCS_DRAIN, //!< The switch holds those ports until their frames in flight have crossed
+                   //!< (its Drain policy), then switches; nothing is lost
+    };
+
+    /**
+     * \brief Makes the ports on an optical circuit switch react to its reconfigurations (call
+     * after Install). Sets the switch's Policy (Drain for OCS_DRAIN, else Drop).
+     * \param [in] ocs The switch
+     * \param [in] reaction The reaction
+     */
+    void FollowOcs(Ptr<OpticalCircuitSwitch> ocs, OcsReaction reaction);
+
+    /// \return frames the followed switches lost (their Drop counters, every reason)
+    uint64_t GetOcsDrops() const;
+
     /**
      * \brief Checks what Install would make, without making it (options call it before the
      * run): the law's attributes, ECN thresholds, buffers and headroom against the ports.
@@ -125,8 +148,8 @@ class RoceFabric : public Object
     /**
      * \param [in] device A port
      * \return the bytes a pause can find in flight toward it: a round trip of the link at line
-     * rate, the frame being sent at each end and the one in the device queue, and the pause
-     * frame itself
+     * rate, the frame being sent and the one in the device queue at each end (the pause waits
+     * behind two here, two are committed upstream), one frame of margin, and the pause frame
      */
     static uint64_t RequiredHeadroom(Ptr<NetDevice> device);
 
@@ -134,6 +157,14 @@ class RoceFabric : public Object
     void DoDispose() override;
     /// \param [in] hosts The hosts \return the switches reachable from them
     NodeContainer FindSwitches(const NodeContainer& hosts) const;
+    /// A followed switch's reconfiguration started: pauses the changing ports.
+    /// \param [in] ocs The switch \param [in] from Old configuration \param [in] to New one
+    void OcsDark(Ptr<OpticalCircuitSwitch> ocs,
+                 const OcsConfiguration& from,
+                 const OcsConfiguration& to);
+    /// A followed switch's reconfiguration ended: resumes what OcsDark paused.
+    void OcsLit();
+
     /// \param [in] node A node \return its devices with an IPv4 address
     static std::vector<Ptr<NetDevice>> Ports(Ptr<Node> node);
     /// \param [in] node A node \param [in] isSwitch Whether it has a buffer
@@ -151,6 +182,8 @@ class RoceFabric : public Object
     std::vector<Ptr<LosslessQueueDisc>> m_ports;            //!< Every port
     std::vector<std::pair<uint32_t, uint32_t>> m_portPlace; //!< Node id, device index
     std::vector<Ptr<RoceSharedBuffer>> m_buffers;           //!< Per switch
+    std::vector<Ptr<OpticalCircuitSwitch>> m_followed;      //!< Followed switches
+    std::vector<Ptr<LosslessQueueDisc>> m_ocsPaused;        //!< Ports paused for a reconfiguration
     std::vector<Ptr<QueueDisc>> m_kept;                     //!< Queue discs kept
     bool m_installed{false};                                //!< Install called
 };

@@ -45,8 +45,8 @@ RoceSharedBuffer::GetTypeId()
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Headroom",
                           "Bytes each (ingress interface, priority) of a PFC priority may hold "
-                          "after pausing its upstream (bytes; 0: RoceHelper sets three round "
-                          "trips of the fastest link at line rate, as HPCC)",
+                          "after pausing its upstream (bytes; 0: RoceFabric sets what a pause can "
+                          "find in flight on the switch's fastest port, RequiredHeadroom)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&RoceSharedBuffer::m_headroom),
                           MakeUintegerChecker<uint32_t>())
@@ -200,6 +200,11 @@ RoceSharedBuffer::Admit(const RoceIngressTag& tag, uint32_t priority, uint32_t b
     else
     {
         ++m_drops;
+        NS_LOG_WARN("node " << m_node->GetId() << " interface " << tag.interface << " priority "
+                            << priority << ": dropped " << bytes << " B (reserved " << in.reserved
+                            << ", shared " << in.shared << " of threshold " << threshold
+                            << ", headroom " << in.headroom << " of " << m_headroom << ", pool "
+                            << m_poolUsed << " of " << m_pool << ", pausing " << in.pausing << ")");
         return false;
     }
     m_held += bytes;

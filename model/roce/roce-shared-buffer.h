@@ -39,8 +39,8 @@ class Node;
  * PauseQuanta, and sends it again before it runs out while the condition holds; when the
  * (ingress, priority) has left the headroom and fallen XonOffset bytes below its threshold, a
  * frame with quanta 0 resumes it. A packet that finds its headroom full is dropped: with
- * headroom of at least one round trip of the link at line rate plus two frames, a PFC priority
- * never drops (RoceHelper checks it).
+ * headroom of at least RoceFabric::RequiredHeadroom (a round trip of the link at line rate and
+ * five frames) a PFC priority never drops (RoceFabric checks it).
  *
  * The pool is BufferSize less the reserved and headroom bytes of every (interface, priority).
  */

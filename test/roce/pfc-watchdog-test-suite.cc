@@ -1,0 +1,334 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Tests of the PFC watchdog: the textbook cyclic buffer dependency of three switches in a
+// triangle is found and stops the run; a plain incast is no deadlock and runs to its end.
+
+#include "ns3/boolean.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/ipv4-static-routing-helper.h"
+#include "ns3/ipv4-static-routing.h"
+#include "ns3/ipv4.h"
+#include "ns3/pfc-watchdog.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/roce-fabric.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// A star: hosts 0..n-1 on one switch (the last node), links of one rate and delay.
+struct Star
+{
+    NodeContainer hosts;    //!< Hosts
+    Ptr<Node> sw;           //!< The switch
+    Ptr<RoceFabric> fabric; //!< The lossless network
+};
+
+/**
+ * \brief Builds a star and makes it lossless (as roce-test-suite.cc's MakeStar).
+ * \param [in] n Hosts
+ * \param [in] rate Line rate
+ * \param [in] delay Link delay
+ * \param [in] configure Sets the fabric's attributes before Install
+ * \return the star
+ */
+Star
+MakeStar(uint32_t n, DataRate rate, Time delay, const std::function<void(RoceFabric&)>& configure)
+{
+    Star s;
+    s.hosts.Create(n);
+    s.sw = CreateObject<Node>();
+    InternetStackHelper internet;
+    internet.Install(s.hosts);
+    internet.Install(s.sw);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
+    p2p.SetDeviceAttribute("Mtu", UintegerValue(1500));
+    p2p.SetChannelAttribute("Delay", TimeValue(delay));
+    Ipv4AddressHelper addresses("10.1.0.0", "255.255.255.252");
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        addresses.Assign(p2p.Install(s.hosts.Get(i), s.sw));
+        addresses.NewNetwork();
+    }
+    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    s.fabric = CreateObject<RoceFabric>();
+    configure(*s.fabric);
+    s.fabric->Install(s.hosts);
+    return s;
+}
+
+/**
+ * \brief Three switches s0, s1, s2 in a triangle, host hi on si, every route clockwise.
+ */
+struct Triangle
+{
+    NodeContainer hosts;                         //!< h0, h1, h2
+    NodeContainer switches;                      //!< s0, s1, s2
+    std::vector<NetDeviceContainer> hostLinks;   //!< hi, si
+    std::vector<NetDeviceContainer> switchLinks; //!< si, s(i+1) (clockwise)
+    Ptr<RoceFabric> fabric;                      //!< The lossless network
+};
+
+/**
+ * \param [in] device A device with an IPv4 address
+ * \return its node's IPv4 interface on it
+ */
+uint32_t
+InterfaceOf(Ptr<NetDevice> device)
+{
+    return device->GetNode()->GetObject<Ipv4>()->GetInterfaceForDevice(device);
+}
+
+/**
+ * \param [in] device A device with an IPv4 address \return its first address
+ */
+Ipv4Address
+AddressOf(Ptr<NetDevice> device)
+{
+    return device->GetNode()->GetObject<Ipv4>()->GetAddress(InterfaceOf(device), 0).GetLocal();
+}
+
+/**
+ * \brief Sets the triangle's static routes: a host's default route to its switch; a switch
+ * reaches its own host directly (the connected network) and both other hosts through its
+ * clockwise neighbour, so that data to the host two hops away goes s0 -> s1 -> s2, s1 -> s2 ->
+ * s0, s2 -> s0 -> s1, and ACKs (to the host one hop away) take the direct link.
+ * \param [in] t The triangle (addresses assigned)
+ */
+void
+RouteClockwise(const Triangle& t)
+{
+    Ipv4StaticRoutingHelper helper;
+    for (uint32_t i = 0; i < 3; ++i)
+    {
+        Ptr<NetDevice> host = t.hostLinks[i].Get(0);
+        Ptr<NetDevice> hostSide = t.hostLinks[i].Get(1);
+        helper.GetStaticRouting(host->GetNode()->GetObject<Ipv4>())
+            ->SetDefaultRoute(AddressOf(hostSide), InterfaceOf(host));
+        Ptr<NetDevice> out = t.switchLinks[i].Get(0);
+        Ipv4Address next = AddressOf(t.switchLinks[i].Get(1));
+        Ptr<Ipv4StaticRouting> routing =
+            helper.GetStaticRouting(t.switches.Get(i)->GetObject<Ipv4>());
+        for (uint32_t k = 1; k < 3; ++k)
+        {
+            routing->AddHostRouteTo(AddressOf(t.hostLinks[(i + k) % 3].Get(0)),
+                                    next,
+                                    InterfaceOf(out));
+        }
+    }
+}
+
+/**
+ * \brief Builds the triangle (100 Gb/s, 1 us links) and makes it lossless: no congestion
+ * control, a fixed XOFF threshold of 20 kB, no ECN.
+ * \return the triangle
+ */
+Triangle
+MakeTriangle()
+{
+    Triangle t;
+    t.hosts.Create(3);
+    t.switches.Create(3);
+    InternetStackHelper internet;
+    internet.SetRoutingHelper(Ipv4StaticRoutingHelper());
+    internet.Install(t.hosts);
+    internet.Install(t.switches);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
+    p2p.SetDeviceAttribute("Mtu", UintegerValue(1500));
+    p2p.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
+    Ipv4AddressHelper addresses("10.2.0.0", "255.255.255.252");
+    for (uint32_t i = 0; i < 3; ++i)
+    {
+        t.hostLinks.push_back(p2p.Install(t.hosts.Get(i), t.switches.Get(i)));
+        addresses.Assign(t.hostLinks.back());
+        addresses.NewNetwork();
+    }
+    for (uint32_t i = 0; i < 3; ++i)
+    {
+        t.switchLinks.push_back(p2p.Install(t.switches.Get(i), t.switches.Get((i + 1) % 3)));
+        addresses.Assign(t.switchLinks.back());
+        addresses.NewNetwork();
+    }
+    RouteClockwise(t);
+    t.fabric = CreateObject<RoceFabric>();
+    t.fabric->SetCongestionControl("ns3::RdmaCongestionControl");
+    t.fabric->SetBufferAttribute("XoffThreshold", UintegerValue(20000));
+    t.fabric->SetQueueDiscAttribute("EcnEnabled", BooleanValue(false));
+    t.fabric->Install(t.hosts);
+    return t;
+}
+
+/**
+ * \param [in] text A report \param [in] part A string
+ * \return how many times \p part occurs in \p text
+ */
+uint32_t
+Count(const std::string& text, const std::string& part)
+{
+    uint32_t n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
+    {
+        ++n;
+    }
+    return n;
+}
+
+} // namespace
+
+/**
+ * \ingroup optical-tests
+ * \brief The textbook cyclic buffer dependency: three switches in a triangle, each flow two
+ * hops clockwise at line rate; every switch-to-switch port ends paused by its clockwise
+ * neighbour, which cannot drain because its own clockwise port is paused. The watchdog names
+ * the three switch queues at priority 3 and stops the run long before its safety net.
+ */
+class PfcWatchdogDeadlockTestCase : public TestCase
+{
+  public:
+    PfcWatchdogDeadlockTestCase()
+        : TestCase("PFC watchdog: a triangle's cyclic buffer dependency is a deadlock")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Triangle t = MakeTriangle();
+        uint32_t delivered = 0;
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            Ptr<RdmaNic> nic = t.fabric->GetNic(t.hosts.Get(i));
+            uint32_t qp = nic->Connect(t.fabric->GetNic(t.hosts.Get((i + 2) % 3)), 3);
+            nic->Post(
+                qp,
+                50000000,
+                [&delivered]() { ++delivered; },
+                nullptr);
+        }
+        Ptr<PfcWatchdog> watchdog = CreateObject<PfcWatchdog>();
+        watchdog->SetAttribute("DeadlockTime", TimeValue(MicroSeconds(500)));
+        watchdog->Watch(t.fabric);
+        std::string traced;
+        watchdog->TraceConnectWithoutContext(
+            "Deadlock",
+            MakeBoundCallback(
+                +[](std::string* out, const std::string& report) { *out = report; },
+                &traced));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        Time end = Simulator::Now();
+        NS_TEST_EXPECT_MSG_EQ(watchdog->HasDeadlock(), true, "the deadlock is found");
+        std::string report = watchdog->GetReport();
+        NS_TEST_EXPECT_MSG_EQ(traced, report, "the Deadlock trace carries the report");
+        NS_TEST_EXPECT_MSG_EQ(Count(report, "a cycle of 3 paused queues"), 1, report);
+        NS_TEST_EXPECT_MSG_EQ(Count(report, " priority 3 paused"), 3, report);
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            // The clockwise port of each switch.
+            Ptr<NetDevice> out = t.switchLinks[i].Get(0);
+            std::ostringstream port;
+            port << "node " << out->GetNode()->GetId() << " device " << out->GetIfIndex()
+                 << " priority 3 paused";
+            NS_TEST_EXPECT_MSG_EQ(Count(report, port.str()), 1, port.str() << " in " << report);
+        }
+        NS_TEST_EXPECT_MSG_LT(end, MilliSeconds(10), "the watchdog stopped the run");
+        NS_TEST_EXPECT_MSG_LT(delivered, 3, "not every message was delivered");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * \brief A plain incast on a star with PFC alone: its pauses form no cycle, so the watchdog
+ * reports no deadlock (nor a storm), and the run ends by itself with every message delivered
+ * (the watchdog sleeps once nothing is paused).
+ */
+class PfcWatchdogIncastTestCase : public TestCase
+{
+  public:
+    PfcWatchdogIncastTestCase()
+        : TestCase("PFC watchdog: an incast is no deadlock and runs to its end")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t senders = 4;
+        Star s = MakeStar(senders + 1, DataRate("100Gbps"), MicroSeconds(1), [](RoceFabric& f) {
+            f.SetCongestionControl("ns3::RdmaCongestionControl");
+            f.SetBufferAttribute("XoffThreshold", UintegerValue(100000));
+            f.SetQueueDiscAttribute("EcnEnabled", BooleanValue(false));
+        });
+        Ptr<RdmaNic> sink = s.fabric->GetNics()[senders];
+        uint32_t delivered = 0;
+        Time last;
+        for (uint32_t i = 0; i < senders; ++i)
+        {
+            Ptr<RdmaNic> nic = s.fabric->GetNics()[i];
+            nic->Post(
+                nic->Connect(sink, 3),
+                4000000,
+                [&delivered, &last]() {
+                    ++delivered;
+                    last = Simulator::Now();
+                },
+                nullptr);
+        }
+        Ptr<PfcWatchdog> watchdog = CreateObject<PfcWatchdog>();
+        watchdog->SetAttribute("DeadlockTime", TimeValue(MicroSeconds(500)));
+        watchdog->Watch(s.fabric);
+        // Events run from 100 ms on, the incast long over: only the safety net's stop, if the
+        // watchdog sleeps (were it still looking, the run would not end without the net).
+        uint64_t eventsAt100ms = 0;
+        Simulator::Schedule(MilliSeconds(100),
+                            [&eventsAt100ms]() { eventsAt100ms = Simulator::GetEventCount(); });
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(watchdog->HasDeadlock(), false, watchdog->GetReport());
+        NS_TEST_EXPECT_MSG_EQ(watchdog->GetReport(), "", "no report");
+        NS_TEST_EXPECT_MSG_EQ(watchdog->GetStorms(), 0, "no pause storm");
+        NS_TEST_EXPECT_MSG_EQ(delivered, senders, "every message delivered");
+        // 16 MB through one 100 Gb/s link take 1.3 ms.
+        NS_TEST_EXPECT_MSG_LT(last, MilliSeconds(10), "the incast ends in time");
+        NS_TEST_EXPECT_MSG_EQ(Simulator::GetEventCount() - eventsAt100ms,
+                              1,
+                              "after the incast the watchdog sleeps: nothing but the stop runs");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * \brief The PFC watchdog suite.
+ */
+class PfcWatchdogTestSuite : public TestSuite
+{
+  public:
+    PfcWatchdogTestSuite()
+        : TestSuite("optical-pfc-watchdog", UNIT)
+    {
+        AddTestCase(new PfcWatchdogDeadlockTestCase(), TestCase::QUICK);
+        AddTestCase(new PfcWatchdogIncastTestCase(), TestCase::QUICK);
+    }
+};
+
+/// The suite's instance.
+static PfcWatchdogTestSuite g_pfcWatchdogTestSuite;
