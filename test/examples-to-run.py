@@ -38,6 +38,7 @@ cpp_examples = [
     ("roce-fabric --scenario=alltoall --hosts=4 --cc=hpcc", "True", "False"),
     ("roce-fabric --scenario=websearch --hosts=16 --duration=1ms --cc=hpcc", "True", "False"),
     ("roce-fabric --scenario=ocs-allreduce --ocsReaction=drain", "True", "False"),
+    ("roce-fabric --scenario=deadlock --cc=none --hosts=3 --bytes=50MB", "True", "False"),
     ("collective-benchmark --nodes=8 --bytes=1048576 --collective=allreduce --algorithm=ring --backend=rdma",
      "True", "False"),
     ("training-iteration --gpus=8 --dp=2 --tp=2 --pp=2 --microbatches=4 --backend=flow", "True", "False"),

@@ -14,20 +14,21 @@
  * - websearch: the web-search flow sizes (HPCC's and DCTCP's) at --load on a 2-level fat-tree;
  * - ocs-allreduce: a ring all-reduce of --bytes over a leaf-spine whose spines are optical
  *   circuit switches, reconfigured at --reconfigureAt; the ports on the circuits drop, pause or
- *   drain (--ocsReaction).
+ *   drain (--ocsReaction);
+ * - deadlock: the textbook cyclic buffer dependency (--hosts switches in a ring, one host on
+ *   each, host i sends --bytes to host i + 2, two hops clockwise): the watchdog finds the cycle
+ *   of paused queues, prints it and stops the run (deadlock: 1, exit code 0).
  *
  * Prints FCT slowdown percentiles (FCT over the flow alone at line rate plus one link delay
  * per hop), pause time and frames, ECN marks, retransmissions and queue peaks; records every
  * flow (table ev_roce_flows) and port (ev_roce_ports). A PfcWatchdog stops a run whose pauses
- * deadlock and prints which queues wait on which (exit code 2).
+ * deadlock and prints which queues wait on which (exit code 2, but in the deadlock scenario).
  */
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/optical-module.h"
-
-#include <algorithm>
 
 using namespace ns3;
 
@@ -38,6 +39,7 @@ main(int argc, char* argv[])
     std::string cc = "dcqcn";
     std::string reaction = "pause";
     uint32_t hosts = 8;
+    uint32_t qpsPerPair = 16;
     uint64_t bytes = 1 << 20;
     double load = 0.3;
     Time duration = MilliSeconds(5);
@@ -49,15 +51,21 @@ main(int argc, char* argv[])
 
     OpticalExperiment exp("roce-fabric", "RoCEv2 with PFC, ECN and DCQCN or HPCC");
     exp.AddEnum("scenario",
-                "incast, alltoall, websearch (fat-tree) or ocs-allreduce (OCS leaf-spine)",
+                "incast, alltoall, websearch (fat-tree), ocs-allreduce (OCS leaf-spine) or "
+                "deadlock (--hosts switches in a ring, every flow two hops clockwise)",
                 scenario,
-                {"incast", "alltoall", "websearch", "ocs-allreduce"});
+                {"incast", "alltoall", "websearch", "ocs-allreduce", "deadlock"});
     exp.AddEnum("cc", "Congestion control of every queue pair", cc, {"dcqcn", "hpcc", "none"});
     exp.AddEnum("ocsReaction",
                 "ocs-allreduce: what the circuits' ports do while reconfigured",
                 reaction,
                 {"drop", "pause", "drain"});
-    exp.AddCount("hosts", "Hosts (ranks)", hosts, 2, 512);
+    exp.AddCount("hosts", "Hosts (ranks; deadlock: switches in the ring, >= 3)", hosts, 2, 512);
+    exp.AddCount("qpsPerPair",
+                 "websearch: queue pairs between two hosts, flows spread over them",
+                 qpsPerPair,
+                 1,
+                 1024);
     exp.AddBytes("bytes",
                  "Message size (incast, alltoall: per pair; ocs-allreduce: the all-reduce)",
                  bytes,
@@ -114,65 +122,42 @@ main(int argc, char* argv[])
         tree.SetDeviceAttribute("Mtu", UintegerValue(mtu));
         tree.SetChannelAttribute("Delay", TimeValue(delay));
     }
-    error = fabric->CheckHosts(hosts, 1);
+    const bool ring = scenario == "deadlock";
+    error = ring ? (hosts >= 3 ? "" : "deadlock: a ring of at least 3 switches")
+                 : fabric->CheckHosts(hosts, 1);
     exp.Require(error.empty(), "hosts", error);
     exp.Require(scenario != "alltoall" || hosts <= 64, "hosts", "alltoall: at most 64 hosts");
     exp.Start();
 
-    RealizedFabric net = fabric->Realize(Backend::RDMA, hosts, 1);
     CollectiveHelper collectives;
     collectives.SetBackendAttribute(Backend::RDMA, "CongestionControl", StringValue(cc));
-    Ptr<CollectiveTransport> transport = collectives.Install(net, 1);
+    collectives.SetBackendAttribute(Backend::RDMA, "QueuePairsPerPair", UintegerValue(qpsPerPair));
+    Ptr<CollectiveTransport> transport =
+        ring ? collectives.Install(RoceHelper::BuildClockwiseRing(hosts, rate, delay, mtu),
+                                   1,
+                                   Backend::RDMA)
+             : collectives.Install(fabric->Realize(Backend::RDMA, hosts, 1), 1);
     Ptr<RoceFabric> roce = DynamicCast<RdmaCollectiveTransport>(transport)->GetFabric();
 
-    struct Flow
-    {
-        uint32_t src, dst;
-        uint64_t bytes;
-        Time start, end;
-    };
-
-    std::vector<Flow> flows;
-    auto send = [&](uint32_t src, uint32_t dst, uint64_t size) {
-        flows.push_back({src, dst, size, Simulator::Now(), Time::Max()});
-        size_t i = flows.size() - 1;
-        transport->Send(src, dst, size, [&flows, i]() { flows[i].end = Simulator::Now(); });
-    };
-    Ptr<FlowWorkload> web;
+    Ptr<FlowWorkload> flows = CreateObject<FlowWorkload>();
+    flows->SetAttribute("FlowBytes", UintegerValue(bytes));
+    flows->SetAttribute("HostRate", DataRateValue(rate));
     Ptr<Collective> allreduce;
-    if (scenario == "incast")
+    if (ring || scenario == "incast" || scenario == "alltoall")
     {
-        for (uint32_t h = 1; h < hosts; ++h)
-        {
-            send(h, 0, bytes);
-        }
-    }
-    else if (scenario == "alltoall")
-    {
-        for (uint32_t a = 0; a < hosts; ++a)
-        {
-            for (uint32_t b = 0; b < hosts; ++b)
-            {
-                if (a != b)
-                {
-                    send(a, b, bytes);
-                }
-            }
-        }
+        flows->SetAttribute("Pattern", StringValue(ring ? "permutation" : scenario));
+        flows->SetAttribute("Shift", UintegerValue(2));
     }
     else if (scenario == "websearch")
     {
-        web = CreateObject<FlowWorkload>();
-        web->SetAttribute("SizeFile", StringValue("websearch"));
-        web->SetAttribute("Load", DoubleValue(load));
-        web->SetAttribute("HostRate", DataRateValue(rate));
-        web->SetAttribute("Duration", TimeValue(duration));
-        web->SetAttribute("HostsPerGroup", UintegerValue(4));
-        web->SetTransport(transport);
-        exp.Require(web->Start(error), "load", error);
+        flows->SetAttribute("Load", DoubleValue(load));
+        flows->SetAttribute("Duration", TimeValue(duration));
+        flows->SetAttribute("HostsPerGroup", UintegerValue(4));
+        flows->SetAttribute("SpreadOverLanes", BooleanValue(true));
     }
     else
     {
+        flows = nullptr;
         for (const auto& spine : leafSpine.GetSwitches())
         {
             roce->FollowOcs(spine,
@@ -180,11 +165,10 @@ main(int argc, char* argv[])
                             : reaction == "pause" ? RoceFabric::OCS_PAUSE
                                                   : RoceFabric::OCS_DRAIN);
         }
-        const uint32_t tors = hosts / 2;
         for (uint32_t s = 0; s < leafSpine.GetSwitches().size(); ++s)
         {
             Ptr<OpticalCircuitSwitch> spine = leafSpine.GetSwitches()[s];
-            OcsConfiguration next = leafSpine.RoundRobinConfiguration(tors, s, 1);
+            OcsConfiguration next = leafSpine.RoundRobinConfiguration(hosts / 2, s, 1);
             Simulator::Schedule(reconfigureAt, [spine, next]() { spine->Reconfigure(next); });
         }
         allreduce = collectives.Create(transport,
@@ -193,113 +177,33 @@ main(int argc, char* argv[])
                                        "roce");
         allreduce->Start();
     }
+    if (flows)
+    {
+        flows->SetTransport(transport);
+        exp.Require(flows->Start(error), "scenario", error);
+    }
     Ptr<PfcWatchdog> watchdog = CreateObject<PfcWatchdog>();
     watchdog->Watch(roce);
     exp.Run(Seconds(60));
-    if (watchdog->HasDeadlock())
+    if (watchdog->HasDeadlock() && !ring)
     {
         exp.Fail(watchdog->GetReport(), 2);
     }
 
-    std::vector<double> slowdown;
-    std::vector<double> small;
-    const double hops = scenario == "websearch" ? 4 : 2;
-    auto account = [&](uint64_t size, Time start, Time end) {
-        double ideal = size * 8.0 / rate.GetBitRate() + hops * delay.GetSeconds();
-        double s = std::max(1.0, (end - start).GetSeconds() / ideal);
-        slowdown.push_back(s);
-        if (size <= 100000)
-        {
-            small.push_back(s);
-        }
-        return s;
-    };
+    // Slowdown: FCT over the flow alone at line rate plus one link delay per hop.
+    const Time base = delay * (scenario == "websearch" ? 4 : 2);
+    const RoceFlowSlowdowns slow =
+        RoceHelper::Slowdowns(flows ? flows->GetFlows() : std::vector<FlowRecord>(), rate, base);
     ResultsStore* store = exp.GetStore();
+    if (store && flows)
+    {
+        RoceHelper::RecordFlows(*store, exp.GetRunId(), scenario, cc, flows->GetFlows(), slow);
+    }
+    const RoceReport report = RoceHelper::Summarize(roce);
     if (store)
     {
-        store->CreateEventTable("roce_flows");
-        store->CreateEventTable("roce_ports");
+        RoceHelper::RecordPorts(*store, exp.GetRunId(), scenario, cc, roce);
     }
-    uint64_t incomplete = 0;
-    auto record = [&](uint32_t src, uint32_t dst, uint64_t size, Time start, Time end) {
-        if (end == Time::Max())
-        {
-            ++incomplete;
-            return;
-        }
-        double s = account(size, start, end);
-        if (store)
-        {
-            store->AddEvent("roce_flows",
-                            exp.GetRunId(),
-                            {scenario,
-                             cc,
-                             int64_t(src),
-                             int64_t(dst),
-                             int64_t(size),
-                             start.GetSeconds(),
-                             (end - start).GetMicroSeconds() * 1.0,
-                             s});
-        }
-    };
-    for (const auto& f : flows)
-    {
-        record(f.src, f.dst, f.bytes, f.start, f.end);
-    }
-    if (web)
-    {
-        for (const FlowRecord& r : web->GetFlows())
-        {
-            record(r.src, r.dst, r.bytes, r.start, r.end);
-        }
-    }
-    Time pausedTotal;
-    Time pausedMax;
-    uint64_t frames = 0;
-    uint64_t marks = 0;
-    uint32_t peak = 0;
-    const auto& ports = roce->GetPorts();
-    for (uint32_t i = 0; i < ports.size(); ++i)
-    {
-        Time paused;
-        uint64_t f = 0;
-        for (uint32_t p = 0; p < LosslessQueueDisc::N_PRIORITIES; ++p)
-        {
-            paused += ports[i]->GetPausedTime(p);
-            f += ports[i]->GetPauseFrames(p);
-        }
-        pausedTotal += paused;
-        pausedMax = std::max(pausedMax, paused);
-        frames += f;
-        marks += ports[i]->GetEcnMarks();
-        peak = std::max(peak, ports[i]->GetPeakBytes());
-        if (store)
-        {
-            store->AddEvent("roce_ports",
-                            exp.GetRunId(),
-                            {scenario,
-                             cc,
-                             roce->DescribePort(i),
-                             paused.GetMicroSeconds() * 1.0,
-                             int64_t(f),
-                             int64_t(ports[i]->GetEcnMarks()),
-                             int64_t(ports[i]->GetPeakBytes())});
-        }
-    }
-    RdmaNicCounters nic;
-    for (const auto& n : roce->GetNics())
-    {
-        nic.retransmitted += n->GetCounters().retransmitted;
-        nic.timeouts += n->GetCounters().timeouts;
-        nic.cnpsSent += n->GetCounters().cnpsSent;
-    }
-    uint64_t bufferDrops = 0;
-    for (const auto& b : roce->GetBuffers())
-    {
-        bufferDrops += b->GetDrops();
-    }
-    std::sort(slowdown.begin(), slowdown.end());
-    std::sort(small.begin(), small.end());
     if (allreduce)
     {
         exp.Require(allreduce->IsDone(), "scenario", "the all-reduce did not complete");
@@ -307,27 +211,28 @@ main(int argc, char* argv[])
         exp.Metric("allreduce-time-us", (rec.end - rec.start).GetMicroSeconds() * 1.0, "us");
         exp.Metric("ocs-drops", roce->GetOcsDrops(), "frames");
     }
-    exp.Metric("flows", slowdown.size(), "flows");
-    exp.Metric("flows-incomplete", incomplete, "flows");
-    if (!slowdown.empty())
+    exp.Metric("flows", slow.all.size(), "flows");
+    exp.Metric("flows-incomplete", slow.incomplete, "flows");
+    if (!slow.all.empty())
     {
-        exp.Metric("slowdown-p50", optical::PercentileOfSorted(slowdown, 50), "");
-        exp.Metric("slowdown-p95", optical::PercentileOfSorted(slowdown, 95), "");
-        exp.Metric("slowdown-p99", optical::PercentileOfSorted(slowdown, 99), "");
+        exp.Metric("slowdown-p50", optical::PercentileOfSorted(slow.all, 50), "");
+        exp.Metric("slowdown-p95", optical::PercentileOfSorted(slow.all, 95), "");
+        exp.Metric("slowdown-p99", optical::PercentileOfSorted(slow.all, 99), "");
     }
-    if (!small.empty())
+    if (!slow.small.empty())
     {
-        exp.Metric("small-flow-slowdown-p99", optical::PercentileOfSorted(small, 99), "");
+        exp.Metric("small-flow-slowdown-p99", optical::PercentileOfSorted(slow.small, 99), "");
     }
-    exp.Metric("pause-time-total-us", pausedTotal.GetMicroSeconds() * 1.0, "us");
-    exp.Metric("pause-time-max-port-us", pausedMax.GetMicroSeconds() * 1.0, "us");
-    exp.Metric("pause-frames", frames, "frames");
-    exp.Metric("ecn-marks", marks, "packets");
-    exp.Metric("cnps", nic.cnpsSent, "packets");
-    exp.Metric("retransmitted", nic.retransmitted, "packets");
-    exp.Metric("timeouts", nic.timeouts, "");
-    exp.Metric("buffer-drops", bufferDrops, "packets");
-    exp.Metric("queue-peak-bytes", peak, "bytes");
+    exp.Metric("deadlock", watchdog->HasDeadlock() ? 1 : 0, "");
+    exp.Metric("pause-time-total-us", report.pausedTotal.GetMicroSeconds() * 1.0, "us");
+    exp.Metric("pause-time-max-port-us", report.pausedMax.GetMicroSeconds() * 1.0, "us");
+    exp.Metric("pause-frames", report.pauseFrames, "frames");
+    exp.Metric("ecn-marks", report.ecnMarks, "packets");
+    exp.Metric("cnps", report.nics.cnpsSent, "packets");
+    exp.Metric("retransmitted", report.nics.retransmitted, "packets");
+    exp.Metric("timeouts", report.nics.timeouts, "");
+    exp.Metric("buffer-drops", report.bufferDrops, "packets");
+    exp.Metric("queue-peak-bytes", report.queuePeak, "bytes");
     Simulator::Destroy();
     return exp.Finish();
 }

@@ -51,6 +51,13 @@ RdmaCollectiveTransport::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&RdmaCollectiveTransport::m_addressIndex),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("QueuePairsPerPair",
+                          "Queue pairs between two ranks on different hosts: the lanes of "
+                          "SendOnLane (a flow workload spreads its flows over them, as HPCC's "
+                          "simulator gives every flow a queue pair); Send uses the first",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RdmaCollectiveTransport::m_lanes),
+                          MakeUintegerChecker<uint32_t>(1, 65536))
             .AddAttribute("ConnectAtStart",
                           "Open every pair's queue pair at Start (true) or at its first message "
                           "(false: the default; a queue pair is state, not a handshake)",
@@ -121,16 +128,19 @@ RdmaCollectiveTransport::Start()
         {
             if (m_ranks[a].node != m_ranks[b].node)
             {
-                QueuePair(a, b);
+                for (uint32_t lane = 0; lane < m_lanes; ++lane)
+                {
+                    QueuePair(a, b, lane);
+                }
             }
         }
     }
 }
 
 uint32_t
-RdmaCollectiveTransport::QueuePair(uint32_t src, uint32_t dst)
+RdmaCollectiveTransport::QueuePair(uint32_t src, uint32_t dst, uint32_t lane)
 {
-    auto key = std::make_pair(src, dst);
+    auto key = std::make_tuple(src, dst, lane);
     auto it = m_qps.find(key);
     if (it != m_qps.end())
     {
@@ -162,11 +172,32 @@ RdmaCollectiveTransport::Send(uint32_t src,
                               uint64_t bytes,
                               DeliveryCallback delivered)
 {
+    SendOnLane(src, dst, 0, bytes, std::move(delivered));
+}
+
+uint32_t
+RdmaCollectiveTransport::GetNLanes(uint32_t src, uint32_t dst) const
+{
+    NS_ABORT_MSG_IF(src >= m_ranks.size() || dst >= m_ranks.size(),
+                    "RdmaCollectiveTransport: rank " << std::max(src, dst) << " of "
+                                                     << m_ranks.size());
+    return m_ranks[src].node == m_ranks[dst].node ? 1 : m_lanes;
+}
+
+void
+RdmaCollectiveTransport::SendOnLane(uint32_t src,
+                                    uint32_t dst,
+                                    uint32_t lane,
+                                    uint64_t bytes,
+                                    DeliveryCallback delivered)
+{
     NS_ABORT_MSG_IF(src >= m_ranks.size() || dst >= m_ranks.size(),
                     "RdmaCollectiveTransport: rank " << std::max(src, dst) << " of "
                                                      << m_ranks.size());
     NS_ABORT_MSG_IF(src == dst, "RdmaCollectiveTransport: rank " << src << " sends to itself");
     NS_ABORT_MSG_IF(!m_started, "RdmaCollectiveTransport: Send before Start");
+    NS_ABORT_MSG_IF(lane >= GetNLanes(src, dst),
+                    "RdmaCollectiveTransport: lane " << lane << " of " << GetNLanes(src, dst));
     CountSent(bytes);
     const Rank& a = m_ranks[src];
     const Rank& b = m_ranks[dst];
@@ -182,9 +213,8 @@ RdmaCollectiveTransport::Send(uint32_t src,
                     "RdmaCollectiveTransport: ranks " << src << " and " << dst << " share node "
                                                       << a.node->GetId()
                                                       << " without a scale-up domain");
-    Ptr<RdmaNic> nic = m_fabric->GetNic(a.node);
-    nic->Post(
-        QueuePair(src, dst),
+    m_fabric->GetNic(a.node)->Post(
+        QueuePair(src, dst, lane),
         bytes,
         [this, delivered]() {
             CountDelivered(false);

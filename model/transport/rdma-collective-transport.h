@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <map>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -69,6 +70,13 @@ class RdmaCollectiveTransport : public CollectiveTransport
     static std::string LawType(Law law);
 
     void Send(uint32_t src, uint32_t dst, uint64_t bytes, DeliveryCallback delivered) override;
+    /// \return QueuePairsPerPair for ranks on different hosts, else 1
+    uint32_t GetNLanes(uint32_t src, uint32_t dst) const override;
+    void SendOnLane(uint32_t src,
+                    uint32_t dst,
+                    uint32_t lane,
+                    uint64_t bytes,
+                    DeliveryCallback delivered) override;
     uint32_t GetNRanks() const override;
     Ptr<ScaleUpDomain> GetScaleUp(uint32_t rank, uint32_t& local) const override;
     std::string DescribeStall() override;
@@ -85,16 +93,18 @@ class RdmaCollectiveTransport : public CollectiveTransport
     };
 
     /// \param [in] src Source rank \param [in] dst Destination rank \return their queue pair
-    uint32_t QueuePair(uint32_t src, uint32_t dst);
+    uint32_t QueuePair(uint32_t src, uint32_t dst, uint32_t lane = 0);
 
-    Law m_law;                                               //!< Congestion control
-    uint32_t m_addressIndex;                                 //!< AddressIndex
-    bool m_connectAtStart;                                   //!< ConnectAtStart
-    uint8_t m_priority;                                      //!< Data priority
-    Ptr<RoceFabric> m_fabric;                                //!< The network
-    std::vector<Rank> m_ranks;                               //!< Ranks
-    std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_qps; //!< Queue pair per rank pair
-    bool m_started{false};                                   //!< Start called
+    Law m_law;                 //!< Congestion control
+    uint32_t m_addressIndex;   //!< AddressIndex
+    bool m_connectAtStart;     //!< ConnectAtStart
+    uint8_t m_priority;        //!< Data priority
+    Ptr<RoceFabric> m_fabric;  //!< The network
+    std::vector<Rank> m_ranks; //!< Ranks
+    uint32_t m_lanes;          //!< QueuePairsPerPair
+    std::map<std::tuple<uint32_t, uint32_t, uint32_t>, uint32_t>
+        m_qps;             //!< Queue pair per rank pair
+    bool m_started{false}; //!< Start called
 };
 
 } // namespace ns3

@@ -56,9 +56,10 @@ FlowWorkload::GetTypeId()
                 "Traffic pattern: poisson (Poisson arrivals per host at Load, sizes "
                 "from SizeFile, destinations uniform over the hosts of other groups), "
                 "alltoall (every host sends FlowBytes to every host of the other "
-                "groups at the start) or permutation (host h of group g sends "
-                "FlowBytes to host h of group g + 1 mod G; back to back with "
-                "Continuous)",
+                "groups at the start), permutation (host h of group g sends "
+                "FlowBytes to host h of group g + Shift mod G; back to back with "
+                "Continuous) or incast (every host of the other groups sends "
+                "FlowBytes to host 0 at the start)",
                 EnumValue(FlowWorkload::POISSON),
                 optical::compat::MakeEnumAccessorCompat<Pattern>(&FlowWorkload::m_pattern),
                 optical::MakeAnyCaseEnumChecker(FlowWorkload::POISSON,
@@ -66,7 +67,9 @@ FlowWorkload::GetTypeId()
                                                 FlowWorkload::ALLTOALL,
                                                 "alltoall",
                                                 FlowWorkload::PERMUTATION,
-                                                "permutation"))
+                                                "permutation",
+                                                FlowWorkload::INCAST,
+                                                "incast"))
             .AddAttribute("Load",
                           "Offered load of each host of the poisson pattern, as a fraction of "
                           "HostRate (0 < Load <= 1). Default 0.5: illustrative (the literature "
@@ -120,6 +123,21 @@ FlowWorkload::GetTypeId()
                           "soon as the previous one is delivered, until Start() + Duration",
                           BooleanValue(false),
                           MakeBooleanAccessor(&FlowWorkload::m_continuous),
+                          MakeBooleanChecker())
+            .AddAttribute("Shift",
+                          "Permutation pattern: host h of group g sends to host h of group "
+                          "g + Shift mod G (1 to G - 1)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&FlowWorkload::m_shift),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("SpreadOverLanes",
+                          "Whether flow i between two hosts goes on lane i mod the transport's "
+                          "lanes between them (CollectiveTransport::SendOnLane: the rdma "
+                          "backend's queue pairs per pair, an OCS's parallel circuits at flow "
+                          "level), so that a short flow does not wait behind a long one of the "
+                          "same pair; false: every flow of a pair on its one ordered path",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FlowWorkload::m_spreadOverLanes),
                           MakeBooleanChecker())
             .AddAttribute("SizeFile",
                           "Flow-size CDF of the poisson pattern when SetSizeDistribution() is "
@@ -295,6 +313,11 @@ FlowWorkload::Validate()
     {
         return groups;
     }
+    if (m_pattern == PERMUTATION && m_shift >= m_members.size())
+    {
+        return "Shift " + std::to_string(m_shift) + " with " + std::to_string(m_members.size()) +
+               " groups (allowed: 1 to " + std::to_string(m_members.size() - 1) + ")";
+    }
     if (m_pattern == PERMUTATION)
     {
         for (uint32_t g = 1; g < m_members.size(); ++g)
@@ -368,11 +391,20 @@ FlowWorkload::Start(std::string& error)
             }
         }
         break;
+    case INCAST:
+        for (uint32_t src = 0; src < hosts; ++src)
+        {
+            if (m_group[src] != m_group[0] && !StartFlow(src, 0, m_flowBytes))
+            {
+                return true;
+            }
+        }
+        break;
     case PERMUTATION: {
         const uint32_t groups = m_members.size();
         for (uint32_t src = 0; src < hosts; ++src)
         {
-            const uint32_t dst = m_members[(m_group[src] + 1) % groups][m_index[src]];
+            const uint32_t dst = m_members[(m_group[src] + m_shift) % groups][m_index[src]];
             if (!StartFlow(src, dst, m_flowBytes))
             {
                 return true;
@@ -441,6 +473,12 @@ FlowWorkload::StartFlow(uint32_t src, uint32_t dst, uint64_t bytes)
     NS_LOG_LOGIC("flow " << flow.id << ": " << src << " -> " << dst << ", " << bytes << " bytes");
     Ptr<FlowWorkload> self(this);
     const uint64_t id = flow.id;
+    if (m_spreadOverLanes)
+    {
+        const uint32_t lanes = m_transport->GetNLanes(src, dst);
+        m_transport->SendOnLane(src, dst, id % lanes, bytes, [self, id]() { self->Completed(id); });
+        return true;
+    }
     m_transport->Send(src, dst, bytes, [self, id]() { self->Completed(id); });
     return true;
 }

@@ -105,9 +105,10 @@ class FlowWorkload : public Object
     /// The traffic pattern.
     enum Pattern
     {
-        POISSON,    //!< Poisson arrivals, sizes from a distribution, uniform destinations
-        ALLTOALL,   //!< Every host to every host of the other groups
-        PERMUTATION //!< Host h of group g to host h of group g + 1
+        POISSON,     //!< Poisson arrivals, sizes from a distribution, uniform destinations
+        ALLTOALL,    //!< Every host to every host of the other groups
+        PERMUTATION, //!< Host h of group g to host h of group g + Shift
+        INCAST,      //!< Every host of the other groups to host 0 (FlowBytes each)
     };
 
     /**
@@ -246,16 +247,18 @@ class FlowWorkload : public Object
      */
     void ScheduleArrival(uint32_t host);
 
-    Pattern m_pattern{POISSON};   //!< Pattern
-    double m_load{0};             //!< Offered load per host (fraction of HostRate)
-    DataRate m_hostRate;          //!< Line rate of a host
-    Time m_duration;              //!< Arrival period
-    uint64_t m_flowBytes{0};      //!< Flow size of alltoall and permutation
-    uint64_t m_shortFlowBytes{0}; //!< Largest short flow
-    uint64_t m_maxFlows{0};       //!< Most flows started
-    uint32_t m_hostsPerGroup{0};  //!< Hosts per group without SetGroups()
-    bool m_continuous{false};     //!< Permutation back to back
-    std::string m_sizeFile;       //!< Size distribution file
+    Pattern m_pattern{POISSON};    //!< Pattern
+    double m_load{0};              //!< Offered load per host (fraction of HostRate)
+    DataRate m_hostRate;           //!< Line rate of a host
+    Time m_duration;               //!< Arrival period
+    uint64_t m_flowBytes{0};       //!< Flow size of alltoall and permutation
+    uint64_t m_shortFlowBytes{0};  //!< Largest short flow
+    uint64_t m_maxFlows{0};        //!< Most flows started
+    uint32_t m_hostsPerGroup{0};   //!< Hosts per group without SetGroups()
+    bool m_continuous{false};      //!< Permutation back to back
+    bool m_spreadOverLanes{false}; //!< Flows spread over the transport's lanes
+    uint32_t m_shift{1};           //!< Permutation: groups ahead
+    std::string m_sizeFile;        //!< Size distribution file
 
     Ptr<CollectiveTransport> m_transport;         //!< Transport
     Ptr<FlowSizeDistribution> m_sizes;            //!< Size distribution

@@ -8,15 +8,15 @@
 // triangle is found and stops the run; a plain incast is no deadlock and runs to its end.
 
 #include "ns3/boolean.h"
+#include "ns3/channel.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
-#include "ns3/ipv4-static-routing-helper.h"
-#include "ns3/ipv4-static-routing.h"
 #include "ns3/ipv4.h"
 #include "ns3/pfc-watchdog.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/roce-fabric.h"
+#include "ns3/roce-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -73,100 +73,46 @@ MakeStar(uint32_t n, DataRate rate, Time delay, const std::function<void(RoceFab
     return s;
 }
 
-/**
- * \brief Three switches s0, s1, s2 in a triangle, host hi on si, every route clockwise.
- */
+/// The triangle of RoceHelper::BuildClockwiseRing made lossless.
 struct Triangle
 {
-    NodeContainer hosts;                         //!< h0, h1, h2
-    NodeContainer switches;                      //!< s0, s1, s2
-    std::vector<NetDeviceContainer> hostLinks;   //!< hi, si
-    std::vector<NetDeviceContainer> switchLinks; //!< si, s(i+1) (clockwise)
-    Ptr<RoceFabric> fabric;                      //!< The lossless network
+    NodeContainer hosts;                   //!< h0, h1, h2 (hi on switch i)
+    std::vector<Ptr<NetDevice>> clockwise; //!< Switch i's device toward switch i + 1
+    Ptr<RoceFabric> fabric;                //!< The lossless network
 };
 
 /**
- * \param [in] device A device with an IPv4 address
- * \return its node's IPv4 interface on it
- */
-uint32_t
-InterfaceOf(Ptr<NetDevice> device)
-{
-    return device->GetNode()->GetObject<Ipv4>()->GetInterfaceForDevice(device);
-}
-
-/**
- * \param [in] device A device with an IPv4 address \return its first address
- */
-Ipv4Address
-AddressOf(Ptr<NetDevice> device)
-{
-    return device->GetNode()->GetObject<Ipv4>()->GetAddress(InterfaceOf(device), 0).GetLocal();
-}
-
-/**
- * \brief Sets the triangle's static routes: a host's default route to its switch; a switch
- * reaches its own host directly (the connected network) and both other hosts through its
- * clockwise neighbour, so that data to the host two hops away goes s0 -> s1 -> s2, s1 -> s2 ->
- * s0, s2 -> s0 -> s1, and ACKs (to the host one hop away) take the direct link.
- * \param [in] t The triangle (addresses assigned)
- */
-void
-RouteClockwise(const Triangle& t)
-{
-    Ipv4StaticRoutingHelper helper;
-    for (uint32_t i = 0; i < 3; ++i)
-    {
-        Ptr<NetDevice> host = t.hostLinks[i].Get(0);
-        Ptr<NetDevice> hostSide = t.hostLinks[i].Get(1);
-        helper.GetStaticRouting(host->GetNode()->GetObject<Ipv4>())
-            ->SetDefaultRoute(AddressOf(hostSide), InterfaceOf(host));
-        Ptr<NetDevice> out = t.switchLinks[i].Get(0);
-        Ipv4Address next = AddressOf(t.switchLinks[i].Get(1));
-        Ptr<Ipv4StaticRouting> routing =
-            helper.GetStaticRouting(t.switches.Get(i)->GetObject<Ipv4>());
-        for (uint32_t k = 1; k < 3; ++k)
-        {
-            routing->AddHostRouteTo(AddressOf(t.hostLinks[(i + k) % 3].Get(0)),
-                                    next,
-                                    InterfaceOf(out));
-        }
-    }
-}
-
-/**
- * \brief Builds the triangle (100 Gb/s, 1 us links) and makes it lossless: no congestion
- * control, a fixed XOFF threshold of 20 kB, no ECN.
- * \return the triangle
+ * \brief Builds the triangle (every host's traffic to the host two switches on goes two hops
+ * clockwise) with PFC alone, XOFF at 20 KB, no ECN.
+ * \return it
  */
 Triangle
 MakeTriangle()
 {
     Triangle t;
-    t.hosts.Create(3);
-    t.switches.Create(3);
-    InternetStackHelper internet;
-    internet.SetRoutingHelper(Ipv4StaticRoutingHelper());
-    internet.Install(t.hosts);
-    internet.Install(t.switches);
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
-    p2p.SetDeviceAttribute("Mtu", UintegerValue(1500));
-    p2p.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
-    Ipv4AddressHelper addresses("10.2.0.0", "255.255.255.252");
+    t.hosts = RoceHelper::BuildClockwiseRing(3, DataRate("100Gbps"), MicroSeconds(1), 1500);
+    std::vector<Ptr<Node>> switches;
     for (uint32_t i = 0; i < 3; ++i)
     {
-        t.hostLinks.push_back(p2p.Install(t.hosts.Get(i), t.switches.Get(i)));
-        addresses.Assign(t.hostLinks.back());
-        addresses.NewNetwork();
+        Ptr<Channel> link = t.hosts.Get(i)->GetDevice(1)->GetChannel();
+        Ptr<NetDevice> a = link->GetDevice(0);
+        switches.push_back(a->GetNode() == t.hosts.Get(i) ? link->GetDevice(1)->GetNode()
+                                                          : a->GetNode());
     }
     for (uint32_t i = 0; i < 3; ++i)
     {
-        t.switchLinks.push_back(p2p.Install(t.switches.Get(i), t.switches.Get((i + 1) % 3)));
-        addresses.Assign(t.switchLinks.back());
-        addresses.NewNetwork();
+        for (uint32_t d = 0; d < switches[i]->GetNDevices(); ++d)
+        {
+            Ptr<Channel> link = switches[i]->GetDevice(d)->GetChannel();
+            for (uint32_t k = 0; link && k < link->GetNDevices(); ++k)
+            {
+                if (link->GetDevice(k)->GetNode() == switches[(i + 1) % 3])
+                {
+                    t.clockwise.push_back(switches[i]->GetDevice(d));
+                }
+            }
+        }
     }
-    RouteClockwise(t);
     t.fabric = CreateObject<RoceFabric>();
     t.fabric->SetCongestionControl("ns3::RdmaCongestionControl");
     t.fabric->SetBufferAttribute("XoffThreshold", UintegerValue(20000));
@@ -242,7 +188,7 @@ class PfcWatchdogDeadlockTestCase : public TestCase
         for (uint32_t i = 0; i < 3; ++i)
         {
             // The clockwise port of each switch.
-            Ptr<NetDevice> out = t.switchLinks[i].Get(0);
+            Ptr<NetDevice> out = t.clockwise.at(i);
             std::ostringstream port;
             port << "node " << out->GetNode()->GetId() << " device " << out->GetIfIndex()
                  << " priority 3 paused";
