@@ -39,7 +39,7 @@ main(int argc, char* argv[])
     std::string cc = "dcqcn";
     std::string reaction = "pause";
     uint32_t hosts = 8;
-    uint32_t qpsPerPair = 16;
+    uint32_t qpsPerPair = 64;
     uint64_t bytes = 1 << 20;
     double load = 0.3;
     Time duration = MilliSeconds(5);

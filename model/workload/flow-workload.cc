@@ -131,8 +131,8 @@ FlowWorkload::GetTypeId()
                           MakeUintegerAccessor(&FlowWorkload::m_shift),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("SpreadOverLanes",
-                          "Whether flow i between two hosts goes on lane i mod the transport's "
-                          "lanes between them (CollectiveTransport::SendOnLane: the rdma "
+                          "Whether the flows between two hosts take the transport's lanes "
+                          "between them in turn (CollectiveTransport::SendOnLane: the rdma "
                           "backend's queue pairs per pair, an OCS's parallel circuits at flow "
                           "level), so that a short flow does not wait behind a long one of the "
                           "same pair; false: every flow of a pair on its one ordered path",
@@ -475,8 +475,11 @@ FlowWorkload::StartFlow(uint32_t src, uint32_t dst, uint64_t bytes)
     const uint64_t id = flow.id;
     if (m_spreadOverLanes)
     {
+        // The pair's flows take its lanes in turn: two share one only when more than the
+        // lanes are under way at once.
         const uint32_t lanes = m_transport->GetNLanes(src, dst);
-        m_transport->SendOnLane(src, dst, id % lanes, bytes, [self, id]() { self->Completed(id); });
+        const uint32_t lane = m_pairFlows[std::make_pair(src, dst)]++ % lanes;
+        m_transport->SendOnLane(src, dst, lane, bytes, [self, id]() { self->Completed(id); });
         return true;
     }
     m_transport->Send(src, dst, bytes, [self, id]() { self->Completed(id); });

@@ -17,6 +17,7 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -258,7 +259,8 @@ class FlowWorkload : public Object
     bool m_continuous{false};      //!< Permutation back to back
     bool m_spreadOverLanes{false}; //!< Flows spread over the transport's lanes
     uint32_t m_shift{1};           //!< Permutation: groups ahead
-    std::string m_sizeFile;        //!< Size distribution file
+    std::map<std::pair<uint32_t, uint32_t>, uint64_t> m_pairFlows; //!< Flows per pair so far
+    std::string m_sizeFile;                                        //!< Size distribution file
 
     Ptr<CollectiveTransport> m_transport;         //!< Transport
     Ptr<FlowSizeDistribution> m_sizes;            //!< Size distribution
