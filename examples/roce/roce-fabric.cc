@@ -127,16 +127,31 @@ main(int argc, char* argv[])
                  : fabric->CheckHosts(hosts, 1);
     exp.Require(error.empty(), "hosts", error);
     exp.Require(scenario != "alltoall" || hosts <= 64, "hosts", "alltoall: at most 64 hosts");
+    // The network first, so that the fabric's attributes (--ns3::RoceSharedBuffer::..., the
+    // law's) are checked against its ports before the run starts.
+    NodeContainer ringHosts;
+    RealizedFabric net;
+    if (ring)
+    {
+        ringHosts = RoceHelper::BuildClockwiseRing(hosts, rate, delay, mtu);
+    }
+    else
+    {
+        net = fabric->Realize(Backend::RDMA, hosts, 1);
+    }
+    Ptr<RoceFabric> probe = CreateObject<RoceFabric>();
+    probe->SetCongestionControl(RdmaCollectiveTransport::LawType(
+        cc == "dcqcn"
+            ? RdmaCollectiveTransport::DCQCN
+            : (cc == "hpcc" ? RdmaCollectiveTransport::HPCC : RdmaCollectiveTransport::NONE)));
+    exp.Require(probe->Check(ring ? ringHosts : net.hosts, error), "cc", error);
     exp.Start();
 
     CollectiveHelper collectives;
     collectives.SetBackendAttribute(Backend::RDMA, "CongestionControl", StringValue(cc));
     collectives.SetBackendAttribute(Backend::RDMA, "QueuePairsPerPair", UintegerValue(qpsPerPair));
     Ptr<CollectiveTransport> transport =
-        ring ? collectives.Install(RoceHelper::BuildClockwiseRing(hosts, rate, delay, mtu),
-                                   1,
-                                   Backend::RDMA)
-             : collectives.Install(fabric->Realize(Backend::RDMA, hosts, 1), 1);
+        ring ? collectives.Install(ringHosts, 1, Backend::RDMA) : collectives.Install(net, 1);
     Ptr<RoceFabric> roce = DynamicCast<RdmaCollectiveTransport>(transport)->GetFabric();
 
     Ptr<FlowWorkload> flows = CreateObject<FlowWorkload>();

@@ -151,6 +151,27 @@ RoceFabric::RequiredHeadroom(Ptr<NetDevice> device)
 }
 
 bool
+RoceFabric::UserSetEcn() const
+{
+    for (const char* name : {"EcnKmin", "EcnKmax", "EcnPmax"})
+    {
+        if (std::count(m_qdiscSet.begin(), m_qdiscSet.end(), name) > 0)
+        {
+            return true;
+        }
+        // Set with Config::SetDefault (or --ns3::LosslessQueueDisc::EcnKmin=...).
+        TypeId::AttributeInformation info;
+        LosslessQueueDisc::GetTypeId().LookupAttributeByName(name, &info);
+        if (info.initialValue->SerializeToString(info.checker) !=
+            info.originalInitialValue->SerializeToString(info.checker))
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool
 RoceFabric::IsReplaceable(Ptr<QueueDisc> root)
 {
     static const std::set<std::string> generic = {"ns3::FqCoDelQueueDisc",
@@ -231,9 +252,7 @@ RoceFabric::Check(const NodeContainer& hosts, std::string& error) const
     UintegerValue kmax;
     probe->GetAttribute("EcnKmin", kmin);
     probe->GetAttribute("EcnKmax", kmax);
-    bool userEcn = std::count(m_qdiscSet.begin(), m_qdiscSet.end(), "EcnKmin") > 0 ||
-                   std::count(m_qdiscSet.begin(), m_qdiscSet.end(), "EcnKmax") > 0;
-    if (userEcn && kmin.Get() > kmax.Get())
+    if (UserSetEcn() && kmin.Get() > kmax.Get())
     {
         os << "LosslessQueueDisc EcnKmin " << kmin.Get() << " B is above EcnKmax " << kmax.Get()
            << " B; allowed: EcnKmin <= EcnKmax";
@@ -310,11 +329,7 @@ RoceFabric::InstallPorts(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer)
 {
     Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
     NS_ABORT_MSG_IF(!tc, "RoceFabric: node " << node->GetId() << " has no traffic control layer");
-    bool userEcn = false;
-    for (const char* name : {"EcnKmin", "EcnKmax", "EcnPmax"})
-    {
-        userEcn |= std::count(m_qdiscSet.begin(), m_qdiscSet.end(), name) > 0;
-    }
+    const bool userEcn = UserSetEcn();
     bool needsInt = m_cc.Create<RdmaCongestionControl>()->NeedsInt();
     Ptr<PfcProtocol> pfc = node->GetObject<PfcProtocol>();
     if (!pfc)

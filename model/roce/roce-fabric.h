@@ -53,8 +53,9 @@ struct RoceEcnThresholds
  * assigned and before Simulator::Run) and checks the buffers: a headroom below what one round trip
  * of a port at line rate can bring in after a pause is refused with the port and the numbers.
  *
- * ECN thresholds by line rate (Kmin/Kmax in KB, Pmax), HPCC's run.py for 25, 50 and 100 Gb/s
- * and SimAI's SimAI.conf for 200 and 400 Gb/s: 25G 100/400/0.2; 50G 200/800/0.2; 100G
+ * ECN thresholds by line rate, unless EcnKmin, EcnKmax or EcnPmax is set (by
+ * SetQueueDiscAttribute or as a default) (Kmin/Kmax in KB, Pmax), HPCC's run.py for 25, 50 and 100
+ * Gb/s and SimAI's SimAI.conf for 200 and 400 Gb/s: 25G 100/400/0.2; 50G 200/800/0.2; 100G
  * 400/1600/0.2; 200G 300/1200/0.8; 400G 800/3200/0.2; other rates scale 100G's with the rate
  * (EcnThresholds).
  */
@@ -164,6 +165,10 @@ class RoceFabric : public Object
                  const OcsConfiguration& to);
     /// A followed switch's reconfiguration ended: resumes what OcsDark paused.
     void OcsLit();
+
+    /// \return whether the user set an ECN attribute (SetQueueDiscAttribute or a default):
+    /// the rate table then stays out
+    bool UserSetEcn() const;
 
     /// \param [in] node A node \return its devices with an IPv4 address
     static std::vector<Ptr<NetDevice>> Ports(Ptr<Node> node);

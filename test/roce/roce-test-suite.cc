@@ -45,10 +45,15 @@ struct Star
  * \param [in] rate Line rate
  * \param [in] delay Link delay
  * \param [in] configure Sets the fabric's attributes before Install
+ * \param [in] install Whether to install the fabric (else only configured)
  * \return the star
  */
 Star
-MakeStar(uint32_t n, DataRate rate, Time delay, const std::function<void(RoceFabric&)>& configure)
+MakeStar(uint32_t n,
+         DataRate rate,
+         Time delay,
+         const std::function<void(RoceFabric&)>& configure,
+         bool install = true)
 {
     Star s;
     s.hosts.Create(n);
@@ -71,7 +76,10 @@ MakeStar(uint32_t n, DataRate rate, Time delay, const std::function<void(RoceFab
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     s.fabric = CreateObject<RoceFabric>();
     configure(*s.fabric);
-    s.fabric->Install(s.hosts);
+    if (install)
+    {
+        s.fabric->Install(s.hosts);
+    }
     return s;
 }
 
@@ -550,6 +558,68 @@ class RoceHpccTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * \brief Thresholds that cannot work are refused before the run, naming the attribute, the
+ * value and what is allowed.
+ */
+class RoceBadInputTestCase : public TestCase
+{
+  public:
+    RoceBadInputTestCase()
+        : TestCase("thresholds that cannot work are refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Bad
+        {
+            std::function<void(RoceFabric&)> set; //!< The bad setting
+            std::string says;                     //!< What the refusal names
+        };
+
+        std::vector<Bad> bad = {
+            {[](RoceFabric& f) {
+                 f.SetQueueDiscAttribute("EcnKmin", UintegerValue(200000));
+                 f.SetQueueDiscAttribute("EcnKmax", UintegerValue(100000));
+             },
+             "EcnKmin 200000 B is above EcnKmax 100000 B"},
+            {[](RoceFabric& f) { f.SetBufferAttribute("Headroom", UintegerValue(1000)); },
+             "Headroom 1000 B is below"},
+            {[](RoceFabric& f) { f.SetBufferAttribute("XoffThreshold", UintegerValue(40000000)); },
+             "XoffThreshold 40000000 B"},
+            {[](RoceFabric& f) { f.SetBufferAttribute("BufferSize", UintegerValue(1000)); },
+             "BufferSize 1000 B"},
+            {[](RoceFabric& f) { f.SetCongestionControlAttribute("G", DoubleValue(0)); },
+             "G 0 cannot work; allowed: (0, 1]"},
+            {[](RoceFabric& f) {
+                 f.SetCongestionControl("ns3::HpccCongestionControl");
+                 f.SetCongestionControlAttribute("TargetUtilization", DoubleValue(1.5));
+             },
+             "TargetUtilization 1.5"},
+        };
+        for (const auto& b : bad)
+        {
+            Star s = MakeStar(3, DataRate("100Gbps"), MicroSeconds(1), b.set, false);
+            std::string error;
+            NS_TEST_EXPECT_MSG_EQ(s.fabric->Check(s.hosts, error), false, b.says);
+            NS_TEST_EXPECT_MSG_NE(error.find(b.says), std::string::npos, error);
+            Simulator::Destroy();
+        }
+        Star s = MakeStar(
+            3,
+            DataRate("100Gbps"),
+            MicroSeconds(1),
+            [](RoceFabric&) {},
+            false);
+        std::string error;
+        NS_TEST_EXPECT_MSG_EQ(s.fabric->Check(s.hosts, error), true, error);
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * \brief The RoCE suite.
  */
 class RoceTestSuite : public TestSuite
@@ -560,6 +630,7 @@ class RoceTestSuite : public TestSuite
     {
         AddTestCase(new RocePfcIncastTestCase(), TestCase::QUICK);
         AddTestCase(new RoceEcnTestCase(), TestCase::QUICK);
+        AddTestCase(new RoceBadInputTestCase(), TestCase::QUICK);
         AddTestCase(new RoceGoBackNTestCase(), TestCase::QUICK);
         AddTestCase(new RoceDcqcnTestCase(), TestCase::QUICK);
         AddTestCase(new RoceHpccTestCase(), TestCase::QUICK);
