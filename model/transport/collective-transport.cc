@@ -54,6 +54,26 @@ CollectiveTransport::GetCounters() const
     return m_counters;
 }
 
+bool
+CollectiveTransport::SendInScaleUp(uint32_t src,
+                                   uint32_t dst,
+                                   uint64_t bytes,
+                                   const DeliveryCallback& delivered)
+{
+    uint32_t a = 0;
+    uint32_t b = 0;
+    Ptr<ScaleUpDomain> domain = GetScaleUp(src, a);
+    if (!domain || domain != GetScaleUp(dst, b))
+    {
+        return false;
+    }
+    domain->Transfer(a, b, bytes, [this, delivered]() {
+        CountDelivered(true);
+        delivered();
+    });
+    return true;
+}
+
 void
 CollectiveTransport::CountSent(uint64_t bytes)
 {

@@ -143,6 +143,21 @@ class CollectiveTransport : public Object
     void CountSent(uint64_t bytes);
 
     /**
+     * \brief Carries a message in the scale-up domain of its two ranks if they share one
+     * (GetScaleUp), counting it delivered (scale-up) when it arrives; implementations call it
+     * in Send after CountSent.
+     * \param [in] src Source rank
+     * \param [in] dst Destination rank
+     * \param [in] bytes Message size
+     * \param [in] delivered Called once it has arrived
+     * \return false if the ranks share no domain (the message is the caller's)
+     */
+    bool SendInScaleUp(uint32_t src,
+                       uint32_t dst,
+                       uint64_t bytes,
+                       const DeliveryCallback& delivered);
+
+    /**
      * \brief Counts a message delivered whole (implementations call it before its callback).
      * \param [in] scaleUp Whether a ScaleUpDomain carried it
      */

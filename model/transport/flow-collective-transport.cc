@@ -165,14 +165,8 @@ FlowCollectiveTransport::Send(uint32_t src,
                     "FlowCollectiveTransport: a message from rank " << src << " to itself");
     NS_ABORT_MSG_IF(bytes == 0, "FlowCollectiveTransport: an empty message");
     CountSent(bytes);
-    const Rank& a = m_ranks[src];
-    const Rank& b = m_ranks[dst];
-    if (a.scaleUp && a.scaleUp == b.scaleUp)
+    if (SendInScaleUp(src, dst, bytes, delivered))
     {
-        a.scaleUp->Transfer(a.local, b.local, bytes, [this, delivered]() {
-            CountDelivered(true);
-            delivered();
-        });
         return;
     }
     Pair& pair = m_pairs[(static_cast<uint64_t>(src) << 32) | dst];

@@ -199,16 +199,12 @@ RdmaCollectiveTransport::SendOnLane(uint32_t src,
     NS_ABORT_MSG_IF(lane >= GetNLanes(src, dst),
                     "RdmaCollectiveTransport: lane " << lane << " of " << GetNLanes(src, dst));
     CountSent(bytes);
-    const Rank& a = m_ranks[src];
-    const Rank& b = m_ranks[dst];
-    if (a.scaleUp && a.scaleUp == b.scaleUp)
+    if (SendInScaleUp(src, dst, bytes, delivered))
     {
-        a.scaleUp->Transfer(a.local, b.local, bytes, [this, delivered]() {
-            CountDelivered(true);
-            delivered();
-        });
         return;
     }
+    const Rank& a = m_ranks[src];
+    const Rank& b = m_ranks[dst];
     NS_ABORT_MSG_IF(a.node == b.node,
                     "RdmaCollectiveTransport: ranks " << src << " and " << dst << " share node "
                                                       << a.node->GetId()

@@ -288,15 +288,8 @@ TcpCollectiveTransport::Send(uint32_t src, uint32_t dst, uint64_t bytes, Deliver
     NS_ABORT_MSG_IF(src == dst, "TcpCollectiveTransport: rank " << src << " sends to itself");
     NS_ABORT_MSG_IF(!m_started, "TcpCollectiveTransport: Send before Start");
     CountSent(bytes);
-    if (SameServer(src, dst))
+    if (SendInScaleUp(src, dst, bytes, delivered))
     {
-        m_ranks[src].scaleUp->Transfer(m_ranks[src].local,
-                                       m_ranks[dst].local,
-                                       bytes,
-                                       [this, delivered]() {
-                                           CountDelivered(true);
-                                           delivered();
-                                       });
         return;
     }
     Connection& conn = GetConnection(src, dst);

@@ -7,6 +7,8 @@
 // Tests of the PFC watchdog: the textbook cyclic buffer dependency of three switches in a
 // triangle is found and stops the run; a plain incast is no deadlock and runs to its end.
 
+#include "roce-test-star.h"
+
 #include "ns3/boolean.h"
 #include "ns3/channel.h"
 #include "ns3/internet-stack-helper.h"
@@ -27,51 +29,10 @@
 #include <vector>
 
 using namespace ns3;
+using namespace ns3::rocetest;
 
 namespace
 {
-
-/// A star: hosts 0..n-1 on one switch (the last node), links of one rate and delay.
-struct Star
-{
-    NodeContainer hosts;    //!< Hosts
-    Ptr<Node> sw;           //!< The switch
-    Ptr<RoceFabric> fabric; //!< The lossless network
-};
-
-/**
- * \brief Builds a star and makes it lossless (as roce-test-suite.cc's MakeStar).
- * \param [in] n Hosts
- * \param [in] rate Line rate
- * \param [in] delay Link delay
- * \param [in] configure Sets the fabric's attributes before Install
- * \return the star
- */
-Star
-MakeStar(uint32_t n, DataRate rate, Time delay, const std::function<void(RoceFabric&)>& configure)
-{
-    Star s;
-    s.hosts.Create(n);
-    s.sw = CreateObject<Node>();
-    InternetStackHelper internet;
-    internet.Install(s.hosts);
-    internet.Install(s.sw);
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
-    p2p.SetDeviceAttribute("Mtu", UintegerValue(1500));
-    p2p.SetChannelAttribute("Delay", TimeValue(delay));
-    Ipv4AddressHelper addresses("10.1.0.0", "255.255.255.252");
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        addresses.Assign(p2p.Install(s.hosts.Get(i), s.sw));
-        addresses.NewNetwork();
-    }
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-    s.fabric = CreateObject<RoceFabric>();
-    configure(*s.fabric);
-    s.fabric->Install(s.hosts);
-    return s;
-}
 
 /// The triangle of RoceHelper::BuildClockwiseRing made lossless.
 struct Triangle

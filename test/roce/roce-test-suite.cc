@@ -5,6 +5,7 @@
  */
 
 #include "dcqcn-fluid-model.h"
+#include "roce-test-star.h"
 
 #include "ns3/boolean.h"
 #include "ns3/dcqcn-congestion-control.h"
@@ -26,78 +27,10 @@
 #include <cmath>
 
 using namespace ns3;
+using namespace ns3::rocetest;
 
 namespace
 {
-
-/// A star: hosts 0..n-1 on one switch (the last node), links of one rate and delay.
-struct Star
-{
-    NodeContainer hosts;                   //!< Hosts
-    Ptr<Node> sw;                          //!< The switch
-    Ptr<RoceFabric> fabric;                //!< The lossless network
-    std::vector<NetDeviceContainer> links; //!< Host link devices (host first)
-};
-
-/**
- * \brief Builds a star and makes it lossless.
- * \param [in] n Hosts
- * \param [in] rate Line rate
- * \param [in] delay Link delay
- * \param [in] configure Sets the fabric's attributes before Install
- * \param [in] install Whether to install the fabric (else only configured)
- * \return the star
- */
-Star
-MakeStar(uint32_t n,
-         DataRate rate,
-         Time delay,
-         const std::function<void(RoceFabric&)>& configure,
-         bool install = true)
-{
-    Star s;
-    s.hosts.Create(n);
-    s.sw = CreateObject<Node>();
-    InternetStackHelper internet;
-    internet.Install(s.hosts);
-    internet.Install(s.sw);
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
-    p2p.SetDeviceAttribute("Mtu", UintegerValue(1500));
-    p2p.SetChannelAttribute("Delay", TimeValue(delay));
-    Ipv4AddressHelper addresses("10.1.0.0", "255.255.255.252");
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        NetDeviceContainer d = p2p.Install(s.hosts.Get(i), s.sw);
-        addresses.Assign(d);
-        addresses.NewNetwork();
-        s.links.push_back(d);
-    }
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-    s.fabric = CreateObject<RoceFabric>();
-    configure(*s.fabric);
-    if (install)
-    {
-        s.fabric->Install(s.hosts);
-    }
-    return s;
-}
-
-/// The switch port toward host \p h.
-Ptr<LosslessQueueDisc>
-SwitchPort(const Star& s, uint32_t h)
-{
-    Ptr<TrafficControlLayer> tc = s.sw->GetObject<TrafficControlLayer>();
-    return DynamicCast<LosslessQueueDisc>(tc->GetRootQueueDiscOnDevice(s.links[h].Get(1)));
-}
-
-/// The host port of host \p h.
-Ptr<LosslessQueueDisc>
-HostPort(const Star& s, uint32_t h)
-{
-    Ptr<TrafficControlLayer> tc = s.hosts.Get(h)->GetObject<TrafficControlLayer>();
-    return DynamicCast<LosslessQueueDisc>(tc->GetRootQueueDiscOnDevice(s.links[h].Get(0)));
-}
 
 /// What long flows to one sink did in a measured window.
 struct LongFlows
