@@ -169,7 +169,7 @@ DcqcnCongestionControl::OnCnp(RdmaQpControl& qp)
 {
     UpdateAlpha();
     m_cnpInInterval = true;
-    if (m_decrease.IsRunning())
+    if (!m_decrease.IsExpired())
     {
         return;
     }

@@ -190,7 +190,7 @@ PfcWatchdog::PortPaused(uint32_t port, uint32_t priority, bool paused)
         ++m_ports[port].resumes[priority];
         return;
     }
-    if (!m_look.IsRunning())
+    if (m_look.IsExpired())
     {
         // Asleep since a look found nothing paused: look again.
         m_look = Simulator::Schedule(m_interval, &PfcWatchdog::Look, this);

@@ -279,7 +279,7 @@ RdmaNic::Connect(Ptr<RdmaNic> peer, uint8_t priority, Ipv4Address to)
     auto qp = std::make_unique<SendQp>();
     qp->control.qp = g_nextQp++;
     qp->peer = peer;
-    qp->to = to.IsInitialized() ? to : peer->GetAddress();
+    qp->to = to == Ipv4Address::GetAny() ? peer->GetAddress() : to;
     qp->priority = priority;
     // The port the route to the peer leaves by.
     Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
@@ -369,7 +369,7 @@ RdmaNic::Post(uint32_t id, uint64_t bytes, MessageCallback delivered, MessageCal
     // Sent from an event of its own, so that a message posted before Simulator::Run leaves
     // once the nodes (and their traffic control) are initialized.
     Port& port = *m_ports[qp.port];
-    if (!port.event.IsRunning())
+    if (port.event.IsExpired())
     {
         port.event = Simulator::ScheduleNow(&RdmaNic::TrySend, this, qp.port);
     }
@@ -394,7 +394,7 @@ void
 RdmaNic::TrySend(uint32_t p)
 {
     Port& port = *m_ports[p];
-    if (port.event.IsRunning())
+    if (!port.event.IsExpired())
     {
         return;
     }
@@ -455,9 +455,12 @@ RdmaNic::SendData(SendQp& qp)
     roce.SetIntEnabled(qp.intEnabled);
     Ptr<Packet> packet = Create<Packet>(payload);
     packet->AddHeader(roce);
-    InetSocketAddress to(qp.to, RoceHeader::UDP_PORT);
-    to.SetTos(static_cast<uint8_t>((qp.priority * 8) << 2 | 0x02)); // CSx, ECT(0)
-    m_socket->SendTo(packet, 0, to);
+    // TOS per packet as a tag that IPv4 applies (ns-3 3.37 takes a TOS from the address,
+    // later releases from the socket; with neither set, both leave the tag alone).
+    SocketIpTosTag tos;
+    tos.SetTos(static_cast<uint8_t>((qp.priority * 8) << 2 | 0x02)); // CSx, ECT(0)
+    packet->AddPacketTag(tos);
+    m_socket->SendTo(packet, 0, InetSocketAddress(qp.to, RoceHeader::UDP_PORT));
     uint32_t wire = packet->GetSize() + UNDER_ROCE;
     Time now = Simulator::Now();
     port.freeAt = std::max(port.freeAt, now) + port.rate.CalculateBytesTxTime(wire);
@@ -470,7 +473,7 @@ RdmaNic::SendData(SendQp& qp)
     }
     ++qp.next;
     ++m_counters.dataSent;
-    if (!qp.timer.IsRunning())
+    if (qp.timer.IsExpired())
     {
         ArmTimer(qp);
     }
@@ -506,9 +509,10 @@ RdmaNic::SendControl(Ipv4Address to, const RoceHeader& header, uint32_t p)
 {
     Ptr<Packet> packet = Create<Packet>();
     packet->AddHeader(header);
-    InetSocketAddress address(to, RoceHeader::UDP_PORT);
-    address.SetTos(static_cast<uint8_t>((m_ackPriority * 8) << 2));
-    m_socket->SendTo(packet, 0, address);
+    SocketIpTosTag tos;
+    tos.SetTos(static_cast<uint8_t>((m_ackPriority * 8) << 2));
+    packet->AddPacketTag(tos);
+    m_socket->SendTo(packet, 0, InetSocketAddress(to, RoceHeader::UDP_PORT));
     Port& port = *m_ports[p];
     port.freeAt = std::max(port.freeAt, Simulator::Now()) +
                   port.rate.CalculateBytesTxTime(packet->GetSize() + UNDER_ROCE);

@@ -110,11 +110,12 @@ class RdmaNic : public Object
      * \brief Opens a queue pair to a peer NIC (a reliable connection).
      * \param [in] peer The peer (installed)
      * \param [in] priority Its data priority (0-7)
-     * \param [in] to The peer's address data goes to (default: GetAddress() of the peer; a
+     * \param [in] to The peer's address data goes to (default, the any address: GetAddress()
+     * of the peer; a
      * fabric of one-way circuits gives hosts a second address reached through them)
      * \return the queue pair's id (unique in the simulation)
      */
-    uint32_t Connect(Ptr<RdmaNic> peer, uint8_t priority, Ipv4Address to = Ipv4Address());
+    uint32_t Connect(Ptr<RdmaNic> peer, uint8_t priority, Ipv4Address to = Ipv4Address::GetAny());
 
     /**
      * \brief Posts a message on a queue pair (an RDMA write).
