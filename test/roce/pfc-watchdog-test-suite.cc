@@ -7,6 +7,7 @@
 // Tests of the PFC watchdog: the textbook cyclic buffer dependency of three switches in a
 // triangle is found and stops the run; a plain incast is no deadlock and runs to its end.
 
+#include "../common/optical-test-compat.h"
 #include "roce-test-star.h"
 
 #include "ns3/boolean.h"
@@ -230,10 +231,10 @@ class PfcWatchdogTestSuite : public TestSuite
 {
   public:
     PfcWatchdogTestSuite()
-        : TestSuite("optical-pfc-watchdog", UNIT)
+        : TestSuite("optical-pfc-watchdog", SUITE_UNIT)
     {
-        AddTestCase(new PfcWatchdogDeadlockTestCase(), TestCase::QUICK);
-        AddTestCase(new PfcWatchdogIncastTestCase(), TestCase::QUICK);
+        AddTestCase(new PfcWatchdogDeadlockTestCase(), TEST_QUICK);
+        AddTestCase(new PfcWatchdogIncastTestCase(), TEST_QUICK);
     }
 };
 

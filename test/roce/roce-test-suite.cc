@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "../common/optical-test-compat.h"
 #include "dcqcn-fluid-model.h"
 #include "roce-test-star.h"
 
@@ -559,14 +560,14 @@ class RoceTestSuite : public TestSuite
 {
   public:
     RoceTestSuite()
-        : TestSuite("optical-roce", UNIT)
+        : TestSuite("optical-roce", SUITE_UNIT)
     {
-        AddTestCase(new RocePfcIncastTestCase(), TestCase::QUICK);
-        AddTestCase(new RoceEcnTestCase(), TestCase::QUICK);
-        AddTestCase(new RoceBadInputTestCase(), TestCase::QUICK);
-        AddTestCase(new RoceGoBackNTestCase(), TestCase::QUICK);
-        AddTestCase(new RoceDcqcnTestCase(), TestCase::QUICK);
-        AddTestCase(new RoceHpccTestCase(), TestCase::QUICK);
+        AddTestCase(new RocePfcIncastTestCase(), TEST_QUICK);
+        AddTestCase(new RoceEcnTestCase(), TEST_QUICK);
+        AddTestCase(new RoceBadInputTestCase(), TEST_QUICK);
+        AddTestCase(new RoceGoBackNTestCase(), TEST_QUICK);
+        AddTestCase(new RoceDcqcnTestCase(), TEST_QUICK);
+        AddTestCase(new RoceHpccTestCase(), TEST_QUICK);
     }
 };
 
