@@ -30,6 +30,7 @@
 #include <vector>
 
 using namespace ns3;
+using namespace ns3::optical::compat;
 using namespace ns3::rocetest;
 
 namespace

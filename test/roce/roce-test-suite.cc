@@ -28,6 +28,7 @@
 #include <cmath>
 
 using namespace ns3;
+using namespace ns3::optical::compat;
 using namespace ns3::rocetest;
 
 namespace
