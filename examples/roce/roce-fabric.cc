@@ -139,12 +139,9 @@ main(int argc, char* argv[])
     {
         net = fabric->Realize(Backend::RDMA, hosts, 1);
     }
-    Ptr<RoceFabric> probe = CreateObject<RoceFabric>();
-    probe->SetCongestionControl(RdmaCollectiveTransport::LawType(
-        cc == "dcqcn"
-            ? RdmaCollectiveTransport::DCQCN
-            : (cc == "hpcc" ? RdmaCollectiveTransport::HPCC : RdmaCollectiveTransport::NONE)));
-    exp.Require(probe->Check(ring ? ringHosts : net.hosts, error), "cc", error);
+    auto probe =
+        CreateObjectWithAttributes<RdmaCollectiveTransport>("CongestionControl", StringValue(cc));
+    exp.Require(probe->CheckNetwork(ring ? ringHosts : net.hosts, error), "cc", error);
     exp.Start();
 
     CollectiveHelper collectives;
@@ -173,19 +170,13 @@ main(int argc, char* argv[])
     else
     {
         flows = nullptr;
-        for (const auto& spine : leafSpine.GetSwitches())
-        {
-            roce->FollowOcs(spine,
-                            reaction == "drop"    ? RoceFabric::OCS_DROP
-                            : reaction == "pause" ? RoceFabric::OCS_PAUSE
-                                                  : RoceFabric::OCS_DRAIN);
-        }
-        for (uint32_t s = 0; s < leafSpine.GetSwitches().size(); ++s)
-        {
-            Ptr<OpticalCircuitSwitch> spine = leafSpine.GetSwitches()[s];
-            OcsConfiguration next = leafSpine.RoundRobinConfiguration(hosts / 2, s, 1);
-            Simulator::Schedule(reconfigureAt, [spine, next]() { spine->Reconfigure(next); });
-        }
+        RoceHelper::FollowAndRotate(leafSpine,
+                                    hosts / 2,
+                                    roce,
+                                    reaction == "drop"    ? RoceFabric::OCS_DROP
+                                    : reaction == "pause" ? RoceFabric::OCS_PAUSE
+                                                          : RoceFabric::OCS_DRAIN,
+                                    reconfigureAt);
         allreduce = collectives.Create(transport,
                                        CollectiveSpec::Of(CollectiveKind::ALLREDUCE, hosts, bytes),
                                        {},

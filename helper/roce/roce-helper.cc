@@ -15,6 +15,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/results-store.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -85,6 +86,24 @@ RoceHelper::BuildClockwiseRing(uint32_t switches, DataRate rate, Time delay, uin
         }
     }
     return hosts;
+}
+
+void
+RoceHelper::FollowAndRotate(const OcsLeafSpineHelper& leafSpine,
+                            uint32_t tors,
+                            Ptr<RoceFabric> fabric,
+                            RoceFabric::OcsReaction reaction,
+                            Time at)
+{
+    const auto& spines = leafSpine.GetSwitches();
+    NS_ABORT_MSG_IF(spines.empty(), "RoceHelper::FollowAndRotate: the leaf-spine is not built");
+    for (uint32_t s = 0; s < spines.size(); ++s)
+    {
+        fabric->FollowOcs(spines[s], reaction);
+        Ptr<OpticalCircuitSwitch> spine = spines[s];
+        OcsConfiguration next = leafSpine.RoundRobinConfiguration(tors, s, 1);
+        Simulator::Schedule(at, [spine, next]() { spine->Reconfigure(next); });
+    }
 }
 
 RoceReport

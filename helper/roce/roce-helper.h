@@ -10,6 +10,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/ocs-leaf-spine-helper.h"
 #include "ns3/roce-fabric.h"
 
 #include <cstdint>
@@ -73,6 +74,21 @@ class RoceHelper
                                             DataRate rate,
                                             Time delay,
                                             uint32_t mtu);
+
+    /**
+     * \brief Makes a fabric's ports follow the spines of an OCS leaf-spine (FollowOcs) and
+     * moves every spine, once, to the next round of its round-robin matching.
+     * \param [in] leafSpine The leaf-spine (built)
+     * \param [in] tors Its ToRs
+     * \param [in] fabric The fabric installed on its hosts
+     * \param [in] reaction What the circuits' ports do while dark
+     * \param [in] at When the spines reconfigure
+     */
+    static void FollowAndRotate(const OcsLeafSpineHelper& leafSpine,
+                                uint32_t tors,
+                                Ptr<RoceFabric> fabric,
+                                RoceFabric::OcsReaction reaction,
+                                Time at);
 
     /**
      * \param [in] fabric An installed fabric

@@ -180,7 +180,7 @@ LosslessQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     }
     if (!GetInternalQueue(band)->Enqueue(item))
     {
-        Release(item);
+        Release(item, band);
         return false;
     }
     m_bandBytes[band] += item->GetSize();
@@ -203,7 +203,7 @@ LosslessQueueDisc::DoDequeue()
             continue;
         }
         m_bandBytes[b] -= item->GetSize();
-        Release(item);
+        Release(item, b);
         if (b < static_cast<int>(N_PRIORITIES))
         {
             MaybeMark(item, b);
@@ -219,12 +219,11 @@ LosslessQueueDisc::DoDequeue()
 }
 
 void
-LosslessQueueDisc::Release(Ptr<const QueueDiscItem> item)
+LosslessQueueDisc::Release(Ptr<const QueueDiscItem> item, uint32_t band)
 {
     RoceIngressTag tag;
-    if (m_buffer && item->GetPacket()->PeekPacketTag(tag))
+    if (m_buffer && band < N_PRIORITIES && item->GetPacket()->PeekPacketTag(tag))
     {
-        uint32_t band = Classify(item);
         ConstCast<Packet>(item->GetPacket())->RemovePacketTag(tag);
         m_buffer->Release(tag, band, item->GetSize());
     }

@@ -129,7 +129,8 @@ class LosslessQueueDisc : public QueueDisc
     /// \param [in] item A RoCE data packet leaving: stamps this port's INT record
     void StampInt(Ptr<QueueDiscItem> item);
     /// \param [in] item A packet leaving or dropped: releases its buffer charge
-    void Release(Ptr<const QueueDiscItem> item);
+    /// \param [in] band Its band
+    void Release(Ptr<const QueueDiscItem> item, uint32_t band);
     /// \param [in] priority Resumes it if its pause has expired
     void Expire(uint32_t priority);
 

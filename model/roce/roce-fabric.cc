@@ -141,7 +141,7 @@ RoceFabric::RequiredHeadroom(Ptr<NetDevice> device)
         device->GetChannel()->GetAttributeFailSafe("Delay", delay);
     }
     // An optical circuit crosses two fibres (to the switch and on to the peer).
-    bool ocs = device->GetInstanceTypeId().GetName() == "ns3::OcsNetDevice";
+    const bool ocs = DynamicCast<OcsNetDevice>(device) != nullptr;
     Time oneWay = delay.Get() * (ocs ? 2 : 1);
     uint64_t frame = device->GetMtu() + 2;
     double wire = static_cast<double>(rate.Get().GetBitRate()) / 8 * 2 * oneWay.GetSeconds();

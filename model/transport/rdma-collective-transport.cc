@@ -160,6 +160,13 @@ RdmaCollectiveTransport::QueuePair(uint32_t src, uint32_t dst, uint32_t lane)
     return qp;
 }
 
+bool
+RdmaCollectiveTransport::CheckNetwork(const NodeContainer& hosts, std::string& error) const
+{
+    m_fabric->SetCongestionControl(LawType(m_law));
+    return m_fabric->Check(hosts, error);
+}
+
 Ptr<RoceFabric>
 RdmaCollectiveTransport::GetFabric() const
 {

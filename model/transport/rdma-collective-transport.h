@@ -63,6 +63,15 @@ class RdmaCollectiveTransport : public CollectiveTransport
     /// Makes the ranks' network lossless and installs their NICs (once, before Run).
     void Start();
 
+    /**
+     * \brief Checks what Start would make of a network, with this transport's law and the
+     * fabric's attributes (RoceFabric::Check), for a program to refuse it before its run.
+     * \param [in] hosts The ranks' hosts, realized (stacks, addresses, routes)
+     * \param [out] error The attribute, its value and what is allowed
+     * \return true if it can work
+     */
+    bool CheckNetwork(const NodeContainer& hosts, std::string& error) const;
+
     /// \return the lossless network (its NICs, ports and buffers; set attributes before Start)
     Ptr<RoceFabric> GetFabric() const;
 
