@@ -60,14 +60,15 @@ std::string
 OcsConfiguration::Validate(uint32_t nPorts) const
 {
     // usedIn[p] / usedOut[p]: index+1 of the circuit that already uses port p as input / output.
+    // Called at every slot of a rotor schedule: the messages are built only on a failure.
     std::vector<std::size_t> usedIn(nPorts, 0);
     std::vector<std::size_t> usedOut(nPorts, 0);
     for (std::size_t k = 0; k < m_circuits.size(); ++k)
     {
         const OcsCircuit& c = m_circuits[k];
-        std::ostringstream err;
         if (c.from >= nPorts || c.to >= nPorts)
         {
+            std::ostringstream err;
             err << "circuit " << Describe(c) << " uses port " << std::max(c.from, c.to)
                 << ", but the switch has ports 0.." << (nPorts == 0 ? 0 : nPorts - 1)
                 << (nPorts == 0 ? " (none)" : "");
@@ -75,31 +76,30 @@ OcsConfiguration::Validate(uint32_t nPorts) const
         }
         if (c.from == c.to)
         {
+            std::ostringstream err;
             err << "circuit " << Describe(c) << " joins port " << c.from
                 << " to itself (self-loops are not allowed)";
             return err.str();
         }
         if (!std::isfinite(c.insertionLossDb) && !std::isnan(c.insertionLossDb))
         {
-            err << "circuit " << Describe(c) << " has a non-finite insertion loss";
-            return err.str();
+            return "circuit " + Describe(c) + " has a non-finite insertion loss";
         }
-        // Every (input, output) use of this circuit.
-        std::vector<std::pair<uint32_t, uint32_t>> uses{{c.from, c.to}};
-        if (c.bidirectional)
+        // Every (input, output) use of this circuit: one way, or both.
+        for (int use = 0; use < (c.bidirectional ? 2 : 1); ++use)
         {
-            uses.emplace_back(c.to, c.from);
-        }
-        for (const auto& [in, out] : uses)
-        {
+            const uint32_t in = use == 0 ? c.from : c.to;
+            const uint32_t out = use == 0 ? c.to : c.from;
             if (usedIn[in] != 0)
             {
+                std::ostringstream err;
                 err << "port " << in << " is used twice as an input (circuits "
                     << Describe(m_circuits[usedIn[in] - 1]) << " and " << Describe(c) << ")";
                 return err.str();
             }
             if (usedOut[out] != 0)
             {
+                std::ostringstream err;
                 err << "port " << out << " is used twice as an output (circuits "
                     << Describe(m_circuits[usedOut[out] - 1]) << " and " << Describe(c) << ")";
                 return err.str();
@@ -264,9 +264,20 @@ OcsConfiguration::ToString() const
 bool
 OcsConfiguration::operator==(const OcsConfiguration& other) const
 {
-    // Compare as sets of directed connections with their losses.
+    // The same circuits in the same order (a schedule's repeated step): equal, without sorting.
+    auto same = [](const OcsCircuit& x, const OcsCircuit& y) {
+        return x.from == y.from && x.to == y.to && x.bidirectional == y.bidirectional &&
+               x.insertionLossDb == y.insertionLossDb;
+    };
+    if (m_circuits.size() == other.m_circuits.size() &&
+        std::equal(m_circuits.begin(), m_circuits.end(), other.m_circuits.begin(), same))
+    {
+        return true;
+    }
+    // Otherwise compare as sets of directed connections with their losses.
     auto directed = [](const OcsConfiguration& c) {
         std::vector<std::tuple<uint32_t, uint32_t, double>> v;
+        v.reserve(2 * c.m_circuits.size());
         for (const auto& x : c.m_circuits)
         {
             v.emplace_back(x.from, x.to, x.insertionLossDb);

@@ -260,7 +260,15 @@ DcqcnCongestionControl::Increase(bool byByteCounter)
     {
         m_target = std::min(line, m_target + static_cast<double>(m_rai.GetBitRate()));
     }
-    SetRate(*m_qp, (m_target + rc) / 2, static_cast<double>(m_minRate.GetBitRate()));
+    // Halfway to the target; a step that would round to no change reaches the target instead
+    // (bit rates are integers: (target + rc) / 2 truncated can stay one bit/s below it forever,
+    // and the timer would then never stop).
+    double next = (m_target + rc) / 2;
+    if (static_cast<uint64_t>(next) == static_cast<uint64_t>(rc))
+    {
+        next = m_target;
+    }
+    SetRate(*m_qp, next, static_cast<double>(m_minRate.GetBitRate()));
     if (!byByteCounter &&
         (m_qp->rate.GetBitRate() < m_qp->lineRate.GetBitRate() || m_target < line))
     {

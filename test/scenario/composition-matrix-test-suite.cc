@@ -22,6 +22,7 @@
 #include "ns3/optical-module.h"
 #include "ns3/test.h"
 
+#include <functional>
 #include <memory>
 #include <sstream>
 
@@ -269,6 +270,21 @@ RunCell(Fabric f, Workload w, Backend backend)
         break;
     }
     }
+    // A time-slotted network's schedule runs until told to stop: end the run once the
+    // workload is done (checked every 100 us), or at 60 s.
+    std::function<void()> stopWhenDone = [&]() {
+        const bool done = (collective && collective->IsDone()) ||
+                          (job && job->GetIterations().size() == 1) ||
+                          (flows && flows->GetSummary().flowsStarted > 0 &&
+                           flows->GetSummary().flowsIncomplete == 0);
+        if (done)
+        {
+            Simulator::Stop();
+            return;
+        }
+        Simulator::Schedule(MicroSeconds(100), stopWhenDone);
+    };
+    Simulator::Schedule(MicroSeconds(100), stopWhenDone);
     Simulator::Stop(Seconds(60));
     Simulator::Run();
 
