@@ -79,7 +79,9 @@ struct RdmaNic::SendQp
     uint32_t una{0};                  //!< First unacknowledged PSN
     uint32_t end{0};                  //!< One past the last posted PSN
     Time nextSend;                    //!< Rate limiter
-    EventId timer;                    //!< Retransmission timer
+    EventId timer;                    //!< Retransmission timer's pending event
+    Time deadline;                    //!< When it expires (meaningful while armed)
+    bool armed{false};                //!< The timer runs
     std::deque<RdmaMessage> messages; //!< Not yet acknowledged
     uint64_t pending{0};              //!< Bytes not yet acknowledged
 };
@@ -473,7 +475,7 @@ RdmaNic::SendData(SendQp& qp)
     }
     ++qp.next;
     ++m_counters.dataSent;
-    if (qp.timer.IsExpired())
+    if (!qp.armed)
     {
         ArmTimer(qp);
     }
@@ -482,8 +484,15 @@ RdmaNic::SendData(SendQp& qp)
 void
 RdmaNic::ArmTimer(SendQp& qp)
 {
-    qp.timer.Cancel();
-    if (qp.una < qp.next)
+    // Lazy: an ACK only moves the deadline; the one pending event, when it fires early, waits
+    // again until the deadline (an event per ACK would fill the scheduler with cancelled ones).
+    qp.armed = qp.una < qp.next;
+    if (!qp.armed)
+    {
+        return;
+    }
+    qp.deadline = Simulator::Now() + m_rto;
+    if (qp.timer.IsExpired())
     {
         qp.timer = Simulator::Schedule(m_rto, &RdmaNic::Timeout, this, qp.control.qp);
     }
@@ -493,6 +502,17 @@ void
 RdmaNic::Timeout(uint32_t id)
 {
     SendQp& qp = Find(id);
+    if (!qp.armed)
+    {
+        return;
+    }
+    const Time now = Simulator::Now();
+    if (qp.deadline > now)
+    {
+        qp.timer = Simulator::Schedule(qp.deadline - now, &RdmaNic::Timeout, this, id);
+        return;
+    }
+    qp.armed = false;
     if (qp.una >= qp.next)
     {
         return;

@@ -93,7 +93,22 @@ main(int argc, char* argv[])
     cmd.AddValue("nodes", "Hosts", nodes);
     cmd.AddValue("bytes", "All-reduce size S (bytes)", bytes);
     cmd.AddValue("rate", "Link rate", rate);
+    std::string only = "both";
+    cmd.AddValue("only", "Run one side alone, for a profiler: both, tcp or rdma", only);
     cmd.Parse(argc, argv);
+    if (only != "both" && only != "tcp" && only != "rdma")
+    {
+        std::cerr << "rdma-vs-tcp: --only=" << only << ": allowed both, tcp, rdma" << std::endl;
+        return 1;
+    }
+    if (only != "both")
+    {
+        const Result r = Run(only == "tcp" ? Backend::PACKET : Backend::RDMA, nodes, bytes, rate);
+        std::cout << only << "-wall-s: " << r.wall << "\n"
+                  << only << "-events: " << r.events << "\n"
+                  << only << "-us-per-packet: " << r.wall / r.packets * 1e6 << std::endl;
+        return 0;
+    }
     if (nodes < 2 || bytes < nodes)
     {
         std::cerr << "rdma-vs-tcp: need --nodes >= 2 and --bytes >= --nodes" << std::endl;
