@@ -423,6 +423,79 @@ class RoceDcqcnTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * \brief DCQCN after the congestion: every queue pair climbs back to exactly the line rate
+ * within the closed-form recovery time, and then its timer stops (a rate that stayed one bit/s
+ * below the target kept a finished run alive forever).
+ */
+class RoceDcqcnRecoveryTestCase : public TestCase
+{
+  public:
+    RoceDcqcnRecoveryTestCase()
+        : TestCase("DCQCN: back to the line rate after an incast, within the recovery time")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 4;
+        const DataRate rate("10Gbps");
+        Star s = MakeStar(n + 1, rate, MicroSeconds(1), [](RoceFabric& f) {
+            f.SetCongestionControl("ns3::DcqcnCongestionControl");
+        });
+        Ptr<RdmaNic> sink = s.fabric->GetNics()[n];
+        Time done;
+        Time lastChange;
+        std::vector<uint32_t> qps;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Ptr<RdmaNic> nic = s.fabric->GetNics()[i];
+            qps.push_back(nic->Connect(sink, 3));
+            nic->Post(
+                qps.back(),
+                4000000,
+                [&done]() { done = std::max(done, Simulator::Now()); },
+                nullptr);
+            nic->TraceConnectWithoutContext(
+                "Rate",
+                MakeBoundCallback(
+                    +[](Time* t, uint32_t, DataRate) { *t = Simulator::Now(); },
+                    &lastChange));
+        }
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_GT(done, Seconds(0), "the incast completed");
+        Ptr<DcqcnCongestionControl> cc = DynamicCast<DcqcnCongestionControl>(
+            s.fabric->GetNics()[0]->GetCongestionControl(qps[0]));
+        NS_TEST_ASSERT_MSG_NE(cc, nullptr, "DCQCN");
+        TimeValue timer;
+        DataRateValue rai;
+        DataRateValue minRate;
+        cc->GetAttribute("RateIncreaseTimer", timer);
+        cc->GetAttribute("RateAi", rai);
+        cc->GetAttribute("MinRate", minRate);
+        // From the lowest rate: the target climbs by RAI per timer period to the line rate,
+        // then the rate halves its distance to it per period (at most 64 halvings of an
+        // integer bit rate), plus one fast-recovery stage.
+        const double line = double(rate.GetBitRate());
+        const double climb =
+            std::ceil((line - double(minRate.Get().GetBitRate())) / double(rai.Get().GetBitRate()));
+        const Time bound = timer.Get() * int64_t(climb + 64 + 1);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(s.fabric->GetNics()[i]->GetRate(qps[i]).GetBitRate(),
+                                  rate.GetBitRate(),
+                                  "queue pair " << i << " back at exactly the line rate");
+        }
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(lastChange,
+                                    done + bound,
+                                    "the last rate change within the recovery time");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * \brief HPCC: near-empty queue, utilization near eta.
  */
 class RoceHpccTestCase : public TestCase
@@ -568,6 +641,7 @@ class RoceTestSuite : public TestSuite
         AddTestCase(new RoceBadInputTestCase(), TEST_QUICK);
         AddTestCase(new RoceGoBackNTestCase(), TEST_QUICK);
         AddTestCase(new RoceDcqcnTestCase(), TEST_QUICK);
+        AddTestCase(new RoceDcqcnRecoveryTestCase(), TEST_QUICK);
         AddTestCase(new RoceHpccTestCase(), TEST_QUICK);
     }
 };
