@@ -38,6 +38,8 @@ cpp_examples = [
     ("roce-fabric --scenario=alltoall --hosts=4 --cc=hpcc", "True", "False"),
     ("roce-fabric --scenario=websearch --hosts=16 --duration=1ms --cc=hpcc", "True", "False"),
     ("roce-fabric --scenario=ocs-allreduce --ocsReaction=drain", "True", "False"),
+    ("roce-fabric --scenario=ocs-allreduce --ocsReaction=drop --reconfigurationDelay=50us",
+     "True", "False"),
     ("roce-fabric --scenario=deadlock --cc=none --hosts=3 --bytes=50MB", "True", "False"),
     ("collective-benchmark --nodes=8 --bytes=1048576 --collective=allreduce --algorithm=ring --backend=rdma",
      "True", "False"),

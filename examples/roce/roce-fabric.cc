@@ -14,7 +14,7 @@
  * - websearch: the web-search flow sizes (HPCC's and DCTCP's) at --load on a 2-level fat-tree;
  * - ocs-allreduce: a ring all-reduce of --bytes over a leaf-spine whose spines are optical
  *   circuit switches, reconfigured at --reconfigureAt; the ports on the circuits drop, pause or
- *   drain (--ocsReaction);
+ *   drain (--ocsReaction); routes move when the new circuits are lit (--ocsRoutes);
  * - deadlock: the textbook cyclic buffer dependency (--hosts switches in a ring, one host on
  *   each, host i sends --bytes to host i + 2, two hops clockwise): the watchdog finds the cycle
  *   of paused queues, prints it and stops the run (deadlock: 1, exit code 0).
@@ -38,6 +38,7 @@ main(int argc, char* argv[])
     std::string scenario = "incast";
     std::string cc = "dcqcn";
     std::string reaction = "pause";
+    std::string routes = "when-lit";
     uint32_t hosts = 8;
     uint32_t qpsPerPair = 64;
     uint64_t bytes = 1 << 20;
@@ -60,6 +61,11 @@ main(int argc, char* argv[])
                 "ocs-allreduce: what the circuits' ports do while reconfigured",
                 reaction,
                 {"drop", "pause", "drain"});
+    exp.AddEnum("ocsRoutes",
+                "ocs-allreduce: routes follow the circuits when-lit (hold through the dark "
+                "time) or follow-light (move off a port the instant it goes dark)",
+                routes,
+                {"when-lit", "follow-light"});
     exp.AddCount("hosts", "Hosts (ranks; deadlock: switches in the ring, >= 3)", hosts, 2, 512);
     exp.AddCount("qpsPerPair",
                  "websearch: queue pairs between two hosts, flows spread over them",
@@ -110,6 +116,8 @@ main(int argc, char* argv[])
         leafSpine.SetFibreDelay(delay);
         leafSpine.SetMtu(mtu);
         leafSpine.SetOcsAttribute("ReconfigurationDelay", TimeValue(reconfigurationDelay));
+        leafSpine.SetOcsRouteUpdates(routes == "when-lit" ? OcsHelper::RouteUpdates::WHEN_LIT
+                                                          : OcsHelper::RouteUpdates::FOLLOW_LIGHT);
         fabric = &leafSpine;
     }
     else

@@ -200,10 +200,33 @@ FollowLink(Ptr<OcsNetDevice> device)
     }
 }
 
+/// RouteUpdates::WHEN_LIT: an interface comes up the instant its port lights (a switch's
+/// initial circuits), and stays up through a dark time (FollowAllThenRecompute takes down what
+/// the new circuits left unconnected).
+void
+FollowLight(Ptr<OcsNetDevice> device)
+{
+    if (device->IsLinkUp())
+    {
+        FollowLink(device);
+    }
+}
+
 /// Trace sink: recompute global routes after circuits changed.
 void
 Recompute(const OcsConfiguration&)
 {
+    Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
+}
+
+/// Trace sink (RouteUpdates::WHEN_LIT): every port's interface to its light, then the routes.
+void
+FollowAllThenRecompute(std::vector<Ptr<OcsNetDevice>> devices, const OcsConfiguration&)
+{
+    for (const auto& device : devices)
+    {
+        FollowLink(device);
+    }
     Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
 }
 
@@ -216,9 +239,10 @@ RecomputeOnStart(const OcsConfiguration&, const OcsConfiguration&)
 } // namespace
 
 void
-OcsHelper::EnableIpv4RoutingUpdates(Ptr<OpticalCircuitSwitch> ocs)
+OcsHelper::EnableIpv4RoutingUpdates(Ptr<OpticalCircuitSwitch> ocs, RouteUpdates when)
 {
     NS_ABORT_MSG_IF(!ocs, "OcsHelper::EnableIpv4RoutingUpdates: no switch");
+    std::vector<Ptr<OcsNetDevice>> devices;
     for (uint32_t p = 0; p < ocs->GetNPorts(); ++p)
     {
         Ptr<OcsChannel> channel = ocs->GetChannel(p);
@@ -227,8 +251,17 @@ OcsHelper::EnableIpv4RoutingUpdates(Ptr<OpticalCircuitSwitch> ocs)
             continue;
         }
         Ptr<OcsNetDevice> device = channel->GetEndpoint();
-        device->AddLinkChangeCallback(MakeBoundCallback(&FollowLink, device));
+        device->AddLinkChangeCallback(
+            MakeBoundCallback(when == RouteUpdates::FOLLOW_LIGHT ? &FollowLink : &FollowLight,
+                              device));
         FollowLink(device);
+        devices.push_back(device);
+    }
+    if (when == RouteUpdates::WHEN_LIT)
+    {
+        ocs->TraceConnectWithoutContext("ReconfigurationEnd",
+                                        MakeBoundCallback(&FollowAllThenRecompute, devices));
+        return;
     }
     ocs->TraceConnectWithoutContext("ReconfigurationStart", MakeCallback(&RecomputeOnStart));
     ocs->TraceConnectWithoutContext("ReconfigurationEnd", MakeCallback(&Recompute));

@@ -43,6 +43,20 @@ namespace ns3
 class OcsHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
 {
   public:
+    /// When IPv4 follows the circuits of a switch (EnableIpv4RoutingUpdates()).
+    enum class RouteUpdates
+    {
+        /// An interface goes down the instant its port goes dark and up when it lights;
+        /// routes are recomputed when circuits go dark and when they are lit (traffic moves
+        /// off a changing circuit for the dark time, onto other paths).
+        FOLLOW_LIGHT,
+        /// Interfaces and routes keep the old circuits through the dark time and change once,
+        /// when the new circuits are lit: what the switch and the endpoints do with a dark
+        /// port's traffic (OpticalCircuitSwitch's Policy, a lossless fabric's pause) decides
+        /// its fate, not a reroute.
+        WHEN_LIT,
+    };
+
     OcsHelper();
     ~OcsHelper() override = default;
 
@@ -157,12 +171,15 @@ class OcsHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
         Time stop = Seconds(0));
 
     /**
-     * \brief Makes IPv4 follow the circuits: an endpoint's IPv4 interface goes down while its
-     * port is dark and up when it lights, and global routes are recomputed whenever circuits
-     * change. Install the Internet stack and addresses first.
+     * \brief Makes IPv4 follow the circuits: an endpoint's IPv4 interface is up while its port
+     * is lit, and global routes are recomputed when circuits change (FOLLOW_LIGHT: the instant
+     * ports go dark and again when they are lit; WHEN_LIT: once, when the new circuits are
+     * lit). Install the Internet stack and addresses first.
      * \param [in] ocs The switch
+     * \param [in] when When interfaces and routes change
      */
-    static void EnableIpv4RoutingUpdates(Ptr<OpticalCircuitSwitch> ocs);
+    static void EnableIpv4RoutingUpdates(Ptr<OpticalCircuitSwitch> ocs,
+                                         RouteUpdates when = RouteUpdates::FOLLOW_LIGHT);
 
     /**
      * \brief Assigns fixed random streams to the endpoints' receive error models, if any.

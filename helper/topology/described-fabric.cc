@@ -66,11 +66,18 @@ DescribedFabric::CheckHosts(uint32_t hosts, uint32_t gpusPerServer) const
 }
 
 void
+DescribedFabric::SetOcsRouteUpdates(OcsHelper::RouteUpdates when)
+{
+    m_routeUpdates = when;
+}
+
+void
 DescribedFabric::InstallOnHosts(NodeContainer hosts, uint32_t gpusPerServer)
 {
     const std::string problem = CheckHosts(hosts.GetN(), gpusPerServer);
     NS_ABORT_MSG_IF(!problem.empty(), problem);
     PacketTopologyRealizer realizer(m_network, m_mask);
+    realizer.SetOcsRouteUpdates(m_routeUpdates);
     for (const auto& [name, value] : m_ocsAttributes)
     {
         realizer.SetOcsAttribute(name, *value);

@@ -10,6 +10,7 @@
 #include "scale-out-fabric.h"
 
 #include "ns3/ipv4-address.h"
+#include "ns3/ocs-helper.h"
 #include "ns3/optical-circuit-switch.h"
 #include "ns3/topology-description.h"
 
@@ -81,6 +82,13 @@ class DescribedFabric : public ScaleOutFabric
      */
     void SetAddressBlock(Ipv4Address network, Ipv4Mask mask);
 
+    /**
+     * \brief Sets when interfaces and global routes follow the OCSes' circuits at packet level
+     * (PacketTopologyRealizer::SetOcsRouteUpdates; default FOLLOW_LIGHT).
+     * \param [in] when When
+     */
+    void SetOcsRouteUpdates(OcsHelper::RouteUpdates when);
+
     /// \return the OCSes of the last build
     const std::vector<Ptr<OpticalCircuitSwitch>>& GetSwitches() const;
 
@@ -107,13 +115,14 @@ class DescribedFabric : public ScaleOutFabric
     FlowEndpoints InstallFlow(uint32_t hosts, uint32_t gpusPerServer) override;
 
   private:
-    Describer m_describe;                                                     //!< Description
-    std::string m_name;                                                       //!< For messages
-    Circuits m_circuits;                                                      //!< Circuits
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ocsAttributes; //!< OCSes
-    Ipv4Address m_network{"10.192.0.0"};                                      //!< Block
-    Ipv4Mask m_mask{"255.192.0.0"};                                           //!< Block's mask
-    std::vector<Ptr<OpticalCircuitSwitch>> m_switches;                        //!< OCSes built
+    Describer m_describe;                                                          //!< Description
+    std::string m_name;                                                            //!< For messages
+    Circuits m_circuits;                                                           //!< Circuits
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ocsAttributes;      //!< OCSes
+    Ipv4Address m_network{"10.192.0.0"};                                           //!< Block
+    Ipv4Mask m_mask{"255.192.0.0"};                                                //!< Block's mask
+    OcsHelper::RouteUpdates m_routeUpdates{OcsHelper::RouteUpdates::FOLLOW_LIGHT}; //!< Routes
+    std::vector<Ptr<OpticalCircuitSwitch>> m_switches;                             //!< OCSes built
 };
 
 } // namespace ns3

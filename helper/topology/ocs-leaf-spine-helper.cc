@@ -307,6 +307,12 @@ OcsLeafSpineHelper::Control(const std::vector<Ptr<OpticalCircuitSwitch>>& ocs, u
     }
 }
 
+void
+OcsLeafSpineHelper::SetOcsRouteUpdates(OcsHelper::RouteUpdates when)
+{
+    m_routeUpdates = when;
+}
+
 DescribedFabric
 OcsLeafSpineHelper::AsDescribed()
 {
@@ -317,6 +323,7 @@ OcsLeafSpineHelper::AsDescribed()
         "OcsLeafSpineHelper");
     // A block of its own, so that it never collides with the other fabric helpers'.
     fabric.SetAddressBlock(Ipv4Address("10.128.0.0"), Ipv4Mask("255.192.0.0"));
+    fabric.SetOcsRouteUpdates(m_routeUpdates);
     for (const auto& [name, value] : m_ocsAttributes)
     {
         fabric.SetOcsAttribute(name, *value);

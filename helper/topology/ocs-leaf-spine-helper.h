@@ -14,6 +14,7 @@
 #include "ns3/nstime.h"
 #include "ns3/ocs-configuration.h"
 #include "ns3/ocs-cyclic-schedule.h"
+#include "ns3/ocs-helper.h"
 #include "ns3/ocs-schedule-driver.h"
 #include "ns3/ocs-schedule-source.h"
 #include "ns3/optical-circuit-switch.h"
@@ -91,6 +92,14 @@ class OcsLeafSpineHelper : public ScaleOutFabric
      * \param [in] value Value
      */
     void SetOcsAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \brief Sets when, at packet level, the ToRs' interfaces and global routes follow the
+     * spines' circuits (default FOLLOW_LIGHT; WHEN_LIT keeps the old routes through a
+     * reconfiguration's dark time, for a lossless fabric that pauses or drains instead).
+     * \param [in] when When
+     */
+    void SetOcsRouteUpdates(OcsHelper::RouteUpdates when);
 
     /**
      * \brief Gives a spine its static configuration (ports as in the class doc).
@@ -192,16 +201,17 @@ class OcsLeafSpineHelper : public ScaleOutFabric
     /// \param [in] ocs The spines just built \param [in] tors ToRs \brief Circuits, control.
     void Control(const std::vector<Ptr<OpticalCircuitSwitch>>& ocs, uint32_t tors);
 
-    uint32_t m_hostsPerTor{4};                                                //!< H
-    uint32_t m_spines{2};                                                     //!< S
-    uint32_t m_uplinks{0};                                                    //!< U (0: S)
-    DataRate m_hostRate{"100Gbps"};                                           //!< Host links
-    Time m_hostDelay{MicroSeconds(1)};                                        //!< Host links
-    DataRate m_uplinkRate{"100Gbps"};                                         //!< Uplinks
-    Time m_fibreDelay{MicroSeconds(1)};                                       //!< Fibres
-    uint32_t m_mtu{9000};                                                     //!< MTU
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ocsAttributes; //!< Spines
-    std::map<uint32_t, OcsConfiguration> m_configs;                           //!< Static
+    uint32_t m_hostsPerTor{4};                                                     //!< H
+    uint32_t m_spines{2};                                                          //!< S
+    uint32_t m_uplinks{0};                                                         //!< U (0: S)
+    DataRate m_hostRate{"100Gbps"};                                                //!< Host links
+    Time m_hostDelay{MicroSeconds(1)};                                             //!< Host links
+    DataRate m_uplinkRate{"100Gbps"};                                              //!< Uplinks
+    Time m_fibreDelay{MicroSeconds(1)};                                            //!< Fibres
+    uint32_t m_mtu{9000};                                                          //!< MTU
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ocsAttributes;      //!< Spines
+    OcsHelper::RouteUpdates m_routeUpdates{OcsHelper::RouteUpdates::FOLLOW_LIGHT}; //!< Routes
+    std::map<uint32_t, OcsConfiguration> m_configs;                                //!< Static
     Time m_rotation;                                   //!< Rotation period (0: none)
     Ptr<OcsScheduleSource> m_schedule;                 //!< Schedule (or nullptr)
     std::vector<Ptr<OpticalCircuitSwitch>> m_switches; //!< Spines built

@@ -79,6 +79,12 @@ PacketTopologyRealizer::SetOcsAddressing(OcsAddressing addressing)
 }
 
 void
+PacketTopologyRealizer::SetOcsRouteUpdates(OcsHelper::RouteUpdates when)
+{
+    m_routeUpdates = when;
+}
+
+void
 PacketTopologyRealizer::SetRoutingHelper(TopologyDescription::Role role,
                                          const Ipv4RoutingHelper& routing)
 {
@@ -442,7 +448,7 @@ PacketTopologyRealizer::AddressOcsPorts(const TopologyDescription& description,
     // Interfaces follow their port's light and global routes follow the circuits.
     for (const Ptr<OpticalCircuitSwitch>& ocs : result.ocs)
     {
-        OcsHelper::EnableIpv4RoutingUpdates(ocs);
+        OcsHelper::EnableIpv4RoutingUpdates(ocs, m_routeUpdates);
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     // At the first instant of the run the caller's initial circuits are in place: routes over

@@ -142,6 +142,13 @@ class PacketTopologyRealizer
     void SetOcsAddressing(OcsAddressing addressing);
 
     /**
+     * \brief Sets when the addressed OCS ports' interfaces and the global routes follow the
+     * circuits (default OcsHelper::RouteUpdates::FOLLOW_LIGHT).
+     * \param [in] when When
+     */
+    void SetOcsRouteUpdates(OcsHelper::RouteUpdates when);
+
+    /**
      * \brief Gives the nodes of one role a routing protocol (e.g. Ipv4StaticRoutingHelper for
      * hosts behind a default route, a protocol of the fabric's own for ToRs). Default: the
      * Internet stack's (static and global routing).
@@ -299,11 +306,12 @@ class PacketTopologyRealizer
                          uint32_t firstSubnet,
                          const std::string& who);
 
-    PointToPointHelper m_p2p;                                                 //!< Link factory
-    OcsAddressing m_ocsAddressing{OcsAddressing::PER_PORT};                   //!< OCS ports
-    std::map<TopologyDescription::Role, InternetStackHelper> m_stacks;        //!< By role
-    DeviceHook m_deviceHook;                                                  //!< Device hook
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ocsAttributes; //!< OCSes
+    PointToPointHelper m_p2p;                                                      //!< Link factory
+    OcsAddressing m_ocsAddressing{OcsAddressing::PER_PORT};                        //!< OCS ports
+    OcsHelper::RouteUpdates m_routeUpdates{OcsHelper::RouteUpdates::FOLLOW_LIGHT}; //!< Routes
+    std::map<TopologyDescription::Role, InternetStackHelper> m_stacks;             //!< By role
+    DeviceHook m_deviceHook;                                                       //!< Device hook
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ocsAttributes;      //!< OCSes
     OcsHelper m_ocsHelper;                                   //!< OCS devices and fibres
     std::map<uint32_t, Ptr<OpticalCircuitSwitch>> m_adopted; //!< Node index -> switch
     uint32_t m_network;                                      //!< Address block

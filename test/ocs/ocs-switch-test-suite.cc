@@ -356,13 +356,18 @@ class OcsLossBudgetTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
- * EnableIpv4RoutingUpdates: an endpoint's IPv4 interface follows its port's light.
+ * EnableIpv4RoutingUpdates: an endpoint's IPv4 interface follows its port's light
+ * (FOLLOW_LIGHT), or keeps the old circuit's state through the dark time (WHEN_LIT).
  */
 class OcsIpv4FollowsLinkTestCase : public TestCase
 {
   public:
-    OcsIpv4FollowsLinkTestCase()
-        : TestCase("IPv4 interfaces go down while their port is dark")
+    /// \param [in] when When interfaces follow the circuits
+    explicit OcsIpv4FollowsLinkTestCase(OcsHelper::RouteUpdates when)
+        : TestCase(when == OcsHelper::RouteUpdates::FOLLOW_LIGHT
+                       ? "IPv4 interfaces go down while their port is dark"
+                       : "IPv4 interfaces keep the old circuits through the dark time"),
+          m_when(when)
     {
     }
 
@@ -377,7 +382,8 @@ class OcsIpv4FollowsLinkTestCase : public TestCase
         Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
         addresses.Assign(b.nics);
         b.ocs->SetInitialConfiguration(OcsConfiguration().Connect(0, 1));
-        OcsHelper::EnableIpv4RoutingUpdates(b.ocs);
+        OcsHelper::EnableIpv4RoutingUpdates(b.ocs, m_when);
+        const bool followLight = m_when == OcsHelper::RouteUpdates::FOLLOW_LIGHT;
         auto isUp = [&b](uint32_t k) {
             Ptr<Ipv4> ipv4 = b.hosts.Get(k)->GetObject<Ipv4>();
             return ipv4->IsUp(ipv4->GetInterfaceForDevice(b.Nic(k)));
@@ -388,8 +394,9 @@ class OcsIpv4FollowsLinkTestCase : public TestCase
                                            MilliSeconds(10),
                                            OcsConfiguration().Connect(0, 2));
         optical::compat::Schedule(MilliSeconds(12), [&]() {
-            NS_TEST_EXPECT_MSG_EQ(isUp(0), false, "0 dark while switching");
-            NS_TEST_EXPECT_MSG_EQ(isUp(1), false, "1 dark while switching");
+            NS_TEST_EXPECT_MSG_EQ(isUp(0), !followLight, "0 while switching");
+            NS_TEST_EXPECT_MSG_EQ(isUp(1), !followLight, "1 while switching");
+            NS_TEST_EXPECT_MSG_EQ(isUp(2), false, "2 while switching");
         });
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(isUp(0), true, "0 lit again");
@@ -397,6 +404,8 @@ class OcsIpv4FollowsLinkTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(isUp(1), false, "1 unconnected");
         Simulator::Destroy();
     }
+
+    OcsHelper::RouteUpdates m_when; //!< When interfaces follow the circuits
 };
 
 /**
@@ -414,7 +423,9 @@ class OcsSwitchTestSuite : public TestSuite
         AddTestCase(new OcsReconfigurationTimingTestCase, TEST_QUICK);
         AddTestCase(new OcsCyclicScheduleTestCase, TEST_QUICK);
         AddTestCase(new OcsLossBudgetTestCase, TEST_QUICK);
-        AddTestCase(new OcsIpv4FollowsLinkTestCase, TEST_QUICK);
+        AddTestCase(new OcsIpv4FollowsLinkTestCase(OcsHelper::RouteUpdates::FOLLOW_LIGHT),
+                    TEST_QUICK);
+        AddTestCase(new OcsIpv4FollowsLinkTestCase(OcsHelper::RouteUpdates::WHEN_LIT), TEST_QUICK);
     }
 };
 
