@@ -125,17 +125,19 @@ main(int argc, char* argv[])
                                     .WithRanksPerServer(gpusPerServer);
     CollectiveSchedule probe(collective.GetName(), algorithm.GetName(), nodes, bytes);
     exp.Require(CollectiveAlgorithms::Build(spec, probe, error), "algorithm", error);
-    exp.Start();
-
+    // The network before Start, so that a backend that cannot work on it (a lossless
+    // backend's buffers) is refused before the run.
     NodeContainer hosts(nodes);
     fabric.SetDeviceAttribute("DataRate", DataRateValue(rate));
     fabric.SetDeviceAttribute("Mtu", UintegerValue(mtu));
     fabric.SetChannelAttribute("Delay", TimeValue(delay));
     fabric.GetStar().EnableEcnMarking(ecnThreshold);
     fabric.Install(hosts, gpusPerServer);
-
     CollectiveHelper helper;
     helper.SetScaleUpAttribute("Bandwidth", DataRateValue(upRate));
+    exp.Require(helper.CheckNetwork(hosts, backend, error), "backend", error);
+    exp.Start();
+
     Ptr<CollectiveTransport> transport = helper.Install(hosts, gpusPerServer, backend);
     Ptr<Collective> coll = helper.Create(transport, spec, {}, "benchmark");
     // Connections are set up at time 0; the collective starts once they are.

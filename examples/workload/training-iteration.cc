@@ -114,8 +114,7 @@ main(int argc, char* argv[])
     {
         exp.Note(work);
     }
-    exp.Start();
-
+    // The network before Start: a backend that cannot work on it is refused before the run.
     NodeContainer nodes(gpus);
     fabric.SetDeviceAttribute("DataRate", DataRateValue(rate));
     fabric.SetDeviceAttribute("Mtu", UintegerValue(9000));
@@ -125,6 +124,9 @@ main(int argc, char* argv[])
     collectives.SetScaleUpAttribute(
         "Bandwidth",
         DataRateValue(DataRate(static_cast<uint64_t>(config.gpu.scaleUpBps))));
+    exp.Require(collectives.CheckNetwork(nodes, backend, error), "backend", error);
+    exp.Start();
+
     Ptr<CollectiveTransport> transport = collectives.Install(nodes, gpusPerServer, backend);
     Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, config, {}, "job0");
     job->AssignStreams(0); // MoE routing: --RngRun picks the run
@@ -135,6 +137,12 @@ main(int argc, char* argv[])
             v->push_back(r);
         }).Bind(&collectiveRecords));
     optical::compat::Schedule(MilliSeconds(1), [job, iterations]() { job->Start(iterations); });
+    // Progress: scale-out bytes delivered over the job's estimate of them.
+    const double outBytes = config.EstimateBytesPerIteration(gpusPerServer) * iterations;
+    exp.SetProgressMeasure([transport, outBytes]() {
+        const CollectiveTransportCounters& c = transport->GetCounters();
+        return outBytes > 0 ? double(c.bytesDelivered - c.scaleUpBytes) / outBytes : 0.0;
+    });
     exp.Run(Seconds(36000));
     if (job->GetIterations().size() != iterations)
     {

@@ -17,6 +17,7 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iomanip>
@@ -258,9 +259,13 @@ OpticalExperiment::Run(Time stop)
     m_stop = stop;
     m_wallStart = std::chrono::steady_clock::now();
     m_lastReport = m_wallStart;
+    m_lastEvents = Simulator::GetEventCount();
     if (m_progress && stop > Simulator::Now())
     {
-        m_progressStep = std::max(NanoSeconds(1), (stop - Simulator::Now()) / 1000);
+        // A short first step, doubled while checks come fast: a workload that ends long before
+        // the stop time still reports (a thousandth of a 3,600 s stop is past most jobs' end).
+        m_progressStep =
+            std::max(NanoSeconds(1), std::min(MicroSeconds(1), (stop - Simulator::Now()) / 1000));
         m_progressEvent = Simulator::Schedule(m_progressStep, &OpticalExperiment::Progress, this);
     }
     Simulator::Run();
@@ -273,6 +278,12 @@ OpticalExperiment::Run(Time stop)
                   << std::fixed << std::setprecision(1) << wall << " s" << std::defaultfloat
                   << std::endl;
     }
+}
+
+void
+OpticalExperiment::SetProgressMeasure(std::function<double()> fractionDone)
+{
+    m_fractionDone = std::move(fractionDone);
 }
 
 void
@@ -289,12 +300,18 @@ OpticalExperiment::Progress()
     }
     if (sinceReport >= 1.0)
     {
-        const double done = Simulator::Now().GetSeconds() / m_stop.GetSeconds();
-        std::cerr << m_program << ": " << std::fixed << std::setprecision(1) << 100 * done << "% ("
-                  << Simulator::Now().GetSeconds() << " of " << m_stop.GetSeconds()
-                  << " s simulated), " << elapsed << " s elapsed, ETA "
-                  << (done > 0 ? elapsed * (1 - done) / done : 0.0) << " s" << std::defaultfloat
-                  << std::endl;
+        const double done = m_fractionDone ? std::clamp(m_fractionDone(), 0.0, 1.0)
+                                           : Simulator::Now().GetSeconds() / m_stop.GetSeconds();
+        const uint64_t events = Simulator::GetEventCount();
+        std::cerr << m_program << ": " << std::fixed << std::setprecision(1) << 100 * done
+                  << "% done, " << std::defaultfloat << std::setprecision(6)
+                  << Simulator::Now().GetSeconds() << " s simulated (stop at "
+                  << m_stop.GetSeconds() << " s), " << std::fixed << std::setprecision(1) << elapsed
+                  << " s elapsed, " << std::setprecision(0)
+                  << double(events - m_lastEvents) / sinceReport << " events/s, about "
+                  << std::setprecision(1) << (done > 0 ? elapsed * (1 - done) / done : 0.0)
+                  << " s left" << std::defaultfloat << std::endl;
+        m_lastEvents = events;
         m_lastReport = now;
         if (sinceReport > 2.0)
         {

@@ -444,6 +444,14 @@ class OpticalExperiment
     void Run(Time stop);
 
     /**
+     * \brief Sets how far the workload is, for the progress lines' estimate of what is left
+     * (without one, the estimate is of the simulated time to the stop time of Run(), which
+     * overestimates a workload that ends before it).
+     * \param [in] fractionDone Returns the fraction done, in [0, 1]
+     */
+    void SetProgressMeasure(std::function<double()> fractionDone);
+
+    /**
      * \brief Prints "name: value" on stdout and records the metric.
      * \param [in] name Metric name
      * \param [in] value Value
@@ -604,6 +612,8 @@ class OpticalExperiment
     std::chrono::steady_clock::time_point m_wallStart;  //!< Wall clock at Run()
     std::chrono::steady_clock::time_point m_lastReport; //!< Wall clock of the last report
     EventId m_progressEvent;                            //!< Next progress check
+    uint64_t m_lastEvents{0};                           //!< Events executed at the last report
+    std::function<double()> m_fractionDone;             //!< SetProgressMeasure()
 };
 
 } // namespace ns3

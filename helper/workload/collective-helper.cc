@@ -75,6 +75,18 @@ CollectiveHelper::Domains(uint32_t ranks, uint32_t gpusPerServer)
     return domains;
 }
 
+bool
+CollectiveHelper::CheckNetwork(NodeContainer nodes, Backend backend, std::string& error) const
+{
+    if (!BackendRegistry::Get(backend).Has(BackendFeature::LOSSLESS))
+    {
+        return true;
+    }
+    Ptr<CollectiveTransport> probe =
+        m_factories.at(static_cast<Backend::Value>(backend)).Create<CollectiveTransport>();
+    return probe->CheckNetwork(nodes, error);
+}
+
 Ptr<TcpCollectiveTransport>
 CollectiveHelper::Install(NodeContainer nodes, uint32_t gpusPerServer)
 {

@@ -74,6 +74,18 @@ class CollectiveHelper
     void SetScaleUpAttribute(std::string name, const AttributeValue& value);
 
     /**
+     * \brief Checks, before the run, that a transport of \p backend with this helper's
+     * attributes can work on the realized network of \p nodes (CollectiveTransport::
+     * CheckNetwork: a lossless backend's buffers and headroom). Backends without
+     * requirements on the network (no BackendFeature::LOSSLESS) are not instantiated.
+     * \param [in] nodes The ranks' nodes, realized
+     * \param [in] backend The backend Install() will be given
+     * \param [out] error What is wrong: the attribute, its value and what is allowed
+     * \return true if it can work
+     */
+    bool CheckNetwork(NodeContainer nodes, Backend backend, std::string& error) const;
+
+    /**
      * \brief Makes every node a rank: rank r is node r; each run of \p gpusPerServer
      * consecutive ranks is a server sharing one scale-up domain (1: no scale-up domain).
      * \param [in] nodes The nodes (Internet stack and addresses installed)

@@ -48,6 +48,12 @@ CollectiveTransport::DescribeStall()
     return "";
 }
 
+bool
+CollectiveTransport::CheckNetwork(const NodeContainer& hosts, std::string& error) const
+{
+    return true;
+}
+
 const CollectiveTransportCounters&
 CollectiveTransport::GetCounters() const
 {
@@ -67,8 +73,8 @@ CollectiveTransport::SendInScaleUp(uint32_t src,
     {
         return false;
     }
-    domain->Transfer(a, b, bytes, [this, delivered]() {
-        CountDelivered(true);
+    domain->Transfer(a, b, bytes, [this, delivered, bytes]() {
+        CountDelivered(true, bytes);
         delivered();
     });
     return true;
@@ -82,10 +88,12 @@ CollectiveTransport::CountSent(uint64_t bytes)
 }
 
 void
-CollectiveTransport::CountDelivered(bool scaleUp)
+CollectiveTransport::CountDelivered(bool scaleUp, uint64_t bytes)
 {
     ++m_counters.messagesDelivered;
     m_counters.scaleUpDelivered += scaleUp ? 1 : 0;
+    m_counters.bytesDelivered += bytes;
+    m_counters.scaleUpBytes += scaleUp ? bytes : 0;
 }
 
 bool

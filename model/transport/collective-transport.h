@@ -10,6 +10,7 @@
 #include "collective-schedule.h"
 #include "scale-up-domain.h"
 
+#include "ns3/node-container.h"
 #include "ns3/object.h"
 
 #include <cstdint>
@@ -34,6 +35,8 @@ struct CollectiveTransportCounters
     uint64_t bytesSent{0};         //!< Their payload bytes (headers not included)
     uint64_t messagesDelivered{0}; //!< Messages delivered whole
     uint64_t scaleUpDelivered{0};  //!< Of these, the ones carried by a ScaleUpDomain
+    uint64_t bytesDelivered{0};    //!< Payload bytes of the messages delivered whole
+    uint64_t scaleUpBytes{0};      //!< Of these, the bytes a ScaleUpDomain carried
 };
 
 /**
@@ -132,6 +135,16 @@ class CollectiveTransport : public Object
      */
     virtual std::string DescribeStall();
 
+    /**
+     * \brief Checks that this transport, as configured, can work on a realized network, for
+     * a program to refuse it before its run (an RDMA transport's lossless buffers, say).
+     * The default accepts every network.
+     * \param [in] hosts The ranks' hosts, realized (stacks, addresses, routes)
+     * \param [out] error The attribute or option, its value and what is allowed
+     * \return true if it can work
+     */
+    virtual bool CheckNetwork(const NodeContainer& hosts, std::string& error) const;
+
     /// \return what the transport has carried so far
     const CollectiveTransportCounters& GetCounters() const;
 
@@ -160,8 +173,10 @@ class CollectiveTransport : public Object
     /**
      * \brief Counts a message delivered whole (implementations call it before its callback).
      * \param [in] scaleUp Whether a ScaleUpDomain carried it
+     * \param [in] bytes Its payload bytes (a transport written before bytesDelivered existed
+     * passes none: its bytes are then not counted)
      */
-    void CountDelivered(bool scaleUp);
+    void CountDelivered(bool scaleUp, uint64_t bytes = 0);
 
   private:
     CollectiveTransportCounters m_counters; //!< What was carried

@@ -211,8 +211,8 @@ FlowCollectiveTransport::StartNext(Pair* p, uint32_t src, uint32_t dst)
     spec.linkHeaderBytes = m_linkHeader;
     spec.sent = [this, p, src, dst]() { StartNext(p, src, dst); };
     DeliveryCallback cb = std::move(m.delivered);
-    spec.delivered = [this, cb]() {
-        CountDelivered(false);
+    spec.delivered = [this, cb, bytes = m.bytes]() {
+        CountDelivered(false, bytes);
         cb();
     };
     m_bytesSent += spec.bytes;

@@ -51,8 +51,8 @@ InstantTransport::Send(uint32_t src, uint32_t dst, uint64_t bytes, DeliveryCallb
     m_bytes += bytes;
     CountSent(bytes);
     Ptr<InstantTransport> self(this); // alive until its messages are delivered
-    optical::compat::ScheduleNow([self, delivered]() {
-        self->CountDelivered(false);
+    optical::compat::ScheduleNow([self, delivered, bytes]() {
+        self->CountDelivered(false, bytes);
         delivered();
     });
 }

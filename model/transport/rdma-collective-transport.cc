@@ -219,8 +219,8 @@ RdmaCollectiveTransport::SendOnLane(uint32_t src,
     m_fabric->GetNic(a.node)->Post(
         QueuePair(src, dst, lane),
         bytes,
-        [this, delivered]() {
-            CountDelivered(false);
+        [this, delivered, bytes]() {
+            CountDelivered(false, bytes);
             delivered();
         },
         nullptr);

@@ -70,7 +70,7 @@ class RdmaCollectiveTransport : public CollectiveTransport
      * \param [out] error The attribute, its value and what is allowed
      * \return true if it can work
      */
-    bool CheckNetwork(const NodeContainer& hosts, std::string& error) const;
+    bool CheckNetwork(const NodeContainer& hosts, std::string& error) const override;
 
     /// \return the lossless network (its NICs, ports and buffers; set attributes before Start)
     Ptr<RoceFabric> GetFabric() const;

@@ -443,7 +443,7 @@ TcpCollectiveTransport::MessageArrived(uint32_t src, uint32_t dst, uint64_t byte
                                                                    << " nobody sent");
     DeliveryCallback callback = std::move(conn.pending.front());
     conn.pending.pop_front();
-    CountDelivered(false);
+    CountDelivered(false, bytes);
     m_messageDeliveredTrace(src, dst, bytes);
     callback();
 }

@@ -186,12 +186,13 @@ Missing(Fabric f, Workload w)
 /// What one cell did.
 struct CellResult
 {
-    bool done{false};         //!< The workload completed
-    uint64_t bytesSent{0};    //!< Bytes handed to the transport
-    uint64_t messagesSent{0}; //!< Messages handed to the transport
-    uint64_t delivered{0};    //!< Messages delivered
-    Time duration;            //!< Simulated time to completion
-    std::string stall;        //!< The transport's account of a stall
+    bool done{false};           //!< The workload completed
+    uint64_t bytesSent{0};      //!< Bytes handed to the transport
+    uint64_t messagesSent{0};   //!< Messages handed to the transport
+    uint64_t delivered{0};      //!< Messages delivered
+    uint64_t bytesDelivered{0}; //!< Their bytes
+    Time duration;              //!< Simulated time to completion
+    std::string stall;          //!< The transport's account of a stall
 };
 
 /// A tiny hybrid-parallel job for \p gpusPerServer (TP inside a server).
@@ -314,6 +315,7 @@ RunCell(Fabric f, Workload w, Backend backend)
     r.bytesSent = c.bytesSent;
     r.messagesSent = c.messagesSent;
     r.delivered = c.messagesDelivered;
+    r.bytesDelivered = c.bytesDelivered;
     r.stall = transport->DescribeStall();
     Simulator::Destroy();
     return r;
@@ -343,6 +345,7 @@ class CellTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(r.done, true, cell << ": did not complete. " << r.stall);
             NS_TEST_EXPECT_MSG_GT(r.messagesSent, 0u, cell << ": nothing sent");
             NS_TEST_EXPECT_MSG_EQ(r.delivered, r.messagesSent, cell << ": messages lost");
+            NS_TEST_EXPECT_MSG_EQ(r.bytesDelivered, r.bytesSent, cell << ": bytes lost");
             NS_TEST_EXPECT_MSG_GT(r.duration, Seconds(0), cell << ": no time passed");
             switch (m_workload)
             {

@@ -133,8 +133,8 @@ class FixedRateTransport : public CollectiveTransport
         CountSent(bytes);
         const Time delay = NanoSeconds(bytes * 8 * 1000000000ULL / m_bitRate);
         Ptr<FixedRateTransport> self(this);
-        optical::compat::Schedule(delay, [self, delivered]() {
-            self->CountDelivered(false);
+        optical::compat::Schedule(delay, [self, delivered, bytes]() {
+            self->CountDelivered(false, bytes);
             delivered();
         });
     }
