@@ -296,7 +296,9 @@ OpticalExperiment::Progress()
     const double elapsed = std::chrono::duration<double>(now - m_wallStart).count();
     if (sinceReport < 0.25)
     {
-        m_progressStep = m_progressStep * 2;
+        // At most 100 simulated us: a step grown through a quiet phase (compute, a pipeline's
+        // bubble) would otherwise span the whole of the busy phase that follows.
+        m_progressStep = std::min(m_progressStep * 2, std::max(MicroSeconds(100), m_progressStep));
     }
     if (sinceReport >= 1.0)
     {
