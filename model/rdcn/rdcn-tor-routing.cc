@@ -12,6 +12,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/hash.h"
+#include "ns3/ipv4-flow-key.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
@@ -47,27 +48,6 @@ constexpr uint8_t PROTO_TCP = 6;
 constexpr uint8_t PROTO_UDP = 17;
 /// Size of a UDP header (bytes).
 constexpr uint32_t UDP_HEADER_BYTES = 8;
-/// Smallest TCP header (bytes).
-constexpr uint32_t TCP_MIN_HEADER_BYTES = 20;
-
-/**
- * \brief Whether a TCP header can be read from the front of \p p: the header's own length (its
- * data offset, byte 12) must fit in the packet.
- * \param p the packet without IP header
- * \return the header's length, or 0 when it cannot be read
- */
-uint32_t
-TcpHeaderLength(Ptr<const Packet> p)
-{
-    if (p->GetSize() < TCP_MIN_HEADER_BYTES)
-    {
-        return 0;
-    }
-    uint8_t front[13];
-    p->CopyData(front, sizeof(front));
-    const uint32_t length = (front[12] >> 4) * 4u;
-    return length >= TCP_MIN_HEADER_BYTES && length <= p->GetSize() ? length : 0;
-}
 
 } // namespace
 
@@ -254,49 +234,10 @@ RdcnTorRouting::GetReorderedPackets() const
     return m_reordered;
 }
 
-bool
-RdcnTorRouting::FlowKey::operator==(const FlowKey& o) const
-{
-    return src == o.src && dst == o.dst && proto == o.proto && sport == o.sport && dport == o.dport;
-}
-
-std::size_t
-RdcnTorRouting::FlowKeyHash::operator()(const FlowKey& k) const
-{
-    char buffer[13];
-    std::memcpy(buffer, &k.src, 4);
-    std::memcpy(buffer + 4, &k.dst, 4);
-    std::memcpy(buffer + 8, &k.proto, 1);
-    std::memcpy(buffer + 9, &k.sport, 2);
-    std::memcpy(buffer + 11, &k.dport, 2);
-    return static_cast<std::size_t>(Hash64(buffer, sizeof(buffer)));
-}
-
 uint64_t
 RdcnTorRouting::FlowHash(const Ipv4Header& header, Ptr<const Packet> p)
 {
-    FlowKey key;
-    key.src = header.GetSource().Get();
-    key.dst = header.GetDestination().Get();
-    key.proto = header.GetProtocol();
-    if (p && header.GetFragmentOffset() == 0)
-    {
-        if (key.proto == PROTO_UDP && p->GetSize() >= UDP_HEADER_BYTES)
-        {
-            UdpHeader udp;
-            p->PeekHeader(udp);
-            key.sport = udp.GetSourcePort();
-            key.dport = udp.GetDestinationPort();
-        }
-        else if (key.proto == PROTO_TCP && TcpHeaderLength(p) > 0)
-        {
-            TcpHeader tcp;
-            p->PeekHeader(tcp);
-            key.sport = tcp.GetSourcePort();
-            key.dport = tcp.GetDestinationPort();
-        }
-    }
-    return FlowKeyHash()(key);
+    return Ipv4FlowKey::Of(header, p).Hash();
 }
 
 void
@@ -315,27 +256,27 @@ RdcnTorRouting::CheckOrder(const Ipv4Header& header, Ptr<const Packet> p)
     {
         return;
     }
-    FlowKey key;
-    key.src = header.GetSource().Get();
-    key.dst = header.GetDestination().Get();
-    key.proto = header.GetProtocol();
+    Ipv4FlowKey key;
+    key.source = header.GetSource().Get();
+    key.destination = header.GetDestination().Get();
+    key.protocol = header.GetProtocol();
     uint32_t seq = 0;
     bool wraps = false;
-    if (key.proto == PROTO_TCP)
+    if (key.protocol == PROTO_TCP)
     {
-        const uint32_t length = TcpHeaderLength(p);
+        const uint32_t length = Ipv4FlowKey::TcpHeaderLength(p);
         if (length == 0 || p->GetSize() == length)
         {
             return; // no header, or no payload (a pure acknowledgement)
         }
         TcpHeader tcp;
         p->PeekHeader(tcp);
-        key.sport = tcp.GetSourcePort();
-        key.dport = tcp.GetDestinationPort();
+        key.sourcePort = tcp.GetSourcePort();
+        key.destinationPort = tcp.GetDestinationPort();
         seq = tcp.GetSequenceNumber().GetValue();
         wraps = true;
     }
-    else if (key.proto == PROTO_UDP && m_udpSequence)
+    else if (key.protocol == PROTO_UDP && m_udpSequence)
     {
         SeqTsHeader seqTs;
         if (p->GetSize() < UDP_HEADER_BYTES + seqTs.GetSerializedSize())
@@ -351,8 +292,8 @@ RdcnTorRouting::CheckOrder(const Ipv4Header& header, Ptr<const Packet> p)
         {
             return; // no sequence header
         }
-        key.sport = udp.GetSourcePort();
-        key.dport = udp.GetDestinationPort();
+        key.sourcePort = udp.GetSourcePort();
+        key.destinationPort = udp.GetDestinationPort();
         seq = seqTs.GetSeq();
     }
     else

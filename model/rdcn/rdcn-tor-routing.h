@@ -11,6 +11,7 @@
 #include "rdcn-schedule.h"
 
 #include "ns3/ipv4-address.h"
+#include "ns3/ipv4-flow-key.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/net-device.h"
@@ -216,26 +217,6 @@ class RdcnTorRouting : public Ipv4RoutingProtocol
     void DoDispose() override;
 
   private:
-    /// A flow's 5-tuple.
-    struct FlowKey
-    {
-        uint32_t src{0};   //!< Source address
-        uint32_t dst{0};   //!< Destination address
-        uint8_t proto{0};  //!< IP protocol
-        uint16_t sport{0}; //!< Source port
-        uint16_t dport{0}; //!< Destination port
-
-        /// \return true when equal \param o the other
-        bool operator==(const FlowKey& o) const;
-    };
-
-    /// Hash of a FlowKey.
-    struct FlowKeyHash
-    {
-        /// \return the hash \param k the key
-        std::size_t operator()(const FlowKey& k) const;
-    };
-
     /// Highest sequence number seen on a flow.
     struct FlowOrder
     {
@@ -287,9 +268,9 @@ class RdcnTorRouting : public Ipv4RoutingProtocol
     uint32_t m_spreadAttempts{8};            //!< Later hops tried when a queue is booked
     Counters m_counters;                     //!< Counters
     std::vector<uint64_t> m_demand;          //!< Bytes per destination ToR since last report
-    std::unordered_map<FlowKey, FlowOrder, FlowKeyHash> m_order; //!< Per-flow order
-    uint64_t m_checked{0};                                       //!< Packets checked for order
-    uint64_t m_reordered{0};                                     //!< Packets out of order
+    std::unordered_map<Ipv4FlowKey, FlowOrder, Ipv4FlowKeyHash> m_order; //!< Per-flow order
+    uint64_t m_checked{0};   //!< Packets checked for order
+    uint64_t m_reordered{0}; //!< Packets out of order
     TracedCallback<const Ipv4Header&, Ptr<const Packet>, const std::string&> m_dropTrace; //!< Drop
     TracedCallback<Ptr<const Packet>, const RdcnHop&> m_forwardTrace; //!< Forward
 };

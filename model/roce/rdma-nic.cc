@@ -12,6 +12,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -21,6 +22,7 @@
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/traffic-control-layer.h"
+#include "ns3/udp-header.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -36,6 +38,8 @@ namespace
 {
 /// Bytes below the RoCE header on the wire: IPv4 (20), UDP (8), point-to-point (2).
 constexpr uint32_t UNDER_ROCE = 30;
+/// IP protocol number of UDP.
+constexpr uint8_t UDP_PROTOCOL = 17;
 /// Next queue pair id in the simulation.
 uint32_t g_nextQp = 1;
 } // namespace
@@ -247,6 +251,7 @@ RdmaNic::Install(Ptr<Node> node)
     }
     NS_ABORT_MSG_IF(m_ports.empty(),
                     "RdmaNic: node " << node->GetId() << " has no device with an IPv4 address");
+    m_ipv4 = ipv4;
     m_socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
     NS_ABORT_MSG_IF(
         m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), RoceHeader::UDP_PORT)) != 0,
@@ -462,8 +467,8 @@ RdmaNic::SendData(SendQp& qp)
     SocketIpTosTag tos;
     tos.SetTos(static_cast<uint8_t>((qp.priority * 8) << 2 | 0x02)); // CSx, ECT(0)
     packet->AddPacketTag(tos);
-    m_socket->SendTo(packet, 0, InetSocketAddress(qp.to, RoceHeader::UDP_PORT));
     uint32_t wire = packet->GetSize() + UNDER_ROCE;
+    SendUdp(packet, qp.to, qp.control.qp);
     Time now = Simulator::Now();
     port.freeAt = std::max(port.freeAt, now) + port.rate.CalculateBytesTxTime(wire);
     DataRate before = qp.control.rate;
@@ -524,6 +529,38 @@ RdmaNic::Timeout(uint32_t id)
     TrySend(qp.port);
 }
 
+uint16_t
+RdmaNic::SourcePort(uint32_t qp)
+{
+    // RoCEv2 leaves the UDP source port to the sender as entropy for ECMP: a queue pair's
+    // packets share one (0xC000 | 14 bits of the queue pair's hash), queue pairs differ.
+    return static_cast<uint16_t>(0xC000u | ((qp * 2654435761u) >> 18));
+}
+
+void
+RdmaNic::SendUdp(Ptr<Packet> packet, Ipv4Address to, uint32_t qp)
+{
+    // UDP by hand on IPv4 (what a UDP socket does, with the queue pair's source port):
+    // the route, then the header, then IPv4, which applies the SocketIpTosTag.
+    Ipv4Header header;
+    header.SetDestination(to);
+    header.SetProtocol(UDP_PROTOCOL);
+    Socket::SocketErrno error = Socket::ERROR_NOTERROR;
+    Ptr<Ipv4Route> route =
+        m_ipv4->GetRoutingProtocol()->RouteOutput(packet, header, nullptr, error);
+    if (!route)
+    {
+        NS_LOG_WARN("node " << m_node->GetId() << ": no route to " << to);
+        ++m_counters.noRoute;
+        return;
+    }
+    UdpHeader udp;
+    udp.SetSourcePort(SourcePort(qp));
+    udp.SetDestinationPort(RoceHeader::UDP_PORT);
+    packet->AddHeader(udp);
+    m_ipv4->Send(packet, route->GetSource(), to, UDP_PROTOCOL, route);
+}
+
 void
 RdmaNic::SendControl(Ipv4Address to, const RoceHeader& header, uint32_t p)
 {
@@ -532,10 +569,10 @@ RdmaNic::SendControl(Ipv4Address to, const RoceHeader& header, uint32_t p)
     SocketIpTosTag tos;
     tos.SetTos(static_cast<uint8_t>((m_ackPriority * 8) << 2));
     packet->AddPacketTag(tos);
-    m_socket->SendTo(packet, 0, InetSocketAddress(to, RoceHeader::UDP_PORT));
+    const uint32_t wire = packet->GetSize() + UNDER_ROCE;
+    SendUdp(packet, to, header.GetQueuePair());
     Port& port = *m_ports[p];
-    port.freeAt = std::max(port.freeAt, Simulator::Now()) +
-                  port.rate.CalculateBytesTxTime(packet->GetSize() + UNDER_ROCE);
+    port.freeAt = std::max(port.freeAt, Simulator::Now()) + port.rate.CalculateBytesTxTime(wire);
 }
 
 void

@@ -12,6 +12,7 @@
 
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/ipv4.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
@@ -52,6 +53,7 @@ struct RdmaNicCounters
     uint64_t cnpsReceived{0};  //!< CNPs received
     uint64_t timeouts{0};      //!< Retransmission timer expiries
     uint64_t ceReceived{0};    //!< CE-marked data packets received
+    uint64_t noRoute{0};       //!< Packets not sent: no route to their destination
 };
 
 /**
@@ -193,6 +195,16 @@ class RdmaNic : public Object
     /// Sends an ACK, NACK or CNP. \param [in] to Destination \param [in] header Its header
     /// \param [in] port Port it leaves by
     void SendControl(Ipv4Address to, const RoceHeader& header, uint32_t port);
+    /// \brief Sends a RoCE packet over UDP to port 4791 with the queue pair's source port.
+    /// \param [in] packet The packet (RoCE header on) \param [in] to Destination
+    /// \param [in] qp Its queue pair
+    void SendUdp(Ptr<Packet> packet, Ipv4Address to, uint32_t qp);
+
+  public:
+    /// \param [in] qp A queue pair \return its UDP source port (ECMP entropy, as RoCEv2 NICs)
+    static uint16_t SourcePort(uint32_t qp);
+
+  private:
     /// \param [in] header A data packet's header \param [in] from Its sender \param [in] ce
     /// Whether it was CE-marked
     void ReceiveData(const RoceHeader& header, Ipv4Address from, bool ce);
@@ -225,7 +237,8 @@ class RdmaNic : public Object
     ObjectFactory m_ccFactory; //!< Congestion control
 
     Ptr<Node> m_node;                                             //!< The host
-    Ptr<Socket> m_socket;                                         //!< UDP 4791
+    Ptr<Socket> m_socket;                                         //!< UDP 4791 (receives)
+    Ptr<Ipv4> m_ipv4;                                             //!< The host's IPv4 (sends)
     Ipv4Address m_address;                                        //!< Its address
     std::vector<std::unique_ptr<Port>> m_ports;                   //!< Per device with an address
     std::vector<std::unique_ptr<SendQp>> m_send;                  //!< Sender queue pairs

@@ -6,6 +6,7 @@
 
 #include "path-pinning-routing.h"
 
+#include "ns3/ipv4-flow-key.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/loopback-net-device.h"
@@ -34,47 +35,6 @@ namespace
 constexpr uint8_t UDP_PROTOCOL = 17;
 /// IP protocol number of TCP.
 constexpr uint8_t TCP_PROTOCOL = 6;
-
-/**
- * \brief Reads the ports of a UDP or TCP packet whose IP header has been removed.
- * \param [in] p The packet (may be null)
- * \param [in] protocol Its IP protocol
- * \param [out] sourcePort Source port
- * \param [out] destinationPort Destination port
- * \return true if the packet is long enough to carry the transport header
- */
-bool
-ReadPorts(Ptr<const Packet> p, uint8_t protocol, uint16_t& sourcePort, uint16_t& destinationPort)
-{
-    if (!p)
-    {
-        return false;
-    }
-    if (protocol == UDP_PROTOCOL && p->GetSize() >= 8)
-    {
-        UdpHeader udp;
-        p->PeekHeader(udp);
-        sourcePort = udp.GetSourcePort();
-        destinationPort = udp.GetDestinationPort();
-        return true;
-    }
-    if (protocol == TCP_PROTOCOL && p->GetSize() >= 20)
-    {
-        // The header's length (data offset) must fit in the packet before it is deserialised.
-        uint8_t fixed[13];
-        p->CopyData(fixed, sizeof(fixed));
-        if ((fixed[12] >> 4) * 4u > p->GetSize())
-        {
-            return false;
-        }
-        TcpHeader tcp;
-        p->PeekHeader(tcp);
-        sourcePort = tcp.GetSourcePort();
-        destinationPort = tcp.GetDestinationPort();
-        return true;
-    }
-    return false;
-}
 
 } // namespace
 
@@ -342,8 +302,9 @@ PathPinningRouting::RouteInput(Ptr<const Packet> p,
     }
     FlowKey key = Flow(header.GetSource(), destination, header.GetProtocol(), 0, 0);
     // Only the first fragment carries the transport header.
-    const bool withPorts = header.GetFragmentOffset() == 0 &&
-                           ReadPorts(p, key.protocol, key.sourcePort, key.destinationPort);
+    const bool withPorts =
+        header.GetFragmentOffset() == 0 &&
+        Ipv4FlowKey::ReadPorts(p, key.protocol, key.sourcePort, key.destinationPort);
     Pin pin;
     Ptr<Ipv4Route> route;
     if (Lookup(key, withPorts, pin))
