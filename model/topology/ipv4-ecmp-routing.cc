@@ -53,7 +53,7 @@ Ipv4EcmpRouting::GetTypeId()
                           "flow-hash (the 5-tuple's hash salted with the node id; a flow keeps "
                           "one path) or packet-spray (each packet to the next path in turn)",
                           EnumValue(FLOW_HASH),
-                          MakeEnumAccessor(&Ipv4EcmpRouting::m_mode),
+                          optical::compat::MakeEnumAccessorCompat<Mode>(&Ipv4EcmpRouting::m_mode),
                           MakeEnumChecker(FLOW_HASH, "flow-hash", PACKET_SPRAY, "packet-spray"));
     return tid;
 }
