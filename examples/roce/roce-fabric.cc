@@ -39,6 +39,7 @@ main(int argc, char* argv[])
     std::string cc = "dcqcn";
     std::string reaction = "pause";
     std::string routes = "when-lit";
+    std::string ecmp = "first";
     uint32_t hosts = 8;
     uint32_t qpsPerPair = 64;
     uint64_t bytes = 1 << 20;
@@ -66,6 +67,11 @@ main(int argc, char* argv[])
                 "time) or follow-light (move off a port the instant it goes dark)",
                 routes,
                 {"when-lit", "follow-light"});
+    exp.AddEnum("ecmp",
+                "How switches choose among equal-cost paths: first (ns-3's global routing), "
+                "flow-hash (5-tuple; queue pairs differ by UDP source port) or packet-spray",
+                ecmp,
+                {"first", "flow-hash", "packet-spray"});
     exp.AddCount("hosts", "Hosts (ranks; deadlock: switches in the ring, >= 3)", hosts, 2, 512);
     exp.AddCount("qpsPerPair",
                  "websearch: queue pairs between two hosts, flows spread over them",
@@ -146,6 +152,12 @@ main(int argc, char* argv[])
     else
     {
         net = fabric->Realize(Backend::RDMA, hosts, 1);
+        if (ecmp != "first")
+        {
+            Ipv4EcmpRouting::Install(NodeContainer::GetGlobal(),
+                                     ecmp == "flow-hash" ? Ipv4EcmpRouting::FLOW_HASH
+                                                         : Ipv4EcmpRouting::PACKET_SPRAY);
+        }
     }
     auto probe =
         CreateObjectWithAttributes<RdmaCollectiveTransport>("CongestionControl", StringValue(cc));

@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/flow-collective-transport.h"
 #include "ns3/flow-topology-realizer.h"
+#include "ns3/ipv4-ecmp-routing.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -575,6 +576,7 @@ InferenceServerHelper::InstallPacket(uint32_t servers, uint32_t gpusPerServer)
         }
     }
     Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
+    Ipv4EcmpRouting::Invalidate(); // its cached equal-cost routes
     out.nodes = hosts;
     Ptr<TcpCollectiveTransport> transport = CreateObject<TcpCollectiveTransport>();
     transport->SetAttribute("Port", UintegerValue(m_tcpPort++));

@@ -10,6 +10,7 @@
 #include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
+#include "ns3/ipv4-ecmp-routing.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -217,6 +218,7 @@ void
 Recompute(const OcsConfiguration&)
 {
     Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
+    Ipv4EcmpRouting::Invalidate(); // its cached equal-cost routes
 }
 
 /// Trace sink (RouteUpdates::WHEN_LIT): every port's interface to its light, then the routes.
@@ -228,6 +230,7 @@ FollowAllThenRecompute(std::vector<Ptr<OcsNetDevice>> devices, const OcsConfigur
         FollowLink(device);
     }
     Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
+    Ipv4EcmpRouting::Invalidate(); // its cached equal-cost routes
 }
 
 /// Trace sink: recompute global routes when circuits go dark.
@@ -235,6 +238,7 @@ void
 RecomputeOnStart(const OcsConfiguration&, const OcsConfiguration&)
 {
     Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
+    Ipv4EcmpRouting::Invalidate(); // its cached equal-cost routes
 }
 } // namespace
 

@@ -11,6 +11,7 @@
 #include "ns3/double.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-ecmp-routing.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -466,6 +467,7 @@ PacketTopologyRealizer::AddressOcsPorts(const TopologyDescription& description,
     }
     optical::compat::Schedule(Seconds(0), [switches, who]() {
         Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
+        Ipv4EcmpRouting::Invalidate(); // its cached equal-cost routes
         for (const auto& [name, ocs] : switches)
         {
             bool lit = false;

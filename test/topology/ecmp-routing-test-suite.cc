@@ -1,0 +1,185 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * Ipv4EcmpRouting on a leaf-spine of two spines: without it every packet takes the first
+ * equal-cost route (one spine); by flow hash every queue pair keeps one spine and the queue
+ * pairs use both; sprayed, the packets to one destination alternate between the spines.
+ */
+
+#include "../common/optical-test-compat.h"
+
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-ecmp-routing.h"
+#include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/rdma-nic.h"
+#include "ns3/roce-fabric.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/udp-header.h"
+
+#include <map>
+#include <set>
+
+using namespace ns3;
+using namespace ns3::optical::compat;
+
+namespace
+{
+
+/// What each spine carried.
+struct SpineLoad
+{
+    uint64_t packets[2]{0, 0};            //!< Data packets per spine
+    std::map<uint16_t, std::set<int>> by; //!< Spines seen per UDP source port (queue pair)
+};
+
+/// Spine \p s received \p packet (IPv4 header on).
+void
+Count(SpineLoad* load, int s, Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t)
+{
+    if (packet->GetSize() < 200)
+    {
+        return; // ACKs
+    }
+    Ptr<Packet> copy = packet->Copy();
+    Ipv4Header ip;
+    copy->RemoveHeader(ip);
+    UdpHeader udp;
+    copy->PeekHeader(udp);
+    ++load->packets[s];
+    load->by[udp.GetSourcePort()].insert(s);
+}
+
+/**
+ * Hosts 0, 1 on leaf 0 and 2, 3 on leaf 1; two spines; 100 Gb/s, 1 us. Host 0 sends
+ * \p qps messages of 30 KB to host 2, one per queue pair.
+ * \param [in] ecmp Install Ipv4EcmpRouting on every node
+ * \param [in] mode Its mode
+ * \param [in] qps Queue pairs
+ * \return the spines' load
+ */
+SpineLoad
+RunLeafSpine(bool ecmp, Ipv4EcmpRouting::Mode mode, uint32_t qps)
+{
+    NodeContainer hosts(4);
+    NodeContainer leaves(2);
+    NodeContainer spines(2);
+    InternetStackHelper internet;
+    internet.Install(hosts);
+    internet.Install(leaves);
+    internet.Install(spines);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("100Gbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("1us"));
+    Ipv4AddressHelper addresses("10.2.0.0", "255.255.255.252");
+    auto link = [&](Ptr<Node> a, Ptr<Node> b) {
+        addresses.Assign(p2p.Install(a, b));
+        addresses.NewNetwork();
+    };
+    for (uint32_t h = 0; h < 4; ++h)
+    {
+        link(hosts.Get(h), leaves.Get(h / 2));
+    }
+    for (uint32_t l = 0; l < 2; ++l)
+    {
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            link(leaves.Get(l), spines.Get(s));
+        }
+    }
+    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    if (ecmp)
+    {
+        Ipv4EcmpRouting::Install(NodeContainer::GetGlobal(), mode);
+    }
+    Ptr<RoceFabric> fabric = CreateObject<RoceFabric>();
+    fabric->Install(hosts);
+    SpineLoad load;
+    for (int s = 0; s < 2; ++s)
+    {
+        spines.Get(s)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "Rx",
+            MakeBoundCallback(&Count, &load, s));
+    }
+    Ptr<RdmaNic> a = fabric->GetNics()[0];
+    Ptr<RdmaNic> b = fabric->GetNics()[2];
+    for (uint32_t q = 0; q < qps; ++q)
+    {
+        a->Post(a->Connect(b, 3), 30000, nullptr, nullptr);
+    }
+    Simulator::Run();
+    Simulator::Destroy();
+    return load;
+}
+
+/// The three ways of choosing among the two spines.
+class EcmpRoutingTestCase : public TestCase
+{
+  public:
+    EcmpRoutingTestCase()
+        : TestCase("first route, flow hash and spraying over two spines")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t qps = 32;
+        const uint64_t packets = qps * ((30000 + 1459) / 1460); // 21 frames a message
+
+        SpineLoad first = RunLeafSpine(false, Ipv4EcmpRouting::FLOW_HASH, qps);
+        NS_TEST_EXPECT_MSG_EQ(first.packets[0] + first.packets[1], packets, "all data crossed");
+        NS_TEST_EXPECT_MSG_EQ(std::min(first.packets[0], first.packets[1]),
+                              0,
+                              "global routing alone: one spine");
+
+        SpineLoad hashed = RunLeafSpine(true, Ipv4EcmpRouting::FLOW_HASH, qps);
+        NS_TEST_EXPECT_MSG_EQ(hashed.packets[0] + hashed.packets[1], packets, "all data crossed");
+        NS_TEST_EXPECT_MSG_EQ(hashed.by.size(), qps, "a UDP source port per queue pair");
+        uint32_t onSpine0 = 0;
+        for (const auto& [port, seen] : hashed.by)
+        {
+            NS_TEST_EXPECT_MSG_EQ(seen.size(), 1, "queue pair " << port << " keeps one spine");
+            onSpine0 += seen.count(0);
+        }
+        // Both spines carry queue pairs (a fair coin per queue pair: all on one side has
+        // probability 2^-31), each frame of a queue pair where its queue pair went.
+        NS_TEST_EXPECT_MSG_GT(onSpine0, 0, "flow hash: spine 0 used");
+        NS_TEST_EXPECT_MSG_LT(onSpine0, qps, "flow hash: spine 1 used");
+        NS_TEST_EXPECT_MSG_EQ(hashed.packets[0],
+                              uint64_t(onSpine0) * (packets / qps),
+                              "spine 0 carries the frames of its queue pairs");
+
+        SpineLoad sprayed = RunLeafSpine(true, Ipv4EcmpRouting::PACKET_SPRAY, qps);
+        NS_TEST_EXPECT_MSG_EQ(sprayed.packets[0] + sprayed.packets[1], packets, "all crossed");
+        // One destination: leaf 0 alternates, so the counts differ by at most one.
+        const uint64_t diff = sprayed.packets[0] > sprayed.packets[1]
+                                  ? sprayed.packets[0] - sprayed.packets[1]
+                                  : sprayed.packets[1] - sprayed.packets[0];
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(diff, 1, "spraying alternates between the spines");
+    }
+};
+
+/// The suite.
+class EcmpRoutingTestSuite : public TestSuite
+{
+  public:
+    EcmpRoutingTestSuite()
+        : TestSuite("optical-ecmp-routing", SUITE_UNIT)
+    {
+        AddTestCase(new EcmpRoutingTestCase, TEST_QUICK);
+    }
+};
+
+/// Registers the suite.
+EcmpRoutingTestSuite g_ecmpRoutingTestSuite;
+
+} // namespace
