@@ -7,11 +7,18 @@
 #ifndef IPV4_ECMP_ROUTING_H
 #define IPV4_ECMP_ROUTING_H
 
-#include "ns3/ipv4-global-routing.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/node-container.h"
 #include "ns3/optical-compat.h"
+
+// ns-3.44 made global routing a template for IPv4 and IPv6 (global-routing.h, with the
+// Ipv4GlobalRouting typedef); 3.37 has ipv4-global-routing.h.
+#if __has_include("ns3/global-routing.h")
+#include "ns3/global-routing.h"
+#else
+#include "ns3/ipv4-global-routing.h"
+#endif
 
 #include <cstdint>
 #include <unordered_map>
