@@ -260,6 +260,7 @@ OpticalExperiment::Run(Time stop)
     m_wallStart = std::chrono::steady_clock::now();
     m_lastReport = m_wallStart;
     m_lastEvents = Simulator::GetEventCount();
+    m_checkEvents = m_lastEvents;
     if (m_progress && stop > Simulator::Now())
     {
         // A short first step, doubled while checks come fast: a workload that ends long before
@@ -294,10 +295,19 @@ OpticalExperiment::Progress()
     const auto now = std::chrono::steady_clock::now();
     const double sinceReport = std::chrono::duration<double>(now - m_lastReport).count();
     const double elapsed = std::chrono::duration<double>(now - m_wallStart).count();
-    if (sinceReport < 0.25)
+    const uint64_t executed = Simulator::GetEventCount();
+    const bool idle = executed - m_checkEvents <= 1; // nothing ran since the last check but it
+    m_checkEvents = executed;
+    if (idle)
     {
-        // At most 100 simulated us: a step grown through a quiet phase (compute, a pipeline's
-        // bubble) would otherwise span the whole of the busy phase that follows.
+        // The workload is over (or waits for the stop time): get there in a few checks.
+        m_progressStep = m_progressStep * 2;
+    }
+    else if (sinceReport < 0.25)
+    {
+        // At most 100 simulated us while events run: a step grown through a quiet phase
+        // (compute, a pipeline's bubble) would otherwise span the whole of the busy phase
+        // that follows.
         m_progressStep = std::min(m_progressStep * 2, std::max(MicroSeconds(100), m_progressStep));
     }
     if (sinceReport >= 1.0)

@@ -613,6 +613,7 @@ class OpticalExperiment
     std::chrono::steady_clock::time_point m_lastReport; //!< Wall clock of the last report
     EventId m_progressEvent;                            //!< Next progress check
     uint64_t m_lastEvents{0};                           //!< Events executed at the last report
+    uint64_t m_checkEvents{0};                          //!< Events executed at the last check
     std::function<double()> m_fractionDone;             //!< SetProgressMeasure()
 };
 
