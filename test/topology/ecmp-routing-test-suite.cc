@@ -22,6 +22,7 @@
 #include "ns3/rdma-nic.h"
 #include "ns3/roce-fabric.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/udp-header.h"
 
