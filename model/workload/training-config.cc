@@ -295,7 +295,9 @@ TrainingConfig::EstimateBytesPerIteration(uint32_t gpusPerServer) const
                                ? 0.0
                                : ranks * 4.0 * double(model.layers) / pp * microbatches *
                                      ActivationBytes() * 2.0 * (tp - 1) / tp;
-    const double ppBytes = double(dp) * tp * (pp - 1) * microbatches * 2.0 * ActivationBytes();
+    // A stage boundary carries each micro-batch's activation (and its gradient back) once,
+    // split over the tensor ranks (ActivationBytes() / tp from each).
+    const double ppBytes = double(dp) * (pp - 1) * microbatches * 2.0 * ActivationBytes();
     return dpBytes + tpBytes + ppBytes;
 }
 

@@ -229,7 +229,8 @@ struct TrainingConfig
      * \brief Estimates the bytes all ranks send over the scale-out network in one iteration,
      * to size a run before it starts (not a metric): the DP ring all-reduce of each rank's
      * weights' gradients (2 (dp - 1) / dp of them), an activation and its gradient per
-     * micro-batch across each of the pp - 1 stage boundaries, and, when a TP group spans
+     * micro-batch across each of the pp - 1 stage boundaries of each replica (split over the
+     * tensor ranks, so once, not once per tensor rank), and, when a TP group spans
      * servers (tp > gpusPerServer), four TP ring all-reduces of ActivationBytes() per layer
      * and micro-batch (2 (tp - 1) / tp each); MoE all-to-alls are not counted.
      * \param [in] gpusPerServer GPUs of a scale-up domain

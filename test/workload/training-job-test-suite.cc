@@ -319,6 +319,47 @@ class TrainingMoeBytesTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * TrainingConfig::EstimateBytesPerIteration against the bytes a job hands its transport: a
+ * pipeline's activations and gradients cross each stage boundary once per micro-batch, split
+ * over the tensor ranks (not once per tensor rank), and the TP all-reduces of a group that
+ * spans servers.
+ */
+class TrainingBytesEstimateTestCase : public TestCase
+{
+  public:
+    TrainingBytesEstimateTestCase()
+        : TestCase("the bytes estimate equals the bytes a pipeline and a TP group send")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t tp : {1u, 2u, 4u})
+        {
+            TrainingConfig c = Tiny();
+            c.dp = 1;
+            c.tp = tp;
+            c.pp = 2;
+            c.microbatches = 3;
+            Ptr<InstantTransport> transport = CreateObject<InstantTransport>();
+            transport->SetNRanks(c.GetNRanks());
+            Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, c);
+            job->Start(1);
+            Simulator::Run();
+            const double delivered = double(transport->GetCounters().bytesDelivered);
+            Simulator::Destroy();
+            // No scale-up domain: every byte crosses the network (gpusPerServer 1).
+            NS_TEST_EXPECT_MSG_EQ_TOL(delivered,
+                                      c.EstimateBytesPerIteration(1),
+                                      1e-6 * delivered + 2.0 * tp * c.microbatches * c.pp,
+                                      "tp " << tp << ": estimate against the bytes sent");
+        }
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * Bad configurations are rejected before the simulation, naming the value.
  */
 class TrainingConfigErrorsTestCase : public TestCase
@@ -582,6 +623,7 @@ class TrainingJobTestSuite : public TestSuite
         AddTestCase(new TrainingPipelineTestCase, TEST_QUICK);
         AddTestCase(new TrainingMeasuredBubbleTestCase, TEST_QUICK);
         AddTestCase(new TrainingMoeBytesTestCase, TEST_QUICK);
+        AddTestCase(new TrainingBytesEstimateTestCase, TEST_QUICK);
         AddTestCase(new TrainingConfigErrorsTestCase, TEST_QUICK);
         AddTestCase(new TrainingPacketTestCase, TEST_QUICK);
         AddTestCase(new TrainingLayoutTestCase, TEST_QUICK);
