@@ -237,28 +237,7 @@ main(int argc, char* argv[])
         exp.Metric("allreduce-time-us", (rec.end - rec.start).GetMicroSeconds() * 1.0, "us");
         exp.Metric("ocs-drops", roce->GetOcsDrops(), "frames");
     }
-    exp.Metric("flows", slow.all.size(), "flows");
-    exp.Metric("flows-incomplete", slow.incomplete, "flows");
-    if (!slow.all.empty())
-    {
-        exp.Metric("slowdown-p50", optical::PercentileOfSorted(slow.all, 50), "");
-        exp.Metric("slowdown-p95", optical::PercentileOfSorted(slow.all, 95), "");
-        exp.Metric("slowdown-p99", optical::PercentileOfSorted(slow.all, 99), "");
-    }
-    if (!slow.small.empty())
-    {
-        exp.Metric("small-flow-slowdown-p99", optical::PercentileOfSorted(slow.small, 99), "");
-    }
-    exp.Metric("deadlock", watchdog->HasDeadlock() ? 1 : 0, "");
-    exp.Metric("pause-time-total-us", report.pausedTotal.GetMicroSeconds() * 1.0, "us");
-    exp.Metric("pause-time-max-port-us", report.pausedMax.GetMicroSeconds() * 1.0, "us");
-    exp.Metric("pause-frames", report.pauseFrames, "frames");
-    exp.Metric("ecn-marks", report.ecnMarks, "packets");
-    exp.Metric("cnps", report.nics.cnpsSent, "packets");
-    exp.Metric("retransmitted", report.nics.retransmitted, "packets");
-    exp.Metric("timeouts", report.nics.timeouts, "");
-    exp.Metric("buffer-drops", report.bufferDrops, "packets");
-    exp.Metric("queue-peak-bytes", report.queuePeak, "bytes");
+    RoceHelper::Report(exp, report, slow, watchdog->HasDeadlock());
     Simulator::Destroy();
     return exp.Finish();
 }

@@ -13,6 +13,7 @@
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/ipv4.h"
+#include "ns3/optical-statistics.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/results-store.h"
 #include "ns3/simulator.h"
@@ -226,6 +227,36 @@ RoceHelper::RecordPorts(ResultsStore& store,
                         int64_t(ports[i]->GetEcnMarks()),
                         int64_t(ports[i]->GetPeakBytes())});
     }
+}
+
+void
+RoceHelper::Report(OpticalExperiment& exp,
+                   const RoceReport& report,
+                   const RoceFlowSlowdowns& slowdowns,
+                   bool deadlock)
+{
+    exp.Metric("flows", slowdowns.all.size(), "flows");
+    exp.Metric("flows-incomplete", slowdowns.incomplete, "flows");
+    if (!slowdowns.all.empty())
+    {
+        exp.Metric("slowdown-p50", optical::PercentileOfSorted(slowdowns.all, 50), "");
+        exp.Metric("slowdown-p95", optical::PercentileOfSorted(slowdowns.all, 95), "");
+        exp.Metric("slowdown-p99", optical::PercentileOfSorted(slowdowns.all, 99), "");
+    }
+    if (!slowdowns.small.empty())
+    {
+        exp.Metric("small-flow-slowdown-p99", optical::PercentileOfSorted(slowdowns.small, 99), "");
+    }
+    exp.Metric("deadlock", deadlock ? 1 : 0, "");
+    exp.Metric("pause-time-total-us", report.pausedTotal.GetMicroSeconds() * 1.0, "us");
+    exp.Metric("pause-time-max-port-us", report.pausedMax.GetMicroSeconds() * 1.0, "us");
+    exp.Metric("pause-frames", report.pauseFrames, "frames");
+    exp.Metric("ecn-marks", report.ecnMarks, "packets");
+    exp.Metric("cnps", report.nics.cnpsSent, "packets");
+    exp.Metric("retransmitted", report.nics.retransmitted, "packets");
+    exp.Metric("timeouts", report.nics.timeouts, "");
+    exp.Metric("buffer-drops", report.bufferDrops, "packets");
+    exp.Metric("queue-peak-bytes", report.queuePeak, "bytes");
 }
 
 } // namespace ns3

@@ -11,6 +11,7 @@
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/ocs-leaf-spine-helper.h"
+#include "ns3/optical-experiment.h"
 #include "ns3/roce-fabric.h"
 
 #include <cstdint>
@@ -135,6 +136,20 @@ class RoceHelper
                             const std::string& scenario,
                             const std::string& law,
                             Ptr<RoceFabric> fabric);
+
+    /**
+     * \brief Prints and records a run's metrics: flows and their slowdown percentiles (all,
+     * and short flows), whether it deadlocked, pause time (total and the most paused port) and
+     * frames, ECN marks, CNPs, packets sent again, timeouts, buffer drops and the queue peak.
+     * \param [in] exp The program's experiment
+     * \param [in] report The fabric's counters (Summarize())
+     * \param [in] slowdowns The flows' slowdowns (Slowdowns())
+     * \param [in] deadlock Whether the watchdog found a deadlock
+     */
+    static void Report(OpticalExperiment& exp,
+                       const RoceReport& report,
+                       const RoceFlowSlowdowns& slowdowns,
+                       bool deadlock);
 };
 
 } // namespace ns3

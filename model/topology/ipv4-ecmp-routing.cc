@@ -200,33 +200,33 @@ Ipv4EcmpRouting::RouteInput(Ptr<const Packet> p,
     {
         return false;
     }
+    // Per packet: no allocation; the k-th of the candidates whose interface is up.
     Candidates& candidates = Lookup(destination);
-    std::vector<const Hop*> up;
+    std::size_t up = 0;
     for (const Hop& hop : candidates.hops)
     {
-        if (m_ipv4->IsUp(hop.interface))
-        {
-            up.push_back(&hop);
-        }
+        up += m_ipv4->IsUp(hop.interface) ? 1 : 0;
     }
-    if (up.empty())
+    if (up == 0)
     {
         return false;
     }
     std::size_t pick = 0;
-    if (up.size() > 1)
+    if (up > 1)
     {
-        if (m_mode == FLOW_HASH)
+        pick = m_mode == FLOW_HASH ? Mix(Ipv4FlowKey::Of(header, p).Hash() ^ m_salt) % up
+                                   : candidates.next++ % up;
+    }
+    const Hop* chosen = nullptr;
+    for (const Hop& hop : candidates.hops)
+    {
+        if (m_ipv4->IsUp(hop.interface) && pick-- == 0)
         {
-            const uint64_t salt = Mix(m_ipv4->GetObject<Node>()->GetId() + 1);
-            pick = Mix(Ipv4FlowKey::Of(header, p).Hash() ^ salt) % up.size();
-        }
-        else
-        {
-            pick = candidates.next++ % up.size();
+            chosen = &hop;
+            break;
         }
     }
-    const Hop& hop = *up[pick];
+    const Hop& hop = *chosen;
     Ptr<Ipv4Route> route = Create<Ipv4Route>();
     route->SetDestination(destination);
     route->SetSource(m_ipv4->GetAddress(hop.interface, 0).GetLocal());
@@ -266,6 +266,9 @@ Ipv4EcmpRouting::SetIpv4(Ptr<Ipv4> ipv4)
 {
     m_ipv4 = ipv4;
     m_cache.clear();
+    // The node is aggregated with its IPv4 before routing is set (InternetStackHelper).
+    Ptr<Node> node = ipv4 ? ipv4->GetObject<Node>() : nullptr;
+    m_salt = Mix((node ? node->GetId() : 0) + 1);
 }
 
 void

@@ -131,6 +131,7 @@ class Ipv4EcmpRouting : public Ipv4RoutingProtocol
     Mode m_mode{FLOW_HASH};                           //!< Mode attribute
     uint64_t m_epoch{0};                              //!< Invalidate() count cached
     std::unordered_map<uint32_t, Candidates> m_cache; //!< By destination address
+    uint64_t m_salt{0};                               //!< Mix(node id + 1)
     uint64_t m_forwarded{0};                          //!< Packets forwarded
 };
 
