@@ -199,6 +199,42 @@ RdcnHelper::SetRouterAttribute(const std::string& name, const AttributeValue& va
 }
 
 void
+RdcnHelper::SetRdmaGateAttribute(const std::string& name, const AttributeValue& value)
+{
+    if (Ptr<AttributeValue> v = Check(RdcnRdmaGate::GetTypeId(), name, value))
+    {
+        m_rdmaGate.emplace_back(name, v);
+    }
+}
+
+void
+RdcnHelper::MakeRdmaGate(const Ptr<RdcnNetwork::Data>& d) const
+{
+    ObjectFactory factory("ns3::RdcnRdmaGate");
+    const HostLink host = ProbeHostLink();
+    Ptr<OcsNetDevice> uplink = ProbeUplinkDevice();
+    DataRateValue uplinkRate;
+    uplink->GetAttribute("DataRate", uplinkRate);
+    TimeValue gap;
+    uplink->GetAttribute("InterframeGap", gap);
+    // A frame is the MTU plus the point-to-point header (2 bytes); the calendar queue sends one
+    // only if it crosses the fibre before the slot ends (RdcnCalendarQueueDisc::Fits).
+    factory.Set("Lead", TimeValue(host.delay + host.rate.CalculateBytesTxTime(host.mtu + 2)));
+    factory.Set("Tail",
+                TimeValue(uplinkRate.Get().CalculateBytesTxTime(host.mtu + 2) + gap.Get() +
+                          ProbeUplinkFibre()->GetDelay()));
+    for (const auto& [name, value] : m_rdmaGate)
+    {
+        factory.Set(name, *value);
+    }
+    d->rdmaGate = factory.Create<RdcnRdmaGate>();
+    d->rdmaGate->Setup(d->schedule, d->router->GetScheme(), d->plan);
+    // The NICs are installed after the network (RoceFabric, the rdma backend): look for them
+    // when the simulation starts.
+    Simulator::ScheduleNow(&RdcnRdmaGate::Attach, d->rdmaGate, d->hosts);
+}
+
+void
 RdcnHelper::SetTorRoutingAttribute(const std::string& name, const AttributeValue& value)
 {
     if (Ptr<AttributeValue> v = Check(RdcnTorRouting::GetTypeId(), name, value))
@@ -435,6 +471,7 @@ RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::stri
         return RdcnNetwork();
     }
     ConnectCounters(d);
+    MakeRdmaGate(d);
     // The trace sinks hold the state; release its objects when the simulator is destroyed.
     Simulator::ScheduleDestroy(&RdcnNetwork::Data::Release, d);
     m_network = RdcnNetwork(d);

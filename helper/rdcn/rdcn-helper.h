@@ -153,6 +153,17 @@ class RdcnHelper : public ScaleOutFabric
     TopologyDescription Describe(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const;
 
     /**
+     * \brief Sets an attribute of the RDMA gate every network gets (RdcnRdmaGate: Gating,
+     * Lead, Tail). The gate holds the queue pairs of hosts with an RdmaNic (the rdma backend,
+     * RoceFabric) while the circuit to their destination is down; Lead and Tail default to
+     * the host link's delay plus one MTU frame at the host rate, and one MTU frame at the uplink
+     * rate.
+     * \param name the attribute
+     * \param value its value
+     */
+    void SetRdmaGateAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * \brief Sets the schedule of the fabric (ScaleOutFabric: Realize, InstallOnHosts,
      * InstallFlow).
      * \param schedule the schedule
@@ -281,6 +292,8 @@ class RdcnHelper : public ScaleOutFabric
      * \return true on success
      */
     static bool StartDriver(const Ptr<RdcnNetwork::Data>& d, std::string& problem);
+    /// Makes the network's RDMA gate, which gates the hosts' NICs when the simulation starts.
+    void MakeRdmaGate(const Ptr<RdcnNetwork::Data>& d) const;
 
     /**
      * \brief Connects the network's counters to the hosts', host links' and uplinks' traces.
@@ -316,6 +329,7 @@ class RdcnHelper : public ScaleOutFabric
     ObjectFactory m_queue;              //!< Calendar queues
     ObjectFactory m_router;             //!< Router
     ObjectFactory m_torRouting;         //!< ToR routing
+    AttributeList m_rdmaGate;           //!< RDMA gates (RdcnRdmaGate)
     Time m_uplinkDelay;                 //!< Fibre delay (negative: Length set instead)
     std::vector<std::string> m_errors;  //!< Attribute errors, reported by Install
 };

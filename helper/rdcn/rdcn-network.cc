@@ -101,6 +101,11 @@ RdcnNetwork::Data::Release()
     schedule = nullptr;
     router = nullptr;
     driver = nullptr;
+    if (rdmaGate)
+    {
+        rdmaGate->Dispose();
+    }
+    rdmaGate = nullptr;
     tors = NodeContainer();
     hosts = NodeContainer();
     switchNodes = NodeContainer();
@@ -231,6 +236,12 @@ Ptr<RdcnRouter>
 RdcnNetwork::GetRouter() const
 {
     return IsValid() ? m_data->router : nullptr;
+}
+
+Ptr<RdcnRdmaGate>
+RdcnNetwork::GetRdmaGate() const
+{
+    return IsValid() ? m_data->rdmaGate : nullptr;
 }
 
 Ptr<RdcnSchedule>

@@ -15,6 +15,7 @@
 #include "ns3/optical-circuit-switch.h"
 #include "ns3/queue-disc.h"
 #include "ns3/rdcn-calendar-queue-disc.h"
+#include "ns3/rdcn-rdma-gate.h"
 #include "ns3/rdcn-router.h"
 #include "ns3/rdcn-schedule.h"
 #include "ns3/rdcn-tor-routing.h"
@@ -114,6 +115,8 @@ class RdcnNetwork
     Ptr<NetDevice> GetHostDevice(uint32_t tor, uint32_t h) const;
     /// \return the router
     Ptr<RdcnRouter> GetRouter() const;
+    /// \return the gate of the hosts' RDMA queue pairs (RdcnHelper::SetRdmaGateAttribute)
+    Ptr<RdcnRdmaGate> GetRdmaGate() const;
     /// \return the schedule
     Ptr<RdcnSchedule> GetSchedule() const;
     /// \return the switch driver
@@ -150,6 +153,7 @@ struct RdcnNetwork::Data : public SimpleRefCount<RdcnNetwork::Data>
     Ptr<RdcnSchedule> schedule;                                  //!< Schedule
     Ptr<RdcnRouter> router;                                      //!< Router
     Ptr<OcsScheduleDriver> driver;                               //!< Driver
+    Ptr<RdcnRdmaGate> rdmaGate;                                  //!< Gates the hosts' NICs
     RdcnAddressPlan plan;                                        //!< Addresses
     NodeContainer tors;                                          //!< ToRs
     NodeContainer hosts;                                         //!< Hosts, ToR-major

@@ -75,6 +75,7 @@ struct RdmaNic::SendQp
     Ptr<RdmaCongestionControl> cc;    //!< Its law
     Ptr<RdmaNic> peer;                //!< The receiver
     Ipv4Address to;                   //!< Its address
+    uint32_t gate{RdmaNic::NO_GATE};  //!< Its gate (SetGates)
     uint8_t priority{3};              //!< Data priority
     uint32_t port{0};                 //!< Port it leaves by
     uint32_t payload{1000};           //!< Payload per packet
@@ -189,6 +190,7 @@ RdmaNic::DoDispose()
     m_send.clear();
     m_recv.clear();
     m_ports.clear();
+    m_gateOf = nullptr;
     if (m_socket)
     {
         m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
@@ -288,6 +290,10 @@ RdmaNic::Connect(Ptr<RdmaNic> peer, uint8_t priority, Ipv4Address to)
     qp->peer = peer;
     qp->to = to == Ipv4Address::GetAny() ? peer->GetAddress() : to;
     qp->priority = priority;
+    if (m_gateOf)
+    {
+        qp->gate = GateOf(qp->to);
+    }
     // The port the route to the peer leaves by.
     Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
     Ipv4Header header;
@@ -418,6 +424,7 @@ RdmaNic::TrySend(uint32_t p)
         uint32_t index = port.qps[(port.next + k) % n];
         SendQp& qp = *m_send[index];
         if (qp.next >= qp.end || (m_held & (1u << qp.priority)) ||
+            (qp.gate != NO_GATE && !m_gateOpen[qp.gate]) ||
             (port.qdisc && port.qdisc->IsPaused(qp.priority)))
         {
             continue;
@@ -776,6 +783,61 @@ RdmaNic::Hold(uint8_t priority, bool hold)
             TrySend(p);
         }
     }
+}
+
+void
+RdmaNic::SetGates(uint32_t gates, GateKeyCallback keyOf)
+{
+    NS_ABORT_MSG_IF(gates == 0 || !keyOf,
+                    "RdmaNic::SetGates: no gate (allowed: 1 or more, a key function)");
+    m_gateOpen.assign(gates, 1);
+    m_gateOf = std::move(keyOf);
+    for (const auto& qp : m_send)
+    {
+        qp->gate = GateOf(qp->to);
+    }
+}
+
+uint32_t
+RdmaNic::GateOf(Ipv4Address to) const
+{
+    uint32_t key = m_gateOf(to);
+    NS_ABORT_MSG_IF(key != NO_GATE && key >= m_gateOpen.size(),
+                    "RdmaNic: gate " << key << " of " << to << " on node " << m_node->GetId()
+                                     << " (allowed: below " << m_gateOpen.size() << " or NO_GATE)");
+    return key;
+}
+
+void
+RdmaNic::SetGateOpen(uint32_t key, bool open)
+{
+    NS_ABORT_MSG_IF(key >= m_gateOpen.size(),
+                    "RdmaNic::SetGateOpen: gate " << key << " (allowed: below " << m_gateOpen.size()
+                                                  << ")");
+    if (bool(m_gateOpen[key]) == open)
+    {
+        return;
+    }
+    m_gateOpen[key] = open ? 1 : 0;
+    if (open)
+    {
+        for (uint32_t p = 0; p < m_ports.size(); ++p)
+        {
+            TrySend(p);
+        }
+    }
+}
+
+bool
+RdmaNic::IsGateOpen(uint32_t key) const
+{
+    return key < m_gateOpen.size() && m_gateOpen[key];
+}
+
+uint32_t
+RdmaNic::GetNGates() const
+{
+    return m_gateOpen.size();
 }
 
 DataRate

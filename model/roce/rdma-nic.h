@@ -163,6 +163,38 @@ class RdmaNic : public Object
      */
     void Hold(uint8_t priority, bool hold);
 
+    /// A queue pair that no gate holds (GateKeyCallback).
+    static constexpr uint32_t NO_GATE = UINT32_MAX;
+
+    /**
+     * \brief Names the gate of a queue pair from the address its data goes to: a key below
+     * the NIC's number of gates, or NO_GATE.
+     */
+    using GateKeyCallback = std::function<uint32_t(Ipv4Address to)>;
+
+    /**
+     * \brief Gates queue pairs: each queue pair, those open already and those opened later, is
+     * given the gate \p keyOf names for its destination, and sends data only while that gate is
+     * open (ACKs, NACKs and CNPs are never gated). Every gate starts open. A time-slotted
+     * network's RdcnRdmaGate uses it to send only while a circuit to the destination is up.
+     * \param [in] gates The number of gates (> 0)
+     * \param [in] keyOf The gate of a destination
+     */
+    void SetGates(uint32_t gates, GateKeyCallback keyOf);
+
+    /**
+     * \brief Opens or closes a gate (SetGates); opening one sends at once what it held.
+     * \param [in] key The gate (below the number of gates)
+     * \param [in] open True to open
+     */
+    void SetGateOpen(uint32_t key, bool open);
+
+    /// \param [in] key A gate \return whether it is open
+    bool IsGateOpen(uint32_t key) const;
+
+    /// \return the number of gates (0 without SetGates)
+    uint32_t GetNGates() const;
+
     /**
      * \brief TracedCallback signature of a message done at the sender.
      * \param [in] qp The queue pair
@@ -226,6 +258,8 @@ class RdmaNic : public Object
     void Expect(uint32_t qp, uint32_t endPsn, MessageCallback delivered);
     /// Registers a queue pair at the receiver. \param [in] qp Its id \param [in] from Sender
     void Accept(uint32_t qp, Ipv4Address from);
+    /// \param [in] to A destination \return its gate (checked against the number of gates)
+    uint32_t GateOf(Ipv4Address to) const;
 
     uint32_t m_payload;        //!< PayloadSize (0: by MTU)
     uint32_t m_ackInterval;    //!< AckInterval
@@ -244,9 +278,11 @@ class RdmaNic : public Object
     std::vector<std::unique_ptr<SendQp>> m_send;                  //!< Sender queue pairs
     std::unordered_map<uint32_t, uint32_t> m_sendIndex;           //!< Id to m_send index
     std::unordered_map<uint32_t, std::unique_ptr<RecvQp>> m_recv; //!< Receiver queue pairs
-    bool m_sendCnp{false};      //!< Whether CE marks are answered by CNPs (the law reads them)
-    uint8_t m_held{0};          //!< Held priorities (bits)
-    RdmaNicCounters m_counters; //!< Counters
+    bool m_sendCnp{false};           //!< Whether CE marks are answered by CNPs (the law reads them)
+    uint8_t m_held{0};               //!< Held priorities (bits)
+    std::vector<uint8_t> m_gateOpen; //!< Per gate: open (SetGates)
+    GateKeyCallback m_gateOf;        //!< Gate of a destination
+    RdmaNicCounters m_counters;      //!< Counters
 
     TracedCallback<uint32_t, uint64_t, Time> m_messageTrace; //!< Messages done
     TracedCallback<uint32_t, uint32_t> m_retransmitTrace;    //!< Rewinds
