@@ -139,6 +139,13 @@ FlowWorkload::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&FlowWorkload::m_spreadOverLanes),
                           MakeBooleanChecker())
+            .AddAttribute("StopWhenDone",
+                          "Whether to stop the simulation (Simulator::Stop) once the workload is "
+                          "over (IsDone): for networks whose schedules run on by themselves, as "
+                          "a time-slotted network's",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FlowWorkload::m_stopWhenDone),
+                          MakeBooleanChecker())
             .AddAttribute("SizeFile",
                           "Flow-size CDF of the poisson pattern when SetSizeDistribution() is "
                           "not called: a file of data/workload/ (websearch: DCTCP's web search, "
@@ -364,6 +371,12 @@ FlowWorkload::Start(std::string& error)
     }
     m_started = true;
     m_startTime = Simulator::Now();
+    if (m_stopWhenDone && (m_pattern == POISSON || m_continuous))
+    {
+        // Flows that all completed before the arrivals end leave no completion to stop at.
+        Ptr<const FlowWorkload> self(this);
+        optical::compat::Schedule(m_duration, [self]() { self->StopIfDone(); });
+    }
     const uint32_t hosts = m_transport->GetNRanks();
     switch (m_pattern)
     {
@@ -492,6 +505,7 @@ FlowWorkload::Completed(uint64_t id)
     FlowRecord& flow = m_flows[id];
     flow.end = Simulator::Now();
     flow.completed = true;
+    ++m_completed;
     m_completedTrace(flow);
     if (m_pattern == PERMUTATION && m_continuous && !m_limitReached &&
         Simulator::Now() < m_startTime + m_duration)
@@ -508,6 +522,24 @@ FlowWorkload::Completed(uint64_t id)
                 self->StartFlow(src, dst, bytes);
             }
         });
+    }
+    StopIfDone();
+}
+
+bool
+FlowWorkload::IsDone() const
+{
+    const bool generating = m_pattern == POISSON || (m_pattern == PERMUTATION && m_continuous);
+    const bool more = generating && !m_limitReached && Simulator::Now() < m_startTime + m_duration;
+    return m_started && !more && m_completed == m_flows.size();
+}
+
+void
+FlowWorkload::StopIfDone() const
+{
+    if (m_stopWhenDone && IsDone())
+    {
+        Simulator::Stop();
     }
 }
 

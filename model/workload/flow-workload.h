@@ -163,6 +163,13 @@ class FlowWorkload : public Object
     FlowWorkloadSummary GetSummary() const;
 
     /**
+     * \return whether the workload is over: started, every flow it started completed, and none
+     * will start any more (the patterns of FlowBytes start all theirs at Start(); poisson
+     * arrivals and a continuous permutation go on until Start() + Duration or MaxFlows)
+     */
+    bool IsDone() const;
+
+    /**
      * \brief Sums up the flows over a window.
      * \param [in] windowStart Start of the window
      * \param [in] windowEnd End of the window (rates are 0 unless it is after windowStart)
@@ -248,6 +255,9 @@ class FlowWorkload : public Object
      */
     void ScheduleArrival(uint32_t host);
 
+    /// Stops the simulation if StopWhenDone is set and the workload is over.
+    void StopIfDone() const;
+
     Pattern m_pattern{POISSON};    //!< Pattern
     double m_load{0};              //!< Offered load per host (fraction of HostRate)
     DataRate m_hostRate;           //!< Line rate of a host
@@ -258,6 +268,8 @@ class FlowWorkload : public Object
     uint32_t m_hostsPerGroup{0};   //!< Hosts per group without SetGroups()
     bool m_continuous{false};      //!< Permutation back to back
     bool m_spreadOverLanes{false}; //!< Flows spread over the transport's lanes
+    bool m_stopWhenDone{false};    //!< StopWhenDone
+    uint64_t m_completed{0};       //!< Flows completed
     uint32_t m_shift{1};           //!< Permutation: groups ahead
     std::map<std::pair<uint32_t, uint32_t>, uint64_t> m_pairFlows; //!< Flows per pair so far
     std::string m_sizeFile;                                        //!< Size distribution file

@@ -743,6 +743,61 @@ class ContinuousPermutationTestCase : public TestCase
     }
 };
 
+/**
+ * StopWhenDone ends a run whose network never runs out of events (a slot clock here) at the
+ * last completion: permutation flows of 100 us all start at 0; a continuous permutation over
+ * 1 ms ends with its last flow at 1 ms.
+ */
+class StopWhenDoneTestCase : public TestCase
+{
+  public:
+    StopWhenDoneTestCase()
+        : TestCase("StopWhenDone: the run ends at the last completion, not at the stop time")
+    {
+    }
+
+  private:
+    /// A clock that never stops (a time-slotted network's schedule).
+    static void Tick()
+    {
+        Simulator::Schedule(MicroSeconds(7), &StopWhenDoneTestCase::Tick);
+    }
+
+    void DoRun() override
+    {
+        const uint64_t rate = 10000000000ULL;
+        for (bool continuous : {false, true})
+        {
+            Ptr<FixedRateTransport> transport = CreateObject<FixedRateTransport>(6, rate);
+            Ptr<FlowWorkload> w = CreateObject<FlowWorkload>();
+            w->SetAttribute("Pattern", StringValue("permutation"));
+            w->SetAttribute("Continuous", BooleanValue(continuous));
+            w->SetAttribute("FlowBytes", UintegerValue(125000));
+            w->SetAttribute("HostRate", DataRateValue(DataRate(rate)));
+            w->SetAttribute("Duration", TimeValue(MilliSeconds(1)));
+            w->SetAttribute("HostsPerGroup", UintegerValue(2));
+            w->SetAttribute("StopWhenDone", BooleanValue(true));
+            w->SetTransport(transport);
+            std::string error;
+            Schedule(Seconds(0), [w, &error]() { w->Start(error); });
+            Tick();
+            Simulator::Stop(Seconds(10));
+            Simulator::Run();
+            const Time end = Simulator::Now();
+            const bool done = w->IsDone();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(error, "", "started");
+            NS_TEST_ASSERT_MSG_EQ(done,
+                                  true,
+                                  "over (continuous " << continuous << ", end " << end.As(Time::US)
+                                                      << ", flows " << w->GetFlows().size() << ")");
+            NS_TEST_ASSERT_MSG_EQ(end,
+                                  continuous ? MilliSeconds(1) : MicroSeconds(100),
+                                  "ended at the last completion (continuous " << continuous << ")");
+        }
+    }
+};
+
 /// Identical seeds give identical flows; another run number, others.
 class SeedsTestCase : public TestCase
 {
@@ -936,6 +991,7 @@ class FlowWorkloadTestSuite : public TestSuite
         AddTestCase(new PoissonTestCase, TEST_QUICK);
         AddTestCase(new PatternsTestCase, TEST_QUICK);
         AddTestCase(new ContinuousPermutationTestCase, TEST_QUICK);
+        AddTestCase(new StopWhenDoneTestCase, TEST_QUICK);
         AddTestCase(new SeedsTestCase, TEST_QUICK);
         AddTestCase(new FlowLevelTestCase, TEST_QUICK);
         AddTestCase(new TcpTestCase, TEST_QUICK);
