@@ -15,6 +15,10 @@
  * - ocs-allreduce: a ring all-reduce of --bytes over a leaf-spine whose spines are optical
  *   circuit switches, reconfigured at --reconfigureAt; the ports on the circuits drop, pause or
  *   drain (--ocsReaction); routes move when the new circuits are lit (--ocsRoutes);
+ * - rdcn-alltoall: an all-to-all of --bytes per pair over a time-slotted network (a round robin of
+ *   --hosts / 2 ToRs, two hosts each, one uplink, --slot, guard --reconfigurationDelay); queue
+ *   pairs send only while the circuit to their destination is up (--rdcnGating=circuit) or
+ *   freely into the ToRs' calendar queues (none);
  * - deadlock: the textbook cyclic buffer dependency (--hosts switches in a ring, one host on
  *   each, host i sends --bytes to host i + 2, two hops clockwise): the watchdog finds the cycle
  *   of paused queues, prints it and stops the run (deadlock: 1, exit code 0).
@@ -40,6 +44,8 @@ main(int argc, char* argv[])
     std::string reaction = "pause";
     std::string routes = "when-lit";
     std::string ecmp = "first";
+    std::string gating = "circuit";
+    Time slot = MicroSeconds(200);
     uint32_t hosts = 8;
     uint32_t qpsPerPair = 64;
     uint64_t bytes = 1 << 20;
@@ -53,10 +59,11 @@ main(int argc, char* argv[])
 
     OpticalExperiment exp("roce-fabric", "RoCEv2 with PFC, ECN and DCQCN or HPCC");
     exp.AddEnum("scenario",
-                "incast, alltoall, websearch (fat-tree), ocs-allreduce (OCS leaf-spine) or "
-                "deadlock (--hosts switches in a ring, every flow two hops clockwise)",
+                "incast, alltoall, websearch (fat-tree), ocs-allreduce (OCS leaf-spine), "
+                "rdcn-alltoall (time-slotted round robin) or deadlock (--hosts switches in a "
+                "ring, every flow two hops clockwise)",
                 scenario,
-                {"incast", "alltoall", "websearch", "ocs-allreduce", "deadlock"});
+                {"incast", "alltoall", "websearch", "ocs-allreduce", "rdcn-alltoall", "deadlock"});
     exp.AddEnum("cc", "Congestion control of every queue pair", cc, {"dcqcn", "hpcc", "none"});
     exp.AddEnum("ocsReaction",
                 "ocs-allreduce: what the circuits' ports do while reconfigured",
@@ -72,6 +79,15 @@ main(int argc, char* argv[])
                 "flow-hash (5-tuple; queue pairs differ by UDP source port) or packet-spray",
                 ecmp,
                 {"first", "flow-hash", "packet-spray"});
+    exp.AddEnum("rdcnGating",
+                "rdcn-alltoall: queue pairs send while their circuit is up (circuit) or freely "
+                "into the ToRs' calendar queues (none)",
+                gating,
+                {"circuit", "none"});
+    exp.AddTime("slot",
+                "rdcn-alltoall: slot of the schedule",
+                slot,
+                OpticalBounds::AtLeast(1e-6).AtMost(1));
     exp.AddCount("hosts", "Hosts (ranks; deadlock: switches in the ring, >= 3)", hosts, 2, 512);
     exp.AddCount("qpsPerPair",
                  "websearch: queue pairs between two hosts, flows spread over them",
@@ -101,17 +117,44 @@ main(int argc, char* argv[])
                 reconfigureAt,
                 OpticalBounds::AtLeast(0).AtMost(10));
     exp.AddTime("reconfigurationDelay",
-                "ocs-allreduce: how long a changing circuit is dark",
+                "ocs-allreduce: how long a changing circuit is dark; rdcn-alltoall: the guard",
                 reconfigurationDelay,
                 OpticalBounds::AtLeast(0).AtMost(1));
     exp.Parse(argc, argv);
 
     const bool ocs = scenario == "ocs-allreduce";
+    const bool slotted = scenario == "rdcn-alltoall";
     ScaleOutTopologyHelper tree;
     OcsLeafSpineHelper leafSpine;
+    RdcnHelper rdcn;
     ScaleOutFabric* fabric = &tree;
     std::string error;
-    if (ocs)
+    if (slotted)
+    {
+        exp.Require(hosts % 2 == 0 && hosts >= 6, "hosts", "rdcn-alltoall: even, at least 6");
+        Ptr<RdcnSchedule> schedule = CreateObject<RdcnSchedule>();
+        schedule->SetSlot(slot);
+        schedule->SetGuard(reconfigurationDelay);
+        exp.Require(schedule->CheckTiming().empty(), "slot", schedule->CheckTiming());
+        const auto matchings = RdcnScheduleGenerator::RoundRobin(hosts / 2, 1, error);
+        exp.Require(schedule->SetMatchings(hosts / 2, matchings, error), "hosts", error);
+        rdcn.SetSchedule(schedule);
+        rdcn.SetHostsPerTor(2);
+        rdcn.SetHostLinkAttribute("DataRate", DataRateValue(rate));
+        rdcn.SetHostLinkAttribute("Mtu", UintegerValue(mtu));
+        rdcn.SetHostLinkAttribute("Delay", TimeValue(delay));
+        rdcn.SetUplinkAttribute("DataRate", DataRateValue(rate));
+        rdcn.SetUplinkAttribute("Mtu", UintegerValue(mtu));
+        rdcn.SetUplinkAttribute("Delay", TimeValue(delay));
+        rdcn.SetRdmaGateAttribute("Gating", StringValue(gating));
+        // The calendar queues (no PFC: the ToR keeps them) mark CE at the rate's Kmin.
+        rdcn.SetQueueDiscAttribute(
+            "EcnMarkThreshold",
+            QueueSizeValue(
+                QueueSize(QueueSizeUnit::BYTES, RoceFabric::EcnThresholds(rate).kminBytes)));
+        fabric = &rdcn;
+    }
+    else if (ocs)
     {
         leafSpine.SetHostsPerTor(2);
         leafSpine.SetSpines(2);
@@ -175,9 +218,12 @@ main(int argc, char* argv[])
     flows->SetAttribute("FlowBytes", UintegerValue(bytes));
     flows->SetAttribute("HostRate", DataRateValue(rate));
     Ptr<Collective> allreduce;
-    if (ring || scenario == "incast" || scenario == "alltoall")
+    if (ring || slotted || scenario == "incast" || scenario == "alltoall")
     {
-        flows->SetAttribute("Pattern", StringValue(ring ? "permutation" : scenario));
+        flows->SetAttribute("Pattern",
+                            StringValue(ring      ? "permutation"
+                                        : slotted ? "alltoall"
+                                                  : scenario));
         flows->SetAttribute("Shift", UintegerValue(2));
     }
     else if (scenario == "websearch")
@@ -205,6 +251,8 @@ main(int argc, char* argv[])
     }
     if (flows)
     {
+        // A time-slotted network's schedule runs on: stop when the flows are done.
+        flows->SetAttribute("StopWhenDone", BooleanValue(slotted));
         flows->SetTransport(transport);
         exp.Require(flows->Start(error), "scenario", error);
     }
@@ -236,6 +284,17 @@ main(int argc, char* argv[])
         const CollectiveRecord rec = allreduce->GetRecord();
         exp.Metric("allreduce-time-us", (rec.end - rec.start).GetMicroSeconds() * 1.0, "us");
         exp.Metric("ocs-drops", roce->GetOcsDrops(), "frames");
+    }
+    if (slotted)
+    {
+        const RdcnNetwork slottedNet = rdcn.GetNetwork();
+        uint64_t peak = 0;
+        for (uint32_t t = 0; t < slottedNet.GetNTors(); ++t)
+        {
+            peak = std::max(peak, slottedNet.GetQueueDisc(t, 0)->GetPeakBytes());
+        }
+        exp.Metric("calendar-queue-peak-bytes", peak, "bytes");
+        exp.Metric("rdcn-dropped", slottedNet.GetCounters().GetDropped(), "packets");
     }
     RoceHelper::Report(exp, report, slow, watchdog->HasDeadlock());
     Simulator::Destroy();
