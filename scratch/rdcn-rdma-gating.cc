@@ -30,6 +30,7 @@ struct Outcome
     uint64_t peak{0};    //!< Largest calendar queue (bytes)
     uint64_t dropped{0}; //!< Packets the network dropped
     uint32_t gated{0};   //!< NICs the gate holds
+    uint64_t pauses{0};  //!< PFC pause frames the hosts received
 };
 
 Outcome
@@ -49,6 +50,8 @@ RunOnce(RdcnRdmaGate::Gating gating, uint32_t tors, uint32_t hostsPerTor, uint64
     rdcn.SetHostLinkAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
     rdcn.SetUplinkAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
     rdcn.SetRdmaGateAttribute("Gating", EnumValue(gating));
+    // Lossless: the ToR's buffer (PFC) limits what the calendar queues hold, not their size.
+    rdcn.SetQueueDiscAttribute("MaxSize", QueueSizeValue(QueueSize("1000000p")));
     const uint32_t hosts = tors * hostsPerTor;
     NS_ABORT_MSG_IF(!rdcn.CheckHosts(hosts, 1).empty(), rdcn.CheckHosts(hosts, 1));
     const RealizedFabric net = rdcn.Realize(Backend::RDMA, hosts, 1);
@@ -74,6 +77,14 @@ RunOnce(RdcnRdmaGate::Gating gating, uint32_t tors, uint32_t hostsPerTor, uint64
     out.dropped = network.GetCounters().GetDropped();
 
     out.gated = network.GetRdmaGate()->GetNAttached();
+    Ptr<RoceFabric> roce = DynamicCast<RdmaCollectiveTransport>(transport)->GetFabric();
+    for (const Ptr<LosslessQueueDisc>& port : roce->GetPorts())
+    {
+        for (uint32_t p = 0; p < LosslessQueueDisc::N_PRIORITIES; ++p)
+        {
+            out.pauses += port->GetPauseFrames(p);
+        }
+    }
     Simulator::Destroy();
     return out;
 }
@@ -105,6 +116,7 @@ main(int argc, char* argv[])
         exp.Metric(name + "-calendar-peak-bytes", o.peak, "bytes");
         exp.Metric(name + "-dropped", o.dropped, "packets");
         exp.Metric(name + "-nics-gated", o.gated);
+        exp.Metric(name + "-pause-frames", o.pauses, "frames");
     }
     return exp.Finish();
 }

@@ -147,7 +147,9 @@ main(int argc, char* argv[])
         rdcn.SetUplinkAttribute("Mtu", UintegerValue(mtu));
         rdcn.SetUplinkAttribute("Delay", TimeValue(delay));
         rdcn.SetRdmaGateAttribute("Gating", StringValue(gating));
-        // The calendar queues (no PFC: the ToR keeps them) mark CE at the rate's Kmin.
+        // The calendar queues mark CE at the rate's Kmin; the ToR's shared buffer, not their
+        // own size, limits what they hold (they count toward its PFC thresholds).
+        rdcn.SetQueueDiscAttribute("MaxSize", QueueSizeValue(QueueSize("1000000p")));
         rdcn.SetQueueDiscAttribute(
             "EcnMarkThreshold",
             QueueSizeValue(

@@ -23,6 +23,7 @@
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/ppp-header.h"
+#include "ns3/roce-shared-buffer.h"
 #include "ns3/simulator.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/traffic-control-layer.h"
@@ -64,6 +65,31 @@ class TorRoutingHelper : public Ipv4RoutingHelper
   private:
     ObjectFactory m_factory; //!< Factory
 };
+
+/**
+ * \brief Makes the calendar queues of every ToR that RoceFabric made lossless (it has a
+ * RoceSharedBuffer) charge what they hold to that buffer, so that PFC pauses the hosts whose
+ * packets wait for their circuits instead of the queues dropping them.
+ * \param d The network
+ */
+void
+ConnectRoceBuffers(Ptr<RdcnNetwork::Data> d)
+{
+    for (uint32_t t = 0; t < d->tors.GetN(); ++t)
+    {
+        Ptr<RoceSharedBuffer> buffer = d->tors.Get(t)->GetObject<RoceSharedBuffer>();
+        if (!buffer)
+        {
+            continue;
+        }
+        for (const Ptr<RdcnCalendarQueueDisc>& queue : d->queues[t])
+        {
+            queue->SetBuffer(
+                [buffer](Ptr<const QueueDiscItem> item) { return buffer->AdmitItem(item); },
+                [buffer](Ptr<const QueueDiscItem> item) { buffer->ReleaseItem(item); });
+        }
+    }
+}
 
 } // namespace
 
@@ -229,9 +255,10 @@ RdcnHelper::MakeRdmaGate(const Ptr<RdcnNetwork::Data>& d) const
     }
     d->rdmaGate = factory.Create<RdcnRdmaGate>();
     d->rdmaGate->Setup(d->schedule, d->router->GetScheme(), d->plan);
-    // The NICs are installed after the network (RoceFabric, the rdma backend): look for them
-    // when the simulation starts.
+    // The NICs and buffers are installed after the network (RoceFabric, the rdma backend):
+    // look for them when the simulation starts.
     Simulator::ScheduleNow(&RdcnRdmaGate::Attach, d->rdmaGate, d->hosts);
+    Simulator::ScheduleNow(&ConnectRoceBuffers, d);
 }
 
 void

@@ -7,6 +7,7 @@
 #include "rdcn-network.h"
 
 #include "ns3/abort.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
@@ -23,6 +24,7 @@ namespace
 {
 /// Drop reasons always present in RdcnPacketCounters::dropped.
 const char* const DROP_REASONS[] = {RdcnCalendarQueueDisc::QUEUE_FULL_DROP,
+                                    RdcnCalendarQueueDisc::BUFFER_FULL_DROP,
                                     RdcnCalendarQueueDisc::UNTAGGED_DROP,
                                     RdcnTorRouting::NO_ROUTE_DROP,
                                     RdcnTorRouting::TTL_DROP,
@@ -60,6 +62,14 @@ RdcnNetwork::Data::HostRx(Ptr<const Packet> p, Ptr<Ipv4> ipv4, uint32_t interfac
     if (interface == 0)
     {
         return; // the loopback
+    }
+    Ipv4Header header;
+    uint32_t tor = 0;
+    uint32_t h = 0;
+    if (p->PeekHeader(header) && !plan.Locate(header.GetSource(), tor, h))
+    {
+        ++fromTors; // a frame its ToR made (a PFC pause), not forwarded traffic
+        return;
     }
     ++delivered;
     deliveredBytes += p->GetSize();
@@ -339,7 +349,7 @@ RdcnNetwork::GetCounters() const
     }
     c.dropped["host-link"] += hostLinkDrops;
     // Frames started towards hosts but not yet received (or lost to an error model there).
-    c.inFlight += hostLinkQueued + (d.hostLinkTxBegin - d.delivered - d.hostRxErrors);
+    c.inFlight += hostLinkQueued + (d.hostLinkTxBegin - d.delivered - d.fromTors - d.hostRxErrors);
     return c;
 }
 

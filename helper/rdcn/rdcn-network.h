@@ -37,7 +37,9 @@ namespace ns3
  * instant (GetImbalance() == 0). Each term is read from a different place: the ToRs' routing
  * (entered, routing drops), the hosts' IPv4 (delivered), the queue discs and device queues
  * (queued, drops there), the switches (frames inside them, their drops) and the devices'
- * traces (frames on the host links).
+ * traces (frames on the host links). Frames a ToR makes itself (PFC pauses of a lossless ToR)
+ * are not forwarded traffic: they are counted on no side, but while one waits in a ToR's queue
+ * disc toward a host, that instant's balance is off by it.
  */
 struct RdcnPacketCounters
 {
@@ -167,11 +169,12 @@ struct RdcnNetwork::Data : public SimpleRefCount<RdcnNetwork::Data>
     std::vector<Ptr<QueueDisc>> torHostQueues;                   //!< ToR-side queue discs
     uint64_t delivered{0};                                       //!< Received by hosts
     uint64_t deliveredBytes{0};                                  //!< Their bytes
-    uint64_t hostLinkTxBegin{0};                                 //!< ToR-to-host frames started
-    uint64_t hostLinkDeviceDrops{0};                             //!< ToR host device drops
-    uint64_t rxErrors{0};                                        //!< Uplink receive errors
-    uint64_t hostRxErrors{0};                                    //!< Host receive errors
-    uint64_t uplinkDeviceDrops{0};                               //!< Uplink device queue drops
+    uint64_t fromTors{0};            //!< Frames the ToRs made (PFC pauses) that hosts received
+    uint64_t hostLinkTxBegin{0};     //!< ToR-to-host frames started
+    uint64_t hostLinkDeviceDrops{0}; //!< ToR host device drops
+    uint64_t rxErrors{0};            //!< Uplink receive errors
+    uint64_t hostRxErrors{0};        //!< Host receive errors
+    uint64_t uplinkDeviceDrops{0};   //!< Uplink device queue drops
 
     /// \brief Trace sink: a host received a packet. \param p packet \param ipv4 its IPv4
     /// \param interface the interface

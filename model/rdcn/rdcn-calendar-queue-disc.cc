@@ -76,6 +76,8 @@ RdcnCalendarQueueDisc::DoDispose()
     m_wake.Cancel();
     m_schedule = nullptr;
     m_device = nullptr;
+    m_admit = nullptr;
+    m_release = nullptr;
     QueueDisc::DoDispose();
 }
 
@@ -327,6 +329,13 @@ RdcnCalendarQueueDisc::HasRoom(uint64_t slot, uint32_t packetBytes) const
     return capacity >= need;
 }
 
+void
+RdcnCalendarQueueDisc::SetBuffer(AdmitCallback admit, ReleaseCallback release)
+{
+    m_admit = std::move(admit);
+    m_release = std::move(release);
+}
+
 std::vector<Ptr<QueueDiscItem>>
 RdcnCalendarQueueDisc::Flush()
 {
@@ -338,6 +347,10 @@ RdcnCalendarQueueDisc::Flush()
         {
             while (Ptr<QueueDiscItem> item = fifo->Dequeue())
             {
+                if (m_release)
+                {
+                    m_release(item);
+                }
                 items.push_back(item);
             }
         }
@@ -374,6 +387,11 @@ RdcnCalendarQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     {
         NS_LOG_LOGIC("slice " << slice << " full: " << queue->GetNPackets() << " packets");
         DropBeforeEnqueue(item, QUEUE_FULL_DROP);
+        return false;
+    }
+    if (m_admit && !m_admit(item))
+    {
+        DropBeforeEnqueue(item, BUFFER_FULL_DROP);
         return false;
     }
     if (m_ecnThreshold.GetValue() > 0)
@@ -436,6 +454,10 @@ RdcnCalendarQueueDisc::DoDequeue()
         return nullptr;
     }
     Ptr<QueueDiscItem> item = GetInternalQueue(index)->Dequeue();
+    if (m_release)
+    {
+        m_release(item);
+    }
     m_busyUntil = Simulator::Now() + GetTransmissionTime(item->GetSize());
     CountPair(item, -static_cast<int64_t>(item->GetSize()));
     m_backlog[index / m_perSlice] -= GetTransmissionTime(item->GetSize());

@@ -16,6 +16,7 @@
 #include "ns3/queue-size.h"
 
 #include <cstdint>
+#include <functional>
 #include <unordered_map>
 #include <vector>
 
@@ -59,6 +60,11 @@ class OcsNetDevice;
  * dropped (UNTAGGED_DROP). If a cycle with more slices is installed, slice queues are added
  * when first needed.
  *
+ * A switch buffer may take part (SetBuffer: a lossless ToR's RoceSharedBuffer, so that the
+ * packets waiting here count toward the PFC thresholds of the ports they came in on): a packet
+ * its admission refuses is dropped (BUFFER_FULL_DROP), and every packet admitted is released
+ * when it leaves (dequeued, or flushed to be routed again after a cycle change).
+ *
  * Independently of the pacing, every frame the device starts is checked against the schedule
  * (trace PhyTxBegin of the device): a frame that begins before the window or whose light
  * would still cross the switch after the slot counts as a window violation (it must stay 0).
@@ -70,6 +76,8 @@ class RdcnCalendarQueueDisc : public QueueDisc
     static constexpr const char* QUEUE_FULL_DROP = "queue-full";
     /// Drop reason: the packet carried no RdcnTag.
     static constexpr const char* UNTAGGED_DROP = "untagged";
+    /// Drop reason: the switch buffer (SetBuffer) refused the packet.
+    static constexpr const char* BUFFER_FULL_DROP = "buffer-full";
     /// Mark reason: the slice queue was above EcnMarkThreshold.
     static constexpr const char* ECN_MARK = "ecn-mark";
 
@@ -90,6 +98,18 @@ class RdcnCalendarQueueDisc : public QueueDisc
      * \param device the uplink's device (attached to its fibre)
      */
     void Setup(Ptr<RdcnSchedule> schedule, uint32_t tor, uint32_t uplink, Ptr<OcsNetDevice> device);
+
+    /// Admission of a packet into a switch buffer: false drops it.
+    using AdmitCallback = std::function<bool(Ptr<const QueueDiscItem>)>;
+    /// A packet admitted leaves the queue disc.
+    using ReleaseCallback = std::function<void(Ptr<const QueueDiscItem>)>;
+
+    /**
+     * \brief Makes a switch buffer account for the packets held here (see the class).
+     * \param admit Asked before a packet is queued (after the MaxSize check)
+     * \param release Told when a packet admitted leaves
+     */
+    void SetBuffer(AdmitCallback admit, ReleaseCallback release);
 
     /// \return the ToR
     uint32_t GetTor() const;
@@ -203,6 +223,8 @@ class RdcnCalendarQueueDisc : public QueueDisc
     Time m_busyUntil{0};                                //!< When the device is idle again
     EventId m_wake;                                     //!< Next self-scheduled Run
     Time m_wakeAt{0};                                   //!< Its time
+    AdmitCallback m_admit;                              //!< Buffer admission (SetBuffer)
+    ReleaseCallback m_release;                          //!< Buffer release (SetBuffer)
     uint64_t m_peakBytes{0};                            //!< Most bytes queued at once
     uint64_t m_violations{0};                           //!< Frames outside their window
     uint64_t m_checked{0};                              //!< Frames checked

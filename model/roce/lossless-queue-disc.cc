@@ -152,16 +152,7 @@ LosslessQueueDisc::InitializeParams()
 uint32_t
 LosslessQueueDisc::Classify(Ptr<const QueueDiscItem> item) const
 {
-    auto ip = DynamicCast<const Ipv4QueueDiscItem>(item);
-    if (!ip)
-    {
-        return 0;
-    }
-    if (ip->GetHeader().GetProtocol() == PfcHeader::IP_PROTOCOL)
-    {
-        return N_PRIORITIES;
-    }
-    return (ip->GetHeader().GetDscp() >> 3) & 0x7;
+    return RoceSharedBuffer::PriorityOf(item);
 }
 
 bool

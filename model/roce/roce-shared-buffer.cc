@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -320,6 +321,44 @@ Ptr<Node>
 RoceSharedBuffer::GetNode() const
 {
     return m_node;
+}
+
+uint32_t
+RoceSharedBuffer::PriorityOf(Ptr<const QueueDiscItem> item)
+{
+    auto ip = DynamicCast<const Ipv4QueueDiscItem>(item);
+    if (!ip)
+    {
+        return 0;
+    }
+    if (ip->GetHeader().GetProtocol() == PfcHeader::IP_PROTOCOL)
+    {
+        return N_PRIORITIES;
+    }
+    return (ip->GetHeader().GetDscp() >> 3) & 0x7;
+}
+
+bool
+RoceSharedBuffer::AdmitItem(Ptr<const QueueDiscItem> item)
+{
+    const uint32_t priority = PriorityOf(item);
+    RoceIngressTag tag;
+    if (priority >= N_PRIORITIES || !item->GetPacket()->PeekPacketTag(tag))
+    {
+        return true;
+    }
+    return Admit(tag, priority, item->GetSize());
+}
+
+void
+RoceSharedBuffer::ReleaseItem(Ptr<const QueueDiscItem> item)
+{
+    const uint32_t priority = PriorityOf(item);
+    RoceIngressTag tag;
+    if (priority < N_PRIORITIES && item->GetPacket()->PeekPacketTag(tag))
+    {
+        Release(tag, priority, item->GetSize());
+    }
 }
 
 } // namespace ns3

@@ -24,6 +24,7 @@ namespace ns3
 {
 
 class Node;
+class QueueDiscItem;
 
 /**
  * \ingroup optical
@@ -87,6 +88,28 @@ class RoceSharedBuffer : public Object
      * \param [in] bytes Its size
      */
     void Release(const RoceIngressTag& tag, uint32_t priority, uint32_t bytes);
+
+    /**
+     * \param [in] item A packet a port queues
+     * \return its priority (the class selector of its DSCP), or N_PRIORITIES for a PFC frame
+     */
+    static uint32_t PriorityOf(Ptr<const QueueDiscItem> item);
+
+    /**
+     * \brief Charges a packet held by a queue disc that is not a LosslessQueueDisc (an RDCN
+     * calendar queue a ToR keeps) to its ingress, as Admit does; a PFC frame or a packet without
+     * an ingress tag of this switch is not charged.
+     * \param [in] item The packet
+     * \return false if it must be dropped (its headroom is full)
+     */
+    bool AdmitItem(Ptr<const QueueDiscItem> item);
+
+    /**
+     * \brief Releases what AdmitItem charged (the packet left, or was taken out to be queued
+     * again); the ingress tag stays.
+     * \param [in] item The packet
+     */
+    void ReleaseItem(Ptr<const QueueDiscItem> item);
 
     /// \return the shared pool's size (bytes)
     uint64_t GetPoolSize() const;

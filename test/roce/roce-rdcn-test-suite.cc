@@ -14,9 +14,11 @@
 #include "ns3/rdcn-rdma-gate.h"
 #include "ns3/rdcn-schedule.h"
 #include "ns3/roce-fabric.h"
+#include "ns3/roce-shared-buffer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <string>
@@ -45,6 +47,9 @@ struct GateRun
     uint32_t gates{0};           //!< Gates of host 0's NIC
     Time lead;                   //!< The gate's Lead
     Time tail;                   //!< Its Tail
+    uint64_t pauseFrames{0};     //!< Pause frames host 0's port received (priority 3)
+    uint64_t bufferDrops{0};     //!< Drops of ToR 0's buffer
+    uint64_t bufferPeak{0};      //!< Largest occupancy of ToR 0's buffer (bytes)
     Ptr<RdcnSchedule> schedule;  //!< The schedule
 };
 
@@ -53,7 +58,10 @@ struct GateRun
  * congestion control) on a 4-ToR round robin with one uplink and one host per ToR.
  */
 GateRun
-RunGate(RdcnRdmaGate::Gating gating, const std::string& scheme, uint64_t bytes)
+RunGate(RdcnRdmaGate::Gating gating,
+        const std::string& scheme,
+        uint64_t bytes,
+        uint64_t bufferBytes = 32000000)
 {
     GateRun run;
     Ptr<RdcnSchedule> schedule = CreateObject<RdcnSchedule>();
@@ -66,7 +74,8 @@ RunGate(RdcnRdmaGate::Gating gating, const std::string& scheme, uint64_t bytes)
     helper.SetRouterAttribute("Scheme", StringValue(scheme));
     helper.SetUplinkAttribute("DataRate", DataRateValue(RATE));
     helper.SetHostLinkAttribute("DataRate", DataRateValue(RATE));
-    helper.SetQueueDiscAttribute("MaxSize", StringValue("10000p"));
+    // The ToR's buffer, not the calendar queue's own size, limits what it holds.
+    helper.SetQueueDiscAttribute("MaxSize", StringValue("1000000p"));
     helper.SetRdmaGateAttribute("Gating", EnumValue(gating));
     RdcnNetwork net = helper.Install(schedule, 1, error);
     NS_ABORT_MSG_IF(!net.IsValid(), error);
@@ -74,6 +83,7 @@ RunGate(RdcnRdmaGate::Gating gating, const std::string& scheme, uint64_t bytes)
 
     Ptr<RoceFabric> fabric = CreateObject<RoceFabric>();
     fabric->SetCongestionControl("ns3::RdmaCongestionControl");
+    fabric->SetBufferAttribute("BufferSize", UintegerValue(bufferBytes));
     fabric->Install(net.GetHosts());
     Ptr<RdmaNic> sender = fabric->GetNics()[0];
     Ptr<RdmaNic> receiver = fabric->GetNics()[1];
@@ -87,6 +97,10 @@ RunGate(RdcnRdmaGate::Gating gating, const std::string& scheme, uint64_t bytes)
     Simulator::Stop(MilliSeconds(20));
     Simulator::Run();
     run.queuePeak = net.GetQueueDisc(0, 0)->GetPeakBytes();
+    run.pauseFrames = fabric->GetPorts()[0]->GetPauseFrames(3);
+    Ptr<RoceSharedBuffer> buffer = net.GetTor(0)->GetObject<RoceSharedBuffer>();
+    run.bufferDrops = buffer->GetDrops();
+    run.bufferPeak = buffer->GetPeakBytes();
     run.sender = sender->GetCounters();
     const RdcnPacketCounters counters = net.GetCounters();
     run.dropped = counters.GetDropped();
@@ -184,6 +198,43 @@ class RdcnGateTestCase : public TestCase
     }
 };
 
+/**
+ * \brief Sent freely into a ToR whose buffer is smaller than what waits for the circuit, the
+ * calendar queue's packets count toward the buffer's PFC threshold: the host is paused, nothing
+ * is lost, and the message arrives when the gated one does (the circuit's windows limit both).
+ */
+class RdcnLosslessTestCase : public TestCase
+{
+  public:
+    RdcnLosslessTestCase()
+        : TestCase("RoCE on an RDCN: the calendar queues are lossless (PFC pauses the host), "
+                   "delivery as fast as gated")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t bytes = 1000000;
+        // 2 MB: the dynamic threshold (Alpha 1/8 of the free pool) is about 200 KB, below the
+        // 662,900 bytes that wait for the circuit.
+        const GateRun free = RunGate(RdcnRdmaGate::NONE, "direct", bytes, 2000000);
+        const GateRun gated = RunGate(RdcnRdmaGate::CIRCUIT, "direct", bytes, 2000000);
+        NS_TEST_ASSERT_MSG_GT(free.pauseFrames, 0, "the host was paused");
+        NS_TEST_ASSERT_MSG_EQ(free.dropped, 0, "nothing dropped in the network");
+        NS_TEST_ASSERT_MSG_EQ(free.bufferDrops, 0, "nothing dropped by the buffer");
+        NS_TEST_ASSERT_MSG_EQ(free.sender.retransmitted, 0, "nothing sent again");
+        NS_TEST_ASSERT_MSG_EQ(free.imbalance, 0, "every packet counted");
+        NS_TEST_ASSERT_MSG_LT(free.queuePeak,
+                              662900,
+                              "the pause holds the calendar queue below what free sending "
+                              "piles up without it");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(free.bufferPeak, 2000000, "within the buffer");
+        NS_TEST_ASSERT_MSG_EQ(gated.pauseFrames, 0, "gated: never paused");
+        NS_TEST_ASSERT_MSG_EQ(free.delivered, gated.delivered, "as fast as gated");
+    }
+};
+
 /// Under schemes that pick the first hop at the ToR, the gate is one: any circuit up.
 class RdcnGateVlbTestCase : public TestCase
 {
@@ -212,6 +263,7 @@ class RoceRdcnTestSuite : public TestSuite
         : TestSuite("optical-roce-rdcn", SUITE_UNIT)
     {
         AddTestCase(new RdcnGateTestCase, TEST_QUICK);
+        AddTestCase(new RdcnLosslessTestCase, TEST_QUICK);
         AddTestCase(new RdcnGateVlbTestCase, TEST_QUICK);
     }
 };
