@@ -64,7 +64,10 @@ main(int argc, char* argv[])
                 "ring, every flow two hops clockwise)",
                 scenario,
                 {"incast", "alltoall", "websearch", "ocs-allreduce", "rdcn-alltoall", "deadlock"});
-    exp.AddEnum("cc", "Congestion control of every queue pair", cc, {"dcqcn", "hpcc", "none"});
+    exp.AddEnum("cc",
+                "Congestion control of every queue pair",
+                cc,
+                {"dcqcn", "hpcc", "timely", "none"});
     exp.AddEnum("ocsReaction",
                 "ocs-allreduce: what the circuits' ports do while reconfigured",
                 reaction,

@@ -150,11 +150,7 @@ RdcnRdmaGate::Attach(NodeContainer hosts)
             }
         }
     }
-    const Time at = m_schedule->GetSlotStart(slot + 1) - m_lead - m_tail;
-    m_event = Simulator::Schedule(std::max(at - Simulator::Now(), Seconds(0)),
-                                  &RdcnRdmaGate::Close,
-                                  this,
-                                  slot);
+    ScheduleClose(slot);
 }
 
 uint32_t
@@ -221,6 +217,16 @@ RdcnRdmaGate::Close(uint64_t slot)
 }
 
 void
+RdcnRdmaGate::ScheduleClose(uint64_t slot)
+{
+    const Time at = m_schedule->GetSlotStart(slot + 1) - m_lead - m_tail;
+    m_event = Simulator::Schedule(std::max(at - Simulator::Now(), Seconds(0)),
+                                  &RdcnRdmaGate::Close,
+                                  this,
+                                  slot);
+}
+
+void
 RdcnRdmaGate::Open(uint64_t slot)
 {
     for (uint32_t tor = 0; tor < m_plan.tors; ++tor)
@@ -238,11 +244,7 @@ RdcnRdmaGate::Open(uint64_t slot)
             }
         }
     }
-    const Time at = m_schedule->GetSlotStart(slot + 1) - m_lead - m_tail;
-    m_event = Simulator::Schedule(std::max(at - Simulator::Now(), Seconds(0)),
-                                  &RdcnRdmaGate::Close,
-                                  this,
-                                  slot);
+    ScheduleClose(slot);
 }
 
 } // namespace ns3

@@ -40,8 +40,8 @@ namespace ns3
  * the time from the NIC to the ToR's routing (RdcnHelper sets it to the host link's delay plus
  * one MTU frame at the host rate), Tail the time the last frame needs to cross its circuit
  * (RdcnHelper: an MTU frame at the uplink rate, the interframe gap and the fibre's delay, as
- * RdcnCalendarQueueDisc::Fits asks). Cycles a traffic-aware scheduler installs are read when each boundary
- * comes.
+ * RdcnCalendarQueueDisc::Fits asks). Cycles a traffic-aware scheduler installs are read when each
+ * boundary comes.
  */
 class RdcnRdmaGate : public Object
 {
@@ -98,6 +98,8 @@ class RdcnRdmaGate : public Object
     void Lit(uint32_t tor, uint64_t slot, std::vector<uint8_t>& lit) const;
     /// Closes the gates whose circuits end with slot \p slot, and schedules the opening.
     void Close(uint64_t slot);
+    /// Schedules Close(\p slot) at Lead + Tail before slot \p slot ends (now if that is past).
+    void ScheduleClose(uint64_t slot);
     /// Opens the gates whose circuits begin in slot \p slot, and schedules the next closing.
     void Open(uint64_t slot);
     /// \param [in] tor A ToR \param [in] key A gate \param [in] open Open or close it on its NICs

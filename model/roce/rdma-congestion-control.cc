@@ -56,6 +56,12 @@ RdmaCongestionControl::NeedsInt() const
 }
 
 bool
+RdmaCongestionControl::NeedsRtt() const
+{
+    return false;
+}
+
+bool
 RdmaCongestionControl::NeedsCnp() const
 {
     return false;

@@ -32,6 +32,8 @@ struct RdmaQpControl
     DataRate rate;        //!< Current sending rate (set by the law)
     uint64_t window{0};   //!< Bytes in flight allowed (set by the law; 0: no window)
     uint32_t mtuBytes{0}; //!< Wire bytes of a full data packet
+    Time rtt;             //!< Round trip of the packet the ACK being handled answers (laws that
+                          //!< NeedsRtt; zero when unknown: a packet sent more than once)
 };
 
 /**
@@ -84,6 +86,8 @@ class RdmaCongestionControl : public Object
 
     /// \return whether the receiver should send CNPs for CE-marked packets
     virtual bool NeedsCnp() const;
+    /// \return whether the NIC should measure each ACK's round trip (RdmaQpControl::rtt)
+    virtual bool NeedsRtt() const;
 
     /**
      * \brief Checks the law's attributes.

@@ -80,6 +80,10 @@ struct RdmaNic::SendQp
     uint32_t port{0};                 //!< Port it leaves by
     uint32_t payload{1000};           //!< Payload per packet
     bool intEnabled{false};           //!< Data carries INT
+    bool measureRtt{false};           //!< The law reads round trips (NeedsRtt)
+    std::deque<Time> sentAt;          //!< measureRtt: last send time of PSNs from sentBase on
+    uint32_t sentBase{0};             //!< PSN of sentAt.front()
+    uint32_t resentBelow{0};          //!< PSNs below it may have been sent twice (Karn)
     uint32_t next{0};                 //!< Next PSN to send
     uint32_t una{0};                  //!< First unacknowledged PSN
     uint32_t end{0};                  //!< One past the last posted PSN
@@ -314,6 +318,7 @@ RdmaNic::Connect(Ptr<RdmaNic> peer, uint8_t priority, Ipv4Address to)
     Port& port = *m_ports[qp->port];
     qp->cc = m_ccFactory.Create<RdmaCongestionControl>();
     qp->intEnabled = qp->cc->NeedsInt();
+    qp->measureRtt = qp->cc->NeedsRtt();
     RoceHeader roce;
     roce.SetIntEnabled(qp->intEnabled);
     uint32_t overhead = UNDER_ROCE - 2 + roce.GetSerializedSize();
@@ -481,6 +486,17 @@ RdmaNic::SendData(SendQp& qp)
     DataRate before = qp.control.rate;
     qp.cc->OnSent(qp.control, wire);
     qp.nextSend = now + qp.control.rate.CalculateBytesTxTime(wire);
+    if (qp.measureRtt)
+    {
+        if (qp.next - qp.sentBase < qp.sentAt.size())
+        {
+            qp.sentAt[qp.next - qp.sentBase] = now; // sent again (go-back-N)
+        }
+        else
+        {
+            qp.sentAt.push_back(now);
+        }
+    }
     if (qp.control.rate != before)
     {
         m_rateTrace(qp.control.qp, qp.control.rate);
@@ -532,6 +548,7 @@ RdmaNic::Timeout(uint32_t id)
     ++m_counters.timeouts;
     m_counters.retransmitted += qp.next - qp.una;
     m_retransmitTrace(id, qp.una);
+    qp.resentBelow = std::max(qp.resentBelow, qp.next);
     qp.next = qp.una;
     TrySend(qp.port);
 }
@@ -726,6 +743,19 @@ RdmaNic::ReceiveAck(const RoceHeader& header)
         }
         ArmTimer(qp);
     }
+    if (qp.measureRtt)
+    {
+        // The ACK answers PSN psn - 1: its round trip, unless it may have been sent twice.
+        const Time now = Simulator::Now();
+        const bool known = psn > qp.sentBase && psn - 1 >= qp.resentBelow &&
+                           psn - 1 - qp.sentBase < qp.sentAt.size();
+        qp.control.rtt = known ? now - qp.sentAt[psn - 1 - qp.sentBase] : Seconds(0);
+        while (qp.sentBase < qp.una && !qp.sentAt.empty())
+        {
+            qp.sentAt.pop_front();
+            ++qp.sentBase;
+        }
+    }
     DataRate before = qp.control.rate;
     qp.cc->OnAck(qp.control, header, acked);
     if (qp.control.rate != before)
@@ -734,6 +764,7 @@ RdmaNic::ReceiveAck(const RoceHeader& header)
     }
     if (header.GetOpcode() == RoceHeader::NACK && psn < qp.next)
     {
+        qp.resentBelow = std::max(qp.resentBelow, qp.next);
         m_counters.retransmitted += qp.next - psn;
         m_retransmitTrace(qp.control.qp, psn);
         qp.next = psn;

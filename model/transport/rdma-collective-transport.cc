@@ -34,11 +34,18 @@ RdmaCollectiveTransport::GetTypeId()
             .AddConstructor<RdmaCollectiveTransport>()
             .AddAttribute(
                 "CongestionControl",
-                "The congestion control law of every queue pair: dcqcn, hpcc or none "
-                "(line rate, PFC alone)",
+                "The congestion control law of every queue pair: dcqcn, hpcc, timely or "
+                "none (line rate, PFC alone)",
                 EnumValue(DCQCN),
                 optical::compat::MakeEnumAccessorCompat<Law>(&RdmaCollectiveTransport::m_law),
-                optical::MakeAnyCaseEnumChecker(DCQCN, "dcqcn", HPCC, "hpcc", NONE, "none"))
+                optical::MakeAnyCaseEnumChecker(DCQCN,
+                                                "dcqcn",
+                                                HPCC,
+                                                "hpcc",
+                                                TIMELY,
+                                                "timely",
+                                                NONE,
+                                                "none"))
             .AddAttribute("Priority",
                           "Priority (0-7) of the workload's data; PFC protects it",
                           UintegerValue(3),
@@ -91,6 +98,8 @@ RdmaCollectiveTransport::LawType(Law law)
         return "ns3::DcqcnCongestionControl";
     case HPCC:
         return "ns3::HpccCongestionControl";
+    case TIMELY:
+        return "ns3::TimelyCongestionControl";
     case NONE:
         return "ns3::RdmaCongestionControl";
     }

@@ -38,9 +38,10 @@ class RdmaCollectiveTransport : public CollectiveTransport
     /// The congestion control laws, by name on the command line.
     enum Law
     {
-        DCQCN, //!< DcqcnCongestionControl
-        HPCC,  //!< HpccCongestionControl
-        NONE,  //!< Line rate, PFC alone
+        DCQCN,  //!< DcqcnCongestionControl
+        HPCC,   //!< HpccCongestionControl
+        NONE,   //!< Line rate, PFC alone
+        TIMELY, //!< TimelyCongestionControl
     };
 
     /**

@@ -23,6 +23,7 @@
 #include "ns3/roce-fabric.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
+#include "ns3/timely-congestion-control.h"
 #include "ns3/traffic-control-layer.h"
 
 #include <cmath>
@@ -628,6 +629,124 @@ class RoceBadInputTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * \brief TIMELY's law on given round trips, each rule against the rate computed here from the
+ * paper's rules (TLow, THigh, the gradient's moving average, hyper-active increase after five
+ * ACKs with a gradient <= 0); then through the NIC: four senders into one 100 Gb/s port measure
+ * round trips (the law's average moved), slow below line rate, lose nothing.
+ */
+class RoceTimelyTestCase : public TestCase
+{
+  public:
+    RoceTimelyTestCase()
+        : TestCase("TIMELY: each rule of the law on given round trips; an incast through the NIC")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<TimelyCongestionControl> cc = CreateObject<TimelyCongestionControl>();
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(cc->Check(error), true, error);
+        RdmaQpControl qp;
+        qp.lineRate = DataRate("100Gbps");
+        cc->Init(qp);
+        RoceHeader ack;
+        const double line = 100e9;
+        const double ai = 50e6;
+        double rate = line;
+        double prev = -1;
+        double diff = 0;
+        uint32_t negative = 0;
+        // Round trips (us): below TLow, above THigh, falling (five negative gradients), rising.
+        for (double us : {10.0, 1000.0, 200.0, 200.0, 200.0, 200.0, 200.0, 199.0, 300.0, 310.0})
+        {
+            const double rtt = us * 1e-6;
+            if (prev >= 0)
+            {
+                diff = 0.125 * diff + 0.875 * (rtt - prev);
+            }
+            prev = rtt;
+            if (rtt < 50e-6)
+            {
+                negative = 0;
+                rate += ai;
+            }
+            else if (rtt > 500e-6)
+            {
+                negative = 0;
+                rate *= 1 - 0.8 * (1 - 500e-6 / rtt);
+            }
+            else if (diff <= 0)
+            {
+                ++negative;
+                rate += (negative >= 5 ? 5 : 1) * ai;
+            }
+            else
+            {
+                negative = 0;
+                rate *= 1 - 0.8 * diff / 20e-6;
+            }
+            rate = std::min(std::max(rate, 100e6), line);
+            qp.rtt = MicroSeconds(us);
+            cc->OnAck(qp, ack, 0);
+            NS_TEST_ASSERT_MSG_EQ_TOL(double(qp.rate.GetBitRate()),
+                                      rate,
+                                      2,
+                                      "rate after a round trip of " << us << " us");
+            NS_TEST_ASSERT_MSG_EQ_TOL(cc->GetRttDiff(), diff, 1e-15, "moving average");
+        }
+        // No round trip (a packet sent twice): nothing changes.
+        const DataRate before = qp.rate;
+        qp.rtt = Seconds(0);
+        cc->OnAck(qp, ack, 0);
+        NS_TEST_ASSERT_MSG_EQ(qp.rate, before, "an ACK without a round trip");
+
+        // Through the NIC.
+        const uint32_t senders = 4;
+        Star s = MakeStar(senders + 1, DataRate("100Gbps"), MicroSeconds(1), [](RoceFabric& f) {
+            f.SetCongestionControl("ns3::TimelyCongestionControl");
+        });
+        Ptr<RdmaNic> sink = s.fabric->GetNics()[senders];
+        uint32_t delivered = 0;
+        std::vector<std::pair<Ptr<RdmaNic>, uint32_t>> qps;
+        DataRate lowest("100Gbps");
+        for (uint32_t i = 0; i < senders; ++i)
+        {
+            Ptr<RdmaNic> nic = s.fabric->GetNics()[i];
+            const uint32_t q = nic->Connect(sink, 3);
+            nic->Post(
+                q,
+                4000000,
+                [&delivered]() { ++delivered; },
+                nullptr);
+            qps.emplace_back(nic, q);
+            nic->TraceConnectWithoutContext(
+                "Rate",
+                MakeBoundCallback(
+                    +[](DataRate* low, uint32_t, DataRate r) { *low = std::min(*low, r); },
+                    &lowest));
+        }
+        Simulator::Stop(MilliSeconds(50));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(delivered, senders, "every message delivered");
+        uint64_t resent = 0;
+        for (const auto& [nic, q] : qps)
+        {
+            resent += nic->GetCounters().retransmitted;
+            NS_TEST_ASSERT_MSG_NE(
+                DynamicCast<TimelyCongestionControl>(nic->GetCongestionControl(q))->GetRttDiff(),
+                0.0,
+                "round trips measured");
+        }
+        NS_TEST_ASSERT_MSG_EQ(resent, 0, "nothing lost");
+        NS_TEST_ASSERT_MSG_LT(lowest, DataRate("100Gbps"), "the senders slowed down");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * \brief The RoCE suite.
  */
 class RoceTestSuite : public TestSuite
@@ -643,6 +762,7 @@ class RoceTestSuite : public TestSuite
         AddTestCase(new RoceDcqcnTestCase(), TEST_QUICK);
         AddTestCase(new RoceDcqcnRecoveryTestCase(), TEST_QUICK);
         AddTestCase(new RoceHpccTestCase(), TEST_QUICK);
+        AddTestCase(new RoceTimelyTestCase(), TEST_QUICK);
     }
 };
 
