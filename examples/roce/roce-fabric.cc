@@ -67,7 +67,7 @@ main(int argc, char* argv[])
     exp.AddEnum("cc",
                 "Congestion control of every queue pair",
                 cc,
-                {"dcqcn", "hpcc", "timely", "none"});
+                {"dcqcn", "hpcc", "timely", "dctcp", "none"});
     exp.AddEnum("ocsReaction",
                 "ocs-allreduce: what the circuits' ports do while reconfigured",
                 reaction,

@@ -101,6 +101,7 @@ struct RdmaNic::RecvQp
     Ipv4Address from;             //!< The sender
     uint32_t expected{0};         //!< Next PSN in order
     uint32_t sinceAck{0};         //!< Packets since the last ACK
+    bool ceSinceAck{false};       //!< One of them arrived CE-marked (the ACK echoes it)
     Time lastCnp{Seconds(-1)};    //!< Last CNP sent
     uint32_t nackPsn{UINT32_MAX}; //!< PSN of the last NACK
     Time lastNack{Seconds(-1)};   //!< When
@@ -653,6 +654,7 @@ RdmaNic::ReceiveData(const RoceHeader& header, Ipv4Address from, bool ce)
     if (ce)
     {
         ++m_counters.ceReceived;
+        r.ceSinceAck = true;
     }
     if (ce && m_sendCnp)
     {
@@ -692,6 +694,8 @@ RdmaNic::ReceiveData(const RoceHeader& header, Ipv4Address from, bool ce)
         reply.SetOpcode(RoceHeader::ACK);
         reply.SetPsn(r.expected);
         reply.CopyInt(header);
+        reply.SetEcnEcho(r.ceSinceAck);
+        r.ceSinceAck = false;
         ++m_counters.acksSent;
         SendControl(r.from, reply, 0);
         return;

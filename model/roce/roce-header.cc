@@ -156,6 +156,18 @@ RoceHeader::SetIntEnabled(bool enabled)
     }
 }
 
+void
+RoceHeader::SetEcnEcho(bool echo)
+{
+    m_flags = echo ? (m_flags | FLAG_ECN_ECHO) : (m_flags & ~FLAG_ECN_ECHO);
+}
+
+bool
+RoceHeader::GetEcnEcho() const
+{
+    return m_flags & FLAG_ECN_ECHO;
+}
+
 bool
 RoceHeader::IsIntEnabled() const
 {

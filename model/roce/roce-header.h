@@ -55,9 +55,10 @@ class RoceHeader : public Header
         CNP = 3,  //!< Congestion notification (DCQCN): a CE-marked packet arrived
     };
 
-    static constexpr uint8_t FLAG_INT = 0x01;   //!< The header carries INT records
-    static constexpr uint32_t MAX_INT_HOPS = 5; //!< INT records a header holds
-    static constexpr uint16_t UDP_PORT = 4791;  //!< RoCEv2's UDP destination port
+    static constexpr uint8_t FLAG_INT = 0x01;      //!< The header carries INT records
+    static constexpr uint8_t FLAG_ECN_ECHO = 0x02; //!< An ACK: a packet it answers was CE
+    static constexpr uint32_t MAX_INT_HOPS = 5;    //!< INT records a header holds
+    static constexpr uint16_t UDP_PORT = 4791;     //!< RoCEv2's UDP destination port
 
     /**
      * \brief Get the type ID.
@@ -86,6 +87,10 @@ class RoceHeader : public Header
     void SetIntEnabled(bool enabled);
     /// \return whether the header carries INT records
     bool IsIntEnabled() const;
+    /// \param [in] echo Whether a data packet this ACK answers arrived CE-marked (no size change)
+    void SetEcnEcho(bool echo);
+    /// \return whether the ACK echoes a CE mark
+    bool GetEcnEcho() const;
     /// \return the INT records stamped so far
     uint32_t GetIntHops() const;
     /// \param [in] i A record (< GetIntHops()) \return it

@@ -34,8 +34,8 @@ RdmaCollectiveTransport::GetTypeId()
             .AddConstructor<RdmaCollectiveTransport>()
             .AddAttribute(
                 "CongestionControl",
-                "The congestion control law of every queue pair: dcqcn, hpcc, timely or "
-                "none (line rate, PFC alone)",
+                "The congestion control law of every queue pair: dcqcn, hpcc, timely, "
+                "dctcp or none (line rate, PFC alone)",
                 EnumValue(DCQCN),
                 optical::compat::MakeEnumAccessorCompat<Law>(&RdmaCollectiveTransport::m_law),
                 optical::MakeAnyCaseEnumChecker(DCQCN,
@@ -44,6 +44,8 @@ RdmaCollectiveTransport::GetTypeId()
                                                 "hpcc",
                                                 TIMELY,
                                                 "timely",
+                                                DCTCP,
+                                                "dctcp",
                                                 NONE,
                                                 "none"))
             .AddAttribute("Priority",
@@ -100,6 +102,8 @@ RdmaCollectiveTransport::LawType(Law law)
         return "ns3::HpccCongestionControl";
     case TIMELY:
         return "ns3::TimelyCongestionControl";
+    case DCTCP:
+        return "ns3::DctcpCongestionControl";
     case NONE:
         return "ns3::RdmaCongestionControl";
     }

@@ -42,6 +42,7 @@ class RdmaCollectiveTransport : public CollectiveTransport
         HPCC,   //!< HpccCongestionControl
         NONE,   //!< Line rate, PFC alone
         TIMELY, //!< TimelyCongestionControl
+        DCTCP,  //!< DctcpCongestionControl
     };
 
     /**

@@ -10,6 +10,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/dcqcn-congestion-control.h"
+#include "ns3/dctcp-congestion-control.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/error-model.h"
@@ -747,6 +748,132 @@ class RoceTimelyTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * \brief DCTCP's law on given ACKs (CE echoes, packets sent), window by window against alpha and
+ * the rate computed here from the paper's rules; then an incast through the NIC, whose ACKs echo
+ * the switch's marks: alpha grows, the senders slow, nothing is lost.
+ */
+class RoceDctcpTestCase : public TestCase
+{
+  public:
+    RoceDctcpTestCase()
+        : TestCase("DCTCP: alpha and the rate window by window on given ACKs; an incast")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<DctcpCongestionControl> cc = CreateObject<DctcpCongestionControl>();
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(cc->Check(error), true, error);
+        RdmaQpControl qp;
+        qp.lineRate = DataRate("100Gbps");
+        cc->Init(qp);
+
+        // Each step: packets sent before it, then ACKs (next expected PSN, CE echoed).
+        struct Step
+        {
+            uint32_t sent;
+            std::vector<std::pair<uint32_t, bool>> acks;
+        };
+
+        const std::vector<Step> steps = {
+            {10, {{1, true}}}, // closes the first window: F = 1
+            {5, {{2, true}, {3, true}, {4, false}, {5, false}, {6, false}}},
+            {0, {{7, false}, {8, false}, {9, false}, {10, false}, {11, false}}}, // F = 2 / 10
+            {3, {{16, false}}},                                                  // F = 0: increase
+            {2, {{17, true}, {18, false}, {19, false}}}, // closes at 19: F = 1 / 3
+            {0, {{20, false}}},                          // 20 <= 20: none closes
+        };
+        const double g = 1.0 / 16;
+        double alpha = 1; // InitialAlpha
+        double rate = 100e9;
+        uint32_t sent = 0;
+        uint32_t windowEnd = 0;
+        uint32_t acks = 0;
+        uint32_t marked = 0;
+        uint32_t windows = 0;
+        for (const Step& step : steps)
+        {
+            for (uint32_t k = 0; k < step.sent; ++k)
+            {
+                cc->OnSent(qp, 1000);
+                ++sent;
+            }
+            for (const auto& [psn, echo] : step.acks)
+            {
+                RoceHeader ack;
+                ack.SetOpcode(RoceHeader::ACK);
+                ack.SetPsn(psn);
+                ack.SetEcnEcho(echo);
+                cc->OnAck(qp, ack, 1000);
+                ++acks;
+                marked += echo ? 1 : 0;
+                if (psn > windowEnd)
+                {
+                    alpha = (1 - g) * alpha + g * double(marked) / acks;
+                    rate = marked > 0 ? rate * (1 - alpha / 2) : rate + 1e9;
+                    rate = std::min(std::max(rate, 100e6), 100e9);
+                    windowEnd = sent;
+                    acks = 0;
+                    marked = 0;
+                    ++windows;
+                }
+                NS_TEST_ASSERT_MSG_EQ_TOL(cc->GetAlpha(), alpha, 1e-15, "alpha at PSN " << psn);
+                NS_TEST_ASSERT_MSG_EQ_TOL(double(qp.rate.GetBitRate()),
+                                          rate,
+                                          2,
+                                          "rate at PSN " << psn);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(windows, 4, "four windows closed");
+
+        // Through the NIC: the ACKs echo the switch port's marks.
+        const uint32_t senders = 4;
+        Star s = MakeStar(senders + 1, DataRate("100Gbps"), MicroSeconds(1), [](RoceFabric& f) {
+            f.SetCongestionControl("ns3::DctcpCongestionControl");
+        });
+        Ptr<RdmaNic> sink = s.fabric->GetNics()[senders];
+        uint32_t delivered = 0;
+        std::vector<std::pair<Ptr<RdmaNic>, uint32_t>> qps;
+        DataRate lowest("100Gbps");
+        for (uint32_t i = 0; i < senders; ++i)
+        {
+            Ptr<RdmaNic> nic = s.fabric->GetNics()[i];
+            const uint32_t q = nic->Connect(sink, 3);
+            nic->Post(
+                q,
+                4000000,
+                [&delivered]() { ++delivered; },
+                nullptr);
+            qps.emplace_back(nic, q);
+            nic->TraceConnectWithoutContext(
+                "Rate",
+                MakeBoundCallback(
+                    +[](DataRate* low, uint32_t, DataRate r) { *low = std::min(*low, r); },
+                    &lowest));
+        }
+        Simulator::Stop(MilliSeconds(50));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(delivered, senders, "every message delivered");
+        uint64_t resent = 0;
+        for (const auto& [nic, q] : qps)
+        {
+            resent += nic->GetCounters().retransmitted;
+            NS_TEST_ASSERT_MSG_GT(
+                DynamicCast<DctcpCongestionControl>(nic->GetCongestionControl(q))->GetAlpha(),
+                0.0,
+                "marks echoed");
+        }
+        NS_TEST_ASSERT_MSG_EQ(resent, 0, "nothing lost");
+        NS_TEST_ASSERT_MSG_GT(sink->GetCounters().ceReceived, 0, "the switch marked");
+        NS_TEST_ASSERT_MSG_LT(lowest, DataRate("100Gbps"), "the senders slowed down");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * \brief The RoCE suite.
  */
 class RoceTestSuite : public TestSuite
@@ -763,6 +890,7 @@ class RoceTestSuite : public TestSuite
         AddTestCase(new RoceDcqcnRecoveryTestCase(), TEST_QUICK);
         AddTestCase(new RoceHpccTestCase(), TEST_QUICK);
         AddTestCase(new RoceTimelyTestCase(), TEST_QUICK);
+        AddTestCase(new RoceDctcpTestCase(), TEST_QUICK);
     }
 };
 
