@@ -628,6 +628,55 @@ class RoceBadInputTestCase : public TestCase
     }
 };
 
+/// What four senders did into one 100 Gb/s port under a law (4 MB each, 1 us links).
+struct LawIncast
+{
+    uint32_t delivered{0};                        //!< Messages delivered
+    uint64_t resent{0};                           //!< Packets sent again
+    uint64_t ceReceived{0};                       //!< CE-marked packets at the sink
+    DataRate lowest{"100Gbps"};                   //!< Lowest rate a sender was set to
+    std::vector<Ptr<RdmaCongestionControl>> laws; //!< Each sender's law (after the run)
+};
+
+/// \param [in] law TypeId name of the law \return what the incast did
+LawIncast
+RunLawIncast(const std::string& law)
+{
+    const uint32_t senders = 4;
+    Star s = MakeStar(senders + 1, DataRate("100Gbps"), MicroSeconds(1), [&law](RoceFabric& f) {
+        f.SetCongestionControl(law);
+    });
+    Ptr<RdmaNic> sink = s.fabric->GetNics()[senders];
+    LawIncast out;
+    std::vector<std::pair<Ptr<RdmaNic>, uint32_t>> qps;
+    for (uint32_t i = 0; i < senders; ++i)
+    {
+        Ptr<RdmaNic> nic = s.fabric->GetNics()[i];
+        const uint32_t q = nic->Connect(sink, 3);
+        nic->Post(
+            q,
+            4000000,
+            [&out]() { ++out.delivered; },
+            nullptr);
+        qps.emplace_back(nic, q);
+        nic->TraceConnectWithoutContext(
+            "Rate",
+            MakeBoundCallback(
+                +[](DataRate* low, uint32_t, DataRate r) { *low = std::min(*low, r); },
+                &out.lowest));
+    }
+    Simulator::Stop(MilliSeconds(50));
+    Simulator::Run();
+    for (const auto& [nic, q] : qps)
+    {
+        out.resent += nic->GetCounters().retransmitted;
+        out.laws.push_back(nic->GetCongestionControl(q));
+    }
+    out.ceReceived = sink->GetCounters().ceReceived;
+    Simulator::Destroy();
+    return out;
+}
+
 /**
  * \ingroup optical-tests
  * \brief TIMELY's law on given round trips, each rule against the rate computed here from the
@@ -704,45 +753,16 @@ class RoceTimelyTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(qp.rate, before, "an ACK without a round trip");
 
         // Through the NIC.
-        const uint32_t senders = 4;
-        Star s = MakeStar(senders + 1, DataRate("100Gbps"), MicroSeconds(1), [](RoceFabric& f) {
-            f.SetCongestionControl("ns3::TimelyCongestionControl");
-        });
-        Ptr<RdmaNic> sink = s.fabric->GetNics()[senders];
-        uint32_t delivered = 0;
-        std::vector<std::pair<Ptr<RdmaNic>, uint32_t>> qps;
-        DataRate lowest("100Gbps");
-        for (uint32_t i = 0; i < senders; ++i)
+        const LawIncast run = RunLawIncast("ns3::TimelyCongestionControl");
+        NS_TEST_ASSERT_MSG_EQ(run.delivered, 4, "every message delivered");
+        NS_TEST_ASSERT_MSG_EQ(run.resent, 0, "nothing lost");
+        for (const auto& law : run.laws)
         {
-            Ptr<RdmaNic> nic = s.fabric->GetNics()[i];
-            const uint32_t q = nic->Connect(sink, 3);
-            nic->Post(
-                q,
-                4000000,
-                [&delivered]() { ++delivered; },
-                nullptr);
-            qps.emplace_back(nic, q);
-            nic->TraceConnectWithoutContext(
-                "Rate",
-                MakeBoundCallback(
-                    +[](DataRate* low, uint32_t, DataRate r) { *low = std::min(*low, r); },
-                    &lowest));
+            NS_TEST_ASSERT_MSG_NE(DynamicCast<TimelyCongestionControl>(law)->GetRttDiff(),
+                                  0.0,
+                                  "round trips measured");
         }
-        Simulator::Stop(MilliSeconds(50));
-        Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(delivered, senders, "every message delivered");
-        uint64_t resent = 0;
-        for (const auto& [nic, q] : qps)
-        {
-            resent += nic->GetCounters().retransmitted;
-            NS_TEST_ASSERT_MSG_NE(
-                DynamicCast<TimelyCongestionControl>(nic->GetCongestionControl(q))->GetRttDiff(),
-                0.0,
-                "round trips measured");
-        }
-        NS_TEST_ASSERT_MSG_EQ(resent, 0, "nothing lost");
-        NS_TEST_ASSERT_MSG_LT(lowest, DataRate("100Gbps"), "the senders slowed down");
-        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_LT(run.lowest, DataRate("100Gbps"), "the senders slowed down");
     }
 };
 
@@ -829,46 +849,17 @@ class RoceDctcpTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(windows, 4, "four windows closed");
 
         // Through the NIC: the ACKs echo the switch port's marks.
-        const uint32_t senders = 4;
-        Star s = MakeStar(senders + 1, DataRate("100Gbps"), MicroSeconds(1), [](RoceFabric& f) {
-            f.SetCongestionControl("ns3::DctcpCongestionControl");
-        });
-        Ptr<RdmaNic> sink = s.fabric->GetNics()[senders];
-        uint32_t delivered = 0;
-        std::vector<std::pair<Ptr<RdmaNic>, uint32_t>> qps;
-        DataRate lowest("100Gbps");
-        for (uint32_t i = 0; i < senders; ++i)
+        const LawIncast run = RunLawIncast("ns3::DctcpCongestionControl");
+        NS_TEST_ASSERT_MSG_EQ(run.delivered, 4, "every message delivered");
+        NS_TEST_ASSERT_MSG_EQ(run.resent, 0, "nothing lost");
+        NS_TEST_ASSERT_MSG_GT(run.ceReceived, 0, "the switch marked");
+        for (const auto& law : run.laws)
         {
-            Ptr<RdmaNic> nic = s.fabric->GetNics()[i];
-            const uint32_t q = nic->Connect(sink, 3);
-            nic->Post(
-                q,
-                4000000,
-                [&delivered]() { ++delivered; },
-                nullptr);
-            qps.emplace_back(nic, q);
-            nic->TraceConnectWithoutContext(
-                "Rate",
-                MakeBoundCallback(
-                    +[](DataRate* low, uint32_t, DataRate r) { *low = std::min(*low, r); },
-                    &lowest));
+            NS_TEST_ASSERT_MSG_LT(DynamicCast<DctcpCongestionControl>(law)->GetAlpha(),
+                                  1.0,
+                                  "alpha moved from its initial 1 with the windows' fractions");
         }
-        Simulator::Stop(MilliSeconds(50));
-        Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(delivered, senders, "every message delivered");
-        uint64_t resent = 0;
-        for (const auto& [nic, q] : qps)
-        {
-            resent += nic->GetCounters().retransmitted;
-            NS_TEST_ASSERT_MSG_GT(
-                DynamicCast<DctcpCongestionControl>(nic->GetCongestionControl(q))->GetAlpha(),
-                0.0,
-                "marks echoed");
-        }
-        NS_TEST_ASSERT_MSG_EQ(resent, 0, "nothing lost");
-        NS_TEST_ASSERT_MSG_GT(sink->GetCounters().ceReceived, 0, "the switch marked");
-        NS_TEST_ASSERT_MSG_LT(lowest, DataRate("100Gbps"), "the senders slowed down");
-        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_LT(run.lowest, DataRate("100Gbps"), "the senders slowed down");
     }
 };
 
