@@ -36,22 +36,19 @@ struct Outcome
 Outcome
 RunOnce(RdcnRdmaGate::Gating gating, uint32_t tors, uint32_t hostsPerTor, uint64_t bytes)
 {
-    std::string error;
-    Ptr<RdcnSchedule> schedule = CreateObject<RdcnSchedule>();
-    schedule->SetSlot(MicroSeconds(200));
-    schedule->SetGuard(MicroSeconds(20));
-    NS_ABORT_MSG_IF(
-        !schedule->SetMatchings(tors, RdcnScheduleGenerator::RoundRobin(tors, 1, error), error),
-        error);
-
+    // A round robin with one uplink, 100 Gb/s links, slot 200 us, guard 20 us; calendar
+    // queues limited by the ToRs' lossless buffers (RoceHelper::ConfigureRoundRobin).
     RdcnHelper rdcn;
-    rdcn.SetSchedule(schedule);
-    rdcn.SetHostsPerTor(hostsPerTor);
-    rdcn.SetHostLinkAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
-    rdcn.SetUplinkAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
-    rdcn.SetRdmaGateAttribute("Gating", EnumValue(gating));
-    // Lossless: the ToR's buffer (PFC) limits what the calendar queues hold, not their size.
-    rdcn.SetQueueDiscAttribute("MaxSize", QueueSizeValue(QueueSize("1000000p")));
+    const std::string error = RoceHelper::ConfigureRoundRobin(rdcn,
+                                                              tors,
+                                                              hostsPerTor,
+                                                              MicroSeconds(200),
+                                                              MicroSeconds(20),
+                                                              DataRate("100Gbps"),
+                                                              NanoSeconds(500),
+                                                              1500,
+                                                              gating);
+    NS_ABORT_MSG_IF(!error.empty(), error);
     const uint32_t hosts = tors * hostsPerTor;
     NS_ABORT_MSG_IF(!rdcn.CheckHosts(hosts, 1).empty(), rdcn.CheckHosts(hosts, 1));
     const RealizedFabric net = rdcn.Realize(Backend::RDMA, hosts, 1);
@@ -70,10 +67,7 @@ RunOnce(RdcnRdmaGate::Gating gating, uint32_t tors, uint32_t hostsPerTor, uint64
     Outcome out;
     out.time = ar->IsDone() ? ar->GetRecord().end - ar->GetRecord().start : Seconds(-1);
     const RdcnNetwork network = rdcn.GetNetwork();
-    for (uint32_t t = 0; t < network.GetNTors(); ++t)
-    {
-        out.peak = std::max(out.peak, network.GetQueueDisc(t, 0)->GetPeakBytes());
-    }
+    out.peak = network.GetCalendarPeakBytes();
     out.dropped = network.GetCounters().GetDropped();
 
     out.gated = network.GetRdmaGate()->GetNAttached();

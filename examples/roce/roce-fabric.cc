@@ -135,28 +135,17 @@ main(int argc, char* argv[])
     if (slotted)
     {
         exp.Require(hosts % 2 == 0 && hosts >= 6, "hosts", "rdcn-alltoall: even, at least 6");
-        Ptr<RdcnSchedule> schedule = CreateObject<RdcnSchedule>();
-        schedule->SetSlot(slot);
-        schedule->SetGuard(reconfigurationDelay);
-        exp.Require(schedule->CheckTiming().empty(), "slot", schedule->CheckTiming());
-        const auto matchings = RdcnScheduleGenerator::RoundRobin(hosts / 2, 1, error);
-        exp.Require(schedule->SetMatchings(hosts / 2, matchings, error), "hosts", error);
-        rdcn.SetSchedule(schedule);
-        rdcn.SetHostsPerTor(2);
-        rdcn.SetHostLinkAttribute("DataRate", DataRateValue(rate));
-        rdcn.SetHostLinkAttribute("Mtu", UintegerValue(mtu));
-        rdcn.SetHostLinkAttribute("Delay", TimeValue(delay));
-        rdcn.SetUplinkAttribute("DataRate", DataRateValue(rate));
-        rdcn.SetUplinkAttribute("Mtu", UintegerValue(mtu));
-        rdcn.SetUplinkAttribute("Delay", TimeValue(delay));
-        rdcn.SetRdmaGateAttribute("Gating", StringValue(gating));
-        // The calendar queues mark CE at the rate's Kmin; the ToR's shared buffer, not their
-        // own size, limits what they hold (they count toward its PFC thresholds).
-        rdcn.SetQueueDiscAttribute("MaxSize", QueueSizeValue(QueueSize("1000000p")));
-        rdcn.SetQueueDiscAttribute(
-            "EcnMarkThreshold",
-            QueueSizeValue(
-                QueueSize(QueueSizeUnit::BYTES, RoceFabric::EcnThresholds(rate).kminBytes)));
+        error = RoceHelper::ConfigureRoundRobin(rdcn,
+                                                hosts / 2,
+                                                2,
+                                                slot,
+                                                reconfigurationDelay,
+                                                rate,
+                                                delay,
+                                                mtu,
+                                                gating == "circuit" ? RdcnRdmaGate::CIRCUIT
+                                                                    : RdcnRdmaGate::NONE);
+        exp.Require(error.empty(), "slot", error);
         fabric = &rdcn;
     }
     else if (ocs)
@@ -293,12 +282,7 @@ main(int argc, char* argv[])
     if (slotted)
     {
         const RdcnNetwork slottedNet = rdcn.GetNetwork();
-        uint64_t peak = 0;
-        for (uint32_t t = 0; t < slottedNet.GetNTors(); ++t)
-        {
-            peak = std::max(peak, slottedNet.GetQueueDisc(t, 0)->GetPeakBytes());
-        }
-        exp.Metric("calendar-queue-peak-bytes", peak, "bytes");
+        exp.Metric("calendar-queue-peak-bytes", slottedNet.GetCalendarPeakBytes(), "bytes");
         exp.Metric("rdcn-dropped", slottedNet.GetCounters().GetDropped(), "packets");
     }
     RoceHelper::Report(exp, report, slow, watchdog->HasDeadlock());

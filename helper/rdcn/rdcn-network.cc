@@ -248,6 +248,24 @@ RdcnNetwork::GetRouter() const
     return IsValid() ? m_data->router : nullptr;
 }
 
+uint64_t
+RdcnNetwork::GetCalendarPeakBytes() const
+{
+    uint64_t peak = 0;
+    if (!IsValid())
+    {
+        return peak;
+    }
+    for (const auto& queues : m_data->queues)
+    {
+        for (const Ptr<RdcnCalendarQueueDisc>& queue : queues)
+        {
+            peak = std::max(peak, queue->GetPeakBytes());
+        }
+    }
+    return peak;
+}
+
 Ptr<RdcnRdmaGate>
 RdcnNetwork::GetRdmaGate() const
 {

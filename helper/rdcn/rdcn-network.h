@@ -117,6 +117,8 @@ class RdcnNetwork
     Ptr<NetDevice> GetHostDevice(uint32_t tor, uint32_t h) const;
     /// \return the router
     Ptr<RdcnRouter> GetRouter() const;
+    /// \return the most bytes any calendar queue held at once
+    uint64_t GetCalendarPeakBytes() const;
     /// \return the gate of the hosts' RDMA queue pairs (RdcnHelper::SetRdmaGateAttribute)
     Ptr<RdcnRdmaGate> GetRdmaGate() const;
     /// \return the schedule

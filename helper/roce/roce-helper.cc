@@ -7,6 +7,7 @@
 #include "roce-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/enum.h"
 #include "ns3/flow-workload.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -15,6 +16,8 @@
 #include "ns3/ipv4.h"
 #include "ns3/optical-statistics.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/queue-size.h"
+#include "ns3/rdcn-schedule.h"
 #include "ns3/results-store.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -87,6 +90,44 @@ RoceHelper::BuildClockwiseRing(uint32_t switches, DataRate rate, Time delay, uin
         }
     }
     return hosts;
+}
+
+std::string
+RoceHelper::ConfigureRoundRobin(RdcnHelper& rdcn,
+                                uint32_t tors,
+                                uint32_t hostsPerTor,
+                                Time slot,
+                                Time guard,
+                                DataRate rate,
+                                Time delay,
+                                uint32_t mtu,
+                                RdcnRdmaGate::Gating gating)
+{
+    Ptr<RdcnSchedule> schedule = CreateObject<RdcnSchedule>();
+    schedule->SetSlot(slot);
+    schedule->SetGuard(guard);
+    std::string error = schedule->CheckTiming();
+    if (!error.empty() ||
+        !schedule->SetMatchings(tors, RdcnScheduleGenerator::RoundRobin(tors, 1, error), error))
+    {
+        return error;
+    }
+    rdcn.SetSchedule(schedule);
+    rdcn.SetHostsPerTor(hostsPerTor);
+    rdcn.SetHostLinkAttribute("DataRate", DataRateValue(rate));
+    rdcn.SetHostLinkAttribute("Mtu", UintegerValue(mtu));
+    rdcn.SetHostLinkAttribute("Delay", TimeValue(delay));
+    rdcn.SetUplinkAttribute("DataRate", DataRateValue(rate));
+    rdcn.SetUplinkAttribute("Mtu", UintegerValue(mtu));
+    rdcn.SetUplinkAttribute("Delay", TimeValue(delay));
+    rdcn.SetRdmaGateAttribute("Gating", EnumValue(gating));
+    // The ToR's shared buffer, not the calendar queues' own size, limits what they hold (they
+    // count toward its PFC thresholds); they mark CE at the rate's Kmin.
+    rdcn.SetQueueDiscAttribute("MaxSize", QueueSizeValue(QueueSize("1000000p")));
+    rdcn.SetQueueDiscAttribute(
+        "EcnMarkThreshold",
+        QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, RoceFabric::EcnThresholds(rate).kminBytes)));
+    return "";
 }
 
 void

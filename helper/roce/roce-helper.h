@@ -12,6 +12,7 @@
 #include "ns3/nstime.h"
 #include "ns3/ocs-leaf-spine-helper.h"
 #include "ns3/optical-experiment.h"
+#include "ns3/rdcn-helper.h"
 #include "ns3/roce-fabric.h"
 
 #include <cstdint>
@@ -90,6 +91,32 @@ class RoceHelper
                                 Ptr<RoceFabric> fabric,
                                 RoceFabric::OcsReaction reaction,
                                 Time at);
+
+    /**
+     * \brief Sets a time-slotted network up for RoCE: a round robin of \p tors ToRs with one
+     * uplink, every link at \p rate with \p delay and \p mtu, queue pairs gated as \p gating
+     * says, calendar queues that mark CE at the rate's Kmin and are limited by the ToR's
+     * lossless buffer rather than their own size.
+     * \param [in,out] rdcn The helper (the fabric to realize)
+     * \param [in] tors ToRs (>= 3)
+     * \param [in] hostsPerTor Hosts per ToR
+     * \param [in] slot Slot of the schedule
+     * \param [in] guard Its guard band
+     * \param [in] rate Line rate
+     * \param [in] delay Link delay
+     * \param [in] mtu MTU (bytes)
+     * \param [in] gating How queue pairs are gated
+     * \return empty, or what is wrong with the schedule
+     */
+    static std::string ConfigureRoundRobin(RdcnHelper& rdcn,
+                                           uint32_t tors,
+                                           uint32_t hostsPerTor,
+                                           Time slot,
+                                           Time guard,
+                                           DataRate rate,
+                                           Time delay,
+                                           uint32_t mtu,
+                                           RdcnRdmaGate::Gating gating);
 
     /**
      * \param [in] fabric An installed fabric
