@@ -184,9 +184,9 @@ LosslessQueueDisc::DoDequeue()
 {
     for (int b = N_PRIORITIES; b >= 0; --b)
     {
-        if (b < static_cast<int>(N_PRIORITIES) && m_paused[b])
+        if (m_bandBytes[b] == 0 || (b < static_cast<int>(N_PRIORITIES) && m_paused[b]))
         {
-            continue;
+            continue; // empty (every item has bytes), or paused
         }
         Ptr<QueueDiscItem> item = GetInternalQueue(b)->Dequeue();
         if (!item)

@@ -42,6 +42,24 @@ constexpr uint32_t UNDER_ROCE = 30;
 constexpr uint8_t UDP_PROTOCOL = 17;
 /// Next queue pair id in the simulation.
 uint32_t g_nextQp = 1;
+/// Whether Simulator::Destroy will start the ids again.
+bool g_resetArmed = false;
+
+/// \return a new queue pair id: unique in the simulation, from 1 in every simulation of a
+/// process (ids are UDP source ports' entropy, so ECMP's choices repeat run to run)
+uint32_t
+NextQp()
+{
+    if (!g_resetArmed)
+    {
+        g_resetArmed = true;
+        Simulator::ScheduleDestroy(+[]() {
+            g_nextQp = 1;
+            g_resetArmed = false;
+        });
+    }
+    return g_nextQp++;
+}
 } // namespace
 
 /// One device of the host with an address.
@@ -291,7 +309,7 @@ RdmaNic::Connect(Ptr<RdmaNic> peer, uint8_t priority, Ipv4Address to)
     NS_ABORT_MSG_IF(!m_node || !peer || !peer->m_node, "RdmaNic::Connect: NICs not installed");
     NS_ABORT_MSG_IF(priority > 7, "RdmaNic::Connect: priority " << uint32_t(priority) << " (0-7)");
     auto qp = std::make_unique<SendQp>();
-    qp->control.qp = g_nextQp++;
+    qp->control.qp = NextQp();
     qp->peer = peer;
     qp->to = to == Ipv4Address::GetAny() ? peer->GetAddress() : to;
     qp->priority = priority;

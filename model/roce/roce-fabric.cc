@@ -7,6 +7,7 @@
 #include "roce-fabric.h"
 
 #include "pfc-protocol.h"
+#include "roce-switch-path.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -44,7 +45,16 @@ RoceFabric::GetTypeId()
     static TypeId tid = TypeId("ns3::RoceFabric")
                             .SetParent<Object>()
                             .SetGroupName("Optical")
-                            .AddConstructor<RoceFabric>();
+                            .AddConstructor<RoceFabric>()
+                            .AddAttribute("FastPath",
+                                          "Switches forward RoCEv2 frames on RoceSwitchPath: "
+                                          "the same routes, queues and results in less wall "
+                                          "time, but the switches' IPv4 trace sources (Rx, Tx, "
+                                          "UnicastForward, Drop; FlowMonitor's probes) do not "
+                                          "see those frames. false: IPv4's own path",
+                                          BooleanValue(false),
+                                          MakeBooleanAccessor(&RoceFabric::m_fastPath),
+                                          MakeBooleanChecker());
     return tid;
 }
 
@@ -414,6 +424,15 @@ RoceFabric::Install(const NodeContainer& hosts)
         (*it)->AggregateObject(buffer);
         m_buffers.push_back(buffer);
         InstallPorts(*it, buffer);
+        if (m_fastPath)
+        {
+            Ptr<RoceSwitchPath> path = CreateObject<RoceSwitchPath>();
+            if (path->Install(*it, buffer))
+            {
+                (*it)->AggregateObject(path);
+                m_paths.push_back(path);
+            }
+        }
     }
     for (auto it = hosts.Begin(); it != hosts.End(); ++it)
     {
@@ -484,6 +503,29 @@ RoceFabric::OcsLit()
         }
     }
     m_ocsPaused.clear();
+}
+
+int64_t
+RoceFabric::AssignStreams(int64_t stream)
+{
+    NS_ABORT_MSG_IF(!m_installed, "RoceFabric::AssignStreams: call Install first");
+    int64_t used = 0;
+    for (const auto& port : m_ports)
+    {
+        used += port->AssignStreams(stream + used);
+    }
+    return used;
+}
+
+uint64_t
+RoceFabric::GetFastForwarded() const
+{
+    uint64_t n = 0;
+    for (const auto& path : m_paths)
+    {
+        n += path->GetForwarded();
+    }
+    return n;
 }
 
 uint64_t

@@ -25,6 +25,7 @@ namespace ns3
 {
 
 class OpticalCircuitSwitch;
+class RoceSwitchPath;
 class OcsConfiguration;
 
 /**
@@ -106,6 +107,14 @@ class RoceFabric : public Object
 
     /// \return frames the followed switches lost (their Drop counters, every reason)
     uint64_t GetOcsDrops() const;
+    /**
+     * \brief Fixes the random streams of the ports' ECN marking (call after Install).
+     * \param [in] stream The first stream
+     * \return the streams used (one per port)
+     */
+    int64_t AssignStreams(int64_t stream);
+    /// \return RoCEv2 frames the switches forwarded on their RoceSwitchPath (FastPath)
+    uint64_t GetFastForwarded() const;
 
     /**
      * \brief Checks what Install would make, without making it (options call it before the
@@ -190,6 +199,8 @@ class RoceFabric : public Object
     std::vector<Ptr<OpticalCircuitSwitch>> m_followed;      //!< Followed switches
     std::vector<Ptr<LosslessQueueDisc>> m_ocsPaused;        //!< Ports paused for a reconfiguration
     std::vector<Ptr<QueueDisc>> m_kept;                     //!< Queue discs kept
+    std::vector<Ptr<RoceSwitchPath>> m_paths;               //!< Switches' fast paths
+    bool m_fastPath{false};                                 //!< FastPath attribute
     bool m_installed{false};                                //!< Install called
 };
 

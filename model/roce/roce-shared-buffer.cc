@@ -153,6 +153,12 @@ RoceSharedBuffer::Check(std::string& error) const
 void
 RoceSharedBuffer::Received(Ptr<const Packet> packet, Ptr<Ipv4> ipv4, uint32_t interface)
 {
+    SetIngress(packet, interface);
+}
+
+void
+RoceSharedBuffer::SetIngress(Ptr<const Packet> packet, uint32_t interface)
+{
     RoceIngressTag tag;
     tag.node = m_node->GetId();
     tag.interface = interface;

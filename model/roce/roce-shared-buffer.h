@@ -111,6 +111,14 @@ class RoceSharedBuffer : public Object
      */
     void ReleaseItem(Ptr<const QueueDiscItem> item);
 
+    /**
+     * \brief Marks a packet's ingress (what the switch's IPv4 Rx trace does for frames that
+     * take IPv4's path; RoceSwitchPath calls it for the frames it forwards).
+     * \param [in] packet The packet, as received
+     * \param [in] interface The IPv4 interface it arrived on
+     */
+    void SetIngress(Ptr<const Packet> packet, uint32_t interface);
+
     /// \return the shared pool's size (bytes)
     uint64_t GetPoolSize() const;
     /// \return the shared pool's bytes in use

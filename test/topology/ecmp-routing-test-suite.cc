@@ -9,18 +9,23 @@
  * Ipv4EcmpRouting on a leaf-spine of two spines: without it every packet takes the first
  * equal-cost route (one spine); by flow hash every queue pair keeps one spine and the queue
  * pairs use both; sprayed, the packets to one destination alternate between the spines.
+ * RoceFabric's FastPath (RoceSwitchPath) forwards the same frames the same way at the same
+ * times.
  */
 
 #include "../common/optical-test-compat.h"
 
+#include "ns3/boolean.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-ecmp-routing.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/ppp-header.h"
 #include "ns3/rdma-nic.h"
 #include "ns3/roce-fabric.h"
+#include "ns3/roce-header.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -28,6 +33,7 @@
 
 #include <map>
 #include <set>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::optical::compat;
@@ -40,7 +46,28 @@ struct SpineLoad
 {
     uint64_t packets[2]{0, 0};            //!< Data packets per spine
     std::map<uint16_t, std::set<int>> by; //!< Spines seen per UDP source port (queue pair)
+    uint64_t frames[2]{0, 0};             //!< Frames the spines' ports received (devices)
+    std::vector<double> completed;        //!< Completion time of each message (ns)
+    uint64_t forwarded{0};                //!< Frames forwarded on the fast path
+    uint64_t roceFrames{0};               //!< RoCE frames the NICs sent (data, ACK, NACK, CNP)
 };
+
+/// A port of spine \p s received \p frame (point-to-point header on).
+void
+CountFrame(SpineLoad* load, int s, Ptr<const Packet> frame)
+{
+    Ptr<Packet> copy = frame->Copy();
+    PppHeader ppp;
+    copy->RemoveHeader(ppp);
+    Ipv4Header ip;
+    copy->RemoveHeader(ip);
+    UdpHeader udp;
+    copy->PeekHeader(udp);
+    if (ip.GetProtocol() == 17 && udp.GetDestinationPort() == RoceHeader::UDP_PORT)
+    {
+        ++load->frames[s];
+    }
+}
 
 /// Spine \p s received \p packet (IPv4 header on).
 void
@@ -65,10 +92,11 @@ Count(SpineLoad* load, int s, Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t)
  * \param [in] ecmp Install Ipv4EcmpRouting on every node
  * \param [in] mode Its mode
  * \param [in] qps Queue pairs
+ * \param [in] fastPath RoceFabric's FastPath
  * \return the spines' load
  */
 SpineLoad
-RunLeafSpine(bool ecmp, Ipv4EcmpRouting::Mode mode, uint32_t qps)
+RunLeafSpine(bool ecmp, Ipv4EcmpRouting::Mode mode, uint32_t qps, bool fastPath = false)
 {
     NodeContainer hosts(4);
     NodeContainer leaves(2);
@@ -102,21 +130,40 @@ RunLeafSpine(bool ecmp, Ipv4EcmpRouting::Mode mode, uint32_t qps)
         Ipv4EcmpRouting::Install(NodeContainer::GetGlobal(), mode);
     }
     Ptr<RoceFabric> fabric = CreateObject<RoceFabric>();
+    fabric->SetAttribute("FastPath", BooleanValue(fastPath));
     fabric->Install(hosts);
+    fabric->AssignStreams(1); // each run draws the same ECN marks
     SpineLoad load;
     for (int s = 0; s < 2; ++s)
     {
-        spines.Get(s)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
-            "Rx",
-            MakeBoundCallback(&Count, &load, s));
+        if (!fastPath)
+        {
+            spines.Get(s)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+                "Rx",
+                MakeBoundCallback(&Count, &load, s));
+        }
+        for (uint32_t d = 0; d < spines.Get(s)->GetNDevices(); ++d)
+        {
+            spines.Get(s)->GetDevice(d)->TraceConnectWithoutContext(
+                "PhyRxEnd",
+                MakeBoundCallback(&CountFrame, &load, s));
+        }
     }
     Ptr<RdmaNic> a = fabric->GetNics()[0];
     Ptr<RdmaNic> b = fabric->GetNics()[2];
     for (uint32_t q = 0; q < qps; ++q)
     {
-        a->Post(a->Connect(b, 3), 30000, nullptr, nullptr);
+        a->Post(a->Connect(b, 3), 30000, nullptr, [&load]() {
+            load.completed.push_back(Simulator::Now().GetNanoSeconds());
+        });
     }
     Simulator::Run();
+    load.forwarded = fabric->GetFastForwarded();
+    for (const auto& nic : {a, b})
+    {
+        const RdmaNicCounters& c = nic->GetCounters();
+        load.roceFrames += c.dataSent + c.acksSent + c.nacksSent + c.cnpsSent;
+    }
     Simulator::Destroy();
     return load;
 }
@@ -169,6 +216,45 @@ class EcmpRoutingTestCase : public TestCase
     }
 };
 
+/// RoceFabric's FastPath against IPv4's own path on the same leaf-spine.
+class RoceSwitchPathTestCase : public TestCase
+{
+  public:
+    RoceSwitchPathTestCase()
+        : TestCase("RoCE switch fast path: the same frames, spines and times as IPv4's path")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (auto mode : {Ipv4EcmpRouting::FLOW_HASH, Ipv4EcmpRouting::PACKET_SPRAY})
+        {
+            const SpineLoad slow = RunLeafSpine(true, mode, 16, false);
+            const SpineLoad fast = RunLeafSpine(true, mode, 16, true);
+            // Every frame crosses three switches (leaf, spine, leaf): the fast path forwards
+            // each three times, IPv4's path none.
+            NS_TEST_EXPECT_MSG_EQ(slow.forwarded, 0, "IPv4's path: nothing on the fast path");
+            NS_TEST_EXPECT_MSG_GT(fast.roceFrames, 16 * 21 * 2 - 1, "data and ACKs sent");
+            NS_TEST_EXPECT_MSG_EQ(fast.forwarded, 3 * fast.roceFrames, "three hops per frame");
+            NS_TEST_EXPECT_MSG_EQ(fast.roceFrames, slow.roceFrames, "the same frames sent");
+            for (int s = 0; s < 2; ++s)
+            {
+                NS_TEST_EXPECT_MSG_EQ(fast.frames[s], slow.frames[s], "spine " << s << " frames");
+            }
+            NS_TEST_EXPECT_MSG_EQ(fast.frames[0] + fast.frames[1],
+                                  fast.roceFrames,
+                                  "each frame crosses one spine");
+            NS_TEST_ASSERT_MSG_EQ(fast.completed.size(), 16, "every message completed");
+            NS_TEST_ASSERT_MSG_EQ(slow.completed.size(), 16, "every message completed");
+            for (std::size_t m = 0; m < 16; ++m)
+            {
+                NS_TEST_EXPECT_MSG_EQ(fast.completed[m], slow.completed[m], "message " << m);
+            }
+        }
+    }
+};
+
 /// The suite.
 class EcmpRoutingTestSuite : public TestSuite
 {
@@ -177,6 +263,7 @@ class EcmpRoutingTestSuite : public TestSuite
         : TestSuite("optical-ecmp-routing", SUITE_UNIT)
     {
         AddTestCase(new EcmpRoutingTestCase, TEST_QUICK);
+        AddTestCase(new RoceSwitchPathTestCase, TEST_QUICK);
     }
 };
 

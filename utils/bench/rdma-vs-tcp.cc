@@ -10,8 +10,10 @@
  * on a lossless network) against the packet backend (TCP) on the same topology and workload,
  * in one process: a ring all-reduce of --bytes on --nodes hosts behind one switch (MTU 9000,
  * 1 us links). A delivered data packet is a frame of more than 1,000 bytes received by a host.
- * Prints wall time, events, events per second, data packets and the cost per packet of both,
- * and the ratio rdma / tcp (target: at most 1/3).
+ * Prints wall time, events, events per second, data packets and the cost per packet of
+ * three runs: TCP, RDMA with every frame on IPv4's path, and RDMA with RoceFabric's FastPath
+ * (the switches forward RoCE frames on RoceSwitchPath); the ratios of both RDMA runs to TCP
+ * (target: at most 1/3) and whether the fast path simulated exactly the same thing.
  */
 
 #include "ns3/core-module.h"
@@ -45,8 +47,9 @@ struct Result
  * \return what the run cost
  */
 Result
-Run(Backend backend, uint32_t n, uint64_t bytes, const std::string& rate)
+Run(Backend backend, uint32_t n, uint64_t bytes, const std::string& rate, bool fastPath = false)
 {
+    Config::SetDefault("ns3::RoceFabric::FastPath", BooleanValue(fastPath));
     NodeContainer hosts(n);
     StarTopologyHelper star;
     star.SetDeviceAttribute("DataRate", StringValue(rate));
@@ -94,16 +97,25 @@ main(int argc, char* argv[])
     cmd.AddValue("bytes", "All-reduce size S (bytes)", bytes);
     cmd.AddValue("rate", "Link rate", rate);
     std::string only = "both";
-    cmd.AddValue("only", "Run one side alone, for a profiler: both, tcp or rdma", only);
+    cmd.AddValue("only", "Run one side alone, for a profiler: all, tcp, rdma or rdma-fast", only);
     cmd.Parse(argc, argv);
-    if (only != "both" && only != "tcp" && only != "rdma")
+    if (only == "both")
     {
-        std::cerr << "rdma-vs-tcp: --only=" << only << ": allowed both, tcp, rdma" << std::endl;
+        only = "all"; // the earlier name
+    }
+    if (only != "all" && only != "tcp" && only != "rdma" && only != "rdma-fast")
+    {
+        std::cerr << "rdma-vs-tcp: --only=" << only << ": allowed all, tcp, rdma, rdma-fast"
+                  << std::endl;
         return 1;
     }
-    if (only != "both")
+    if (only != "all")
     {
-        const Result r = Run(only == "tcp" ? Backend::PACKET : Backend::RDMA, nodes, bytes, rate);
+        const Result r = Run(only == "tcp" ? Backend::PACKET : Backend::RDMA,
+                             nodes,
+                             bytes,
+                             rate,
+                             only == "rdma-fast");
         std::cout << only << "-wall-s: " << r.wall << "\n"
                   << only << "-events: " << r.events << "\n"
                   << only << "-us-per-packet: " << r.wall / r.packets * 1e6 << std::endl;
@@ -116,7 +128,10 @@ main(int argc, char* argv[])
     }
     const Result tcp = Run(Backend::PACKET, nodes, bytes, rate);
     const Result rdma = Run(Backend::RDMA, nodes, bytes, rate);
-    for (const auto& [name, r] : {std::make_pair("tcp", tcp), std::make_pair("rdma", rdma)})
+    const Result fast = Run(Backend::RDMA, nodes, bytes, rate, true);
+    for (const auto& [name, r] : {std::make_pair("tcp", tcp),
+                                  std::make_pair("rdma", rdma),
+                                  std::make_pair("rdma-fast", fast)})
     {
         std::cout << name << "-wall-s: " << r.wall << "\n"
                   << name << "-simulated-s: " << r.simulated << "\n"
@@ -127,6 +142,16 @@ main(int argc, char* argv[])
     }
     std::cout << "ratio-per-packet-rdma-over-tcp: "
               << (rdma.wall / rdma.packets) / (tcp.wall / tcp.packets) << "\n"
+              << "ratio-per-packet-rdma-fast-over-tcp: "
+              << (fast.wall / fast.packets) / (tcp.wall / tcp.packets) << "\n"
+              << "ratio-per-packet-rdma-fast-over-rdma: "
+              << (fast.wall / fast.packets) / (rdma.wall / rdma.packets) << "\n"
+              << "rdma-fast-same-simulation: "
+              << (fast.simulated == rdma.simulated && fast.events == rdma.events &&
+                          fast.packets == rdma.packets
+                      ? "yes"
+                      : "no")
+              << "\n"
               << "target-ratio: 0.333" << std::endl;
     return 0;
 }

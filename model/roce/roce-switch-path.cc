@@ -1,0 +1,234 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-switch-path.h"
+
+#include "roce-header.h"
+#include "roce-shared-buffer.h"
+
+#include "ns3/arp-l3-protocol.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/ipv6.h"
+#include "ns3/log.h"
+#include "ns3/traffic-control-layer.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RoceSwitchPath");
+NS_OBJECT_ENSURE_REGISTERED(RoceSwitchPath);
+
+TypeId
+RoceSwitchPath::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RoceSwitchPath")
+                            .SetParent<Object>()
+                            .SetGroupName("Optical")
+                            .AddConstructor<RoceSwitchPath>();
+    return tid;
+}
+
+RoceSwitchPath::RoceSwitchPath()
+{
+    m_ucb = MakeCallback(&RoceSwitchPath::Forward, this);
+    m_mcb = MakeCallback(&RoceSwitchPath::Group, this);
+    m_lcb = MakeCallback(&RoceSwitchPath::Local, this);
+    m_ecb = MakeCallback(&RoceSwitchPath::Refused, this);
+}
+
+RoceSwitchPath::~RoceSwitchPath() = default;
+
+void
+RoceSwitchPath::DoDispose()
+{
+    m_ucb = Ipv4RoutingProtocol::UnicastForwardCallback();
+    m_mcb = Ipv4RoutingProtocol::MulticastForwardCallback();
+    m_lcb = Ipv4RoutingProtocol::LocalDeliverCallback();
+    m_ecb = Ipv4RoutingProtocol::ErrorCallback();
+    m_node = nullptr;
+    m_ipv4 = nullptr;
+    m_tc = nullptr;
+    m_buffer = nullptr;
+    Object::DoDispose();
+}
+
+bool
+RoceSwitchPath::Install(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer)
+{
+    NS_ABORT_MSG_IF(m_node, "RoceSwitchPath: installed twice");
+    Ptr<Ipv4L3Protocol> ipv4 = node->GetObject<Ipv4L3Protocol>();
+    Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
+    Ptr<Ipv6> ipv6 = node->GetObject<Ipv6>();
+    if (!ipv4 || !tc || (ipv6 && ipv6->GetNInterfaces() > 1))
+    {
+        // Node::UnregisterProtocolHandler below removes handlers by equality: with IPv6
+        // interfaces, traffic control's handlers for IPv6 would be among them.
+        NS_LOG_WARN("node " << node->GetId() << ": RoCE frames take IPv4's own path");
+        return false;
+    }
+    m_node = node;
+    m_ipv4 = ipv4;
+    m_tc = tc;
+    m_buffer = buffer;
+    m_interfaceOf.assign(node->GetNDevices(), -1);
+    std::vector<Ptr<NetDevice>> taken;
+    for (uint32_t i = 1; i < ipv4->GetNInterfaces(); ++i)
+    {
+        for (uint32_t a = 0; a < ipv4->GetNAddresses(i); ++a)
+        {
+            m_own.push_back(ipv4->GetAddress(i, a).GetLocal());
+        }
+        Ptr<NetDevice> device = ipv4->GetNetDevice(i);
+        m_interfaceOf[device->GetIfIndex()] = static_cast<int32_t>(i);
+        taken.push_back(device);
+    }
+    std::sort(m_own.begin(), m_own.end());
+    // Ipv4L3Protocol::AddInterface registered traffic control's Receive twice per interface
+    // (IPv4 and ARP) with one callback; Node removes equal handlers first come, first served,
+    // so all are removed and ARP's registered again beside this path's IPv4 handler.
+    const auto tcReceive = MakeCallback(&TrafficControlLayer::Receive, tc);
+    for (std::size_t k = 0; k < 2 * taken.size(); ++k)
+    {
+        node->UnregisterProtocolHandler(tcReceive);
+    }
+    for (const auto& device : taken)
+    {
+        if (device->NeedsArp())
+        {
+            node->RegisterProtocolHandler(tcReceive, Ipv4L3Protocol::PROT_NUMBER, device);
+        }
+        else
+        {
+            node->RegisterProtocolHandler(MakeCallback(&RoceSwitchPath::Receive, this),
+                                          Ipv4L3Protocol::PROT_NUMBER,
+                                          device);
+        }
+        node->RegisterProtocolHandler(tcReceive, ArpL3Protocol::PROT_NUMBER, device);
+    }
+    return true;
+}
+
+bool
+RoceSwitchPath::IsRoce(const uint8_t* b)
+{
+    // Version 4, no options (IHL 5), UDP, destination port 4791.
+    return b[0] == 0x45 && b[9] == 17 &&
+           ((uint32_t(b[22]) << 8) | b[23]) == uint32_t(RoceHeader::UDP_PORT);
+}
+
+void
+RoceSwitchPath::Receive(Ptr<NetDevice> device,
+                        Ptr<const Packet> packet,
+                        uint16_t protocol,
+                        const Address& from,
+                        const Address& to,
+                        NetDevice::PacketType type)
+{
+    uint8_t b[24];
+    const int32_t interface = m_interfaceOf[device->GetIfIndex()];
+    if (packet->GetSize() < sizeof(b) || packet->CopyData(b, sizeof(b)) != sizeof(b) ||
+        !IsRoce(b) || interface < 0 || !m_ipv4->IsUp(static_cast<uint32_t>(interface)))
+    {
+        m_tc->Receive(device, packet, protocol, from, to, type);
+        return;
+    }
+    const Ipv4Address destination((uint32_t(b[16]) << 24) | (uint32_t(b[17]) << 16) |
+                                  (uint32_t(b[18]) << 8) | b[19]);
+    if (destination.IsMulticast() || destination.IsBroadcast() ||
+        std::binary_search(m_own.begin(), m_own.end(), destination))
+    {
+        m_tc->Receive(device, packet, protocol, from, to, type);
+        return;
+    }
+    Ptr<Packet> copy = packet->Copy();
+    if (m_buffer)
+    {
+        m_buffer->SetIngress(copy, static_cast<uint32_t>(interface));
+    }
+    Ipv4Header header;
+    if (Node::ChecksumEnabled())
+    {
+        header.EnableChecksum();
+    }
+    copy->RemoveHeader(header);
+    if (header.GetPayloadSize() < copy->GetSize())
+    {
+        copy->RemoveAtEnd(copy->GetSize() - header.GetPayloadSize()); // a device's padding
+    }
+    if (!header.IsChecksumOk() ||
+        !m_ipv4->GetRoutingProtocol()->RouteInput(copy, header, device, m_ucb, m_mcb, m_lcb, m_ecb))
+    {
+        NS_LOG_WARN("node " << m_node->GetId() << ": no route to " << destination << ", dropped");
+        ++m_dropped;
+    }
+}
+
+void
+RoceSwitchPath::Forward(Ptr<Ipv4Route> route, Ptr<const Packet> packet, const Ipv4Header& header)
+{
+    Ptr<NetDevice> out = route->GetOutputDevice();
+    const int32_t interface = m_interfaceOf[out->GetIfIndex()];
+    if (header.GetTtl() <= 1 || interface < 0 || !m_ipv4->IsUp(static_cast<uint32_t>(interface)))
+    {
+        NS_LOG_WARN("node " << m_node->GetId() << ": TTL run out or port down, dropped");
+        ++m_dropped;
+        return;
+    }
+    Ipv4Header h = header;
+    h.SetTtl(header.GetTtl() - 1);
+    ++m_forwarded;
+    m_tc->Send(out,
+               Create<Ipv4QueueDiscItem>(ConstCast<Packet>(packet),
+                                         out->GetBroadcast(),
+                                         Ipv4L3Protocol::PROT_NUMBER,
+                                         h));
+}
+
+void
+RoceSwitchPath::Local(Ptr<const Packet> packet, const Ipv4Header& header, uint32_t iif)
+{
+    // Receive hands frames for the switch itself to IPv4 before routing: a protocol that
+    // delivers a RoCE frame here anyway has a frame no switch can use.
+    NS_LOG_WARN("node " << m_node->GetId() << ": RoCE frame for " << header.GetDestination()
+                        << " delivered locally by routing, dropped");
+    ++m_dropped;
+}
+
+void
+RoceSwitchPath::Group(Ptr<Ipv4MulticastRoute> route,
+                      Ptr<const Packet> packet,
+                      const Ipv4Header& header)
+{
+    NS_LOG_WARN("node " << m_node->GetId() << ": multicast route for a RoCE frame, dropped");
+    ++m_dropped;
+}
+
+void
+RoceSwitchPath::Refused(Ptr<const Packet> packet,
+                        const Ipv4Header& header,
+                        Socket::SocketErrno error)
+{
+    NS_LOG_WARN("node " << m_node->GetId() << ": routing refused a frame to "
+                        << header.GetDestination() << " (error " << error << ")");
+    ++m_dropped;
+}
+
+uint64_t
+RoceSwitchPath::GetForwarded() const
+{
+    return m_forwarded;
+}
+
+uint64_t
+RoceSwitchPath::GetDropped() const
+{
+    return m_dropped;
+}
+
+} // namespace ns3

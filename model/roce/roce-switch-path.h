@@ -1,0 +1,126 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ROCE_SWITCH_PATH_H
+#define ROCE_SWITCH_PATH_H
+
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-route.h"
+#include "ns3/ipv4-routing-protocol.h"
+#include "ns3/net-device.h"
+#include "ns3/node.h"
+#include "ns3/object.h"
+#include "ns3/socket.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+class Ipv4L3Protocol;
+class RoceSharedBuffer;
+class TrafficControlLayer;
+
+/**
+ * \ingroup optical
+ * \brief The switch-side forwarding path of RoCEv2 frames.
+ *
+ * A switch of a RoceFabric receives its IPv4 frames here first. A RoCEv2 frame (UDP to port
+ * 4791) passing through is forwarded the way IPv4 forwards it, in fewer steps: its ingress is
+ * charged to the switch's RoceSharedBuffer, the node's routing protocol picks the route
+ * (RouteInput with the same arguments, so ECMP hashing, RDCN routing and every other protocol
+ * decide exactly as before), the TTL drops by one, and the frame goes to traffic control on
+ * the route's device (the port's queue disc: PFC, ECN, INT apply as before). Every other frame
+ * (PFC frames, TCP, ARP, frames for the switch itself) takes ns-3's own path unchanged.
+ *
+ * What a frame on this path skips is IPv4's bookkeeping: the Ipv4L3Protocol trace sources
+ * Rx, Tx, UnicastForward and Drop of the switch do not see it (the devices' and queue discs'
+ * traces do), and no SocketPriorityTag is added (RoCE ports classify by DSCP). Ports that
+ * need ARP keep ns-3's path. RoceFabric's attribute FastPath (default false: the traces
+ * users connect to a switch's IPv4 keep working) installs it.
+ */
+class RoceSwitchPath : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RoceSwitchPath();
+    ~RoceSwitchPath() override;
+
+    /**
+     * \brief Takes the IPv4 frames of a switch's ports (call once, before the simulation).
+     * \param [in] node The switch: IPv4 and traffic control installed, no IPv6 interface
+     * \param [in] buffer Its shared buffer (ingress accounting), or null
+     * \return false (and nothing changed) if the node cannot use it: no IPv4, IPv6 interfaces
+     */
+    bool Install(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer);
+
+    /// \return RoCEv2 frames forwarded on this path
+    uint64_t GetForwarded() const;
+    /// \return RoCEv2 frames this path dropped (no route, TTL run out)
+    uint64_t GetDropped() const;
+
+    /// \return whether a frame that starts with IPv4 header bytes \p b (24 bytes) is RoCEv2
+    /// \param [in] b The first bytes: IPv4 header without options, then the UDP ports
+    static bool IsRoce(const uint8_t* b);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /**
+     * \brief A frame from a port (Node protocol handler).
+     * \param [in] device The port
+     * \param [in] packet The frame, from its IPv4 header
+     * \param [in] protocol 0x0800
+     * \param [in] from Sender
+     * \param [in] to Receiver
+     * \param [in] type Packet type
+     */
+    void Receive(Ptr<NetDevice> device,
+                 Ptr<const Packet> packet,
+                 uint16_t protocol,
+                 const Address& from,
+                 const Address& to,
+                 NetDevice::PacketType type);
+    /**
+     * \brief The routing protocol chose a route.
+     * \param [in] route The route \param [in] packet The frame without IPv4 header
+     * \param [in] header Its IPv4 header
+     */
+    void Forward(Ptr<Ipv4Route> route, Ptr<const Packet> packet, const Ipv4Header& header);
+    /// \brief The routing protocol refused a frame (an error callback).
+    /// \param [in] packet The frame \param [in] header Its header \param [in] error Why
+    void Refused(Ptr<const Packet> packet, const Ipv4Header& header, Socket::SocketErrno error);
+    /// \brief The routing protocol delivers a frame locally or to a group: it should not.
+    /// \param [in] packet The frame \param [in] header Its header \param [in] iif Interface
+    void Local(Ptr<const Packet> packet, const Ipv4Header& header, uint32_t iif);
+    /// \brief As Local, for multicast. \param [in] route Route \param [in] packet The frame
+    /// \param [in] header Its header
+    void Group(Ptr<Ipv4MulticastRoute> route, Ptr<const Packet> packet, const Ipv4Header& header);
+
+    Ptr<Node> m_node;                                    //!< The switch
+    Ptr<Ipv4L3Protocol> m_ipv4;                          //!< Its IPv4
+    Ptr<TrafficControlLayer> m_tc;                       //!< Its traffic control
+    Ptr<RoceSharedBuffer> m_buffer;                      //!< Its buffer (may be null)
+    std::vector<int32_t> m_interfaceOf;                  //!< IPv4 interface by device index
+    std::vector<Ipv4Address> m_own;                      //!< The switch's own addresses
+    Ipv4RoutingProtocol::UnicastForwardCallback m_ucb;   //!< Forward
+    Ipv4RoutingProtocol::MulticastForwardCallback m_mcb; //!< Group
+    Ipv4RoutingProtocol::LocalDeliverCallback m_lcb;     //!< Local
+    Ipv4RoutingProtocol::ErrorCallback m_ecb;            //!< Refused
+    uint64_t m_forwarded{0};                             //!< Forwarded frames
+    uint64_t m_dropped{0};                               //!< Dropped frames
+};
+
+} // namespace ns3
+
+#endif // ROCE_SWITCH_PATH_H
