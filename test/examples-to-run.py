@@ -14,6 +14,7 @@ cpp_examples = [
     ("allreduce-ocs-ring-vs-star --hosts=8 --bytes=8MiB --backend=packet", "True", "False"),
     ("leaf-spine-rotation --tors=4 --bytes=16MiB --period=1ms", "True", "False"),
     ("rdcn-rdma-gating --tors=4 --bytes=4194304", "True", "False"),
+    ("roce-fast-path --hosts=4 --bytes=2097152", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005 --policy=drain",
      "True", "False"),
