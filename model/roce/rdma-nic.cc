@@ -9,9 +9,12 @@
 #include "lossless-queue-disc.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
@@ -65,7 +68,10 @@ NextQp()
 /// One device of the host with an address.
 struct RdmaNic::Port
 {
-    Ptr<NetDevice> device;        //!< The device
+    Ptr<NetDevice> device; //!< The device
+    uint32_t interface {
+        0
+    };                            //!< Its IPv4 interface
     Ptr<LosslessQueueDisc> qdisc; //!< Its queue disc (or null)
     DataRate rate;                //!< Line rate
     uint32_t mtu{1500};           //!< Device MTU (IP bytes)
@@ -146,6 +152,14 @@ RdmaNic::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&RdmaNic::m_ackInterval),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("FastPath",
+                          "Frames go from the NIC to the port's traffic control with the IPv4 "
+                          "header written here, skipping Ipv4L3Protocol::Send (the same "
+                          "frames; the host's IPv4 Tx and SendOutgoing traces do not see "
+                          "them). RoceFabric's FastPath sets it",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RdmaNic::m_fastPath),
+                          MakeBooleanChecker())
             .AddAttribute("AckPriority",
                           "Priority of ACKs, NACKs and CNPs (0-7; above data's)",
                           UintegerValue(7),
@@ -255,6 +269,7 @@ RdmaNic::Install(Ptr<Node> node)
                                            << node->GetId() << " has no DataRate");
         port->rate = rate.Get();
         port->mtu = port->device->GetMtu();
+        port->interface = i;
         port->qdisc =
             tc ? DynamicCast<LosslessQueueDisc>(tc->GetRootQueueDiscOnDevice(port->device))
                : nullptr;
@@ -277,6 +292,10 @@ RdmaNic::Install(Ptr<Node> node)
     NS_ABORT_MSG_IF(m_ports.empty(),
                     "RdmaNic: node " << node->GetId() << " has no device with an IPv4 address");
     m_ipv4 = ipv4;
+    m_tc = tc;
+    UintegerValue ttl(64);
+    ipv4->GetAttributeFailSafe("DefaultTtl", ttl);
+    m_ttl = static_cast<uint8_t>(ttl.Get());
     m_socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
     NS_ABORT_MSG_IF(
         m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), RoceHeader::UDP_PORT)) != 0,
@@ -495,11 +514,8 @@ RdmaNic::SendData(SendQp& qp)
     packet->AddHeader(roce);
     // TOS per packet as a tag that IPv4 applies (ns-3 3.37 takes a TOS from the address,
     // later releases from the socket; with neither set, both leave the tag alone).
-    SocketIpTosTag tos;
-    tos.SetTos(static_cast<uint8_t>((qp.priority * 8) << 2 | 0x02)); // CSx, ECT(0)
-    packet->AddPacketTag(tos);
-    uint32_t wire = packet->GetSize() + UNDER_ROCE;
-    SendUdp(packet, qp.to, qp.control.qp);
+    const uint32_t wire = packet->GetSize() + UNDER_ROCE;
+    SendUdp(packet, qp.to, qp.control.qp, static_cast<uint8_t>((qp.priority * 8) << 2 | 0x02));
     Time now = Simulator::Now();
     port.freeAt = std::max(port.freeAt, now) + port.rate.CalculateBytesTxTime(wire);
     DataRate before = qp.control.rate;
@@ -581,10 +597,10 @@ RdmaNic::SourcePort(uint32_t qp)
 }
 
 void
-RdmaNic::SendUdp(Ptr<Packet> packet, Ipv4Address to, uint32_t qp)
+RdmaNic::SendUdp(Ptr<Packet> packet, Ipv4Address to, uint32_t qp, uint8_t tos)
 {
     // UDP by hand on IPv4 (what a UDP socket does, with the queue pair's source port):
-    // the route, then the header, then IPv4, which applies the SocketIpTosTag.
+    // the route, then the header, then IPv4.
     Ipv4Header header;
     header.SetDestination(to);
     header.SetProtocol(UDP_PROTOCOL);
@@ -601,6 +617,38 @@ RdmaNic::SendUdp(Ptr<Packet> packet, Ipv4Address to, uint32_t qp)
     udp.SetSourcePort(SourcePort(qp));
     udp.SetDestinationPort(RoceHeader::UDP_PORT);
     packet->AddHeader(udp);
+    Ptr<NetDevice> out = route->GetOutputDevice();
+    const Port* port = nullptr;
+    for (const auto& p : m_ports)
+    {
+        port = p->device == out ? p.get() : port;
+    }
+    if (m_fastPath && m_tc && port && !out->NeedsArp() && m_ipv4->IsUp(port->interface) &&
+        packet->GetSize() + 20 <= port->mtu)
+    {
+        // What Ipv4L3Protocol::Send writes for a datagram that fits the MTU.
+        header.SetSource(route->GetSource());
+        header.SetPayloadSize(packet->GetSize());
+        header.SetTtl(m_ttl);
+        header.SetTos(tos);
+        header.SetMayFragment();
+        header.SetIdentification(m_identification++);
+        if (Node::ChecksumEnabled())
+        {
+            header.EnableChecksum();
+        }
+        m_tc->Send(out,
+                   Create<Ipv4QueueDiscItem>(packet,
+                                             out->GetBroadcast(),
+                                             Ipv4L3Protocol::PROT_NUMBER,
+                                             header));
+        return;
+    }
+    // The TOS as a tag that IPv4 applies (ns-3 3.37 takes a TOS from the address, later
+    // releases from the socket; with neither set, both leave the tag alone).
+    SocketIpTosTag tag;
+    tag.SetTos(tos);
+    packet->AddPacketTag(tag);
     m_ipv4->Send(packet, route->GetSource(), to, UDP_PROTOCOL, route);
 }
 
@@ -609,11 +657,8 @@ RdmaNic::SendControl(Ipv4Address to, const RoceHeader& header, uint32_t p)
 {
     Ptr<Packet> packet = Create<Packet>();
     packet->AddHeader(header);
-    SocketIpTosTag tos;
-    tos.SetTos(static_cast<uint8_t>((m_ackPriority * 8) << 2));
-    packet->AddPacketTag(tos);
     const uint32_t wire = packet->GetSize() + UNDER_ROCE;
-    SendUdp(packet, to, header.GetQueuePair());
+    SendUdp(packet, to, header.GetQueuePair(), static_cast<uint8_t>((m_ackPriority * 8) << 2));
     Port& port = *m_ports[p];
     port.freeAt = std::max(port.freeAt, Simulator::Now()) + port.rate.CalculateBytesTxTime(wire);
 }

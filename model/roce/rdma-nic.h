@@ -36,6 +36,7 @@ class Address;
 class NetDevice;
 class LosslessQueueDisc;
 class QueueDiscItem;
+class TrafficControlLayer;
 
 /**
  * \ingroup optical
@@ -229,8 +230,8 @@ class RdmaNic : public Object
     void SendControl(Ipv4Address to, const RoceHeader& header, uint32_t port);
     /// \brief Sends a RoCE packet over UDP to port 4791 with the queue pair's source port.
     /// \param [in] packet The packet (RoCE header on) \param [in] to Destination
-    /// \param [in] qp Its queue pair
-    void SendUdp(Ptr<Packet> packet, Ipv4Address to, uint32_t qp);
+    /// \param [in] qp Its queue pair \param [in] tos Its IPv4 TOS byte (DSCP and ECN)
+    void SendUdp(Ptr<Packet> packet, Ipv4Address to, uint32_t qp, uint8_t tos);
 
   public:
     /// \param [in] qp A queue pair \return its UDP source port (ECMP entropy, as RoCEv2 NICs)
@@ -273,6 +274,10 @@ class RdmaNic : public Object
     Ptr<Node> m_node;                                             //!< The host
     Ptr<Socket> m_socket;                                         //!< UDP 4791 (receives)
     Ptr<Ipv4> m_ipv4;                                             //!< The host's IPv4 (sends)
+    Ptr<TrafficControlLayer> m_tc;                                //!< Its traffic control
+    bool m_fastPath{false};                                       //!< FastPath attribute
+    uint8_t m_ttl{64};                                            //!< IPv4's DefaultTtl
+    uint16_t m_identification{0};                                 //!< Next IPv4 identification
     Ipv4Address m_address;                                        //!< Its address
     std::vector<std::unique_ptr<Port>> m_ports;                   //!< Per device with an address
     std::vector<std::unique_ptr<SendQp>> m_send;                  //!< Sender queue pairs

@@ -47,11 +47,13 @@ RoceFabric::GetTypeId()
                             .SetGroupName("Optical")
                             .AddConstructor<RoceFabric>()
                             .AddAttribute("FastPath",
-                                          "Switches forward RoCEv2 frames on RoceSwitchPath: "
-                                          "the same routes, queues and results in less wall "
-                                          "time, but the switches' IPv4 trace sources (Rx, Tx, "
-                                          "UnicastForward, Drop; FlowMonitor's probes) do not "
-                                          "see those frames. false: IPv4's own path",
+                                          "Switches forward RoCEv2 frames on RoceSwitchPath and "
+                                          "NICs hand theirs to traffic control (RdmaNic "
+                                          "FastPath): the same routes, queues and results in "
+                                          "less wall time, but IPv4's trace sources on switches "
+                                          "(Rx, Tx, UnicastForward, Drop) and hosts' Tx and "
+                                          "SendOutgoing (FlowMonitor's probes) do not see those "
+                                          "frames. false: IPv4's own path",
                                           BooleanValue(false),
                                           MakeBooleanAccessor(&RoceFabric::m_fastPath),
                                           MakeBooleanChecker());
@@ -433,6 +435,10 @@ RoceFabric::Install(const NodeContainer& hosts)
                 m_paths.push_back(path);
             }
         }
+    }
+    if (m_fastPath)
+    {
+        m_nic.Set("FastPath", BooleanValue(true));
     }
     for (auto it = hosts.Begin(); it != hosts.End(); ++it)
     {
