@@ -10,8 +10,12 @@
 #include "roce-shared-buffer.h"
 
 #include "ns3/arp-l3-protocol.h"
+#include "ns3/boolean.h"
+#include "ns3/ipv4-ecmp-routing.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/ipv4-static-routing.h"
 #include "ns3/ipv6.h"
 #include "ns3/log.h"
 #include "ns3/traffic-control-layer.h"
@@ -55,6 +59,10 @@ RoceSwitchPath::DoDispose()
     m_ipv4 = nullptr;
     m_tc = nullptr;
     m_buffer = nullptr;
+    m_static = nullptr;
+    m_global = nullptr;
+    m_routes.clear();
+    m_chosen = nullptr;
     Object::DoDispose();
 }
 
@@ -91,7 +99,9 @@ RoceSwitchPath::Install(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer)
     std::sort(m_own.begin(), m_own.end());
     // Ipv4L3Protocol::AddInterface registered traffic control's Receive twice per interface
     // (IPv4 and ARP) with one callback; Node removes equal handlers first come, first served,
-    // so all are removed and ARP's registered again beside this path's IPv4 handler.
+    // so all are removed and ARP's registered again. IPv4 frames of every port come to one
+    // handler of this path (one entry in the node's list, which Node scans per frame); those
+    // of ports that need ARP go on to traffic control.
     const auto tcReceive = MakeCallback(&TrafficControlLayer::Receive, tc);
     for (std::size_t k = 0; k < 2 * taken.size(); ++k)
     {
@@ -99,18 +109,12 @@ RoceSwitchPath::Install(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer)
     }
     for (const auto& device : taken)
     {
-        if (device->NeedsArp())
-        {
-            node->RegisterProtocolHandler(tcReceive, Ipv4L3Protocol::PROT_NUMBER, device);
-        }
-        else
-        {
-            node->RegisterProtocolHandler(MakeCallback(&RoceSwitchPath::Receive, this),
-                                          Ipv4L3Protocol::PROT_NUMBER,
-                                          device);
-        }
         node->RegisterProtocolHandler(tcReceive, ArpL3Protocol::PROT_NUMBER, device);
     }
+    node->RegisterProtocolHandler(MakeCallback(&RoceSwitchPath::Receive, this),
+                                  Ipv4L3Protocol::PROT_NUMBER,
+                                  nullptr);
+    m_epoch = Ipv4EcmpRouting::GetEpoch();
     return true;
 }
 
@@ -161,17 +165,89 @@ RoceSwitchPath::Receive(Ptr<NetDevice> device,
     {
         copy->RemoveAtEnd(copy->GetSize() - header.GetPayloadSize()); // a device's padding
     }
-    if (!header.IsChecksumOk() ||
-        !m_ipv4->GetRoutingProtocol()->RouteInput(copy, header, device, m_ucb, m_mcb, m_lcb, m_ecb))
+    if (!header.IsChecksumOk() || !m_ipv4->IsForwarding(static_cast<uint32_t>(interface)))
+    {
+        ++m_dropped;
+        return;
+    }
+    const bool remember = CanRemember();
+    if (remember)
+    {
+        auto it = m_routes.find(destination.Get());
+        if (it != m_routes.end())
+        {
+            ++m_remembered;
+            Forward(it->second, copy, header);
+            return;
+        }
+    }
+    m_chosen = nullptr;
+    if (!m_ipv4->GetRoutingProtocol()->RouteInput(copy, header, device, m_ucb, m_mcb, m_lcb, m_ecb))
     {
         NS_LOG_WARN("node " << m_node->GetId() << ": no route to " << destination << ", dropped");
         ++m_dropped;
     }
+    else if (remember && m_chosen)
+    {
+        m_routes[destination.Get()] = m_chosen;
+    }
+    m_chosen = nullptr;
+}
+
+bool
+RoceSwitchPath::CanRemember()
+{
+    auto list = DynamicCast<Ipv4ListRouting>(m_ipv4->GetRoutingProtocol());
+    const uint32_t n = list ? list->GetNRoutingProtocols() : 0;
+    if (n != m_nProtocols)
+    {
+        // (Re)learn what routes: static and global routing only, global without random ECMP.
+        m_nProtocols = n;
+        m_static = nullptr;
+        m_global = nullptr;
+        m_deterministic = n > 0;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            int16_t priority = 0;
+            Ptr<Ipv4RoutingProtocol> protocol = list->GetRoutingProtocol(i, priority);
+            BooleanValue random(true);
+            if (auto st = DynamicCast<Ipv4StaticRouting>(protocol))
+            {
+                m_static = st;
+            }
+            else if (auto gl = DynamicCast<Ipv4GlobalRouting>(protocol);
+                     gl && gl->GetAttributeFailSafe("RandomEcmpRouting", random) && !random.Get())
+            {
+                m_global = gl;
+            }
+            else
+            {
+                m_deterministic = false;
+            }
+        }
+        m_routes.clear();
+    }
+    if (!m_deterministic)
+    {
+        return false;
+    }
+    const uint32_t nStatic = m_static ? m_static->GetNRoutes() : 0;
+    const uint32_t nGlobal = m_global ? m_global->GetNRoutes() : 0;
+    if (m_epoch != Ipv4EcmpRouting::GetEpoch() || nStatic != m_staticRoutes ||
+        nGlobal != m_globalRoutes)
+    {
+        m_epoch = Ipv4EcmpRouting::GetEpoch();
+        m_staticRoutes = nStatic;
+        m_globalRoutes = nGlobal;
+        m_routes.clear();
+    }
+    return true;
 }
 
 void
 RoceSwitchPath::Forward(Ptr<Ipv4Route> route, Ptr<const Packet> packet, const Ipv4Header& header)
 {
+    m_chosen = route;
     Ptr<NetDevice> out = route->GetOutputDevice();
     const int32_t interface = m_interfaceOf[out->GetIfIndex()];
     if (header.GetTtl() <= 1 || interface < 0 || !m_ipv4->IsUp(static_cast<uint32_t>(interface)))
@@ -223,6 +299,12 @@ uint64_t
 RoceSwitchPath::GetForwarded() const
 {
     return m_forwarded;
+}
+
+uint64_t
+RoceSwitchPath::GetRemembered() const
+{
+    return m_remembered;
 }
 
 uint64_t

@@ -7,6 +7,7 @@
 #ifndef ROCE_SWITCH_PATH_H
 #define ROCE_SWITCH_PATH_H
 
+#include "ns3/ipv4-ecmp-routing.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
@@ -16,12 +17,14 @@
 #include "ns3/socket.h"
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
 {
 
 class Ipv4L3Protocol;
+class Ipv4StaticRouting;
 class RoceSharedBuffer;
 class TrafficControlLayer;
 
@@ -36,6 +39,15 @@ class TrafficControlLayer;
  * decide exactly as before), the TTL drops by one, and the frame goes to traffic control on
  * the route's device (the port's queue disc: PFC, ECN, INT apply as before). Every other frame
  * (PFC frames, TCP, ARP, frames for the switch itself) takes ns-3's own path unchanged.
+ *
+ * Where a destination's route depends on nothing else (the node routes by list routing of
+ * static and global routing only, global routing without RandomEcmpRouting), the route is
+ * remembered per destination: the scans of IPv4's interfaces and static routes that cost a
+ * frame time in proportion to the ports happen once per destination. The memory is dropped
+ * when Ipv4EcmpRouting::Invalidate() is called (OcsHelper and the realizers call it after
+ * recomputing global routes; a program that changes routes during a run calls it too), when
+ * the number of static or global routes changes, and a remembered route whose port is down is
+ * not used.
  *
  * What a frame on this path skips is IPv4's bookkeeping: the Ipv4L3Protocol trace sources
  * Rx, Tx, UnicastForward and Drop of the switch do not see it (the devices' and queue discs'
@@ -65,6 +77,8 @@ class RoceSwitchPath : public Object
 
     /// \return RoCEv2 frames forwarded on this path
     uint64_t GetForwarded() const;
+    /// \return of these, frames forwarded by a remembered route
+    uint64_t GetRemembered() const;
     /// \return RoCEv2 frames this path dropped (no route, TTL run out)
     uint64_t GetDropped() const;
 
@@ -107,6 +121,13 @@ class RoceSwitchPath : public Object
     /// \param [in] header Its header
     void Group(Ptr<Ipv4MulticastRoute> route, Ptr<const Packet> packet, const Ipv4Header& header);
 
+    /**
+     * \brief Whether routes may be remembered now (the routing is static and global only,
+     * the routes unchanged since they were remembered); drops the memory if not.
+     * \return true if a remembered route may be used
+     */
+    bool CanRemember();
+
     Ptr<Node> m_node;                                    //!< The switch
     Ptr<Ipv4L3Protocol> m_ipv4;                          //!< Its IPv4
     Ptr<TrafficControlLayer> m_tc;                       //!< Its traffic control
@@ -117,8 +138,18 @@ class RoceSwitchPath : public Object
     Ipv4RoutingProtocol::MulticastForwardCallback m_mcb; //!< Group
     Ipv4RoutingProtocol::LocalDeliverCallback m_lcb;     //!< Local
     Ipv4RoutingProtocol::ErrorCallback m_ecb;            //!< Refused
-    uint64_t m_forwarded{0};                             //!< Forwarded frames
-    uint64_t m_dropped{0};                               //!< Dropped frames
+    Ptr<Ipv4StaticRouting> m_static;                     //!< Static routing (list member)
+    Ptr<Ipv4GlobalRouting> m_global;                     //!< Global routing (list member)
+    uint32_t m_nProtocols{0};                            //!< List size the two were found in
+    bool m_deterministic{false};                         //!< Routes depend on the destination only
+    uint64_t m_epoch{0};                                 //!< Ipv4EcmpRouting epoch remembered at
+    uint32_t m_staticRoutes{0};                          //!< Static routes remembered at
+    uint32_t m_globalRoutes{0};                          //!< Global routes remembered at
+    std::unordered_map<uint32_t, Ptr<Ipv4Route>> m_routes; //!< Remembered, by destination
+    Ptr<Ipv4Route> m_chosen;                               //!< Route of the frame being routed
+    uint64_t m_remembered{0};                              //!< Frames on remembered routes
+    uint64_t m_forwarded{0};                               //!< Forwarded frames
+    uint64_t m_dropped{0};                                 //!< Dropped frames
 };
 
 } // namespace ns3

@@ -93,6 +93,12 @@ Ipv4EcmpRouting::Invalidate()
 }
 
 uint64_t
+Ipv4EcmpRouting::GetEpoch()
+{
+    return g_epoch;
+}
+
+uint64_t
 Ipv4EcmpRouting::GetForwarded() const
 {
     return m_forwarded;

@@ -76,8 +76,12 @@ class Ipv4EcmpRouting : public Ipv4RoutingProtocol
                                                      Mode mode = FLOW_HASH,
                                                      int16_t priority = -5);
 
-    /// \brief Drops the cached candidates of every instance (after global routes changed).
+    /// \brief Drops the cached candidates of every instance (after global routes changed), and
+    /// the routes RoceSwitchPath remembers.
     static void Invalidate();
+
+    /// \return how many times Invalidate() was called (caches of routes compare it)
+    static uint64_t GetEpoch();
 
     /// \return packets forwarded by this protocol
     uint64_t GetForwarded() const;

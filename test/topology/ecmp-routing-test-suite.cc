@@ -21,11 +21,13 @@
 #include "ns3/ipv4-ecmp-routing.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/ppp-header.h"
 #include "ns3/rdma-nic.h"
 #include "ns3/roce-fabric.h"
 #include "ns3/roce-header.h"
+#include "ns3/roce-switch-path.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -50,6 +52,7 @@ struct SpineLoad
     std::vector<double> completed;        //!< Completion time of each message (ns)
     uint64_t forwarded{0};                //!< Frames forwarded on the fast path
     uint64_t roceFrames{0};               //!< RoCE frames the NICs sent (data, ACK, NACK, CNP)
+    uint64_t remembered{0};               //!< Frames the leaves forwarded by remembered routes
 };
 
 /// A port of spine \p s received \p frame (point-to-point header on).
@@ -93,10 +96,15 @@ Count(SpineLoad* load, int s, Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t)
  * \param [in] mode Its mode
  * \param [in] qps Queue pairs
  * \param [in] fastPath RoceFabric's FastPath
+ * \param [in] rerouteAt If positive: then leaf 0 gets a static route to host 2 by spine 1
  * \return the spines' load
  */
 SpineLoad
-RunLeafSpine(bool ecmp, Ipv4EcmpRouting::Mode mode, uint32_t qps, bool fastPath = false)
+RunLeafSpine(bool ecmp,
+             Ipv4EcmpRouting::Mode mode,
+             uint32_t qps,
+             bool fastPath = false,
+             Time rerouteAt = Time(0))
 {
     NodeContainer hosts(4);
     NodeContainer leaves(2);
@@ -157,8 +165,25 @@ RunLeafSpine(bool ecmp, Ipv4EcmpRouting::Mode mode, uint32_t qps, bool fastPath 
             load.completed.push_back(Simulator::Now().GetNanoSeconds());
         });
     }
+    if (rerouteAt.IsStrictlyPositive())
+    {
+        // Leaf 0's interface 4 is its link to spine 1 (10.2.0.20/30: leaf .21, spine .22);
+        // host 2 is 10.2.0.9. Static routing comes before global routing.
+        Ptr<Ipv4StaticRouting> routes =
+            Ipv4StaticRoutingHelper().GetStaticRouting(leaves.Get(0)->GetObject<Ipv4>());
+        Simulator::Schedule(rerouteAt, [routes]() {
+            routes->AddHostRouteTo(Ipv4Address("10.2.0.9"), Ipv4Address("10.2.0.22"), 4);
+        });
+    }
     Simulator::Run();
     load.forwarded = fabric->GetFastForwarded();
+    for (uint32_t i = 0; i < leaves.GetN(); ++i)
+    {
+        if (auto path = leaves.Get(i)->GetObject<RoceSwitchPath>())
+        {
+            load.remembered += path->GetRemembered();
+        }
+    }
     for (const auto& nic : {a, b})
     {
         const RdmaNicCounters& c = nic->GetCounters();
@@ -248,6 +273,34 @@ class RoceSwitchPathTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(fast.completed.size(), 16, "every message completed");
             NS_TEST_ASSERT_MSG_EQ(slow.completed.size(), 16, "every message completed");
             for (std::size_t m = 0; m < 16; ++m)
+            {
+                NS_TEST_EXPECT_MSG_EQ(fast.completed[m], slow.completed[m], "message " << m);
+            }
+            NS_TEST_EXPECT_MSG_EQ(fast.remembered, 0, "ECMP's routes are not remembered");
+        }
+        // Global routing alone: the leaves remember each destination's route; a static route
+        // added mid-run (20 us) is taken from then on, as on IPv4's path.
+        for (Time at : {Time(0), MicroSeconds(20)})
+        {
+            const SpineLoad slow = RunLeafSpine(false, Ipv4EcmpRouting::FLOW_HASH, 16, false, at);
+            const SpineLoad fast = RunLeafSpine(false, Ipv4EcmpRouting::FLOW_HASH, 16, true, at);
+            NS_TEST_EXPECT_MSG_GT(fast.remembered, fast.roceFrames, "routes remembered");
+            for (int s = 0; s < 2; ++s)
+            {
+                NS_TEST_EXPECT_MSG_EQ(fast.frames[s], slow.frames[s], "spine " << s << " frames");
+            }
+            if (at.IsStrictlyPositive())
+            {
+                NS_TEST_EXPECT_MSG_GT(std::min(fast.frames[0], fast.frames[1]),
+                                      0,
+                                      "both spines: before and after the new route");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ(std::min(fast.frames[0], fast.frames[1]), 0, "one spine");
+            }
+            NS_TEST_ASSERT_MSG_EQ(fast.completed.size(), slow.completed.size(), "messages");
+            for (std::size_t m = 0; m < fast.completed.size(); ++m)
             {
                 NS_TEST_EXPECT_MSG_EQ(fast.completed[m], slow.completed[m], "message " << m);
             }
