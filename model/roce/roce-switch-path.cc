@@ -249,7 +249,10 @@ RoceSwitchPath::Forward(Ptr<Ipv4Route> route, Ptr<const Packet> packet, const Ip
 {
     m_chosen = route;
     Ptr<NetDevice> out = route->GetOutputDevice();
-    const int32_t interface = m_interfaceOf[out->GetIfIndex()];
+    const uint32_t index = out->GetIfIndex();
+    const int32_t interface = index < m_interfaceOf.size() && m_interfaceOf[index] >= 0
+                                  ? m_interfaceOf[index]
+                                  : m_ipv4->GetInterfaceForDevice(out); // a port added later
     if (header.GetTtl() <= 1 || interface < 0 || !m_ipv4->IsUp(static_cast<uint32_t>(interface)))
     {
         NS_LOG_WARN("node " << m_node->GetId() << ": TTL run out or port down, dropped");
