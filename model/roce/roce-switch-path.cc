@@ -61,6 +61,8 @@ RoceSwitchPath::DoDispose()
     m_buffer = nullptr;
     m_static = nullptr;
     m_global = nullptr;
+    m_routing = nullptr;
+    m_list = nullptr;
     m_routes.clear();
     m_chosen = nullptr;
     Object::DoDispose();
@@ -197,7 +199,14 @@ RoceSwitchPath::Receive(Ptr<NetDevice> device,
 bool
 RoceSwitchPath::CanRemember()
 {
-    auto list = DynamicCast<Ipv4ListRouting>(m_ipv4->GetRoutingProtocol());
+    Ptr<Ipv4RoutingProtocol> routing = m_ipv4->GetRoutingProtocol();
+    if (routing != m_routing)
+    {
+        m_routing = routing; // the cast once, not per frame
+        m_list = DynamicCast<Ipv4ListRouting>(routing);
+        m_nProtocols = UINT32_MAX;
+    }
+    Ptr<Ipv4ListRouting> list = m_list;
     const uint32_t n = list ? list->GetNRoutingProtocols() : 0;
     if (n != m_nProtocols)
     {

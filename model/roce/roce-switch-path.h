@@ -24,6 +24,7 @@ namespace ns3
 {
 
 class Ipv4L3Protocol;
+class Ipv4ListRouting;
 class Ipv4StaticRouting;
 class RoceSharedBuffer;
 class TrafficControlLayer;
@@ -140,7 +141,9 @@ class RoceSwitchPath : public Object
     Ipv4RoutingProtocol::ErrorCallback m_ecb;            //!< Refused
     Ptr<Ipv4StaticRouting> m_static;                     //!< Static routing (list member)
     Ptr<Ipv4GlobalRouting> m_global;                     //!< Global routing (list member)
-    uint32_t m_nProtocols{0};                            //!< List size the two were found in
+    Ptr<Ipv4RoutingProtocol> m_routing;                  //!< The node's routing, as last seen
+    Ptr<Ipv4ListRouting> m_list;                         //!< It as list routing (or null)
+    uint32_t m_nProtocols{UINT32_MAX};                   //!< List size the two were found in
     bool m_deterministic{false};                         //!< Routes depend on the destination only
     uint64_t m_epoch{0};                                 //!< Ipv4EcmpRouting epoch remembered at
     uint32_t m_staticRoutes{0};                          //!< Static routes remembered at
