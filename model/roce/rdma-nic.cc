@@ -619,11 +619,11 @@ RdmaNic::SendUdp(Ptr<Packet> packet, Ipv4Address to, uint32_t qp, uint8_t tos)
     packet->AddHeader(udp);
     Ptr<NetDevice> out = route->GetOutputDevice();
     const Port* port = nullptr;
-    for (const auto& p : m_ports)
+    for (std::size_t i = 0; m_fastPath && !port && i < m_ports.size(); ++i)
     {
-        port = p->device == out ? p.get() : port;
+        port = m_ports[i]->device == out ? m_ports[i].get() : nullptr; // only the fast path asks
     }
-    if (m_fastPath && m_tc && port && !out->NeedsArp() && m_ipv4->IsUp(port->interface) &&
+    if (m_tc && port && !out->NeedsArp() && m_ipv4->IsUp(port->interface) &&
         packet->GetSize() + 20 <= port->mtu)
     {
         // What Ipv4L3Protocol::Send writes for a datagram that fits the MTU.
