@@ -9,7 +9,7 @@
  * Write your own study, 5: RoCEv2 switches on the fast path, written from doc/optical.rst
  * (RoCEv2, "Attributes": RoceFabric's FastPath). A ring all-reduce of --bytes over the rdma
  * backend on --hosts hosts behind one switch, once on IPv4's path and once with the switch
- * forwarding RoCE frames on RoceSwitchPath: the same all-reduce time, and the frames the fast
+ * forwarding RoCE frames on RoceFastPath: the same all-reduce time, and the frames the fast
  * path forwarded (wall times on stderr):
  *
  *   ./ns3 run "roce-fast-path --hosts=8 --bytes=8MiB"

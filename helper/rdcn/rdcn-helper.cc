@@ -23,6 +23,7 @@
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/ppp-header.h"
+#include "ns3/roce-fast-path.h"
 #include "ns3/roce-shared-buffer.h"
 #include "ns3/simulator.h"
 #include "ns3/traffic-control-helper.h"
@@ -670,9 +671,8 @@ RdcnHelper::ConnectCounters(const Ptr<RdcnNetwork::Data>& d)
 {
     for (uint32_t i = 0; i < d->hosts.GetN(); ++i)
     {
-        d->hosts.Get(i)->GetObject<Ipv4>()->TraceConnectWithoutContext(
-            "Rx",
-            MakeCallback(&RdcnNetwork::Data::HostRx, d));
+        // IPv4's Rx and a RoCE fabric's fast path (RoceFabric FastPath), installed or not yet.
+        RoceFastPath::ConnectRx(d->hosts.Get(i), MakeCallback(&RdcnNetwork::Data::HostRx, d));
         d->hostDevices[i]->TraceConnectWithoutContext(
             "PhyRxDrop",
             MakeCallback(&RdcnNetwork::Data::HostRxError, d));

@@ -22,6 +22,7 @@
 #include "ns3/rdcn-fluid-network.h"
 #include "ns3/rdcn-router.h"
 #include "ns3/rdcn-traffic-aware-scheduler.h"
+#include "ns3/roce-fast-path.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-collective-transport.h"
@@ -289,9 +290,8 @@ BuildNetwork(const RdcnStudyConfig& c,
     r.payload = std::make_shared<uint64_t>(0);
     for (uint32_t h = 0; h < made.hosts.GetN(); ++h)
     {
-        made.hosts.Get(h)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
-            "Rx",
-            MakeBoundCallback(&CountPayload, r.payload.get()));
+        RoceFastPath::ConnectRx(made.hosts.Get(h),
+                                MakeBoundCallback(&CountPayload, r.payload.get()));
     }
     r.packetLevel = BackendRegistry::Get(c.backend).level == NetworkLevel::PACKET;
     return true;

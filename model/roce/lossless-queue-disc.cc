@@ -159,10 +159,11 @@ bool
 LosslessQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 {
     uint32_t band = Classify(item);
+    const uint32_t size = item->GetSize();
     if (m_buffer && band < N_PRIORITIES)
     {
         RoceIngressTag tag;
-        if (item->GetPacket()->PeekPacketTag(tag) && !m_buffer->Admit(tag, band, item->GetSize()))
+        if (item->GetPacket()->PeekPacketTag(tag) && !m_buffer->Admit(tag, band, size))
         {
             item->GetPacket()->RemovePacketTag(tag);
             DropBeforeEnqueue(item, "Buffer full");
@@ -174,7 +175,7 @@ LosslessQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         Release(item, band);
         return false;
     }
-    m_bandBytes[band] += item->GetSize();
+    m_bandBytes[band] += size;
     m_peakBytes = std::max(m_peakBytes, GetNBytes());
     return true;
 }

@@ -7,6 +7,7 @@
 #include "rdma-nic.h"
 
 #include "lossless-queue-disc.h"
+#include "roce-fast-path.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -63,6 +64,30 @@ NextQp()
     }
     return g_nextQp++;
 }
+
+/// DataRate::CalculateBytesTxTime for the last (rate, bytes) asked, remembered: the same
+/// value, without the 128-bit division per packet (a port's rate and a queue pair's packet
+/// size rarely change between packets).
+class TxTime
+{
+  public:
+    /// \param [in] rate A rate \param [in] bytes A size \return the time to send it
+    Time Of(const DataRate& rate, uint32_t bytes)
+    {
+        if (rate.GetBitRate() != m_bps || bytes != m_bytes)
+        {
+            m_bps = rate.GetBitRate();
+            m_bytes = bytes;
+            m_time = rate.CalculateBytesTxTime(bytes);
+        }
+        return m_time;
+    }
+
+  private:
+    uint64_t m_bps{0};            //!< Rate last asked
+    uint32_t m_bytes{UINT32_MAX}; //!< Size last asked
+    Time m_time;                  //!< Its time
+};
 } // namespace
 
 /// One device of the host with an address.
@@ -76,6 +101,10 @@ struct RdmaNic::Port
     DataRate rate;                //!< Line rate
     uint32_t mtu{1500};           //!< Device MTU (IP bytes)
     Time freeAt;                  //!< Next instant the line is free
+    TxTime lineTime;              //!< Data packets' transmission times at the line rate
+    TxTime controlTime;           //!< ACKs', NACKs' and CNPs' (kept apart: sizes alternate)
+    Address broadcast;            //!< The device's broadcast address (frames to its peer)
+    bool needsArp{true};          //!< Whether the device needs ARP
     EventId event;                //!< Pending TrySend
     std::vector<uint32_t> qps;    //!< Sender queue pairs (m_send indices), in turn
     uint32_t next{0};             //!< Next in turn
@@ -109,6 +138,7 @@ struct RdmaNic::SendQp
     uint32_t sentBase{0};             //!< PSN of sentAt.front()
     uint32_t resentBelow{0};          //!< PSNs below it may have been sent twice (Karn)
     uint32_t next{0};                 //!< Next PSN to send
+    TxTime pacing;                    //!< Transmission times at the queue pair's rate
     uint32_t una{0};                  //!< First unacknowledged PSN
     uint32_t end{0};                  //!< One past the last posted PSN
     Time nextSend;                    //!< Rate limiter
@@ -234,8 +264,22 @@ RdmaNic::DoDispose()
         m_socket->Close();
     }
     m_socket = nullptr;
+    if (m_path)
+    {
+        m_path->SetLocalReceiver(RoceFastPath::LocalReceiver());
+        m_path = nullptr;
+    }
     m_node = nullptr;
     Object::DoDispose();
+}
+
+void
+RdmaNic::DoInitialize()
+{
+    // The global value as the simulation starts (a program may set it after Install); read
+    // per frame it costs a name lookup.
+    m_checksum = Node::ChecksumEnabled();
+    Object::DoInitialize();
 }
 
 void
@@ -269,6 +313,8 @@ RdmaNic::Install(Ptr<Node> node)
                                            << node->GetId() << " has no DataRate");
         port->rate = rate.Get();
         port->mtu = port->device->GetMtu();
+        port->broadcast = port->device->GetBroadcast();
+        port->needsArp = port->device->NeedsArp();
         port->interface = i;
         port->qdisc =
             tc ? DynamicCast<LosslessQueueDisc>(tc->GetRootQueueDiscOnDevice(port->device))
@@ -296,12 +342,19 @@ RdmaNic::Install(Ptr<Node> node)
     UintegerValue ttl(64);
     ipv4->GetAttributeFailSafe("DefaultTtl", ttl);
     m_ttl = static_cast<uint8_t>(ttl.Get());
+    m_checksum = Node::ChecksumEnabled();
     m_socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
     NS_ABORT_MSG_IF(
         m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), RoceHeader::UDP_PORT)) != 0,
         "RdmaNic: node " << node->GetId() << " cannot bind UDP port 4791");
     m_socket->SetIpRecvTos(true);
     m_socket->SetRecvCallback(MakeCallback(&RdmaNic::Receive, this));
+    Ptr<RoceFastPath> path = node->GetObject<RoceFastPath>();
+    if (m_fastPath && path && path->IsInstalled())
+    {
+        m_path = path; // frames for the host come from it, routes of frames sent too
+        m_path->SetLocalReceiver(MakeCallback(&RdmaNic::Deliver, this));
+    }
 }
 
 Ptr<Node>
@@ -517,10 +570,10 @@ RdmaNic::SendData(SendQp& qp)
     const uint32_t wire = packet->GetSize() + UNDER_ROCE;
     SendUdp(packet, qp.to, qp.control.qp, static_cast<uint8_t>((qp.priority * 8) << 2 | 0x02));
     Time now = Simulator::Now();
-    port.freeAt = std::max(port.freeAt, now) + port.rate.CalculateBytesTxTime(wire);
+    port.freeAt = std::max(port.freeAt, now) + port.lineTime.Of(port.rate, wire);
     DataRate before = qp.control.rate;
     qp.cc->OnSent(qp.control, wire);
-    qp.nextSend = now + qp.control.rate.CalculateBytesTxTime(wire);
+    qp.nextSend = now + qp.pacing.Of(qp.control.rate, wire);
     if (qp.measureRtt)
     {
         if (qp.next - qp.sentBase < qp.sentAt.size())
@@ -606,7 +659,8 @@ RdmaNic::SendUdp(Ptr<Packet> packet, Ipv4Address to, uint32_t qp, uint8_t tos)
     header.SetProtocol(UDP_PROTOCOL);
     Socket::SocketErrno error = Socket::ERROR_NOTERROR;
     Ptr<Ipv4Route> route =
-        m_ipv4->GetRoutingProtocol()->RouteOutput(packet, header, nullptr, error);
+        m_path ? m_path->RouteOutput(packet, header, error)
+               : m_ipv4->GetRoutingProtocol()->RouteOutput(packet, header, nullptr, error);
     if (!route)
     {
         NS_LOG_WARN("node " << m_node->GetId() << ": no route to " << to);
@@ -623,7 +677,7 @@ RdmaNic::SendUdp(Ptr<Packet> packet, Ipv4Address to, uint32_t qp, uint8_t tos)
     {
         port = m_ports[i]->device == out ? m_ports[i].get() : nullptr; // only the fast path asks
     }
-    if (m_tc && port && !out->NeedsArp() && m_ipv4->IsUp(port->interface) &&
+    if (m_tc && port && !port->needsArp && m_ipv4->IsUp(port->interface) &&
         packet->GetSize() + 20 <= port->mtu)
     {
         // What Ipv4L3Protocol::Send writes for a datagram that fits the MTU.
@@ -633,13 +687,13 @@ RdmaNic::SendUdp(Ptr<Packet> packet, Ipv4Address to, uint32_t qp, uint8_t tos)
         header.SetTos(tos);
         header.SetMayFragment();
         header.SetIdentification(m_identification++);
-        if (Node::ChecksumEnabled())
+        if (m_checksum)
         {
             header.EnableChecksum();
         }
         m_tc->Send(out,
                    Create<Ipv4QueueDiscItem>(packet,
-                                             out->GetBroadcast(),
+                                             port->broadcast,
                                              Ipv4L3Protocol::PROT_NUMBER,
                                              header));
         return;
@@ -660,7 +714,7 @@ RdmaNic::SendControl(Ipv4Address to, const RoceHeader& header, uint32_t p)
     const uint32_t wire = packet->GetSize() + UNDER_ROCE;
     SendUdp(packet, to, header.GetQueuePair(), static_cast<uint8_t>((m_ackPriority * 8) << 2));
     Port& port = *m_ports[p];
-    port.freeAt = std::max(port.freeAt, Simulator::Now()) + port.rate.CalculateBytesTxTime(wire);
+    port.freeAt = std::max(port.freeAt, Simulator::Now()) + port.controlTime.Of(port.rate, wire);
 }
 
 void
@@ -671,34 +725,48 @@ RdmaNic::Receive(Ptr<Socket> socket)
     while ((packet = socket->RecvFrom(from)))
     {
         SocketIpTosTag tos;
-        bool ce = packet->PeekPacketTag(tos) && (tos.GetTos() & 0x03) == 0x03;
-        RoceHeader header;
-        packet->RemoveHeader(header);
-        switch (header.GetOpcode())
+        const bool ce = packet->PeekPacketTag(tos) && (tos.GetTos() & 0x03) == 0x03;
+        Handle(packet, InetSocketAddress::ConvertFrom(from).GetIpv4(), ce);
+    }
+}
+
+void
+RdmaNic::Deliver(Ptr<Packet> packet, const Ipv4Header& header, uint32_t interface)
+{
+    UdpHeader udp;
+    packet->RemoveHeader(udp);
+    Handle(packet, header.GetSource(), header.GetEcn() == Ipv4Header::ECN_CE);
+}
+
+void
+RdmaNic::Handle(Ptr<Packet> packet, Ipv4Address from, bool ce)
+{
+    RoceHeader header;
+    packet->RemoveHeader(header);
+    switch (header.GetOpcode())
+    {
+    case RoceHeader::DATA:
+        ReceiveData(header, from, ce);
+        break;
+    case RoceHeader::ACK:
+    case RoceHeader::NACK:
+        ReceiveAck(header);
+        break;
+    case RoceHeader::CNP: {
+        auto it = m_sendIndex.find(header.GetQueuePair());
+        if (it != m_sendIndex.end())
         {
-        case RoceHeader::DATA:
-            ReceiveData(header, InetSocketAddress::ConvertFrom(from).GetIpv4(), ce);
-            break;
-        case RoceHeader::ACK:
-        case RoceHeader::NACK:
-            ReceiveAck(header);
-            break;
-        case RoceHeader::CNP: {
-            auto it = m_sendIndex.find(header.GetQueuePair());
-            if (it != m_sendIndex.end())
+            SendQp& qp = *m_send[it->second];
+            ++m_counters.cnpsReceived;
+            DataRate before = qp.control.rate;
+            qp.cc->OnCnp(qp.control);
+            if (qp.control.rate != before)
             {
-                SendQp& qp = *m_send[it->second];
-                ++m_counters.cnpsReceived;
-                DataRate before = qp.control.rate;
-                qp.cc->OnCnp(qp.control);
-                if (qp.control.rate != before)
-                {
-                    m_rateTrace(qp.control.qp, qp.control.rate);
-                }
+                m_rateTrace(qp.control.qp, qp.control.rate);
             }
-            break;
         }
-        }
+        break;
+    }
     }
 }
 

@@ -30,6 +30,7 @@ namespace ns3
 {
 
 class Node;
+class RoceFastPath;
 class Socket;
 class Packet;
 class Address;
@@ -217,8 +218,16 @@ class RdmaNic : public Object
     struct RecvQp;
 
     void DoDispose() override;
+    void DoInitialize() override;
     /// \param [in] socket The socket: reads what arrived
     void Receive(Ptr<Socket> socket);
+    /// \brief A frame from the node's RoceFastPath (instead of the socket).
+    /// \param [in] packet From its UDP header \param [in] header Its IPv4 header
+    /// \param [in] interface The IPv4 interface it came in on
+    void Deliver(Ptr<Packet> packet, const Ipv4Header& header, uint32_t interface);
+    /// \brief Acts on a RoCE packet. \param [in] packet From its RoCE header
+    /// \param [in] from Its sender \param [in] ce Whether it was CE-marked
+    void Handle(Ptr<Packet> packet, Ipv4Address from, bool ce);
     /// \param [in] port A port: sends its next data packet if it can
     void TrySend(uint32_t port);
     /// \param [in] qp Sender state \param [in] psn A PSN \return its payload bytes
@@ -271,14 +280,16 @@ class RdmaNic : public Object
     Time m_baseRtt;            //!< BaseRtt
     ObjectFactory m_ccFactory; //!< Congestion control
 
-    Ptr<Node> m_node;                                             //!< The host
-    Ptr<Socket> m_socket;                                         //!< UDP 4791 (receives)
-    Ptr<Ipv4> m_ipv4;                                             //!< The host's IPv4 (sends)
-    Ptr<TrafficControlLayer> m_tc;                                //!< Its traffic control
-    bool m_fastPath{false};                                       //!< FastPath attribute
-    uint8_t m_ttl{64};                                            //!< IPv4's DefaultTtl
-    uint16_t m_identification{0};                                 //!< Next IPv4 identification
-    Ipv4Address m_address;                                        //!< Its address
+    Ptr<Node> m_node;              //!< The host
+    Ptr<Socket> m_socket;          //!< UDP 4791 (receives)
+    Ptr<Ipv4> m_ipv4;              //!< The host's IPv4 (sends)
+    Ptr<TrafficControlLayer> m_tc; //!< Its traffic control
+    Ptr<RoceFastPath> m_path;      //!< The node's fast path (with FastPath, if installed)
+    bool m_fastPath{false};        //!< FastPath attribute
+    uint8_t m_ttl{64};             //!< IPv4's DefaultTtl
+    bool m_checksum{false};        //!< Node::ChecksumEnabled, read at Install and at the start
+    uint16_t m_identification{0};  //!< Next IPv4 identification
+    Ipv4Address m_address;         //!< Its address
     std::vector<std::unique_ptr<Port>> m_ports;                   //!< Per device with an address
     std::vector<std::unique_ptr<SendQp>> m_send;                  //!< Sender queue pairs
     std::unordered_map<uint32_t, uint32_t> m_sendIndex;           //!< Id to m_send index

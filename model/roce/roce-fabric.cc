@@ -7,7 +7,7 @@
 #include "roce-fabric.h"
 
 #include "pfc-protocol.h"
-#include "roce-switch-path.h"
+#include "roce-fast-path.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -47,13 +47,15 @@ RoceFabric::GetTypeId()
                             .SetGroupName("Optical")
                             .AddConstructor<RoceFabric>()
                             .AddAttribute("FastPath",
-                                          "Switches forward RoCEv2 frames on RoceSwitchPath and "
-                                          "NICs hand theirs to traffic control (RdmaNic "
-                                          "FastPath): the same routes, queues and results in "
-                                          "less wall time, but IPv4's trace sources on switches "
-                                          "(Rx, Tx, UnicastForward, Drop) and hosts' Tx and "
-                                          "SendOutgoing (FlowMonitor's probes) do not see those "
-                                          "frames. false: IPv4's own path",
+                                          "Switches forward RoCEv2 frames on RoceFastPath, hosts "
+                                          "deliver them from it to the NIC, and NICs hand "
+                                          "theirs to traffic control (RdmaNic FastPath): the "
+                                          "same routes, queues and results in less wall time, "
+                                          "but IPv4's trace sources (Rx, Tx, UnicastForward, "
+                                          "LocalDeliver, SendOutgoing, Drop: FlowMonitor's "
+                                          "probes among them) do not see those frames; "
+                                          "RoceFastPath::ConnectRx connects a counter to both "
+                                          "paths. false: IPv4's own path",
                                           BooleanValue(false),
                                           MakeBooleanAccessor(&RoceFabric::m_fastPath),
                                           MakeBooleanChecker());
@@ -428,12 +430,7 @@ RoceFabric::Install(const NodeContainer& hosts)
         InstallPorts(*it, buffer);
         if (m_fastPath)
         {
-            Ptr<RoceSwitchPath> path = CreateObject<RoceSwitchPath>();
-            if (path->Install(*it, buffer))
-            {
-                (*it)->AggregateObject(path);
-                m_paths.push_back(path);
-            }
+            InstallPath(*it, buffer);
         }
     }
     if (m_fastPath)
@@ -442,11 +439,31 @@ RoceFabric::Install(const NodeContainer& hosts)
     }
     for (auto it = hosts.Begin(); it != hosts.End(); ++it)
     {
+        if (m_fastPath)
+        {
+            InstallPath(*it, nullptr); // before the NIC, which takes its frames from it
+        }
         Ptr<RdmaNic> nic = m_nic.Create<RdmaNic>();
         nic->SetCongestionControl(m_cc);
         nic->Install(*it);
         (*it)->AggregateObject(nic);
         m_nics.push_back(nic);
+    }
+}
+
+void
+RoceFabric::InstallPath(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer)
+{
+    // RoceFastPath::ConnectRx may have aggregated an inactive one already.
+    Ptr<RoceFastPath> path = node->GetObject<RoceFastPath>();
+    if (!path)
+    {
+        path = CreateObject<RoceFastPath>();
+        node->AggregateObject(path);
+    }
+    if (path->Install(node, buffer))
+    {
+        m_paths.push_back(path);
     }
 }
 
@@ -530,6 +547,17 @@ RoceFabric::GetFastForwarded() const
     for (const auto& path : m_paths)
     {
         n += path->GetForwarded();
+    }
+    return n;
+}
+
+uint64_t
+RoceFabric::GetFastDelivered() const
+{
+    uint64_t n = 0;
+    for (const auto& path : m_paths)
+    {
+        n += path->GetDelivered();
     }
     return n;
 }

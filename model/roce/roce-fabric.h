@@ -25,7 +25,7 @@ namespace ns3
 {
 
 class OpticalCircuitSwitch;
-class RoceSwitchPath;
+class RoceFastPath;
 class OcsConfiguration;
 
 /**
@@ -113,8 +113,10 @@ class RoceFabric : public Object
      * \return the streams used (one per port)
      */
     int64_t AssignStreams(int64_t stream);
-    /// \return RoCEv2 frames the switches forwarded on their RoceSwitchPath (FastPath)
+    /// \return RoCEv2 frames the switches forwarded on their RoceFastPath (FastPath)
     uint64_t GetFastForwarded() const;
+    /// \return RoCEv2 frames the hosts' RoceFastPath delivered to their NICs (FastPath)
+    uint64_t GetFastDelivered() const;
 
     /**
      * \brief Checks what Install would make, without making it (options call it before the
@@ -183,6 +185,9 @@ class RoceFabric : public Object
     static std::vector<Ptr<NetDevice>> Ports(Ptr<Node> node);
     /// \param [in] node A node \param [in] isSwitch Whether it has a buffer
     void InstallPorts(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer);
+    /// \brief Installs (or activates) the node's RoceFastPath.
+    /// \param [in] node A switch or host \param [in] buffer Its shared buffer (switches) or null
+    void InstallPath(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer);
 
     ObjectFactory m_cc;                  //!< Congestion control
     ObjectFactory m_nic;                 //!< NICs
@@ -199,7 +204,7 @@ class RoceFabric : public Object
     std::vector<Ptr<OpticalCircuitSwitch>> m_followed;      //!< Followed switches
     std::vector<Ptr<LosslessQueueDisc>> m_ocsPaused;        //!< Ports paused for a reconfiguration
     std::vector<Ptr<QueueDisc>> m_kept;                     //!< Queue discs kept
-    std::vector<Ptr<RoceSwitchPath>> m_paths;               //!< Switches' fast paths
+    std::vector<Ptr<RoceFastPath>> m_paths;                 //!< Nodes' fast paths
     bool m_fastPath{false};                                 //!< FastPath attribute
     bool m_installed{false};                                //!< Install called
 };

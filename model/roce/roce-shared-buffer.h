@@ -113,7 +113,7 @@ class RoceSharedBuffer : public Object
 
     /**
      * \brief Marks a packet's ingress (what the switch's IPv4 Rx trace does for frames that
-     * take IPv4's path; RoceSwitchPath calls it for the frames it forwards).
+     * take IPv4's path; RoceFastPath calls it for the frames it forwards).
      * \param [in] packet The packet, as received
      * \param [in] interface The IPv4 interface it arrived on
      */

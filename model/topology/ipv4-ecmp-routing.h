@@ -77,7 +77,7 @@ class Ipv4EcmpRouting : public Ipv4RoutingProtocol
                                                      int16_t priority = -5);
 
     /// \brief Drops the cached candidates of every instance (after global routes changed), and
-    /// the routes RoceSwitchPath remembers.
+    /// the routes RoceFastPath remembers.
     static void Invalidate();
 
     /// \return how many times Invalidate() was called (caches of routes compare it)

@@ -9,7 +9,7 @@
  * Ipv4EcmpRouting on a leaf-spine of two spines: without it every packet takes the first
  * equal-cost route (one spine); by flow hash every queue pair keeps one spine and the queue
  * pairs use both; sprayed, the packets to one destination alternate between the spines.
- * RoceFabric's FastPath (RoceSwitchPath) forwards the same frames the same way at the same
+ * RoceFabric's FastPath (RoceFastPath) forwards the same frames the same way at the same
  * times.
  */
 
@@ -26,8 +26,8 @@
 #include "ns3/ppp-header.h"
 #include "ns3/rdma-nic.h"
 #include "ns3/roce-fabric.h"
+#include "ns3/roce-fast-path.h"
 #include "ns3/roce-header.h"
-#include "ns3/roce-switch-path.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -53,7 +53,26 @@ struct SpineLoad
     uint64_t forwarded{0};                //!< Frames forwarded on the fast path
     uint64_t roceFrames{0};               //!< RoCE frames the NICs sent (data, ACK, NACK, CNP)
     uint64_t remembered{0};               //!< Frames the leaves forwarded by remembered routes
+    uint64_t hostRx{0};    //!< RoCE frames hosts 0 and 2 received (RoceFastPath::ConnectRx)
+    uint64_t delivered{0}; //!< RoCE frames the hosts' fast paths gave their NICs
 };
+
+/// Host Rx (either path): counts RoCE frames, read from their IPv4 and UDP headers.
+void
+CountHostRx(SpineLoad* load, Ptr<const Packet> packet, Ptr<Ipv4> ipv4, uint32_t interface)
+{
+    Ptr<Packet> copy = packet->Copy();
+    Ipv4Header ip;
+    copy->RemoveHeader(ip);
+    UdpHeader udp;
+    copy->PeekHeader(udp);
+    if (interface > 0 && ip.GetProtocol() == 17 &&
+        udp.GetDestinationPort() == RoceHeader::UDP_PORT &&
+        ipv4->GetInterfaceForAddress(ip.GetDestination()) == int32_t(interface))
+    {
+        ++load->hostRx;
+    }
+}
 
 /// A port of spine \p s received \p frame (point-to-point header on).
 void
@@ -137,11 +156,16 @@ RunLeafSpine(bool ecmp,
     {
         Ipv4EcmpRouting::Install(NodeContainer::GetGlobal(), mode);
     }
+    SpineLoad load;
+    for (uint32_t h : {0, 2})
+    {
+        // Before the fabric installs its paths: ConnectRx must reach them anyway.
+        RoceFastPath::ConnectRx(hosts.Get(h), MakeBoundCallback(&CountHostRx, &load));
+    }
     Ptr<RoceFabric> fabric = CreateObject<RoceFabric>();
     fabric->SetAttribute("FastPath", BooleanValue(fastPath));
     fabric->Install(hosts);
     fabric->AssignStreams(1); // each run draws the same ECN marks
-    SpineLoad load;
     for (int s = 0; s < 2; ++s)
     {
         if (!fastPath)
@@ -177,9 +201,10 @@ RunLeafSpine(bool ecmp,
     }
     Simulator::Run();
     load.forwarded = fabric->GetFastForwarded();
+    load.delivered = fabric->GetFastDelivered();
     for (uint32_t i = 0; i < leaves.GetN(); ++i)
     {
-        if (auto path = leaves.Get(i)->GetObject<RoceSwitchPath>())
+        if (auto path = leaves.Get(i)->GetObject<RoceFastPath>())
         {
             load.remembered += path->GetRemembered();
         }
@@ -242,11 +267,11 @@ class EcmpRoutingTestCase : public TestCase
 };
 
 /// RoceFabric's FastPath against IPv4's own path on the same leaf-spine.
-class RoceSwitchPathTestCase : public TestCase
+class RoceFastPathTestCase : public TestCase
 {
   public:
-    RoceSwitchPathTestCase()
-        : TestCase("RoCE switch fast path: the same frames, spines and times as IPv4's path")
+    RoceFastPathTestCase()
+        : TestCase("RoCE fast path: the same frames, spines and times as IPv4's path")
     {
     }
 
@@ -263,6 +288,12 @@ class RoceSwitchPathTestCase : public TestCase
             NS_TEST_EXPECT_MSG_GT(fast.roceFrames, 16 * 21 * 2 - 1, "data and ACKs sent");
             NS_TEST_EXPECT_MSG_EQ(fast.forwarded, 3 * fast.roceFrames, "three hops per frame");
             NS_TEST_EXPECT_MSG_EQ(fast.roceFrames, slow.roceFrames, "the same frames sent");
+            // Every frame reaches the other host: on the fast path given to its NIC there,
+            // and counted by a sink ConnectRx attached before the fabric existed.
+            NS_TEST_EXPECT_MSG_EQ(slow.delivered, 0, "IPv4's path: nothing delivered by it");
+            NS_TEST_EXPECT_MSG_EQ(fast.delivered, fast.roceFrames, "the hosts' path delivers");
+            NS_TEST_EXPECT_MSG_EQ(slow.hostRx, slow.roceFrames, "IPv4's Rx saw every frame");
+            NS_TEST_EXPECT_MSG_EQ(fast.hostRx, fast.roceFrames, "the path's Rx saw every frame");
             for (int s = 0; s < 2; ++s)
             {
                 NS_TEST_EXPECT_MSG_EQ(fast.frames[s], slow.frames[s], "spine " << s << " frames");
@@ -316,7 +347,7 @@ class EcmpRoutingTestSuite : public TestSuite
         : TestSuite("optical-ecmp-routing", SUITE_UNIT)
     {
         AddTestCase(new EcmpRoutingTestCase, TEST_QUICK);
-        AddTestCase(new RoceSwitchPathTestCase, TEST_QUICK);
+        AddTestCase(new RoceFastPathTestCase, TEST_QUICK);
     }
 };
 

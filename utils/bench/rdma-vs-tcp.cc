@@ -12,7 +12,7 @@
  * 1 us links). A delivered data packet is a frame of more than 1,000 bytes received by a host.
  * Prints wall time, events, events per second, data packets and the cost per packet of
  * three runs: TCP, RDMA with every frame on IPv4's path, and RDMA with RoceFabric's FastPath
- * (the switches forward RoCE frames on RoceSwitchPath); the ratios of both RDMA runs to TCP
+ * (the switches forward RoCE frames on RoceFastPath); the ratios of both RDMA runs to TCP
  * (target: at most 1/3) and whether the fast path simulated exactly the same thing.
  */
 

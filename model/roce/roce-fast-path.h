@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef ROCE_SWITCH_PATH_H
-#define ROCE_SWITCH_PATH_H
+#ifndef ROCE_FAST_PATH_H
+#define ROCE_FAST_PATH_H
 
 #include "ns3/ipv4-ecmp-routing.h"
 #include "ns3/ipv4-header.h"
@@ -15,6 +15,7 @@
 #include "ns3/node.h"
 #include "ns3/object.h"
 #include "ns3/socket.h"
+#include "ns3/traced-callback.h"
 
 #include <cstdint>
 #include <unordered_map>
@@ -23,6 +24,7 @@
 namespace ns3
 {
 
+class Ipv4;
 class Ipv4L3Protocol;
 class Ipv4ListRouting;
 class Ipv4StaticRouting;
@@ -31,32 +33,40 @@ class TrafficControlLayer;
 
 /**
  * \ingroup optical
- * \brief The switch-side forwarding path of RoCEv2 frames.
+ * \brief The fast path of RoCEv2 frames through a node: forwarding on switches, delivery to
+ * the RdmaNic on hosts.
  *
- * A switch of a RoceFabric receives its IPv4 frames here first. A RoCEv2 frame (UDP to port
- * 4791) passing through is forwarded the way IPv4 forwards it, in fewer steps: its ingress is
- * charged to the switch's RoceSharedBuffer, the node's routing protocol picks the route
- * (RouteInput with the same arguments, so ECMP hashing, RDCN routing and every other protocol
- * decide exactly as before), the TTL drops by one, and the frame goes to traffic control on
- * the route's device (the port's queue disc: PFC, ECN, INT apply as before). Every other frame
- * (PFC frames, TCP, ARP, frames for the switch itself) takes ns-3's own path unchanged.
+ * A node of a RoceFabric (with its attribute FastPath) receives its IPv4 frames here first.
+ * A RoCEv2 frame (UDP to port 4791) passing through is forwarded the way IPv4 forwards it, in
+ * fewer steps: its ingress is charged to the switch's RoceSharedBuffer, the node's routing
+ * protocol picks the route (RouteInput with the same arguments, so ECMP hashing, RDCN routing
+ * and every other protocol decide exactly as before), the TTL drops by one, and the frame goes
+ * to traffic control on the route's device (the port's queue disc: PFC, ECN, INT apply as
+ * before). On a host whose NIC set a local receiver (SetLocalReceiver), a RoCEv2 frame for one
+ * of the host's addresses goes to that receiver with its IPv4 header, instead of through
+ * IPv4's local delivery, UDP and a socket. Every other frame (PFC frames, TCP, ARP, fragments,
+ * frames for a switch itself) takes ns-3's own path unchanged.
  *
  * Where a destination's route depends on nothing else (the node routes by list routing of
  * static and global routing only, global routing without RandomEcmpRouting), the route is
- * remembered per destination: the scans of IPv4's interfaces and static routes that cost a
- * frame time in proportion to the ports happen once per destination. The memory is dropped
- * when Ipv4EcmpRouting::Invalidate() is called (OcsHelper and the realizers call it after
+ * remembered per destination, for frames passing through and for the NIC's own (RouteOutput):
+ * the scans of IPv4's interfaces and static routes that cost a frame time in proportion to
+ * the ports happen once per destination. The memory is dropped when
+ * Ipv4EcmpRouting::Invalidate() is called (OcsHelper and the realizers call it after
  * recomputing global routes; a program that changes routes during a run calls it too), when
  * the number of static or global routes changes, and a remembered route whose port is down is
  * not used.
  *
  * What a frame on this path skips is IPv4's bookkeeping: the Ipv4L3Protocol trace sources
- * Rx, Tx, UnicastForward and Drop of the switch do not see it (the devices' and queue discs'
- * traces do), and no SocketPriorityTag is added (RoCE ports classify by DSCP). Ports that
- * need ARP keep ns-3's path. RoceFabric's attribute FastPath (default false: the traces
- * users connect to a switch's IPv4 keep working) installs it.
+ * Rx, Tx, UnicastForward, LocalDeliver and Drop of the node do not see it (the devices' and
+ * queue discs' traces do; this path's own Rx trace fires for every frame it takes, with the
+ * arguments IPv4's Rx would have had, and ConnectRx connects a sink to both), raw IPv4
+ * sockets do not receive it, and no SocketPriorityTag is added (RoCE ports classify by DSCP).
+ * Ports that need ARP, and nodes with IPv4 checksums on (Node::ChecksumEnabled) for delivery,
+ * keep ns-3's path. RoceFabric's attribute FastPath (default false: the traces users connect
+ * to a node's IPv4 keep working) installs it.
  */
-class RoceSwitchPath : public Object
+class RoceFastPath : public Object
 {
   public:
     /**
@@ -65,21 +75,61 @@ class RoceSwitchPath : public Object
      */
     static TypeId GetTypeId();
 
-    RoceSwitchPath();
-    ~RoceSwitchPath() override;
+    RoceFastPath();
+    ~RoceFastPath() override;
+
+    /// A receiver of RoCEv2 frames for the node: the frame from its UDP header, its IPv4
+    /// header, the IPv4 interface it came in on.
+    using LocalReceiver = Callback<void, Ptr<Packet>, const Ipv4Header&, uint32_t>;
+    /// The signature of IPv4's Rx trace (frame from its IPv4 header, IPv4, interface).
+    using RxCallback = Callback<void, Ptr<const Packet>, Ptr<Ipv4>, uint32_t>;
 
     /**
-     * \brief Takes the IPv4 frames of a switch's ports (call once, before the simulation).
-     * \param [in] node The switch: IPv4 and traffic control installed, no IPv6 interface
+     * \brief Takes the IPv4 frames of a node's ports (call once, before the simulation).
+     * \param [in] node The switch or host: IPv4 and traffic control installed, no IPv6
+     * interface
      * \param [in] buffer Its shared buffer (ingress accounting), or null
      * \return false (and nothing changed) if the node cannot use it: no IPv4, IPv6 interfaces
      */
     bool Install(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer);
+    /// \return whether Install took the node's frames
+    bool IsInstalled() const;
+
+    /**
+     * \brief RoCEv2 frames for the node's own addresses go to \p receiver (the host's NIC)
+     * instead of IPv4's local delivery.
+     * \param [in] receiver The receiver
+     */
+    void SetLocalReceiver(LocalReceiver receiver);
+
+    /**
+     * \brief The route of a frame the node sends (what its routing's RouteOutput returns, from
+     * memory where routes depend on the destination only).
+     * \param [in] packet The frame (without IPv4 header)
+     * \param [in] header Its IPv4 header (destination and protocol set)
+     * \param [out] error Why there is none
+     * \return the route, or null
+     */
+    Ptr<Ipv4Route> RouteOutput(Ptr<Packet> packet,
+                               const Ipv4Header& header,
+                               Socket::SocketErrno& error);
+
+    /**
+     * \brief Connects \p sink to the frames a node's IPv4 receives, on either path: IPv4's
+     * own Rx trace, and the Rx trace of the node's fast path, even if the fast path is
+     * installed after this call (it is aggregated to the node here, inactive until installed).
+     * Counters of delivered traffic use this instead of IPv4's Rx alone.
+     * \param [in] node The node (IPv4 installed)
+     * \param [in] sink The sink
+     */
+    static void ConnectRx(Ptr<Node> node, RxCallback sink);
 
     /// \return RoCEv2 frames forwarded on this path
     uint64_t GetForwarded() const;
     /// \return of these, frames forwarded by a remembered route
     uint64_t GetRemembered() const;
+    /// \return RoCEv2 frames delivered to the local receiver
+    uint64_t GetDelivered() const;
     /// \return RoCEv2 frames this path dropped (no route, TTL run out)
     uint64_t GetDropped() const;
 
@@ -89,6 +139,7 @@ class RoceSwitchPath : public Object
 
   protected:
     void DoDispose() override;
+    void DoInitialize() override;
 
   private:
     /**
@@ -122,6 +173,12 @@ class RoceSwitchPath : public Object
     /// \param [in] header Its header
     void Group(Ptr<Ipv4MulticastRoute> route, Ptr<const Packet> packet, const Ipv4Header& header);
 
+    /// \return the broadcast address of \p device (remembered per interface)
+    /// \param [in] device A port \param [in] interface Its IPv4 interface
+    const Address& BroadcastOf(Ptr<NetDevice> device, uint32_t interface);
+    /// \return the IPv4 interface of \p device (-1 if none) \param [in] device A port
+    int32_t InterfaceOf(Ptr<NetDevice> device) const;
+
     /**
      * \brief Whether routes may be remembered now (the routing is static and global only,
      * the routes unchanged since they were remembered); drops the memory if not.
@@ -149,12 +206,18 @@ class RoceSwitchPath : public Object
     uint32_t m_staticRoutes{0};                          //!< Static routes remembered at
     uint32_t m_globalRoutes{0};                          //!< Global routes remembered at
     std::unordered_map<uint32_t, Ptr<Ipv4Route>> m_routes; //!< Remembered, by destination
-    Ptr<Ipv4Route> m_chosen;                               //!< Route of the frame being routed
-    uint64_t m_remembered{0};                              //!< Frames on remembered routes
-    uint64_t m_forwarded{0};                               //!< Forwarded frames
-    uint64_t m_dropped{0};                                 //!< Dropped frames
+    std::unordered_map<uint32_t, Ptr<Ipv4Route>> m_sent;   //!< Output routes remembered
+    LocalReceiver m_receiver;                              //!< The host's NIC (or null)
+    std::vector<Address> m_broadcast; //!< Broadcast address per interface (remembered)
+    bool m_checksum{false};           //!< Node::ChecksumEnabled, read at Install and start
+    TracedCallback<Ptr<const Packet>, Ptr<Ipv4>, uint32_t> m_rxTrace; //!< Frames taken
+    Ptr<Ipv4Route> m_chosen;  //!< Route of the frame being routed
+    uint64_t m_remembered{0}; //!< Frames on remembered routes
+    uint64_t m_forwarded{0};  //!< Forwarded frames
+    uint64_t m_dropped{0};    //!< Dropped frames
+    uint64_t m_delivered{0};  //!< Frames to the receiver
 };
 
 } // namespace ns3
 
-#endif // ROCE_SWITCH_PATH_H
+#endif // ROCE_FAST_PATH_H

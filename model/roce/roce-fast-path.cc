@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "roce-switch-path.h"
+#include "roce-fast-path.h"
 
 #include "roce-header.h"
 #include "roce-shared-buffer.h"
@@ -25,31 +25,37 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("RoceSwitchPath");
-NS_OBJECT_ENSURE_REGISTERED(RoceSwitchPath);
+NS_LOG_COMPONENT_DEFINE("RoceFastPath");
+NS_OBJECT_ENSURE_REGISTERED(RoceFastPath);
 
 TypeId
-RoceSwitchPath::GetTypeId()
+RoceFastPath::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::RoceSwitchPath")
+    static TypeId tid = TypeId("ns3::RoceFastPath")
                             .SetParent<Object>()
                             .SetGroupName("Optical")
-                            .AddConstructor<RoceSwitchPath>();
+                            .AddConstructor<RoceFastPath>()
+                            .AddTraceSource("Rx",
+                                            "A frame this path took (forwarded or delivered), "
+                                            "from its IPv4 header: what IPv4's Rx would have "
+                                            "seen",
+                                            MakeTraceSourceAccessor(&RoceFastPath::m_rxTrace),
+                                            "ns3::Ipv4L3Protocol::SentTracedCallback");
     return tid;
 }
 
-RoceSwitchPath::RoceSwitchPath()
+RoceFastPath::RoceFastPath()
 {
-    m_ucb = MakeCallback(&RoceSwitchPath::Forward, this);
-    m_mcb = MakeCallback(&RoceSwitchPath::Group, this);
-    m_lcb = MakeCallback(&RoceSwitchPath::Local, this);
-    m_ecb = MakeCallback(&RoceSwitchPath::Refused, this);
+    m_ucb = MakeCallback(&RoceFastPath::Forward, this);
+    m_mcb = MakeCallback(&RoceFastPath::Group, this);
+    m_lcb = MakeCallback(&RoceFastPath::Local, this);
+    m_ecb = MakeCallback(&RoceFastPath::Refused, this);
 }
 
-RoceSwitchPath::~RoceSwitchPath() = default;
+RoceFastPath::~RoceFastPath() = default;
 
 void
-RoceSwitchPath::DoDispose()
+RoceFastPath::DoDispose()
 {
     m_ucb = Ipv4RoutingProtocol::UnicastForwardCallback();
     m_mcb = Ipv4RoutingProtocol::MulticastForwardCallback();
@@ -64,14 +70,16 @@ RoceSwitchPath::DoDispose()
     m_routing = nullptr;
     m_list = nullptr;
     m_routes.clear();
+    m_sent.clear();
     m_chosen = nullptr;
+    m_receiver = LocalReceiver();
     Object::DoDispose();
 }
 
 bool
-RoceSwitchPath::Install(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer)
+RoceFastPath::Install(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer)
 {
-    NS_ABORT_MSG_IF(m_node, "RoceSwitchPath: installed twice");
+    NS_ABORT_MSG_IF(m_node, "RoceFastPath: installed twice");
     Ptr<Ipv4L3Protocol> ipv4 = node->GetObject<Ipv4L3Protocol>();
     Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
     Ptr<Ipv6> ipv6 = node->GetObject<Ipv6>();
@@ -113,28 +121,113 @@ RoceSwitchPath::Install(Ptr<Node> node, Ptr<RoceSharedBuffer> buffer)
     {
         node->RegisterProtocolHandler(tcReceive, ArpL3Protocol::PROT_NUMBER, device);
     }
-    node->RegisterProtocolHandler(MakeCallback(&RoceSwitchPath::Receive, this),
+    node->RegisterProtocolHandler(MakeCallback(&RoceFastPath::Receive, this),
                                   Ipv4L3Protocol::PROT_NUMBER,
                                   nullptr);
     m_epoch = Ipv4EcmpRouting::GetEpoch();
+    m_checksum = Node::ChecksumEnabled();
     return true;
 }
 
+void
+RoceFastPath::DoInitialize()
+{
+    // The global value as the simulation starts (a program may set it after Install); read
+    // per frame it costs a name lookup.
+    m_checksum = Node::ChecksumEnabled();
+    Object::DoInitialize();
+}
+
+const Address&
+RoceFastPath::BroadcastOf(Ptr<NetDevice> device, uint32_t interface)
+{
+    if (interface >= m_broadcast.size())
+    {
+        m_broadcast.resize(interface + 1);
+    }
+    if (m_broadcast[interface].IsInvalid())
+    {
+        m_broadcast[interface] = device->GetBroadcast(); // constructed from text per call
+    }
+    return m_broadcast[interface];
+}
+
 bool
-RoceSwitchPath::IsRoce(const uint8_t* b)
+RoceFastPath::IsRoce(const uint8_t* b)
 {
     // Version 4, no options (IHL 5), UDP, destination port 4791.
     return b[0] == 0x45 && b[9] == 17 &&
            ((uint32_t(b[22]) << 8) | b[23]) == uint32_t(RoceHeader::UDP_PORT);
 }
 
+int32_t
+RoceFastPath::InterfaceOf(Ptr<NetDevice> device) const
+{
+    const uint32_t index = device->GetIfIndex();
+    return index < m_interfaceOf.size() && m_interfaceOf[index] >= 0
+               ? m_interfaceOf[index]
+               : m_ipv4->GetInterfaceForDevice(device); // a port added later
+}
+
+bool
+RoceFastPath::IsInstalled() const
+{
+    return m_node != nullptr;
+}
+
 void
-RoceSwitchPath::Receive(Ptr<NetDevice> device,
-                        Ptr<const Packet> packet,
-                        uint16_t protocol,
-                        const Address& from,
-                        const Address& to,
-                        NetDevice::PacketType type)
+RoceFastPath::SetLocalReceiver(LocalReceiver receiver)
+{
+    m_receiver = receiver;
+}
+
+void
+RoceFastPath::ConnectRx(Ptr<Node> node, RxCallback sink)
+{
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    NS_ABORT_MSG_IF(!ipv4, "RoceFastPath::ConnectRx: node " << node->GetId() << " has no IPv4");
+    ipv4->TraceConnectWithoutContext("Rx", sink);
+    Ptr<RoceFastPath> path = node->GetObject<RoceFastPath>();
+    if (!path)
+    {
+        path = CreateObject<RoceFastPath>(); // inactive until a fabric installs it
+        node->AggregateObject(path);
+    }
+    path->TraceConnectWithoutContext("Rx", sink);
+}
+
+Ptr<Ipv4Route>
+RoceFastPath::RouteOutput(Ptr<Packet> packet, const Ipv4Header& header, Socket::SocketErrno& error)
+{
+    NS_ASSERT_MSG(m_node, "RoceFastPath::RouteOutput: not installed");
+    const bool remember = CanRemember();
+    if (remember)
+    {
+        auto it = m_sent.find(header.GetDestination().Get());
+        const int32_t interface =
+            it != m_sent.end() ? InterfaceOf(it->second->GetOutputDevice()) : -1;
+        if (interface >= 0 && m_ipv4->IsUp(static_cast<uint32_t>(interface)))
+        {
+            error = Socket::ERROR_NOTERROR;
+            return it->second;
+        }
+    }
+    Ptr<Ipv4Route> route =
+        m_ipv4->GetRoutingProtocol()->RouteOutput(packet, header, nullptr, error);
+    if (remember && route)
+    {
+        m_sent[header.GetDestination().Get()] = route;
+    }
+    return route;
+}
+
+void
+RoceFastPath::Receive(Ptr<NetDevice> device,
+                      Ptr<const Packet> packet,
+                      uint16_t protocol,
+                      const Address& from,
+                      const Address& to,
+                      NetDevice::PacketType type)
 {
     uint8_t b[24];
     const int32_t interface = m_interfaceOf[device->GetIfIndex()];
@@ -146,19 +239,24 @@ RoceSwitchPath::Receive(Ptr<NetDevice> device,
     }
     const Ipv4Address destination((uint32_t(b[16]) << 24) | (uint32_t(b[17]) << 16) |
                                   (uint32_t(b[18]) << 8) | b[19]);
-    if (destination.IsMulticast() || destination.IsBroadcast() ||
-        std::binary_search(m_own.begin(), m_own.end(), destination))
+    const bool own = std::binary_search(m_own.begin(), m_own.end(), destination);
+    // Delivered here: unfragmented frames (MF clear, offset 0), checksums off (UDP's would be
+    // checked on IPv4's path).
+    const bool deliver =
+        own && !m_receiver.IsNull() && (b[6] & 0x3F) == 0 && b[7] == 0 && !m_checksum;
+    if (destination.IsMulticast() || destination.IsBroadcast() || (own && !deliver))
     {
         m_tc->Receive(device, packet, protocol, from, to, type);
         return;
     }
     Ptr<Packet> copy = packet->Copy();
-    if (m_buffer)
+    m_rxTrace(copy, m_ipv4, static_cast<uint32_t>(interface));
+    if (m_buffer && !own)
     {
         m_buffer->SetIngress(copy, static_cast<uint32_t>(interface));
     }
     Ipv4Header header;
-    if (Node::ChecksumEnabled())
+    if (m_checksum)
     {
         header.EnableChecksum();
     }
@@ -166,6 +264,12 @@ RoceSwitchPath::Receive(Ptr<NetDevice> device,
     if (header.GetPayloadSize() < copy->GetSize())
     {
         copy->RemoveAtEnd(copy->GetSize() - header.GetPayloadSize()); // a device's padding
+    }
+    if (deliver)
+    {
+        ++m_delivered;
+        m_receiver(copy, header, static_cast<uint32_t>(interface));
+        return;
     }
     if (!header.IsChecksumOk() || !m_ipv4->IsForwarding(static_cast<uint32_t>(interface)))
     {
@@ -197,7 +301,7 @@ RoceSwitchPath::Receive(Ptr<NetDevice> device,
 }
 
 bool
-RoceSwitchPath::CanRemember()
+RoceFastPath::CanRemember()
 {
     Ptr<Ipv4RoutingProtocol> routing = m_ipv4->GetRoutingProtocol();
     if (routing != m_routing)
@@ -235,6 +339,7 @@ RoceSwitchPath::CanRemember()
             }
         }
         m_routes.clear();
+        m_sent.clear();
     }
     if (!m_deterministic)
     {
@@ -249,19 +354,17 @@ RoceSwitchPath::CanRemember()
         m_staticRoutes = nStatic;
         m_globalRoutes = nGlobal;
         m_routes.clear();
+        m_sent.clear();
     }
     return true;
 }
 
 void
-RoceSwitchPath::Forward(Ptr<Ipv4Route> route, Ptr<const Packet> packet, const Ipv4Header& header)
+RoceFastPath::Forward(Ptr<Ipv4Route> route, Ptr<const Packet> packet, const Ipv4Header& header)
 {
     m_chosen = route;
     Ptr<NetDevice> out = route->GetOutputDevice();
-    const uint32_t index = out->GetIfIndex();
-    const int32_t interface = index < m_interfaceOf.size() && m_interfaceOf[index] >= 0
-                                  ? m_interfaceOf[index]
-                                  : m_ipv4->GetInterfaceForDevice(out); // a port added later
+    const int32_t interface = InterfaceOf(out);
     if (header.GetTtl() <= 1 || interface < 0 || !m_ipv4->IsUp(static_cast<uint32_t>(interface)))
     {
         NS_LOG_WARN("node " << m_node->GetId() << ": TTL run out or port down, dropped");
@@ -273,13 +376,13 @@ RoceSwitchPath::Forward(Ptr<Ipv4Route> route, Ptr<const Packet> packet, const Ip
     ++m_forwarded;
     m_tc->Send(out,
                Create<Ipv4QueueDiscItem>(ConstCast<Packet>(packet),
-                                         out->GetBroadcast(),
+                                         BroadcastOf(out, static_cast<uint32_t>(interface)),
                                          Ipv4L3Protocol::PROT_NUMBER,
                                          h));
 }
 
 void
-RoceSwitchPath::Local(Ptr<const Packet> packet, const Ipv4Header& header, uint32_t iif)
+RoceFastPath::Local(Ptr<const Packet> packet, const Ipv4Header& header, uint32_t iif)
 {
     // Receive hands frames for the switch itself to IPv4 before routing: a protocol that
     // delivers a RoCE frame here anyway has a frame no switch can use.
@@ -289,18 +392,16 @@ RoceSwitchPath::Local(Ptr<const Packet> packet, const Ipv4Header& header, uint32
 }
 
 void
-RoceSwitchPath::Group(Ptr<Ipv4MulticastRoute> route,
-                      Ptr<const Packet> packet,
-                      const Ipv4Header& header)
+RoceFastPath::Group(Ptr<Ipv4MulticastRoute> route,
+                    Ptr<const Packet> packet,
+                    const Ipv4Header& header)
 {
     NS_LOG_WARN("node " << m_node->GetId() << ": multicast route for a RoCE frame, dropped");
     ++m_dropped;
 }
 
 void
-RoceSwitchPath::Refused(Ptr<const Packet> packet,
-                        const Ipv4Header& header,
-                        Socket::SocketErrno error)
+RoceFastPath::Refused(Ptr<const Packet> packet, const Ipv4Header& header, Socket::SocketErrno error)
 {
     NS_LOG_WARN("node " << m_node->GetId() << ": routing refused a frame to "
                         << header.GetDestination() << " (error " << error << ")");
@@ -308,19 +409,25 @@ RoceSwitchPath::Refused(Ptr<const Packet> packet,
 }
 
 uint64_t
-RoceSwitchPath::GetForwarded() const
+RoceFastPath::GetForwarded() const
 {
     return m_forwarded;
 }
 
 uint64_t
-RoceSwitchPath::GetRemembered() const
+RoceFastPath::GetRemembered() const
 {
     return m_remembered;
 }
 
 uint64_t
-RoceSwitchPath::GetDropped() const
+RoceFastPath::GetDelivered() const
+{
+    return m_delivered;
+}
+
+uint64_t
+RoceFastPath::GetDropped() const
 {
     return m_dropped;
 }
