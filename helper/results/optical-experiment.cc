@@ -275,9 +275,9 @@ OpticalExperiment::Run(Time stop)
     {
         const double wall =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - m_wallStart).count();
-        std::cerr << m_program << ": simulated " << Simulator::Now().GetSeconds() << " s in "
-                  << std::fixed << std::setprecision(1) << wall << " s" << std::defaultfloat
-                  << std::endl;
+        std::cerr << m_program << ": simulated " << std::defaultfloat << std::setprecision(6)
+                  << Simulator::Now().GetSeconds() << " s in " << std::fixed << std::setprecision(1)
+                  << wall << " s" << std::defaultfloat << std::endl;
     }
 }
 

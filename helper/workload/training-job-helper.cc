@@ -84,7 +84,8 @@ TrainingJobHelper::DescribePacketWork(const TrainingConfig& config,
                                       uint32_t iterations,
                                       uint32_t mtu)
 {
-    if (!BackendRegistry::Get(backend).Has(BackendFeature::PACKETS) || mtu == 0)
+    const BackendInfo& info = BackendRegistry::Get(backend);
+    if (!info.Has(BackendFeature::PACKETS) || !info.packetCostUs || mtu == 0)
     {
         return "";
     }
@@ -94,11 +95,14 @@ TrainingJobHelper::DescribePacketWork(const TrainingConfig& config,
     {
         return "";
     }
+    std::string hint;
+    const double perPacketUs = info.packetCostUs(hint);
     std::ostringstream note;
     note << std::setprecision(3) << "at the packet level this job sends about " << bytes / 1e9
          << " GB over the scale-out network (" << packets << " packets of " << mtu << " B) in "
-         << iterations << " iteration(s): roughly " << packets * 50e-6 / 3600
-         << " h of wall time at 50 us per packet (the flow level runs it in seconds)";
+         << iterations << " iteration(s): roughly " << packets * perPacketUs * 1e-6 / 3600
+         << " h of wall time at " << perPacketUs << " us per packet (the flow level runs it in "
+         << "seconds" << (hint.empty() ? "" : "; " + hint) << ")";
     return note.str();
 }
 

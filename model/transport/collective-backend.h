@@ -137,6 +137,10 @@ struct BackendInfo
     /// Installs the transport (created by the factory, of transportType) on the ranks.
     std::function<Ptr<CollectiveTransport>(const ObjectFactory& factory, const BackendRanks& ranks)>
         install;
+    /// Wall time per delivered 9 KB packet (us) measured on a 2-core machine (doc/optical.rst,
+    /// "Performance"), for announcing packet-level work before a run, with a hint to run faster
+    /// (may be empty); null for backends without packets.
+    std::function<double(std::string& hint)> packetCostUs;
 
     /// \param [in] f BackendFeature bits \return true if the backend has all of them
     bool Has(uint32_t f) const;
