@@ -1,0 +1,447 @@
+/*
+ * Copyright (c) 2026 ns3-optical contributors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "execution-graph.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <algorithm>
+#include <cmath>
+#include <queue>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ExecutionGraph");
+
+namespace
+{
+
+/// \param [in] rank A rank \param [in] node Its node \return "rank R node ID (name)"
+std::string
+Where(uint32_t rank, const ExecNode& node)
+{
+    std::ostringstream s;
+    s << "rank " << rank << " node " << node.id;
+    if (!node.name.empty())
+    {
+        s << " (" << node.name << ")";
+    }
+    return s.str();
+}
+
+/// \param [in] x A size or count \return true if finite and not negative
+bool
+IsAmount(double x)
+{
+    return std::isfinite(x) && x >= 0;
+}
+
+} // namespace
+
+std::string
+GetExecNodeKindName(ExecNodeKind kind)
+{
+    switch (kind)
+    {
+    case ExecNodeKind::COMPUTE:
+        return "compute";
+    case ExecNodeKind::COLLECTIVE:
+        return "collective";
+    case ExecNodeKind::SEND:
+        return "send";
+    case ExecNodeKind::RECV:
+        return "recv";
+    case ExecNodeKind::MEMORY_LOAD:
+        return "memory-load";
+    case ExecNodeKind::MEMORY_STORE:
+        return "memory-store";
+    }
+    return "unknown";
+}
+
+ExecutionGraph::ExecutionGraph(uint32_t ranks)
+    : m_ranks(ranks),
+      m_nodes(ranks),
+      m_index(ranks)
+{
+    NS_ABORT_MSG_IF(ranks == 0, "ExecutionGraph: at least one rank");
+}
+
+uint32_t
+ExecutionGraph::GetNRanks() const
+{
+    return m_ranks;
+}
+
+void
+ExecutionGraph::AddGroup(const std::string& name, const std::vector<uint32_t>& ranks)
+{
+    NS_ABORT_MSG_IF(name.empty(), "ExecutionGraph::AddGroup: a group needs a name");
+    NS_ABORT_MSG_IF(m_groups.count(name), "ExecutionGraph::AddGroup: group '" << name << "' twice");
+    NS_ABORT_MSG_IF(ranks.empty(), "ExecutionGraph::AddGroup: group '" << name << "' is empty");
+    std::set<uint32_t> seen;
+    for (uint32_t r : ranks)
+    {
+        NS_ABORT_MSG_IF(r >= m_ranks,
+                        "ExecutionGraph::AddGroup: group '" << name << "' has rank " << r << " of "
+                                                            << m_ranks);
+        NS_ABORT_MSG_IF(!seen.insert(r).second,
+                        "ExecutionGraph::AddGroup: group '" << name << "' has rank " << r
+                                                            << " twice");
+    }
+    m_groups[name] = ranks;
+}
+
+const std::map<std::string, std::vector<uint32_t>>&
+ExecutionGraph::GetGroups() const
+{
+    return m_groups;
+}
+
+std::vector<uint32_t>
+ExecutionGraph::GetGroupRanks(const std::string& group) const
+{
+    if (group.empty())
+    {
+        std::vector<uint32_t> all(m_ranks);
+        for (uint32_t r = 0; r < m_ranks; ++r)
+        {
+            all[r] = r;
+        }
+        return all;
+    }
+    auto it = m_groups.find(group);
+    return it == m_groups.end() ? std::vector<uint32_t>{} : it->second;
+}
+
+void
+ExecutionGraph::Add(uint32_t rank, const ExecNode& node)
+{
+    NS_ABORT_MSG_IF(rank >= m_ranks,
+                    "ExecutionGraph::Add: rank " << rank << " of " << m_ranks << " ranks");
+    NS_ABORT_MSG_IF(!m_index[rank].emplace(node.id, m_nodes[rank].size()).second,
+                    "ExecutionGraph::Add: " << Where(rank, node) << ": id used twice");
+    m_nodes[rank].push_back(node);
+}
+
+const std::vector<ExecNode>&
+ExecutionGraph::GetNodes(uint32_t rank) const
+{
+    NS_ABORT_MSG_IF(rank >= m_ranks,
+                    "ExecutionGraph::GetNodes: rank " << rank << " of " << m_ranks << " ranks");
+    return m_nodes[rank];
+}
+
+const ExecNode*
+ExecutionGraph::Find(uint32_t rank, uint64_t id) const
+{
+    if (rank >= m_ranks)
+    {
+        return nullptr;
+    }
+    auto it = m_index[rank].find(id);
+    return it == m_index[rank].end() ? nullptr : &m_nodes[rank][it->second];
+}
+
+std::size_t
+ExecutionGraph::GetNNodes() const
+{
+    std::size_t n = 0;
+    for (const auto& nodes : m_nodes)
+    {
+        n += nodes.size();
+    }
+    return n;
+}
+
+bool
+ExecutionGraph::Validate(std::string& error) const
+{
+    for (uint32_t r = 0; r < m_ranks; ++r)
+    {
+        if (!CheckRank(r, error))
+        {
+            return false;
+        }
+    }
+    return CheckCollectives(error) && CheckMessages(error);
+}
+
+bool
+ExecutionGraph::CheckRank(uint32_t rank, std::string& error) const
+{
+    for (const ExecNode& node : m_nodes[rank])
+    {
+        std::ostringstream why;
+        if (node.duration.IsStrictlyNegative())
+        {
+            why << "negative duration " << node.duration.As(Time::US);
+        }
+        else if (!IsAmount(node.flops) || !IsAmount(node.bytes))
+        {
+            why << "flops " << node.flops << " and bytes " << node.bytes
+                << " must be finite and not negative";
+        }
+        else if (node.kind == ExecNodeKind::COLLECTIVE && !node.collective.IsValid())
+        {
+            why << "collective of unknown kind '" << node.collective.GetName() << "'";
+        }
+        else if (node.kind == ExecNodeKind::COLLECTIVE && !node.group.empty() &&
+                 !m_groups.count(node.group))
+        {
+            why << "unknown process group '" << node.group << "'";
+        }
+        else if (node.kind == ExecNodeKind::COLLECTIVE)
+        {
+            const auto members = GetGroupRanks(node.group);
+            if (std::find(members.begin(), members.end(), rank) == members.end())
+            {
+                why << "collective on group '" << node.group << "', which rank " << rank
+                    << " is not in";
+            }
+        }
+        else if ((node.kind == ExecNodeKind::SEND || node.kind == ExecNodeKind::RECV) &&
+                 (node.peer >= m_ranks || node.peer == rank))
+        {
+            why << GetExecNodeKindName(node.kind) << " with peer " << node.peer << " (ranks 0 to "
+                << m_ranks - 1 << ", not itself)";
+        }
+        for (const auto* deps : {&node.dataDeps, &node.ctrlDeps})
+        {
+            for (uint64_t d : *deps)
+            {
+                if (why.tellp() == 0 && !m_index[rank].count(d))
+                {
+                    why << (deps == &node.dataDeps ? "data" : "control")
+                        << " dependency on unknown node " << d;
+                }
+            }
+        }
+        if (why.tellp() > 0)
+        {
+            error = Where(rank, node) + ": " + why.str();
+            return false;
+        }
+    }
+    const auto order = GetOrder(rank);
+    if (order.size() < m_nodes[rank].size())
+    {
+        // Kahn's order stops at a cycle: name a node on one (the first not ordered).
+        std::vector<bool> placed(m_nodes[rank].size(), false);
+        for (std::size_t i : order)
+        {
+            placed[i] = true;
+        }
+        const auto first = std::find(placed.begin(), placed.end(), false) - placed.begin();
+        error = Where(rank, m_nodes[rank][first]) + ": on a dependency cycle (" +
+                std::to_string(m_nodes[rank].size() - order.size()) +
+                " nodes of the rank never become ready)";
+        return false;
+    }
+    return true;
+}
+
+std::vector<std::size_t>
+ExecutionGraph::GetOrder(uint32_t rank) const
+{
+    const auto& nodes = GetNodes(rank);
+    const std::size_t n = nodes.size();
+    std::vector<uint32_t> waiting(n, 0);
+    std::vector<std::vector<std::size_t>> next(n);
+    for (std::size_t i = 0; i < n; ++i)
+    {
+        std::set<std::size_t> on; // a node named twice (data and control) counts once
+        for (const auto* deps : {&nodes[i].dataDeps, &nodes[i].ctrlDeps})
+        {
+            for (uint64_t d : *deps)
+            {
+                auto it = m_index[rank].find(d);
+                if (it != m_index[rank].end() && on.insert(it->second).second)
+                {
+                    ++waiting[i];
+                    next[it->second].push_back(i);
+                }
+            }
+        }
+    }
+    std::priority_queue<std::size_t, std::vector<std::size_t>, std::greater<>> ready;
+    for (std::size_t i = 0; i < n; ++i)
+    {
+        if (waiting[i] == 0)
+        {
+            ready.push(i);
+        }
+    }
+    std::vector<std::size_t> order;
+    order.reserve(n);
+    while (!ready.empty())
+    {
+        const std::size_t i = ready.top();
+        ready.pop();
+        order.push_back(i);
+        for (std::size_t j : next[i])
+        {
+            if (--waiting[j] == 0)
+            {
+                ready.push(j);
+            }
+        }
+    }
+    return order;
+}
+
+bool
+ExecutionGraph::CheckCollectives(std::string& error) const
+{
+    // The i-th collective of a group on each member, in the member's dependency order.
+    std::map<std::string, std::vector<std::vector<std::pair<uint32_t, const ExecNode*>>>> seq;
+    for (uint32_t r = 0; r < m_ranks; ++r)
+    {
+        for (std::size_t i : GetOrder(r))
+        {
+            const ExecNode& node = m_nodes[r][i];
+            if (node.kind != ExecNodeKind::COLLECTIVE)
+            {
+                continue;
+            }
+            auto& perRank = seq[node.group];
+            perRank.resize(m_ranks);
+            perRank[r].emplace_back(r, &node);
+        }
+    }
+    for (const auto& [group, perRank] : seq)
+    {
+        const auto members = GetGroupRanks(group);
+        const uint32_t first = members.front();
+        const auto& reference = perRank[first];
+        const std::string name = group.empty() ? "of every rank" : "'" + group + "'";
+        for (uint32_t r : members)
+        {
+            if (perRank[r].size() != reference.size())
+            {
+                std::ostringstream s;
+                s << "group " << name << ": rank " << r << " has " << perRank[r].size()
+                  << " collectives, rank " << first << " has " << reference.size();
+                error = s.str();
+                return false;
+            }
+            for (std::size_t k = 0; k < reference.size(); ++k)
+            {
+                const ExecNode& a = *reference[k].second;
+                const ExecNode& b = *perRank[r][k].second;
+                if (a.collective != b.collective || a.bytes != b.bytes)
+                {
+                    std::ostringstream s;
+                    s << Where(r, b) << ": collective " << k + 1 << " of group " << name << " is "
+                      << b.collective.GetName() << " of " << b.bytes << " B, but "
+                      << Where(first, a) << " is " << a.collective.GetName() << " of " << a.bytes
+                      << " B";
+                    error = s.str();
+                    return false;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+bool
+ExecutionGraph::CheckMessages(std::string& error) const
+{
+    // Sends and receives per (source, destination, tag), in each rank's dependency order.
+    using Key = std::tuple<uint32_t, uint32_t, uint64_t>;
+    std::map<Key, std::vector<std::pair<uint32_t, const ExecNode*>>> sends;
+    std::map<Key, std::vector<std::pair<uint32_t, const ExecNode*>>> recvs;
+    for (uint32_t r = 0; r < m_ranks; ++r)
+    {
+        for (std::size_t i : GetOrder(r))
+        {
+            const ExecNode& node = m_nodes[r][i];
+            if (node.kind == ExecNodeKind::SEND)
+            {
+                sends[Key(r, node.peer, node.tag)].emplace_back(r, &node);
+            }
+            else if (node.kind == ExecNodeKind::RECV)
+            {
+                recvs[Key(node.peer, r, node.tag)].emplace_back(r, &node);
+            }
+        }
+    }
+    auto describe = [](const Key& k) {
+        std::ostringstream s;
+        s << "from rank " << std::get<0>(k) << " to rank " << std::get<1>(k) << " with tag "
+          << std::get<2>(k);
+        return s.str();
+    };
+    for (const auto& [key, list] : sends)
+    {
+        const auto it = recvs.find(key);
+        const std::size_t matched = it == recvs.end() ? 0 : it->second.size();
+        for (std::size_t k = 0; k < list.size(); ++k)
+        {
+            if (k >= matched)
+            {
+                error = Where(list[k].first, *list[k].second) + ": send " + describe(key) +
+                        " has no receive";
+                return false;
+            }
+            const ExecNode& recv = *it->second[k].second;
+            if (recv.bytes != list[k].second->bytes)
+            {
+                std::ostringstream s;
+                s << Where(it->second[k].first, recv) << ": receives " << recv.bytes
+                  << " B, but its send (" << Where(list[k].first, *list[k].second) << ") sends "
+                  << list[k].second->bytes << " B";
+                error = s.str();
+                return false;
+            }
+        }
+    }
+    for (const auto& [key, list] : recvs)
+    {
+        const auto it = sends.find(key);
+        const std::size_t matched = it == sends.end() ? 0 : it->second.size();
+        if (list.size() > matched)
+        {
+            error = Where(list[matched].first, *list[matched].second) + ": receive " +
+                    describe(key) + " has no send";
+            return false;
+        }
+    }
+    return true;
+}
+
+Time
+ExecutionGraph::ComputeTime(const ExecNode& node, const GpuSpec& gpu)
+{
+    if (!node.duration.IsZero())
+    {
+        return node.duration;
+    }
+    double seconds = 0;
+    if (node.flops > 0)
+    {
+        NS_ABORT_MSG_IF(!(gpu.peakFlops > 0) || !(gpu.mfu > 0),
+                        "ExecutionGraph::ComputeTime: GPU '" << gpu.name
+                                                             << "' has no peak FLOP/s or MFU");
+        seconds = node.flops / (gpu.peakFlops * gpu.mfu);
+    }
+    if (node.bytes > 0)
+    {
+        NS_ABORT_MSG_IF(!(gpu.hbmBytesPerSecond > 0),
+                        "ExecutionGraph::ComputeTime: GPU '" << gpu.name
+                                                             << "' has no HBM bandwidth");
+        seconds = std::max(seconds, node.bytes / gpu.hbmBytesPerSecond);
+    }
+    return Seconds(seconds);
+}
+
+} // namespace ns3
