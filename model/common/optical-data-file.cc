@@ -298,6 +298,25 @@ OpticalDataFile::ReadText(const std::string& path,
                           std::string& text,
                           std::string& error)
 {
+    std::string content;
+    if (!ReadBytes(path, maxBytes, content, error))
+    {
+        return false;
+    }
+    if (content.compare(0, 3, "\xEF\xBB\xBF") == 0)
+    {
+        content.erase(0, 3);
+    }
+    text = std::move(content);
+    return true;
+}
+
+bool
+OpticalDataFile::ReadBytes(const std::string& path,
+                           uint64_t maxBytes,
+                           std::string& bytes,
+                           std::string& error)
+{
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
     if (status.type() == std::filesystem::file_type::not_found)
@@ -340,11 +359,7 @@ OpticalDataFile::ReadText(const std::string& path,
         error = "cannot read '" + path + "' (it changed while being read)";
         return false;
     }
-    if (content.compare(0, 3, "\xEF\xBB\xBF") == 0)
-    {
-        content.erase(0, 3);
-    }
-    text = std::move(content);
+    bytes = std::move(content);
     return true;
 }
 

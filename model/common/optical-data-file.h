@@ -171,6 +171,20 @@ class OpticalDataFile
                          std::string& error);
 
     /**
+     * \brief Reads a whole binary file of at most \p maxBytes, byte for byte (the size is
+     * checked before anything is read).
+     * \param [in] path The file (not resolved)
+     * \param [in] maxBytes Largest size accepted
+     * \param [out] bytes The content (unchanged on failure)
+     * \param [out] error On failure: the file and what is wrong
+     * \return true on success
+     */
+    static bool ReadBytes(const std::string& path,
+                          uint64_t maxBytes,
+                          std::string& bytes,
+                          std::string& error);
+
+    /**
      * \brief Checks that the brackets of a JSON text ('[' and '{', outside strings) nest at
      * most \p maxDepth deep, before a recursive parser sees it (a 100,000-deep text would
      * overflow its stack).

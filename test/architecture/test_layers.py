@@ -225,6 +225,12 @@ class Tree:
             entries = []
             for quoted, name in parse_includes(text):
                 target = self.resolve(path, quoted, name)
+                # protoc's header of a schema beside the source (NAME.proto -> NAME.pb.h) is
+                # generated in the build directory: the schema is the file it names.
+                proto = os.path.join(os.path.dirname(path), name[:-len(".pb.h")] + ".proto")
+                if target is None and name.endswith(".pb.h") and os.path.isfile(
+                        os.path.join(root, proto)):
+                    target = proto.replace(os.sep, "/")
                 if target is None and quoted and not name.startswith("ns3/"):
                     self.unresolved.append((path, name))
                 entries.append((name, target))
