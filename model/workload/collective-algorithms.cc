@@ -6,6 +6,9 @@
 
 #include "collective-algorithms.h"
 
+#include "ns3/abort.h"
+#include "ns3/fatal-error.h"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -551,6 +554,35 @@ CollectiveAlgorithms::AlphaBetaTime(CollectiveKind kind,
         return alpha + bytes / bytesPerSecond;
     }
     return std::nan("");
+}
+
+std::shared_ptr<const CollectiveSchedule>
+CollectiveScheduleCache::Get(CollectiveKind kind,
+                             CollectiveAlgorithm algorithm,
+                             uint32_t nRanks,
+                             uint64_t bytes,
+                             const std::string& who)
+{
+    const Key key(kind, algorithm, nRanks, bytes);
+    auto it = m_schedules.find(key);
+    if (it == m_schedules.end())
+    {
+        const CollectiveSpec spec =
+            CollectiveSpec::Of(kind, nRanks, bytes).WithAlgorithm(algorithm);
+        auto schedule = std::make_shared<CollectiveSchedule>(kind.GetName(),
+                                                             algorithm.GetName(),
+                                                             spec.nRanks,
+                                                             spec.bytes);
+        std::string error;
+        if (!CollectiveAlgorithms::Build(spec, *schedule, error))
+        {
+            NS_FATAL_ERROR(who << ": " << error);
+        }
+        error = schedule->Validate();
+        NS_ABORT_MSG_IF(!error.empty(), who << ": " << error);
+        it = m_schedules.emplace(key, std::move(schedule)).first;
+    }
+    return it->second;
 }
 
 } // namespace ns3

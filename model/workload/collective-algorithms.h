@@ -10,7 +10,10 @@
 #include "ns3/collective-kind.h"
 #include "ns3/collective-schedule.h"
 
+#include <map>
+#include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ns3
@@ -122,6 +125,35 @@ class CollectiveAlgorithms
                                 double bytes,
                                 double bytesPerSecond,
                                 double alpha);
+};
+
+/**
+ * \ingroup optical
+ * \brief Schedules built once per (kind, algorithm, group size, bytes): a job runs the same
+ * few collectives many times (TrainingJob, GraphExecutor).
+ */
+class CollectiveScheduleCache
+{
+  public:
+    /**
+     * \brief The schedule of a collective, built and validated on first use.
+     * \param [in] kind Kind
+     * \param [in] algorithm Algorithm
+     * \param [in] nRanks Group size
+     * \param [in] bytes Size (CollectiveSpec's meaning)
+     * \param [in] who Who asks, for the message if the algorithm refuses (the run aborts)
+     * \return the schedule
+     */
+    std::shared_ptr<const CollectiveSchedule> Get(CollectiveKind kind,
+                                                  CollectiveAlgorithm algorithm,
+                                                  uint32_t nRanks,
+                                                  uint64_t bytes,
+                                                  const std::string& who);
+
+  private:
+    /// Key: kind, algorithm, group size, bytes.
+    using Key = std::tuple<CollectiveKind::Value, CollectiveAlgorithm::Value, uint32_t, uint64_t>;
+    std::map<Key, std::shared_ptr<const CollectiveSchedule>> m_schedules; //!< Built so far
 };
 
 } // namespace ns3

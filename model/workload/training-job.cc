@@ -530,31 +530,13 @@ TrainingJob::RunCollective(CollectiveKind kind,
         return;
     }
     const uint64_t size = std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(bytes)));
-    // A job runs the same few collectives many times: each schedule is built once.
-    auto key = std::make_tuple(static_cast<CollectiveKind::Value>(kind),
-                               static_cast<CollectiveAlgorithm::Value>(algorithm),
-                               static_cast<uint32_t>(jobRanks.size()),
-                               size);
-    auto it = m_schedules.find(key);
-    if (it == m_schedules.end())
-    {
-        const CollectiveSpec spec =
-            CollectiveSpec::Of(kind, static_cast<uint32_t>(jobRanks.size()), size)
-                .WithAlgorithm(algorithm);
-        auto schedule = std::make_shared<CollectiveSchedule>(kind.GetName(),
-                                                             algorithm.GetName(),
-                                                             spec.nRanks,
-                                                             spec.bytes);
-        std::string error;
-        if (!CollectiveAlgorithms::Build(spec, *schedule, error))
-        {
-            NS_FATAL_ERROR("TrainingJob '" << m_name << "': " << error);
-        }
-        error = schedule->Validate();
-        NS_ABORT_MSG_IF(!error.empty(), "TrainingJob '" << m_name << "': " << error);
-        it = m_schedules.emplace(key, std::move(schedule)).first;
-    }
-    RunSchedule(it->second, jobRanks, std::move(done));
+    RunSchedule(m_schedules.Get(kind,
+                                algorithm,
+                                static_cast<uint32_t>(jobRanks.size()),
+                                size,
+                                "TrainingJob '" + m_name + "'"),
+                jobRanks,
+                std::move(done));
 }
 
 void

@@ -7,6 +7,7 @@
 #ifndef TRAINING_JOB_H
 #define TRAINING_JOB_H
 
+#include "collective-algorithms.h"
 #include "collective-controller.h"
 #include "collective.h"
 #include "moe-traffic.h"
@@ -209,16 +210,14 @@ class TrainingJob : public Object
     std::vector<Stage> m_stages;            //!< [d * PP + p]
     Ptr<MoeTraffic> m_moe;                  //!< MoE routing and transfers
     std::map<std::string, std::vector<std::vector<uint64_t>>> m_routing; //!< Dispatch routing
-    std::map<std::string, Meeting> m_meetings; //!< Group collectives being gathered
-    std::map<std::tuple<CollectiveKind::Value, CollectiveAlgorithm::Value, uint32_t, uint64_t>,
-             std::shared_ptr<const CollectiveSchedule>>
-        m_schedules;              //!< Schedules built so far, by (kind, algorithm, ranks, bytes)
-    uint32_t m_iterationsLeft{0}; //!< Iterations still to run
-    uint32_t m_stagesDone{0};     //!< Stages done this iteration
-    Time m_lastStageDone;         //!< When the last stage finished
-    uint32_t m_dpPending{0};      //!< DP collectives not yet done
-    uint32_t m_dpExpected{0};     //!< DP groups still to start
-    IterationRecord m_current;    //!< Iteration under way
+    std::map<std::string, Meeting> m_meetings;                 //!< Group collectives being gathered
+    CollectiveScheduleCache m_schedules;                       //!< Schedules built so far
+    uint32_t m_iterationsLeft{0};                              //!< Iterations still to run
+    uint32_t m_stagesDone{0};                                  //!< Stages done this iteration
+    Time m_lastStageDone;                                      //!< When the last stage finished
+    uint32_t m_dpPending{0};                                   //!< DP collectives not yet done
+    uint32_t m_dpExpected{0};                                  //!< DP groups still to start
+    IterationRecord m_current;                                 //!< Iteration under way
     std::vector<IterationRecord> m_iterations;                 //!< Completed iterations
     std::vector<Ptr<Collective>> m_live;                       //!< Collectives of this iteration
     std::function<void()> m_done;                              //!< Called after the last iteration
