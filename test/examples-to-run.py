@@ -15,6 +15,8 @@ cpp_examples = [
     ("leaf-spine-rotation --tors=4 --bytes=16MiB --period=1ms", "True", "False"),
     ("rdcn-rdma-gating --tors=4 --bytes=4194304", "True", "False"),
     ("roce-fast-path --hosts=4 --bytes=2097152", "True", "False"),
+    ("chakra-run", "True", "False"),
+    ("chakra-run --trace=data/chakra/all_reduce/8npus_1MB --backend=packet --rate=10Gbps", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005 --policy=drain",
      "True", "False"),

@@ -276,6 +276,9 @@ MapNode(const pb::ChakraNode& in, uint32_t rank, ExecNode& out, bool& keep, std:
         }
         out.bytes = static_cast<double>(n);
         attrs.String("pg_name", out.group);
+        // Chakra names no algorithm: ring, or direct for all-to-all (its only one).
+        out.algorithm = out.collective == CollectiveKind::ALLTOALL ? CollectiveAlgorithm::DIRECT
+                                                                   : CollectiveAlgorithm::RING;
         std::string algorithm;
         if (attrs.String("ns3_algorithm", algorithm) &&
             !CollectiveAlgorithm::FromName(algorithm, out.algorithm, why))

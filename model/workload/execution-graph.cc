@@ -6,6 +6,8 @@
 
 #include "execution-graph.h"
 
+#include "collective-algorithms.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
@@ -35,6 +37,32 @@ Where(uint32_t rank, const ExecNode& node)
         s << " (" << node.name << ")";
     }
     return s.str();
+}
+
+/// \param [in] node A collective \return whether CollectiveAlgorithms builds its pair
+bool
+IsSupported(const ExecNode& node)
+{
+    for (const auto& [kind, algorithm] : CollectiveAlgorithms::GetSupported())
+    {
+        if (kind == node.collective && algorithm == node.algorithm)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// \return the supported pairs, "allreduce/ring, ..."
+std::string
+SupportedNames()
+{
+    std::string names;
+    for (const auto& [kind, algorithm] : CollectiveAlgorithms::GetSupported())
+    {
+        names += (names.empty() ? "" : ", ") + kind.GetName() + "/" + algorithm.GetName();
+    }
+    return names;
 }
 
 /// \param [in] x A size or count \return true if finite and not negative
@@ -193,6 +221,11 @@ ExecutionGraph::CheckRank(uint32_t rank, std::string& error) const
         else if (node.kind == ExecNodeKind::COLLECTIVE && !node.collective.IsValid())
         {
             why << "collective of unknown kind '" << node.collective.GetName() << "'";
+        }
+        else if (node.kind == ExecNodeKind::COLLECTIVE && !IsSupported(node))
+        {
+            why << "no algorithm " << node.algorithm.GetName() << " for "
+                << node.collective.GetName() << " (" << SupportedNames() << ")";
         }
         else if (node.kind == ExecNodeKind::COLLECTIVE && !node.group.empty() &&
                  !m_groups.count(node.group))

@@ -167,6 +167,15 @@ class ExecutionGraphRefusalTestCase : public TestCase
             Expect(g, "rank 0 node 1: unknown process group 'tp'");
         }
         {
+            ExecutionGraph g(1);
+            g.Add(0, Coll(1, CollectiveKind::ALLTOALL, 1e6)); // ring, the default
+            const std::string error = ErrorOf(g);
+            NS_TEST_EXPECT_MSG_EQ(error.substr(0, 55),
+                                  "rank 0 node 1: no algorithm ring for alltoall (allreduc",
+                                  "an algorithm the kind has not: " << error);
+            NS_TEST_EXPECT_MSG_NE(error.find("alltoall/direct"), std::string::npos, "listed");
+        }
+        {
             ExecutionGraph g(3);
             g.AddGroup("pair", {0, 1});
             g.Add(2, Coll(1, CollectiveKind::ALLREDUCE, 1e6, "pair"));
