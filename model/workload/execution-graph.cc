@@ -370,13 +370,14 @@ ExecutionGraph::CheckCollectives(std::string& error) const
             {
                 const ExecNode& a = *reference[k].second;
                 const ExecNode& b = *perRank[r][k].second;
-                if (a.collective != b.collective || a.bytes != b.bytes)
+                if (a.collective != b.collective || a.algorithm != b.algorithm ||
+                    a.bytes != b.bytes)
                 {
                     std::ostringstream s;
                     s << Where(r, b) << ": collective " << k + 1 << " of group " << name << " is "
-                      << b.collective.GetName() << " of " << b.bytes << " B, but "
-                      << Where(first, a) << " is " << a.collective.GetName() << " of " << a.bytes
-                      << " B";
+                      << b.collective.GetName() << "/" << b.algorithm.GetName() << " of " << b.bytes
+                      << " B, but " << Where(first, a) << " is " << a.collective.GetName() << "/"
+                      << a.algorithm.GetName() << " of " << a.bytes << " B";
                     error = s.str();
                     return false;
                 }

@@ -129,11 +129,11 @@ class ExecutionGraph
 
     /**
      * \brief Checks the graph: dependencies on known nodes of the same rank, no cycle,
-     * collectives that agree across their group (count, kind, bytes, in order), groups
-     * that exist and contain the rank, every send with its receive (same bytes), peers
-     * within the ranks, sizes and durations that are finite and not negative.
-     * \param [out] error The first thing wrong: "rank R node ID (name): what"
-     * \return true if the graph can run
+     * collectives that agree across their group (count, kind, algorithm, bytes, in order; a pair
+     * CollectiveAlgorithms builds), groups that exist and contain the rank, every send with its
+     * receive (same bytes), peers within the ranks, sizes and durations that are finite and not
+     * negative. \param [out] error The first thing wrong: "rank R node ID (name): what" \return
+     * true if the graph can run
      */
     bool Validate(std::string& error) const;
 

@@ -374,8 +374,9 @@ class ChakraBadTraceTestCase : public TestCase
                               "/a.0.et: node 1: id used twice",
                               "repeated id");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf({{"a.0.et", good}, {"a.1.et", META + coll(0, 2048)}}),
-                              ": rank 1 node 1: collective 1 of group of every rank is allreduce "
-                              "of 2048 B, but rank 0 node 1 is allreduce of 1024 B",
+                              ": rank 1 node 1: collective 1 of group of every rank is "
+                              "allreduce/ring of 2048 B, but rank 0 node 1 is allreduce/ring of "
+                              "1024 B",
                               "sizes disagree across the group");
         // A COMP node (id 2) that depends on node 1 of its rank, which does not exist.
         NS_TEST_EXPECT_MSG_EQ(

@@ -151,8 +151,18 @@ class ExecutionGraphRefusalTestCase : public TestCase
             g.Add(0, Coll(1, CollectiveKind::ALLREDUCE, 1e6, "dp"));
             g.Add(2, Coll(1, CollectiveKind::ALLREDUCE, 2e6, "dp"));
             Expect(g,
-                   "rank 2 node 1: collective 1 of group 'dp' is allreduce of 2e+06 B, but rank 0 "
-                   "node 1 is allreduce of 1e+06 B");
+                   "rank 2 node 1: collective 1 of group 'dp' is allreduce/ring of 2e+06 B, but "
+                   "rank 0 node 1 is allreduce/ring of 1e+06 B");
+        }
+        {
+            ExecutionGraph g(2);
+            ExecNode a = Coll(1, CollectiveKind::ALLREDUCE, 1e6);
+            g.Add(0, a);
+            a.algorithm = CollectiveAlgorithm::TREE;
+            g.Add(1, a);
+            Expect(g,
+                   "rank 1 node 1: collective 1 of group of every rank is allreduce/tree of "
+                   "1e+06 B, but rank 0 node 1 is allreduce/ring of 1e+06 B");
         }
         {
             ExecutionGraph g(2);
