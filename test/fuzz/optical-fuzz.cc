@@ -42,6 +42,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -675,6 +676,32 @@ LoaderTargets(const std::string& src)
                 }
             }
             return Ok();
+        };
+        targets.push_back(t);
+    }
+    {
+        // Chakra traces: one rank's file in a folder of its own (PATH.d/t.0.et); an accepted
+        // trace is a graph that validates, with finite sizes; a rejection names the folder.
+        Target t{"chakra-trace", "loaders", {}, {}, ".et", mutate, nullptr, nullptr};
+        addFile(t, "data/chakra/custom_ring_allreduce_8npus_1MB/custom_allreduce.0.et");
+        addFile(t, "data/chakra/all_reduce/4npus_1MB/all_reduce.0.et");
+        t.run = [](const std::string& input, const std::string& path) {
+            const std::string dir = path + ".d";
+            ::mkdir(dir.c_str(), 0700);
+            std::ofstream(dir + "/t.0.et", std::ios::binary) << input;
+            ExecutionGraph graph;
+            std::string error;
+            std::string invalid;
+            const Answer answer = !ChakraTrace::Read(dir, graph, error) ? Rejected(error)
+                                  : !graph.Validate(invalid)
+                                      ? Invalid("accepted but invalid: " + invalid)
+                                      : Ok();
+            std::error_code ignored;
+            std::filesystem::remove_all(dir, ignored);
+            return answer;
+        };
+        t.mustName = [](const std::string&, const std::string& path) {
+            return std::vector<std::string>{BaseName(path) + ".d"};
         };
         targets.push_back(t);
     }
