@@ -13,7 +13,8 @@
  * reason if it is bad, prints what it holds (ranks, nodes by kind, bytes), runs it with a
  * GraphExecutor on a star of as many hosts (--rate links, --backend) and prints the time, each
  * rank's compute and the exposed communication per kind. With --write it writes the graph
- * again (--gzip to compress) and reads it back: the same node count.
+ * again (--gzip to compress) and reads it back: the same node count; with --timeline=FILE.json
+ * it writes the run's timeline for ui.perfetto.dev.
  *
  *   ./ns3 run "chakra-run --trace=data/chakra/all_to_all/16npus_1MB --backend=packet"
  */
@@ -34,6 +35,7 @@ main(int argc, char* argv[])
     std::string write;
     bool gzip = false;
     std::string gpuName = "h100";
+    std::string timelinePath;
     Backend backend = Backend::FLOW;
     DataRate rate("100Gbps");
     OpticalExperiment exp("chakra-run", "A Chakra execution trace run on a star");
@@ -45,6 +47,9 @@ main(int argc, char* argv[])
                 gpuName,
                 false);
     exp.AddBackend("backend", "Network model", backend);
+    exp.AddOutputFile("timeline",
+                      "Timeline of the run (Chrome trace JSON for ui.perfetto.dev; empty: none)",
+                      timelinePath);
     exp.AddDataRate("rate",
                     "Link rate of the star",
                     rate,
@@ -136,6 +141,16 @@ main(int argc, char* argv[])
     for (const auto& [kind, time] : summary.exposedByKind)
     {
         exp.Metric("exposed-" + kind + "-us", time.GetSeconds() * 1e6, "us");
+    }
+    if (!timelinePath.empty())
+    {
+        OpticalTimeline timeline;
+        executor->AddToTimeline(timeline);
+        if (!timeline.Write(timelinePath, error))
+        {
+            exp.Fail("--timeline=" + timelinePath + ": " + error);
+        }
+        exp.Metric("timeline-slices", timeline.GetNSlices());
     }
     exp.Metric("collectives-run", summary.collectives);
     exp.Metric("messages-run", summary.messages);

@@ -488,4 +488,51 @@ GraphExecutor::GetSummary() const
     return s;
 }
 
+void
+GraphExecutor::AddToTimeline(OpticalTimeline& timeline) const
+{
+    const uint32_t ranks = timeline.AddProcess("ranks");
+    for (uint32_t r = 0; r < m_graph.GetNRanks(); ++r)
+    {
+        const uint32_t compute = timeline.AddTrack(ranks, "rank " + std::to_string(r) + " compute");
+        const uint32_t comm =
+            timeline.AddTrack(ranks, "rank " + std::to_string(r) + " communication");
+        const auto& nodes = m_graph.GetNodes(r);
+        for (std::size_t i = 0; i < nodes.size(); ++i)
+        {
+            const ExecNodeRecord& rec = m_records[r][i];
+            if (rec.end.IsNegative())
+            {
+                continue;
+            }
+            const ExecNode& n = nodes[i];
+            std::string name;
+            switch (n.kind)
+            {
+            case ExecNodeKind::COMPUTE:
+                name = n.name.empty() ? "compute" : n.name;
+                break;
+            case ExecNodeKind::COLLECTIVE:
+                name = n.collective.GetName() + (n.group.empty() ? "" : " (" + n.group + ")");
+                break;
+            case ExecNodeKind::SEND:
+                name = "send to " + std::to_string(n.peer);
+                break;
+            case ExecNodeKind::RECV:
+                name = "recv from " + std::to_string(n.peer);
+                break;
+            default:
+                name = GetExecNodeKindName(n.kind);
+                break;
+            }
+            timeline.AddSlice(ranks,
+                              n.kind == ExecNodeKind::COMPUTE ? compute : comm,
+                              name,
+                              GetExecNodeKindName(n.kind),
+                              rec.start,
+                              rec.end);
+        }
+    }
+}
+
 } // namespace ns3

@@ -14,6 +14,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/object.h"
+#include "ns3/optical-timeline.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -119,6 +120,15 @@ class GraphExecutor : public Object
 
     /// \return the run's summary (complete once IsDone())
     ExecutionSummary GetSummary() const;
+
+    /**
+     * \brief Adds the run to a timeline: a process "ranks" with two tracks per rank, its
+     * compute ("rank R compute": one slice per compute node) and its communication ("rank R
+     * communication": collectives named by kind and group, sends and receives by peer, memory
+     * transfers; concurrent ones overlap on the track). Nodes not finished are left out.
+     * \param [in,out] timeline The timeline
+     */
+    void AddToTimeline(OpticalTimeline& timeline) const;
 
     /**
      * \brief TracedCallback signature of a node starting or finishing.

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Timelines (OpticalTimeline, GraphExecutor::AddToTimeline) through the scratch program
+chakra-run --timeline=FILE.json: the file is Chrome trace event JSON (what ui.perfetto.dev and
+chrome://tracing read: "traceEvents" with "ph" X slices, M names; times in microseconds), it has
+two named tracks per rank, a slice per node of the trace, and its sums equal the metrics the
+program prints (rank 0's compute, the total time), at flow and at packet level.
+
+Run directly (python3 test/workload/test_timeline.py) or through test.py (suite
+optical-py-timeline). chakra-run must be built.
+"""
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))),
+                                "results"))
+
+import optical_test_support as support  # noqa: E402  (after the path set-up)
+
+
+def metrics(stdout):
+    """Return {name: float} of the 'name: value' lines."""
+    out = {}
+    for line in stdout.splitlines():
+        name, sep, value = line.partition(": ")
+        if sep:
+            try:
+                out[name] = float(value.split()[0])
+            except (ValueError, IndexError):
+                pass
+    return out
+
+
+class TimelineTest(support.TempDirTestCase):
+    """A run's timeline against its printed metrics."""
+
+    def run_program(self, *args):
+        """Run chakra-run with ARGS and a timeline; return (metrics, events)."""
+        path = self.path("run.json")
+        result = support.run([support.example_path("chakra-run"), "--results=none",
+                              "--timeline=" + path] + list(args), cwd=support.ROOT)
+        self.assertExit(result, 0)
+        with open(path) as stream:
+            doc = json.load(stream)
+        self.assertFalse(os.path.exists(path + ".tmp"), "no temporary file left")
+        return metrics(result.stdout), doc["traceEvents"]
+
+    def check(self, m, events, ranks):
+        """The structure, and the sums against the metrics."""
+        names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+                 if e["ph"] == "M" and e["name"] == "thread_name"}
+        self.assertEqual(len(names), 2 * ranks, "two tracks per rank")
+        slices = [e for e in events if e["ph"] == "X"]
+        self.assertEqual(len(slices), m["nodes"], "a slice per node")
+        self.assertEqual(len(slices), m["timeline-slices"])
+        for e in slices:
+            self.assertIsInstance(e["ts"], (int, float))
+            self.assertGreaterEqual(e["dur"], 0)
+        compute = sum(e["dur"] for e in slices
+                      if names[(e["pid"], e["tid"])] == "rank 0 compute")
+        self.assertAlmostEqual(compute, m["rank0-compute-us"], delta=1e-3)
+        span = max(e["ts"] + e["dur"] for e in slices) - min(e["ts"] for e in slices)
+        self.assertAlmostEqual(span, m["total-us"], delta=1e-3)
+
+    def test_ring_flow_level(self):
+        """The ring of sends and receives (with its compute) at flow level."""
+        m, events = self.run_program()
+        self.check(m, events, 8)
+        self.assertGreater(m["rank0-compute-us"], 0)
+
+    def test_allreduce_packet_level(self):
+        """A collective over TCP: one slice per rank, as long as the run."""
+        m, events = self.run_program("--trace=data/chakra/all_reduce/4npus_1MB",
+                                     "--backend=packet", "--rate=10Gbps")
+        self.check(m, events, 4)
+
+    def test_bad_path(self):
+        """A timeline in a missing folder is refused before the run."""
+        result = support.run([support.example_path("chakra-run"), "--results=none",
+                              "--timeline=" + self.path("missing/run.json")], cwd=support.ROOT)
+        self.assertExit(result, 1)
+        self.assertIn("--timeline", result.stderr)
+        self.assertIn("nothing was run", result.stderr)
+
+
+if __name__ == "__main__":
+    support.main()
