@@ -7,6 +7,7 @@
 #include "rdma-nic.h"
 
 #include "lossless-queue-disc.h"
+#include "rdma-nic-detail.h"
 #include "roce-fast-path.h"
 
 #include "ns3/abort.h"
@@ -38,6 +39,17 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RdmaNic");
 NS_OBJECT_ENSURE_REGISTERED(RdmaNic);
 
+namespace rdmanicdetail
+{
+
+LogComponent&
+NicLog()
+{
+    return g_log;
+}
+
+} // namespace rdmanicdetail
+
 namespace
 {
 /// Bytes below the RoCE header on the wire: IPv4 (20), UDP (8), point-to-point (2).
@@ -65,102 +77,7 @@ NextQp()
     return g_nextQp++;
 }
 
-/// DataRate::CalculateBytesTxTime for the last (rate, bytes) asked, remembered: the same
-/// value, without the 128-bit division per packet (a port's rate and a queue pair's packet
-/// size rarely change between packets).
-class TxTime
-{
-  public:
-    /// \param [in] rate A rate \param [in] bytes A size \return the time to send it
-    Time Of(const DataRate& rate, uint32_t bytes)
-    {
-        if (rate.GetBitRate() != m_bps || bytes != m_bytes)
-        {
-            m_bps = rate.GetBitRate();
-            m_bytes = bytes;
-            m_time = rate.CalculateBytesTxTime(bytes);
-        }
-        return m_time;
-    }
-
-  private:
-    uint64_t m_bps{0};            //!< Rate last asked
-    uint32_t m_bytes{UINT32_MAX}; //!< Size last asked
-    Time m_time;                  //!< Its time
-};
 } // namespace
-
-/// One device of the host with an address.
-struct RdmaNic::Port
-{
-    Ptr<NetDevice> device; //!< The device
-    uint32_t interface {
-        0
-    };                            //!< Its IPv4 interface
-    Ptr<LosslessQueueDisc> qdisc; //!< Its queue disc (or null)
-    DataRate rate;                //!< Line rate
-    uint32_t mtu{1500};           //!< Device MTU (IP bytes)
-    Time freeAt;                  //!< Next instant the line is free
-    TxTime lineTime;              //!< Data packets' transmission times at the line rate
-    TxTime controlTime;           //!< ACKs', NACKs' and CNPs' (kept apart: sizes alternate)
-    Address broadcast;            //!< The device's broadcast address (frames to its peer)
-    bool needsArp{true};          //!< Whether the device needs ARP
-    EventId event;                //!< Pending TrySend
-    std::vector<uint32_t> qps;    //!< Sender queue pairs (m_send indices), in turn
-    uint32_t next{0};             //!< Next in turn
-    bool blocked{false};          //!< A queue pair waits for the queue disc to drain
-};
-
-/// One message on a sender queue pair.
-struct RdmaMessage
-{
-    uint32_t firstPsn;                  //!< Its first PSN
-    uint32_t endPsn;                    //!< One past its last
-    uint64_t bytes;                     //!< Its size
-    Time posted;                        //!< When posted
-    RdmaNic::MessageCallback completed; //!< Run when acknowledged
-};
-
-/// Sender side of a queue pair.
-struct RdmaNic::SendQp
-{
-    RdmaQpControl control;            //!< Rate and window
-    Ptr<RdmaCongestionControl> cc;    //!< Its law
-    Ptr<RdmaNic> peer;                //!< The receiver
-    Ipv4Address to;                   //!< Its address
-    uint32_t gate{RdmaNic::NO_GATE};  //!< Its gate (SetGates)
-    uint8_t priority{3};              //!< Data priority
-    uint32_t port{0};                 //!< Port it leaves by
-    uint32_t payload{1000};           //!< Payload per packet
-    bool intEnabled{false};           //!< Data carries INT
-    bool measureRtt{false};           //!< The law reads round trips (NeedsRtt)
-    std::deque<Time> sentAt;          //!< measureRtt: last send time of PSNs from sentBase on
-    uint32_t sentBase{0};             //!< PSN of sentAt.front()
-    uint32_t resentBelow{0};          //!< PSNs below it may have been sent twice (Karn)
-    uint32_t next{0};                 //!< Next PSN to send
-    TxTime pacing;                    //!< Transmission times at the queue pair's rate
-    uint32_t una{0};                  //!< First unacknowledged PSN
-    uint32_t end{0};                  //!< One past the last posted PSN
-    Time nextSend;                    //!< Rate limiter
-    EventId timer;                    //!< Retransmission timer's pending event
-    Time deadline;                    //!< When it expires (meaningful while armed)
-    bool armed{false};                //!< The timer runs
-    std::deque<RdmaMessage> messages; //!< Not yet acknowledged
-    uint64_t pending{0};              //!< Bytes not yet acknowledged
-};
-
-/// Receiver side of a queue pair.
-struct RdmaNic::RecvQp
-{
-    Ipv4Address from;             //!< The sender
-    uint32_t expected{0};         //!< Next PSN in order
-    uint32_t sinceAck{0};         //!< Packets since the last ACK
-    bool ceSinceAck{false};       //!< One of them arrived CE-marked (the ACK echoes it)
-    Time lastCnp{Seconds(-1)};    //!< Last CNP sent
-    uint32_t nackPsn{UINT32_MAX}; //!< PSN of the last NACK
-    Time lastNack{Seconds(-1)};   //!< When
-    std::deque<std::pair<uint32_t, RdmaNic::MessageCallback>> messages; //!< End PSN, callback
-};
 
 TypeId
 RdmaNic::GetTypeId()
@@ -715,207 +632,6 @@ RdmaNic::SendControl(Ipv4Address to, const RoceHeader& header, uint32_t p)
     SendUdp(packet, to, header.GetQueuePair(), static_cast<uint8_t>((m_ackPriority * 8) << 2));
     Port& port = *m_ports[p];
     port.freeAt = std::max(port.freeAt, Simulator::Now()) + port.controlTime.Of(port.rate, wire);
-}
-
-void
-RdmaNic::Receive(Ptr<Socket> socket)
-{
-    Address from;
-    Ptr<Packet> packet;
-    while ((packet = socket->RecvFrom(from)))
-    {
-        SocketIpTosTag tos;
-        const bool ce = packet->PeekPacketTag(tos) && (tos.GetTos() & 0x03) == 0x03;
-        Handle(packet, InetSocketAddress::ConvertFrom(from).GetIpv4(), ce);
-    }
-}
-
-void
-RdmaNic::Deliver(Ptr<Packet> packet, const Ipv4Header& header, uint32_t interface)
-{
-    UdpHeader udp;
-    packet->RemoveHeader(udp);
-    Handle(packet, header.GetSource(), header.GetEcn() == Ipv4Header::ECN_CE);
-}
-
-void
-RdmaNic::Handle(Ptr<Packet> packet, Ipv4Address from, bool ce)
-{
-    RoceHeader header;
-    packet->RemoveHeader(header);
-    switch (header.GetOpcode())
-    {
-    case RoceHeader::DATA:
-        ReceiveData(header, from, ce);
-        break;
-    case RoceHeader::ACK:
-    case RoceHeader::NACK:
-        ReceiveAck(header);
-        break;
-    case RoceHeader::CNP: {
-        auto it = m_sendIndex.find(header.GetQueuePair());
-        if (it != m_sendIndex.end())
-        {
-            SendQp& qp = *m_send[it->second];
-            ++m_counters.cnpsReceived;
-            DataRate before = qp.control.rate;
-            qp.cc->OnCnp(qp.control);
-            if (qp.control.rate != before)
-            {
-                m_rateTrace(qp.control.qp, qp.control.rate);
-            }
-        }
-        break;
-    }
-    }
-}
-
-void
-RdmaNic::ReceiveData(const RoceHeader& header, Ipv4Address from, bool ce)
-{
-    auto it = m_recv.find(header.GetQueuePair());
-    if (it == m_recv.end())
-    {
-        NS_LOG_WARN("node " << m_node->GetId() << ": data of unknown queue pair "
-                            << header.GetQueuePair());
-        return;
-    }
-    RecvQp& r = *it->second;
-    Time now = Simulator::Now();
-    if (ce)
-    {
-        ++m_counters.ceReceived;
-        r.ceSinceAck = true;
-    }
-    if (ce && m_sendCnp)
-    {
-        if (r.lastCnp.IsNegative() || now - r.lastCnp >= m_cnpInterval)
-        {
-            r.lastCnp = now;
-            RoceHeader cnp;
-            cnp.SetOpcode(RoceHeader::CNP);
-            cnp.SetQueuePair(header.GetQueuePair());
-            ++m_counters.cnpsSent;
-            SendControl(r.from, cnp, 0);
-        }
-    }
-    uint32_t psn = header.GetPsn();
-    RoceHeader reply;
-    reply.SetQueuePair(header.GetQueuePair());
-    if (psn == r.expected)
-    {
-        ++r.expected;
-        ++m_counters.dataReceived;
-        bool last = false;
-        while (!r.messages.empty() && r.messages.front().first <= r.expected)
-        {
-            last = true;
-            MessageCallback cb = std::move(r.messages.front().second);
-            r.messages.pop_front();
-            if (cb)
-            {
-                cb();
-            }
-        }
-        if (++r.sinceAck < m_ackInterval && !last)
-        {
-            return;
-        }
-        r.sinceAck = 0;
-        reply.SetOpcode(RoceHeader::ACK);
-        reply.SetPsn(r.expected);
-        reply.CopyInt(header);
-        reply.SetEcnEcho(r.ceSinceAck);
-        r.ceSinceAck = false;
-        ++m_counters.acksSent;
-        SendControl(r.from, reply, 0);
-        return;
-    }
-    if (psn < r.expected)
-    {
-        // A duplicate (after a rewind): acknowledge what arrived.
-        reply.SetOpcode(RoceHeader::ACK);
-        reply.SetPsn(r.expected);
-        ++m_counters.acksSent;
-        SendControl(r.from, reply, 0);
-        return;
-    }
-    ++m_counters.outOfOrder;
-    if (r.nackPsn == r.expected && now - r.lastNack < m_nackInterval)
-    {
-        return;
-    }
-    r.nackPsn = r.expected;
-    r.lastNack = now;
-    reply.SetOpcode(RoceHeader::NACK);
-    reply.SetPsn(r.expected);
-    ++m_counters.nacksSent;
-    SendControl(r.from, reply, 0);
-}
-
-void
-RdmaNic::ReceiveAck(const RoceHeader& header)
-{
-    auto it = m_sendIndex.find(header.GetQueuePair());
-    if (it == m_sendIndex.end())
-    {
-        return;
-    }
-    SendQp& qp = *m_send[it->second];
-    uint32_t psn = header.GetPsn();
-    uint64_t acked = 0;
-    if (psn > qp.una)
-    {
-        for (uint32_t k = qp.una; k < psn; ++k)
-        {
-            acked += PayloadOf(qp, k);
-        }
-        qp.una = psn;
-        qp.pending -= acked;
-        if (qp.next < qp.una)
-        {
-            qp.next = qp.una;
-        }
-        ArmTimer(qp);
-    }
-    if (qp.measureRtt)
-    {
-        // The ACK answers PSN psn - 1: its round trip, unless it may have been sent twice.
-        const Time now = Simulator::Now();
-        const bool known = psn > qp.sentBase && psn - 1 >= qp.resentBelow &&
-                           psn - 1 - qp.sentBase < qp.sentAt.size();
-        qp.control.rtt = known ? now - qp.sentAt[psn - 1 - qp.sentBase] : Seconds(0);
-        while (qp.sentBase < qp.una && !qp.sentAt.empty())
-        {
-            qp.sentAt.pop_front();
-            ++qp.sentBase;
-        }
-    }
-    DataRate before = qp.control.rate;
-    qp.cc->OnAck(qp.control, header, acked);
-    if (qp.control.rate != before)
-    {
-        m_rateTrace(qp.control.qp, qp.control.rate);
-    }
-    if (header.GetOpcode() == RoceHeader::NACK && psn < qp.next)
-    {
-        qp.resentBelow = std::max(qp.resentBelow, qp.next);
-        m_counters.retransmitted += qp.next - psn;
-        m_retransmitTrace(qp.control.qp, psn);
-        qp.next = psn;
-    }
-    Time now = Simulator::Now();
-    while (!qp.messages.empty() && qp.messages.front().endPsn <= qp.una)
-    {
-        RdmaMessage m = std::move(qp.messages.front());
-        qp.messages.pop_front();
-        m_messageTrace(qp.control.qp, m.bytes, now - m.posted);
-        if (m.completed)
-        {
-            m.completed();
-        }
-    }
-    TrySend(qp.port);
 }
 
 void
