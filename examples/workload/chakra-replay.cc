@@ -38,9 +38,7 @@ main(int argc, char* argv[])
         OpticalDataFile::GetDataDirectory() + "/chakra/custom_ring_allreduce_8npus_1MB";
     std::string gpuName = "h100";
     uint32_t gpusPerServer = 1;
-    std::string topology = "star";
-    DataRate rate("400Gbps");
-    Time delay = MicroSeconds(1);
+    ScaleOutFabricOptions fabric;
     Backend backend = Backend::PACKET;
     std::string timelinePath;
 
@@ -51,19 +49,7 @@ main(int argc, char* argv[])
                 gpuName,
                 false);
     exp.AddCount("gpusPerServer", "GPUs per server (ranks in order)", gpusPerServer, 1, 64);
-    exp.AddEnum("topology",
-                "Scale-out fabric: star (one switch), fat-tree (2 levels, 4 hosts per leaf, 4 "
-                "spines) or rail (rail-optimized: rail g joins GPU g of every server)",
-                topology,
-                {"star", "fat-tree", "rail"});
-    exp.AddDataRate("linkRate",
-                    "Scale-out NIC rate",
-                    rate,
-                    OpticalBounds::AtLeast(1e6).AtMost(1e13));
-    exp.AddTime("linkDelay",
-                "Propagation delay of each link",
-                delay,
-                OpticalBounds::AtLeast(0).AtMost(1));
+    fabric.Add(exp); // --linkRate, --linkDelay, --topology
     exp.AddBackend("backend", "Network model", backend);
     exp.AddOutputFile("timeline",
                       "Timeline of the run (Chrome trace JSON for ui.perfetto.dev; empty: none)",
@@ -78,17 +64,8 @@ main(int argc, char* argv[])
     exp.Require(ChakraTrace::Read(trace, graph, error), "trace", error);
     const uint32_t ranks = graph.GetNRanks();
     exp.Require(ranks >= 2, "trace", "a trace of " + std::to_string(ranks) + " rank (at least 2)");
-    ScaleOutTopologyHelper fabric;
-    exp.Require(fabric.SetTopology(topology, &error), "topology", error);
-    error = fabric.Check(ranks, gpusPerServer);
-    exp.Require(error.empty(),
-                "topology",
-                "the trace has " + std::to_string(ranks) + " ranks: " + error);
     NodeContainer nodes(ranks);
-    fabric.SetDeviceAttribute("DataRate", DataRateValue(rate));
-    fabric.SetDeviceAttribute("Mtu", UintegerValue(9000));
-    fabric.SetChannelAttribute("Delay", TimeValue(delay));
-    fabric.Install(nodes, gpusPerServer);
+    fabric.Build(exp, nodes, gpusPerServer, "the trace has " + std::to_string(ranks) + " ranks: ");
     CollectiveHelper collectives;
     collectives.SetScaleUpAttribute("Bandwidth",
                                     DataRateValue(DataRate(static_cast<uint64_t>(gpu.scaleUpBps))));

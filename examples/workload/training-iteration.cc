@@ -40,13 +40,11 @@ main(int argc, char* argv[])
     std::string schedule = "1f1b";
     bool overlap = true;
     bool zero = false;
-    DataRate rate("400Gbps");
-    Time delay = MicroSeconds(1);
     Backend backend = Backend::PACKET;
     std::string tcp = "ns3::TcpNewReno";
     double moeZipf = 0;
     bool moePayloadEfficient = true;
-    std::string topology = "star";
+    ScaleOutFabricOptions fabric;
 
     OpticalExperiment exp("training-iteration", "Hybrid-parallel training iterations");
     exp.AddText("model", "Model name (data/models.csv)", model, false);
@@ -57,14 +55,7 @@ main(int argc, char* argv[])
     exp.AddEnum("schedule", "Pipeline schedule", schedule, {"1f1b", "gpipe"});
     exp.AddFlag("overlap", "Overlap the DP gradient all-reduce with the last backward", overlap);
     exp.AddFlag("zero", "DP as reduce-scatter + all-gather (ZeRO/FSDP)", zero);
-    exp.AddDataRate("linkRate",
-                    "Scale-out NIC rate",
-                    rate,
-                    OpticalBounds::AtLeast(1e6).AtMost(1e13));
-    exp.AddTime("linkDelay",
-                "Propagation delay of each link",
-                delay,
-                OpticalBounds::AtLeast(0).AtMost(1));
+    fabric.Add(exp); // --linkRate, --linkDelay, --topology
     exp.AddBackend("backend", "Network model (the same topology at every level)", backend);
     exp.AddText("tcp",
                 "TCP variant (ns3::TcpNewReno, ns3::TcpCubic, ns3::TcpDctcp, ...)",
@@ -77,11 +68,6 @@ main(int argc, char* argv[])
     exp.AddFlag("moePayloadEfficient",
                 "MoE: send only real tokens (true) or pad every transfer to capacity",
                 moePayloadEfficient);
-    exp.AddEnum("topology",
-                "Scale-out fabric: star (one switch), fat-tree (2 levels, 4 hosts per leaf, 4 "
-                "spines) or rail (rail-optimized: rail g joins GPU g of every server)",
-                topology,
-                {"star", "fat-tree", "rail"});
     exp.Parse(argc, argv);
 
     std::string error;
@@ -104,22 +90,16 @@ main(int argc, char* argv[])
                  std::to_string((config.tp + gpusPerServer - 1) / gpusPerServer) +
                  " servers, and its traffic crosses the scale-out network");
     }
-    ScaleOutTopologyHelper fabric;
-    exp.Require(fabric.SetTopology(topology, &error), "topology", error);
-    error = fabric.Check(gpus, gpusPerServer);
-    exp.Require(error.empty(), "topology", error);
+    // The network before Start: a fabric that cannot hold the GPUs, or a backend that cannot
+    // work on it, is refused before the run.
+    NodeContainer nodes(gpus);
+    fabric.Build(exp, nodes, gpusPerServer);
     const std::string work =
         TrainingJobHelper::DescribePacketWork(config, backend, gpusPerServer, iterations);
     if (!work.empty())
     {
         exp.Note(work);
     }
-    // The network before Start: a backend that cannot work on it is refused before the run.
-    NodeContainer nodes(gpus);
-    fabric.SetDeviceAttribute("DataRate", DataRateValue(rate));
-    fabric.SetDeviceAttribute("Mtu", UintegerValue(9000));
-    fabric.SetChannelAttribute("Delay", TimeValue(delay));
-    fabric.Install(nodes, gpusPerServer);
     CollectiveHelper collectives;
     collectives.SetScaleUpAttribute(
         "Bandwidth",
