@@ -16,7 +16,7 @@
  * again (--gzip to compress) and reads it back: the same node count; with --timeline=FILE.json
  * it writes the run's timeline for ui.perfetto.dev.
  *
- *   ./ns3 run "chakra-run --trace=data/chakra/all_to_all/16npus_1MB --backend=packet"
+ *   ./ns3 run "chakra-run --trace=chakra/all_to_all/16npus_1MB --backend=packet"
  */
 
 #include "ns3/core-module.h"

@@ -17,11 +17,11 @@ cpp_examples = [
     ("roce-fast-path --hosts=4 --bytes=2097152", "True", "False"),
     ("chakra-run", "True", "False"),
     ("chakra-replay", "True", "False"),
-    ("chakra-replay --backend=flow --trace=data/chakra/all_to_all/16npus_1MB --topology=fat-tree",
+    ("chakra-replay --backend=flow --trace=chakra/all_to_all/16npus_1MB --topology=fat-tree",
      "True", "False"),
-    ("chakra-replay --backend=flow --trace=data/chakra/all_reduce/8npus_1MB --gpusPerServer=4 "
+    ("chakra-replay --backend=flow --trace=chakra/all_reduce/8npus_1MB --gpusPerServer=4 "
      "--topology=rail", "True", "False"),
-    ("chakra-run --trace=data/chakra/all_reduce/8npus_1MB --backend=packet --rate=10Gbps", "True", "False"),
+    ("chakra-run --trace=chakra/all_reduce/8npus_1MB --backend=packet --rate=10Gbps", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005 --policy=drain",
      "True", "False"),

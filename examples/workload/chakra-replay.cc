@@ -18,7 +18,7 @@
  * collective kind (the worst rank's), what ran, and the bytes delivered over the scale-out
  * network and inside the scale-up domains; --timeline=FILE.json writes a Perfetto timeline.
  *
- *   ./ns3 run "chakra-replay --trace=data/chakra/all_to_all/16npus_1MB --backend=flow"
+ *   ./ns3 run "chakra-replay --trace=chakra/all_to_all/16npus_1MB --backend=flow"
  */
 
 #include "ns3/core-module.h"

@@ -602,7 +602,15 @@ ChakraTrace::Read(const std::string& dir,
     std::error_code ec;
     if (!fs::is_directory(dir, ec))
     {
-        error = "'" + dir + "' is not a folder of Chakra traces";
+        // A relative name that is not a folder here may name one of the data directory
+        // (chakra/all_reduce/8npus_1MB: the shipped samples), wherever the program runs.
+        const std::string data = OpticalDataFile::GetDataDirectory() + "/" + dir;
+        if (fs::path(dir).is_relative() && fs::is_directory(data, ec))
+        {
+            return Read(data, graph, error, limits);
+        }
+        error = "'" + dir + "' is not a folder of Chakra traces (nor of the data directory, " +
+                OpticalDataFile::GetDataDirectory() + ")";
         return false;
     }
     // PREFIX.RANK.et or PREFIX.RANK.et.gz; other files are ignored.

@@ -39,7 +39,9 @@ struct ChakraLimits
  * \brief Chakra execution traces (.et) in and out of an ExecutionGraph, with Debian's
  * protobuf and a schema written from the wire format (model/workload/chakra-et.proto).
  *
- * A trace is a folder with one file per rank, PREFIX.RANK.et (or .et.gz), ranks 0 to N-1. A
+ * A trace is a folder with one file per rank, PREFIX.RANK.et (or .et.gz), ranks 0 to N-1 (a
+ * relative folder not found from the current directory is looked for in the data directory:
+ * "chakra/all_reduce/8npus_1MB" names a shipped sample wherever the program runs). A
  * file is a stream of protobuf messages, each after its length as a varint: the metadata,
  * then one node per operation. Reading maps COMP to compute (duration_micros, or num_ops and
  * tensor_size for the roofline), COMM_COLL to a collective (comm_type: all-reduce,

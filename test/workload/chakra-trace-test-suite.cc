@@ -153,6 +153,12 @@ class ChakraSamplesTestCase : public TestCase
             ++files;
         }
         NS_TEST_EXPECT_MSG_EQ(files, 120, "every sample file");
+        // A relative name not found from here is looked for in the data directory.
+        ExecutionGraph named;
+        NS_TEST_EXPECT_MSG_EQ(ChakraTrace::Read("chakra/all_gather/4npus_1MB", named, error),
+                              true,
+                              error);
+        NS_TEST_EXPECT_MSG_EQ(named.GetNRanks(), 4, "a sample by its name in the data directory");
         // A ring all-reduce moves 2 (N - 1) / N of the buffer out of each rank.
         NS_TEST_EXPECT_MSG_EQ_TOL(sent / 8, 2.0 * 7 / 8 * 1048576, 1, "ring volume per rank");
     }
