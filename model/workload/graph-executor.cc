@@ -112,7 +112,19 @@ GraphExecutor::GetTypeId()
             .AddTraceSource("NodeEnd",
                             "A node finished (graph rank, node id)",
                             MakeTraceSourceAccessor(&GraphExecutor::m_nodeEnd),
-                            "ns3::GraphExecutor::NodeTracedCallback");
+                            "ns3::GraphExecutor::NodeTracedCallback")
+            .AddTraceSource("CollectiveCompleted",
+                            "A collective (or a send's transfer) completed (its record).",
+                            MakeTraceSourceAccessor(&GraphExecutor::m_collectiveTrace),
+                            "ns3::Collective::CompletedTracedCallback")
+            .AddTraceSource("PhaseStart",
+                            "A collective began (run name, kind, group size, bytes).",
+                            MakeTraceSourceAccessor(&GraphExecutor::m_phaseStartTrace),
+                            "ns3::Collective::PhaseTracedCallback")
+            .AddTraceSource("PhaseEnd",
+                            "A collective completed (run name, kind, group size, bytes).",
+                            MakeTraceSourceAccessor(&GraphExecutor::m_phaseEndTrace),
+                            "ns3::Collective::PhaseTracedCallback");
     return tid;
 }
 
@@ -127,6 +139,7 @@ GraphExecutor::DoDispose()
     m_controller = nullptr;
     m_live.clear();
     m_done = nullptr;
+    m_source = nullptr;
     Object::DoDispose();
 }
 
@@ -136,31 +149,62 @@ GraphExecutor::Setup(const ExecutionGraph& graph,
                      const std::vector<uint32_t>& ranks,
                      const GpuSpec& gpu)
 {
-    NS_ABORT_MSG_IF(m_started, "GraphExecutor::Setup: after Start");
+    Setup(std::make_shared<const ExecutionGraph>(graph), transport, ranks, gpu);
+}
+
+void
+GraphExecutor::Setup(std::shared_ptr<const ExecutionGraph> graph,
+                     Ptr<CollectiveTransport> transport,
+                     const std::vector<uint32_t>& ranks,
+                     const GpuSpec& gpu)
+{
+    NS_ABORT_MSG_IF(m_graph, "GraphExecutor::Setup: called twice");
+    NS_ABORT_MSG_IF(!graph, "GraphExecutor::Setup: no graph");
     NS_ABORT_MSG_IF(!transport, "GraphExecutor::Setup: no transport");
-    NS_ABORT_MSG_IF(ranks.size() != graph.GetNRanks(),
-                    "GraphExecutor::Setup: the graph has " << graph.GetNRanks() << " ranks, "
+    NS_ABORT_MSG_IF(ranks.size() != graph->GetNRanks(),
+                    "GraphExecutor::Setup: the graph has " << graph->GetNRanks() << " ranks, "
                                                            << ranks.size() << " were placed");
     std::string error;
-    NS_ABORT_MSG_IF(!graph.Validate(error), "GraphExecutor::Setup: " << error);
+    NS_ABORT_MSG_IF(!graph->Validate(error), "GraphExecutor::Setup: " << error);
     m_graph = graph;
     m_transport = transport;
     m_ranks = ranks;
     m_gpu = gpu;
-    const uint32_t n = graph.GetNRanks();
-    m_waiting.assign(n, {});
+    const uint32_t n = graph->GetNRanks();
+    // Groups by index: "" (every rank) first, then the declared ones.
+    std::map<std::string, uint32_t> groupIndex;
+    groupIndex[""] = 0;
+    m_groupNames.emplace_back();
+    for (const auto& [name, members] : graph->GetGroups())
+    {
+        groupIndex[name] = static_cast<uint32_t>(m_groupNames.size());
+        m_groupNames.push_back(name);
+    }
+    for (const std::string& name : m_groupNames)
+    {
+        std::vector<uint32_t> members;
+        for (uint32_t g : graph->GetGroupRanks(name))
+        {
+            members.push_back(m_ranks[g]);
+        }
+        m_groupFirst.push_back(graph->GetGroupRanks(name).front());
+        m_groupRanks.push_back(std::move(members));
+    }
+    m_depCount.assign(n, {});
     m_next.assign(n, {});
     m_seq.assign(n, {});
-    m_records.assign(n, {});
-    m_left = 0;
+    m_slot.assign(n, {});
+    m_streams.assign(n, {});
+    m_nodes = 0;
     for (uint32_t r = 0; r < n; ++r)
     {
-        const auto& nodes = graph.GetNodes(r);
-        m_waiting[r].assign(nodes.size(), 0);
+        const auto& nodes = graph->GetNodes(r);
+        m_depCount[r].assign(nodes.size(), 0);
         m_next[r].assign(nodes.size(), {});
         m_seq[r].assign(nodes.size(), 0);
-        m_records[r].assign(nodes.size(), ExecNodeRecord());
-        m_left += nodes.size();
+        m_slot[r].assign(nodes.size(), 0);
+        m_nodes += nodes.size();
+        std::map<uint32_t, uint32_t> streams;
         for (std::size_t i = 0; i < nodes.size(); ++i)
         {
             std::set<std::size_t> on;
@@ -168,20 +212,31 @@ GraphExecutor::Setup(const ExecutionGraph& graph,
             {
                 for (uint64_t d : *deps)
                 {
-                    const std::size_t j = graph.Find(r, d) - nodes.data();
+                    const std::size_t j = graph->Find(r, d) - nodes.data();
                     if (on.insert(j).second)
                     {
-                        ++m_waiting[r][i];
+                        ++m_depCount[r][i];
                         m_next[r][j].push_back(i);
                     }
                 }
             }
+            if (nodes[i].kind == ExecNodeKind::COMPUTE)
+            {
+                const auto [it, added] =
+                    streams.emplace(nodes[i].stream, static_cast<uint32_t>(streams.size()));
+                m_slot[r][i] = it->second;
+            }
+            else if (nodes[i].kind == ExecNodeKind::COLLECTIVE)
+            {
+                m_slot[r][i] = groupIndex.at(nodes[i].group);
+            }
         }
+        m_streams[r].assign(streams.size(), Stream());
         // The i-th collective of a group, the i-th message of a (source, destination, tag):
         // counted in dependency order, as Validate matched them.
         std::map<std::string, uint64_t> collectives;
         std::map<std::tuple<uint32_t, uint32_t, uint64_t>, uint64_t> messages;
-        for (std::size_t i : graph.GetOrder(r))
+        for (std::size_t i : graph->GetOrder(r))
         {
             const ExecNode& node = nodes[i];
             if (node.kind == ExecNodeKind::COLLECTIVE)
@@ -198,6 +253,30 @@ GraphExecutor::Setup(const ExecutionGraph& graph,
             }
         }
     }
+    Reset();
+}
+
+void
+GraphExecutor::Reset()
+{
+    m_waiting = m_depCount;
+    m_records.assign(m_graph->GetNRanks(), {});
+    for (uint32_t r = 0; r < m_graph->GetNRanks(); ++r)
+    {
+        m_records[r].assign(m_graph->GetNodes(r).size(), ExecNodeRecord());
+        for (Stream& s : m_streams[r])
+        {
+            s = Stream();
+        }
+    }
+    m_collectives.clear();
+    m_messages.clear();
+    m_live.clear();
+    m_left = m_nodes;
+    m_nCollectives = 0;
+    m_nMessages = 0;
+    m_collectiveBytes = 0;
+    m_messageBytes = 0;
 }
 
 void
@@ -207,15 +286,26 @@ GraphExecutor::SetController(Ptr<CollectiveController> controller)
 }
 
 void
+GraphExecutor::SetScheduleSource(ScheduleSource source)
+{
+    m_source = std::move(source);
+}
+
+void
 GraphExecutor::Start(std::function<void()> done)
 {
-    NS_ABORT_MSG_IF(!m_transport, "GraphExecutor::Start: call Setup first");
-    NS_ABORT_MSG_IF(m_started, "GraphExecutor::Start: called twice");
-    m_started = true;
+    NS_ABORT_MSG_IF(!m_graph, "GraphExecutor::Start: call Setup first");
+    NS_ABORT_MSG_IF(m_running, "GraphExecutor::Start: the previous run is not done");
+    if (!m_records.empty() && m_left < m_nodes)
+    {
+        Reset();
+    }
+    m_running = true;
     m_done = std::move(done);
     if (m_left == 0)
     {
         optical::compat::ScheduleNow([this]() {
+            m_running = false;
             if (m_done)
             {
                 m_done();
@@ -223,7 +313,7 @@ GraphExecutor::Start(std::function<void()> done)
         });
         return;
     }
-    for (uint32_t r = 0; r < m_graph.GetNRanks(); ++r)
+    for (uint32_t r = 0; r < m_graph->GetNRanks(); ++r)
     {
         for (std::size_t i = 0; i < m_waiting[r].size(); ++i)
         {
@@ -238,7 +328,7 @@ GraphExecutor::Start(std::function<void()> done)
 bool
 GraphExecutor::IsDone() const
 {
-    return m_started && m_left == 0;
+    return m_graph && !m_running && m_left == 0;
 }
 
 const ExecNodeRecord&
@@ -252,12 +342,12 @@ GraphExecutor::GetRecord(uint32_t rank, std::size_t index) const
 void
 GraphExecutor::Ready(uint32_t r, std::size_t i)
 {
-    const ExecNode& node = m_graph.GetNodes(r)[i];
+    const ExecNode& node = m_graph->GetNodes(r)[i];
     switch (node.kind)
     {
     case ExecNodeKind::COMPUTE:
-        m_queued[{r, node.stream}].push_back(i);
-        RunStream(r, node.stream);
+        m_streams[r][m_slot[r][i]].queued.push_back(i);
+        RunStream(r, m_slot[r][i]);
         return;
     case ExecNodeKind::MEMORY_LOAD:
     case ExecNodeKind::MEMORY_STORE: {
@@ -274,32 +364,9 @@ GraphExecutor::Ready(uint32_t r, std::size_t i)
                                   [this, r, i]() { Finish(r, i); });
         return;
     }
-    case ExecNodeKind::COLLECTIVE: {
-        m_records[r][i].start = Simulator::Now();
-        m_nodeStart(r, node.id);
-        Meeting& m = m_collectives[{node.group, m_seq[r][i]}];
-        m.expected = static_cast<uint32_t>(m_graph.GetGroupRanks(node.group).size());
-        m.arrived.emplace_back(r, i);
-        if (m.arrived.size() == m.expected)
-        {
-            const std::vector<Where> parties = m.arrived;
-            m_collectives.erase({node.group, m_seq[r][i]});
-            std::vector<uint32_t> ranks;
-            for (uint32_t g : m_graph.GetGroupRanks(node.group))
-            {
-                ranks.push_back(m_ranks[g]);
-            }
-            ++m_nCollectives;
-            m_collectiveBytes += node.bytes;
-            Run(node.collective, node.algorithm, ranks, node.bytes, [this, parties]() {
-                for (const auto& [pr, pi] : parties)
-                {
-                    Finish(pr, pi);
-                }
-            });
-        }
+    case ExecNodeKind::COLLECTIVE:
+        Arrive(r, i);
         return;
-    }
     case ExecNodeKind::SEND:
     case ExecNodeKind::RECV: {
         // Sends are eager (as ASTRA-sim's): the transfer starts when the send is ready and the
@@ -310,12 +377,13 @@ GraphExecutor::Ready(uint32_t r, std::size_t i)
         const bool send = node.kind == ExecNodeKind::SEND;
         const auto key =
             std::make_tuple(send ? r : node.peer, send ? node.peer : r, node.tag, m_seq[r][i]);
-        Message& m = m_messages[key];
         if (send)
         {
             Launch(node, {r, i}, key);
+            return;
         }
-        else if (m.delivered)
+        Message& m = m_messages[key];
+        if (m.delivered)
         {
             m_messages.erase(key);
             Finish(r, i);
@@ -331,88 +399,147 @@ GraphExecutor::Ready(uint32_t r, std::size_t i)
 }
 
 void
-GraphExecutor::RunStream(uint32_t r, uint32_t stream)
+GraphExecutor::Arrive(uint32_t r, std::size_t i)
 {
-    auto& queue = m_queued[{r, stream}];
-    bool& busy = m_busy[{r, stream}];
-    if (busy || queue.empty())
+    const ExecNode& node = m_graph->GetNodes(r)[i];
+    m_records[r][i].start = Simulator::Now();
+    m_nodeStart(r, node.id);
+    const uint32_t group = m_slot[r][i];
+    const auto key = std::make_pair(group, m_seq[r][i]);
+    Meeting& m = m_collectives[key];
+    m.arrived.emplace_back(r, i);
+    const std::vector<uint32_t>& ranks = m_groupRanks[group];
+    if (m.arrived.size() < ranks.size())
     {
         return;
     }
-    const std::size_t i = queue.front();
-    queue.pop_front();
-    busy = true;
-    const ExecNode& node = m_graph.GetNodes(r)[i];
+    const std::vector<Where> parties = std::move(m.arrived);
+    m_collectives.erase(key);
+    auto finish = [this, parties]() {
+        for (const auto& [pr, pi] : parties)
+        {
+            Finish(pr, pi);
+        }
+    };
+    if (!(node.bytes > 0))
+    {
+        // Nothing to move: a synchronization, complete as the last member arrives.
+        finish();
+        return;
+    }
+    std::shared_ptr<const CollectiveSchedule> schedule;
+    if (m_source)
+    {
+        schedule = m_source(m_groupFirst[group], node);
+    }
+    if (!schedule && ranks.size() >= 2)
+    {
+        schedule =
+            m_schedules.Get(node.collective,
+                            node.algorithm,
+                            static_cast<uint32_t>(ranks.size()),
+                            std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(node.bytes))),
+                            "GraphExecutor '" + m_name + "'");
+    }
+    if (!schedule || schedule->GetOps().empty())
+    {
+        optical::compat::ScheduleNow(finish);
+        return;
+    }
+    ++m_nCollectives;
+    m_collectiveBytes += static_cast<double>(schedule->GetBytes());
+    Run(schedule, ranks, finish);
+}
+
+void
+GraphExecutor::RunStream(uint32_t r, std::size_t s)
+{
+    Stream& stream = m_streams[r][s];
+    if (stream.busy || stream.queued.empty())
+    {
+        return;
+    }
+    const std::size_t i = stream.queued.front();
+    stream.queued.pop_front();
+    stream.busy = true;
+    const ExecNode& node = m_graph->GetNodes(r)[i];
     m_records[r][i].start = Simulator::Now();
     m_nodeStart(r, node.id);
-    optical::compat::Schedule(ExecutionGraph::ComputeTime(node, m_gpu), [this, r, i, stream]() {
-        m_busy[{r, stream}] = false;
+    optical::compat::Schedule(ExecutionGraph::ComputeTime(node, m_gpu), [this, r, i, s]() {
+        m_streams[r][s].busy = false;
         Finish(r, i);
-        RunStream(r, stream);
+        RunStream(r, s);
     });
 }
 
 void
 GraphExecutor::Launch(const ExecNode& send, Where from, MessageKey key)
 {
+    auto delivered = [this, from, key]() {
+        Finish(from.first, from.second);
+        Message& m = m_messages[key];
+        if (m.posted)
+        {
+            const Where recv = m.recv;
+            m_messages.erase(key);
+            Finish(recv.first, recv.second);
+        }
+        else
+        {
+            m.delivered = true;
+        }
+    };
+    const uint32_t src = m_ranks[from.first];
+    const uint32_t dst = m_ranks[send.peer];
+    if (!(send.bytes > 0) || src == dst)
+    {
+        optical::compat::ScheduleNow(delivered);
+        return;
+    }
     ++m_nMessages;
     m_messageBytes += send.bytes;
     // From the sender to the receiver: a two-rank SENDRECV (root 0 to rank 1).
-    Run(CollectiveKind::SENDRECV,
-        CollectiveAlgorithm::DIRECT,
-        {m_ranks[from.first], m_ranks[send.peer]},
-        send.bytes,
-        [this, from, key]() {
-            Finish(from.first, from.second);
-            Message& m = m_messages[key];
-            if (m.posted)
-            {
-                const Where recv = m.recv;
-                m_messages.erase(key);
-                Finish(recv.first, recv.second);
-            }
-            else
-            {
-                m.delivered = true;
-            }
-        });
+    Run(m_schedules.Get(CollectiveKind::SENDRECV,
+                        CollectiveAlgorithm::DIRECT,
+                        2,
+                        std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(send.bytes))),
+                        "GraphExecutor '" + m_name + "'"),
+        {src, dst},
+        delivered);
 }
 
 void
-GraphExecutor::Run(CollectiveKind kind,
-                   CollectiveAlgorithm algorithm,
+GraphExecutor::Run(std::shared_ptr<const CollectiveSchedule> schedule,
                    const std::vector<uint32_t>& ranks,
-                   double size,
                    std::function<void()> done)
 {
-    const uint64_t bytes = static_cast<uint64_t>(std::llround(size));
-    if (ranks.size() < 2 || bytes == 0)
-    {
-        optical::compat::ScheduleNow(done);
-        return;
-    }
     Ptr<Collective> collective = CreateObject<Collective>();
-    collective->Setup(m_schedules.Get(kind,
-                                      algorithm,
-                                      static_cast<uint32_t>(ranks.size()),
-                                      bytes,
-                                      "GraphExecutor '" + m_name + "'"),
-                      m_transport,
-                      ranks,
-                      m_name);
+    collective->Setup(schedule, m_transport, ranks, m_name);
     if (m_controller)
     {
         collective->SetController(m_controller);
     }
+    if (!m_phaseStartTrace.IsEmpty() || !m_phaseEndTrace.IsEmpty())
+    {
+        using Phase = TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>;
+        collective->TraceConnectWithoutContext(
+            "PhaseStart",
+            MakeCallback(&Phase::operator(), &m_phaseStartTrace));
+        collective->TraceConnectWithoutContext("PhaseEnd",
+                                               MakeCallback(&Phase::operator(), &m_phaseEndTrace));
+    }
     m_live.push_back(collective);
-    collective->Start([done](const CollectiveRecord&) { done(); });
+    collective->Start([this, done](const CollectiveRecord& record) {
+        m_collectiveTrace(record);
+        done();
+    });
 }
 
 void
 GraphExecutor::Finish(uint32_t r, std::size_t i)
 {
     m_records[r][i].end = Simulator::Now();
-    m_nodeEnd(r, m_graph.GetNodes(r)[i].id);
+    m_nodeEnd(r, m_graph->GetNodes(r)[i].id);
     for (std::size_t j : m_next[r][i])
     {
         if (--m_waiting[r][j] == 0)
@@ -420,9 +547,13 @@ GraphExecutor::Finish(uint32_t r, std::size_t i)
             Ready(r, j);
         }
     }
-    if (--m_left == 0 && m_done)
+    if (--m_left == 0)
     {
-        m_done();
+        m_running = false;
+        if (m_done)
+        {
+            m_done();
+        }
     }
 }
 
@@ -430,7 +561,7 @@ ExecutionSummary
 GraphExecutor::GetSummary() const
 {
     ExecutionSummary s;
-    const uint32_t n = m_graph.GetNRanks();
+    const uint32_t n = m_graph->GetNRanks();
     s.compute.assign(n, Time(0));
     s.exposed.assign(n, Time(0));
     s.collectives = m_nCollectives;
@@ -443,7 +574,7 @@ GraphExecutor::GetSummary() const
         std::vector<std::pair<Time, Time>> compute;
         std::vector<std::pair<Time, Time>> comm;
         std::map<std::string, std::vector<std::pair<Time, Time>>> byKind;
-        const auto& nodes = m_graph.GetNodes(r);
+        const auto& nodes = m_graph->GetNodes(r);
         for (std::size_t i = 0; i < nodes.size(); ++i)
         {
             const ExecNodeRecord& rec = m_records[r][i];
@@ -492,12 +623,12 @@ void
 GraphExecutor::AddToTimeline(OpticalTimeline& timeline) const
 {
     const uint32_t ranks = timeline.AddProcess("ranks");
-    for (uint32_t r = 0; r < m_graph.GetNRanks(); ++r)
+    for (uint32_t r = 0; r < m_graph->GetNRanks(); ++r)
     {
         const uint32_t compute = timeline.AddTrack(ranks, "rank " + std::to_string(r) + " compute");
         const uint32_t comm =
             timeline.AddTrack(ranks, "rank " + std::to_string(r) + " communication");
-        const auto& nodes = m_graph.GetNodes(r);
+        const auto& nodes = m_graph->GetNodes(r);
         for (std::size_t i = 0; i < nodes.size(); ++i)
         {
             const ExecNodeRecord& rec = m_records[r][i];

@@ -53,9 +53,11 @@ struct ExecutionSummary
     /// Per collective kind ("allreduce", ..., "sendrecv" for messages, "memory"): the largest
     /// exposed time of any rank
     std::map<std::string, Time> exposedByKind;
-    uint64_t collectives{0};   //!< Collectives run (one per group, not per rank)
+    /// Collectives that moved data (one per group, not per rank; zero-byte synchronizations
+    /// and groups of one rank are not counted)
+    uint64_t collectives{0};
     uint64_t messages{0};      //!< Send/receive pairs run
-    double collectiveBytes{0}; //!< Their bytes (CollectiveSpec's meaning, once per collective)
+    double collectiveBytes{0}; //!< Their bytes (each schedule's S, once per collective)
     double messageBytes{0};    //!< Bytes of the messages
 
     /// \return end - start
@@ -74,11 +76,16 @@ struct ExecutionSummary
  * bytes / MemoryRate. The i-th collective of a process group starts when every member has
  * reached it (in each rank's dependency order, as Validate matched them) and runs as a
  * Collective of the group's ranks on the transport (schedules from CollectiveAlgorithms, the
- * same code TrainingJob runs). Sends are eager, as ASTRA-sim's: a send's transfer (a
- * two-rank SENDRECV from the sender to the receiver) starts when the send is ready, and the
- * send finishes when it is delivered; a receive finishes when it is ready and its message has
- * arrived. Communication nodes of a rank run concurrently. Graph ranks map to transport ranks
- * through Setup's \p ranks.
+ * same code TrainingJob runs; a ScheduleSource may supply the schedule instead, for traffic
+ * only known at run time such as MoE routing). A collective of zero bytes moves nothing: it
+ * is a synchronization point that completes the moment its last member arrives. Sends are
+ * eager, as ASTRA-sim's: a send's transfer (a two-rank SENDRECV from the sender to the
+ * receiver) starts when the send is ready, and the send finishes when it is delivered; a
+ * receive finishes when it is ready and its message has arrived. Communication nodes of a
+ * rank run concurrently. Graph ranks map to transport ranks through Setup's \p ranks.
+ *
+ * Start may be called again once a run is done: the same graph runs again from then (records
+ * and summary are those of the latest run). TrainingJob runs one iteration per run.
  */
 class GraphExecutor : public Object
 {
@@ -105,10 +112,38 @@ class GraphExecutor : public Object
                const std::vector<uint32_t>& ranks,
                const GpuSpec& gpu);
 
+    /**
+     * \brief What to run, where, without copying the graph (see the other Setup).
+     * \param [in] graph The graph
+     * \param [in] transport The transport
+     * \param [in] ranks Transport rank of each graph rank
+     * \param [in] gpu The GPU of every rank
+     */
+    void Setup(std::shared_ptr<const ExecutionGraph> graph,
+               Ptr<CollectiveTransport> transport,
+               const std::vector<uint32_t>& ranks,
+               const GpuSpec& gpu);
+
+    /**
+     * \brief Supplies the schedule of a collective when it starts: given the graph rank of the
+     * group's first member and the node (as that rank has it), returns the schedule to run on
+     * the group (ranks 0..n-1 in the group's order), or null for the one CollectiveAlgorithms
+     * builds from the node's kind, algorithm and bytes.
+     */
+    using ScheduleSource =
+        std::function<std::shared_ptr<const CollectiveSchedule>(uint32_t rank,
+                                                                const ExecNode& node)>;
+
+    /// \param [in] source Asked at the start of every collective (empty: none)
+    void SetScheduleSource(ScheduleSource source);
+
     /// \param [in] controller Asked before each collective starts (OCS schedules, rails)
     void SetController(Ptr<CollectiveController> controller);
 
-    /// \brief Starts the run now. \param [in] done Called when every node has finished
+    /**
+     * \brief Starts the run now (again, once the previous run is done).
+     * \param [in] done Called when every node has finished
+     */
     void Start(std::function<void()> done = nullptr);
 
     /// \return whether every node has finished
@@ -147,7 +182,6 @@ class GraphExecutor : public Object
     /// Ranks that wait for one collective.
     struct Meeting
     {
-        uint32_t expected{0};       //!< Parties
         std::vector<Where> arrived; //!< Parties arrived
     };
 
@@ -159,55 +193,76 @@ class GraphExecutor : public Object
         Where recv;            //!< The receive (posted)
     };
 
+    /// A GPU stream of a rank: compute nodes ready to run, one at a time.
+    struct Stream
+    {
+        std::deque<std::size_t> queued; //!< Ready, not started
+        bool busy{false};               //!< Running a node
+    };
+
     /// A message: source, destination, tag, its index among theirs.
     using MessageKey = std::tuple<uint32_t, uint32_t, uint64_t, uint64_t>;
 
+    /// \brief Sets the run's state up for a (new) run.
+    void Reset();
     /// \param [in] r Rank \param [in] i Node: its dependencies are done
     void Ready(uint32_t r, std::size_t i);
-    /// \param [in] r Rank \param [in] stream A compute stream: starts its next node if idle
-    void RunStream(uint32_t r, uint32_t stream);
+    /// \param [in] r Rank \param [in] i A collective node: its rank arrived
+    void Arrive(uint32_t r, std::size_t i);
+    /// \param [in] r Rank \param [in] s A compute stream (index): starts its next node if idle
+    void RunStream(uint32_t r, std::size_t s);
     /// \param [in] r Rank \param [in] i Node: finished now
     void Finish(uint32_t r, std::size_t i);
     /// \brief Starts a send's transfer. \param [in] send The send \param [in] from Where
     /// it is \param [in] key Its message
     void Launch(const ExecNode& send, Where from, MessageKey key);
     /**
-     * \brief Runs a collective on transport ranks.
-     * \param [in] kind Kind \param [in] algorithm Algorithm \param [in] ranks Transport ranks
-     * \param [in] size Bytes \param [in] done Called when it completes
+     * \brief Runs a schedule on transport ranks (a schedule without transfers completes at
+     * the next event).
+     * \param [in] schedule The schedule \param [in] ranks Transport ranks
+     * \param [in] done Called when it completes
      */
-    void Run(CollectiveKind kind,
-             CollectiveAlgorithm algorithm,
+    void Run(std::shared_ptr<const CollectiveSchedule> schedule,
              const std::vector<uint32_t>& ranks,
-             double size,
              std::function<void()> done);
 
-    Ptr<CollectiveTransport> m_transport;         //!< Transport
-    Ptr<CollectiveController> m_controller;       //!< Controller (or null)
-    ExecutionGraph m_graph;                       //!< The graph
-    std::vector<uint32_t> m_ranks;                //!< Transport rank of each graph rank
-    GpuSpec m_gpu;                                //!< The GPU
-    DataRate m_memoryRate;                        //!< MemoryRate (0: the GPU's HBM)
-    std::string m_name;                           //!< Name
-    CollectiveScheduleCache m_schedules;          //!< Schedules built so far
-    std::vector<std::vector<uint32_t>> m_waiting; //!< Per node: deps left
+    Ptr<CollectiveTransport> m_transport;          //!< Transport
+    Ptr<CollectiveController> m_controller;        //!< Controller (or null)
+    std::shared_ptr<const ExecutionGraph> m_graph; //!< The graph
+    std::vector<uint32_t> m_ranks;                 //!< Transport rank of each graph rank
+    GpuSpec m_gpu;                                 //!< The GPU
+    DataRate m_memoryRate;                         //!< MemoryRate (0: the GPU's HBM)
+    std::string m_name;                            //!< Name
+    ScheduleSource m_source;                       //!< Schedules supplied at run time
+    CollectiveScheduleCache m_schedules;           //!< Schedules built so far
+    std::vector<std::vector<uint32_t>> m_depCount; //!< Per node: its distinct dependencies
+    std::vector<std::vector<uint32_t>> m_waiting;  //!< Per node: dependencies left
     std::vector<std::vector<std::vector<std::size_t>>> m_next; //!< Per node: dependents
     std::vector<std::vector<uint64_t>> m_seq;                  //!< Per node: its match index
-    std::vector<std::vector<ExecNodeRecord>> m_records;        //!< Per node: when it ran
-    std::map<std::pair<uint32_t, uint32_t>, std::deque<std::size_t>> m_queued; //!< Streams
-    std::map<std::pair<uint32_t, uint32_t>, bool> m_busy;              //!< Streams running a node
-    std::map<std::pair<std::string, uint64_t>, Meeting> m_collectives; //!< Gathering
-    std::map<MessageKey, Message> m_messages;                          //!< Messages under way
-    std::vector<Ptr<Collective>> m_live;                               //!< Collectives started
-    std::size_t m_left{0};                                             //!< Nodes not finished
-    bool m_started{false};                                             //!< Start called
-    uint64_t m_nCollectives{0};                                        //!< Collectives run
-    uint64_t m_nMessages{0};                                           //!< Messages run
-    double m_collectiveBytes{0};                                       //!< Their bytes
-    double m_messageBytes{0};                                          //!< Message bytes
-    std::function<void()> m_done;                                      //!< Called at the end
-    TracedCallback<uint32_t, uint64_t> m_nodeStart;                    //!< NodeStart
-    TracedCallback<uint32_t, uint64_t> m_nodeEnd;                      //!< NodeEnd
+    std::vector<std::vector<uint32_t>> m_slot;          //!< Per node: its stream (compute) or group
+    std::vector<std::vector<uint32_t>> m_groupRanks;    //!< Per group: transport ranks
+    std::vector<std::string> m_groupNames;              //!< Per group: its name
+    std::vector<uint32_t> m_groupFirst;                 //!< Per group: first graph rank
+    std::vector<std::vector<Stream>> m_streams;         //!< Per rank: its streams
+    std::vector<std::vector<ExecNodeRecord>> m_records; //!< Per node: when it ran
+    std::map<std::pair<uint32_t, uint64_t>, Meeting> m_collectives; //!< Gathering
+    std::map<MessageKey, Message> m_messages;                       //!< Messages under way
+    std::vector<Ptr<Collective>> m_live;                            //!< Collectives started
+    std::size_t m_nodes{0};                                         //!< Nodes of the graph
+    std::size_t m_left{0};                                          //!< Nodes not finished
+    bool m_running{false};                                          //!< A run is under way
+    uint64_t m_nCollectives{0};                                     //!< Collectives run
+    uint64_t m_nMessages{0};                                        //!< Messages run
+    double m_collectiveBytes{0};                                    //!< Their bytes
+    double m_messageBytes{0};                                       //!< Message bytes
+    std::function<void()> m_done;                                   //!< Called at the end
+    TracedCallback<uint32_t, uint64_t> m_nodeStart;                 //!< NodeStart
+    TracedCallback<uint32_t, uint64_t> m_nodeEnd;                   //!< NodeEnd
+    TracedCallback<const CollectiveRecord&> m_collectiveTrace;      //!< CollectiveCompleted
+    TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>
+        m_phaseStartTrace; //!< PhaseStart
+    TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>
+        m_phaseEndTrace; //!< PhaseEnd
 };
 
 } // namespace ns3

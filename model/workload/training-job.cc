@@ -14,6 +14,7 @@
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -59,11 +60,15 @@ TrainingJob::TrainingJob() = default;
 void
 TrainingJob::DoDispose()
 {
+    if (m_executor)
+    {
+        m_executor->Dispose();
+        m_executor = nullptr;
+    }
     m_transport = nullptr;
-    m_live.clear();
-    m_meetings.clear();
     m_done = nullptr;
     m_controller = nullptr;
+    m_moe = nullptr;
     Object::DoDispose();
 }
 
@@ -132,10 +137,400 @@ TrainingJob::GetConfig() const
     return m_config;
 }
 
-TrainingJob::Stage&
-TrainingJob::StageOf(uint32_t d, uint32_t p)
+Ptr<GraphExecutor>
+TrainingJob::GetExecutor() const
 {
-    return m_stages[d * m_config.pp + p];
+    return m_executor;
+}
+
+namespace
+{
+
+/// \return the name of a stage's TP group
+std::string
+TpGroup(uint32_t d, uint32_t p)
+{
+    return "tp.d" + std::to_string(d) + ".p" + std::to_string(p);
+}
+
+/// \return the name of a stage's group of synchronizations
+std::string
+StageGroup(uint32_t d, uint32_t p)
+{
+    return "stage.d" + std::to_string(d) + ".p" + std::to_string(p);
+}
+
+/// \return the name of a DP group
+std::string
+DpGroup(uint32_t p, uint32_t t)
+{
+    return "dp.p" + std::to_string(p) + ".t" + std::to_string(t);
+}
+
+/// \return the name of an EP group
+std::string
+EpGroup(uint32_t block, uint32_t p, uint32_t t)
+{
+    return "ep.b" + std::to_string(block) + ".p" + std::to_string(p) + ".t" + std::to_string(t);
+}
+
+/// \return the tag of a micro-batch's activation (forward) or gradient (backward)
+uint64_t
+MessageTag(bool forward, uint32_t mb)
+{
+    return 2 * uint64_t(mb) + (forward ? 0 : 1);
+}
+
+} // namespace
+
+std::vector<std::pair<bool, uint32_t>>
+TrainingJob::Ops(uint32_t p) const
+{
+    const TrainingConfig& c = m_config;
+    const uint32_t m = c.microbatches;
+    std::vector<std::pair<bool, uint32_t>> ops;
+    if (c.schedule == "gpipe")
+    {
+        for (uint32_t mb = 0; mb < m; ++mb)
+        {
+            ops.emplace_back(true, mb);
+        }
+        for (uint32_t mb = m; mb-- > 0;)
+        {
+            ops.emplace_back(false, mb);
+        }
+        return ops;
+    }
+    // 1F1B: warm-up forwards, then one forward one backward, then cool-down.
+    const uint32_t warmup = std::min(c.pp - p - 1, m);
+    for (uint32_t mb = 0; mb < warmup; ++mb)
+    {
+        ops.emplace_back(true, mb);
+    }
+    for (uint32_t i = 0; i + warmup < m; ++i)
+    {
+        ops.emplace_back(true, warmup + i);
+        ops.emplace_back(false, i);
+    }
+    for (uint32_t mb = m - warmup; mb < m; ++mb)
+    {
+        ops.emplace_back(false, mb);
+    }
+    return ops;
+}
+
+ExecutionGraph
+TrainingJob::BuildGraph() const
+{
+    NS_ABORT_MSG_IF(!m_transport, "TrainingJob::BuildGraph: call Setup first");
+    ExecutionGraph graph;
+    Build(graph, nullptr, nullptr);
+    return graph;
+}
+
+void
+TrainingJob::Build(ExecutionGraph& graph,
+                   std::vector<StagePlan>* plans,
+                   std::map<std::pair<uint32_t, uint64_t>, MoeStep>* moe) const
+{
+    const TrainingConfig& c = m_config;
+    graph = ExecutionGraph(c.dp * c.pp * c.tp);
+    const bool moeLayers = c.model.experts > 0 && c.ep > 1;
+    for (uint32_t d = 0; d < c.dp; ++d)
+    {
+        for (uint32_t p = 0; p < c.pp && c.tp > 1; ++p)
+        {
+            std::vector<uint32_t> ranks;
+            for (uint32_t t = 0; t < c.tp; ++t)
+            {
+                ranks.push_back(c.Rank(d, p, t));
+            }
+            graph.AddGroup(TpGroup(d, p), ranks);
+            graph.AddGroup(StageGroup(d, p), ranks);
+        }
+    }
+    for (uint32_t p = 0; p < c.pp; ++p)
+    {
+        for (uint32_t t = 0; t < c.tp; ++t)
+        {
+            if (c.dp > 1)
+            {
+                std::vector<uint32_t> ranks;
+                for (uint32_t d = 0; d < c.dp; ++d)
+                {
+                    ranks.push_back(c.Rank(d, p, t));
+                }
+                graph.AddGroup(DpGroup(p, t), ranks);
+            }
+            for (uint32_t block = 0; moeLayers && block < c.dp / c.ep; ++block)
+            {
+                std::vector<uint32_t> ranks;
+                for (uint32_t e = 0; e < c.ep; ++e)
+                {
+                    ranks.push_back(c.Rank(block * c.ep + e, p, t));
+                }
+                graph.AddGroup(EpGroup(block, p, t), ranks);
+            }
+        }
+    }
+    if (plans)
+    {
+        plans->assign(c.dp * c.pp, StagePlan());
+    }
+    const double flopRate = c.gpu.peakFlops * c.gpu.mfu;
+    const double message = c.ActivationBytes() / c.tp;
+    const double moeBytes =
+        static_cast<double>(std::max<uint64_t>(1, c.microBatchSize * c.model.seqLen / c.tp)) *
+        c.model.topK * c.model.hidden * c.bytesPerElement;
+    // Where each stage's first tensor rank sends (rank, destination, tag) -> node index.
+    std::map<std::tuple<uint32_t, uint32_t, uint64_t>, std::size_t> sends;
+    for (uint32_t d = 0; d < c.dp; ++d)
+    {
+        for (uint32_t p = 0; p < c.pp; ++p)
+        {
+            const auto ops = Ops(p);
+            for (uint32_t t = 0; t < c.tp; ++t)
+            {
+                const uint32_t r = c.Rank(d, p, t);
+                StagePlan* plan = (plans && t == 0) ? &(*plans)[d * c.pp + p] : nullptr;
+                uint64_t nextId = 0;
+                auto add = [&graph, r, &nextId](ExecNode node) {
+                    node.id = nextId++;
+                    graph.Add(r, node);
+                    return node.id;
+                };
+                auto collective = [&](CollectiveKind kind,
+                                      CollectiveAlgorithm algorithm,
+                                      const std::string& group,
+                                      double bytes,
+                                      uint64_t after,
+                                      const std::string& name) {
+                    ExecNode n;
+                    n.kind = ExecNodeKind::COLLECTIVE;
+                    n.name = name;
+                    n.collective = kind;
+                    n.algorithm = algorithm;
+                    n.group = group;
+                    n.bytes = bytes;
+                    n.dataDeps = {after};
+                    return add(n);
+                };
+                // The DP reduction of gradients that are final after node `after`.
+                auto dataParallel = [&](double bytes, uint64_t after) {
+                    if (c.zero)
+                    {
+                        const uint64_t rs = collective(CollectiveKind::REDUCESCATTER,
+                                                       CollectiveAlgorithm::RING,
+                                                       DpGroup(p, t),
+                                                       bytes,
+                                                       after,
+                                                       "dp reduce-scatter");
+                        collective(CollectiveKind::ALLGATHER,
+                                   CollectiveAlgorithm::RING,
+                                   DpGroup(p, t),
+                                   bytes,
+                                   rs,
+                                   "dp all-gather");
+                    }
+                    else
+                    {
+                        collective(CollectiveKind::ALLREDUCE,
+                                   c.dpAlgorithm,
+                                   DpGroup(p, t),
+                                   bytes,
+                                   after,
+                                   "dp all-reduce");
+                    }
+                };
+                bool started = false;
+                uint64_t previous = 0; // The last node of the previous op
+                uint32_t backwards = 0;
+                for (std::size_t o = 0; o < ops.size(); ++o)
+                {
+                    const auto [forward, mb] = ops[o];
+                    const std::string what =
+                        std::string(forward ? "forward" : "backward") + " mb" + std::to_string(mb);
+                    OpPlan op;
+                    // The input from a neighbour stage: its receive, then (TP > 1) the
+                    // stage's synchronization on every tensor rank's receive.
+                    std::vector<uint64_t> input;
+                    const bool needsInput = forward ? p > 0 : p + 1 < c.pp;
+                    if (needsInput)
+                    {
+                        const uint32_t from = c.Rank(d, forward ? p - 1 : p + 1, t);
+                        ExecNode recv;
+                        recv.kind = ExecNodeKind::RECV;
+                        recv.name = (forward ? "activation " : "gradient ") + what;
+                        recv.peer = from;
+                        recv.tag = MessageTag(forward, mb);
+                        recv.bytes = message;
+                        uint64_t in = add(recv);
+                        if (c.tp > 1)
+                        {
+                            in = collective(CollectiveKind::ALLGATHER,
+                                            CollectiveAlgorithm::RING,
+                                            StageGroup(d, p),
+                                            0,
+                                            in,
+                                            "stage input " + what);
+                        }
+                        input.push_back(in);
+                        op.input = true;
+                        op.from = c.Rank(d, forward ? p - 1 : p + 1, 0);
+                    }
+                    const bool lastBackward = !forward && backwards + 1 == c.microbatches;
+                    const uint32_t layers = c.LayersOfStage(p);
+                    const uint32_t first = c.FirstLayerOfStage(p);
+                    bool chained = false;
+                    uint64_t chain = 0;
+                    for (uint32_t k = 0; k < layers; ++k)
+                    {
+                        const uint32_t layer = forward ? first + k : first + layers - 1 - k;
+                        const double flops = c.LayerForwardFlops(layer) * (forward ? 1.0 : 2.0);
+                        const double seconds = flops / flopRate;
+                        for (int half = 0; half < 2; ++half)
+                        {
+                            ExecNode compute;
+                            compute.kind = ExecNodeKind::COMPUTE;
+                            compute.name = what + " layer " + std::to_string(layer);
+                            compute.duration = Seconds(seconds / 2);
+                            compute.flops = flops / 2;
+                            if (chained)
+                            {
+                                compute.dataDeps = {chain};
+                            }
+                            else
+                            {
+                                compute.dataDeps = input;
+                                if (started)
+                                {
+                                    compute.ctrlDeps = {previous};
+                                }
+                            }
+                            chain = add(compute);
+                            if (!chained)
+                            {
+                                op.first = chain;
+                                chained = true;
+                            }
+                            if (plan)
+                            {
+                                plan->computeS += seconds / 2;
+                            }
+                            if (c.tp > 1)
+                            {
+                                chain = collective(CollectiveKind::ALLREDUCE,
+                                                   CollectiveAlgorithm::RING,
+                                                   TpGroup(d, p),
+                                                   c.ActivationBytes(),
+                                                   chain,
+                                                   "tp all-reduce");
+                                if (plan)
+                                {
+                                    plan->tp.push_back(chain);
+                                }
+                            }
+                        }
+                        if (moeLayers && c.model.IsMoeLayer(layer))
+                        {
+                            const uint32_t block = d / c.ep;
+                            const uint64_t route =
+                                ((((uint64_t(p) * (c.dp / c.ep) + block) * c.microbatches + mb) *
+                                      c.model.layers +
+                                  layer) *
+                                 2) +
+                                (forward ? 1 : 0);
+                            for (bool dispatch : {true, false})
+                            {
+                                const uint64_t a2a =
+                                    collective(CollectiveKind::ALLTOALL,
+                                               CollectiveAlgorithm::DIRECT,
+                                               EpGroup(block, p, t),
+                                               moeBytes,
+                                               chain,
+                                               dispatch ? "ep dispatch" : "ep combine");
+                                if (moe && d % c.ep == 0)
+                                {
+                                    (*moe)[{r, a2a}] = MoeStep{route, t, dispatch};
+                                }
+                                chain = a2a;
+                                if (c.tp > 1)
+                                {
+                                    chain = collective(CollectiveKind::ALLGATHER,
+                                                       CollectiveAlgorithm::RING,
+                                                       StageGroup(d, p),
+                                                       0,
+                                                       a2a,
+                                                       "stage ep done");
+                                }
+                                if (plan)
+                                {
+                                    plan->ep.emplace_back(a2a, chain);
+                                }
+                            }
+                        }
+                        if (lastBackward && c.overlapDp && c.dp > 1)
+                        {
+                            // This layer's gradients are final: reduced across replicas in
+                            // the background.
+                            dataParallel(c.GradientBytes(layer), chain);
+                        }
+                    }
+                    op.last = chain;
+                    const bool send = forward ? p + 1 < c.pp : p > 0;
+                    if (send)
+                    {
+                        ExecNode out;
+                        out.kind = ExecNodeKind::SEND;
+                        out.name = (forward ? "activation " : "gradient ") + what;
+                        out.peer = c.Rank(d, forward ? p + 1 : p - 1, t);
+                        out.tag = MessageTag(forward, mb);
+                        out.bytes = message;
+                        out.dataDeps = {chain};
+                        const uint64_t id = add(out);
+                        sends[{r, out.peer, out.tag}] = id;
+                    }
+                    if (o + 1 == ops.size() && !c.overlapDp && c.dp > 1)
+                    {
+                        double bytes = 0;
+                        for (uint32_t l = first; l < first + layers; ++l)
+                        {
+                            bytes += c.GradientBytes(l);
+                        }
+                        dataParallel(bytes, chain);
+                    }
+                    if (!forward)
+                    {
+                        ++backwards;
+                    }
+                    previous = chain;
+                    started = true;
+                    if (plan)
+                    {
+                        plan->ops.push_back(op);
+                    }
+                }
+            }
+        }
+    }
+    // Where each op's input was sent from (node ids are indices: added in order from 0).
+    for (uint32_t d = 0; plans && d < c.dp; ++d)
+    {
+        for (uint32_t p = 0; p < c.pp; ++p)
+        {
+            const auto ops = Ops(p);
+            StagePlan& plan = (*plans)[d * c.pp + p];
+            for (std::size_t o = 0; o < ops.size(); ++o)
+            {
+                if (plan.ops[o].input)
+                {
+                    plan.ops[o].send = sends.at({plan.ops[o].from,
+                                                 c.Rank(d, p, 0),
+                                                 MessageTag(ops[o].first, ops[o].second)});
+                }
+            }
+        }
+    }
 }
 
 void
@@ -144,470 +539,146 @@ TrainingJob::Start(uint32_t iterations, std::function<void()> done)
     NS_ABORT_MSG_IF(!m_transport, "TrainingJob: Start before Setup");
     m_iterationsLeft = iterations;
     m_done = std::move(done);
+    if (!m_executor)
+    {
+        auto graph = std::make_shared<ExecutionGraph>();
+        Build(*graph, &m_plans, &m_moeSteps);
+        m_executor = CreateObject<GraphExecutor>();
+        m_executor->SetAttribute("Name", StringValue(m_name));
+        m_executor->Setup(graph, m_transport, m_ranks, m_config.gpu);
+        if (!m_moeSteps.empty())
+        {
+            m_executor->SetScheduleSource(
+                [this](uint32_t rank, const ExecNode& node) { return MoeSchedule(rank, node); });
+        }
+        m_executor->TraceConnectWithoutContext(
+            "CollectiveCompleted",
+            MakeCallback(&TracedCallback<const CollectiveRecord&>::operator(), &m_collectiveTrace));
+        if (!m_phaseStartTrace.IsEmpty() || !m_phaseEndTrace.IsEmpty())
+        {
+            using Phase =
+                TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>;
+            m_executor->TraceConnectWithoutContext(
+                "PhaseStart",
+                MakeCallback(&Phase::operator(), &m_phaseStartTrace));
+            m_executor->TraceConnectWithoutContext(
+                "PhaseEnd",
+                MakeCallback(&Phase::operator(), &m_phaseEndTrace));
+        }
+    }
+    m_executor->SetController(m_controller);
     if (iterations > 0)
     {
         StartIteration();
     }
 }
 
+std::shared_ptr<const CollectiveSchedule>
+TrainingJob::MoeSchedule(uint32_t rank, const ExecNode& node)
+{
+    const auto it = m_moeSteps.find({rank, node.id});
+    if (it == m_moeSteps.end())
+    {
+        return nullptr;
+    }
+    const MoeStep& step = it->second;
+    auto& routes = m_routing[step.route];
+    if (routes.empty())
+    {
+        // Drawn as the first tensor rank's dispatch starts, for every tensor rank in order;
+        // the combine returns what the dispatch sent.
+        for (uint32_t t = 0; t < m_config.tp; ++t)
+        {
+            routes.push_back(m_moe->Route(m_config.ep));
+        }
+    }
+    return std::make_shared<const CollectiveSchedule>(
+        step.dispatch ? m_moe->BuildDispatch(routes[step.t]) : m_moe->BuildCombine(routes[step.t]));
+}
+
 void
 TrainingJob::StartIteration()
 {
-    const TrainingConfig& c = m_config;
-    const uint32_t m = c.microbatches;
-    m_stages.assign(c.dp * c.pp, Stage{});
-    m_meetings.clear();
     m_routing.clear();
-    m_live.clear();
-    m_stagesDone = 0;
-    m_dpPending = 0;
-    m_dpExpected = c.dp > 1 ? (c.overlapDp ? c.model.layers : c.pp) : 0;
-    m_current = IterationRecord{};
-    m_current.index = static_cast<uint32_t>(m_iterations.size());
-    m_current.start = Simulator::Now();
-    for (uint32_t d = 0; d < c.dp; ++d)
-    {
-        for (uint32_t p = 0; p < c.pp; ++p)
-        {
-            Stage& s = StageOf(d, p);
-            s.forwardDone.assign(m, false);
-            s.activationIn.assign(m, p == 0);
-            s.gradientIn.assign(m, p == c.pp - 1);
-            s.activationSent.assign(m, m_current.start);
-            s.gradientSent.assign(m, m_current.start);
-            s.idleSince = m_current.start;
-            if (c.schedule == "gpipe")
-            {
-                for (uint32_t mb = 0; mb < m; ++mb)
-                {
-                    s.ops.emplace_back(true, mb);
-                }
-                for (uint32_t mb = m; mb-- > 0;)
-                {
-                    s.ops.emplace_back(false, mb);
-                }
-            }
-            else
-            {
-                // 1F1B: warm-up forwards, then one forward one backward, then cool-down.
-                const uint32_t warmup = std::min(c.pp - p - 1, m);
-                for (uint32_t mb = 0; mb < warmup; ++mb)
-                {
-                    s.ops.emplace_back(true, mb);
-                }
-                for (uint32_t i = 0; i + warmup < m; ++i)
-                {
-                    s.ops.emplace_back(true, warmup + i);
-                    s.ops.emplace_back(false, i);
-                }
-                for (uint32_t mb = m - warmup; mb < m; ++mb)
-                {
-                    s.ops.emplace_back(false, mb);
-                }
-            }
-        }
-    }
-    for (uint32_t d = 0; d < c.dp; ++d)
-    {
-        for (uint32_t p = 0; p < c.pp; ++p)
-        {
-            TryNext(d, p);
-        }
-    }
+    m_start = Simulator::Now();
+    m_executor->Start([this]() { EndIteration(); });
 }
 
 void
-TrainingJob::TryNext(uint32_t d, uint32_t p)
-{
-    Stage& s = StageOf(d, p);
-    if (s.busy || s.next >= s.ops.size())
-    {
-        return;
-    }
-    const auto [forward, mb] = s.ops[s.next];
-    const bool ready = forward ? s.activationIn[mb] : (s.forwardDone[mb] && s.gradientIn[mb]);
-    if (!ready)
-    {
-        return;
-    }
-    // The stage idled since its last op: while the input it needed was in flight (from its
-    // send to now), it waited on communication; before, on its neighbour (the bubble).
-    const Time now = Simulator::Now();
-    s.idle += now - s.idleSince;
-    const bool needsInput = forward ? p > 0 : p + 1 < m_config.pp;
-    if (needsInput)
-    {
-        const Time sent = forward ? s.activationSent[mb] : s.gradientSent[mb];
-        const Time waitFrom = std::max(s.idleSince, sent);
-        if (now > waitFrom)
-        {
-            s.ppWait += now - waitFrom;
-        }
-    }
-    s.busy = true;
-    ++s.next;
-    RunOp(d, p, forward, mb);
-}
-
-TrainingJob::Step
-TrainingJob::Compute(uint32_t d, uint32_t p, double seconds)
-{
-    return [this, d, p, seconds](std::function<void()> next) {
-        StageOf(d, p).computeS += seconds;
-        optical::compat::Schedule(Seconds(seconds), next);
-    };
-}
-
-TrainingJob::Step
-TrainingJob::Blocking(uint32_t d, uint32_t p, bool tensor, Step step)
-{
-    return [this, d, p, tensor, step](std::function<void()> next) {
-        const Time start = Simulator::Now();
-        step([this, d, p, tensor, start, next]() {
-            Stage& s = StageOf(d, p);
-            (tensor ? s.tpWaitS : s.epWaitS) += (Simulator::Now() - start).GetSeconds();
-            next();
-        });
-    };
-}
-
-void
-TrainingJob::Sequence(std::shared_ptr<const std::vector<Step>> steps,
-                      std::size_t i,
-                      std::function<void()> done)
-{
-    if (i == steps->size())
-    {
-        done();
-        return;
-    }
-    // The steps are shared by every continuation: nothing is copied from one step to the next.
-    (*steps)[i]([this, steps, i, done]() { Sequence(steps, i + 1, done); });
-}
-
-void
-TrainingJob::RunOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
+TrainingJob::EndIteration()
 {
     const TrainingConfig& c = m_config;
-    const uint32_t layers = c.LayersOfStage(p);
-    const uint32_t first = c.FirstLayerOfStage(p);
-    const bool lastBackward = !forward && StageOf(d, p).backwardsDone + 1 == c.microbatches;
-    std::vector<uint32_t> tpGroup;
-    for (uint32_t t = 0; t < c.tp; ++t)
+    IterationRecord it;
+    it.index = static_cast<uint32_t>(m_iterations.size());
+    it.start = m_start;
+    it.end = Simulator::Now();
+    const ExecutionSummary summary = m_executor->GetSummary();
+    it.collectives = summary.collectives + summary.messages;
+    it.bytes = summary.collectiveBytes + summary.messageBytes;
+    // The busiest stage (the most compute; the first of them on a tie), as its first tensor
+    // rank ran: the idle time between its ops, of which the wait for inputs in flight (PP).
+    std::size_t busiest = 0;
+    for (std::size_t s = 1; s < m_plans.size(); ++s)
     {
-        tpGroup.push_back(c.Rank(d, p, t));
+        busiest = m_plans[s].computeS > m_plans[busiest].computeS ? s : busiest;
     }
-    const double flopRate = c.gpu.peakFlops * c.gpu.mfu;
-    std::vector<Step> steps;
-    for (uint32_t k = 0; k < layers; ++k)
+    Time lastStageDone = m_start;
+    Time idle;
+    Time ppWait;
+    Time idleSince;
+    for (std::size_t s = 0; s < m_plans.size(); ++s)
     {
-        const uint32_t layer = forward ? first + k : first + layers - 1 - k;
-        const double seconds = c.LayerForwardFlops(layer) / flopRate * (forward ? 1.0 : 2.0);
-        for (int half = 0; half < 2; ++half)
+        const uint32_t r = c.Rank(s / c.pp, s % c.pp, 0);
+        const StagePlan& plan = m_plans[s];
+        Time since = m_start;
+        for (const OpPlan& op : plan.ops)
         {
-            steps.push_back(Compute(d, p, seconds / 2));
-            if (c.tp > 1)
+            const Time now = m_executor->GetRecord(r, op.first).start;
+            if (s == busiest)
             {
-                const double bytes = c.ActivationBytes();
-                steps.push_back(
-                    Blocking(d, p, true, [this, tpGroup, bytes](std::function<void()> next) {
-                        RunCollective(CollectiveKind::ALLREDUCE,
-                                      CollectiveAlgorithm::RING,
-                                      tpGroup,
-                                      bytes,
-                                      next);
-                    }));
+                idle += now - since;
+                if (op.input)
+                {
+                    const Time waitFrom =
+                        std::max(since, m_executor->GetRecord(op.from, op.send).start);
+                    if (now > waitFrom)
+                    {
+                        ppWait += now - waitFrom;
+                    }
+                }
+            }
+            since = m_executor->GetRecord(r, op.last).end;
+        }
+        lastStageDone = std::max(lastStageDone, since);
+        if (s == busiest)
+        {
+            idleSince = since;
+            for (std::size_t i : plan.tp)
+            {
+                const ExecNodeRecord& rec = m_executor->GetRecord(r, i);
+                it.exposedTpS += (rec.end - rec.start).GetSeconds();
+            }
+            for (const auto& [a, b] : plan.ep)
+            {
+                it.exposedEpS +=
+                    (m_executor->GetRecord(r, b).end - m_executor->GetRecord(r, a).start)
+                        .GetSeconds();
             }
         }
-        if (c.model.IsMoeLayer(layer) && c.ep > 1)
-        {
-            for (const char* which : {"dispatch", "combine"})
-            {
-                const std::string key = "ep:" + std::to_string(p) + ":" + std::to_string(d / c.ep) +
-                                        ":" + std::to_string(mb) + ":" + std::to_string(layer) +
-                                        ":" + (forward ? "f:" : "b:") + which;
-                const uint32_t block = d / c.ep;
-                steps.push_back(
-                    Blocking(d, p, false, [this, key, block, p](std::function<void()> next) {
-                        const TrainingConfig& cc = m_config;
-                        Meet(
-                            key,
-                            cc.ep,
-                            [this, block, p, key](std::function<void()> done) {
-                                auto left = std::make_shared<uint32_t>(m_config.tp);
-                                const bool dispatch = key.find("dispatch") != std::string::npos;
-                                for (uint32_t t = 0; t < m_config.tp; ++t)
-                                {
-                                    std::vector<uint32_t> group;
-                                    for (uint32_t e = 0; e < m_config.ep; ++e)
-                                    {
-                                        group.push_back(
-                                            m_config.Rank(block * m_config.ep + e, p, t));
-                                    }
-                                    // Combine returns what dispatch sent: same routing.
-                                    const std::string route =
-                                        key.substr(0, key.rfind(':')) + ":" + std::to_string(t);
-                                    if (dispatch)
-                                    {
-                                        m_routing[route] = m_moe->Route(m_config.ep);
-                                    }
-                                    const auto& counts = m_routing[route];
-                                    RunSchedule(std::make_shared<const CollectiveSchedule>(
-                                                    dispatch ? m_moe->BuildDispatch(counts)
-                                                             : m_moe->BuildCombine(counts)),
-                                                group,
-                                                [left, done]() {
-                                                    if (--*left == 0)
-                                                    {
-                                                        done();
-                                                    }
-                                                });
-                                }
-                            },
-                            next);
-                    }));
-            }
-        }
-        if (lastBackward && c.overlapDp && c.dp > 1)
-        {
-            // This layer's gradients are final: reduce them across replicas in the background.
-            const double bytes = c.GradientBytes(layer);
-            steps.push_back([this, p, layer, bytes](std::function<void()> next) {
-                Meet(
-                    "dp:" + std::to_string(p) + ":" + std::to_string(layer),
-                    m_config.dp,
-                    [this, p, bytes](std::function<void()> done) {
-                        DataParallel(p, bytes);
-                        done();
-                    },
-                    [] {});
-                next();
-            });
-        }
     }
-    Sequence(std::make_shared<const std::vector<Step>>(std::move(steps)),
-             0,
-             [this, d, p, forward, mb]() { FinishOp(d, p, forward, mb); });
-}
-
-void
-TrainingJob::FinishOp(uint32_t d, uint32_t p, bool forward, uint32_t mb)
-{
-    const TrainingConfig& c = m_config;
-    Stage& s = StageOf(d, p);
-    const uint32_t peer = forward ? p + 1 : p - 1;
-    const bool send = forward ? p + 1 < c.pp : p > 0;
-    if (forward)
-    {
-        s.forwardDone[mb] = true;
-    }
-    else
-    {
-        ++s.backwardsDone;
-    }
-    if (send)
-    {
-        // Activations forward, gradients backward: b s h bytes / TP from each tensor rank.
-        Stage& receiver = StageOf(d, peer);
-        (forward ? receiver.activationSent : receiver.gradientSent)[mb] = Simulator::Now();
-        auto left = std::make_shared<uint32_t>(c.tp);
-        for (uint32_t t = 0; t < c.tp; ++t)
-        {
-            RunCollective(CollectiveKind::SENDRECV,
-                          CollectiveAlgorithm::DIRECT,
-                          {c.Rank(d, p, t), c.Rank(d, peer, t)},
-                          c.ActivationBytes() / c.tp,
-                          [this, left, d, peer, forward, mb]() {
-                              if (--*left > 0)
-                              {
-                                  return;
-                              }
-                              Stage& to = StageOf(d, peer);
-                              (forward ? to.activationIn : to.gradientIn)[mb] = true;
-                              TryNext(d, peer);
-                          });
-        }
-    }
-    s.busy = false;
-    s.idleSince = Simulator::Now();
-    if (s.next == s.ops.size())
-    {
-        ++m_stagesDone;
-        m_lastStageDone = Simulator::Now();
-        if (!c.overlapDp && c.dp > 1)
-        {
-            double bytes = 0;
-            for (uint32_t l = c.FirstLayerOfStage(p);
-                 l < c.FirstLayerOfStage(p) + c.LayersOfStage(p);
-                 ++l)
-            {
-                bytes += c.GradientBytes(l);
-            }
-            Meet(
-                "dp:" + std::to_string(p),
-                c.dp,
-                [this, p, bytes](std::function<void()> done) {
-                    DataParallel(p, bytes);
-                    done();
-                },
-                [] {});
-        }
-        MaybeEndIteration();
-    }
-    TryNext(d, p);
-}
-
-void
-TrainingJob::DataParallel(uint32_t p, double bytes)
-{
-    const TrainingConfig& c = m_config;
-    --m_dpExpected;
-    for (uint32_t t = 0; t < c.tp; ++t)
-    {
-        std::vector<uint32_t> group;
-        for (uint32_t d = 0; d < c.dp; ++d)
-        {
-            group.push_back(c.Rank(d, p, t));
-        }
-        ++m_dpPending;
-        auto finished = [this]() {
-            --m_dpPending;
-            MaybeEndIteration();
-        };
-        if (c.zero)
-        {
-            RunCollective(CollectiveKind::REDUCESCATTER,
-                          CollectiveAlgorithm::RING,
-                          group,
-                          bytes,
-                          [this, group, bytes, finished]() {
-                              RunCollective(CollectiveKind::ALLGATHER,
-                                            CollectiveAlgorithm::RING,
-                                            group,
-                                            bytes,
-                                            finished);
-                          });
-        }
-        else
-        {
-            RunCollective(CollectiveKind::ALLREDUCE, c.dpAlgorithm, group, bytes, finished);
-        }
-    }
-}
-
-void
-TrainingJob::Meet(const std::string& key,
-                  uint32_t expected,
-                  std::function<void(std::function<void()>)> launch,
-                  std::function<void()> continuation)
-{
-    Meeting& meeting = m_meetings[key];
-    meeting.waiters.push_back(std::move(continuation));
-    if (++meeting.arrived < expected)
-    {
-        return;
-    }
-    launch([this, key]() {
-        std::vector<std::function<void()>> waiters = std::move(m_meetings[key].waiters);
-        m_meetings.erase(key);
-        for (auto& w : waiters)
-        {
-            w();
-        }
-    });
-}
-
-void
-TrainingJob::RunCollective(CollectiveKind kind,
-                           CollectiveAlgorithm algorithm,
-                           const std::vector<uint32_t>& jobRanks,
-                           double bytes,
-                           std::function<void()> done)
-{
-    if (jobRanks.size() < 2 || bytes <= 0)
-    {
-        optical::compat::ScheduleNow(done);
-        return;
-    }
-    const uint64_t size = std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(bytes)));
-    RunSchedule(m_schedules.Get(kind,
-                                algorithm,
-                                static_cast<uint32_t>(jobRanks.size()),
-                                size,
-                                "TrainingJob '" + m_name + "'"),
-                jobRanks,
-                std::move(done));
-}
-
-void
-TrainingJob::RunSchedule(std::shared_ptr<const CollectiveSchedule> schedule,
-                         const std::vector<uint32_t>& jobRanks,
-                         std::function<void()> done)
-{
-    if (schedule->GetOps().empty())
-    {
-        optical::compat::ScheduleNow(done);
-        return;
-    }
-    std::vector<uint32_t> ranks;
-    for (uint32_t r : jobRanks)
-    {
-        ranks.push_back(m_ranks[r]);
-    }
-    Ptr<Collective> collective = CreateObject<Collective>();
-    collective->Setup(schedule, m_transport, ranks, m_name);
-    if (m_controller)
-    {
-        collective->SetController(m_controller);
-    }
-    if (!m_phaseStartTrace.IsEmpty() || !m_phaseEndTrace.IsEmpty())
-    {
-        using Phase = TracedCallback<const std::string&, const std::string&, uint32_t, uint64_t>;
-        collective->TraceConnectWithoutContext(
-            "PhaseStart",
-            MakeCallback(&Phase::operator(), &m_phaseStartTrace));
-        collective->TraceConnectWithoutContext("PhaseEnd",
-                                               MakeCallback(&Phase::operator(), &m_phaseEndTrace));
-    }
-    ++m_current.collectives;
-    m_current.bytes += static_cast<double>(schedule->GetBytes());
-    m_live.push_back(collective);
-    collective->Start([this, done](const CollectiveRecord& record) {
-        m_collectiveTrace(record);
-        done();
-    });
-}
-
-void
-TrainingJob::MaybeEndIteration()
-{
-    const TrainingConfig& c = m_config;
-    if (m_stagesDone < c.dp * c.pp || m_dpExpected > 0 || m_dpPending > 0)
-    {
-        return;
-    }
-    m_current.end = Simulator::Now();
-    const Stage* busiest = &m_stages.front();
-    for (const auto& s : m_stages)
-    {
-        busiest = s.computeS > busiest->computeS ? &s : busiest;
-    }
-    const double compute = busiest->computeS;
-    m_current.computeS = compute;
-    m_current.bubbleFormulaS = compute * (c.pp - 1.0) / c.microbatches;
-    m_current.exposedTpS = busiest->tpWaitS;
-    m_current.exposedEpS = busiest->epWaitS;
-    m_current.exposedPpS = busiest->ppWait.GetSeconds();
-    const Time dpTail = m_current.end - m_lastStageDone;
-    m_current.exposedDpS = dpTail.GetSeconds();
-    m_current.exposedCommS =
-        m_current.exposedTpS + m_current.exposedEpS + m_current.exposedPpS + m_current.exposedDpS;
+    const double compute = m_plans[busiest].computeS;
+    it.computeS = compute;
+    it.bubbleFormulaS = compute * (c.pp - 1.0) / c.microbatches;
+    it.exposedPpS = ppWait.GetSeconds();
+    const Time dpTail = it.end - lastStageDone;
+    it.exposedDpS = dpTail.GetSeconds();
+    it.exposedCommS = it.exposedTpS + it.exposedEpS + it.exposedPpS + it.exposedDpS;
     // The stage idled between its ops and after its last one (to the end); what of it was not
     // waiting on communication (PP inputs in flight, the DP tail) is the bubble.
-    const Time idle = busiest->idle + (m_current.end - busiest->idleSince);
-    m_current.bubbleS = std::max(Time(0), idle - busiest->ppWait - dpTail).GetSeconds();
-    m_iterations.push_back(m_current);
-    m_iterationTrace(m_current);
+    idle += it.end - idleSince;
+    it.bubbleS = std::max(Time(0), idle - ppWait - dpTail).GetSeconds();
+    m_iterations.push_back(it);
+    m_iterationTrace(it);
     if (--m_iterationsLeft > 0)
     {
         Simulator::ScheduleNow(&TrainingJob::StartIteration, this);

@@ -10,6 +10,8 @@
 #include "collective-algorithms.h"
 #include "collective-controller.h"
 #include "collective.h"
+#include "execution-graph.h"
+#include "graph-executor.h"
 #include "moe-traffic.h"
 #include "training-config.h"
 
@@ -70,18 +72,24 @@ struct IterationRecord
 
 /**
  * \ingroup optical
- * \brief A hybrid-parallel (DP, TP, PP, EP) training job that generates, iteration after
- * iteration, the compute and the communication of each parallelism on a CollectiveTransport.
+ * \brief A hybrid-parallel (DP, TP, PP, EP) training job: a generator of the ExecutionGraph of
+ * an iteration, run iteration after iteration by a GraphExecutor on a CollectiveTransport.
  *
  * Per micro-batch and pipeline stage: the forward pass of each layer computes (FLOPs / (peak x
  * MFU)) in two halves, each followed by a TP all-reduce of the activations; a MoE layer adds
- * an EP all-to-all dispatch and combine. The backward pass does the same at twice the compute.
- * Activations (forward) and gradients (backward) go between stages as send/receive of
- * b x s x h x bytes / TP per tensor rank. Stages follow GPipe or 1F1B. The DP gradient
- * all-reduce (or reduce-scatter + all-gather with ZeRO) runs per layer as soon as every
- * replica finished that layer's last backward (overlap), or once per stage after it.
+ * an EP all-to-all dispatch and combine (their schedules drawn from MoeTraffic's routing as
+ * they start). The backward pass does the same at twice the compute. Activations (forward)
+ * and gradients (backward) go between stages as sends and receives of b x s x h x bytes / TP
+ * per tensor rank. Stages follow GPipe or 1F1B. The DP gradient all-reduce (or reduce-scatter
+ * + all-gather with ZeRO) runs per layer as soon as every replica finished that layer's last
+ * backward (overlap), or once per stage after it.
  *
- * Every collective goes through the job's start gate, if any (a network controller's hold),
+ * A stage's TP ranks move in lockstep: a stage starts an op when the input of every one of its
+ * tensor ranks has arrived, and leaves an EP all-to-all when every tensor rank's has finished
+ * (zero-byte all-gathers on the stage's group, which synchronize and move nothing; Megatron
+ * gathers the scattered activation over the scale-up domain, which is not modelled here).
+ *
+ * Every collective goes through the job's controller, if any (a network controller's hold),
  * and through the PhaseStart / PhaseEnd traces.
  */
 class TrainingJob : public Object
@@ -144,82 +152,81 @@ class TrainingJob : public Object
     /// \return the configuration
     const TrainingConfig& GetConfig() const;
 
+    /**
+     * \brief The graph of one iteration, the one Start runs: job ranks (TrainingConfig::Rank),
+     * process groups "tp.dD.pP", "stage.dD.pP" (synchronizations), "dp.pP.tT", "ep.bB.pP.tT";
+     * compute nodes with their duration and FLOPs. MoE all-to-alls carry their expected bytes
+     * (T x k x H x bytes per rank); the run draws their routing.
+     * \return the graph (it passes ExecutionGraph::Validate)
+     */
+    ExecutionGraph BuildGraph() const;
+
+    /// \return the executor of the iterations (null before Start): its records are those of
+    /// the latest iteration
+    Ptr<GraphExecutor> GetExecutor() const;
+
   protected:
     void DoDispose() override;
 
   private:
-    /// One pipeline stage of one data replica (its TP ranks move in lockstep).
-    struct Stage
+    /// One op (a forward or a backward of one micro-batch) of a stage, as its first tensor
+    /// rank runs it: node indices of that rank.
+    struct OpPlan
     {
-        std::vector<std::pair<bool, uint32_t>> ops; //!< (forward?, micro-batch) in order
-        std::size_t next{0};                        //!< Next op
-        bool busy{false};                           //!< Running an op
-        std::vector<bool> forwardDone;              //!< Per micro-batch
-        std::vector<bool> activationIn;             //!< Activation arrived (stage > 0)
-        std::vector<bool> gradientIn;               //!< Gradient arrived (stage < PP-1)
-        std::vector<Time> activationSent;           //!< When each activation was sent
-        std::vector<Time> gradientSent;             //!< When each gradient was sent
-        double computeS{0};                         //!< Busy compute time this iteration
-        double tpWaitS{0};                          //!< Time blocked on TP all-reduces
-        double epWaitS{0};                          //!< Time blocked on EP all-to-alls
-        Time idle;                                  //!< Time between ops (not running one)
-        Time ppWait;                                //!< ... of which the next input was in flight
-        Time idleSince;                             //!< End of the last op (or start)
-        uint32_t backwardsDone{0};                  //!< Backward ops done
+        std::size_t first{0}; //!< Its first node (compute)
+        std::size_t last{0};  //!< Its last node: the op ends when it does
+        bool input{false};    //!< Waits for an activation or gradient from a neighbour
+        uint32_t from{0};     //!< ... sent by this rank
+        std::size_t send{0};  //!< ... by this send node
     };
 
-    /// A group collective that several replicas reach: run once when all have arrived.
-    struct Meeting
+    /// What the iteration record reads of a stage (its first tensor rank).
+    struct StagePlan
     {
-        uint32_t arrived{0};                        //!< Replicas arrived
-        std::vector<std::function<void()>> waiters; //!< Continuations
+        std::vector<OpPlan> ops;                             //!< In order
+        std::vector<std::size_t> tp;                         //!< TP all-reduces
+        std::vector<std::pair<std::size_t, std::size_t>> ep; //!< EP steps: first, last node
+        double computeS{0};                                  //!< Compute (s)
     };
 
-    using Step = std::function<void(std::function<void()>)>;
+    /// A MoE all-to-all: which routing and which way.
+    struct MoeStep
+    {
+        uint64_t route{0};    //!< Routing (stage, block, micro-batch, layer, direction)
+        uint32_t t{0};        //!< Tensor rank
+        bool dispatch{false}; //!< Dispatch (draws the routing) or combine (returns it)
+    };
 
+    /**
+     * \brief Generates the graph of an iteration.
+     * \param [out] graph The graph
+     * \param [out] plans What the record reads, per stage d x PP + p (may be null)
+     * \param [out] moe The MoE all-to-alls by (group's first rank, node id) (may be null)
+     */
+    void Build(ExecutionGraph& graph,
+               std::vector<StagePlan>* plans,
+               std::map<std::pair<uint32_t, uint64_t>, MoeStep>* moe) const;
+    /// \param [in] p A stage \return its ops in order: (forward?, micro-batch)
+    std::vector<std::pair<bool, uint32_t>> Ops(uint32_t p) const;
+    /// \param [in] rank Group's first rank \param [in] node A collective
+    /// \return its MoE schedule, or null
+    std::shared_ptr<const CollectiveSchedule> MoeSchedule(uint32_t rank, const ExecNode& node);
     void StartIteration();
-    void TryNext(uint32_t d, uint32_t p);
-    void RunOp(uint32_t d, uint32_t p, bool forward, uint32_t mb);
-    void FinishOp(uint32_t d, uint32_t p, bool forward, uint32_t mb);
-    void Sequence(std::shared_ptr<const std::vector<Step>> steps,
-                  std::size_t i,
-                  std::function<void()> done);
-    Step Compute(uint32_t d, uint32_t p, double seconds);
-    Step Blocking(uint32_t d, uint32_t p, bool tensor, Step step);
-    void RunSchedule(std::shared_ptr<const CollectiveSchedule> schedule,
-                     const std::vector<uint32_t>& jobRanks,
-                     std::function<void()> done);
-    void RunCollective(CollectiveKind kind,
-                       CollectiveAlgorithm algorithm,
-                       const std::vector<uint32_t>& jobRanks,
-                       double bytes,
-                       std::function<void()> done);
-    void Meet(const std::string& key,
-              uint32_t expected,
-              std::function<void(std::function<void()>)> launch,
-              std::function<void()> continuation);
-    void DataParallel(uint32_t p, double bytes);
-    void MaybeEndIteration();
-    Stage& StageOf(uint32_t d, uint32_t p);
+    void EndIteration();
 
-    TrainingConfig m_config;                //!< Configuration
-    Ptr<CollectiveTransport> m_transport;   //!< Transport
-    std::vector<uint32_t> m_ranks;          //!< Job rank -> transport rank
-    std::string m_name;                     //!< Job name
-    Ptr<CollectiveController> m_controller; //!< Network controller
-    std::vector<Stage> m_stages;            //!< [d * PP + p]
-    Ptr<MoeTraffic> m_moe;                  //!< MoE routing and transfers
-    std::map<std::string, std::vector<std::vector<uint64_t>>> m_routing; //!< Dispatch routing
-    std::map<std::string, Meeting> m_meetings;                 //!< Group collectives being gathered
-    CollectiveScheduleCache m_schedules;                       //!< Schedules built so far
+    TrainingConfig m_config;                                     //!< Configuration
+    Ptr<CollectiveTransport> m_transport;                        //!< Transport
+    std::vector<uint32_t> m_ranks;                               //!< Job rank -> transport rank
+    std::string m_name;                                          //!< Job name
+    Ptr<CollectiveController> m_controller;                      //!< Network controller
+    Ptr<MoeTraffic> m_moe;                                       //!< MoE routing and transfers
+    Ptr<GraphExecutor> m_executor;                               //!< Runs the iterations
+    std::vector<StagePlan> m_plans;                              //!< Per stage
+    std::map<std::pair<uint32_t, uint64_t>, MoeStep> m_moeSteps; //!< MoE all-to-alls
+    std::map<uint64_t, std::vector<std::vector<std::vector<uint64_t>>>> m_routing; //!< Drawn
     uint32_t m_iterationsLeft{0};                              //!< Iterations still to run
-    uint32_t m_stagesDone{0};                                  //!< Stages done this iteration
-    Time m_lastStageDone;                                      //!< When the last stage finished
-    uint32_t m_dpPending{0};                                   //!< DP collectives not yet done
-    uint32_t m_dpExpected{0};                                  //!< DP groups still to start
-    IterationRecord m_current;                                 //!< Iteration under way
+    Time m_start;                                              //!< Start of this iteration
     std::vector<IterationRecord> m_iterations;                 //!< Completed iterations
-    std::vector<Ptr<Collective>> m_live;                       //!< Collectives of this iteration
     std::function<void()> m_done;                              //!< Called after the last iteration
     TracedCallback<const IterationRecord&> m_iterationTrace;   //!< IterationEnd
     TracedCallback<const CollectiveRecord&> m_collectiveTrace; //!< CollectiveCompleted
