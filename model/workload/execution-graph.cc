@@ -95,18 +95,133 @@ GetExecNodeKindName(ExecNodeKind kind)
     return "unknown";
 }
 
-ExecutionGraph::ExecutionGraph(uint32_t ranks)
+ExecutionGraph::ExecutionGraph(uint32_t ranks, uint32_t replicas)
     : m_ranks(ranks),
+      m_replicas(replicas),
       m_nodes(ranks),
       m_index(ranks)
 {
     NS_ABORT_MSG_IF(ranks == 0, "ExecutionGraph: at least one rank");
+    NS_ABORT_MSG_IF(replicas == 0, "ExecutionGraph: at least one replica per rank");
 }
 
 uint32_t
 ExecutionGraph::GetNRanks() const
 {
     return m_ranks;
+}
+
+uint32_t
+ExecutionGraph::GetNReplicas() const
+{
+    return m_replicas;
+}
+
+ExecutionGraph
+ExecutionGraph::Expand() const
+{
+    const uint32_t w = m_replicas;
+    if (w == 1)
+    {
+        return *this;
+    }
+    ExecutionGraph flat(m_ranks * w);
+    auto replicaGroup = [](uint32_t r) { return "rank" + std::to_string(r) + ".replicas"; };
+    auto groupOf = [](const std::string& group, uint32_t k) {
+        return (group.empty() ? std::string("every") : group) + ".r" + std::to_string(k);
+    };
+    for (uint32_t k = 0; k < w; ++k)
+    {
+        for (const auto& [name, members] : m_groups)
+        {
+            std::vector<uint32_t> ranks;
+            for (uint32_t g : members)
+            {
+                ranks.push_back(g * w + k);
+            }
+            flat.AddGroup(groupOf(name, k), ranks);
+        }
+        std::vector<uint32_t> every;
+        for (uint32_t g = 0; g < m_ranks; ++g)
+        {
+            every.push_back(g * w + k);
+        }
+        if (!m_groups.count(groupOf("", k)))
+        {
+            flat.AddGroup(groupOf("", k), every);
+        }
+    }
+    for (uint32_t r = 0; r < m_ranks; ++r)
+    {
+        std::vector<uint32_t> replicas;
+        for (uint32_t k = 0; k < w; ++k)
+        {
+            replicas.push_back(r * w + k);
+        }
+        flat.AddGroup(replicaGroup(r), replicas);
+        // Nodes whose replicas may finish apart, that others depend on: their dependents wait
+        // on a synchronization.
+        const auto& nodes = m_nodes[r];
+        std::set<uint64_t> depended;
+        uint64_t top = 0;
+        for (const ExecNode& n : nodes)
+        {
+            top = std::max(top, n.id);
+            depended.insert(n.dataDeps.begin(), n.dataDeps.end());
+            depended.insert(n.ctrlDeps.begin(), n.ctrlDeps.end());
+        }
+        std::map<uint64_t, uint64_t> syncOf;
+        for (const ExecNode& n : nodes)
+        {
+            const bool apart = n.kind == ExecNodeKind::SEND || n.kind == ExecNodeKind::RECV ||
+                               (n.kind == ExecNodeKind::COLLECTIVE && !n.amongReplicas);
+            if (apart && depended.count(n.id))
+            {
+                syncOf[n.id] = ++top;
+            }
+        }
+        for (uint32_t k = 0; k < w; ++k)
+        {
+            const uint32_t fr = r * w + k;
+            for (const ExecNode& n : nodes)
+            {
+                ExecNode e = n;
+                if (e.kind == ExecNodeKind::COLLECTIVE)
+                {
+                    e.group = e.amongReplicas ? replicaGroup(r) : groupOf(e.group, k);
+                    e.amongReplicas = false;
+                }
+                else if (e.kind == ExecNodeKind::SEND || e.kind == ExecNodeKind::RECV)
+                {
+                    e.peer = e.peer * w + k;
+                }
+                for (auto* deps : {&e.dataDeps, &e.ctrlDeps})
+                {
+                    for (uint64_t& d : *deps)
+                    {
+                        const auto it = syncOf.find(d);
+                        d = it == syncOf.end() ? d : it->second;
+                    }
+                }
+                flat.Add(fr, e);
+                const auto it = syncOf.find(n.id);
+                if (it != syncOf.end())
+                {
+                    ExecNode sync;
+                    sync.id = it->second;
+                    sync.name = "replicas of " + std::to_string(n.id);
+                    sync.kind = ExecNodeKind::COLLECTIVE;
+                    sync.collective = CollectiveKind::ALLGATHER;
+                    sync.algorithm = CollectiveAlgorithm::RING;
+                    sync.group = replicaGroup(r);
+                    sync.stream = n.stream;
+                    sync.dataDeps = {n.id};
+                    flat.Add(fr, sync);
+                }
+            }
+        }
+    }
+    return flat;
 }
 
 void
@@ -193,18 +308,19 @@ ExecutionGraph::GetNNodes() const
 bool
 ExecutionGraph::Validate(std::string& error) const
 {
+    std::vector<std::vector<std::size_t>> orders(m_ranks);
     for (uint32_t r = 0; r < m_ranks; ++r)
     {
-        if (!CheckRank(r, error))
+        if (!CheckRank(r, orders[r], error))
         {
             return false;
         }
     }
-    return CheckCollectives(error) && CheckMessages(error);
+    return CheckCollectives(orders, error) && CheckMessages(orders, error);
 }
 
 bool
-ExecutionGraph::CheckRank(uint32_t rank, std::string& error) const
+ExecutionGraph::CheckRank(uint32_t rank, std::vector<std::size_t>& order, std::string& error) const
 {
     for (const ExecNode& node : m_nodes[rank])
     {
@@ -227,12 +343,12 @@ ExecutionGraph::CheckRank(uint32_t rank, std::string& error) const
             why << "no algorithm " << node.algorithm.GetName() << " for "
                 << node.collective.GetName() << " (" << SupportedNames() << ")";
         }
-        else if (node.kind == ExecNodeKind::COLLECTIVE && !node.group.empty() &&
-                 !m_groups.count(node.group))
+        else if (node.kind == ExecNodeKind::COLLECTIVE && !node.amongReplicas &&
+                 !node.group.empty() && !m_groups.count(node.group))
         {
             why << "unknown process group '" << node.group << "'";
         }
-        else if (node.kind == ExecNodeKind::COLLECTIVE)
+        else if (node.kind == ExecNodeKind::COLLECTIVE && !node.amongReplicas)
         {
             const auto members = GetGroupRanks(node.group);
             if (std::find(members.begin(), members.end(), rank) == members.end())
@@ -264,7 +380,7 @@ ExecutionGraph::CheckRank(uint32_t rank, std::string& error) const
             return false;
         }
     }
-    const auto order = GetOrder(rank);
+    order = GetOrder(rank);
     if (order.size() < m_nodes[rank].size())
     {
         // Kahn's order stops at a cycle: name a node on one (the first not ordered).
@@ -332,16 +448,17 @@ ExecutionGraph::GetOrder(uint32_t rank) const
 }
 
 bool
-ExecutionGraph::CheckCollectives(std::string& error) const
+ExecutionGraph::CheckCollectives(const std::vector<std::vector<std::size_t>>& orders,
+                                 std::string& error) const
 {
     // The i-th collective of a group on each member, in the member's dependency order.
     std::map<std::string, std::vector<std::vector<std::pair<uint32_t, const ExecNode*>>>> seq;
     for (uint32_t r = 0; r < m_ranks; ++r)
     {
-        for (std::size_t i : GetOrder(r))
+        for (std::size_t i : orders[r])
         {
             const ExecNode& node = m_nodes[r][i];
-            if (node.kind != ExecNodeKind::COLLECTIVE)
+            if (node.kind != ExecNodeKind::COLLECTIVE || node.amongReplicas)
             {
                 continue;
             }
@@ -388,7 +505,8 @@ ExecutionGraph::CheckCollectives(std::string& error) const
 }
 
 bool
-ExecutionGraph::CheckMessages(std::string& error) const
+ExecutionGraph::CheckMessages(const std::vector<std::vector<std::size_t>>& orders,
+                              std::string& error) const
 {
     // Sends and receives per (source, destination, tag), in each rank's dependency order.
     using Key = std::tuple<uint32_t, uint32_t, uint64_t>;
@@ -396,7 +514,7 @@ ExecutionGraph::CheckMessages(std::string& error) const
     std::map<Key, std::vector<std::pair<uint32_t, const ExecNode*>>> recvs;
     for (uint32_t r = 0; r < m_ranks; ++r)
     {
-        for (std::size_t i : GetOrder(r))
+        for (std::size_t i : orders[r])
         {
             const ExecNode& node = m_nodes[r][i];
             if (node.kind == ExecNodeKind::SEND)

@@ -69,7 +69,10 @@ struct ExecNode
     double bytes{0};
     CollectiveKind collective{CollectiveKind::ALLREDUCE};     //!< COLLECTIVE: which
     CollectiveAlgorithm algorithm{CollectiveAlgorithm::RING}; //!< COLLECTIVE: how
-    std::string group;              //!< COLLECTIVE: the process group (AddGroup); empty: every rank
+    std::string group; //!< COLLECTIVE: the process group (AddGroup); empty: every rank
+    /// COLLECTIVE: among the replicas of its own rank (ExecutionGraph's replicas: the tensor
+    /// ranks of a pipeline stage); the group is not used
+    bool amongReplicas{false};
     uint32_t peer{0};               //!< SEND: destination rank; RECV: source rank
     uint64_t tag{0};                //!< SEND, RECV: matches a send to its receive
     uint32_t stream{0};             //!< The rank's stream (queue) it is issued on
@@ -88,15 +91,42 @@ struct ExecNode
  * bytes). A SEND from rank a to b with tag t meets the RECV on b from a with tag t (in the
  * order they appear). Validate() checks all of this and names the rank and node of the first
  * thing wrong; nothing is run here (an executor runs the graph over a transport).
+ *
+ * A rank may stand for several replicas that run its nodes in lockstep (the tensor-parallel
+ * ranks of a pipeline stage, which do the same work at the same time): the graph is then
+ * folded, and its expansion (Expand()) has one rank per replica, replica k of rank r being
+ * rank r x replicas + k. In a folded graph a collective on a group runs once per replica
+ * index (over the k-th replicas of the group's ranks) and finishes when every one has; a
+ * collective marked amongReplicas runs among the rank's own replicas; a send goes from each
+ * replica to the same replica of its peer, and it and its receive finish when every replica's
+ * message has arrived. Running the folded graph costs what one rank per stage costs; its
+ * expansion runs to the same times (synchronizations keep the replicas in lockstep).
  */
 class ExecutionGraph
 {
   public:
-    /// \param [in] ranks Number of ranks (at least 1)
-    explicit ExecutionGraph(uint32_t ranks = 1);
+    /**
+     * \param [in] ranks Number of ranks (at least 1)
+     * \param [in] replicas Replicas of each rank (at least 1; more folds the graph)
+     */
+    explicit ExecutionGraph(uint32_t ranks = 1, uint32_t replicas = 1);
 
     /// \return the number of ranks
     uint32_t GetNRanks() const;
+
+    /// \return the number of replicas of each rank (1: not folded)
+    uint32_t GetNReplicas() const;
+
+    /**
+     * \brief The graph with one rank per replica (a copy if not folded). Rank r x replicas + k
+     * has rank r's nodes (same ids) with: collectives on group G on "G.rK" (the k-th
+     * replicas of G's ranks; "every.rK" for every rank), collectives among replicas on
+     * "rankR.replicas", peers q as q x replicas + k; after each collective on a group, send and
+     * receive that other nodes depend on, a zero-byte all-gather on "rankR.replicas" (ids
+     * above the rank's largest) through which its dependents wait for every replica.
+     * \return the expanded graph (replicas 1)
+     */
+    ExecutionGraph Expand() const;
 
     /**
      * \brief Declares a process group (a name Chakra's pg_name uses).
@@ -155,14 +185,22 @@ class ExecutionGraph
     static Time ComputeTime(const ExecNode& node, const GpuSpec& gpu);
 
   private:
-    /// \param [in] rank A rank \param [out] error Why not \return true if its nodes are acyclic
-    bool CheckRank(uint32_t rank, std::string& error) const;
-    /// \param [out] error Why not \return true if the collectives agree across their groups
-    bool CheckCollectives(std::string& error) const;
-    /// \param [out] error Why not \return true if every send has its receive
-    bool CheckMessages(std::string& error) const;
+    /**
+     * \param [in] rank A rank \param [out] order Its nodes' order (GetOrder)
+     * \param [out] error Why not \return true if its nodes are well formed and acyclic
+     */
+    bool CheckRank(uint32_t rank, std::vector<std::size_t>& order, std::string& error) const;
+    /// \param [in] orders Every rank's order \param [out] error Why not
+    /// \return true if the collectives agree across their groups
+    bool CheckCollectives(const std::vector<std::vector<std::size_t>>& orders,
+                          std::string& error) const;
+    /// \param [in] orders Every rank's order \param [out] error Why not
+    /// \return true if every send has its receive
+    bool CheckMessages(const std::vector<std::vector<std::size_t>>& orders,
+                       std::string& error) const;
 
     uint32_t m_ranks;                                               //!< Ranks
+    uint32_t m_replicas;                                            //!< Replicas per rank
     std::vector<std::vector<ExecNode>> m_nodes;                     //!< Per rank
     std::vector<std::unordered_map<uint64_t, std::size_t>> m_index; //!< Per rank: id -> index
     std::map<std::string, std::vector<uint32_t>> m_groups;          //!< Process groups

@@ -161,9 +161,11 @@ GraphExecutor::Setup(std::shared_ptr<const ExecutionGraph> graph,
     NS_ABORT_MSG_IF(m_graph, "GraphExecutor::Setup: called twice");
     NS_ABORT_MSG_IF(!graph, "GraphExecutor::Setup: no graph");
     NS_ABORT_MSG_IF(!transport, "GraphExecutor::Setup: no transport");
-    NS_ABORT_MSG_IF(ranks.size() != graph->GetNRanks(),
-                    "GraphExecutor::Setup: the graph has " << graph->GetNRanks() << " ranks, "
-                                                           << ranks.size() << " were placed");
+    const uint32_t w = graph->GetNReplicas();
+    NS_ABORT_MSG_IF(ranks.size() != std::size_t(graph->GetNRanks()) * w,
+                    "GraphExecutor::Setup: the graph has "
+                        << graph->GetNRanks() * w << " ranks (" << graph->GetNRanks() << " x " << w
+                        << " replicas), " << ranks.size() << " were placed");
     std::string error;
     NS_ABORT_MSG_IF(!graph->Validate(error), "GraphExecutor::Setup: " << error);
     m_graph = graph;
@@ -182,13 +184,17 @@ GraphExecutor::Setup(std::shared_ptr<const ExecutionGraph> graph,
     }
     for (const std::string& name : m_groupNames)
     {
-        std::vector<uint32_t> members;
-        for (uint32_t g : graph->GetGroupRanks(name))
+        const auto members = graph->GetGroupRanks(name);
+        std::vector<std::vector<uint32_t>> perReplica(w);
+        for (uint32_t k = 0; k < w; ++k)
         {
-            members.push_back(m_ranks[g]);
+            for (uint32_t g : members)
+            {
+                perReplica[k].push_back(m_ranks[g * w + k]);
+            }
         }
-        m_groupFirst.push_back(graph->GetGroupRanks(name).front());
-        m_groupRanks.push_back(std::move(members));
+        m_groupFirst.push_back(members.front());
+        m_groupRanks.push_back(std::move(perReplica));
     }
     m_depCount.assign(n, {});
     m_next.assign(n, {});
@@ -226,7 +232,7 @@ GraphExecutor::Setup(std::shared_ptr<const ExecutionGraph> graph,
                     streams.emplace(nodes[i].stream, static_cast<uint32_t>(streams.size()));
                 m_slot[r][i] = it->second;
             }
-            else if (nodes[i].kind == ExecNodeKind::COLLECTIVE)
+            else if (nodes[i].kind == ExecNodeKind::COLLECTIVE && !nodes[i].amongReplicas)
             {
                 m_slot[r][i] = groupIndex.at(nodes[i].group);
             }
@@ -239,7 +245,7 @@ GraphExecutor::Setup(std::shared_ptr<const ExecutionGraph> graph,
         for (std::size_t i : graph->GetOrder(r))
         {
             const ExecNode& node = nodes[i];
-            if (node.kind == ExecNodeKind::COLLECTIVE)
+            if (node.kind == ExecNodeKind::COLLECTIVE && !node.amongReplicas)
             {
                 m_seq[r][i] = collectives[node.group]++;
             }
@@ -404,17 +410,27 @@ GraphExecutor::Arrive(uint32_t r, std::size_t i)
     const ExecNode& node = m_graph->GetNodes(r)[i];
     m_records[r][i].start = Simulator::Now();
     m_nodeStart(r, node.id);
-    const uint32_t group = m_slot[r][i];
-    const auto key = std::make_pair(group, m_seq[r][i]);
-    Meeting& m = m_collectives[key];
-    m.arrived.emplace_back(r, i);
-    const std::vector<uint32_t>& ranks = m_groupRanks[group];
-    if (m.arrived.size() < ranks.size())
+    const uint32_t w = m_graph->GetNReplicas();
+    std::vector<Where> parties;
+    uint32_t first = r; // The group's first rank (for the schedule source)
+    if (node.amongReplicas)
     {
-        return;
+        parties.emplace_back(r, i);
     }
-    const std::vector<Where> parties = std::move(m.arrived);
-    m_collectives.erase(key);
+    else
+    {
+        const uint32_t group = m_slot[r][i];
+        const auto key = std::make_pair(group, m_seq[r][i]);
+        Meeting& m = m_collectives[key];
+        m.arrived.emplace_back(r, i);
+        if (m.arrived.size() < m_groupRanks[group].front().size())
+        {
+            return;
+        }
+        parties = std::move(m.arrived);
+        m_collectives.erase(key);
+        first = m_groupFirst[group];
+    }
     auto finish = [this, parties]() {
         for (const auto& [pr, pi] : parties)
         {
@@ -427,28 +443,62 @@ GraphExecutor::Arrive(uint32_t r, std::size_t i)
         finish();
         return;
     }
-    std::shared_ptr<const CollectiveSchedule> schedule;
-    if (m_source)
+    // One collective per replica index (one if not folded); the node ends with the last.
+    std::vector<std::pair<std::shared_ptr<const CollectiveSchedule>, std::vector<uint32_t>>> runs;
+    for (uint32_t k = 0; k < w; ++k)
     {
-        schedule = m_source(m_groupFirst[group], node);
+        std::vector<uint32_t> ranks;
+        if (node.amongReplicas)
+        {
+            for (uint32_t q = 0; q < w; ++q)
+            {
+                ranks.push_back(m_ranks[r * w + q]);
+            }
+        }
+        else
+        {
+            ranks = m_groupRanks[m_slot[r][i]][k];
+        }
+        std::shared_ptr<const CollectiveSchedule> schedule;
+        if (m_source)
+        {
+            schedule = m_source(first, node, k);
+        }
+        if (!schedule && ranks.size() >= 2)
+        {
+            schedule = m_schedules.Get(
+                node.collective,
+                node.algorithm,
+                static_cast<uint32_t>(ranks.size()),
+                std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(node.bytes))),
+                "GraphExecutor '" + m_name + "'");
+        }
+        if (schedule && !schedule->GetOps().empty())
+        {
+            runs.emplace_back(schedule, std::move(ranks));
+        }
+        if (node.amongReplicas)
+        {
+            break;
+        }
     }
-    if (!schedule && ranks.size() >= 2)
-    {
-        schedule =
-            m_schedules.Get(node.collective,
-                            node.algorithm,
-                            static_cast<uint32_t>(ranks.size()),
-                            std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(node.bytes))),
-                            "GraphExecutor '" + m_name + "'");
-    }
-    if (!schedule || schedule->GetOps().empty())
+    if (runs.empty())
     {
         optical::compat::ScheduleNow(finish);
         return;
     }
-    ++m_nCollectives;
-    m_collectiveBytes += static_cast<double>(schedule->GetBytes());
-    Run(schedule, ranks, finish);
+    auto left = std::make_shared<std::size_t>(runs.size());
+    for (auto& [schedule, ranks] : runs)
+    {
+        ++m_nCollectives;
+        m_collectiveBytes += static_cast<double>(schedule->GetBytes());
+        Run(schedule, ranks, [left, finish]() {
+            if (--*left == 0)
+            {
+                finish();
+            }
+        });
+    }
 }
 
 void
@@ -489,23 +539,42 @@ GraphExecutor::Launch(const ExecNode& send, Where from, MessageKey key)
             m.delivered = true;
         }
     };
-    const uint32_t src = m_ranks[from.first];
-    const uint32_t dst = m_ranks[send.peer];
-    if (!(send.bytes > 0) || src == dst)
+    // From each replica of the sender to the same replica of the receiver: a two-rank
+    // SENDRECV (root 0 to rank 1); delivered when every replica's message is.
+    const uint32_t w = m_graph->GetNReplicas();
+    std::vector<std::pair<uint32_t, uint32_t>> pairs;
+    for (uint32_t k = 0; k < w && send.bytes > 0; ++k)
+    {
+        const uint32_t src = m_ranks[from.first * w + k];
+        const uint32_t dst = m_ranks[send.peer * w + k];
+        if (src != dst)
+        {
+            pairs.emplace_back(src, dst);
+        }
+    }
+    if (pairs.empty())
     {
         optical::compat::ScheduleNow(delivered);
         return;
     }
-    ++m_nMessages;
-    m_messageBytes += send.bytes;
-    // From the sender to the receiver: a two-rank SENDRECV (root 0 to rank 1).
-    Run(m_schedules.Get(CollectiveKind::SENDRECV,
+    auto schedule =
+        m_schedules.Get(CollectiveKind::SENDRECV,
                         CollectiveAlgorithm::DIRECT,
                         2,
                         std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(send.bytes))),
-                        "GraphExecutor '" + m_name + "'"),
-        {src, dst},
-        delivered);
+                        "GraphExecutor '" + m_name + "'");
+    auto left = std::make_shared<std::size_t>(pairs.size());
+    for (const auto& [src, dst] : pairs)
+    {
+        ++m_nMessages;
+        m_messageBytes += static_cast<double>(schedule->GetBytes());
+        Run(schedule, {src, dst}, [left, delivered]() {
+            if (--*left == 0)
+            {
+                delivered();
+            }
+        });
+    }
 }
 
 void
@@ -623,11 +692,15 @@ void
 GraphExecutor::AddToTimeline(OpticalTimeline& timeline) const
 {
     const uint32_t ranks = timeline.AddProcess("ranks");
+    const uint32_t w = m_graph->GetNReplicas();
     for (uint32_t r = 0; r < m_graph->GetNRanks(); ++r)
     {
-        const uint32_t compute = timeline.AddTrack(ranks, "rank " + std::to_string(r) + " compute");
-        const uint32_t comm =
-            timeline.AddTrack(ranks, "rank " + std::to_string(r) + " communication");
+        // A folded rank is named by the ranks its replicas are.
+        const std::string who =
+            w == 1 ? "rank " + std::to_string(r)
+                   : "ranks " + std::to_string(r * w) + "-" + std::to_string(r * w + w - 1);
+        const uint32_t compute = timeline.AddTrack(ranks, who + " compute");
+        const uint32_t comm = timeline.AddTrack(ranks, who + " communication");
         const auto& nodes = m_graph->GetNodes(r);
         for (std::size_t i = 0; i < nodes.size(); ++i)
         {

@@ -82,7 +82,10 @@ struct ExecutionSummary
  * eager, as ASTRA-sim's: a send's transfer (a two-rank SENDRECV from the sender to the
  * receiver) starts when the send is ready, and the send finishes when it is delivered; a
  * receive finishes when it is ready and its message has arrived. Communication nodes of a
- * rank run concurrently. Graph ranks map to transport ranks through Setup's \p ranks.
+ * rank run concurrently. Graph ranks map to transport ranks through Setup's \p ranks. A folded
+ * graph (ExecutionGraph replicas) runs each collective once per replica index, each send once
+ * per replica, and a node finishes when every replica's part has: one event per compute node
+ * for all the replicas of a rank.
  *
  * Start may be called again once a run is done: the same graph runs again from then (records
  * and summary are those of the latest run). TrainingJob runs one iteration per run.
@@ -103,7 +106,8 @@ class GraphExecutor : public Object
      * \brief What to run, where (call once, before Start).
      * \param [in] graph The graph (it must pass Validate: the run aborts with its message)
      * \param [in] transport The transport (ranks installed)
-     * \param [in] ranks Transport rank of each graph rank (as many as the graph has)
+     * \param [in] ranks Transport rank of each rank of the expanded graph (ranks x replicas:
+     * replica k of rank r at r x replicas + k)
      * \param [in] gpu The GPU of every rank (for compute without a duration, memory without
      * MemoryRate)
      */
@@ -126,13 +130,15 @@ class GraphExecutor : public Object
 
     /**
      * \brief Supplies the schedule of a collective when it starts: given the graph rank of the
-     * group's first member and the node (as that rank has it), returns the schedule to run on
-     * the group (ranks 0..n-1 in the group's order), or null for the one CollectiveAlgorithms
-     * builds from the node's kind, algorithm and bytes.
+     * group's first member (the rank itself among replicas), the node (as that rank has it)
+     * and the replica index (0 if not folded), returns the schedule to run on the group (ranks
+     * 0..n-1 in the group's order), or null for the one CollectiveAlgorithms builds from the
+     * node's kind, algorithm and bytes.
      */
-    using ScheduleSource =
-        std::function<std::shared_ptr<const CollectiveSchedule>(uint32_t rank,
-                                                                const ExecNode& node)>;
+    using ScheduleSource = std::function<std::shared_ptr<const CollectiveSchedule>(
+        uint32_t rank,
+        const ExecNode& node,
+        uint32_t replica)>;
 
     /// \param [in] source Asked at the start of every collective (empty: none)
     void SetScheduleSource(ScheduleSource source);
@@ -240,7 +246,8 @@ class GraphExecutor : public Object
     std::vector<std::vector<std::vector<std::size_t>>> m_next; //!< Per node: dependents
     std::vector<std::vector<uint64_t>> m_seq;                  //!< Per node: its match index
     std::vector<std::vector<uint32_t>> m_slot;          //!< Per node: its stream (compute) or group
-    std::vector<std::vector<uint32_t>> m_groupRanks;    //!< Per group: transport ranks
+    /// Per group, per replica index: transport ranks
+    std::vector<std::vector<std::vector<uint32_t>>> m_groupRanks;
     std::vector<std::string> m_groupNames;              //!< Per group: its name
     std::vector<uint32_t> m_groupFirst;                 //!< Per group: first graph rank
     std::vector<std::vector<Stream>> m_streams;         //!< Per rank: its streams

@@ -146,32 +146,18 @@ TrainingJob::GetExecutor() const
 namespace
 {
 
-/// \return the name of a stage's TP group
+/// \return the name of a DP group (stage p of every replica)
 std::string
-TpGroup(uint32_t d, uint32_t p)
+DpGroup(uint32_t p)
 {
-    return "tp.d" + std::to_string(d) + ".p" + std::to_string(p);
-}
-
-/// \return the name of a stage's group of synchronizations
-std::string
-StageGroup(uint32_t d, uint32_t p)
-{
-    return "stage.d" + std::to_string(d) + ".p" + std::to_string(p);
-}
-
-/// \return the name of a DP group
-std::string
-DpGroup(uint32_t p, uint32_t t)
-{
-    return "dp.p" + std::to_string(p) + ".t" + std::to_string(t);
+    return "dp.p" + std::to_string(p);
 }
 
 /// \return the name of an EP group
 std::string
-EpGroup(uint32_t block, uint32_t p, uint32_t t)
+EpGroup(uint32_t block, uint32_t p)
 {
-    return "ep.b" + std::to_string(block) + ".p" + std::to_string(p) + ".t" + std::to_string(t);
+    return "ep.b" + std::to_string(block) + ".p" + std::to_string(p);
 }
 
 /// \return the tag of a micro-batch's activation (forward) or gradient (backward)
@@ -234,43 +220,30 @@ TrainingJob::Build(ExecutionGraph& graph,
                    std::map<std::pair<uint32_t, uint64_t>, MoeStep>* moe) const
 {
     const TrainingConfig& c = m_config;
-    graph = ExecutionGraph(c.dp * c.pp * c.tp);
+    // One rank per stage, its TP ranks as replicas (rank d x PP + p, replica t: job rank
+    // TrainingConfig::Rank(d, p, t)).
+    graph = ExecutionGraph(c.dp * c.pp, c.tp);
+    auto stage = [&c](uint32_t d, uint32_t p) { return d * c.pp + p; };
     const bool moeLayers = c.model.experts > 0 && c.ep > 1;
-    for (uint32_t d = 0; d < c.dp; ++d)
-    {
-        for (uint32_t p = 0; p < c.pp && c.tp > 1; ++p)
-        {
-            std::vector<uint32_t> ranks;
-            for (uint32_t t = 0; t < c.tp; ++t)
-            {
-                ranks.push_back(c.Rank(d, p, t));
-            }
-            graph.AddGroup(TpGroup(d, p), ranks);
-            graph.AddGroup(StageGroup(d, p), ranks);
-        }
-    }
     for (uint32_t p = 0; p < c.pp; ++p)
     {
-        for (uint32_t t = 0; t < c.tp; ++t)
+        if (c.dp > 1)
         {
-            if (c.dp > 1)
+            std::vector<uint32_t> ranks;
+            for (uint32_t d = 0; d < c.dp; ++d)
             {
-                std::vector<uint32_t> ranks;
-                for (uint32_t d = 0; d < c.dp; ++d)
-                {
-                    ranks.push_back(c.Rank(d, p, t));
-                }
-                graph.AddGroup(DpGroup(p, t), ranks);
+                ranks.push_back(stage(d, p));
             }
-            for (uint32_t block = 0; moeLayers && block < c.dp / c.ep; ++block)
+            graph.AddGroup(DpGroup(p), ranks);
+        }
+        for (uint32_t block = 0; moeLayers && block < c.dp / c.ep; ++block)
+        {
+            std::vector<uint32_t> ranks;
+            for (uint32_t e = 0; e < c.ep; ++e)
             {
-                std::vector<uint32_t> ranks;
-                for (uint32_t e = 0; e < c.ep; ++e)
-                {
-                    ranks.push_back(c.Rank(block * c.ep + e, p, t));
-                }
-                graph.AddGroup(EpGroup(block, p, t), ranks);
+                ranks.push_back(stage(block * c.ep + e, p));
             }
+            graph.AddGroup(EpGroup(block, p), ranks);
         }
     }
     if (plans)
@@ -282,252 +255,219 @@ TrainingJob::Build(ExecutionGraph& graph,
     const double moeBytes =
         static_cast<double>(std::max<uint64_t>(1, c.microBatchSize * c.model.seqLen / c.tp)) *
         c.model.topK * c.model.hidden * c.bytesPerElement;
-    // Where each stage's first tensor rank sends (rank, destination, tag) -> node index.
+    // Sends by (stage, destination stage, tag) -> node index.
     std::map<std::tuple<uint32_t, uint32_t, uint64_t>, std::size_t> sends;
     for (uint32_t d = 0; d < c.dp; ++d)
     {
         for (uint32_t p = 0; p < c.pp; ++p)
         {
+            const uint32_t r = stage(d, p);
             const auto ops = Ops(p);
-            for (uint32_t t = 0; t < c.tp; ++t)
-            {
-                const uint32_t r = c.Rank(d, p, t);
-                StagePlan* plan = (plans && t == 0) ? &(*plans)[d * c.pp + p] : nullptr;
-                uint64_t nextId = 0;
-                auto add = [&graph, r, &nextId](ExecNode node) {
-                    node.id = nextId++;
-                    graph.Add(r, node);
-                    return node.id;
-                };
-                auto collective = [&](CollectiveKind kind,
-                                      CollectiveAlgorithm algorithm,
-                                      const std::string& group,
-                                      double bytes,
-                                      uint64_t after,
-                                      const std::string& name) {
-                    ExecNode n;
-                    n.kind = ExecNodeKind::COLLECTIVE;
-                    n.name = name;
-                    n.collective = kind;
-                    n.algorithm = algorithm;
-                    n.group = group;
-                    n.bytes = bytes;
-                    n.dataDeps = {after};
-                    return add(n);
-                };
-                // The DP reduction of gradients that are final after node `after`.
-                auto dataParallel = [&](double bytes, uint64_t after) {
-                    if (c.zero)
-                    {
-                        const uint64_t rs = collective(CollectiveKind::REDUCESCATTER,
-                                                       CollectiveAlgorithm::RING,
-                                                       DpGroup(p, t),
-                                                       bytes,
-                                                       after,
-                                                       "dp reduce-scatter");
-                        collective(CollectiveKind::ALLGATHER,
-                                   CollectiveAlgorithm::RING,
-                                   DpGroup(p, t),
-                                   bytes,
-                                   rs,
-                                   "dp all-gather");
-                    }
-                    else
-                    {
-                        collective(CollectiveKind::ALLREDUCE,
-                                   c.dpAlgorithm,
-                                   DpGroup(p, t),
-                                   bytes,
-                                   after,
-                                   "dp all-reduce");
-                    }
-                };
-                bool started = false;
-                uint64_t previous = 0; // The last node of the previous op
-                uint32_t backwards = 0;
-                for (std::size_t o = 0; o < ops.size(); ++o)
+            StagePlan* plan = plans ? &(*plans)[r] : nullptr;
+            uint64_t nextId = 0;
+            auto add = [&graph, r, &nextId](ExecNode node) {
+                node.id = nextId++;
+                graph.Add(r, node);
+                return node.id;
+            };
+            auto collective = [&](CollectiveKind kind,
+                                  CollectiveAlgorithm algorithm,
+                                  const std::string& group,
+                                  double bytes,
+                                  uint64_t after,
+                                  const char* name) {
+                ExecNode n;
+                n.kind = ExecNodeKind::COLLECTIVE;
+                n.name = name;
+                n.collective = kind;
+                n.algorithm = algorithm;
+                n.group = group;
+                n.amongReplicas = group.empty();
+                n.bytes = bytes;
+                n.dataDeps = {after};
+                return add(n);
+            };
+            // The DP reduction of gradients that are final after node `after`.
+            auto dataParallel = [&](double bytes, uint64_t after) {
+                if (c.zero)
                 {
-                    const auto [forward, mb] = ops[o];
-                    const std::string what =
-                        std::string(forward ? "forward" : "backward") + " mb" + std::to_string(mb);
-                    OpPlan op;
-                    // The input from a neighbour stage: its receive, then (TP > 1) the
-                    // stage's synchronization on every tensor rank's receive.
-                    std::vector<uint64_t> input;
-                    const bool needsInput = forward ? p > 0 : p + 1 < c.pp;
-                    if (needsInput)
+                    const uint64_t rs = collective(CollectiveKind::REDUCESCATTER,
+                                                   CollectiveAlgorithm::RING,
+                                                   DpGroup(p),
+                                                   bytes,
+                                                   after,
+                                                   "dp reduce-scatter");
+                    collective(CollectiveKind::ALLGATHER,
+                               CollectiveAlgorithm::RING,
+                               DpGroup(p),
+                               bytes,
+                               rs,
+                               "dp all-gather");
+                }
+                else
+                {
+                    collective(CollectiveKind::ALLREDUCE,
+                               c.dpAlgorithm,
+                               DpGroup(p),
+                               bytes,
+                               after,
+                               "dp all-reduce");
+                }
+            };
+            bool started = false;
+            uint64_t previous = 0; // The last node of the previous op
+            uint32_t backwards = 0;
+            for (std::size_t o = 0; o < ops.size(); ++o)
+            {
+                const auto [forward, mb] = ops[o];
+                OpPlan op;
+                // The input from a neighbour stage (every tensor rank's part).
+                std::vector<uint64_t> input;
+                if (forward ? p > 0 : p + 1 < c.pp)
+                {
+                    const uint32_t from = stage(d, forward ? p - 1 : p + 1);
+                    ExecNode recv;
+                    recv.kind = ExecNodeKind::RECV;
+                    recv.name = forward ? "activation" : "gradient";
+                    recv.peer = from;
+                    recv.tag = MessageTag(forward, mb);
+                    recv.bytes = message;
+                    input.push_back(add(recv));
+                    op.input = true;
+                    op.from = from;
+                }
+                const bool lastBackward = !forward && backwards + 1 == c.microbatches;
+                const uint32_t layers = c.LayersOfStage(p);
+                const uint32_t first = c.FirstLayerOfStage(p);
+                bool chained = false;
+                uint64_t chain = 0;
+                for (uint32_t k = 0; k < layers; ++k)
+                {
+                    const uint32_t layer = forward ? first + k : first + layers - 1 - k;
+                    const double flops = c.LayerForwardFlops(layer) * (forward ? 1.0 : 2.0);
+                    const double seconds = flops / flopRate;
+                    for (int half = 0; half < 2; ++half)
                     {
-                        const uint32_t from = c.Rank(d, forward ? p - 1 : p + 1, t);
-                        ExecNode recv;
-                        recv.kind = ExecNodeKind::RECV;
-                        recv.name = (forward ? "activation " : "gradient ") + what;
-                        recv.peer = from;
-                        recv.tag = MessageTag(forward, mb);
-                        recv.bytes = message;
-                        uint64_t in = add(recv);
+                        ExecNode compute;
+                        compute.kind = ExecNodeKind::COMPUTE;
+                        compute.name = forward ? "forward" : "backward";
+                        compute.duration = Seconds(seconds / 2);
+                        compute.flops = flops / 2;
+                        if (chained)
+                        {
+                            compute.dataDeps = {chain};
+                        }
+                        else
+                        {
+                            compute.dataDeps = input;
+                            if (started)
+                            {
+                                compute.ctrlDeps = {previous};
+                            }
+                        }
+                        chain = add(compute);
+                        if (!chained)
+                        {
+                            op.first = chain;
+                            chained = true;
+                        }
+                        if (plan)
+                        {
+                            plan->computeS += seconds / 2;
+                        }
                         if (c.tp > 1)
                         {
-                            in = collective(CollectiveKind::ALLGATHER,
-                                            CollectiveAlgorithm::RING,
-                                            StageGroup(d, p),
-                                            0,
-                                            in,
-                                            "stage input " + what);
-                        }
-                        input.push_back(in);
-                        op.input = true;
-                        op.from = c.Rank(d, forward ? p - 1 : p + 1, 0);
-                    }
-                    const bool lastBackward = !forward && backwards + 1 == c.microbatches;
-                    const uint32_t layers = c.LayersOfStage(p);
-                    const uint32_t first = c.FirstLayerOfStage(p);
-                    bool chained = false;
-                    uint64_t chain = 0;
-                    for (uint32_t k = 0; k < layers; ++k)
-                    {
-                        const uint32_t layer = forward ? first + k : first + layers - 1 - k;
-                        const double flops = c.LayerForwardFlops(layer) * (forward ? 1.0 : 2.0);
-                        const double seconds = flops / flopRate;
-                        for (int half = 0; half < 2; ++half)
-                        {
-                            ExecNode compute;
-                            compute.kind = ExecNodeKind::COMPUTE;
-                            compute.name = what + " layer " + std::to_string(layer);
-                            compute.duration = Seconds(seconds / 2);
-                            compute.flops = flops / 2;
-                            if (chained)
-                            {
-                                compute.dataDeps = {chain};
-                            }
-                            else
-                            {
-                                compute.dataDeps = input;
-                                if (started)
-                                {
-                                    compute.ctrlDeps = {previous};
-                                }
-                            }
-                            chain = add(compute);
-                            if (!chained)
-                            {
-                                op.first = chain;
-                                chained = true;
-                            }
+                            chain = collective(CollectiveKind::ALLREDUCE,
+                                               CollectiveAlgorithm::RING,
+                                               "",
+                                               c.ActivationBytes(),
+                                               chain,
+                                               "tp all-reduce");
                             if (plan)
                             {
-                                plan->computeS += seconds / 2;
-                            }
-                            if (c.tp > 1)
-                            {
-                                chain = collective(CollectiveKind::ALLREDUCE,
-                                                   CollectiveAlgorithm::RING,
-                                                   TpGroup(d, p),
-                                                   c.ActivationBytes(),
-                                                   chain,
-                                                   "tp all-reduce");
-                                if (plan)
-                                {
-                                    plan->tp.push_back(chain);
-                                }
+                                plan->tp.push_back(chain);
                             }
                         }
-                        if (moeLayers && c.model.IsMoeLayer(layer))
+                    }
+                    if (moeLayers && c.model.IsMoeLayer(layer))
+                    {
+                        const uint32_t block = d / c.ep;
+                        const uint64_t route =
+                            (((uint64_t(p) * (c.dp / c.ep) + block) * c.microbatches + mb) *
+                                 c.model.layers +
+                             layer) *
+                                2 +
+                            (forward ? 1 : 0);
+                        for (bool dispatch : {true, false})
                         {
-                            const uint32_t block = d / c.ep;
-                            const uint64_t route =
-                                ((((uint64_t(p) * (c.dp / c.ep) + block) * c.microbatches + mb) *
-                                      c.model.layers +
-                                  layer) *
-                                 2) +
-                                (forward ? 1 : 0);
-                            for (bool dispatch : {true, false})
-                            {
-                                const uint64_t a2a =
-                                    collective(CollectiveKind::ALLTOALL,
+                            chain = collective(CollectiveKind::ALLTOALL,
                                                CollectiveAlgorithm::DIRECT,
-                                               EpGroup(block, p, t),
+                                               EpGroup(block, p),
                                                moeBytes,
                                                chain,
                                                dispatch ? "ep dispatch" : "ep combine");
-                                if (moe && d % c.ep == 0)
-                                {
-                                    (*moe)[{r, a2a}] = MoeStep{route, t, dispatch};
-                                }
-                                chain = a2a;
-                                if (c.tp > 1)
-                                {
-                                    chain = collective(CollectiveKind::ALLGATHER,
-                                                       CollectiveAlgorithm::RING,
-                                                       StageGroup(d, p),
-                                                       0,
-                                                       a2a,
-                                                       "stage ep done");
-                                }
-                                if (plan)
-                                {
-                                    plan->ep.emplace_back(a2a, chain);
-                                }
+                            if (moe && d % c.ep == 0)
+                            {
+                                (*moe)[{r, chain}] = MoeStep{route, dispatch};
+                            }
+                            if (plan)
+                            {
+                                plan->ep.push_back(chain);
                             }
                         }
-                        if (lastBackward && c.overlapDp && c.dp > 1)
-                        {
-                            // This layer's gradients are final: reduced across replicas in
-                            // the background.
-                            dataParallel(c.GradientBytes(layer), chain);
-                        }
                     }
-                    op.last = chain;
-                    const bool send = forward ? p + 1 < c.pp : p > 0;
-                    if (send)
+                    if (lastBackward && c.overlapDp && c.dp > 1)
                     {
-                        ExecNode out;
-                        out.kind = ExecNodeKind::SEND;
-                        out.name = (forward ? "activation " : "gradient ") + what;
-                        out.peer = c.Rank(d, forward ? p + 1 : p - 1, t);
-                        out.tag = MessageTag(forward, mb);
-                        out.bytes = message;
-                        out.dataDeps = {chain};
-                        const uint64_t id = add(out);
-                        sends[{r, out.peer, out.tag}] = id;
+                        // This layer's gradients are final: reduced across replicas in the
+                        // background.
+                        dataParallel(c.GradientBytes(layer), chain);
                     }
-                    if (o + 1 == ops.size() && !c.overlapDp && c.dp > 1)
+                }
+                op.last = chain;
+                if (forward ? p + 1 < c.pp : p > 0)
+                {
+                    ExecNode out;
+                    out.kind = ExecNodeKind::SEND;
+                    out.name = forward ? "activation" : "gradient";
+                    out.peer = stage(d, forward ? p + 1 : p - 1);
+                    out.tag = MessageTag(forward, mb);
+                    out.bytes = message;
+                    out.dataDeps = {chain};
+                    sends[{r, out.peer, out.tag}] = add(out);
+                }
+                if (o + 1 == ops.size() && !c.overlapDp && c.dp > 1)
+                {
+                    double bytes = 0;
+                    for (uint32_t l = first; l < first + layers; ++l)
                     {
-                        double bytes = 0;
-                        for (uint32_t l = first; l < first + layers; ++l)
-                        {
-                            bytes += c.GradientBytes(l);
-                        }
-                        dataParallel(bytes, chain);
+                        bytes += c.GradientBytes(l);
                     }
-                    if (!forward)
-                    {
-                        ++backwards;
-                    }
-                    previous = chain;
-                    started = true;
-                    if (plan)
-                    {
-                        plan->ops.push_back(op);
-                    }
+                    dataParallel(bytes, chain);
+                }
+                if (!forward)
+                {
+                    ++backwards;
+                }
+                previous = chain;
+                started = true;
+                if (plan)
+                {
+                    plan->ops.push_back(op);
                 }
             }
         }
     }
     // Where each op's input was sent from (node ids are indices: added in order from 0).
-    for (uint32_t d = 0; plans && d < c.dp; ++d)
+    for (uint32_t r = 0; plans && r < c.dp * c.pp; ++r)
     {
-        for (uint32_t p = 0; p < c.pp; ++p)
+        const auto ops = Ops(r % c.pp);
+        StagePlan& plan = (*plans)[r];
+        for (std::size_t o = 0; o < ops.size(); ++o)
         {
-            const auto ops = Ops(p);
-            StagePlan& plan = (*plans)[d * c.pp + p];
-            for (std::size_t o = 0; o < ops.size(); ++o)
+            if (plan.ops[o].input)
             {
-                if (plan.ops[o].input)
-                {
-                    plan.ops[o].send = sends.at({plan.ops[o].from,
-                                                 c.Rank(d, p, 0),
-                                                 MessageTag(ops[o].first, ops[o].second)});
-                }
+                plan.ops[o].send =
+                    sends.at({plan.ops[o].from, r, MessageTag(ops[o].first, ops[o].second)});
             }
         }
     }
@@ -549,7 +489,9 @@ TrainingJob::Start(uint32_t iterations, std::function<void()> done)
         if (!m_moeSteps.empty())
         {
             m_executor->SetScheduleSource(
-                [this](uint32_t rank, const ExecNode& node) { return MoeSchedule(rank, node); });
+                [this](uint32_t rank, const ExecNode& node, uint32_t replica) {
+                    return MoeSchedule(rank, node, replica);
+                });
         }
         m_executor->TraceConnectWithoutContext(
             "CollectiveCompleted",
@@ -574,7 +516,7 @@ TrainingJob::Start(uint32_t iterations, std::function<void()> done)
 }
 
 std::shared_ptr<const CollectiveSchedule>
-TrainingJob::MoeSchedule(uint32_t rank, const ExecNode& node)
+TrainingJob::MoeSchedule(uint32_t rank, const ExecNode& node, uint32_t t)
 {
     const auto it = m_moeSteps.find({rank, node.id});
     if (it == m_moeSteps.end())
@@ -593,7 +535,7 @@ TrainingJob::MoeSchedule(uint32_t rank, const ExecNode& node)
         }
     }
     return std::make_shared<const CollectiveSchedule>(
-        step.dispatch ? m_moe->BuildDispatch(routes[step.t]) : m_moe->BuildCombine(routes[step.t]));
+        step.dispatch ? m_moe->BuildDispatch(routes[t]) : m_moe->BuildCombine(routes[t]));
 }
 
 void
@@ -628,7 +570,7 @@ TrainingJob::EndIteration()
     Time idleSince;
     for (std::size_t s = 0; s < m_plans.size(); ++s)
     {
-        const uint32_t r = c.Rank(s / c.pp, s % c.pp, 0);
+        const uint32_t r = static_cast<uint32_t>(s);
         const StagePlan& plan = m_plans[s];
         Time since = m_start;
         for (const OpPlan& op : plan.ops)
@@ -658,11 +600,10 @@ TrainingJob::EndIteration()
                 const ExecNodeRecord& rec = m_executor->GetRecord(r, i);
                 it.exposedTpS += (rec.end - rec.start).GetSeconds();
             }
-            for (const auto& [a, b] : plan.ep)
+            for (std::size_t i : plan.ep)
             {
-                it.exposedEpS +=
-                    (m_executor->GetRecord(r, b).end - m_executor->GetRecord(r, a).start)
-                        .GetSeconds();
+                const ExecNodeRecord& rec = m_executor->GetRecord(r, i);
+                it.exposedEpS += (rec.end - rec.start).GetSeconds();
             }
         }
     }

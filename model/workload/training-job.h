@@ -84,10 +84,11 @@ struct IterationRecord
  * + all-gather with ZeRO) runs per layer as soon as every replica finished that layer's last
  * backward (overlap), or once per stage after it.
  *
- * A stage's TP ranks move in lockstep: a stage starts an op when the input of every one of its
- * tensor ranks has arrived, and leaves an EP all-to-all when every tensor rank's has finished
- * (zero-byte all-gathers on the stage's group, which synchronize and move nothing; Megatron
- * gathers the scattered activation over the scale-up domain, which is not modelled here).
+ * A stage's TP ranks move in lockstep: the graph is folded, one rank per stage with the tensor
+ * ranks as its replicas (ExecutionGraph), so a stage starts an op when the input of every one
+ * of its tensor ranks has arrived and leaves an EP all-to-all when every tensor rank's has
+ * finished. BuildGraph().Expand() is the graph with one rank per GPU (what ChakraTrace
+ * writes), which runs to the same times.
  *
  * Every collective goes through the job's controller, if any (a network controller's hold),
  * and through the PhaseStart / PhaseEnd traces.
@@ -153,10 +154,11 @@ class TrainingJob : public Object
     const TrainingConfig& GetConfig() const;
 
     /**
-     * \brief The graph of one iteration, the one Start runs: job ranks (TrainingConfig::Rank),
-     * process groups "tp.dD.pP", "stage.dD.pP" (synchronizations), "dp.pP.tT", "ep.bB.pP.tT";
-     * compute nodes with their duration and FLOPs. MoE all-to-alls carry their expected bytes
-     * (T x k x H x bytes per rank); the run draws their routing.
+     * \brief The graph of one iteration, the one Start runs, folded: rank d x PP + p is stage
+     * p of data replica d, its TP ranks are its replicas (Expand(): rank
+     * TrainingConfig::Rank(d, p, t) per GPU); TP all-reduces among replicas, process groups
+     * "dp.pP" and "ep.bB.pP"; compute nodes with their duration and FLOPs. MoE all-to-alls
+     * carry their expected bytes (T x k x H x bytes per rank); a run draws their routing.
      * \return the graph (it passes ExecutionGraph::Validate)
      */
     ExecutionGraph BuildGraph() const;
@@ -169,8 +171,8 @@ class TrainingJob : public Object
     void DoDispose() override;
 
   private:
-    /// One op (a forward or a backward of one micro-batch) of a stage, as its first tensor
-    /// rank runs it: node indices of that rank.
+    /// One op (a forward or a backward of one micro-batch) of a stage: node indices of the
+    /// stage's rank.
     struct OpPlan
     {
         std::size_t first{0}; //!< Its first node (compute)
@@ -180,12 +182,12 @@ class TrainingJob : public Object
         std::size_t send{0};  //!< ... by this send node
     };
 
-    /// What the iteration record reads of a stage (its first tensor rank).
+    /// What the iteration record reads of a stage.
     struct StagePlan
     {
         std::vector<OpPlan> ops;                             //!< In order
         std::vector<std::size_t> tp;                         //!< TP all-reduces
-        std::vector<std::pair<std::size_t, std::size_t>> ep; //!< EP steps: first, last node
+        std::vector<std::size_t> ep;                         //!< EP all-to-alls
         double computeS{0};                                  //!< Compute (s)
     };
 
@@ -193,7 +195,6 @@ class TrainingJob : public Object
     struct MoeStep
     {
         uint64_t route{0};    //!< Routing (stage, block, micro-batch, layer, direction)
-        uint32_t t{0};        //!< Tensor rank
         bool dispatch{false}; //!< Dispatch (draws the routing) or combine (returns it)
     };
 
@@ -208,9 +209,13 @@ class TrainingJob : public Object
                std::map<std::pair<uint32_t, uint64_t>, MoeStep>* moe) const;
     /// \param [in] p A stage \return its ops in order: (forward?, micro-batch)
     std::vector<std::pair<bool, uint32_t>> Ops(uint32_t p) const;
-    /// \param [in] rank Group's first rank \param [in] node A collective
-    /// \return its MoE schedule, or null
-    std::shared_ptr<const CollectiveSchedule> MoeSchedule(uint32_t rank, const ExecNode& node);
+    /**
+     * \param [in] rank Group's first rank \param [in] node A collective
+     * \param [in] t Tensor rank (replica) \return its MoE schedule, or null
+     */
+    std::shared_ptr<const CollectiveSchedule> MoeSchedule(uint32_t rank,
+                                                          const ExecNode& node,
+                                                          uint32_t t);
     void StartIteration();
     void EndIteration();
 
