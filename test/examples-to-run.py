@@ -22,6 +22,8 @@ cpp_examples = [
     ("chakra-replay --backend=flow --trace=chakra/all_reduce/8npus_1MB --gpusPerServer=4 "
      "--topology=rail", "True", "False"),
     ("chakra-run --trace=chakra/all_reduce/8npus_1MB --backend=packet --rate=10Gbps", "True", "False"),
+    ("training-graph", "True", "False"),
+    ("training-graph --dp=2 --tp=4 --pp=2 --backend=packet", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005 --policy=drain",
      "True", "False"),

@@ -13,6 +13,9 @@
  * --gpusPerServer GPUs share a scale-up domain (NVLink-like) of the GPU type's bandwidth.
  * Ranks are placed TP innermost, then PP, then DP. Prints the iteration time and its
  * breakdown, and records every iteration in the results store (table ev_iterations).
+ * --writeChakra=DIR writes the iteration's execution graph as a Chakra trace (one file per
+ * GPU, replayable with chakra-replay); --timeline=FILE.json the last iteration as a Perfetto
+ * timeline.
  */
 
 #include "ns3/core-module.h"
@@ -45,6 +48,8 @@ main(int argc, char* argv[])
     double moeZipf = 0;
     bool moePayloadEfficient = true;
     ScaleOutFabricOptions fabric;
+    std::string chakraDir;
+    std::string timelinePath;
 
     OpticalExperiment exp("training-iteration", "Hybrid-parallel training iterations");
     exp.AddText("model", "Model name (data/models.csv)", model, false);
@@ -68,6 +73,14 @@ main(int argc, char* argv[])
     exp.AddFlag("moePayloadEfficient",
                 "MoE: send only real tokens (true) or pad every transfer to capacity",
                 moePayloadEfficient);
+    exp.AddOutputDirectory("writeChakra",
+                           "Write the iteration as a Chakra trace here (training.RANK.et per GPU; "
+                           "empty: none)",
+                           chakraDir);
+    exp.AddOutputFile("timeline",
+                      "Timeline of the last iteration (Chrome trace JSON for ui.perfetto.dev; "
+                      "empty: none)",
+                      timelinePath);
     exp.Parse(argc, argv);
 
     std::string error;
@@ -110,6 +123,18 @@ main(int argc, char* argv[])
     Ptr<CollectiveTransport> transport = collectives.Install(nodes, gpusPerServer, backend);
     Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, config, {}, "job0");
     job->AssignStreams(0); // MoE routing: --RngRun picks the run
+    if (!chakraDir.empty())
+    {
+        if (!ChakraTrace::Write(job->BuildGraph(), chakraDir, "training", false, error))
+        {
+            exp.Fail("--writeChakra=" + chakraDir + ": " + error);
+        }
+        if (config.model.experts > 0 && config.ep > 1)
+        {
+            exp.Note("--writeChakra: Chakra has no routing, so each MoE all-to-all is written "
+                     "with its expected bytes (T x k x H x bytes per rank), uniform");
+        }
+    }
     std::vector<CollectiveRecord> collectiveRecords;
     job->TraceConnectWithoutContext(
         "CollectiveCompleted",
@@ -133,6 +158,15 @@ main(int argc, char* argv[])
                  2);
     }
     const auto records = job->GetIterations();
+    if (!timelinePath.empty())
+    {
+        OpticalTimeline timeline;
+        job->GetExecutor()->AddToTimeline(timeline);
+        if (!timeline.Write(timelinePath, error))
+        {
+            exp.Fail("--timeline=" + timelinePath + ": " + error);
+        }
+    }
     Simulator::Destroy();
 
     IterationTable().Write(exp.GetStore(), exp.GetRunId(), "job0", records);

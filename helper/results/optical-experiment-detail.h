@@ -39,6 +39,15 @@ LogComponent& ExperimentLog();
  */
 bool CheckWritableFile(const std::string& path, std::string& error);
 
+/**
+ * \brief Whether a directory can be written: it exists and is writable, or its parent does
+ * (it is then made).
+ * \param [in] path The path
+ * \param [out] error Why not
+ * \return true if it can
+ */
+bool CheckWritableDirectory(const std::string& path, std::string& error);
+
 /// The experiment whose run the signal watcher marks (one per process); under g_activeMutex.
 extern OpticalExperiment* g_active;
 

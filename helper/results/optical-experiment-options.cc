@@ -760,6 +760,70 @@ OpticalExperiment::AddOutputFile(const std::string& name,
              });
 }
 
+bool
+opticalexperimentdetail::CheckWritableDirectory(const std::string& path, std::string& error)
+{
+    if (path.size() >= PATH_MAX)
+    {
+        error = "a path of " + std::to_string(path.size()) + " bytes (allowed: up to " +
+                std::to_string(PATH_MAX - 1) + ")";
+        return false;
+    }
+    struct stat info;
+    if (stat(path.c_str(), &info) == 0)
+    {
+        if (!S_ISDIR(info.st_mode))
+        {
+            error = "a file, not a directory";
+            return false;
+        }
+        if (access(path.c_str(), W_OK) != 0)
+        {
+            error = "not writable";
+            return false;
+        }
+        return true;
+    }
+    std::string trimmed = path;
+    while (trimmed.size() > 1 && trimmed.back() == '/')
+    {
+        trimmed.pop_back();
+    }
+    const auto slash = trimmed.find_last_of('/');
+    const std::string parent =
+        slash == std::string::npos ? "." : (slash == 0 ? "/" : trimmed.substr(0, slash));
+    if (stat(parent.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
+    {
+        error = "neither it nor its parent '" + parent + "' exists";
+        return false;
+    }
+    if (access(parent.c_str(), W_OK) != 0)
+    {
+        error = "its parent '" + parent + "' is not writable";
+        return false;
+    }
+    return true;
+}
+
+void
+OpticalExperiment::AddOutputDirectory(const std::string& name,
+                                      const std::string& help,
+                                      std::string& value)
+{
+    Register(name,
+             Decorate(help, "a directory to write into: existing and writable, or made in one"),
+             value,
+             [&value](const std::string& text, std::string& error) {
+                 if (!text.empty() &&
+                     !opticalexperimentdetail::CheckWritableDirectory(text, error))
+                 {
+                     return false;
+                 }
+                 value = text;
+                 return true;
+             });
+}
+
 std::string
 OpticalExperiment::GetOutputPath(const std::string& name) const
 {

@@ -319,6 +319,15 @@ class OpticalExperiment
     void AddOutputFile(const std::string& name, const std::string& help, std::string& value);
 
     /**
+     * \brief A directory the program writes files into: when not empty, it must exist and be
+     * writable, or its parent must (the program makes it), checked by Parse(), before Start().
+     * \param [in] name Option name (without --)
+     * \param [in] help What it is
+     * \param [in,out] value The path, holding its default (empty: none)
+     */
+    void AddOutputDirectory(const std::string& name, const std::string& help, std::string& value);
+
+    /**
      * \brief Where a file a run writes goes by default: beside its results, in the directory of
      * the results database (--results or NS3_OPTICAL_RESULTS; made by Start()), or in the
      * current directory with --results=none.

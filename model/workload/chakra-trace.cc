@@ -722,7 +722,7 @@ ChakraTrace::Read(const std::string& dir,
 }
 
 bool
-ChakraTrace::Write(const ExecutionGraph& graph,
+ChakraTrace::Write(const ExecutionGraph& folded,
                    const std::string& dir,
                    const std::string& prefix,
                    bool gzip,
@@ -734,11 +734,13 @@ ChakraTrace::Write(const ExecutionGraph& graph,
         error = "Chakra prefix '" + prefix + "': letters, digits, '_' and '-' only";
         return false;
     }
-    if (!graph.Validate(error))
+    if (!folded.Validate(error))
     {
         error = "cannot write an invalid graph: " + error;
         return false;
     }
+    // Chakra has a file per rank: a folded graph is written expanded, one file per replica.
+    const ExecutionGraph graph = folded.Expand();
     for (uint32_t r = 0; r < graph.GetNRanks(); ++r)
     {
         for (const ExecNode& n : graph.GetNodes(r))

@@ -80,6 +80,8 @@ class ChakraTrace
 
     /**
      * \brief Writes a graph as a folder of rank files (the folder is created if needed).
+     * A folded graph (replicas) is written expanded (ExecutionGraph::Expand), a file per
+     * replica: reading it back gives the expansion.
      * \param [in] graph The graph (valid: Validate)
      * \param [in] dir The folder
      * \param [in] prefix File name prefix (PREFIX.RANK.et; letters, digits, '_', '-')

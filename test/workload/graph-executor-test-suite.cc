@@ -22,6 +22,10 @@
 #include "ns3/optical-data-file.h"
 #include "ns3/star-topology-helper.h"
 #include "ns3/test.h"
+#include "ns3/training-job-helper.h"
+
+#include <filesystem>
+#include <unistd.h>
 
 using namespace ns3;
 using namespace ns3::optical::compat;
@@ -32,16 +36,26 @@ namespace
 /// Link rate of the star (bit/s) and delay of each link.
 constexpr double RATE_BPS = 10e9;
 
-/// A star of \p n hosts: the transport \param [in] n Hosts \param [in] backend Backend
+/**
+ * A star of \p n hosts: the transport \param [in] n Hosts \param [in] backend Backend
+ * \param [in] perServer Consecutive hosts sharing a scale-up domain (of \p scaleUpBps)
+ * \param [in] scaleUpBps Its bandwidth (bit/s; 0: the helper's default)
+ */
 Ptr<CollectiveTransport>
-Star(uint32_t n, Backend backend = Backend::FLOW)
+Star(uint32_t n, Backend backend = Backend::FLOW, uint32_t perServer = 1, double scaleUpBps = 0)
 {
     NodeContainer hosts(n);
     StarTopologyHelper star;
     star.SetDeviceAttribute("DataRate", DataRateValue(DataRate(static_cast<uint64_t>(RATE_BPS))));
     star.SetChannelAttribute("Delay", StringValue("1us"));
     star.Install(hosts);
-    return CollectiveHelper().Install(hosts, 1, backend);
+    CollectiveHelper helper;
+    if (scaleUpBps > 0)
+    {
+        helper.SetScaleUpAttribute("Bandwidth",
+                                   DataRateValue(DataRate(static_cast<uint64_t>(scaleUpBps))));
+    }
+    return helper.Install(hosts, perServer, backend);
 }
 
 /// \return identity placement of \p n ranks
@@ -291,6 +305,214 @@ class ExecutorExactTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup optical-tests
+ * A folded graph (two ranks of two replicas) runs node for node like its expansion, with
+ * replicas placed so that one replica's messages and collectives stay inside a scale-up
+ * domain and the other's cross the star: every compute node of every replica starts and ends
+ * when the folded one does (the expansion's synchronizations hold the fast replica back), and
+ * the run ends at the same time. Without the synchronizations the fast replica's compute
+ * starts early (checked: this test then fails).
+ */
+class ExecutorFoldedTestCase : public TestCase
+{
+  public:
+    ExecutorFoldedTestCase()
+        : TestCase("Graph executor: a folded graph runs like its expansion, node for node")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ExecutionGraph g(2, 2);
+        g.AddGroup("pair", {0, 1});
+        auto node = [](uint64_t id, ExecNodeKind kind, std::vector<uint64_t> deps) {
+            ExecNode n;
+            n.id = id;
+            n.kind = kind;
+            n.dataDeps = std::move(deps);
+            n.bytes = kind == ExecNodeKind::COMPUTE ? 0 : 1e6;
+            n.duration = kind == ExecNodeKind::COMPUTE ? MicroSeconds(10) : Time(0);
+            return n;
+        };
+        ExecNode send = node(1, ExecNodeKind::SEND, {});
+        send.peer = 1;
+        g.Add(0, send);
+        ExecNode pair = node(2, ExecNodeKind::COLLECTIVE, {});
+        pair.group = "pair";
+        g.Add(0, pair);
+        g.Add(0, node(3, ExecNodeKind::COMPUTE, {2}));
+        ExecNode recv = node(1, ExecNodeKind::RECV, {});
+        recv.peer = 0;
+        g.Add(1, recv);
+        g.Add(1, node(2, ExecNodeKind::COMPUTE, {1}));
+        pair.id = 3;
+        pair.dataDeps = {2};
+        g.Add(1, pair);
+        g.Add(1, node(4, ExecNodeKind::COMPUTE, {3}));
+        ExecNode among = node(5, ExecNodeKind::COLLECTIVE, {4});
+        among.amongReplicas = true;
+        g.Add(1, among);
+        g.Add(1, node(6, ExecNodeKind::COMPUTE, {5}));
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(g.Validate(error), true, error);
+        const ExecutionGraph flat = g.Expand();
+        NS_TEST_ASSERT_MSG_EQ(flat.Validate(error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(flat.GetNRanks(), 4, "a rank per replica");
+        // Servers of two hosts: {0,1} {2,3} {4,5}. Rank 0 = hosts 0 and 2, rank 1 = hosts 1
+        // and 4: replica 0 stays in server 0, replica 1 crosses the star.
+        const std::vector<uint32_t> placement = {0, 2, 1, 4};
+        auto run = [&placement](const ExecutionGraph& graph, Ptr<GraphExecutor>& x) {
+            x = CreateObject<GraphExecutor>();
+            x->Setup(graph, Star(6, Backend::FLOW, 2, 1e12), placement, TestGpu());
+            Time end(-1);
+            x->Start([&end]() { end = Simulator::Now(); });
+            Simulator::Run();
+            return end;
+        };
+        Ptr<GraphExecutor> folded;
+        const Time foldedEnd = run(g, folded);
+        std::vector<std::vector<ExecNodeRecord>> records(2);
+        for (uint32_t r = 0; r < 2; ++r)
+        {
+            for (std::size_t i = 0; i < g.GetNodes(r).size(); ++i)
+            {
+                records[r].push_back(folded->GetRecord(r, i));
+            }
+        }
+        Simulator::Destroy();
+        Ptr<GraphExecutor> expanded;
+        const Time flatEnd = run(flat, expanded);
+        NS_TEST_EXPECT_MSG_EQ(flatEnd, foldedEnd, "the same end");
+        // The slow replica sets the pace: the second compute of rank 1 starts after the slow
+        // message, later than the fast one alone would allow.
+        uint32_t compared = 0;
+        for (uint32_t r = 0; r < 2; ++r)
+        {
+            const auto& nodes = g.GetNodes(r);
+            for (std::size_t i = 0; i < nodes.size(); ++i)
+            {
+                if (nodes[i].kind != ExecNodeKind::COMPUTE)
+                {
+                    continue;
+                }
+                for (uint32_t k = 0; k < 2; ++k)
+                {
+                    const uint32_t fr = r * 2 + k;
+                    const std::size_t j = flat.Find(fr, nodes[i].id) - flat.GetNodes(fr).data();
+                    NS_TEST_EXPECT_MSG_EQ(expanded->GetRecord(fr, j).start,
+                                          records[r][i].start,
+                                          "rank " << r << " replica " << k << " node "
+                                                  << nodes[i].id << " starts as folded");
+                    NS_TEST_EXPECT_MSG_EQ(expanded->GetRecord(fr, j).end,
+                                          records[r][i].end,
+                                          "... and ends");
+                    ++compared;
+                }
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(compared, 8, "four compute nodes, two replicas each");
+        Simulator::Destroy();
+        // The folded receive waited for the slow replica: later than a message in the domain.
+        NS_TEST_EXPECT_MSG_GT(records[1][0].end, MicroSeconds(100), "the slow replica's message");
+    }
+};
+
+/**
+ * \ingroup optical-tests
+ * A training job's iteration (the folded graph TrainingJob runs) written as Chakra (one file
+ * per GPU, expanded) and replayed by the executor takes exactly the native iteration time at
+ * flow level, with the same collectives and messages: pipelines (1F1B, GPipe), tensor
+ * replicas in and across scale-up domains, DP overlapped or not, ZeRO.
+ */
+class ExecutorTrainingReplayTestCase : public TestCase
+{
+  public:
+    ExecutorTrainingReplayTestCase()
+        : TestCase("Graph executor: a training job written as Chakra replays to its time")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Case
+        {
+            uint32_t dp, tp, pp, m, perServer;
+            bool gpipe, overlap, zero;
+        };
+
+        const std::vector<Case> cases = {
+            {2, 2, 2, 4, 2, false, true, false},
+            {2, 2, 2, 4, 1, false, true, false}, // TP across servers: replicas apart
+            {2, 1, 4, 8, 1, true, false, true},
+            {4, 2, 1, 2, 2, false, false, false},
+        };
+        const std::string dir = (std::filesystem::temp_directory_path() /
+                                 ("ns3-optical-replay-" + std::to_string(::getpid())))
+                                    .string();
+        for (const Case& k : cases)
+        {
+            TrainingConfig c;
+            std::string error;
+            NS_TEST_ASSERT_MSG_EQ(TrainingJobHelper::Configure("tiny", "h100", c, error),
+                                  true,
+                                  error);
+            c.dp = k.dp;
+            c.tp = k.tp;
+            c.pp = k.pp;
+            c.microbatches = k.m;
+            c.schedule = k.gpipe ? "gpipe" : "1f1b";
+            c.overlapDp = k.overlap;
+            c.zero = k.zero;
+            const uint32_t n = c.dp * c.tp * c.pp;
+            const std::string what = "dp" + std::to_string(k.dp) + " tp" + std::to_string(k.tp) +
+                                     " pp" + std::to_string(k.pp) + " per server " +
+                                     std::to_string(k.perServer);
+
+            Ptr<TrainingJob> job =
+                TrainingJobHelper().Install(Star(n, Backend::FLOW, k.perServer, c.gpu.scaleUpBps),
+                                            c);
+            const ExecutionGraph folded = job->BuildGraph();
+            NS_TEST_ASSERT_MSG_EQ(folded.GetNReplicas(), c.tp, what << ": TP ranks as replicas");
+            std::filesystem::remove_all(dir);
+            NS_TEST_ASSERT_MSG_EQ(ChakraTrace::Write(folded, dir, "job", false, error),
+                                  true,
+                                  error);
+            job->Start(1);
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(job->GetIterations().size(), 1, what);
+            const Time native = job->GetIterations()[0].end - job->GetIterations()[0].start;
+            const uint64_t nativeCollectives = job->GetIterations()[0].collectives;
+            job->Dispose();
+            Simulator::Destroy();
+
+            ExecutionGraph read;
+            NS_TEST_ASSERT_MSG_EQ(ChakraTrace::Read(dir, read, error), true, error);
+            NS_TEST_EXPECT_MSG_EQ(read.GetNRanks(), n, what << ": a file per GPU");
+            NS_TEST_EXPECT_MSG_EQ(read.GetNNodes(),
+                                  folded.Expand().GetNNodes(),
+                                  what << ": the expansion's nodes");
+            Ptr<GraphExecutor> x = CreateObject<GraphExecutor>();
+            x->Setup(read,
+                     Star(n, Backend::FLOW, k.perServer, c.gpu.scaleUpBps),
+                     Identity(n),
+                     c.gpu);
+            Time end(-1);
+            x->Start([&end]() { end = Simulator::Now(); });
+            Simulator::Run();
+            const ExecutionSummary summary = x->GetSummary();
+            Simulator::Destroy();
+            NS_TEST_EXPECT_MSG_EQ(end, native, what << ": replay = native iteration time");
+            NS_TEST_EXPECT_MSG_EQ(summary.collectives + summary.messages,
+                                  nativeCollectives,
+                                  what << ": the same collectives and messages");
+        }
+        std::filesystem::remove_all(dir);
+    }
+};
+
 /// The suite.
 class GraphExecutorTestSuite : public TestSuite
 {
@@ -300,6 +522,8 @@ class GraphExecutorTestSuite : public TestSuite
     {
         AddTestCase(new ExecutorExactTestCase, TEST_QUICK);
         AddTestCase(new ExecutorSamplesTestCase, TEST_QUICK);
+        AddTestCase(new ExecutorFoldedTestCase, TEST_QUICK);
+        AddTestCase(new ExecutorTrainingReplayTestCase, TEST_QUICK);
     }
 };
 
