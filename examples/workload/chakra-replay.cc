@@ -12,7 +12,9 @@
  * fat-tree or rail; --gpusPerServer GPUs share a server's scale-up domain), collectives run as
  * the module's collectives, sends and receives as messages, compute for its duration or on
  * --gpu's roofline. The trace and the fabric are checked before anything runs (the file, node
- * and reason of a bad trace; a rank count the fabric cannot hold).
+ * and reason of a bad trace; a rank count the fabric cannot hold). A trace that is the
+ * expansion of a folded graph (training-iteration --writeChakra) runs folded, one rank per
+ * pipeline stage, to the same times (--fold=false runs it a rank per GPU).
  *
  * Prints the total time, the compute of the busiest rank, the exposed communication per
  * collective kind (the worst rank's), what ran, and the bytes delivered over the scale-out
@@ -41,6 +43,7 @@ main(int argc, char* argv[])
     ScaleOutFabricOptions fabric;
     Backend backend = Backend::PACKET;
     std::string timelinePath;
+    bool fold = true;
 
     OpticalExperiment exp("chakra-replay", "A Chakra execution trace replayed on a fabric");
     exp.AddText("trace", "Folder of the trace (PREFIX.RANK.et per rank)", trace, false);
@@ -51,6 +54,10 @@ main(int argc, char* argv[])
     exp.AddCount("gpusPerServer", "GPUs per server (ranks in order)", gpusPerServer, 1, 64);
     fabric.Add(exp); // --linkRate, --linkDelay, --topology
     exp.AddBackend("backend", "Network model", backend);
+    exp.AddFlag("fold",
+                "Run a trace that is the expansion of a folded graph (training-iteration "
+                "--writeChakra) folded: the same times, one rank per replica set",
+                fold);
     exp.AddOutputFile("timeline",
                       "Timeline of the run (Chrome trace JSON for ui.perfetto.dev; empty: none)",
                       timelinePath);
@@ -60,9 +67,20 @@ main(int argc, char* argv[])
     std::string error;
     GpuSpec gpu;
     exp.Require(GpuSpec::Lookup(gpuName, gpu, error), "gpu", error);
+    ExecutionGraph flat;
+    exp.Require(ChakraTrace::Read(trace, flat, error), "trace", error);
+    const uint32_t ranks = flat.GetNRanks();
     ExecutionGraph graph;
-    exp.Require(ChakraTrace::Read(trace, graph, error), "trace", error);
-    const uint32_t ranks = graph.GetNRanks();
+    if (fold && flat.Fold(graph))
+    {
+        exp.Note("the trace is the expansion of a folded graph: it runs as " +
+                 std::to_string(graph.GetNRanks()) + " ranks of " +
+                 std::to_string(graph.GetNReplicas()) + " replicas (--fold=false: a rank per GPU)");
+    }
+    else
+    {
+        graph = std::move(flat);
+    }
     exp.Require(ranks >= 2, "trace", "a trace of " + std::to_string(ranks) + " rank (at least 2)");
     NodeContainer nodes(ranks);
     fabric.Build(exp, nodes, gpusPerServer, "the trace has " + std::to_string(ranks) + " ranks: ");

@@ -23,6 +23,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <unordered_set>
 
 namespace ns3
 {
@@ -393,7 +394,8 @@ ReadRank(const std::string& path,
                                               static_cast<int>(bytes.size()));
     in.SetTotalBytesLimit(INT32_MAX);
     bool first = true;
-    std::set<uint64_t> ids;
+    std::unordered_set<uint64_t> ids;
+    pb::ChakraNode node; // Reused: its memory serves every message
     while (in.CurrentPosition() < static_cast<int>(bytes.size()))
     {
         const int at = in.CurrentPosition();
@@ -443,7 +445,7 @@ ReadRank(const std::string& path,
         }
         else
         {
-            pb::ChakraNode node;
+            node.Clear();
             if (!node.ParseFromCodedStream(&in) || !in.ConsumedEntireMessage())
             {
                 error =
@@ -707,10 +709,12 @@ ChakraTrace::Read(const std::string& dir,
     }
     for (uint32_t r = 0; r < ranks; ++r)
     {
-        for (const ExecNode& n : read[r].nodes)
+        g.Reserve(r, read[r].nodes.size());
+        for (ExecNode& n : read[r].nodes)
         {
-            g.Add(r, n);
+            g.Add(r, std::move(n));
         }
+        read[r].nodes = std::vector<ExecNode>();
     }
     if (!g.Validate(error))
     {

@@ -426,6 +426,12 @@ CollectiveAlgorithms::GetSupported()
 }
 
 bool
+CollectiveAlgorithms::IsSupported(CollectiveKind kind, CollectiveAlgorithm algorithm)
+{
+    return Registry().count({kind, algorithm}) > 0;
+}
+
+bool
 CollectiveAlgorithms::Build(const CollectiveSpec& spec,
                             CollectiveSchedule& schedule,
                             std::string& error)

@@ -99,6 +99,10 @@ class CollectiveAlgorithms
     /// \return every (kind, algorithm) pair Build accepts
     static std::vector<std::pair<CollectiveKind, CollectiveAlgorithm>> GetSupported();
 
+    /// \param [in] kind A kind \param [in] algorithm An algorithm
+    /// \return whether Build accepts the pair
+    static bool IsSupported(CollectiveKind kind, CollectiveAlgorithm algorithm);
+
     /**
      * \brief The alpha-beta completion time of a collective on N hosts behind one
      * non-blocking switch, each with a link of bandwidth B (the reference notes' formulas).

@@ -43,14 +43,7 @@ Where(uint32_t rank, const ExecNode& node)
 bool
 IsSupported(const ExecNode& node)
 {
-    for (const auto& [kind, algorithm] : CollectiveAlgorithms::GetSupported())
-    {
-        if (kind == node.collective && algorithm == node.algorithm)
-        {
-            return true;
-        }
-    }
-    return false;
+    return CollectiveAlgorithms::IsSupported(node.collective, node.algorithm);
 }
 
 /// \return the supported pairs, "allreduce/ring, ..."
@@ -130,6 +123,14 @@ ExecutionGraph::Expand() const
     auto groupOf = [](const std::string& group, uint32_t k) {
         return (group.empty() ? std::string("every") : group) + ".r" + std::to_string(k);
     };
+    bool everyUsed = false;
+    for (const auto& nodes : m_nodes)
+    {
+        for (const ExecNode& n : nodes)
+        {
+            everyUsed |= n.kind == ExecNodeKind::COLLECTIVE && !n.amongReplicas && n.group.empty();
+        }
+    }
     for (uint32_t k = 0; k < w; ++k)
     {
         for (const auto& [name, members] : m_groups)
@@ -141,13 +142,14 @@ ExecutionGraph::Expand() const
             }
             flat.AddGroup(groupOf(name, k), ranks);
         }
-        std::vector<uint32_t> every;
-        for (uint32_t g = 0; g < m_ranks; ++g)
+        // "every.rK" only if a collective uses every rank (a trace names only groups in use).
+        if (everyUsed && !m_groups.count(groupOf("", k)))
         {
-            every.push_back(g * w + k);
-        }
-        if (!m_groups.count(groupOf("", k)))
-        {
+            std::vector<uint32_t> every;
+            for (uint32_t g = 0; g < m_ranks; ++g)
+            {
+                every.push_back(g * w + k);
+            }
             flat.AddGroup(groupOf("", k), every);
         }
     }
@@ -224,6 +226,150 @@ ExecutionGraph::Expand() const
     return flat;
 }
 
+namespace
+{
+
+/// \return whether two nodes are the same, field for field
+bool
+SameNode(const ExecNode& a, const ExecNode& b)
+{
+    return a.id == b.id && a.name == b.name && a.kind == b.kind && a.duration == b.duration &&
+           a.flops == b.flops && a.bytes == b.bytes && a.collective == b.collective &&
+           a.algorithm == b.algorithm && a.group == b.group && a.amongReplicas == b.amongReplicas &&
+           a.peer == b.peer && a.tag == b.tag && a.stream == b.stream && a.dataDeps == b.dataDeps &&
+           a.ctrlDeps == b.ctrlDeps;
+}
+
+} // namespace
+
+bool
+ExecutionGraph::Fold(ExecutionGraph& folded) const
+{
+    // The replicas of rank 0 name the width; every rank R's replicas are consecutive.
+    const auto first = m_groups.find("rank0.replicas");
+    if (m_replicas != 1 || first == m_groups.end() || first->second.size() < 2 ||
+        m_ranks % first->second.size() != 0)
+    {
+        return false;
+    }
+    const uint32_t w = static_cast<uint32_t>(first->second.size());
+    const uint32_t n = m_ranks / w;
+    const std::string suffix = ".r0";
+    ExecutionGraph candidate(n, w);
+    for (const auto& [name, members] : m_groups)
+    {
+        if (name.size() <= suffix.size() ||
+            name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+        {
+            continue;
+        }
+        const std::string base = name.substr(0, name.size() - suffix.size());
+        if (base == "every")
+        {
+            continue;
+        }
+        std::vector<uint32_t> ranks;
+        for (uint32_t g : members)
+        {
+            if (g % w != 0)
+            {
+                return false;
+            }
+            ranks.push_back(g / w);
+        }
+        candidate.AddGroup(base, ranks);
+    }
+    for (uint32_t r = 0; r < n; ++r)
+    {
+        const std::string own = "rank" + std::to_string(r) + ".replicas";
+        const auto& nodes = m_nodes[r * w];
+        // The synchronizations: zero-byte all-gathers among the replicas named for the node
+        // they follow. Their dependents depended on that node.
+        std::map<uint64_t, uint64_t> original;
+        for (const ExecNode& e : nodes)
+        {
+            if (e.kind == ExecNodeKind::COLLECTIVE && e.group == own && e.bytes == 0 &&
+                e.dataDeps.size() == 1 && e.ctrlDeps.empty() &&
+                e.name == "replicas of " + std::to_string(e.dataDeps[0]))
+            {
+                original[e.id] = e.dataDeps[0];
+            }
+        }
+        for (const ExecNode& e : nodes)
+        {
+            if (original.count(e.id))
+            {
+                continue;
+            }
+            ExecNode f = e;
+            if (f.kind == ExecNodeKind::COLLECTIVE)
+            {
+                if (f.group == own)
+                {
+                    f.group.clear();
+                    f.amongReplicas = true;
+                }
+                else if (f.group.size() > suffix.size() &&
+                         f.group.compare(f.group.size() - suffix.size(), suffix.size(), suffix) ==
+                             0)
+                {
+                    f.group = f.group.substr(0, f.group.size() - suffix.size());
+                    f.group = f.group == "every" ? "" : f.group;
+                }
+                else
+                {
+                    return false;
+                }
+            }
+            else if (f.kind == ExecNodeKind::SEND || f.kind == ExecNodeKind::RECV)
+            {
+                if (f.peer % w != 0)
+                {
+                    return false;
+                }
+                f.peer /= w;
+            }
+            for (auto* deps : {&f.dataDeps, &f.ctrlDeps})
+            {
+                for (uint64_t& d : *deps)
+                {
+                    const auto it = original.find(d);
+                    d = it == original.end() ? d : it->second;
+                }
+            }
+            if (candidate.Find(r, f.id))
+            {
+                return false;
+            }
+            candidate.Add(r, f);
+        }
+    }
+    // Exact or nothing: the candidate's expansion must be this graph.
+    const ExecutionGraph again = candidate.Expand();
+    if (again.m_groups != m_groups)
+    {
+        return false;
+    }
+    for (uint32_t r = 0; r < m_ranks; ++r)
+    {
+        const auto& a = again.m_nodes[r];
+        const auto& b = m_nodes[r];
+        if (a.size() != b.size())
+        {
+            return false;
+        }
+        for (std::size_t i = 0; i < a.size(); ++i)
+        {
+            if (!SameNode(a[i], b[i]))
+            {
+                return false;
+            }
+        }
+    }
+    folded = candidate;
+    return true;
+}
+
 void
 ExecutionGraph::AddGroup(const std::string& name, const std::vector<uint32_t>& ranks)
 {
@@ -268,11 +414,26 @@ ExecutionGraph::GetGroupRanks(const std::string& group) const
 void
 ExecutionGraph::Add(uint32_t rank, const ExecNode& node)
 {
+    Add(rank, ExecNode(node));
+}
+
+void
+ExecutionGraph::Add(uint32_t rank, ExecNode&& node)
+{
     NS_ABORT_MSG_IF(rank >= m_ranks,
                     "ExecutionGraph::Add: rank " << rank << " of " << m_ranks << " ranks");
     NS_ABORT_MSG_IF(!m_index[rank].emplace(node.id, m_nodes[rank].size()).second,
                     "ExecutionGraph::Add: " << Where(rank, node) << ": id used twice");
-    m_nodes[rank].push_back(node);
+    m_nodes[rank].push_back(std::move(node));
+}
+
+void
+ExecutionGraph::Reserve(uint32_t rank, std::size_t nodes)
+{
+    NS_ABORT_MSG_IF(rank >= m_ranks,
+                    "ExecutionGraph::Reserve: rank " << rank << " of " << m_ranks << " ranks");
+    m_nodes[rank].reserve(nodes);
+    m_index[rank].reserve(nodes);
 }
 
 const std::vector<ExecNode>&
@@ -399,6 +560,28 @@ ExecutionGraph::CheckRank(uint32_t rank, std::vector<std::size_t>& order, std::s
 }
 
 std::vector<std::size_t>
+ExecutionGraph::GetDependencies(uint32_t rank, std::size_t index) const
+{
+    const ExecNode& node = m_nodes[rank][index];
+    std::vector<std::size_t> out;
+    out.reserve(node.dataDeps.size() + node.ctrlDeps.size());
+    for (const auto* deps : {&node.dataDeps, &node.ctrlDeps})
+    {
+        for (uint64_t d : *deps)
+        {
+            const auto it = m_index[rank].find(d);
+            // A node named twice (data and control) counts once.
+            if (it != m_index[rank].end() &&
+                std::find(out.begin(), out.end(), it->second) == out.end())
+            {
+                out.push_back(it->second);
+            }
+        }
+    }
+    return out;
+}
+
+std::vector<std::size_t>
 ExecutionGraph::GetOrder(uint32_t rank) const
 {
     const auto& nodes = GetNodes(rank);
@@ -407,18 +590,10 @@ ExecutionGraph::GetOrder(uint32_t rank) const
     std::vector<std::vector<std::size_t>> next(n);
     for (std::size_t i = 0; i < n; ++i)
     {
-        std::set<std::size_t> on; // a node named twice (data and control) counts once
-        for (const auto* deps : {&nodes[i].dataDeps, &nodes[i].ctrlDeps})
+        for (std::size_t j : GetDependencies(rank, i))
         {
-            for (uint64_t d : *deps)
-            {
-                auto it = m_index[rank].find(d);
-                if (it != m_index[rank].end() && on.insert(it->second).second)
-                {
-                    ++waiting[i];
-                    next[it->second].push_back(i);
-                }
-            }
+            ++waiting[i];
+            next[j].push_back(i);
         }
     }
     std::priority_queue<std::size_t, std::vector<std::size_t>, std::greater<>> ready;

@@ -129,6 +129,17 @@ class ExecutionGraph
     ExecutionGraph Expand() const;
 
     /**
+     * \brief The folded graph this graph is the expansion of, if it is one (a trace that
+     * ChakraTrace wrote from a folded graph: its groups "rankR.replicas" of consecutive ranks
+     * and "G.rK", its synchronizations). Exact: the candidate is accepted only if its
+     * Expand() is this graph node for node, so running it gives the same times at the cost of
+     * one rank per replica set.
+     * \param [out] folded The folded graph (unchanged if not)
+     * \return true if this graph is an expansion (of more than one replica per rank)
+     */
+    bool Fold(ExecutionGraph& folded) const;
+
+    /**
      * \brief Declares a process group (a name Chakra's pg_name uses).
      * \param [in] name Its name (not empty; declared once)
      * \param [in] ranks Its ranks (distinct, each below GetNRanks())
@@ -147,6 +158,12 @@ class ExecutionGraph
      * \param [in] node The node
      */
     void Add(uint32_t rank, const ExecNode& node);
+
+    /// \brief Adds a node to a rank, moved in. \param [in] rank The rank \param [in] node It
+    void Add(uint32_t rank, ExecNode&& node);
+
+    /// \brief Makes room for a rank's nodes. \param [in] rank The rank \param [in] nodes How many
+    void Reserve(uint32_t rank, std::size_t nodes);
 
     /// \param [in] rank A rank \return its nodes, in the order added
     const std::vector<ExecNode>& GetNodes(uint32_t rank) const;
@@ -174,6 +191,13 @@ class ExecutionGraph
      * \return indices into GetNodes(rank)
      */
     std::vector<std::size_t> GetOrder(uint32_t rank) const;
+
+    /**
+     * \brief The nodes a node depends on (data and control, each once, unknown ids left out).
+     * \param [in] rank A rank \param [in] index A node's index (GetNodes order)
+     * \return their indices
+     */
+    std::vector<std::size_t> GetDependencies(uint32_t rank, std::size_t index) const;
 
     /**
      * \brief The time of a COMPUTE node: its duration if set, else the roofline of \p gpu:

@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 
 namespace ns3
 {
@@ -213,18 +212,10 @@ GraphExecutor::Setup(std::shared_ptr<const ExecutionGraph> graph,
         std::map<uint32_t, uint32_t> streams;
         for (std::size_t i = 0; i < nodes.size(); ++i)
         {
-            std::set<std::size_t> on;
-            for (const auto* deps : {&nodes[i].dataDeps, &nodes[i].ctrlDeps})
+            for (std::size_t j : graph->GetDependencies(r, i))
             {
-                for (uint64_t d : *deps)
-                {
-                    const std::size_t j = graph->Find(r, d) - nodes.data();
-                    if (on.insert(j).second)
-                    {
-                        ++m_depCount[r][i];
-                        m_next[r][j].push_back(i);
-                    }
-                }
+                ++m_depCount[r][i];
+                m_next[r][j].push_back(i);
             }
             if (nodes[i].kind == ExecNodeKind::COMPUTE)
             {

@@ -135,10 +135,10 @@ class GraphExecutor : public Object
      * 0..n-1 in the group's order), or null for the one CollectiveAlgorithms builds from the
      * node's kind, algorithm and bytes.
      */
-    using ScheduleSource = std::function<std::shared_ptr<const CollectiveSchedule>(
-        uint32_t rank,
-        const ExecNode& node,
-        uint32_t replica)>;
+    using ScheduleSource =
+        std::function<std::shared_ptr<const CollectiveSchedule>(uint32_t rank,
+                                                                const ExecNode& node,
+                                                                uint32_t replica)>;
 
     /// \param [in] source Asked at the start of every collective (empty: none)
     void SetScheduleSource(ScheduleSource source);
@@ -245,13 +245,13 @@ class GraphExecutor : public Object
     std::vector<std::vector<uint32_t>> m_waiting;  //!< Per node: dependencies left
     std::vector<std::vector<std::vector<std::size_t>>> m_next; //!< Per node: dependents
     std::vector<std::vector<uint64_t>> m_seq;                  //!< Per node: its match index
-    std::vector<std::vector<uint32_t>> m_slot;          //!< Per node: its stream (compute) or group
+    std::vector<std::vector<uint32_t>> m_slot; //!< Per node: its stream (compute) or group
     /// Per group, per replica index: transport ranks
     std::vector<std::vector<std::vector<uint32_t>>> m_groupRanks;
-    std::vector<std::string> m_groupNames;              //!< Per group: its name
-    std::vector<uint32_t> m_groupFirst;                 //!< Per group: first graph rank
-    std::vector<std::vector<Stream>> m_streams;         //!< Per rank: its streams
-    std::vector<std::vector<ExecNodeRecord>> m_records; //!< Per node: when it ran
+    std::vector<std::string> m_groupNames;                          //!< Per group: its name
+    std::vector<uint32_t> m_groupFirst;                             //!< Per group: first graph rank
+    std::vector<std::vector<Stream>> m_streams;                     //!< Per rank: its streams
+    std::vector<std::vector<ExecNodeRecord>> m_records;             //!< Per node: when it ran
     std::map<std::pair<uint32_t, uint64_t>, Meeting> m_collectives; //!< Gathering
     std::map<MessageKey, Message> m_messages;                       //!< Messages under way
     std::vector<Ptr<Collective>> m_live;                            //!< Collectives started

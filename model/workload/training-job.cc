@@ -251,7 +251,7 @@ TrainingJob::Build(ExecutionGraph& graph,
         plans->assign(c.dp * c.pp, StagePlan());
     }
     const double flopRate = c.gpu.peakFlops * c.gpu.mfu;
-    const double message = c.ActivationBytes() / c.tp;
+    const double message = std::round(c.ActivationBytes() / c.tp); // Whole bytes
     const double moeBytes =
         static_cast<double>(std::max<uint64_t>(1, c.microBatchSize * c.model.seqLen / c.tp)) *
         c.model.topK * c.model.hidden * c.bytesPerElement;
@@ -283,7 +283,7 @@ TrainingJob::Build(ExecutionGraph& graph,
                 n.algorithm = algorithm;
                 n.group = group;
                 n.amongReplicas = group.empty();
-                n.bytes = bytes;
+                n.bytes = std::round(bytes); // Whole bytes, as the collective runs them
                 n.dataDeps = {after};
                 return add(n);
             };
@@ -352,7 +352,7 @@ TrainingJob::Build(ExecutionGraph& graph,
                         compute.kind = ExecNodeKind::COMPUTE;
                         compute.name = forward ? "forward" : "backward";
                         compute.duration = Seconds(seconds / 2);
-                        compute.flops = flops / 2;
+                        compute.flops = std::round(flops / 2); // Informative: Chakra's num_ops
                         if (chained)
                         {
                             compute.dataDeps = {chain};

@@ -185,10 +185,10 @@ class TrainingJob : public Object
     /// What the iteration record reads of a stage.
     struct StagePlan
     {
-        std::vector<OpPlan> ops;                             //!< In order
-        std::vector<std::size_t> tp;                         //!< TP all-reduces
-        std::vector<std::size_t> ep;                         //!< EP all-to-alls
-        double computeS{0};                                  //!< Compute (s)
+        std::vector<OpPlan> ops;     //!< In order
+        std::vector<std::size_t> tp; //!< TP all-reduces
+        std::vector<std::size_t> ep; //!< EP all-to-alls
+        double computeS{0};          //!< Compute (s)
     };
 
     /// A MoE all-to-all: which routing and which way.

@@ -3,7 +3,7 @@
 training-iteration --writeChakra=DIR writes the iteration it ran (a file per GPU), and
 chakra-replay --trace=DIR replays it on the same fabric; at flow level the replay takes the
 iteration time training-iteration printed (to the printed digits) with the same collectives
-and messages. training-iteration --timeline=FILE.json holds the busiest stage's compute (to a
+and messages, folded again when the job has tensor replicas. training-iteration --timeline=FILE.json holds the busiest stage's compute (to a
 nanosecond per step: the timeline has the steps' whole nanoseconds) and spans the iteration. A folder that cannot be written is refused before the run.
 
 Run directly (python3 test/workload/test_training_chakra.py) or through test.py (suite
@@ -66,6 +66,9 @@ class TrainingChakraTest(support.TempDirTestCase):
                                       "--backend=flow", "--trace=" + trace,
                                       "--gpusPerServer=%d" % per_server], cwd=support.ROOT)
                 self.assertExit(result, 0)
+                # A trace of tensor replicas is the expansion of a folded graph: folded again.
+                tp = int([o for o in options if o.startswith("--tp=")][0].split("=")[1])
+                self.assertEqual("runs as" in result.stderr, tp > 1, result.stderr)
                 r = metrics(result.stdout)
                 self.assertAlmostEqual(r["total-us"] / 1e3 / m["iteration-time-ms"], 1.0,
                                        delta=1e-5)
