@@ -37,9 +37,17 @@ ValueOf(const OpticalNames& names, const std::string& name, std::string& given)
 const OpticalNames&
 CollectiveKind::GetNames()
 {
-    static const OpticalNames names(
-        "collective kind",
-        {"allreduce", "reducescatter", "allgather", "alltoall", "broadcast", "sendrecv"});
+    static const OpticalNames names("collective kind",
+                                    {"allreduce",
+                                     "reducescatter",
+                                     "allgather",
+                                     "alltoall",
+                                     "broadcast",
+                                     "sendrecv",
+                                     "reduce",
+                                     "gather",
+                                     "scatter",
+                                     "barrier"});
     return names;
 }
 

@@ -45,6 +45,10 @@ class CollectiveKind
         ALLTOALL,      //!< alltoall: each rank sends 1/N of its buffer to every rank
         BROADCAST,     //!< broadcast: the root's buffer to every rank
         SENDRECV,      //!< sendrecv: one message from the root to the next rank
+        REDUCE,        //!< reduce: the root ends with the sum of all buffers
+        GATHER,        //!< gather: each rank's 1/N gathered on the root
+        SCATTER,       //!< scatter: the root's buffer, 1/N to each rank
+        BARRIER,       //!< barrier: no rank leaves before every rank has arrived
         INVALID = 0xff //!< Made from an unknown name (deprecated string constructor)
     };
 

@@ -7,6 +7,7 @@
 #include "chakra-trace.h"
 
 #include "chakra-et.pb.h"
+#include "collective-algorithms.h"
 
 #include "ns3/log.h"
 #include "ns3/optical-data-file.h"
@@ -173,6 +174,18 @@ KindOf(uint64_t type, CollectiveKind& kind)
     case pb::CHAKRA_BROADCAST:
         kind = CollectiveKind::BROADCAST;
         return true;
+    case pb::CHAKRA_REDUCE:
+        kind = CollectiveKind::REDUCE;
+        return true;
+    case pb::CHAKRA_GATHER:
+        kind = CollectiveKind::GATHER;
+        return true;
+    case pb::CHAKRA_SCATTER:
+        kind = CollectiveKind::SCATTER;
+        return true;
+    case pb::CHAKRA_BARRIER:
+        kind = CollectiveKind::BARRIER;
+        return true;
     default:
         return false;
     }
@@ -194,6 +207,14 @@ TypeOf(CollectiveKind kind)
         return pb::CHAKRA_ALL_TO_ALL;
     case CollectiveKind::BROADCAST:
         return pb::CHAKRA_BROADCAST;
+    case CollectiveKind::REDUCE:
+        return pb::CHAKRA_REDUCE;
+    case CollectiveKind::GATHER:
+        return pb::CHAKRA_GATHER;
+    case CollectiveKind::SCATTER:
+        return pb::CHAKRA_SCATTER;
+    case CollectiveKind::BARRIER:
+        return pb::CHAKRA_BARRIER;
     default:
         return -1;
     }
@@ -271,15 +292,14 @@ MapNode(const pb::ChakraNode& in, uint32_t rank, ExecNode& out, bool& keep, std:
             const auto* d = pb::ChakraCollectiveType_descriptor()->FindValueByNumber(
                 static_cast<int>(std::min<uint64_t>(type, 1000)));
             why = "collective type " + (d ? d->name().substr(7) : std::to_string(type)) +
-                  " is not supported (ALL_REDUCE, ALL_GATHER, REDUCE_SCATTER, "
-                  "REDUCE_SCATTER_BLOCK, ALL_TO_ALL, BROADCAST)";
+                  " is not supported (ALL_REDUCE, REDUCE, ALL_GATHER, GATHER, SCATTER, "
+                  "BROADCAST, ALL_TO_ALL, REDUCE_SCATTER, REDUCE_SCATTER_BLOCK, BARRIER)";
             return false;
         }
         out.bytes = static_cast<double>(n);
         attrs.String("pg_name", out.group);
-        // Chakra names no algorithm: ring, or direct for all-to-all (its only one).
-        out.algorithm = out.collective == CollectiveKind::ALLTOALL ? CollectiveAlgorithm::DIRECT
-                                                                   : CollectiveAlgorithm::RING;
+        // Chakra names no algorithm: the kind's usual one (CollectiveSpec::Of's).
+        out.algorithm = CollectiveSpec::Of(out.collective, 2, 1).algorithm;
         std::string algorithm;
         if (attrs.String("ns3_algorithm", algorithm) &&
             !CollectiveAlgorithm::FromName(algorithm, out.algorithm, why))

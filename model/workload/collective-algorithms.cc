@@ -278,6 +278,110 @@ BuildBinomialBroadcast(const CollectiveSpec& spec, CollectiveSchedule& s)
 }
 
 void
+BuildRingReduce(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    // Pipelined chain into the root, ... -> root+2 -> root+1 -> root: each rank adds its buffer
+    // to chunk c and forwards it once it has received it.
+    const uint32_t n = spec.nRanks;
+    std::vector<int64_t> have(spec.chunks, -1);
+    for (uint32_t k = n - 1; k >= 1; --k)
+    {
+        const uint32_t from = (spec.root + k) % n;
+        const uint32_t to = (spec.root + k - 1) % n;
+        for (uint32_t c = 0; c < spec.chunks; ++c)
+        {
+            have[c] = s.AddOp(from, to, Part(spec.bytes, spec.chunks, c), DepOn(have[c]));
+        }
+    }
+}
+
+void
+BuildBinomialReduce(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    // The binomial broadcast reversed: in the round of distance d (largest first), relative
+    // rank v + d sends its partial sum to v once it has every contribution of its subtree.
+    const uint32_t n = spec.nRanks;
+    std::vector<std::vector<std::vector<uint32_t>>> received(
+        n,
+        std::vector<std::vector<uint32_t>>(spec.chunks));
+    uint32_t top = 1;
+    while (top * 2 < n)
+    {
+        top *= 2;
+    }
+    for (uint32_t dist = top; dist >= 1; dist /= 2)
+    {
+        for (uint32_t v = 0; v < dist && v + dist < n; ++v)
+        {
+            const uint32_t from = (spec.root + v + dist) % n;
+            const uint32_t to = (spec.root + v) % n;
+            for (uint32_t c = 0; c < spec.chunks; ++c)
+            {
+                received[v][c].push_back(
+                    s.AddOp(from, to, Part(spec.bytes, spec.chunks, c), received[v + dist][c]));
+            }
+        }
+    }
+}
+
+void
+BuildDirectGather(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    // Every rank sends its block straight to the root, all at once.
+    const uint32_t n = spec.nRanks;
+    for (uint32_t r = 0; r < n; ++r)
+    {
+        if (r == spec.root)
+        {
+            continue;
+        }
+        const uint64_t block = Part(spec.bytes, n, r);
+        for (uint32_t c = 0; c < spec.chunks; ++c)
+        {
+            s.AddOp(r, spec.root, Part(block, spec.chunks, c));
+        }
+    }
+}
+
+void
+BuildDirectScatter(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    // The root sends each rank its block, all at once.
+    const uint32_t n = spec.nRanks;
+    for (uint32_t r = 0; r < n; ++r)
+    {
+        if (r == spec.root)
+        {
+            continue;
+        }
+        const uint64_t block = Part(spec.bytes, n, r);
+        for (uint32_t c = 0; c < spec.chunks; ++c)
+        {
+            s.AddOp(spec.root, r, Part(block, spec.chunks, c));
+        }
+    }
+}
+
+void
+BuildDisseminationBarrier(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    // Dissemination: in round k every rank r sends S bytes to r + 2^k once it has heard from
+    // r - 2^(k-1) in round k - 1; after ceil(log2 N) rounds every rank has heard from all.
+    const uint32_t n = spec.nRanks;
+    const uint64_t bytes = std::max<uint64_t>(1, spec.bytes);
+    std::vector<int64_t> heard(n, -1); // The op that reached each rank in the last round
+    for (uint32_t dist = 1; dist < n; dist *= 2)
+    {
+        std::vector<int64_t> next(n, -1);
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            next[(r + dist) % n] = s.AddOp(r, (r + dist) % n, bytes, DepOn(heard[r]));
+        }
+        heard = next;
+    }
+}
+
+void
 BuildSendRecv(const CollectiveSpec& spec, CollectiveSchedule& s)
 {
     const uint32_t dst = (spec.root + 1) % spec.nRanks;
@@ -356,6 +460,11 @@ Registry()
         {{CollectiveKind::BROADCAST, CollectiveAlgorithm::RING}, BuildRingBroadcast},
         {{CollectiveKind::BROADCAST, CollectiveAlgorithm::TREE}, BuildBinomialBroadcast},
         {{CollectiveKind::SENDRECV, CollectiveAlgorithm::DIRECT}, BuildSendRecv},
+        {{CollectiveKind::REDUCE, CollectiveAlgorithm::RING}, BuildRingReduce},
+        {{CollectiveKind::REDUCE, CollectiveAlgorithm::TREE}, BuildBinomialReduce},
+        {{CollectiveKind::GATHER, CollectiveAlgorithm::DIRECT}, BuildDirectGather},
+        {{CollectiveKind::SCATTER, CollectiveAlgorithm::DIRECT}, BuildDirectScatter},
+        {{CollectiveKind::BARRIER, CollectiveAlgorithm::DIRECT}, BuildDisseminationBarrier},
     };
     return registry;
 }
@@ -368,6 +477,9 @@ DefaultAlgorithm(CollectiveKind kind)
     {
     case CollectiveKind::ALLTOALL:
     case CollectiveKind::SENDRECV:
+    case CollectiveKind::GATHER:
+    case CollectiveKind::SCATTER:
+    case CollectiveKind::BARRIER:
         return CollectiveAlgorithm::DIRECT;
     default:
         return CollectiveAlgorithm::RING;
@@ -558,6 +670,24 @@ CollectiveAlgorithms::AlphaBetaTime(CollectiveKind kind,
     if (kind == CollectiveKind::SENDRECV && algorithm == CollectiveAlgorithm::DIRECT)
     {
         return alpha + bytes / bytesPerSecond;
+    }
+    if ((kind == CollectiveKind::GATHER || kind == CollectiveKind::SCATTER) &&
+        algorithm == CollectiveAlgorithm::DIRECT)
+    {
+        // One latency; the root's link carries the N-1 blocks of the others.
+        return alpha + frac * bytes / bytesPerSecond;
+    }
+    if (kind == CollectiveKind::REDUCE && algorithm == CollectiveAlgorithm::RING)
+    {
+        // A chain of N-1 hops of the whole buffer (one chunk).
+        return (n - 1) * (alpha + bytes / bytesPerSecond);
+    }
+    if ((kind == CollectiveKind::REDUCE && algorithm == CollectiveAlgorithm::TREE) ||
+        (kind == CollectiveKind::BARRIER && algorithm == CollectiveAlgorithm::DIRECT))
+    {
+        // ceil(log2 N) rounds of one message each (a barrier's messages of S, at least 1 B).
+        const double message = kind == CollectiveKind::BARRIER ? std::max(1.0, bytes) : bytes;
+        return std::ceil(std::log2(n)) * (alpha + message / bytesPerSecond);
     }
     return std::nan("");
 }

@@ -74,7 +74,8 @@ struct CollectiveSpec
  *
  * Sizes follow NCCL's conventions: S is the all-reduce buffer, the all-gather output and the
  * reduce-scatter input (each rank owns S/N), the all-to-all send buffer (S/N to each rank),
- * and the broadcast or send/receive message.
+ * the broadcast, reduce or send/receive message, the gather output and the scatter input
+ * (S/N from or to each rank), and a barrier's messages (at least one byte each).
  *
  * Kinds and their algorithms (CollectiveKind, CollectiveAlgorithm):
  * - ALLREDUCE: RING, TREE (double binary tree), HD (recursive halving-doubling),
@@ -82,7 +83,10 @@ struct CollectiveSpec
  * - REDUCESCATTER, ALLGATHER: RING;
  * - ALLTOALL: DIRECT (pairwise);
  * - BROADCAST: RING (pipelined chain), TREE (binomial);
- * - SENDRECV: DIRECT.
+ * - SENDRECV: DIRECT;
+ * - REDUCE: RING (pipelined chain into the root), TREE (binomial, the broadcast reversed);
+ * - GATHER, SCATTER: DIRECT (every block straight to or from the root);
+ * - BARRIER: DIRECT (dissemination: ceil(log2 N) rounds, rank r to r + 2^k).
  */
 class CollectiveAlgorithms
 {
@@ -113,7 +117,11 @@ class CollectiveAlgorithms
      * - allreduce/hd (N a power of 2): 2 log2(N) alpha + 2(N-1)/N S/B;
      * - reducescatter/ring, allgather/ring: (N-1) alpha + (N-1)/N S/B;
      * - alltoall/direct: alpha + (N-1)/N S/B (all N-1 sends start at once);
-     * - sendrecv/direct: alpha + S/B.
+     * - sendrecv/direct: alpha + S/B;
+     * - gather/direct, scatter/direct: alpha + (N-1)/N S/B (the root's link);
+     * - reduce/ring: (N-1) (alpha + S/B) (one chunk);
+     * - reduce/tree: ceil(log2 N) (alpha + S/B);
+     * - barrier/direct: ceil(log2 N) (alpha + max(S, 1)/B).
      * \param [in] kind Collective kind
      * \param [in] algorithm Algorithm
      * \param [in] nRanks Group size N

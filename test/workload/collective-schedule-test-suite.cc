@@ -122,6 +122,35 @@ class CollectiveScheduleShapeTestCase : public TestCase
             Build({CollectiveKind::BROADCAST, CollectiveAlgorithm::TREE, n, s, 1, 1, 0});
         NS_TEST_EXPECT_MSG_EQ(binomial.GetTotalBytes(), (n - 1) * s, "binomial bytes");
         NS_TEST_EXPECT_MSG_EQ(Depth(binomial), 3, "log2 N rounds");
+        // Reduce: a chain into the root (N-1 hops of S, the far end first); a binomial tree
+        // (log2 N rounds, the root hears from log2 N children).
+        auto reduce = Build({CollectiveKind::REDUCE, CollectiveAlgorithm::RING, n, s, 1, 1, 2});
+        NS_TEST_EXPECT_MSG_EQ(reduce.GetTotalBytes(), (n - 1) * s, "reduce chain bytes");
+        NS_TEST_EXPECT_MSG_EQ(Depth(reduce), n - 1, "reduce chain hops");
+        NS_TEST_EXPECT_MSG_EQ(reduce.GetOps().front().src, (2 + n - 1) % n, "far end first");
+        NS_TEST_EXPECT_MSG_EQ(reduce.GetOps().back().dst, 2, "into the root");
+        auto rtree = Build({CollectiveKind::REDUCE, CollectiveAlgorithm::TREE, n, s, 1, 1, 0});
+        NS_TEST_EXPECT_MSG_EQ(rtree.GetTotalBytes(), (n - 1) * s, "reduce tree bytes");
+        NS_TEST_EXPECT_MSG_EQ(Depth(rtree), 3, "log2 N rounds");
+        uint32_t intoRoot = 0;
+        for (const auto& op : rtree.GetOps())
+        {
+            intoRoot += op.dst == 0 ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_EQ(intoRoot, 3, "the root's log2 N children");
+        // Gather and scatter: S/N from or to each other rank, at once.
+        auto gather = Build({CollectiveKind::GATHER, CollectiveAlgorithm::DIRECT, n, s, 1, 1, 5});
+        NS_TEST_EXPECT_MSG_EQ(gather.GetBytesSentBy(5), 0, "the root sends nothing");
+        NS_TEST_EXPECT_MSG_EQ(gather.GetBytesSentBy(1), s / n, "S/N from each");
+        NS_TEST_EXPECT_MSG_EQ(Depth(gather), 1, "one round");
+        auto scatter = Build({CollectiveKind::SCATTER, CollectiveAlgorithm::DIRECT, n, s, 1, 1, 5});
+        NS_TEST_EXPECT_MSG_EQ(scatter.GetBytesSentBy(5), (n - 1) * s / n, "the root's blocks");
+        NS_TEST_EXPECT_MSG_EQ(Depth(scatter), 1, "one round");
+        // Barrier: dissemination, ceil(log2 N) rounds of N messages of S (1 byte here).
+        auto barrier = Build({CollectiveKind::BARRIER, CollectiveAlgorithm::DIRECT, 6, 1, 1, 1, 0});
+        NS_TEST_EXPECT_MSG_EQ(barrier.GetOps().size(), 6 * 3, "N messages in each of 3 rounds");
+        NS_TEST_EXPECT_MSG_EQ(barrier.GetTotalBytes(), 6 * 3, "one byte each");
+        NS_TEST_EXPECT_MSG_EQ(Depth(barrier), 3, "ceil(log2 6) rounds");
         // Hierarchical: 2 servers x 4 GPUs: RS(4) + AR(2) of S/4 + AG(4).
         auto hier =
             Build({CollectiveKind::ALLREDUCE, CollectiveAlgorithm::HIERARCHICAL, n, s, 1, 4, 0});
@@ -384,6 +413,11 @@ class CollectiveAlphaBetaFormulaTestCase : public TestCase
              CollectiveAlgorithm::DIRECT,
              0.5 + 3}, // one step: every block leaves at once
             {CollectiveKind::SENDRECV, CollectiveAlgorithm::DIRECT, 0.5 + 4}, // S/B = 4 s
+            {CollectiveKind::GATHER, CollectiveAlgorithm::DIRECT, 0.5 + 3},   // the root's link
+            {CollectiveKind::SCATTER, CollectiveAlgorithm::DIRECT, 0.5 + 3},
+            {CollectiveKind::REDUCE, CollectiveAlgorithm::RING, 3 * (0.5 + 4)}, // N-1 hops of S
+            {CollectiveKind::REDUCE, CollectiveAlgorithm::TREE, 2 * (0.5 + 4)}, // log2 N rounds
+            {CollectiveKind::BARRIER, CollectiveAlgorithm::DIRECT, 2 * (0.5 + 4)},
         };
         for (const auto& c : cases)
         {

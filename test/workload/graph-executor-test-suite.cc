@@ -230,6 +230,113 @@ class ExecutorSamplesTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * Chakra's other collectives: REDUCE (ring and tree), GATHER, SCATTER and BARRIER, each on 8
+ * ranks written as a Chakra trace, read back with its kind, and run on the star at flow level
+ * within 0.5% of its alpha-beta form (B and alpha as for the samples); a barrier of one-byte
+ * messages takes exactly three one-byte messages (ceil(log2 8) rounds); a barrier of zero
+ * bytes is a synchronization that takes no time.
+ */
+class ExecutorMoreKindsTestCase : public TestCase
+{
+  public:
+    ExecutorMoreKindsTestCase()
+        : TestCase("Graph executor: reduce, gather, scatter and barrier against alpha-beta")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 8;
+        UintegerValue ipTcp;
+        UintegerValue link;
+        Ptr<FlowCollectiveTransport> flow = CreateObject<FlowCollectiveTransport>();
+        flow->GetAttribute("IpTcpHeaderBytes", ipTcp);
+        flow->GetAttribute("LinkHeaderBytes", link);
+        const double mtu = 1500;
+        const double goodput = RATE_BPS / 8 * (mtu - ipTcp.Get()) / (mtu + link.Get());
+        const double alpha = 2e-6 + (mtu + link.Get()) * 8 / RATE_BPS;
+        const std::string dir = (std::filesystem::temp_directory_path() /
+                                 ("ns3-optical-kinds-" + std::to_string(::getpid())))
+                                    .string();
+
+        struct Case
+        {
+            CollectiveKind kind;
+            CollectiveAlgorithm algorithm;
+            double bytes;
+        };
+
+        for (const Case& k : {Case{CollectiveKind::REDUCE, CollectiveAlgorithm::RING, 1 << 20},
+                              Case{CollectiveKind::GATHER, CollectiveAlgorithm::DIRECT, 1 << 20},
+                              Case{CollectiveKind::SCATTER, CollectiveAlgorithm::DIRECT, 1 << 20},
+                              Case{CollectiveKind::BARRIER, CollectiveAlgorithm::DIRECT, 1},
+                              Case{CollectiveKind::REDUCE, CollectiveAlgorithm::TREE, 1 << 20}})
+        {
+            ExecutionGraph g(n);
+            for (uint32_t r = 0; r < n; ++r)
+            {
+                ExecNode c;
+                c.id = 1;
+                c.kind = ExecNodeKind::COLLECTIVE;
+                c.collective = k.kind;
+                c.algorithm = k.algorithm;
+                c.bytes = k.bytes;
+                g.Add(r, c);
+            }
+            const std::string what = k.kind.GetName() + "/" + k.algorithm.GetName();
+            std::string error;
+            std::filesystem::remove_all(dir);
+            NS_TEST_ASSERT_MSG_EQ(ChakraTrace::Write(g, dir, "k", false, error), true, error);
+            ExecutionGraph read;
+            NS_TEST_ASSERT_MSG_EQ(ChakraTrace::Read(dir, read, error), true, error);
+            NS_TEST_EXPECT_MSG_EQ((read.GetNodes(3)[0].collective == k.kind), true, what);
+            NS_TEST_EXPECT_MSG_EQ((read.GetNodes(3)[0].algorithm == k.algorithm), true, what);
+            const Time t = RunGraph(read);
+            if (k.kind == CollectiveKind::BARRIER)
+            {
+                // Messages of a byte: the rounds cost a one-byte message each (no MTU-sized
+                // store and forward, unlike alpha), exactly: ceil(log2 8) = 3 of them.
+                const Time message =
+                    RunNative(CollectiveKind::SENDRECV, CollectiveAlgorithm::DIRECT, 2, 1);
+                NS_TEST_EXPECT_MSG_EQ(t, 3 * message, what << ": 3 rounds of a 1-byte message");
+                continue;
+            }
+            const double formula = CollectiveAlgorithms::AlphaBetaTime(k.kind,
+                                                                       k.algorithm,
+                                                                       n,
+                                                                       k.bytes,
+                                                                       goodput,
+                                                                       alpha);
+            NS_TEST_EXPECT_MSG_EQ_TOL(t.GetSeconds() / formula,
+                                      1.0,
+                                      0.005,
+                                      what << ": " << t.GetSeconds() << " s against " << formula
+                                           << " s");
+        }
+        std::filesystem::remove_all(dir);
+        // A barrier of zero bytes moves nothing: the ranks leave as the last arrives.
+        ExecutionGraph sync(2);
+        for (uint32_t r = 0; r < 2; ++r)
+        {
+            ExecNode work;
+            work.id = 1;
+            work.duration = MicroSeconds(10 * (r + 1));
+            sync.Add(r, work);
+            ExecNode barrier;
+            barrier.id = 2;
+            barrier.kind = ExecNodeKind::COLLECTIVE;
+            barrier.collective = CollectiveKind::BARRIER;
+            barrier.algorithm = CollectiveAlgorithm::DIRECT;
+            barrier.dataDeps = {1};
+            sync.Add(r, barrier);
+        }
+        NS_TEST_EXPECT_MSG_EQ(RunGraph(sync), MicroSeconds(20), "the slower rank's 20 us");
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * Exact small graphs.
  */
 class ExecutorExactTestCase : public TestCase
@@ -522,6 +629,7 @@ class GraphExecutorTestSuite : public TestSuite
     {
         AddTestCase(new ExecutorExactTestCase, TEST_QUICK);
         AddTestCase(new ExecutorSamplesTestCase, TEST_QUICK);
+        AddTestCase(new ExecutorMoreKindsTestCase, TEST_QUICK);
         AddTestCase(new ExecutorFoldedTestCase, TEST_QUICK);
         AddTestCase(new ExecutorTrainingReplayTestCase, TEST_QUICK);
     }
