@@ -50,10 +50,14 @@ struct Setup
     RailNetworkHelper fabric;       //!< Rate, latency, OCS radix and delay
     uint32_t iterations{1};         //!< Iterations
     Backend backend{Backend::FLOW}; //!< Network model
+    std::string timeline;           //!< Perfetto timeline of the fabric's run (empty: none)
 };
 
 Outcome
-RunJob(const Setup& setup, const std::string& fabricName, OpticalExperiment& exp)
+RunJob(const Setup& setup,
+       const std::string& fabricName,
+       OpticalExperiment& exp,
+       const std::string& timelinePath = "")
 {
     RailNetworkHelper fabric = setup.fabric;
     fabric.SetNetwork(fabricName);
@@ -69,6 +73,11 @@ RunJob(const Setup& setup, const std::string& fabricName, OpticalExperiment& exp
     fabric.Attach(job);
     PhotonicRailRecorder recorder;
     recorder.Attach(job, fabric.GetController());
+    OcsTimelineRecorder circuits;
+    for (std::size_t r = 0; r < fabric.GetSwitches().size(); ++r)
+    {
+        circuits.Add(fabric.GetSwitches()[r], "rail " + std::to_string(r));
+    }
     const uint32_t iterations = setup.iterations;
     optical::compat::Schedule(Seconds(0), [job, iterations]() { job->Start(iterations); });
     exp.Run(Seconds(1e6));
@@ -83,6 +92,18 @@ RunJob(const Setup& setup, const std::string& fabricName, OpticalExperiment& exp
     Outcome out;
     out.iterations = job->GetIterations();
     out.rails = recorder.Summarize(fabric.GetSwitches());
+    if (!timelinePath.empty())
+    {
+        // The last iteration: its stages (a track pair each) and every rail's ports.
+        OpticalTimeline timeline;
+        job->GetExecutor()->AddToTimeline(timeline);
+        circuits.AddToTimeline(timeline, out.iterations.back().start, out.iterations.back().end);
+        std::string error;
+        if (!timeline.Write(timelinePath, error))
+        {
+            exp.Fail("--timeline=" + timelinePath + ": " + error);
+        }
+    }
     Simulator::Destroy();
     return out;
 }
@@ -94,7 +115,7 @@ Simulate(const Setup& setup, const std::string& fabric, OpticalExperiment& exp)
     auto seconds = [](const Outcome& o) {
         return (o.iterations.back().end - o.iterations.back().start).GetSeconds();
     };
-    const Outcome run = RunJob(setup, fabric, exp);
+    const Outcome run = RunJob(setup, fabric, exp, setup.timeline);
     const double t = seconds(run);
     double baseline = t;
     if (fabric != "electrical")
@@ -193,6 +214,10 @@ main(int argc, char* argv[])
     exp.AddInputFile("catalog",
                      "Component catalog (CSV; see data/rail-components.csv)",
                      catalogFile);
+    exp.AddOutputFile("timeline",
+                      "Timeline of the run on --fabric (Chrome trace JSON for ui.perfetto.dev: "
+                      "the last iteration's stages, every rail's OCS ports; empty: none)",
+                      setup.timeline);
     exp.Parse(argc, argv);
 
     RailNetworkHelper check;

@@ -410,6 +410,56 @@ class OcsIpv4FollowsLinkTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
+ * OcsTimelineRecorder: a 4-port switch with 0-1 lit when it is added, reconfigured at 1 ms to
+ * 0-2 with a 100 us delay: port 0 is lit to 1 for [0, 1 ms], dark for [1, 1.1 ms], lit to 2
+ * from 1.1 ms to the end of the window (2 ms); port 3 never lit has no track; the timeline has
+ * a slice per interval, cut to a window.
+ */
+class OcsTimelineRecorderTestCase : public TestCase
+{
+  public:
+    OcsTimelineRecorderTestCase()
+        : TestCase("OcsTimelineRecorder: circuits and dark gaps per port")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<OpticalCircuitSwitch> ocs = CreateObject<OpticalCircuitSwitch>();
+        ocs->SetAttribute("PortCount", UintegerValue(4));
+        ocs->SetAttribute("ReconfigurationDelay", TimeValue(MicroSeconds(100)));
+        OcsConfiguration first;
+        OcsConfiguration second;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(OcsConfiguration::Parse("0-1", first, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(OcsConfiguration::Parse("0-2", second, error), true, error);
+        ocs->SetInitialConfiguration(first);
+        OcsTimelineRecorder recorder;
+        recorder.Add(ocs, "s");
+        Simulator::Schedule(MilliSeconds(1), [ocs, second]() { ocs->Reconfigure(second); });
+        Simulator::Stop(MilliSeconds(2));
+        Simulator::Run();
+        const auto port0 = recorder.GetIntervals(0, 0);
+        NS_TEST_ASSERT_MSG_EQ(port0.size(), 3, "lit, dark, lit");
+        NS_TEST_EXPECT_MSG_EQ(port0[0].peer, 1, "to port 1");
+        NS_TEST_EXPECT_MSG_EQ(port0[0].end, MilliSeconds(1), "until the reconfiguration");
+        NS_TEST_EXPECT_MSG_EQ(port0[1].peer, -1, "dark");
+        NS_TEST_EXPECT_MSG_EQ(port0[1].end, MicroSeconds(1100), "for the 100 us delay");
+        NS_TEST_EXPECT_MSG_EQ(port0[2].peer, 2, "to port 2");
+        NS_TEST_EXPECT_MSG_EQ(port0[2].end, MilliSeconds(2), "still lit: ends now");
+        NS_TEST_EXPECT_MSG_EQ(recorder.GetIntervals(0, 1).size(), 1, "port 1: lit, then none");
+        NS_TEST_EXPECT_MSG_EQ(recorder.GetIntervals(0, 3).size(), 0, "port 3: never lit");
+        OpticalTimeline timeline;
+        recorder.AddToTimeline(timeline, MicroSeconds(500), MicroSeconds(1050));
+        // Port 0: [0.5, 1] lit and [1, 1.05] dark; port 1: [0.5, 1] lit; port 2: nothing yet.
+        NS_TEST_EXPECT_MSG_EQ(timeline.GetNSlices(), 3, "slices cut to the window");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup optical-tests
  * The switch model's timing and state.
  */
 class OcsSwitchTestSuite : public TestSuite
@@ -423,6 +473,7 @@ class OcsSwitchTestSuite : public TestSuite
         AddTestCase(new OcsReconfigurationTimingTestCase, TEST_QUICK);
         AddTestCase(new OcsCyclicScheduleTestCase, TEST_QUICK);
         AddTestCase(new OcsLossBudgetTestCase, TEST_QUICK);
+        AddTestCase(new OcsTimelineRecorderTestCase, TEST_QUICK);
         AddTestCase(new OcsIpv4FollowsLinkTestCase(OcsHelper::RouteUpdates::FOLLOW_LIGHT),
                     TEST_QUICK);
         AddTestCase(new OcsIpv4FollowsLinkTestCase(OcsHelper::RouteUpdates::WHEN_LIT), TEST_QUICK);
