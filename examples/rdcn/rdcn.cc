@@ -98,6 +98,14 @@ main(int argc, char* argv[])
                 "traffic-aware: demand decomposition",
                 c.decomposition,
                 {"bvn", "max-weight"});
+    exp.AddOutputFile("timeline",
+                      "Packet level: the rotor switches' ports over the run's first "
+                      "--timelineWindow (Chrome trace JSON for ui.perfetto.dev; empty: none)",
+                      c.timeline);
+    exp.AddTime("timelineWindow",
+                "Length of the run the timeline shows",
+                c.timelineWindow,
+                OpticalBounds::Above(0).AtMost(10));
     exp.Parse(argc, argv);
     if (const std::string problem = RdcnStudy::Check(c); !problem.empty())
     {

@@ -15,7 +15,9 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/log.h"
+#include "ns3/ocs-timeline-recorder.h"
 #include "ns3/optical-data-file.h"
+#include "ns3/optical-timeline.h"
 #include "ns3/queue-size.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rdcn-demand-decomposition.h"
@@ -187,6 +189,15 @@ RdcnStudy::Check(const RdcnStudyConfig& c)
     if (!RdcnRouter::ParseScheme(c.routing, scheme, error))
     {
         return "--routing: " + error;
+    }
+    if (!c.timeline.empty() && BackendRegistry::Get(c.backend).level != NetworkLevel::PACKET)
+    {
+        return "--timeline: the switches' timeline is recorded at packet level (--backend=" +
+               BackendRegistry::Get(c.backend).name + " has no switches)";
+    }
+    if (!c.timeline.empty() && !c.timelineWindow.IsStrictlyPositive())
+    {
+        return "--timelineWindow=" + TimeText(c.timelineWindow) + ": must be positive";
     }
     if (c.guard >= c.slot)
     {
@@ -588,9 +599,26 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
         return false;
     }
     ScheduleMeasurements(c, schedule, r);
+    OcsTimelineRecorder circuits;
+    for (uint32_t u = 0; r.packetLevel && !c.timeline.empty() && u < r.net.GetNUplinks(); ++u)
+    {
+        circuits.Add(r.net.GetSwitch(u), "uplink " + std::to_string(u));
+    }
     if (!Simulate(r, out, error))
     {
         return false;
+    }
+    if (r.packetLevel && !c.timeline.empty())
+    {
+        // The rotor schedule as the switches ran it: every port's circuits and dark guards.
+        OpticalTimeline timeline;
+        circuits.AddToTimeline(timeline, Time(0), std::min(c.timelineWindow, Simulator::Now()));
+        if (!timeline.Write(c.timeline, error))
+        {
+            error = "--timeline=" + c.timeline + ": " + error;
+            Simulator::Destroy();
+            return false;
+        }
     }
     CollectResults(c, schedule, hosts, r, out);
     CollectCounters(r, out);

@@ -29,29 +29,31 @@ struct RdcnStudyConfig
 {
     std::string architecture{
         "rotornet"}; //!< rotornet, opera, shale, random, traffic-aware, or a schedule file
-    std::string routing{"direct"};     //!< direct, vlb, hoho, ksp, source
-    uint32_t tors{8};                  //!< ToRs
-    uint32_t hostsPerTor{4};           //!< Hosts per ToR
-    uint32_t uplinks{4};               //!< Uplinks per ToR (one rotor switch each)
-    uint32_t dimensions{2};            //!< Shale: grid dimensions
-    uint32_t randomSlices{0};          //!< Random schedules: slices per cycle (0: ToRs - 1)
-    Time slot{MicroSeconds(50)};       //!< Slot length
-    Time guard{MicroSeconds(2)};       //!< Guard band
-    DataRate hostRate{"10Gbps"};       //!< Host line rate
-    DataRate uplinkRate{"10Gbps"};     //!< Uplink rate
-    double load{0.3};                  //!< Offered load (fraction of the host line rate)
-    std::string workload{"websearch"}; //!< websearch, datamining, alltoall, permutation
-    std::string sizes;                 //!< Flow-size CDF file (empty: the workload's)
-    uint64_t flowBytes{1000000};       //!< alltoall/permutation: bytes per flow
-    uint64_t shortFlowBytes{100000};   //!< Short flows: at most this many bytes
-    Time duration{MilliSeconds(5)};    //!< Arrivals stop after this
-    Time drain{MilliSeconds(20)};      //!< Longest wait after Duration for flows to finish
-    Backend backend{Backend::PACKET};  //!< Network model (packet or flow level)
-    uint64_t queueBytes{1000000};      //!< Calendar queue limit (bytes per slice queue)
-    uint32_t paths{3};                 //!< ksp: K
-    Time epoch{MilliSeconds(1)};       //!< traffic-aware: demand report interval
-    std::string decomposition{"bvn"};  //!< traffic-aware: bvn or max-weight
-    uint32_t stream{1};                //!< First random stream
+    std::string routing{"direct"};          //!< direct, vlb, hoho, ksp, source
+    uint32_t tors{8};                       //!< ToRs
+    uint32_t hostsPerTor{4};                //!< Hosts per ToR
+    uint32_t uplinks{4};                    //!< Uplinks per ToR (one rotor switch each)
+    uint32_t dimensions{2};                 //!< Shale: grid dimensions
+    uint32_t randomSlices{0};               //!< Random schedules: slices per cycle (0: ToRs - 1)
+    Time slot{MicroSeconds(50)};            //!< Slot length
+    Time guard{MicroSeconds(2)};            //!< Guard band
+    DataRate hostRate{"10Gbps"};            //!< Host line rate
+    DataRate uplinkRate{"10Gbps"};          //!< Uplink rate
+    double load{0.3};                       //!< Offered load (fraction of the host line rate)
+    std::string workload{"websearch"};      //!< websearch, datamining, alltoall, permutation
+    std::string sizes;                      //!< Flow-size CDF file (empty: the workload's)
+    uint64_t flowBytes{1000000};            //!< alltoall/permutation: bytes per flow
+    uint64_t shortFlowBytes{100000};        //!< Short flows: at most this many bytes
+    Time duration{MilliSeconds(5)};         //!< Arrivals stop after this
+    Time drain{MilliSeconds(20)};           //!< Longest wait after Duration for flows to finish
+    Backend backend{Backend::PACKET};       //!< Network model (packet or flow level)
+    uint64_t queueBytes{1000000};           //!< Calendar queue limit (bytes per slice queue)
+    uint32_t paths{3};                      //!< ksp: K
+    Time epoch{MilliSeconds(1)};            //!< traffic-aware: demand report interval
+    std::string decomposition{"bvn"};       //!< traffic-aware: bvn or max-weight
+    uint32_t stream{1};                     //!< First random stream
+    std::string timeline;                   //!< Packet level: the switches' timeline (empty: none)
+    Time timelineWindow{MicroSeconds(500)}; //!< ... of the run's first this long
 };
 
 /**

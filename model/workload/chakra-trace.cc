@@ -24,6 +24,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <string_view>
 #include <unordered_set>
 
 namespace ns3
@@ -100,16 +101,17 @@ class Attributes
     /// \param [in] attrs The node's attributes
     explicit Attributes(const google::protobuf::RepeatedPtrField<pb::ChakraAttribute>& attrs)
     {
+        m_byName.reserve(attrs.size());
         for (const auto& a : attrs)
         {
-            m_byName.emplace(a.name(), &a);
+            m_byName.emplace_back(a.name(), &a);
         }
     }
 
     /// \param [in] name A name \return whether it is there
-    bool Has(const std::string& name) const
+    bool Has(std::string_view name) const
     {
-        return m_byName.count(name) > 0;
+        return Find(name) != nullptr;
     }
 
     /**
@@ -117,18 +119,18 @@ class Attributes
      * \param [in] name Its name \param [out] value Its value \param [out] why If wrong
      * \return false if absent or wrong (why set if wrong)
      */
-    bool Count(const std::string& name, uint64_t& value, std::string& why) const
+    bool Count(std::string_view name, uint64_t& value, std::string& why) const
     {
-        auto it = m_byName.find(name);
-        if (it == m_byName.end())
+        const pb::ChakraAttribute* a = Find(name);
+        if (!a)
         {
             return false;
         }
         double x = 0;
-        if (!NumberOf(*it->second, x) || !std::isfinite(x) || x < 0 || x != std::floor(x) ||
+        if (!NumberOf(*a, x) || !std::isfinite(x) || x < 0 || x != std::floor(x) ||
             x > 9.007199254740992e15)
         {
-            why = "attribute " + name + " must be a whole number from 0 to 2^53";
+            why = "attribute " + std::string(name) + " must be a whole number from 0 to 2^53";
             return false;
         }
         value = static_cast<uint64_t>(x);
@@ -137,19 +139,33 @@ class Attributes
 
     /// \param [in] name A name \param [out] value Its string \return false if absent or not
     /// a string
-    bool String(const std::string& name, std::string& value) const
+    bool String(std::string_view name, std::string& value) const
     {
-        auto it = m_byName.find(name);
-        if (it == m_byName.end() || it->second->value_case() != pb::ChakraAttribute::kStringVal)
+        const pb::ChakraAttribute* a = Find(name);
+        if (!a || a->value_case() != pb::ChakraAttribute::kStringVal)
         {
             return false;
         }
-        value = it->second->string_val();
+        value = a->string_val();
         return true;
     }
 
   private:
-    std::multimap<std::string, const pb::ChakraAttribute*> m_byName; //!< By name
+    /// \param [in] name A name \return its first attribute, or null (a node has a handful:
+    /// a linear search costs less than a map)
+    const pb::ChakraAttribute* Find(std::string_view name) const
+    {
+        for (const auto& [n, a] : m_byName)
+        {
+            if (n == name)
+            {
+                return a;
+            }
+        }
+        return nullptr;
+    }
+
+    std::vector<std::pair<std::string_view, const pb::ChakraAttribute*>> m_byName; //!< In order
 };
 
 /// \param [in] type A comm_type value \param [out] kind Ours \return false if unsupported
@@ -244,14 +260,14 @@ MapNode(const pb::ChakraNode& in, uint32_t rank, ExecNode& out, bool& keep, std:
     out.ctrlDeps.assign(in.ctrl_deps().begin(), in.ctrl_deps().end());
     const Attributes attrs(in.attr());
     uint64_t n = 0;
-    auto need = [&](const std::string& name, uint64_t& value) {
+    auto need = [&](std::string_view name, uint64_t& value) {
         if (!attrs.Count(name, value, why) && why.empty())
         {
-            why = "no attribute " + name;
+            why = "no attribute " + std::string(name);
         }
         return why.empty();
     };
-    auto optional = [&](const std::string& name, uint64_t& value) {
+    auto optional = [&](std::string_view name, uint64_t& value) {
         attrs.Count(name, value, why);
         return why.empty();
     };

@@ -324,10 +324,11 @@ BuildBinomialReduce(const CollectiveSpec& spec, CollectiveSchedule& s)
     }
 }
 
+/// Every other rank's block of S/N straight to the root (\p toRoot: gather) or from it
+/// (scatter), all at once.
 void
-BuildDirectGather(const CollectiveSpec& spec, CollectiveSchedule& s)
+BuildDirectRoot(const CollectiveSpec& spec, CollectiveSchedule& s, bool toRoot)
 {
-    // Every rank sends its block straight to the root, all at once.
     const uint32_t n = spec.nRanks;
     for (uint32_t r = 0; r < n; ++r)
     {
@@ -338,28 +339,21 @@ BuildDirectGather(const CollectiveSpec& spec, CollectiveSchedule& s)
         const uint64_t block = Part(spec.bytes, n, r);
         for (uint32_t c = 0; c < spec.chunks; ++c)
         {
-            s.AddOp(r, spec.root, Part(block, spec.chunks, c));
+            s.AddOp(toRoot ? r : spec.root, toRoot ? spec.root : r, Part(block, spec.chunks, c));
         }
     }
 }
 
 void
+BuildDirectGather(const CollectiveSpec& spec, CollectiveSchedule& s)
+{
+    BuildDirectRoot(spec, s, true);
+}
+
+void
 BuildDirectScatter(const CollectiveSpec& spec, CollectiveSchedule& s)
 {
-    // The root sends each rank its block, all at once.
-    const uint32_t n = spec.nRanks;
-    for (uint32_t r = 0; r < n; ++r)
-    {
-        if (r == spec.root)
-        {
-            continue;
-        }
-        const uint64_t block = Part(spec.bytes, n, r);
-        for (uint32_t c = 0; c < spec.chunks; ++c)
-        {
-            s.AddOp(spec.root, r, Part(block, spec.chunks, c));
-        }
-    }
+    BuildDirectRoot(spec, s, false);
 }
 
 void

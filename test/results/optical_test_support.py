@@ -74,6 +74,19 @@ def run(command, timeout=300, **kwargs):
                           universal_newlines=True, timeout=timeout, **kwargs)
 
 
+def metrics(stdout):
+    """Return {name: float} of a program's 'name: value' lines (values that are numbers)."""
+    out = {}
+    for line in stdout.splitlines():
+        name, sep, value = line.partition(": ")
+        if sep:
+            try:
+                out[name] = float(value.split()[0])
+            except (ValueError, IndexError):
+                pass
+    return out
+
+
 def results_cli(db, *args, **kwargs):
     """Run utils/results.py --db DB ARGS... with this interpreter."""
     return run([sys.executable, os.path.join(UTILS, "results.py"), "--db", db] + list(args),

@@ -82,6 +82,23 @@ TestGpu()
     return gpu;
 }
 
+/// The alpha-beta parameters of the star at flow level: B, the goodput of a 1,500-byte MTU
+/// under the flow transport's headers (IpTcpHeaderBytes inside the MTU, LinkHeaderBytes
+/// outside), and alpha, two link delays and one packet stored and forwarded by the switch.
+/// \return {B (bytes/s), alpha (s)}
+std::pair<double, double>
+StarAlphaBeta()
+{
+    UintegerValue ipTcp;
+    UintegerValue link;
+    Ptr<FlowCollectiveTransport> flow = CreateObject<FlowCollectiveTransport>();
+    flow->GetAttribute("IpTcpHeaderBytes", ipTcp);
+    flow->GetAttribute("LinkHeaderBytes", link);
+    const double mtu = 1500;
+    return {RATE_BPS / 8 * (mtu - ipTcp.Get()) / (mtu + link.Get()),
+            2e-6 + (mtu + link.Get()) * 8 / RATE_BPS};
+}
+
 /// \return the time the executor takes on a fresh star \param [in] g The graph
 /// \param [out] summary Its summary
 Time
@@ -178,17 +195,7 @@ class ExecutorSamplesTestCase : public TestCase
                     }
                 }
                 NS_TEST_EXPECT_MSG_EQ(summary.collectives, 1, "one collective");
-                // B: the goodput of a 1,500-byte MTU under the flow transport's headers
-                // (IpTcpHeaderBytes inside the MTU, LinkHeaderBytes outside); alpha: two link
-                // delays and one packet stored and forwarded by the switch.
-                UintegerValue ipTcp;
-                UintegerValue link;
-                Ptr<FlowCollectiveTransport> flow = CreateObject<FlowCollectiveTransport>();
-                flow->GetAttribute("IpTcpHeaderBytes", ipTcp);
-                flow->GetAttribute("LinkHeaderBytes", link);
-                const double mtu = 1500;
-                const double goodput = RATE_BPS / 8 * (mtu - ipTcp.Get()) / (mtu + link.Get());
-                const double alpha = 2e-6 + (mtu + link.Get()) * 8 / RATE_BPS;
+                const auto [goodput, alpha] = StarAlphaBeta();
                 const double formula = CollectiveAlgorithms::AlphaBetaTime(kind,
                                                                            algorithm,
                                                                            n,
@@ -248,14 +255,7 @@ class ExecutorMoreKindsTestCase : public TestCase
     void DoRun() override
     {
         const uint32_t n = 8;
-        UintegerValue ipTcp;
-        UintegerValue link;
-        Ptr<FlowCollectiveTransport> flow = CreateObject<FlowCollectiveTransport>();
-        flow->GetAttribute("IpTcpHeaderBytes", ipTcp);
-        flow->GetAttribute("LinkHeaderBytes", link);
-        const double mtu = 1500;
-        const double goodput = RATE_BPS / 8 * (mtu - ipTcp.Get()) / (mtu + link.Get());
-        const double alpha = 2e-6 + (mtu + link.Get()) * 8 / RATE_BPS;
+        const auto [goodput, alpha] = StarAlphaBeta();
         const std::string dir = (std::filesystem::temp_directory_path() /
                                  ("ns3-optical-kinds-" + std::to_string(::getpid())))
                                     .string();

@@ -19,19 +19,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.realpath
 import optical_test_support as support  # noqa: E402  (after the path set-up)
 
 
-def metrics(stdout):
-    """Return {name: float} of the 'name: value' lines."""
-    out = {}
-    for line in stdout.splitlines():
-        name, sep, value = line.partition(": ")
-        if sep:
-            try:
-                out[name] = float(value.split()[0])
-            except (ValueError, IndexError):
-                pass
-    return out
-
-
 class TimelineTest(support.TempDirTestCase):
     """A run's timeline against its printed metrics."""
 
@@ -44,7 +31,7 @@ class TimelineTest(support.TempDirTestCase):
         with open(path) as stream:
             doc = json.load(stream)
         self.assertFalse(os.path.exists(path + ".tmp"), "no temporary file left")
-        return metrics(result.stdout), doc["traceEvents"]
+        return support.metrics(result.stdout), doc["traceEvents"]
 
     def check(self, m, events, ranks):
         """The structure, and the sums against the metrics."""
@@ -74,6 +61,21 @@ class TimelineTest(support.TempDirTestCase):
         m, events = self.run_program("--trace=data/chakra/all_reduce/4npus_1MB",
                                      "--backend=packet", "--rate=10Gbps")
         self.check(m, events, 4)
+
+    def test_plot(self):
+        """utils/plot-timeline draws a row per track with slices, and refuses a file without."""
+        sys.path.insert(0, os.path.join(support.ROOT, "utils"))
+        from ns3optical import timeline_plot
+        _, events = self.run_program()
+        path = self.path("run.json")
+        picture = self.path("run.png")
+        self.assertEqual(timeline_plot.plot(path, picture), 16, "two tracks for each of 8 ranks")
+        self.assertGreater(os.path.getsize(picture), 1000)
+        empty = self.path("empty.json")
+        with open(empty, "w") as stream:
+            json.dump({"traceEvents": []}, stream)
+        with self.assertRaises(ValueError):
+            timeline_plot.plot(empty, self.path("empty.png"))
 
     def test_bad_path(self):
         """A timeline in a missing folder is refused before the run."""

@@ -21,19 +21,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.realpath
 import optical_test_support as support  # noqa: E402  (after the path set-up)
 
 
-def metrics(stdout):
-    """Return {name: float} of the 'name: value' lines."""
-    out = {}
-    for line in stdout.splitlines():
-        name, sep, value = line.partition(": ")
-        if sep:
-            try:
-                out[name] = float(value.split()[0])
-            except (ValueError, IndexError):
-                pass
-    return out
-
-
 # (training-iteration options, GPUs per server for the replay)
 JOBS = [
     (["--gpus=8", "--dp=2", "--tp=2", "--pp=2", "--microbatches=4"], 2),
@@ -51,7 +38,7 @@ class TrainingChakraTest(support.TempDirTestCase):
                               "--backend=flow", "--writeChakra=" + trace,
                               "--timeline=" + timeline] + options, cwd=support.ROOT)
         self.assertExit(result, 0)
-        return metrics(result.stdout)
+        return support.metrics(result.stdout)
 
     def test_replay_equals_the_run(self):
         """The replay's total is the iteration time; the timeline sums to the metrics."""
@@ -69,7 +56,7 @@ class TrainingChakraTest(support.TempDirTestCase):
                 # A trace of tensor replicas is the expansion of a folded graph: folded again.
                 tp = int([o for o in options if o.startswith("--tp=")][0].split("=")[1])
                 self.assertEqual("runs as" in result.stderr, tp > 1, result.stderr)
-                r = metrics(result.stdout)
+                r = support.metrics(result.stdout)
                 self.assertAlmostEqual(r["total-us"] / 1e3 / m["iteration-time-ms"], 1.0,
                                        delta=1e-5)
                 self.assertEqual(r["collectives"] + r["messages"], m["collectives"])

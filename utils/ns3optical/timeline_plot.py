@@ -52,12 +52,25 @@ def plot(path, out, start_ms=None, end_ms=None, title=None, max_tracks=40):
     fig, ax = plt.subplots(figsize=(11, 0.32 * len(tracks) + 1.4))
     lo = start_ms * 1e3 if start_ms is not None else None
     hi = end_ms * 1e3 if end_ms is not None else None
+    labelled = []
     for row, (key, _) in enumerate(tracks):
         bars = [(s[0] / 1e3, s[1] / 1e3) for s in slices[key]
                 if (lo is None or s[0] + s[1] >= lo) and (hi is None or s[0] <= hi)]
         colours = [colour[s[3]] for s in slices[key]
                    if (lo is None or s[0] + s[1] >= lo) and (hi is None or s[0] <= hi)]
         ax.broken_barh(bars, (row - 0.4, 0.8), facecolors=colours, edgecolor="none")
+        names = [s[2] for s in slices[key]
+                 if (lo is None or s[0] + s[1] >= lo) and (hi is None or s[0] <= hi)]
+        labelled.append((row, bars, names))
+    # Slice names where they fit (a twentieth of the window or wider).
+    left, right = ax.get_xlim() if start_ms is None and end_ms is None else (start_ms, end_ms)
+    span = max(1e-12, (right if right is not None else ax.get_xlim()[1]) -
+               (left if left is not None else ax.get_xlim()[0]))
+    for row, bars, names in labelled:
+        for (x, w), name in zip(bars, names):
+            if w >= span / 20:
+                ax.text(x + w / 2, row, name, ha="center", va="center", fontsize=6,
+                        color="white", clip_on=True)
     ax.set_yticks(range(len(tracks)))
     ax.set_yticklabels([name for _, name in tracks], fontsize=7)
     ax.invert_yaxis()
