@@ -253,7 +253,6 @@ bool
 MapNode(const pb::ChakraNode& in, uint32_t rank, ExecNode& out, bool& keep, std::string& why)
 {
     keep = true;
-    out = ExecNode();
     out.id = in.id();
     out.name = in.name();
     out.dataDeps.assign(in.data_deps().begin(), in.data_deps().end());
@@ -488,7 +487,14 @@ ReadRank(const std::string& path,
                     path + ": the message at byte " + std::to_string(at) + " is not a Chakra node";
                 return false;
             }
-            ExecNode mapped;
+            // Mapped in place: a node is built once (before the first Simulator::Run, ns-3
+            // records every Time made or destroyed, so copies cost).
+            if (out.nodes.size() >= limits.maxNodesPerRank)
+            {
+                error = path + ": more than " + std::to_string(limits.maxNodesPerRank) + " nodes";
+                return false;
+            }
+            ExecNode& mapped = out.nodes.emplace_back();
             bool keep = true;
             std::string why;
             if (!MapNode(node, rank, mapped, keep, why))
@@ -501,14 +507,9 @@ ReadRank(const std::string& path,
                 error = path + ": " + NodeName(node.id(), node.name()) + ": id used twice";
                 return false;
             }
-            if (keep && out.nodes.size() >= limits.maxNodesPerRank)
+            if (!keep)
             {
-                error = path + ": more than " + std::to_string(limits.maxNodesPerRank) + " nodes";
-                return false;
-            }
-            if (keep)
-            {
-                out.nodes.push_back(std::move(mapped));
+                out.nodes.pop_back();
             }
         }
         in.PopLimit(limit);
@@ -745,12 +746,7 @@ ChakraTrace::Read(const std::string& dir,
     }
     for (uint32_t r = 0; r < ranks; ++r)
     {
-        g.Reserve(r, read[r].nodes.size());
-        for (ExecNode& n : read[r].nodes)
-        {
-            g.Add(r, std::move(n));
-        }
-        read[r].nodes = std::vector<ExecNode>();
+        g.SetNodes(r, std::move(read[r].nodes));
     }
     if (!g.Validate(error))
     {

@@ -428,6 +428,22 @@ ExecutionGraph::Add(uint32_t rank, ExecNode&& node)
 }
 
 void
+ExecutionGraph::SetNodes(uint32_t rank, std::vector<ExecNode>&& nodes)
+{
+    NS_ABORT_MSG_IF(rank >= m_ranks,
+                    "ExecutionGraph::SetNodes: rank " << rank << " of " << m_ranks << " ranks");
+    NS_ABORT_MSG_IF(!m_nodes[rank].empty(),
+                    "ExecutionGraph::SetNodes: rank " << rank << " has nodes already");
+    m_index[rank].reserve(nodes.size());
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+    {
+        NS_ABORT_MSG_IF(!m_index[rank].emplace(nodes[i].id, i).second,
+                        "ExecutionGraph::SetNodes: " << Where(rank, nodes[i]) << ": id used twice");
+    }
+    m_nodes[rank] = std::move(nodes);
+}
+
+void
 ExecutionGraph::Reserve(uint32_t rank, std::size_t nodes)
 {
     NS_ABORT_MSG_IF(rank >= m_ranks,

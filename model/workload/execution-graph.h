@@ -165,6 +165,13 @@ class ExecutionGraph
     /// \brief Makes room for a rank's nodes. \param [in] rank The rank \param [in] nodes How many
     void Reserve(uint32_t rank, std::size_t nodes);
 
+    /**
+     * \brief Gives a rank all its nodes at once (moved in, not copied; the rank must have none:
+     * a repeated id aborts, as Add does).
+     * \param [in] rank The rank \param [in] nodes Its nodes, in order
+     */
+    void SetNodes(uint32_t rank, std::vector<ExecNode>&& nodes);
+
     /// \param [in] rank A rank \return its nodes, in the order added
     const std::vector<ExecNode>& GetNodes(uint32_t rank) const;
 
