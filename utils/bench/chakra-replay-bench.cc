@@ -22,6 +22,7 @@
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
 #include "ns3/optical-module.h"
+#include "ns3/optical-util.h"
 
 #include <algorithm>
 #include <chrono>
@@ -35,13 +36,6 @@ using namespace ns3;
 
 namespace
 {
-
-/// Wall-clock seconds since \p t0.
-double
-Since(std::chrono::steady_clock::time_point t0)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 /// The fabric: \p n GPUs on a star, 8 to a scale-up domain, at flow level.
 Ptr<CollectiveTransport>
@@ -81,7 +75,7 @@ Run(const ExecutionGraph& graph, uint32_t gpus, const GpuSpec& gpu)
     const auto t0 = std::chrono::steady_clock::now();
     Simulator::Run();
     Replay r;
-    r.runS = Since(t0);
+    r.runS = optical::SecondsSince(t0);
     r.events = Simulator::GetEventCount();
     r.total = x->GetSummary().GetTotal();
     x->Dispose();
@@ -102,7 +96,7 @@ TimeProgram(const std::string& command, uint32_t rounds)
         {
             return -1;
         }
-        walls.push_back(Since(t0));
+        walls.push_back(optical::SecondsSince(t0));
     }
     std::sort(walls.begin(), walls.end());
     return walls[walls.size() / 2];
@@ -154,7 +148,7 @@ main(int argc, char* argv[])
     const auto t0 = std::chrono::steady_clock::now();
     job->Start(1);
     Simulator::Run();
-    const double nativeS = Since(t0);
+    const double nativeS = optical::SecondsSince(t0);
     const uint64_t nativeEvents = Simulator::GetEventCount();
     const IterationRecord it = job->GetIterations().at(0);
     const Time native = it.end - it.start;
@@ -164,7 +158,7 @@ main(int argc, char* argv[])
         std::cerr << "chakra-replay-bench: writing " << dir << ": " << error << std::endl;
         return 1;
     }
-    const double writeS = Since(t1);
+    const double writeS = optical::SecondsSince(t1);
     const std::size_t foldedNodes = job->GetExecutor() ? job->BuildGraph().GetNNodes() : 0;
     job->Dispose();
     Simulator::Destroy();
@@ -177,11 +171,11 @@ main(int argc, char* argv[])
         std::cerr << "chakra-replay-bench: reading " << dir << ": " << error << std::endl;
         return 1;
     }
-    const double readS = Since(t1);
+    const double readS = optical::SecondsSince(t1);
     t1 = std::chrono::steady_clock::now();
     ExecutionGraph folded;
     const bool isFolded = flat.Fold(folded);
-    const double foldS = Since(t1);
+    const double foldS = optical::SecondsSince(t1);
     const Replay replay = Run(isFolded ? folded : flat, gpus, c.gpu);
     const Replay unfolded = Run(flat, gpus, c.gpu);
     const double ratio = (readS + foldS + replay.runS) / nativeS;
