@@ -14,6 +14,8 @@
 #include "ns3/network-module.h"
 #include "ns3/ocs-channel.h"
 #include "ns3/ocs-helper.h"
+#include "ns3/ocs-timeline-recorder.h"
+#include "ns3/optical-timeline.h"
 #include "ns3/test.h"
 
 #include <vector>
