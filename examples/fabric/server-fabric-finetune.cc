@@ -16,7 +16,8 @@
  *
  *   ./ns3 run server-fabric-finetune
  *
- * Prints iteration-time-ms-without-steering, iteration-time-ms (with steering) and speedup.
+ * Prints iteration-time-ms-without-steering, iteration-time-ms (with steering) and speedup;
+ * --timeline=FILE.json writes the steered run's last iterations (a process per tenant).
  * Every option is checked before the run (--help lists their kinds and ranges). The
  * prototype's micro-batch size is not published: the figure server-fabric-finetune-batch
  * (utils/ns3optical/figures/server_fabric.py) gives the speedup across --microBatchSize.
@@ -49,7 +50,8 @@ Run(bool steer,
     uint32_t iterations,
     double unitBps,
     Time fabricDelay,
-    OpticalExperiment& exp)
+    OpticalExperiment& exp,
+    const std::string& timelinePath = "")
 {
     TorusGeometry geometry;
     std::string error;
@@ -124,6 +126,19 @@ Run(bool steer,
             out.exposedCommS = last.exposedCommS;
         }
     }
+    if (!timelinePath.empty())
+    {
+        // Each tenant's last iteration: a process per job (its name), two tracks per GPU.
+        OpticalTimeline timeline;
+        for (const auto& job : jobs)
+        {
+            job->GetExecutor()->AddToTimeline(timeline);
+        }
+        if (!timeline.Write(timelinePath, error))
+        {
+            exp.Fail("--timeline=" + timelinePath + ": " + error);
+        }
+    }
     for (auto& job : jobs)
     {
         job->Dispose();
@@ -145,6 +160,7 @@ main(int argc, char* argv[])
     Time fabricDelay = Seconds(1.1);
     bool overlap = false;
     Backend backend = Backend::FLOW;
+    std::string timelinePath;
 
     OpticalExperiment exp("server-fabric-finetune",
                           "Fine-tuning on 2-GPU slices with and without bandwidth steering");
@@ -169,6 +185,10 @@ main(int argc, char* argv[])
                 OpticalBounds::AtLeast(0).AtMost(60));
     exp.AddFlag("overlap", "Overlap the gradient all-reduce with the backward pass", overlap);
     exp.AddBackend("backend", "Network model", backend, {Backend::FLOW});
+    exp.AddOutputFile("timeline",
+                      "Timeline of the steered run's last iterations, both tenants (Chrome trace "
+                      "JSON for ui.perfetto.dev; empty: none)",
+                      timelinePath);
     exp.Parse(argc, argv);
 
     std::string error;
@@ -184,7 +204,8 @@ main(int argc, char* argv[])
     exp.Start();
 
     const Outcome plain = Run(false, config, iterations, portGbps * 1e9, fabricDelay, exp);
-    const Outcome steered = Run(true, config, iterations, portGbps * 1e9, fabricDelay, exp);
+    const Outcome steered =
+        Run(true, config, iterations, portGbps * 1e9, fabricDelay, exp, timelinePath);
 
     if (ResultsStore* store = exp.GetStore())
     {

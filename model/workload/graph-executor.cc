@@ -682,7 +682,7 @@ GraphExecutor::GetSummary() const
 void
 GraphExecutor::AddToTimeline(OpticalTimeline& timeline) const
 {
-    const uint32_t ranks = timeline.AddProcess("ranks");
+    const uint32_t ranks = timeline.AddProcess(m_name);
     const uint32_t w = m_graph->GetNReplicas();
     for (uint32_t r = 0; r < m_graph->GetNRanks(); ++r)
     {

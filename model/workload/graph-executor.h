@@ -163,11 +163,11 @@ class GraphExecutor : public Object
     ExecutionSummary GetSummary() const;
 
     /**
-     * \brief Adds the run to a timeline: a process "ranks" with two tracks per rank, its
-     * compute ("rank R compute": one slice per compute node) and its communication ("rank R
-     * communication": collectives named by kind and group, sends and receives by peer, memory
-     * transfers; concurrent ones overlap on the track). Nodes not finished are left out.
-     * \param [in,out] timeline The timeline
+     * \brief Adds the run to a timeline: a process named after the run (Name: a training job's
+     * name) with two tracks per rank, its compute ("rank R compute": one slice per compute node)
+     * and its communication ("rank R communication": collectives named by kind and group, sends and
+     * receives by peer, memory transfers; concurrent ones overlap on the track). Nodes not finished
+     * are left out. \param [in,out] timeline The timeline
      */
     void AddToTimeline(OpticalTimeline& timeline) const;
 

@@ -77,6 +77,30 @@ class TimelineTest(support.TempDirTestCase):
         with self.assertRaises(ValueError):
             timeline_plot.plot(empty, self.path("empty.png"))
 
+    def test_two_jobs(self):
+        """server-fabric-finetune --timeline: a process per tenant's job, named after it, whose
+        compute tracks hold the printed compute of tenant 1's last iteration."""
+        path = self.path("tenants.json")
+        result = support.run([support.example_path("server-fabric-finetune"), "--results=none",
+                              "--iterations=1", "--timeline=" + path], cwd=support.ROOT)
+        self.assertExit(result, 0)
+        m = support.metrics(result.stdout)
+        with open(path) as stream:
+            events = json.load(stream)["traceEvents"]
+        processes = {e["pid"]: e["args"]["name"] for e in events
+                     if e["ph"] == "M" and e["name"] == "process_name"}
+        self.assertEqual(sorted(processes.values()), ["tenant1", "tenant2"])
+        tenant1 = [pid for pid, name in processes.items() if name == "tenant1"][0]
+        names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+                 if e["ph"] == "M" and e["name"] == "thread_name"}
+        compute = [e["dur"] for e in events if e["ph"] == "X" and e["pid"] == tenant1 and
+                   names[(e["pid"], e["tid"])] == "rank 0 compute"]
+        # A nanosecond per step (whole nanoseconds on the timeline) and the printed metric's six
+        # significant digits.
+        printed = m["compute-ms"] * 1e3
+        self.assertAlmostEqual(sum(compute), printed,
+                               delta=1e-3 * len(compute) + printed * 5e-6)
+
     def test_bad_path(self):
         """A timeline in a missing folder is refused before the run."""
         result = support.run([support.example_path("chakra-run"), "--results=none",
