@@ -67,8 +67,10 @@ def plot(path, out, start_ms=None, end_ms=None, title=None, max_tracks=40):
     span = max(1e-12, (right if right is not None else ax.get_xlim()[1]) -
                (left if left is not None else ax.get_xlim()[0]))
     for row, bars, names in labelled:
-        for (x, w), name in zip(bars, names):
-            if w >= span / 20:
+        free = None  # End of the last labelled slice: overlapping slices keep one label
+        for (x, w), name in sorted(zip(bars, names)):
+            if w >= span / 20 and (free is None or x >= free - span * 1e-9):
+                free = x + w
                 ax.text(x + w / 2, row, name, ha="center", va="center", fontsize=6,
                         color="white", clip_on=True)
     ax.set_yticks(range(len(tracks)))
