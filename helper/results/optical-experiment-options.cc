@@ -814,8 +814,7 @@ OpticalExperiment::AddOutputDirectory(const std::string& name,
              Decorate(help, "a directory to write into: existing and writable, or made in one"),
              value,
              [&value](const std::string& text, std::string& error) {
-                 if (!text.empty() &&
-                     !opticalexperimentdetail::CheckWritableDirectory(text, error))
+                 if (!text.empty() && !opticalexperimentdetail::CheckWritableDirectory(text, error))
                  {
                      return false;
                  }
