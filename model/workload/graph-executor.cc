@@ -171,17 +171,18 @@ GraphExecutor::Setup(std::shared_ptr<const ExecutionGraph> graph,
     m_transport = transport;
     m_ranks = ranks;
     m_gpu = gpu;
+    m_who = "GraphExecutor '" + m_name + "'";
     const uint32_t n = graph->GetNRanks();
     // Groups by index: "" (every rank) first, then the declared ones.
     std::map<std::string, uint32_t> groupIndex;
+    std::vector<std::string> names{""};
     groupIndex[""] = 0;
-    m_groupNames.emplace_back();
     for (const auto& [name, members] : graph->GetGroups())
     {
-        groupIndex[name] = static_cast<uint32_t>(m_groupNames.size());
-        m_groupNames.push_back(name);
+        groupIndex[name] = static_cast<uint32_t>(names.size());
+        names.push_back(name);
     }
-    for (const std::string& name : m_groupNames)
+    for (const std::string& name : names)
     {
         const auto members = graph->GetGroupRanks(name);
         std::vector<std::vector<uint32_t>> perReplica(w);
@@ -462,7 +463,7 @@ GraphExecutor::Arrive(uint32_t r, std::size_t i)
                 node.algorithm,
                 static_cast<uint32_t>(ranks.size()),
                 std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(node.bytes))),
-                "GraphExecutor '" + m_name + "'");
+                m_who);
         }
         if (schedule && !schedule->GetOps().empty())
         {
@@ -553,7 +554,7 @@ GraphExecutor::Launch(const ExecNode& send, Where from, MessageKey key)
                         CollectiveAlgorithm::DIRECT,
                         2,
                         std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(send.bytes))),
-                        "GraphExecutor '" + m_name + "'");
+                        m_who);
     auto left = std::make_shared<std::size_t>(pairs.size());
     for (const auto& [src, dst] : pairs)
     {

@@ -239,6 +239,7 @@ class GraphExecutor : public Object
     GpuSpec m_gpu;                                 //!< The GPU
     DataRate m_memoryRate;                         //!< MemoryRate (0: the GPU's HBM)
     std::string m_name;                            //!< Name
+    std::string m_who;                             //!< "GraphExecutor 'NAME'", for messages
     ScheduleSource m_source;                       //!< Schedules supplied at run time
     CollectiveScheduleCache m_schedules;           //!< Schedules built so far
     std::vector<std::vector<uint32_t>> m_depCount; //!< Per node: its distinct dependencies
@@ -248,7 +249,6 @@ class GraphExecutor : public Object
     std::vector<std::vector<uint32_t>> m_slot; //!< Per node: its stream (compute) or group
     /// Per group, per replica index: transport ranks
     std::vector<std::vector<std::vector<uint32_t>>> m_groupRanks;
-    std::vector<std::string> m_groupNames;                          //!< Per group: its name
     std::vector<uint32_t> m_groupFirst;                             //!< Per group: first graph rank
     std::vector<std::vector<Stream>> m_streams;                     //!< Per rank: its streams
     std::vector<std::vector<ExecNodeRecord>> m_records;             //!< Per node: when it ran
