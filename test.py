@@ -27,6 +27,7 @@ import subprocess
 import shutil
 import sys
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.realpath(__file__))
 sys.path.insert(0, os.path.join(ROOT, "utils"))
@@ -72,6 +73,7 @@ class Job:
         self.status = SKIP if command is None else None
         self.reason = reason
         self.output = ""
+        self.seconds = None  # wall time of its run, once run
 
     def title(self):
         """Return the test's name as the result lines show it, e.g. 'TestSuite foo'."""
@@ -341,8 +343,10 @@ class Runner:
 
     def run(self, job):
         """Run `job`, setting its status, reason and output; return it."""
+        started = time.monotonic()
         outcome = self.processes.run(job.command, timeout=self.timeout, cwd=ROOT, env=job.env,
                                      capture="merged")
+        job.seconds = time.monotonic() - started
         if outcome is None:  # stopping
             return job
         if outcome["error"]:
@@ -375,6 +379,8 @@ def report(job, index, total, verbose):
     line = "[%d/%d] %s: %s" % (index, total, job.status, job.title())
     if job.reason:
         line += " (%s)" % job.reason
+    if job.seconds is not None:
+        line += " %.1f s" % job.seconds
     print(line, flush=True)
     if job.output and (verbose or job.status in (FAIL, CRASH)):
         print(job.output.rstrip("\n"), flush=True)
@@ -403,6 +409,18 @@ def run_jobs(jobs, options):
         raise
     finally:
         pool.shutdown(wait=True)
+
+
+def print_slowest(jobs, count):
+    """Print the `count` tests that took the most wall time, and the sum over all of them."""
+    timed = sorted((job for job in jobs if job.seconds is not None),
+                   key=lambda job: job.seconds, reverse=True)
+    if not timed or count == 0:
+        return
+    print("Slowest %d of %d tests (%.0f s of test time in all):"
+          % (min(count, len(timed)), len(timed), sum(job.seconds for job in timed)))
+    for job in timed[:count]:
+        print("    %7.1f s  %s" % (job.seconds, job.title()))
 
 
 def summarize(jobs):
@@ -472,6 +490,9 @@ def make_parser():
     parser.add_argument("--timeout", type=positive_number(float), default=1800,
                         metavar="SECONDS",
                         help="time limit of each test (default: %(default)s)")
+    parser.add_argument("--durations", type=int, default=10, metavar="N",
+                        help="list the N slowest tests before the summary (0: none; "
+                             "default: %(default)s)")
     parser.add_argument("--build-dir", default=DEFAULT_BUILD_DIR,
                         help="CMake build directory (default: %(default)s)")
     parser.add_argument("--fuzz-cases", type=positive_number(int), metavar="N",
@@ -492,8 +513,10 @@ def main(argv):
     if not options.no_build:
         command = [sys.executable, os.path.join(ROOT, "ns3"), "build",
                    "--build-dir", build_dir]
+        started = time.monotonic()
         if subprocess.call(command) != 0:
             raise TestPyError("the build failed")
+        print("test.py: the build took %.0f s" % (time.monotonic() - started), flush=True)
     if options.list:
         print_list(options, build_dir)
         return 0
@@ -505,6 +528,7 @@ def main(argv):
         run_jobs(jobs, options)
     finally:
         shutil.rmtree(results_dir, ignore_errors=True)
+    print_slowest(jobs, options.durations)
     code = summarize(jobs)
     changed = tree_results_changes(before)
     if changed:
