@@ -134,7 +134,9 @@ Ptr<FlowTopology>
 FlowTopologyHelper::Build(NodeContainer nodes) const
 {
     Ptr<FlowTopology> topology = CreateObject<FlowTopology>();
-    std::vector<Ptr<Node>> order(nodes.Begin(), nodes.End());
+    // Nodes in the order they became vertices: the given ones, then those reached through
+    // their links. (Each once: a node listed twice would get its links twice.)
+    std::vector<Ptr<Node>> order;
     auto vertexOf = [&topology, &order](Ptr<Node> node) -> uint32_t {
         const int64_t v = topology->FindVertex(node);
         if (v >= 0)
@@ -144,9 +146,9 @@ FlowTopologyHelper::Build(NodeContainer nodes) const
         order.push_back(node);
         return topology->AddVertex(NodeName(node), node);
     };
-    for (const auto& node : std::vector<Ptr<Node>>(order))
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
     {
-        vertexOf(node);
+        vertexOf(*it);
     }
     std::set<Ptr<OpticalCircuitSwitch>> switches;
     // Links of point-to-point-like devices, in node then device order.

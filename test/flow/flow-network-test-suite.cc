@@ -734,6 +734,50 @@ class ChannelLessOcsTestCase : public TestCase
     }
 };
 
+/// Nodes to a flow topology: each point-to-point device is one link, whatever the order the
+/// nodes are found in (the hosts given, the switch reached through them).
+class FlowTopologyFromNodesTestCase : public TestCase
+{
+  public:
+    FlowTopologyFromNodesTestCase()
+        : TestCase("FlowTopologyHelper: one link per device; two flows share a host's uplink")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer hosts(4);
+        StarTopologyHelper star;
+        star.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
+        star.SetChannelAttribute("Delay", StringValue("1us"));
+        star.Install(hosts);
+        FlowTopologyHelper flowHelper;
+        flowHelper.SetRouting("shortest");
+        Ptr<FlowNetwork> net = flowHelper.Install(hosts);
+        Ptr<FlowTopology> topo = net->GetTopology();
+        NS_TEST_ASSERT_MSG_EQ(topo->GetNVertices(), 5u, "four hosts and the switch");
+        NS_TEST_ASSERT_MSG_EQ(topo->GetNLinks(), 8u, "four uplinks and four downlinks");
+        for (uint32_t h = 0; h < 4; ++h)
+        {
+            NS_TEST_EXPECT_MSG_EQ(topo->GetOutLinks(h).size(), 1u, "host " << h << ": one NIC");
+        }
+        // Two flows of 10 MB from host 0 (to hosts 1 and 2) share its 10 Gbit/s uplink: both
+        // end at 16 ms plus the path's latency, whatever their hashes.
+        Time a;
+        Time b;
+        Start(net, 0, 1, 10e6, &a);
+        Start(net, 0, 2, 10e6, &b);
+        // Propagation and one packet stored and forwarded at the switch.
+        const auto& path = net->GetFlowPath(0);
+        const double latency = topo->PathLatency(path, topo->PathMtu(path)).GetSeconds();
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ_TOL(a.GetSeconds(), 0.016 + latency, 1e-9, "first flow");
+        NS_TEST_EXPECT_MSG_EQ_TOL(b.GetSeconds(), 0.016 + latency, 1e-9, "second flow");
+        Simulator::Destroy();
+    }
+};
+
 /// The flow-level engine's test suite.
 class FlowNetworkTestSuite : public TestSuite
 {
@@ -751,6 +795,7 @@ class FlowNetworkTestSuite : public TestSuite
         AddTestCase(new TransportStallTestCase, TEST_QUICK);
         AddTestCase(new RingAlphaBetaTestCase, TEST_QUICK);
         AddTestCase(new OcsFlowTestCase, TEST_QUICK);
+        AddTestCase(new FlowTopologyFromNodesTestCase, TEST_QUICK);
         AddTestCase(new ScaleUpAnalyticTestCase, TEST_QUICK);
         AddTestCase(new SharedNetworkTestCase, TEST_QUICK);
         AddTestCase(new ChannelLessOcsTestCase, TEST_QUICK);
