@@ -731,6 +731,23 @@ FlowNetwork::GetFlowRate(int64_t flow)
     return m_flows[flow].rate * 8.0;
 }
 
+double
+FlowNetwork::GetLinkRate(uint32_t link)
+{
+    NS_ABORT_MSG_IF(link >= m_links.size(), "FlowNetwork: no link " << link);
+    if (!m_flush.IsExpired())
+    {
+        Simulator::Cancel(m_flush);
+        Flush();
+    }
+    double rate = 0;
+    for (uint32_t f : m_links[link].flows)
+    {
+        rate += m_flows[f].rate;
+    }
+    return rate * 8.0;
+}
+
 const std::vector<uint32_t>&
 FlowNetwork::GetFlowPath(int64_t flow) const
 {

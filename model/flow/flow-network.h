@@ -147,6 +147,13 @@ class FlowNetwork : public FlowEngine
     double GetFlowRate(int64_t flow);
 
     /**
+     * \param [in] link A link of the topology
+     * \return the rate the flows crossing it have now (bit/s; the sum of their rates, after any
+     * recomputation pending now; O(flows on the link))
+     */
+    double GetLinkRate(uint32_t link);
+
+    /**
      * \param [in] flow A flow in progress
      * \return its path
      */
