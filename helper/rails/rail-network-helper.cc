@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/collective-algorithms.h"
 #include "ns3/double.h"
 #include "ns3/flow-network.h"
 #include "ns3/flow-topology-realizer.h"
@@ -20,7 +21,9 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <set>
 
 namespace ns3
 {
@@ -156,6 +159,68 @@ RailNetworkHelper::CheckPlacement(const TrainingConfig& config, uint32_t gpusPer
            " GPUs per server: photonic rails join only the GPUs of one rail, so DP and PP peers "
            "must share a rail (tp a multiple of the GPUs per server)" +
            allowed;
+}
+
+std::string
+RailNetworkHelper::CheckPlacement(const ExecutionGraph& graph, uint32_t gpusPerServer) const
+{
+    if (!IsPhotonic() || gpusPerServer == 0)
+    {
+        return "";
+    }
+    if (graph.GetNReplicas() > 1)
+    {
+        return CheckPlacement(graph.Expand(), gpusPerServer);
+    }
+    const uint32_t g = gpusPerServer;
+    // a -> b is possible if it stays in a server or on a rail.
+    auto crosses = [g](uint32_t a, uint32_t b) { return a / g != b / g && a % g != b % g; };
+    auto where = [g](uint32_t r) {
+        return "rank " + std::to_string(r) + " (server " + std::to_string(r / g) + ", rail " +
+               std::to_string(r % g) + ")";
+    };
+    const std::string why =
+        ": photonic rails join only the GPUs of one rail (rank r is GPU r mod " +
+        std::to_string(g) + " of server r / " + std::to_string(g) + ")";
+    CollectiveScheduleCache schedules;
+    std::set<std::pair<std::string, uint64_t>> seen; // collectives checked, by group and id
+    for (uint32_t r = 0; r < graph.GetNRanks(); ++r)
+    {
+        for (const ExecNode& n : graph.GetNodes(r))
+        {
+            if (n.kind == ExecNodeKind::SEND && crosses(r, n.peer))
+            {
+                return "node " + std::to_string(n.id) + " of rank " + std::to_string(r) +
+                       " sends from " + where(r) + " to " + where(n.peer) + why;
+            }
+            if (n.kind != ExecNodeKind::COLLECTIVE || !seen.emplace(n.group, n.id).second)
+            {
+                continue;
+            }
+            const std::vector<uint32_t> ranks = graph.GetGroupRanks(n.group);
+            if (ranks.size() < 2)
+            {
+                continue;
+            }
+            const auto schedule =
+                schedules.Get(n.collective,
+                              n.algorithm,
+                              static_cast<uint32_t>(ranks.size()),
+                              std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(n.bytes))),
+                              "RailNetworkHelper::CheckPlacement");
+            for (const CollectiveOp& op : schedule->GetOps())
+            {
+                if (crosses(ranks[op.src], ranks[op.dst]))
+                {
+                    return "node " + std::to_string(n.id) + " of rank " + std::to_string(r) + " (" +
+                           n.collective.GetName() + " " + n.algorithm.GetName() + " of group '" +
+                           (n.group.empty() ? "every rank" : n.group) + "') sends from " +
+                           where(ranks[op.src]) + " to " + where(ranks[op.dst]) + why;
+                }
+            }
+        }
+    }
+    return "";
 }
 
 void
@@ -388,6 +453,21 @@ RailNetworkHelper::Attach(Ptr<TrainingJob> job)
         MakeCallback(+[](PhotonicRailController* c, const IterationRecord&) {
             c->NewIteration();
         }).Bind(PeekPointer(m_controller)));
+}
+
+void
+RailNetworkHelper::Attach(Ptr<GraphExecutor> executor)
+{
+    NS_ABORT_MSG_IF(!executor, "RailNetworkHelper::Attach: null executor");
+    if (!m_controller)
+    {
+        return;
+    }
+    executor->SetController(m_controller);
+    executor->TraceConnectWithoutContext("RunEnd",
+                                         MakeCallback(+[](PhotonicRailController* c, Time) {
+                                             c->NewIteration();
+                                         }).Bind(PeekPointer(m_controller)));
 }
 
 Ptr<PhotonicRailController>

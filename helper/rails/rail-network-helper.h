@@ -10,6 +10,7 @@
 #include "ns3/collective-helper.h"
 #include "ns3/data-rate.h"
 #include "ns3/flow-topology.h"
+#include "ns3/graph-executor.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/optical-circuit-switch.h"
@@ -118,6 +119,15 @@ class RailNetworkHelper : public ScaleOutFabric
     std::string CheckPlacement(const TrainingConfig& config, uint32_t gpusPerServer) const;
 
     /**
+     * \brief CheckPlacement for an execution graph (a Chakra trace): graph rank r on GPU r.
+     * \param [in] graph The graph (folded graphs are checked as their expansion)
+     * \param [in] gpusPerServer GPUs per server
+     * \return "" if every send and every transfer of every collective (by its algorithm) that
+     * leaves a server stays on one rail, else the first node that crosses rails
+     */
+    std::string CheckPlacement(const ExecutionGraph& graph, uint32_t gpusPerServer) const;
+
+    /**
      * \brief Describes the fabric (a fatal error names a shape Check() refuses).
      * \param [in] servers Servers
      * \param [in] gpusPerServer GPUs per server
@@ -189,6 +199,15 @@ class RailNetworkHelper : public ScaleOutFabric
      * \param [in] job The job
      */
     void Attach(Ptr<TrainingJob> job);
+
+    /**
+     * \brief Puts a graph's runs under the fabric's controller (photonic rails; nothing
+     * otherwise), as Attach(job) does for a job: every collective asks for circuits, and the end
+     * of each run (GraphExecutor's RunEnd) marks an iteration boundary, from which Provision
+     * learns. Graph rank r runs on transport rank GetRanks()[r] of the executor's Setup.
+     * \param [in] executor The executor (Setup or not)
+     */
+    void Attach(Ptr<GraphExecutor> executor);
 
     /// \return the controller of the last Build (nullptr unless photonic)
     Ptr<PhotonicRailController> GetController() const;

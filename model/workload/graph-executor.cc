@@ -123,7 +123,12 @@ GraphExecutor::GetTypeId()
             .AddTraceSource("PhaseEnd",
                             "A collective completed (run name, kind, group size, bytes).",
                             MakeTraceSourceAccessor(&GraphExecutor::m_phaseEndTrace),
-                            "ns3::Collective::PhaseTracedCallback");
+                            "ns3::Collective::PhaseTracedCallback")
+            .AddTraceSource("RunEnd",
+                            "A run of the graph (a Start) ended (its wall-clock span in "
+                            "simulated time, from Start to its last node's end).",
+                            MakeTraceSourceAccessor(&GraphExecutor::m_runEnd),
+                            "ns3::Time::TracedCallback");
     return tid;
 }
 
@@ -300,15 +305,10 @@ GraphExecutor::Start(std::function<void()> done)
     }
     m_running = true;
     m_done = std::move(done);
+    m_runStart = Simulator::Now();
     if (m_left == 0)
     {
-        optical::compat::ScheduleNow([this]() {
-            m_running = false;
-            if (m_done)
-            {
-                m_done();
-            }
-        });
+        optical::compat::ScheduleNow([this]() { EndRun(); });
         return;
     }
     for (uint32_t r = 0; r < m_graph->GetNRanks(); ++r)
@@ -610,11 +610,18 @@ GraphExecutor::Finish(uint32_t r, std::size_t i)
     }
     if (--m_left == 0)
     {
-        m_running = false;
-        if (m_done)
-        {
-            m_done();
-        }
+        EndRun();
+    }
+}
+
+void
+GraphExecutor::EndRun()
+{
+    m_running = false;
+    m_runEnd(Simulator::Now() - m_runStart);
+    if (m_done)
+    {
+        m_done();
     }
 }
 

@@ -211,6 +211,8 @@ class GraphExecutor : public Object
 
     /// \brief Sets the run's state up for a (new) run.
     void Reset();
+    /// \brief Ends a run: RunEnd, then the caller's callback.
+    void EndRun();
     /// \param [in] r Rank \param [in] i Node: its dependencies are done
     void Ready(uint32_t r, std::size_t i);
     /// \param [in] r Rank \param [in] i A collective node: its rank arrived
@@ -263,6 +265,8 @@ class GraphExecutor : public Object
     double m_collectiveBytes{0};                                    //!< Their bytes
     double m_messageBytes{0};                                       //!< Message bytes
     std::function<void()> m_done;                                   //!< Called at the end
+    Time m_runStart;                                                //!< Start of the run
+    TracedCallback<Time> m_runEnd;                                  //!< RunEnd
     TracedCallback<uint32_t, uint64_t> m_nodeStart;                 //!< NodeStart
     TracedCallback<uint32_t, uint64_t> m_nodeEnd;                   //!< NodeEnd
     TracedCallback<const CollectiveRecord&> m_collectiveTrace;      //!< CollectiveCompleted

@@ -22,6 +22,9 @@
 #include "ns3/test.h"
 
 #include <cmath>
+#include <filesystem>
+#include <functional>
+#include <unistd.h>
 
 using namespace ns3;
 using namespace ns3::optical::compat;
@@ -336,6 +339,119 @@ IterationTime(const std::string& fabricName,
 }
 } // namespace
 
+/// A job on photonic rails written as Chakra and replayed under the same controller (Opus, and
+/// Opus with Provision learning from the first iteration) takes its iteration times exactly.
+class ChakraReplayOnRailsTestCase : public TestCase
+{
+  public:
+    ChakraReplayOnRailsTestCase()
+        : TestCase("Photonic rails: a job written as Chakra replays under the controller to its "
+                   "iteration times")
+    {
+    }
+
+  private:
+    /// A flow-level rail fabric of 4 servers of 2 GPUs, its controller and its transport.
+    struct Fabric
+    {
+        RailNetworkHelper rails;            //!< The fabric
+        Ptr<CollectiveTransport> transport; //!< Its transport
+
+        explicit Fabric(const std::string& network)
+        {
+            rails.SetNetwork(network);
+            rails.SetGpuDataRate(DataRate("400Gbps"));
+            rails.SetLinkDelay(NanoSeconds(936));
+            rails.SetOcsAttribute("ReconfigurationDelay", TimeValue(MicroSeconds(300)));
+            CollectiveHelper collectives;
+            collectives.SetScaleUpAttribute("Bandwidth", DataRateValue(DataRate("3600Gbps")));
+            transport = collectives.Install(rails.Realize(Backend::FLOW, 8, 2), 2);
+        }
+    };
+
+    void DoRun() override
+    {
+        TrainingConfig config;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(TrainingJobHelper::Configure("tiny", "h200", config, error),
+                              true,
+                              error);
+        config.dp = 2;
+        config.pp = 2;
+        config.tp = 2;
+        config.microbatches = 4;
+        const std::string dir = (std::filesystem::temp_directory_path() /
+                                 ("ns3-optical-rails-replay-" + std::to_string(::getpid())))
+                                    .string();
+        for (const std::string network : {"photonic", "photonic-provision"})
+        {
+            // Native: two iterations of the job.
+            std::vector<Time> native;
+            uint64_t nativeReconfigurations = 0;
+            {
+                Fabric f(network);
+                Ptr<TrainingJob> job = TrainingJobHelper().Install(f.transport, config);
+                f.rails.Attach(job);
+                std::filesystem::remove_all(dir);
+                NS_TEST_ASSERT_MSG_EQ(
+                    ChakraTrace::Write(job->BuildGraph(), dir, "job", false, error),
+                    true,
+                    error);
+                job->Start(2);
+                Simulator::Run();
+                for (const IterationRecord& r : job->GetIterations())
+                {
+                    native.push_back(r.end - r.start);
+                }
+                nativeReconfigurations = f.rails.GetController()->GetNReconfigurations();
+                job->Dispose();
+                Simulator::Destroy();
+            }
+            NS_TEST_ASSERT_MSG_EQ(native.size(), 2, network << ": two iterations");
+            NS_TEST_EXPECT_MSG_GT(nativeReconfigurations, 0, network << ": circuits changed");
+
+            // Replay: the trace read back and folded, run twice under a new fabric's controller.
+            ExecutionGraph flat;
+            ExecutionGraph folded;
+            NS_TEST_ASSERT_MSG_EQ(ChakraTrace::Read(dir, flat, error), true, error);
+            NS_TEST_ASSERT_MSG_EQ(flat.Fold(folded), true, network << ": the trace folds");
+            Fabric f(network);
+            Ptr<GraphExecutor> x = CreateObject<GraphExecutor>();
+            std::vector<uint32_t> ranks(8);
+            for (uint32_t r = 0; r < ranks.size(); ++r)
+            {
+                ranks[r] = r;
+            }
+            // Replica k of folded rank r (a stage and its TP ranks) is GPU 2r + k, as in the job.
+            NS_TEST_ASSERT_MSG_EQ(folded.GetNReplicas(), 2, network << ": TP ranks as replicas");
+            x->Setup(folded, f.transport, ranks, config.gpu);
+            f.rails.Attach(x);
+            std::vector<Time> replay;
+            std::function<void()> next = [&]() {
+                replay.push_back(Simulator::Now());
+                if (replay.size() < 2)
+                {
+                    x->Start(next);
+                }
+            };
+            x->Start(next);
+            Simulator::Run();
+            const uint64_t replayReconfigurations = f.rails.GetController()->GetNReconfigurations();
+            x->Dispose();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(replay.size(), 2, network << ": two runs");
+            NS_TEST_EXPECT_MSG_EQ(replay[0], native[0], network << ": first iteration");
+            NS_TEST_EXPECT_MSG_EQ(replay[1] - replay[0],
+                                  native[1],
+                                  network << ": second iteration");
+            NS_TEST_EXPECT_MSG_EQ(replayReconfigurations,
+                                  nativeReconfigurations,
+                                  network << ": the same reconfigurations");
+        }
+        std::filesystem::remove_all(dir);
+    }
+};
+
 /// With no reconfiguration delay and phases that do not overlap, photonic = electrical rails.
 class ZeroDelayTestCase : public TestCase
 {
@@ -588,6 +704,7 @@ class PhotonicRailTestSuite : public TestSuite
         AddTestCase(new BadInputTestCase, TEST_QUICK);
         AddTestCase(new RailFabricDescriptionTestCase, TEST_QUICK);
         AddTestCase(new RecorderTestCase, TEST_QUICK);
+        AddTestCase(new ChakraReplayOnRailsTestCase, TEST_QUICK);
     }
 };
 
