@@ -21,8 +21,11 @@ cpp_examples = [
      "True", "False"),
     ("chakra-replay --backend=flow --trace=chakra/all_reduce/8npus_1MB --gpusPerServer=4 "
      "--topology=rail", "True", "False"),
+    ("chakra-replay --backend=flow --trace=chakra/all_to_all/8npus_1MB --gpusPerServer=1 "
+     "--topology=rail --controller=opus-provision --iterations=2 --ocsDelay=100us", "True", "False"),
     ("chakra-run --trace=chakra/all_reduce/8npus_1MB --backend=packet --rate=10Gbps", "True", "False"),
     ("training-graph", "True", "False"),
+    ("replay-on-rails", "True", "False"),
     ("training-graph --dp=2 --tp=4 --pp=2 --backend=packet", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005 --policy=drain",

@@ -19,11 +19,12 @@
  *   ./ns3 run "inference-serving --arrivals=data/inference-trace-example.csv"
  *
  * Prints ttft-p50-s, ttft-p99-s, ttft-max-s, tbt-p50-ms, tokens-per-s, paged-gb and
- * paging-time-pct of the chosen scheduler; with --compare, for the same requests,
- * responsiveness-gain (admission control's mean TTFT of requests arriving in bursts over the
- * chosen scheduler's) and long-prompt-throughput-gain (one prompt whose KV does not fit a GPU:
- * decode throughput paging to the peer over paging to the host). Records every request in the
- * results store (ev_inference_requests) and the long-prompt runs (ev_inference_long_prompt).
+ * paging-time-pct of the chosen scheduler (--timeline=FILE.json: its run as a Perfetto timeline);
+ * with --compare, for the same requests, responsiveness-gain (admission control's mean TTFT of
+ * requests arriving in bursts over the chosen scheduler's) and long-prompt-throughput-gain (one
+ * prompt whose KV does not fit a GPU: decode throughput paging to the peer over paging to the
+ * host). Records every request in the results store (ev_inference_requests) and the long-prompt
+ * runs (ev_inference_long_prompt).
  */
 
 #include "ns3/core-module.h"
@@ -123,6 +124,11 @@ main(int argc, char* argv[])
                  1000000000);
     exp.AddCount("longOutput", "Output of the long prompt (tokens)", longOutput, 2, 1u << 20);
     exp.AddFlag("compare", "Run admission control and the long prompt too", compare);
+    std::string timelinePath;
+    exp.AddOutputFile("timeline",
+                      "Timeline of the chosen scheduler's run (Chrome trace JSON for "
+                      "ui.perfetto.dev: each instance's iterations, the pages; empty: none)",
+                      timelinePath);
     exp.Parse(argc, argv);
 
     std::string error;
@@ -172,7 +178,13 @@ main(int argc, char* argv[])
     }
     exp.Start();
 
-    const InferenceServingOutcome out = InferenceServingStudy::Run(c, requests);
+    OpticalTimeline timeline;
+    const InferenceServingOutcome out =
+        InferenceServingStudy::Run(c, requests, 0, timelinePath.empty() ? nullptr : &timeline);
+    if (!timelinePath.empty() && !timeline.Write(timelinePath, error))
+    {
+        exp.Fail("--timeline=" + timelinePath + ": " + error);
+    }
     InferenceServingRecorder recorder(exp.GetStore(), exp.GetRunId());
     recorder.WriteRequests(c, out, [&source](Time t) { return source->InBurst(t); });
     const auto& s = out.summary;

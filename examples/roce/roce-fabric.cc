@@ -56,6 +56,8 @@ main(int argc, char* argv[])
     uint32_t mtu = 1500;
     Time reconfigureAt = MicroSeconds(100);
     Time reconfigurationDelay = MicroSeconds(20);
+    std::string timelinePath;
+    Time sampling;
 
     OpticalExperiment exp("roce-fabric", "RoCEv2 with PFC, ECN and DCQCN or HPCC");
     exp.AddEnum("scenario",
@@ -123,7 +125,19 @@ main(int argc, char* argv[])
                 "ocs-allreduce: how long a changing circuit is dark; rdcn-alltoall: the guard",
                 reconfigurationDelay,
                 OpticalBounds::AtLeast(0).AtMost(1));
+    exp.AddOutputFile("timeline",
+                      "Timeline of the run (Chrome trace JSON for ui.perfetto.dev: a track per "
+                      "host with its flows; empty: none)",
+                      timelinePath);
+    exp.AddTime("sampling",
+                "Interval of the timeline's link counters: each host NIC's utilization and "
+                "device queue (0: none; needs --timeline)",
+                sampling,
+                OpticalBounds::AtLeast(0).AtMost(1));
     exp.Parse(argc, argv);
+    exp.Require(sampling.IsZero() || !timelinePath.empty(),
+                "sampling",
+                "--sampling draws counters on the timeline: give --timeline=FILE.json too");
 
     const bool ocs = scenario == "ocs-allreduce";
     const bool slotted = scenario == "rdcn-alltoall";
@@ -250,9 +264,41 @@ main(int argc, char* argv[])
         flows->SetTransport(transport);
         exp.Require(flows->Start(error), "scenario", error);
     }
+    LinkLoadSampler links;
+    if (sampling.IsStrictlyPositive())
+    {
+        links.SetInterval(sampling);
+        links.AddHosts(ring ? ringHosts : net.hosts);
+        links.Start(
+            [flows, allreduce]() { return flows ? !flows->IsDone() : !allreduce->IsDone(); });
+    }
     Ptr<PfcWatchdog> watchdog = CreateObject<PfcWatchdog>();
     watchdog->Watch(roce);
     exp.Run(Seconds(60));
+    if (!timelinePath.empty())
+    {
+        OpticalTimeline timeline;
+        if (flows)
+        {
+            flows->AddToTimeline(timeline, "flows", Time(0), Simulator::Now());
+        }
+        else
+        {
+            const CollectiveRecord rec = allreduce->GetRecord();
+            const uint32_t pid = timeline.AddProcess("roce");
+            timeline.AddSlice(pid,
+                              timeline.AddTrack(pid, "all-reduce"),
+                              "allreduce",
+                              "collective",
+                              rec.start,
+                              allreduce->IsDone() ? rec.end : Simulator::Now());
+        }
+        links.AddToTimeline(timeline, "links");
+        if (!timeline.Write(timelinePath, error))
+        {
+            exp.Fail("--timeline=" + timelinePath + ": " + error);
+        }
+    }
     if (watchdog->HasDeadlock() && !ring)
     {
         exp.Fail(watchdog->GetReport(), 2);

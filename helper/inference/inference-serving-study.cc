@@ -232,7 +232,8 @@ InferenceServingStudy::Check(const InferenceServingConfig& c)
 InferenceServingOutcome
 InferenceServingStudy::Run(const InferenceServingConfig& c,
                            const std::vector<InferenceRequestSpec>& requests,
-                           int64_t seed)
+                           int64_t seed,
+                           OpticalTimeline* timeline)
 {
     const std::string problem = Check(c);
     NS_ABORT_MSG_IF(!problem.empty(), "InferenceServingStudy: " << problem);
@@ -253,6 +254,28 @@ InferenceServingStudy::Run(const InferenceServingConfig& c,
         dealt[j % instances].push_back(requests[j]);
     }
     auto left = std::make_shared<uint64_t>(requests.size());
+    const uint32_t process = timeline ? timeline->AddProcess("inference") : 0;
+    if (timeline)
+    {
+        const uint32_t track = timeline->AddTrack(process, "paging");
+        pager->TraceConnectWithoutContext("Paged",
+                                          MakeCallback(+[](OpticalTimeline* t,
+                                                           uint32_t p,
+                                                           uint32_t k,
+                                                           uint32_t src,
+                                                           uint32_t dst,
+                                                           uint64_t,
+                                                           Time duration) {
+                                              const Time now = Simulator::Now();
+                                              t->AddSlice(p,
+                                                          k,
+                                                          "rank " + std::to_string(src) +
+                                                              " -> rank " + std::to_string(dst),
+                                                          "page",
+                                                          now - duration,
+                                                          now);
+                                          }).Bind(timeline, process, track));
+    }
     for (uint32_t i = 0; i < instances; ++i)
     {
         std::vector<uint32_t> ranks;
@@ -274,6 +297,27 @@ InferenceServingStudy::Run(const InferenceServingConfig& c,
                     Simulator::Stop(); // the co-located job would run on
                 }
             }).Bind(left));
+        if (timeline)
+        {
+            const uint32_t track = timeline->AddTrack(process, "instance " + std::to_string(i));
+            service->TraceConnectWithoutContext("Iteration",
+                                                MakeCallback(+[](OpticalTimeline* t,
+                                                                 uint32_t p,
+                                                                 uint32_t k,
+                                                                 uint32_t sequences,
+                                                                 uint64_t tokens,
+                                                                 Time duration) {
+                                                    const Time now = Simulator::Now();
+                                                    t->AddSlice(
+                                                        p,
+                                                        k,
+                                                        std::to_string(sequences) + " requests, " +
+                                                            std::to_string(tokens) + " tokens",
+                                                        "iteration",
+                                                        now - duration,
+                                                        now);
+                                                }).Bind(timeline, process, track));
+        }
         service->Submit(dealt[i]);
         services.push_back(service);
     }
@@ -325,6 +369,10 @@ InferenceServingStudy::Run(const InferenceServingConfig& c,
     out.events = Simulator::GetEventCount();
     if (job)
     {
+        if (timeline && job->GetExecutor())
+        {
+            job->GetExecutor()->AddToTimeline(*timeline);
+        }
         out.trainingIterations = job->GetIterations().size();
         job->Dispose();
     }

@@ -13,6 +13,7 @@
 #include "ns3/inference-service.h"
 #include "ns3/inference-summary.h"
 #include "ns3/nstime.h"
+#include "ns3/optical-timeline.h"
 #include "ns3/training-config.h"
 
 #include <cstdint>
@@ -101,11 +102,16 @@ class InferenceServingStudy
      * \param [in] config The configuration (Check() must accept it)
      * \param [in] requests The requests, in arrival order
      * \param [in] seed Stream offset for the co-located job's randomness
+     * \param [in,out] timeline If not null, receives the run: a process "inference" with a
+     * track per instance (a slice per iteration, "N requests, T tokens") and a track "paging"
+     * (a slice per page from Page() to delivery, "rank A -> rank B"), and the co-located job's
+     * last iteration
      * \return what it measured
      */
     static InferenceServingOutcome Run(const InferenceServingConfig& config,
                                        const std::vector<InferenceRequestSpec>& requests,
-                                       int64_t seed = 0);
+                                       int64_t seed = 0,
+                                       OpticalTimeline* timeline = nullptr);
 
     /**
      * \param [in] admission Admission control's records

@@ -610,9 +610,12 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
     }
     if (r.packetLevel && !c.timeline.empty())
     {
-        // The rotor schedule as the switches ran it: every port's circuits and dark guards.
+        // The rotor schedule as the switches ran it: every port's circuits and dark guards,
+        // and the flows of the window, a track per source host.
         OpticalTimeline timeline;
-        circuits.AddToTimeline(timeline, Time(0), std::min(c.timelineWindow, Simulator::Now()));
+        const Time until = std::min(c.timelineWindow, Simulator::Now());
+        circuits.AddToTimeline(timeline, Time(0), until);
+        r.workload->AddToTimeline(timeline, "flows", Time(0), until);
         if (!timeline.Write(c.timeline, error))
         {
             error = "--timeline=" + c.timeline + ": " + error;

@@ -645,4 +645,37 @@ FlowWorkload::GetSummary(Time windowStart, Time windowEnd) const
     return s;
 }
 
+uint64_t
+FlowWorkload::AddToTimeline(OpticalTimeline& timeline,
+                            const std::string& process,
+                            Time from,
+                            Time until) const
+{
+    const uint32_t pid = timeline.AddProcess(process);
+    std::map<uint32_t, uint32_t> tracks; // source host -> track, made as hosts first appear
+    uint64_t added = 0;
+    for (const FlowRecord& f : m_flows)
+    {
+        const Time end = f.completed ? f.end : until;
+        if (f.start >= until || end < from)
+        {
+            continue;
+        }
+        auto it = tracks.find(f.src);
+        if (it == tracks.end())
+        {
+            it = tracks.emplace(f.src, timeline.AddTrack(pid, "host " + std::to_string(f.src)))
+                     .first;
+        }
+        timeline.AddSlice(pid,
+                          it->second,
+                          "to " + std::to_string(f.dst),
+                          f.bytes <= m_shortFlowBytes ? "short flow" : "long flow",
+                          std::max(f.start, from),
+                          std::min(end, until));
+        ++added;
+    }
+    return added;
+}
+
 } // namespace ns3

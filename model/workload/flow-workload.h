@@ -13,6 +13,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/optical-timeline.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
@@ -176,6 +177,22 @@ class FlowWorkload : public Object
      * \return the summary (see FlowWorkloadSummary)
      */
     FlowWorkloadSummary GetSummary(Time windowStart, Time windowEnd) const;
+
+    /**
+     * \brief Adds the flows to a timeline: a process \p process with a track per source host
+     * ("host H"), a slice per flow that overlaps [from, until) ("to D", category "short flow"
+     * or "long flow" by ShortFlowBytes), from its start to its delivery (or to \p until if it
+     * is still under way).
+     * \param [in,out] timeline The timeline
+     * \param [in] process The process's name
+     * \param [in] from Start of the window
+     * \param [in] until End of the window
+     * \return the flows added
+     */
+    uint64_t AddToTimeline(OpticalTimeline& timeline,
+                           const std::string& process,
+                           Time from,
+                           Time until) const;
 
     /// \return the poisson arrival rate of each host (flows/s; valid after Start())
     double GetArrivalRate() const;

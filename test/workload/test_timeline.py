@@ -101,6 +101,89 @@ class TimelineTest(support.TempDirTestCase):
         self.assertAlmostEqual(sum(compute), printed,
                                delta=1e-3 * len(compute) + printed * 5e-6)
 
+    def events_of(self, program, *args):
+        """Run PROGRAM with ARGS and --timeline; return (metrics, events, track names)."""
+        path = self.path(program + ".json")
+        result = support.run([support.example_path(program), "--results=none",
+                              "--timeline=" + path] + list(args), cwd=support.ROOT)
+        self.assertExit(result, 0)
+        with open(path) as stream:
+            events = json.load(stream)["traceEvents"]
+        names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+                 if e["ph"] == "M" and e["name"] == "thread_name"}
+        return support.metrics(result.stdout), events, names
+
+    @staticmethod
+    def union(spans):
+        """Length of the union of (start, end) spans."""
+        total, reach = 0.0, float("-inf")
+        for start, end in sorted(spans):
+            if end > reach:
+                total += end - max(start, reach)
+                reach = end
+        return total
+
+    def test_inference_paging(self):
+        """inference-serving --timeline: an instance's iterations follow one another, and the
+        pages' union over the last token's time is the printed paging-time-pct."""
+        m, events, names = self.events_of("inference-serving", "--scheduler=timeslice",
+                                          "--pageTo=host")
+        slices = [e for e in events if e["ph"] == "X"]
+        pages = [(e["ts"], e["ts"] + e["dur"]) for e in slices if e["cat"] == "page"]
+        iterations = [e for e in slices if e["cat"] == "iteration"]
+        self.assertGreater(len(pages), 0, "the time slices page")
+        self.assertIn("instance 0", names.values())
+        self.assertIn("paging", names.values())
+        track = sorted((e["ts"], e["dur"]) for e in iterations
+                       if names[(e["pid"], e["tid"])] == "instance 0")
+        for (a, da), (b, _) in zip(track, track[1:]):
+            self.assertLessEqual(a + da, b + 1e-3, "an instance runs one iteration at a time")
+        last = max(e["ts"] + e["dur"] for e in iterations)
+        self.assertAlmostEqual(100 * self.union(pages) / last, m["paging-time-pct"],
+                               delta=m["paging-time-pct"] * 1e-5 + 1e-9)
+
+    def counters(self, events):
+        """{counter name: [(ts, value), ...]} of the counter events, in time order."""
+        out = {}
+        for e in events:
+            if e["ph"] == "C":
+                for key, value in e["args"].items():
+                    out.setdefault(e["name"], []).append((e["ts"], value))
+        return {name: sorted(values) for name, values in out.items()}
+
+    def test_replay_link_counters(self):
+        """chakra-replay --sampling: each host NIC's utilization (0 to 1) and, at packet level,
+        its queue; over TCP the NICs' bytes cover the scale-out payload and its headers."""
+        m, events, _ = self.events_of("chakra-replay", "--backend=flow", "--sampling=2us")
+        counters = self.counters(events)
+        self.assertEqual(sorted(n for n in counters if n.endswith(" util")),
+                         sorted("host %d util" % h for h in range(8)))
+        values = [v for series in counters.values() for _, v in series]
+        self.assertTrue(all(0 <= v <= 1 + 1e-9 for v in values))
+        self.assertGreater(max(values), 0.5, "the ring loads the NICs")
+
+        m, events, _ = self.events_of("chakra-replay", "--backend=packet", "--sampling=2us")
+        counters = self.counters(events)
+        self.assertIn("host 0 queue bytes", counters)
+        wire = 0.0
+        for h in range(8):
+            series = counters["host %d util" % h]
+            # Each value holds from its time to the next sample (the last one is the end).
+            wire += sum(v * (b[0] - a[0]) * 1e-6 * 400e9 / 8 for a, b, v in
+                        ((a, b, a[1]) for a, b in zip(series, series[1:])))
+        self.assertGreater(wire, m["scale-out-bytes"], "payload plus headers")
+        self.assertLess(wire, 1.1 * m["scale-out-bytes"], "headers and acknowledgements")
+
+    def test_roce_flows(self):
+        """roce-fabric --timeline: a slice per flow on its source host's track."""
+        m, events, names = self.events_of("roce-fabric", "--scenario=incast", "--hosts=4",
+                                          "--bytes=64KB", "--sampling=5us")
+        flows = [e for e in events if e["ph"] == "X"]
+        self.assertEqual(len(flows), 3, "three senders of an incast on 4 hosts")
+        self.assertTrue(all(names[(e["pid"], e["tid"])].startswith("host ") for e in flows))
+        self.assertTrue(all(e["name"] == "to 0" for e in flows))
+        self.assertIn("host 0 util", self.counters(events))
+
     def test_bad_path(self):
         """A timeline in a missing folder is refused before the run."""
         result = support.run([support.example_path("chakra-run"), "--results=none",
