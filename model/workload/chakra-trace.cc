@@ -25,6 +25,8 @@
 #include <set>
 #include <sstream>
 #include <string_view>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
 #include <unordered_set>
 
 namespace ns3
@@ -425,6 +427,21 @@ ReadRank(const std::string& path,
         }
         bytes = std::move(inflated);
     }
+    // The messages are counted first (a walk over the length prefixes), so that the nodes are
+    // built in place once: a vector that grows moves every node, and before the first
+    // Simulator::Run each move marks and unmarks its Time.
+    {
+        google::protobuf::io::CodedInputStream count(reinterpret_cast<const uint8_t*>(bytes.data()),
+                                                     static_cast<int>(bytes.size()));
+        std::size_t messages = 0;
+        uint32_t length = 0;
+        while (messages <= limits.maxNodesPerRank && count.ReadVarint32(&length) &&
+               count.Skip(static_cast<int>(std::min<uint32_t>(length, INT32_MAX))))
+        {
+            ++messages;
+        }
+        out.nodes.reserve(messages > 0 ? messages - 1 : 0);
+    }
     google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
                                               static_cast<int>(bytes.size()));
     in.SetTotalBytesLimit(INT32_MAX);
@@ -706,11 +723,30 @@ ChakraTrace::Read(const std::string& dir,
             return false;
         }
     }
+    // Ranks' files are independent: they are read and parsed on TBB's threads (ns-3 guards
+    // the Time marking the nodes' durations do before the first Simulator::Run with a mutex).
+    // The error reported is the lowest rank's, whatever the threads did first.
     std::vector<RankFile> read(ranks);
+    std::vector<std::string> errors(ranks);
+    std::vector<const std::string*> paths(ranks);
     for (uint32_t r = 0; r < ranks; ++r)
     {
-        if (!ReadRank(files[r], r, limits, read[r], error))
+        paths[r] = &files[r];
+    }
+    tbb::parallel_for(tbb::blocked_range<uint32_t>(0, ranks), [&](const auto& range) {
+        for (uint32_t r = range.begin(); r != range.end(); ++r)
         {
+            if (!ReadRank(*paths[r], r, limits, read[r], errors[r]) && errors[r].empty())
+            {
+                errors[r] = *paths[r] + ": cannot be read";
+            }
+        }
+    });
+    for (uint32_t r = 0; r < ranks; ++r)
+    {
+        if (!errors[r].empty())
+        {
+            error = errors[r];
             return false;
         }
     }

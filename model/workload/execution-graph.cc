@@ -17,6 +17,8 @@
 #include <set>
 #include <sstream>
 #include <tuple>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace ns3
 {
@@ -113,15 +115,29 @@ ExecutionGraph::GetNReplicas() const
 ExecutionGraph
 ExecutionGraph::Expand() const
 {
-    const uint32_t w = m_replicas;
-    if (w == 1)
+    if (m_replicas == 1)
     {
         return *this;
     }
-    ExecutionGraph flat(m_ranks * w);
+    ExecutionGraph flat(m_ranks * m_replicas);
+    VisitExpanded([&flat](const std::string& name,
+                          const std::vector<uint32_t>& ranks) { flat.AddGroup(name, ranks); },
+                  [&flat](uint32_t rank, std::size_t, const ExecNode& node) {
+                      flat.Add(rank, ExecNode(node));
+                      return true;
+                  });
+    return flat;
+}
+
+bool
+ExecutionGraph::VisitExpanded(
+    const std::function<void(const std::string&, const std::vector<uint32_t>&)>& group,
+    const std::function<bool(uint32_t, std::size_t, const ExecNode&)>& node) const
+{
+    const uint32_t w = m_replicas;
     auto replicaGroup = [](uint32_t r) { return "rank" + std::to_string(r) + ".replicas"; };
-    auto groupOf = [](const std::string& group, uint32_t k) {
-        return (group.empty() ? std::string("every") : group) + ".r" + std::to_string(k);
+    auto groupOf = [](const std::string& name, uint32_t k) {
+        return (name.empty() ? std::string("every") : name) + ".r" + std::to_string(k);
     };
     bool everyUsed = false;
     for (const auto& nodes : m_nodes)
@@ -140,7 +156,7 @@ ExecutionGraph::Expand() const
             {
                 ranks.push_back(g * w + k);
             }
-            flat.AddGroup(groupOf(name, k), ranks);
+            group(groupOf(name, k), ranks);
         }
         // "every.rK" only if a collective uses every rank (a trace names only groups in use).
         if (everyUsed && !m_groups.count(groupOf("", k)))
@@ -150,9 +166,16 @@ ExecutionGraph::Expand() const
             {
                 every.push_back(g * w + k);
             }
-            flat.AddGroup(groupOf("", k), every);
+            group(groupOf("", k), every);
         }
     }
+    // One node object is filled for every expanded node in turn (assigning reuses its memory
+    // and makes no new Time); synchronizations start from one zero-byte all-gather.
+    ExecNode e;
+    ExecNode sync;
+    sync.kind = ExecNodeKind::COLLECTIVE;
+    sync.collective = CollectiveKind::ALLGATHER;
+    sync.algorithm = CollectiveAlgorithm::RING;
     for (uint32_t r = 0; r < m_ranks; ++r)
     {
         std::vector<uint32_t> replicas;
@@ -160,11 +183,12 @@ ExecutionGraph::Expand() const
         {
             replicas.push_back(r * w + k);
         }
-        flat.AddGroup(replicaGroup(r), replicas);
+        const std::string own = replicaGroup(r);
+        group(own, replicas);
         // Nodes whose replicas may finish apart, that others depend on: their dependents wait
         // on a synchronization.
         const auto& nodes = m_nodes[r];
-        std::set<uint64_t> depended;
+        std::unordered_set<uint64_t> depended;
         uint64_t top = 0;
         for (const ExecNode& n : nodes)
         {
@@ -172,7 +196,7 @@ ExecutionGraph::Expand() const
             depended.insert(n.dataDeps.begin(), n.dataDeps.end());
             depended.insert(n.ctrlDeps.begin(), n.ctrlDeps.end());
         }
-        std::map<uint64_t, uint64_t> syncOf;
+        std::unordered_map<uint64_t, uint64_t> syncOf;
         for (const ExecNode& n : nodes)
         {
             const bool apart = n.kind == ExecNodeKind::SEND || n.kind == ExecNodeKind::RECV ||
@@ -185,12 +209,13 @@ ExecutionGraph::Expand() const
         for (uint32_t k = 0; k < w; ++k)
         {
             const uint32_t fr = r * w + k;
+            std::size_t index = 0;
             for (const ExecNode& n : nodes)
             {
-                ExecNode e = n;
+                e = n;
                 if (e.kind == ExecNodeKind::COLLECTIVE)
                 {
-                    e.group = e.amongReplicas ? replicaGroup(r) : groupOf(e.group, k);
+                    e.group = e.amongReplicas ? own : groupOf(e.group, k);
                     e.amongReplicas = false;
                 }
                 else if (e.kind == ExecNodeKind::SEND || e.kind == ExecNodeKind::RECV)
@@ -205,25 +230,28 @@ ExecutionGraph::Expand() const
                         d = it == syncOf.end() ? d : it->second;
                     }
                 }
-                flat.Add(fr, e);
+                if (!node(fr, index++, e))
+                {
+                    return false;
+                }
                 const auto it = syncOf.find(n.id);
                 if (it != syncOf.end())
                 {
-                    ExecNode sync;
-                    sync.id = it->second;
-                    sync.name = "replicas of " + std::to_string(n.id);
-                    sync.kind = ExecNodeKind::COLLECTIVE;
-                    sync.collective = CollectiveKind::ALLGATHER;
-                    sync.algorithm = CollectiveAlgorithm::RING;
-                    sync.group = replicaGroup(r);
-                    sync.stream = n.stream;
-                    sync.dataDeps = {n.id};
-                    flat.Add(fr, sync);
+                    e = sync;
+                    e.id = it->second;
+                    e.name = "replicas of " + std::to_string(n.id);
+                    e.group = own;
+                    e.stream = n.stream;
+                    e.dataDeps.assign(1, n.id);
+                    if (!node(fr, index++, e))
+                    {
+                        return false;
+                    }
                 }
             }
         }
     }
-    return flat;
+    return true;
 }
 
 namespace
@@ -341,32 +369,33 @@ ExecutionGraph::Fold(ExecutionGraph& folded) const
             {
                 return false;
             }
-            candidate.Add(r, f);
+            candidate.Add(r, std::move(f));
         }
     }
-    // Exact or nothing: the candidate's expansion must be this graph.
-    const ExecutionGraph again = candidate.Expand();
-    if (again.m_groups != m_groups)
+    // Exact or nothing: the candidate's expansion must be this graph, group for group and node
+    // for node (compared as they are made, none kept).
+    std::map<std::string, std::vector<uint32_t>> groups;
+    std::vector<std::size_t> matched(m_ranks, 0);
+    const bool same = candidate.VisitExpanded(
+        [&groups](const std::string& name, const std::vector<uint32_t>& ranks) {
+            groups.emplace(name, ranks);
+        },
+        [this, &matched](uint32_t rank, std::size_t index, const ExecNode& node) {
+            matched[rank] = index + 1;
+            return index < m_nodes[rank].size() && SameNode(node, m_nodes[rank][index]);
+        });
+    if (!same || groups != m_groups)
     {
         return false;
     }
     for (uint32_t r = 0; r < m_ranks; ++r)
     {
-        const auto& a = again.m_nodes[r];
-        const auto& b = m_nodes[r];
-        if (a.size() != b.size())
+        if (matched[r] != m_nodes[r].size()) // the expansion has fewer nodes
         {
             return false;
         }
-        for (std::size_t i = 0; i < a.size(); ++i)
-        {
-            if (!SameNode(a[i], b[i]))
-            {
-                return false;
-            }
-        }
     }
-    folded = candidate;
+    folded = std::move(candidate);
     return true;
 }
 
@@ -496,64 +525,76 @@ ExecutionGraph::Validate(std::string& error) const
     return CheckCollectives(orders, error) && CheckMessages(orders, error);
 }
 
+std::string
+ExecutionGraph::NodeProblem(uint32_t rank, const ExecNode& node) const
+{
+    // A message is built only for a node at fault: most nodes are fine, and a stream per node
+    // costs more than the checks.
+    const bool collective = node.kind == ExecNodeKind::COLLECTIVE;
+    if (node.duration.IsStrictlyNegative())
+    {
+        std::ostringstream why;
+        why << "negative duration " << node.duration.As(Time::US);
+        return why.str();
+    }
+    if (!IsAmount(node.flops) || !IsAmount(node.bytes))
+    {
+        std::ostringstream why;
+        why << "flops " << node.flops << " and bytes " << node.bytes
+            << " must be finite and not negative";
+        return why.str();
+    }
+    if (collective && !node.collective.IsValid())
+    {
+        return "collective of unknown kind '" + node.collective.GetName() + "'";
+    }
+    if (collective && !IsSupported(node))
+    {
+        return "no algorithm " + node.algorithm.GetName() + " for " + node.collective.GetName() +
+               " (" + SupportedNames() + ")";
+    }
+    if (collective && !node.amongReplicas && !node.group.empty())
+    {
+        const auto group = m_groups.find(node.group);
+        if (group == m_groups.end())
+        {
+            return "unknown process group '" + node.group + "'";
+        }
+        if (std::find(group->second.begin(), group->second.end(), rank) == group->second.end())
+        {
+            return "collective on group '" + node.group + "', which rank " + std::to_string(rank) +
+                   " is not in";
+        }
+    }
+    if ((node.kind == ExecNodeKind::SEND || node.kind == ExecNodeKind::RECV) &&
+        (node.peer >= m_ranks || node.peer == rank))
+    {
+        return GetExecNodeKindName(node.kind) + " with peer " + std::to_string(node.peer) +
+               " (ranks 0 to " + std::to_string(m_ranks - 1) + ", not itself)";
+    }
+    for (const auto* deps : {&node.dataDeps, &node.ctrlDeps})
+    {
+        for (uint64_t d : *deps)
+        {
+            if (!m_index[rank].count(d))
+            {
+                return std::string(deps == &node.dataDeps ? "data" : "control") +
+                       " dependency on unknown node " + std::to_string(d);
+            }
+        }
+    }
+    return "";
+}
+
 bool
 ExecutionGraph::CheckRank(uint32_t rank, std::vector<std::size_t>& order, std::string& error) const
 {
     for (const ExecNode& node : m_nodes[rank])
     {
-        std::ostringstream why;
-        if (node.duration.IsStrictlyNegative())
+        const std::string why = NodeProblem(rank, node);
+        if (!why.empty())
         {
-            why << "negative duration " << node.duration.As(Time::US);
-        }
-        else if (!IsAmount(node.flops) || !IsAmount(node.bytes))
-        {
-            why << "flops " << node.flops << " and bytes " << node.bytes
-                << " must be finite and not negative";
-        }
-        else if (node.kind == ExecNodeKind::COLLECTIVE && !node.collective.IsValid())
-        {
-            why << "collective of unknown kind '" << node.collective.GetName() << "'";
-        }
-        else if (node.kind == ExecNodeKind::COLLECTIVE && !IsSupported(node))
-        {
-            why << "no algorithm " << node.algorithm.GetName() << " for "
-                << node.collective.GetName() << " (" << SupportedNames() << ")";
-        }
-        else if (node.kind == ExecNodeKind::COLLECTIVE && !node.amongReplicas &&
-                 !node.group.empty() && !m_groups.count(node.group))
-        {
-            why << "unknown process group '" << node.group << "'";
-        }
-        else if (node.kind == ExecNodeKind::COLLECTIVE && !node.amongReplicas)
-        {
-            const auto members = GetGroupRanks(node.group);
-            if (std::find(members.begin(), members.end(), rank) == members.end())
-            {
-                why << "collective on group '" << node.group << "', which rank " << rank
-                    << " is not in";
-            }
-        }
-        else if ((node.kind == ExecNodeKind::SEND || node.kind == ExecNodeKind::RECV) &&
-                 (node.peer >= m_ranks || node.peer == rank))
-        {
-            why << GetExecNodeKindName(node.kind) << " with peer " << node.peer << " (ranks 0 to "
-                << m_ranks - 1 << ", not itself)";
-        }
-        for (const auto* deps : {&node.dataDeps, &node.ctrlDeps})
-        {
-            for (uint64_t d : *deps)
-            {
-                if (why.tellp() == 0 && !m_index[rank].count(d))
-                {
-                    why << (deps == &node.dataDeps ? "data" : "control")
-                        << " dependency on unknown node " << d;
-                }
-            }
-        }
-        if (why.tellp() > 0)
-        {
-            error = Where(rank, node) + ": " + why.str();
+            error = Where(rank, node) + ": " + why;
             return false;
         }
     }

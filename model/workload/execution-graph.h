@@ -13,6 +13,7 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -221,6 +222,19 @@ class ExecutionGraph
      * \param [out] error Why not \return true if its nodes are well formed and acyclic
      */
     bool CheckRank(uint32_t rank, std::vector<std::size_t>& order, std::string& error) const;
+    /// \param [in] rank A rank \param [in] node One of its nodes \return what is wrong with
+    /// the node alone ("" if nothing)
+    std::string NodeProblem(uint32_t rank, const ExecNode& node) const;
+    /**
+     * \brief Walks the expansion (Expand) without building it: each group, then each node of
+     * each expanded rank in order.
+     * \param [in] group Called with each expanded group's name and ranks
+     * \param [in] node Called with each expanded node (rank, index in it, the node); false stops
+     * \return false if \p node stopped the walk
+     */
+    bool VisitExpanded(
+        const std::function<void(const std::string&, const std::vector<uint32_t>&)>& group,
+        const std::function<bool(uint32_t, std::size_t, const ExecNode&)>& node) const;
     /// \param [in] orders Every rank's order \param [out] error Why not
     /// \return true if the collectives agree across their groups
     bool CheckCollectives(const std::vector<std::vector<std::size_t>>& orders,

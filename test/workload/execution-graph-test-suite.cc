@@ -14,6 +14,8 @@
 #include "ns3/execution-graph.h"
 #include "ns3/test.h"
 
+#include <functional>
+
 using namespace ns3;
 using namespace ns3::optical::compat;
 
@@ -319,6 +321,131 @@ class ExecutionGraphRooflineTestCase : public TestCase
     }
 };
 
+/// Fold inverts Expand exactly, or refuses.
+class ExecutionGraphFoldTestCase : public TestCase
+{
+  public:
+    ExecutionGraphFoldTestCase()
+        : TestCase("Execution graph: Fold gives back the folded graph of an expansion, exactly or "
+                   "not at all")
+    {
+    }
+
+  private:
+    /// \return two ranks of two replicas: compute, a collective among the replicas, a group
+    /// all-reduce and a send/receive pair that later nodes depend on
+    static ExecutionGraph Folded()
+    {
+        ExecutionGraph g(2, 2);
+        g.AddGroup("dp", {0, 1});
+        for (uint32_t r = 0; r < 2; ++r)
+        {
+            g.Add(r, Compute(1));
+            ExecNode tp = Coll(2, CollectiveKind::ALLREDUCE, 4096);
+            tp.amongReplicas = true;
+            tp.dataDeps = {1};
+            g.Add(r, tp);
+            ExecNode dp = Coll(3, CollectiveKind::ALLREDUCE, 1 << 20, "dp");
+            dp.dataDeps = {2};
+            g.Add(r, dp);
+            ExecNode m = Message(4, r == 0, 1 - r, 7, 2048);
+            m.dataDeps = {3};
+            g.Add(r, m);
+            g.Add(r, Compute(5, {4}));
+        }
+        return g;
+    }
+
+    /// \return whether two graphs have the same groups and nodes
+    static bool Same(const ExecutionGraph& a, const ExecutionGraph& b)
+    {
+        if (a.GetNRanks() != b.GetNRanks() || a.GetNReplicas() != b.GetNReplicas() ||
+            a.GetGroups() != b.GetGroups())
+        {
+            return false;
+        }
+        for (uint32_t r = 0; r < a.GetNRanks(); ++r)
+        {
+            const auto& x = a.GetNodes(r);
+            const auto& y = b.GetNodes(r);
+            if (x.size() != y.size())
+            {
+                return false;
+            }
+            for (std::size_t i = 0; i < x.size(); ++i)
+            {
+                if (x[i].id != y[i].id || x[i].name != y[i].name || x[i].kind != y[i].kind ||
+                    x[i].bytes != y[i].bytes || x[i].group != y[i].group ||
+                    x[i].amongReplicas != y[i].amongReplicas || x[i].peer != y[i].peer ||
+                    x[i].dataDeps != y[i].dataDeps || x[i].duration != y[i].duration)
+                {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /// \return a copy of \p g with \p change applied to the nodes of rank \p rank
+    static ExecutionGraph Changed(const ExecutionGraph& g,
+                                  uint32_t rank,
+                                  const std::function<void(std::vector<ExecNode>&)>& change)
+    {
+        ExecutionGraph out(g.GetNRanks());
+        for (const auto& [name, ranks] : g.GetGroups())
+        {
+            out.AddGroup(name, ranks);
+        }
+        for (uint32_t r = 0; r < g.GetNRanks(); ++r)
+        {
+            std::vector<ExecNode> nodes = g.GetNodes(r);
+            if (r == rank)
+            {
+                change(nodes);
+            }
+            out.SetNodes(r, std::move(nodes));
+        }
+        return out;
+    }
+
+    void DoRun() override
+    {
+        const ExecutionGraph folded = Folded();
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(folded.Validate(error), true, error);
+        const ExecutionGraph flat = folded.Expand();
+        NS_TEST_ASSERT_MSG_EQ(flat.GetNRanks(), 4, "a rank per replica");
+        NS_TEST_ASSERT_MSG_EQ(flat.Validate(error), true, error);
+        // Synchronizations after the apart nodes others depend on: the all-reduce of "dp" and
+        // the send or receive (5 nodes + 2 per expanded rank).
+        NS_TEST_EXPECT_MSG_EQ(flat.GetNodes(0).size(), 7, "two synchronizations");
+        ExecutionGraph back;
+        NS_TEST_ASSERT_MSG_EQ(flat.Fold(back), true, "an expansion folds");
+        NS_TEST_EXPECT_MSG_EQ(Same(back, folded), true, "into the graph it came from");
+
+        // Anything that is not exactly an expansion stays as it is.
+        ExecutionGraph out;
+        NS_TEST_EXPECT_MSG_EQ(folded.Fold(out), false, "a folded graph does not fold again");
+        const auto bytes = Changed(flat, 3, [](std::vector<ExecNode>& n) { n[0].bytes = 1; });
+        NS_TEST_EXPECT_MSG_EQ(bytes.Fold(out), false, "one replica's compute differs");
+        const auto fewer = Changed(flat, 2, [](std::vector<ExecNode>& n) { n.pop_back(); });
+        NS_TEST_EXPECT_MSG_EQ(fewer.Fold(out), false, "a replica lacks its last node");
+        const auto more =
+            Changed(flat, 1, [](std::vector<ExecNode>& n) { n.push_back(Compute(99, {5})); });
+        NS_TEST_EXPECT_MSG_EQ(more.Fold(out), false, "a replica has one more node");
+        const auto unsynced = Changed(flat, 0, [](std::vector<ExecNode>& n) {
+            for (auto& x : n)
+            {
+                for (auto& d : x.dataDeps)
+                {
+                    d = d > 5 ? 3 : d; // depend on the all-reduce, not on its synchronization
+                }
+            }
+        });
+        NS_TEST_EXPECT_MSG_EQ(unsynced.Fold(out), false, "a dependency skips a synchronization");
+    }
+};
+
 /// The suite.
 class ExecutionGraphTestSuite : public TestSuite
 {
@@ -330,6 +457,7 @@ class ExecutionGraphTestSuite : public TestSuite
         AddTestCase(new ExecutionGraphRefusalTestCase, TEST_QUICK);
         AddTestCase(new ExecutionGraphRingTestCase, TEST_QUICK);
         AddTestCase(new ExecutionGraphRooflineTestCase, TEST_QUICK);
+        AddTestCase(new ExecutionGraphFoldTestCase, TEST_QUICK);
     }
 };
 
