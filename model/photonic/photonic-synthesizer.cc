@@ -72,7 +72,10 @@ Contiguous(uint32_t nInputs, uint32_t nOutputs, uint32_t outFirst)
 }
 
 void
-Header(std::ostringstream& os, const std::string& name, const std::string& what, const Layout& l)
+WriteHeader(std::ostringstream& os,
+            const std::string& name,
+            const std::string& what,
+            const Layout& l)
 {
     os << "// Written by ns3-optical's PhotonicSynthesizer: " << what << ".\n";
     os << "program " << name << ";\n";
@@ -180,7 +183,10 @@ PhotonicSynthesizer::Permutation(const std::vector<int32_t>& perm,
     }
     const Layout l(ports);
     std::ostringstream os;
-    Header(os, "permutation", "a permutation of " + std::to_string(perm.size()) + " inputs", l);
+    WriteHeader(os,
+                "permutation",
+                "a permutation of " + std::to_string(perm.size()) + " inputs",
+                l);
     if (!PermutationBody(perm, l, "", os, error))
     {
         return false;
@@ -264,7 +270,7 @@ PhotonicSynthesizer::Multicast(
         }
     }
     std::ostringstream os;
-    Header(os, "multicast", "a multicast of " + std::to_string(groups.size()) + " groups", l);
+    WriteHeader(os, "multicast", "a multicast of " + std::to_string(groups.size()) + " groups", l);
     os << body.str();
     text = os.str();
     return true;
@@ -298,7 +304,7 @@ PhotonicSynthesizer::Rotor(const std::vector<std::vector<int32_t>>& matchings,
     }
     const std::size_t n = matchings[0].size();
     std::ostringstream os;
-    Header(os, "rotor", "a rotor of " + std::to_string(matchings.size()) + " slots", l);
+    WriteHeader(os, "rotor", "a rotor of " + std::to_string(matchings.size()) + " slots", l);
     for (std::size_t s = 0; s < matchings.size(); ++s)
     {
         if (matchings[s].size() != n || n == 0 || n != ports.inputs.size())
@@ -336,10 +342,10 @@ PhotonicSynthesizer::Unitary(const PhotonicMatrix& u, std::string& text, std::st
     }
     const uint32_t n = u.Rows();
     std::ostringstream os;
-    Header(os,
-           "unitary",
-           "an analog " + std::to_string(n) + "-mode unitary",
-           Layout(Contiguous(n, n, 0)));
+    WriteHeader(os,
+                "unitary",
+                "an analog " + std::to_string(n) + "-mode unitary",
+                Layout(Contiguous(n, n, 0)));
     os << "b[0.." << n - 1 << "] = unitary(a[0.." << n - 1 << "], [";
     for (uint32_t r = 0; r < n; ++r)
     {
