@@ -97,13 +97,7 @@ main(int argc, char* argv[])
     }
     LinkLoadSampler load;
     load.SetInterval(MicroSeconds(5));
-    Ptr<FlowCollectiveTransport> flow = DynamicCast<FlowCollectiveTransport>(transport);
-    std::vector<uint32_t> vertices;
-    for (uint32_t r = 0; r < ranks; ++r)
-    {
-        vertices.push_back(flow->GetVertex(r));
-    }
-    load.AddFlowHosts(flow->GetNetwork(), vertices);
+    load.AddRanks(transport, NodeContainer()); // the rails' GPUs at flow level
     load.Start();
 
     uint32_t done = 0;

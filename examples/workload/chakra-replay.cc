@@ -177,22 +177,9 @@ main(int argc, char* argv[])
     if (sampling.IsStrictlyPositive())
     {
         load.SetInterval(sampling);
-        if (Ptr<FlowCollectiveTransport> flow = DynamicCast<FlowCollectiveTransport>(transport))
+        if (!load.AddRanks(transport, nodes))
         {
-            std::vector<uint32_t> vertices(ranks);
-            for (uint32_t r = 0; r < ranks; ++r)
-            {
-                vertices[r] = flow->GetVertex(r);
-            }
-            if (!flow->GetNetwork())
-            {
-                exp.Fail("--sampling: this backend's flow engine has no link rates to sample");
-            }
-            load.AddFlowHosts(flow->GetNetwork(), vertices);
-        }
-        else
-        {
-            load.AddHosts(nodes);
+            exp.Fail("--sampling: this backend's flow engine has no link rates to sample");
         }
         exp.Note("sampling " + std::to_string(load.GetNLinks()) + " hosts every " +
                  OpticalUnits::Format(sampling.GetNanoSeconds() / 1e3) + " us");

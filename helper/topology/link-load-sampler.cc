@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
+#include "ns3/flow-collective-transport.h"
 #include "ns3/flow-topology.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
@@ -147,6 +148,29 @@ LinkLoadSampler::AddFlowHosts(Ptr<FlowNetwork> network, const std::vector<uint32
         l->host = true;
         m_links.push_back(std::move(l));
     }
+}
+
+bool
+LinkLoadSampler::AddRanks(Ptr<CollectiveTransport> transport, NodeContainer hosts)
+{
+    NS_ABORT_MSG_IF(!transport, "LinkLoadSampler::AddRanks: null transport");
+    Ptr<FlowCollectiveTransport> flow = DynamicCast<FlowCollectiveTransport>(transport);
+    if (!flow)
+    {
+        AddHosts(hosts);
+        return true;
+    }
+    if (!flow->GetNetwork())
+    {
+        return false;
+    }
+    std::vector<uint32_t> vertices(flow->GetNRanks());
+    for (uint32_t r = 0; r < vertices.size(); ++r)
+    {
+        vertices[r] = flow->GetVertex(r);
+    }
+    AddFlowHosts(flow->GetNetwork(), vertices);
+    return true;
 }
 
 void

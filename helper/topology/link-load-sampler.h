@@ -7,6 +7,7 @@
 #ifndef LINK_LOAD_SAMPLER_H
 #define LINK_LOAD_SAMPLER_H
 
+#include "ns3/collective-transport.h"
 #include "ns3/event-id.h"
 #include "ns3/flow-network.h"
 #include "ns3/net-device.h"
@@ -87,6 +88,16 @@ class LinkLoadSampler
      * \param [in] vertices The hosts' vertices, in rank order
      */
     void AddFlowHosts(Ptr<FlowNetwork> network, const std::vector<uint32_t>& vertices);
+
+    /**
+     * \brief Samples every rank's NIC of a collective transport, at whichever level it runs:
+     * AddFlowHosts on a FlowCollectiveTransport's network (its ranks' vertices), AddHosts on
+     * \p hosts otherwise.
+     * \param [in] transport The transport (ranks installed)
+     * \param [in] hosts The ranks' nodes at packet level (may be empty at flow level)
+     * \return false if the transport's flow engine has no link rates (not a FlowNetwork)
+     */
+    bool AddRanks(Ptr<CollectiveTransport> transport, NodeContainer hosts);
 
     /// \brief Takes a sample now and every interval after, until Stop().
     void Start();
