@@ -244,6 +244,19 @@ FlowTopology::GetOutLinks(uint32_t from) const
     return m_out[from];
 }
 
+const std::vector<uint32_t>&
+FlowTopology::GetInLinks(uint32_t to) const
+{
+    NS_ABORT_MSG_IF(to >= GetNVertices(), "FlowTopology: no vertex " << to);
+    return m_in[to];
+}
+
+bool
+FlowTopology::HasPathFunction() const
+{
+    return static_cast<bool>(m_pathFunction);
+}
+
 void
 FlowTopology::SetPathFunction(PathFunction f)
 {

@@ -163,6 +163,15 @@ class FlowTopology : public Object
     const std::vector<uint32_t>& GetOutLinks(uint32_t from) const;
 
     /**
+     * \param [in] to A vertex
+     * \return the links entering it, in the order they were added
+     */
+    const std::vector<uint32_t>& GetInLinks(uint32_t to) const;
+
+    /// \return whether a path function (SetPathFunction) replaces shortest-path routing
+    bool HasPathFunction() const;
+
+    /**
      * \brief Replaces shortest-path routing by the caller's paths.
      * \param [in] f The path function (empty: back to shortest paths)
      */

@@ -54,6 +54,16 @@ CollectiveTransport::CheckNetwork(const NodeContainer& hosts, std::string& error
     return true;
 }
 
+bool
+CollectiveTransport::CheckMirroredRanks(const std::vector<std::vector<uint32_t>>& replicas,
+                                        std::string& why)
+{
+    why = "this transport (" + GetInstanceTypeId().GetName() +
+          ") cannot tell whether replicas are independent: only the flow level "
+          "(FlowCollectiveTransport over a FlowNetwork) mirrors replicas";
+    return false;
+}
+
 const CollectiveTransportCounters&
 CollectiveTransport::GetCounters() const
 {

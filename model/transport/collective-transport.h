@@ -145,6 +145,23 @@ class CollectiveTransport : public Object
      */
     virtual bool CheckNetwork(const NodeContainer& hosts, std::string& error) const;
 
+    /**
+     * \brief Whether replicas of a workload can be simulated as one: traffic among the ranks
+     * of each replica (and only among them) meets resources no other replica uses, and member
+     * i of every replica meets resources equal to those member i of replica 0 meets (rates,
+     * delays, MTUs). Then running replica 0's traffic alone gives every replica the same
+     * times, exactly (GraphExecutor's MirrorReplicas).
+     *
+     * Once accepted, the resources checked must not change during the run (the flow level
+     * aborts if one does). The default can tell nothing: it refuses.
+     * \param [in] replicas replicas[k][i]: the rank that is member i of replica k (every
+     * replica the same size, no rank in two)
+     * \param [out] why What breaks it (which ranks, which links)
+     * eturn true if simulating replica 0 alone is exact
+     */
+    virtual bool CheckMirroredRanks(const std::vector<std::vector<uint32_t>>& replicas,
+                                    std::string& why);
+
     /// \return what the transport has carried so far
     const CollectiveTransportCounters& GetCounters() const;
 

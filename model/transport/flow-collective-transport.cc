@@ -11,6 +11,8 @@
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
+#include <set>
+
 namespace ns3
 {
 
@@ -144,6 +146,169 @@ uint64_t
 FlowCollectiveTransport::GetMessagesDelivered() const
 {
     return GetCounters().messagesDelivered;
+}
+
+bool
+FlowCollectiveTransport::CheckMirroredRanks(const std::vector<std::vector<uint32_t>>& replicas,
+                                            std::string& why)
+{
+    Ptr<FlowNetwork> network = GetNetwork();
+    if (!network || !network->GetTopology())
+    {
+        why = "replicas are mirrored over a FlowNetwork only (this engine is " +
+              (m_network ? m_network->GetInstanceTypeId().GetName() : std::string("none")) + ")";
+        return false;
+    }
+    Ptr<FlowTopology> topology = network->GetTopology();
+    // Shortest paths between two members are their two links (checked below); a path
+    // function's paths are checked pair by pair, up to a bound.
+    const bool routed = topology->HasPathFunction();
+    uint64_t pairs = 0;
+    for (const auto& members : replicas)
+    {
+        pairs += static_cast<uint64_t>(members.size()) * members.size();
+    }
+    if (routed && pairs > 1000000)
+    {
+        why = "the topology routes by a path function (SetPathFunction) and " +
+              std::to_string(pairs) + " paths would have to be checked (at most 1,000,000)";
+        return false;
+    }
+    std::vector<uint32_t> path;
+    auto name = [this, &topology](uint32_t rank) {
+        return "rank " + std::to_string(rank) + " (" +
+               topology->GetVertexName(m_ranks.at(rank).vertex) + ")";
+    };
+    // A rank's NIC: its only link out and only link in.
+    auto nic = [&](uint32_t rank, uint32_t& out, uint32_t& in) {
+        if (rank >= m_ranks.size())
+        {
+            why = "no rank " + std::to_string(rank) + " (the transport has " +
+                  std::to_string(m_ranks.size()) + ")";
+            return false;
+        }
+        const auto& outs = topology->GetOutLinks(m_ranks[rank].vertex);
+        const auto& ins = topology->GetInLinks(m_ranks[rank].vertex);
+        if (outs.size() != 1 || ins.size() != 1)
+        {
+            why = name(rank) + " has " + std::to_string(outs.size()) + " links out and " +
+                  std::to_string(ins.size()) +
+                  " in: mirrored replicas need one of each (one NIC), so that a message "
+                  "between two members crosses their two links only";
+            return false;
+        }
+        out = outs.front();
+        in = ins.front();
+        return true;
+    };
+    auto same = [](const FlowTopology::Link& a, const FlowTopology::Link& b) {
+        return a.capacity == b.capacity && a.delay == b.delay && a.mtu == b.mtu && a.up && b.up;
+    };
+    std::vector<std::pair<uint32_t, uint32_t>> base; // replica 0's members' links
+    std::vector<uint32_t> accepted;
+    for (std::size_t k = 0; k < replicas.size(); ++k)
+    {
+        const auto& members = replicas[k];
+        if (members.size() != replicas.front().size())
+        {
+            why = "replica " + std::to_string(k) + " has " + std::to_string(members.size()) +
+                  " members, replica 0 " + std::to_string(replicas.front().size());
+            return false;
+        }
+        std::set<const ScaleUpDomain*> domains;
+        int64_t hub = -1;
+        for (std::size_t i = 0; i < members.size(); ++i)
+        {
+            uint32_t out = 0;
+            uint32_t in = 0;
+            if (!nic(members[i], out, in))
+            {
+                return false;
+            }
+            const Ptr<ScaleUpDomain>& domain = m_ranks[members[i]].scaleUp;
+            if (domain && !domains.insert(PeekPointer(domain)).second)
+            {
+                why = name(members[i]) +
+                      " shares its scale-up domain with another member of "
+                      "replica " +
+                      std::to_string(k) +
+                      ": their messages would use the domain's ports, which other replicas' "
+                      "collectives use too";
+                return false;
+            }
+            const FlowTopology::Link& up = topology->GetLink(out);
+            const FlowTopology::Link& down = topology->GetLink(in);
+            if (hub < 0)
+            {
+                hub = up.to;
+            }
+            if (up.to != hub || down.from != hub)
+            {
+                why = name(members[i]) + " is not linked to " +
+                      topology->GetVertexName(static_cast<uint32_t>(hub)) + " as replica " +
+                      std::to_string(k) +
+                      "'s first member is (both ways): messages between them would cross "
+                      "links other replicas may use";
+                return false;
+            }
+            if (k == 0)
+            {
+                base.emplace_back(out, in);
+            }
+            else if (!same(up, topology->GetLink(base[i].first)) ||
+                     !same(down, topology->GetLink(base[i].second)))
+            {
+                why = name(members[i]) + "'s links differ from (or are not up like) those of " +
+                      name(replicas.front()[i]) + ", the same member of replica 0";
+                return false;
+            }
+            accepted.push_back(out);
+            accepted.push_back(in);
+        }
+        for (std::size_t i = 0; routed && i < members.size(); ++i)
+        {
+            for (std::size_t j = 0; j < members.size(); ++j)
+            {
+                const uint32_t a = members[i];
+                const uint32_t b = members[j];
+                if (i != j &&
+                    (!topology->Route(m_ranks[a].vertex, m_ranks[b].vertex, 0, path, why) ||
+                     path.size() != 2 || path[0] != topology->GetOutLinks(m_ranks[a].vertex)[0] ||
+                     path[1] != topology->GetInLinks(m_ranks[b].vertex)[0]))
+                {
+                    why = "the path function routes " + name(a) + " to " + name(b) +
+                          " over other links than their own two" + (why.empty() ? "" : ": " + why);
+                    return false;
+                }
+            }
+        }
+    }
+    if (m_mirrored.size() < topology->GetNLinks())
+    {
+        m_mirrored.resize(topology->GetNLinks(), false);
+    }
+    for (uint32_t l : accepted)
+    {
+        m_mirrored[l] = true;
+    }
+    if (!m_watching)
+    {
+        m_watching = true;
+        topology->TraceConnectWithoutContext(
+            "LinkChanged",
+            MakeCallback(&FlowCollectiveTransport::MirroredLinkChanged, this));
+    }
+    return true;
+}
+
+void
+FlowCollectiveTransport::MirroredLinkChanged(uint32_t link)
+{
+    NS_ABORT_MSG_IF(link < m_mirrored.size() && m_mirrored[link],
+                    "FlowCollectiveTransport: link "
+                        << link << " (" << GetNetwork()->GetTopology()->GetLink(link).name
+                        << ") of mirrored replicas changed during the run: replicas are "
+                           "simulated as one only on a fabric that does not change");
 }
 
 std::string

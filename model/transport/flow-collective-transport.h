@@ -105,6 +105,22 @@ class FlowCollectiveTransport : public CollectiveTransport
                     DeliveryCallback delivered) override;
     Ptr<ScaleUpDomain> GetScaleUp(uint32_t rank, uint32_t& local) const override;
     std::string DescribeStall() override;
+    /**
+     * \brief Accepts replicas whose members each have one link out and one link in (a NIC),
+     * every member of a replica in its own scale-up domain (or none) and linked to the same
+     * switch vertex as the others: a message between two members then crosses exactly the
+     * sender's link out and the receiver's link in, which belong to that replica alone; and
+     * member i of replica k's two links have the capacity, delay and MTU of member i of
+     * replica 0's. Only over a FlowNetwork; with a path function (a topology built from
+     * ns-3 nodes routes as IPv4 does) every ordered pair of members is routed and must take
+     * its two links (at most a million pairs).
+     * A checked link that changes later (up, down, capacity) aborts the run.
+     * \param [in] replicas replicas[k][i]: the rank that is member i of replica k
+     * \param [out] why What breaks it
+     * \return true if simulating replica 0 alone is exact
+     */
+    bool CheckMirroredRanks(const std::vector<std::vector<uint32_t>>& replicas,
+                            std::string& why) override;
 
     /// \return bytes handed to flows (message headers included, packet headers not) so far
     double GetBytesSent() const;
@@ -143,6 +159,9 @@ class FlowCollectiveTransport : public CollectiveTransport
     };
 
     void StartNext(Pair* pair, uint32_t src, uint32_t dst);
+    /// Aborts if \p link is one CheckMirroredRanks accepted
+    /// \param [in] link A link of the topology that changed
+    void MirroredLinkChanged(uint32_t link);
     /// \return the up links joining two ranks' vertices directly, in index order
     std::vector<uint32_t> DirectLinks(uint32_t src, uint32_t dst) const;
 
@@ -158,6 +177,9 @@ class FlowCollectiveTransport : public CollectiveTransport
     DataRate m_rateCap;       //!< Per-flow cap (0: none)
     double m_bytesSent{0};    //!< Wire bytes
     uint64_t m_waiting{0};    //!< Messages queued behind others
+    /// Links CheckMirroredRanks accepted (by index): they must not change
+    std::vector<bool> m_mirrored;
+    bool m_watching{false}; //!< Connected to the topology's LinkChanged
 };
 
 } // namespace ns3

@@ -7,15 +7,18 @@
 #include "graph-executor.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/collective-transport.h"
 #include "ns3/data-rate.h"
 #include "ns3/log.h"
 #include "ns3/optical-compat.h"
+#include "ns3/scale-up-domain.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace ns3
 {
@@ -99,6 +102,18 @@ GraphExecutor::GetTypeId()
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&GraphExecutor::m_memoryRate),
                           MakeDataRateChecker())
+            .AddAttribute(
+                "MirrorReplicas",
+                "Run a folded graph's group collectives and messages for replica 0 only and "
+                "let every replica's part end with it, when that is exact (CheckMirroring: "
+                "each replica's traffic on links of its own, equal to replica 0's; Start "
+                "aborts if not). The transport then carries and counts one replica's bytes; "
+                "the executor's collective and message counts and bytes count every replica. "
+                "For very large jobs at flow level (a rail-optimized fabric with TP inside "
+                "the server: replicas on their own rails)",
+                BooleanValue(false),
+                MakeBooleanAccessor(&GraphExecutor::m_mirror),
+                MakeBooleanChecker())
             .AddAttribute("Name",
                           "Name of the run in collective records",
                           StringValue("graph"),
@@ -199,6 +214,7 @@ GraphExecutor::Setup(std::shared_ptr<const ExecutionGraph> graph,
             }
         }
         m_groupFirst.push_back(members.front());
+        m_groupNames.push_back(name);
         m_groupRanks.push_back(std::move(perReplica));
     }
     m_depCount.assign(n, {});
@@ -294,11 +310,96 @@ GraphExecutor::SetScheduleSource(ScheduleSource source)
     m_source = std::move(source);
 }
 
+bool
+GraphExecutor::CheckMirroring(std::string& why)
+{
+    NS_ABORT_MSG_IF(!m_graph, "GraphExecutor::CheckMirroring: call Setup first");
+    const uint32_t w = m_graph->GetNReplicas();
+    if (w == 1)
+    {
+        return true;
+    }
+    if (m_source)
+    {
+        why = "a schedule source (MoE routing) gives each replica its own traffic";
+        return false;
+    }
+    if (m_controller)
+    {
+        why = "a controller (OCS circuits) acts on each replica's demands";
+        return false;
+    }
+    std::set<std::pair<uint32_t, uint32_t>> pairs;
+    std::set<uint32_t> groups;
+    for (uint32_t r = 0; r < m_graph->GetNRanks(); ++r)
+    {
+        const auto& nodes = m_graph->GetNodes(r);
+        for (std::size_t i = 0; i < nodes.size(); ++i)
+        {
+            const ExecNode& node = nodes[i];
+            if (node.kind == ExecNodeKind::COLLECTIVE && node.amongReplicas && node.bytes > 0)
+            {
+                uint32_t local = 0;
+                const Ptr<ScaleUpDomain> domain = m_transport->GetScaleUp(m_ranks[r * w], local);
+                for (uint32_t k = 1; k < w; ++k)
+                {
+                    if (!domain || m_transport->GetScaleUp(m_ranks[r * w + k], local) != domain)
+                    {
+                        why = "rank " + std::to_string(r) +
+                              "'s replicas are not in one scale-up "
+                              "domain and it has collectives among them (node " +
+                              std::to_string(node.id) +
+                              "): they would meet the other replicas' traffic on the fabric";
+                        return false;
+                    }
+                }
+            }
+            else if (node.kind == ExecNodeKind::COLLECTIVE && !node.amongReplicas && node.bytes > 0)
+            {
+                groups.insert(m_slot[r][i]);
+            }
+            else if (node.kind == ExecNodeKind::SEND && node.bytes > 0 && node.peer != r)
+            {
+                pairs.emplace(r, node.peer);
+            }
+        }
+    }
+    for (uint32_t g : groups)
+    {
+        if (!m_transport->CheckMirroredRanks(m_groupRanks[g], why))
+        {
+            why = "a collective of group '" + m_groupNames[g] + "': " + why;
+            return false;
+        }
+    }
+    for (const auto& [from, to] : pairs)
+    {
+        std::vector<std::vector<uint32_t>> replicas(w);
+        for (uint32_t k = 0; k < w; ++k)
+        {
+            replicas[k] = {m_ranks[from * w + k], m_ranks[to * w + k]};
+        }
+        if (!m_transport->CheckMirroredRanks(replicas, why))
+        {
+            why = "messages from rank " + std::to_string(from) + " to rank " + std::to_string(to) +
+                  ": " + why;
+            return false;
+        }
+    }
+    return true;
+}
+
 void
 GraphExecutor::Start(std::function<void()> done)
 {
     NS_ABORT_MSG_IF(!m_graph, "GraphExecutor::Start: call Setup first");
     NS_ABORT_MSG_IF(m_running, "GraphExecutor::Start: the previous run is not done");
+    if (m_mirror && !m_mirrorChecked)
+    {
+        std::string why;
+        NS_ABORT_MSG_IF(!CheckMirroring(why), m_who << ": MirrorReplicas: " << why);
+        m_mirrorChecked = true;
+    }
     if (!m_records.empty() && m_left < m_nodes)
     {
         Reset();
@@ -435,9 +536,11 @@ GraphExecutor::Arrive(uint32_t r, std::size_t i)
         finish();
         return;
     }
-    // One collective per replica index (one if not folded); the node ends with the last.
+    // One collective per replica index (one if not folded, or mirrored: replica 0's stands
+    // for all); the node ends with the last.
+    const uint32_t copies = m_mirrorChecked && !node.amongReplicas ? w : 1;
     std::vector<std::pair<std::shared_ptr<const CollectiveSchedule>, std::vector<uint32_t>>> runs;
-    for (uint32_t k = 0; k < w; ++k)
+    for (uint32_t k = 0; k < w / copies; ++k)
     {
         std::vector<uint32_t> ranks;
         if (node.amongReplicas)
@@ -482,8 +585,8 @@ GraphExecutor::Arrive(uint32_t r, std::size_t i)
     auto left = std::make_shared<std::size_t>(runs.size());
     for (auto& [schedule, ranks] : runs)
     {
-        ++m_nCollectives;
-        m_collectiveBytes += static_cast<double>(schedule->GetBytes());
+        m_nCollectives += copies;
+        m_collectiveBytes += static_cast<double>(schedule->GetBytes()) * copies;
         Run(schedule, ranks, [left, finish]() {
             if (--*left == 0)
             {
@@ -534,8 +637,9 @@ GraphExecutor::Launch(const ExecNode& send, Where from, MessageKey key)
     // From each replica of the sender to the same replica of the receiver: a two-rank
     // SENDRECV (root 0 to rank 1); delivered when every replica's message is.
     const uint32_t w = m_graph->GetNReplicas();
+    const uint32_t copies = m_mirrorChecked ? w : 1; // mirrored: replica 0's stands for all
     std::vector<std::pair<uint32_t, uint32_t>> pairs;
-    for (uint32_t k = 0; k < w && send.bytes > 0; ++k)
+    for (uint32_t k = 0; k < w / copies && send.bytes > 0; ++k)
     {
         const uint32_t src = m_ranks[from.first * w + k];
         const uint32_t dst = m_ranks[send.peer * w + k];
@@ -558,8 +662,8 @@ GraphExecutor::Launch(const ExecNode& send, Where from, MessageKey key)
     auto left = std::make_shared<std::size_t>(pairs.size());
     for (const auto& [src, dst] : pairs)
     {
-        ++m_nMessages;
-        m_messageBytes += static_cast<double>(schedule->GetBytes());
+        m_nMessages += copies;
+        m_messageBytes += static_cast<double>(schedule->GetBytes()) * copies;
         Run(schedule, {src, dst}, [left, delivered]() {
             if (--*left == 0)
             {

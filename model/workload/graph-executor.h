@@ -147,6 +147,20 @@ class GraphExecutor : public Object
     void SetController(Ptr<CollectiveController> controller);
 
     /**
+     * \brief Whether this folded graph's replicas can be simulated as one (MirrorReplicas):
+     * no schedule source (MoE routing draws each replica's traffic apart) and no controller;
+     * the replicas of every rank that has collectives among its replicas share one scale-up
+     * domain (that traffic then never meets the replicas' scale-out links); and the transport
+     * accepts (CollectiveTransport::CheckMirroredRanks) the replicas of every group and of
+     * every sender and receiver pair. A graph that is not folded has nothing to mirror: true.
+     * Call after Setup(), SetScheduleSource() and SetController(); Start() calls it when
+     * MirrorReplicas is set and aborts with \p why if it fails.
+     * \param [out] why What breaks it
+     * \return true if replica 0 alone gives every replica's times exactly
+     */
+    bool CheckMirroring(std::string& why);
+
+    /**
      * \brief Starts the run now (again, once the previous run is done).
      * \param [in] done Called when every node has finished
      */
@@ -240,6 +254,8 @@ class GraphExecutor : public Object
     std::vector<uint32_t> m_ranks;                 //!< Transport rank of each graph rank
     GpuSpec m_gpu;                                 //!< The GPU
     DataRate m_memoryRate;                         //!< MemoryRate (0: the GPU's HBM)
+    bool m_mirror{false};                          //!< MirrorReplicas
+    bool m_mirrorChecked{false};                   //!< CheckMirroring passed
     std::string m_name;                            //!< Name
     std::string m_who;                             //!< "GraphExecutor 'NAME'", for messages
     ScheduleSource m_source;                       //!< Schedules supplied at run time
@@ -252,6 +268,7 @@ class GraphExecutor : public Object
     /// Per group, per replica index: transport ranks
     std::vector<std::vector<std::vector<uint32_t>>> m_groupRanks;
     std::vector<uint32_t> m_groupFirst;                             //!< Per group: first graph rank
+    std::vector<std::string> m_groupNames;                          //!< Per group: its name
     std::vector<std::vector<Stream>> m_streams;                     //!< Per rank: its streams
     std::vector<std::vector<ExecNodeRecord>> m_records;             //!< Per node: when it ran
     std::map<std::pair<uint32_t, uint64_t>, Meeting> m_collectives; //!< Gathering

@@ -36,6 +36,13 @@ TrainingJob::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Optical")
             .AddConstructor<TrainingJob>()
+            .AddAttribute("MirrorReplicas",
+                          "Simulate the tensor-parallel replicas of each stage as one where "
+                          "that is exact (GraphExecutor's MirrorReplicas: Start aborts, saying "
+                          "why, where it is not)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&TrainingJob::m_mirror),
+                          MakeBooleanChecker())
             .AddTraceSource("IterationEnd",
                             "An iteration completed (its record).",
                             MakeTraceSourceAccessor(&TrainingJob::m_iterationTrace),
@@ -485,6 +492,7 @@ TrainingJob::Start(uint32_t iterations, std::function<void()> done)
         Build(*graph, &m_plans, &m_moeSteps);
         m_executor = CreateObject<GraphExecutor>();
         m_executor->SetAttribute("Name", StringValue(m_name));
+        m_executor->SetAttribute("MirrorReplicas", BooleanValue(m_mirror));
         m_executor->Setup(graph, m_transport, m_ranks, m_config.gpu);
         if (!m_moeSteps.empty())
         {

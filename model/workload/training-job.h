@@ -223,6 +223,7 @@ class TrainingJob : public Object
     Ptr<CollectiveTransport> m_transport;                        //!< Transport
     std::vector<uint32_t> m_ranks;                               //!< Job rank -> transport rank
     std::string m_name;                                          //!< Job name
+    bool m_mirror{false};                                        //!< MirrorReplicas
     Ptr<CollectiveController> m_controller;                      //!< Network controller
     Ptr<MoeTraffic> m_moe;                                       //!< MoE routing and transfers
     Ptr<GraphExecutor> m_executor;                               //!< Runs the iterations

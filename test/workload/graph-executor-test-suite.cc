@@ -20,6 +20,7 @@
 #include "ns3/graph-executor.h"
 #include "ns3/network-module.h"
 #include "ns3/optical-data-file.h"
+#include "ns3/rail-topology-helper.h"
 #include "ns3/star-topology-helper.h"
 #include "ns3/test.h"
 #include "ns3/training-job-helper.h"
@@ -620,6 +621,135 @@ class ExecutorTrainingReplayTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup optical-tests
+ * MirrorReplicas: a training job whose tensor-parallel replicas each keep to their own links
+ * (a rail per replica, or a star: a message crosses its two GPUs' own links) runs to the same
+ * iteration, field for field, with replica 0 simulated alone, on a quarter of the flows
+ * (four replicas); and CheckMirroring refuses what it cannot mirror, saying why.
+ */
+class ExecutorMirrorTestCase : public TestCase
+{
+  public:
+    ExecutorMirrorTestCase()
+        : TestCase(
+              "Graph executor: mirrored replicas run to the same times on a TP-th of the flows")
+    {
+    }
+
+  private:
+    /// \return the job of the test (tiny, DP2 x TP4 x PP2, 4 micro-batches)
+    static TrainingConfig Job()
+    {
+        TrainingConfig c;
+        std::string error;
+        NS_ABORT_MSG_IF(!TrainingJobHelper::Configure("tiny", "h100", c, error), error);
+        c.dp = 2;
+        c.tp = 4;
+        c.pp = 2;
+        c.microbatches = 4;
+        return c;
+    }
+
+    /// Rails (4 servers of 4 GPUs, a rail switch per GPU index, a spine) at flow level.
+    /// \param [out] topology The fabric \return the transport
+    static Ptr<CollectiveTransport> Rails(Ptr<FlowTopology>& topology)
+    {
+        const TrainingConfig c = Job();
+        RailTopologyHelper rails;
+        rails.SetDeviceAttribute("DataRate", StringValue("100Gbps"));
+        rails.SetChannelAttribute("Delay", StringValue("1us"));
+        topology = CreateObject<FlowTopology>();
+        const std::vector<uint32_t> vertices = rails.Build(topology, 4, 4);
+        Ptr<FlowNetwork> network = CreateObject<FlowNetwork>();
+        network->SetTopology(topology);
+        CollectiveHelper helper;
+        helper.SetScaleUpAttribute(
+            "Bandwidth",
+            DataRateValue(DataRate(static_cast<uint64_t>(c.gpu.scaleUpBps))));
+        return helper.InstallFlow(network, vertices, 4);
+    }
+
+    /// Runs the job once. \param [in] t Transport \param [in] mirror MirrorReplicas
+    /// \param [out] flows Flows the engine started \return its iteration
+    static IterationRecord Run(Ptr<CollectiveTransport> t, bool mirror, uint64_t& flows)
+    {
+        Ptr<TrainingJob> job = TrainingJobHelper().Install(t, Job());
+        job->SetAttribute("MirrorReplicas", BooleanValue(mirror));
+        job->Start(1);
+        Simulator::Run();
+        NS_ABORT_MSG_IF(job->GetIterations().size() != 1, "the job did not finish");
+        const IterationRecord it = job->GetIterations().front();
+        flows = DynamicCast<FlowCollectiveTransport>(t)->GetNetwork()->GetFlowsStarted();
+        job->Dispose();
+        Simulator::Destroy();
+        return it;
+    }
+
+    /// \return why CheckMirroring refuses the job on \p t ("" if it accepts)
+    /// \param [in] t Transport \param [in] moe With a schedule source
+    static std::string Refusal(Ptr<CollectiveTransport> t, bool moe = false)
+    {
+        const TrainingConfig c = Job();
+        Ptr<TrainingJob> job = TrainingJobHelper().Install(t, c);
+        Ptr<GraphExecutor> x = CreateObject<GraphExecutor>();
+        x->Setup(job->BuildGraph(), t, Identity(c.dp * c.tp * c.pp), c.gpu);
+        if (moe)
+        {
+            x->SetScheduleSource([](uint32_t, const ExecNode&, uint32_t) { return nullptr; });
+        }
+        std::string why;
+        const bool ok = x->CheckMirroring(why);
+        Simulator::Destroy();
+        return ok ? "" : why;
+    }
+
+    void DoRun() override
+    {
+        const TrainingConfig c = Job();
+        const uint32_t n = c.dp * c.tp * c.pp;
+        for (const bool rail : {true, false})
+        {
+            const std::string what = rail ? "rails" : "star";
+            uint64_t flows[2] = {0, 0};
+            IterationRecord it[2];
+            for (const bool mirror : {false, true})
+            {
+                Ptr<FlowTopology> topology;
+                Ptr<CollectiveTransport> t =
+                    rail ? Rails(topology) : Star(n, Backend::FLOW, c.tp, c.gpu.scaleUpBps);
+                it[mirror] = Run(t, mirror, flows[mirror]);
+            }
+            NS_TEST_EXPECT_MSG_EQ(it[1].end - it[1].start,
+                                  it[0].end - it[0].start,
+                                  what << ": the same iteration time, to the ns");
+            NS_TEST_EXPECT_MSG_EQ(it[1].bubbleS, it[0].bubbleS, what << ": bubble");
+            NS_TEST_EXPECT_MSG_EQ(it[1].exposedCommS, it[0].exposedCommS, what << ": exposed");
+            NS_TEST_EXPECT_MSG_EQ(it[1].exposedDpS, it[0].exposedDpS, what << ": exposed DP");
+            NS_TEST_EXPECT_MSG_EQ(it[1].exposedPpS, it[0].exposedPpS, what << ": exposed PP");
+            NS_TEST_EXPECT_MSG_EQ(it[1].collectives, it[0].collectives, what << ": counted all");
+            NS_TEST_EXPECT_MSG_EQ(it[1].bytes, it[0].bytes, what << ": their bytes");
+            NS_TEST_EXPECT_MSG_GT(flows[0], 0, what << ": scale-out flows");
+            NS_TEST_EXPECT_MSG_EQ(flows[1] * c.tp, flows[0], what << ": one replica's flows");
+        }
+
+        Ptr<FlowTopology> topology;
+        NS_TEST_EXPECT_MSG_EQ(Refusal(Rails(topology)), "", "rails: accepted");
+        // GPU 0's and GPU 1's links (replicas 0 and 1 of rank 0) no longer alike: no mirror.
+        Ptr<CollectiveTransport> slow = Rails(topology);
+        topology->SetLinkCapacity(1, 50e9);
+        std::string why = Refusal(slow);
+        NS_TEST_EXPECT_MSG_NE(why.find("differ"), std::string::npos, why);
+        // TP across servers: the replicas' own collectives would cross the fabric.
+        why = Refusal(Star(n, Backend::FLOW, 1, c.gpu.scaleUpBps));
+        NS_TEST_EXPECT_MSG_NE(why.find("scale-up domain"), std::string::npos, why);
+        why = Refusal(Star(n, Backend::FLOW, c.tp, c.gpu.scaleUpBps), true);
+        NS_TEST_EXPECT_MSG_NE(why.find("schedule source"), std::string::npos, why);
+        why = Refusal(Star(n, Backend::PACKET, c.tp, c.gpu.scaleUpBps));
+        NS_TEST_EXPECT_MSG_NE(why.find("only the flow level"), std::string::npos, why);
+    }
+};
+
 /// The suite.
 class GraphExecutorTestSuite : public TestSuite
 {
@@ -632,6 +762,7 @@ class GraphExecutorTestSuite : public TestSuite
         AddTestCase(new ExecutorMoreKindsTestCase, TEST_QUICK);
         AddTestCase(new ExecutorFoldedTestCase, TEST_QUICK);
         AddTestCase(new ExecutorTrainingReplayTestCase, TEST_QUICK);
+        AddTestCase(new ExecutorMirrorTestCase, TEST_QUICK);
     }
 };
 
