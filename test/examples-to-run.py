@@ -26,6 +26,7 @@ cpp_examples = [
     ("chakra-run --trace=chakra/all_reduce/8npus_1MB --backend=packet --rate=10Gbps", "True", "False"),
     ("training-graph", "True", "False"),
     ("replay-on-rails", "True", "False"),
+    ("mirrored-training --gpus=512 --pp=2", "True", "False"),
     ("training-graph --dp=2 --tp=4 --pp=2 --backend=packet", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005", "True", "False"),
     ("ocs-reconfiguration --duration=0.2 --period=0.05 --reconfigDelay=0.005 --policy=drain",
