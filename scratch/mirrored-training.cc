@@ -56,16 +56,9 @@ RunJob(OpticalExperiment& exp, const TrainingConfig& config, uint32_t gpus, bool
     Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, config);
     if (mirror)
     {
-        // The same check Start() makes, asked first: refused with the reason, nothing run.
-        Ptr<GraphExecutor> check = CreateObject<GraphExecutor>();
-        std::vector<uint32_t> ranks(gpus);
-        for (uint32_t r = 0; r < gpus; ++r)
-        {
-            ranks[r] = r;
-        }
-        check->Setup(job->BuildGraph(), transport, ranks, config.gpu);
+        // The check Start() makes, asked first: refused with the reason, nothing run.
         std::string why;
-        exp.Require(check->CheckMirroring(why), "gpus", "cannot mirror the replicas: " + why);
+        exp.Require(job->CheckMirroring(why), "gpus", "cannot mirror the replicas: " + why);
         job->SetAttribute("MirrorReplicas", BooleanValue(true));
     }
     job->Start(1);

@@ -60,6 +60,8 @@ cpp_examples = [
     ("collective-benchmark --nodes=8 --bytes=1048576 --collective=allreduce --algorithm=ring --backend=rdma",
      "True", "False"),
     ("training-iteration --gpus=8 --dp=2 --tp=2 --pp=2 --microbatches=4 --backend=flow", "True", "False"),
+    ("training-iteration --gpus=8 --dp=2 --tp=2 --pp=2 --microbatches=4 --topology=rail --backend=flow "
+     "--mirrorReplicas=true", "True", "False"),
     ("training-iteration --gpus=8 --dp=2 --tp=2 --pp=2 --microbatches=4 --topology=rail --backend=flow",
      "True", "False"),
     ("training-iteration --model=tiny-moe --gpus=8 --dp=4 --tp=2 --pp=1 --ep=2 --schedule=gpipe --zero=1 --moeZipf=1.2",

@@ -15,7 +15,8 @@
  * breakdown, and records every iteration in the results store (table ev_iterations).
  * --writeChakra=DIR writes the iteration's execution graph as a Chakra trace (one file per
  * GPU, replayable with chakra-replay); --timeline=FILE.json the last iteration as a Perfetto
- * timeline.
+ * timeline. --mirrorReplicas simulates each stage's TP replicas as one where that is exact
+ * (flow level; refused before the run otherwise).
  */
 
 #include "ns3/core-module.h"
@@ -50,6 +51,7 @@ main(int argc, char* argv[])
     ScaleOutFabricOptions fabric;
     std::string chakraDir;
     std::string timelinePath;
+    bool mirror = false;
 
     OpticalExperiment exp("training-iteration", "Hybrid-parallel training iterations");
     exp.AddText("model", "Model name (data/models.csv)", model, false);
@@ -73,6 +75,11 @@ main(int argc, char* argv[])
     exp.AddFlag("moePayloadEfficient",
                 "MoE: send only real tokens (true) or pad every transfer to capacity",
                 moePayloadEfficient);
+    exp.AddFlag("mirrorReplicas",
+                "Simulate the TP replicas of each stage as one where that is exact (flow level, "
+                "each replica's traffic on links of its own: TrainingJob's MirrorReplicas); "
+                "refused before the run, with the reason, where it is not",
+                mirror);
     exp.AddOutputDirectory("writeChakra",
                            "Write the iteration as a Chakra trace here (training.RANK.et per GPU; "
                            "empty: none)",
@@ -118,10 +125,15 @@ main(int argc, char* argv[])
         "Bandwidth",
         DataRateValue(DataRate(static_cast<uint64_t>(config.gpu.scaleUpBps))));
     exp.Require(collectives.CheckNetwork(nodes, backend, error), "backend", error);
-    exp.Start();
-
     Ptr<CollectiveTransport> transport = collectives.Install(nodes, gpusPerServer, backend);
     Ptr<TrainingJob> job = TrainingJobHelper().Install(transport, config, {}, "job0");
+    if (mirror)
+    {
+        exp.Require(job->CheckMirroring(error), "mirrorReplicas", error);
+        job->SetAttribute("MirrorReplicas", BooleanValue(true));
+    }
+    exp.Start();
+
     job->AssignStreams(0); // MoE routing: --RngRun picks the run
     if (!chakraDir.empty())
     {

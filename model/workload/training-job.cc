@@ -221,6 +221,26 @@ TrainingJob::BuildGraph() const
     return graph;
 }
 
+bool
+TrainingJob::CheckMirroring(std::string& why) const
+{
+    NS_ABORT_MSG_IF(!m_transport, "TrainingJob::CheckMirroring: call Setup first");
+    if (m_config.model.experts > 0 && m_config.ep > 1)
+    {
+        why = "an MoE job's routing gives each replica its own all-to-all";
+        return false;
+    }
+    Ptr<GraphExecutor> x = CreateObject<GraphExecutor>();
+    x->Setup(std::make_shared<const ExecutionGraph>(BuildGraph()),
+             m_transport,
+             m_ranks,
+             m_config.gpu);
+    x->SetController(m_controller);
+    const bool ok = x->CheckMirroring(why);
+    x->Dispose();
+    return ok;
+}
+
 void
 TrainingJob::Build(ExecutionGraph& graph,
                    std::vector<StagePlan>* plans,

@@ -163,6 +163,16 @@ class TrainingJob : public Object
      */
     ExecutionGraph BuildGraph() const;
 
+    /**
+     * \brief Whether MirrorReplicas would be exact for this job on its transport (and its
+     * controller, if set), for a program to refuse it before the run: the job's graph on a
+     * GraphExecutor's CheckMirroring; an MoE job with EP > 1 is refused (its routing gives each
+     * replica its own all-to-all). Call after Setup (and SetController).
+     * \param [out] why What breaks it
+     * \return true if simulating one replica per stage is exact
+     */
+    bool CheckMirroring(std::string& why) const;
+
     /// \return the executor of the iterations (null before Start): its records are those of
     /// the latest iteration
     Ptr<GraphExecutor> GetExecutor() const;
