@@ -56,6 +56,7 @@ CollectiveTransport::CheckNetwork(const NodeContainer& hosts, std::string& error
 
 bool
 CollectiveTransport::CheckMirroredRanks(const std::vector<std::vector<uint32_t>>& replicas,
+                                        const std::vector<std::pair<uint32_t, uint32_t>>& pairs,
                                         std::string& why)
 {
     why = "this transport (" + GetInstanceTypeId().GetName() +

@@ -156,10 +156,13 @@ class CollectiveTransport : public Object
      * aborts if one does). The default can tell nothing: it refuses.
      * \param [in] replicas replicas[k][i]: the rank that is member i of replica k (every
      * replica the same size, no rank in two)
+     * \param [in] pairs The members (i, j) that send to each other (what the collectives'
+     * schedules use; empty: every pair)
      * \param [out] why What breaks it (which ranks, which links)
-     * eturn true if simulating replica 0 alone is exact
+     * \return true if simulating replica 0 alone is exact
      */
     virtual bool CheckMirroredRanks(const std::vector<std::vector<uint32_t>>& replicas,
+                                    const std::vector<std::pair<uint32_t, uint32_t>>& pairs,
                                     std::string& why);
 
     /// \return what the transport has carried so far

@@ -150,6 +150,7 @@ FlowCollectiveTransport::GetMessagesDelivered() const
 
 bool
 FlowCollectiveTransport::CheckMirroredRanks(const std::vector<std::vector<uint32_t>>& replicas,
+                                            const std::vector<std::pair<uint32_t, uint32_t>>& pairs,
                                             std::string& why)
 {
     Ptr<FlowNetwork> network = GetNetwork();
@@ -163,15 +164,27 @@ FlowCollectiveTransport::CheckMirroredRanks(const std::vector<std::vector<uint32
     // Shortest paths between two members are their two links (checked below); a path
     // function's paths are checked pair by pair, up to a bound.
     const bool routed = topology->HasPathFunction();
-    uint64_t pairs = 0;
-    for (const auto& members : replicas)
+    // The ordered pairs of members to route (with a path function): those given, else all.
+    std::vector<std::pair<uint32_t, uint32_t>> routes = pairs;
+    const std::size_t size = replicas.empty() ? 0 : replicas.front().size();
+    if (routed && routes.empty())
     {
-        pairs += static_cast<uint64_t>(members.size()) * members.size();
+        for (uint32_t i = 0; i < size; ++i)
+        {
+            for (uint32_t j = 0; j < size; ++j)
+            {
+                if (i != j)
+                {
+                    routes.emplace_back(i, j);
+                }
+            }
+        }
     }
-    if (routed && pairs > 1000000)
+    if (routed && uint64_t(routes.size()) * replicas.size() > 1000000)
     {
         why = "the topology routes by a path function (SetPathFunction) and " +
-              std::to_string(pairs) + " paths would have to be checked (at most 1,000,000)";
+              std::to_string(uint64_t(routes.size()) * replicas.size()) +
+              " paths would have to be checked (at most 1,000,000)";
         return false;
     }
     std::vector<uint32_t> path;
@@ -265,21 +278,24 @@ FlowCollectiveTransport::CheckMirroredRanks(const std::vector<std::vector<uint32
             accepted.push_back(out);
             accepted.push_back(in);
         }
-        for (std::size_t i = 0; routed && i < members.size(); ++i)
+        for (std::size_t r = 0; routed && r < routes.size(); ++r)
         {
-            for (std::size_t j = 0; j < members.size(); ++j)
+            const auto [i, j] = routes[r];
+            if (i >= members.size() || j >= members.size() || i == j)
             {
-                const uint32_t a = members[i];
-                const uint32_t b = members[j];
-                if (i != j &&
-                    (!topology->Route(m_ranks[a].vertex, m_ranks[b].vertex, 0, path, why) ||
-                     path.size() != 2 || path[0] != topology->GetOutLinks(m_ranks[a].vertex)[0] ||
-                     path[1] != topology->GetInLinks(m_ranks[b].vertex)[0]))
-                {
-                    why = "the path function routes " + name(a) + " to " + name(b) +
-                          " over other links than their own two" + (why.empty() ? "" : ": " + why);
-                    return false;
-                }
+                why = "no pair of members " + std::to_string(i) + " and " + std::to_string(j) +
+                      " in a replica of " + std::to_string(members.size());
+                return false;
+            }
+            const uint32_t a = members[i];
+            const uint32_t b = members[j];
+            if (!topology->Route(m_ranks[a].vertex, m_ranks[b].vertex, 0, path, why) ||
+                path.size() != 2 || path[0] != topology->GetOutLinks(m_ranks[a].vertex)[0] ||
+                path[1] != topology->GetInLinks(m_ranks[b].vertex)[0])
+            {
+                why = "the path function routes " + name(a) + " to " + name(b) +
+                      " over other links than their own two" + (why.empty() ? "" : ": " + why);
+                return false;
             }
         }
     }

@@ -112,14 +112,15 @@ class FlowCollectiveTransport : public CollectiveTransport
      * sender's link out and the receiver's link in, which belong to that replica alone; and
      * member i of replica k's two links have the capacity, delay and MTU of member i of
      * replica 0's. Only over a FlowNetwork; with a path function (a topology built from
-     * ns-3 nodes routes as IPv4 does) every ordered pair of members is routed and must take
-     * its two links (at most a million pairs).
+     * ns-3 nodes routes as IPv4 does) each of \p pairs (every ordered pair if empty) is routed
+     * in every replica and must take its two links (at most a million routes).
      * A checked link that changes later (up, down, capacity) aborts the run.
      * \param [in] replicas replicas[k][i]: the rank that is member i of replica k
      * \param [out] why What breaks it
      * \return true if simulating replica 0 alone is exact
      */
     bool CheckMirroredRanks(const std::vector<std::vector<uint32_t>>& replicas,
+                            const std::vector<std::pair<uint32_t, uint32_t>>& pairs,
                             std::string& why) override;
 
     /// \return bytes handed to flows (message headers included, packet headers not) so far

@@ -330,7 +330,8 @@ GraphExecutor::CheckMirroring(std::string& why)
         return false;
     }
     std::set<std::pair<uint32_t, uint32_t>> pairs;
-    std::set<uint32_t> groups;
+    // Per group: the member pairs its collectives' schedules send between.
+    std::map<uint32_t, std::set<std::pair<uint32_t, uint32_t>>> groups;
     for (uint32_t r = 0; r < m_graph->GetNRanks(); ++r)
     {
         const auto& nodes = m_graph->GetNodes(r);
@@ -356,7 +357,22 @@ GraphExecutor::CheckMirroring(std::string& why)
             }
             else if (node.kind == ExecNodeKind::COLLECTIVE && !node.amongReplicas && node.bytes > 0)
             {
-                groups.insert(m_slot[r][i]);
+                const uint32_t g = m_slot[r][i];
+                const auto n = static_cast<uint32_t>(m_groupRanks[g].front().size());
+                auto& used = groups[g];
+                if (n >= 2)
+                {
+                    const auto schedule = m_schedules.Get(
+                        node.collective,
+                        node.algorithm,
+                        n,
+                        std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(node.bytes))),
+                        m_who);
+                    for (const CollectiveOp& op : schedule->GetOps())
+                    {
+                        used.emplace(op.src, op.dst);
+                    }
+                }
             }
             else if (node.kind == ExecNodeKind::SEND && node.bytes > 0 && node.peer != r)
             {
@@ -364,9 +380,14 @@ GraphExecutor::CheckMirroring(std::string& why)
             }
         }
     }
-    for (uint32_t g : groups)
+    for (const auto& [g, used] : groups)
     {
-        if (!m_transport->CheckMirroredRanks(m_groupRanks[g], why))
+        if (used.empty())
+        {
+            continue;
+        }
+        const std::vector<std::pair<uint32_t, uint32_t>> routes(used.begin(), used.end());
+        if (!m_transport->CheckMirroredRanks(m_groupRanks[g], routes, why))
         {
             why = "a collective of group '" + m_groupNames[g] + "': " + why;
             return false;
@@ -379,7 +400,7 @@ GraphExecutor::CheckMirroring(std::string& why)
         {
             replicas[k] = {m_ranks[from * w + k], m_ranks[to * w + k]};
         }
-        if (!m_transport->CheckMirroredRanks(replicas, why))
+        if (!m_transport->CheckMirroredRanks(replicas, {{0, 1}}, why))
         {
             why = "messages from rank " + std::to_string(from) + " to rank " + std::to_string(to) +
                   ": " + why;
