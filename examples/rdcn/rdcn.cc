@@ -113,6 +113,7 @@ main(int argc, char* argv[])
     }
 
     exp.Start();
+    c.runner = [&exp](Time stop) { exp.Run(stop); }; // progress lines on long runs
     RdcnStudyOutcome out;
     std::string error;
     if (!RdcnStudy::Run(c, out, error))

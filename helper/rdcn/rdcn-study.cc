@@ -464,13 +464,14 @@ ScheduleMeasurements(const RdcnStudyConfig& c, Ptr<RdcnSchedule> schedule, RdcnR
 
 /**
  * \brief Runs the simulation (timed), the workload started at time 0 inside it.
+ * \param [in] c The configuration (its runner, if set, runs the simulation)
  * \param [in,out] r The run
  * \param [out] out Wall time, simulated time, events
  * \param [out] error A workload that cannot run (the simulator is then destroyed)
  * \return true on success
  */
 bool
-Simulate(RdcnRun& r, RdcnStudyOutcome& out, std::string& error)
+Simulate(const RdcnStudyConfig& c, RdcnRun& r, RdcnStudyOutcome& out, std::string& error)
 {
     if (const std::string problem = r.workload->Validate(); !problem.empty())
     {
@@ -485,7 +486,14 @@ Simulate(RdcnRun& r, RdcnStudyOutcome& out, std::string& error)
         NS_ABORT_MSG_IF(!r.workload->Start(startError), "RdcnStudy: " << startError);
     });
     const auto wallStart = std::chrono::steady_clock::now();
-    Simulator::Run();
+    if (c.runner)
+    {
+        c.runner(c.duration + c.drain); // the stop Prepare set
+    }
+    else
+    {
+        Simulator::Run();
+    }
     out.wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
     out.simulated = Simulator::Now();
@@ -604,7 +612,7 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
     {
         circuits.Add(r.net.GetSwitch(u), "uplink " + std::to_string(u));
     }
-    if (!Simulate(r, out, error))
+    if (!Simulate(c, r, out, error))
     {
         return false;
     }

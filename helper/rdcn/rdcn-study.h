@@ -14,6 +14,7 @@
 #include "ns3/rdcn-schedule.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -54,6 +55,10 @@ struct RdcnStudyConfig
     uint32_t stream{1};                     //!< First random stream
     std::string timeline;                   //!< Packet level: the switches' timeline (empty: none)
     Time timelineWindow{MicroSeconds(500)}; //!< ... of the run's first this long
+    /// Runs the simulation until the given stop time (Duration + Drain; empty:
+    /// Simulator::Run). A program passes its OpticalExperiment's Run, for progress lines on
+    /// long packet-level runs: [&exp](Time stop) { exp.Run(stop); }
+    std::function<void(Time stop)> runner;
 };
 
 /**
