@@ -330,8 +330,8 @@ GraphExecutor::CheckMirroring(std::string& why)
         return false;
     }
     std::set<std::pair<uint32_t, uint32_t>> pairs;
-    // Per group: the member pairs its collectives' schedules send between.
-    std::map<uint32_t, std::set<std::pair<uint32_t, uint32_t>>> groups;
+    // Per group: its collectives' distinct schedules (their member pairs are routed below).
+    std::map<uint32_t, std::set<std::shared_ptr<const CollectiveSchedule>>> groups;
     for (uint32_t r = 0; r < m_graph->GetNRanks(); ++r)
     {
         const auto& nodes = m_graph->GetNodes(r);
@@ -362,16 +362,12 @@ GraphExecutor::CheckMirroring(std::string& why)
                 auto& used = groups[g];
                 if (n >= 2)
                 {
-                    const auto schedule = m_schedules.Get(
+                    used.insert(m_schedules.Get(
                         node.collective,
                         node.algorithm,
                         n,
                         std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(node.bytes))),
-                        m_who);
-                    for (const CollectiveOp& op : schedule->GetOps())
-                    {
-                        used.emplace(op.src, op.dst);
-                    }
+                        m_who));
                 }
             }
             else if (node.kind == ExecNodeKind::SEND && node.bytes > 0 && node.peer != r)
@@ -380,8 +376,16 @@ GraphExecutor::CheckMirroring(std::string& why)
             }
         }
     }
-    for (const auto& [g, used] : groups)
+    for (const auto& [g, schedules] : groups)
     {
+        std::set<std::pair<uint32_t, uint32_t>> used;
+        for (const auto& schedule : schedules)
+        {
+            for (const CollectiveOp& op : schedule->GetOps())
+            {
+                used.emplace(op.src, op.dst);
+            }
+        }
         if (used.empty())
         {
             continue;

@@ -67,7 +67,6 @@ RunOne(const Params& p)
     router->AssignStreams(1);
     Ptr<RdcnFluidNetwork> net = CreateObject<RdcnFluidNetwork>();
     net->SetAttribute("HostsPerTor", UintegerValue(p.hostsPerTor));
-    net->SetAttribute("RecordFlows", BooleanValue(false));
     net->SetSchedule(schedule);
     net->SetRouter(router);
     const uint32_t hosts = p.tors * p.hostsPerTor;
