@@ -330,6 +330,7 @@ GraphExecutor::CheckMirroring(std::string& why)
         return false;
     }
     std::set<std::pair<uint32_t, uint32_t>> pairs;
+    std::set<uint32_t> sameDomain; // ranks whose replicas were found in one scale-up domain
     // Per group: its collectives' distinct schedules (their member pairs are routed below).
     std::map<uint32_t, std::set<std::shared_ptr<const CollectiveSchedule>>> groups;
     for (uint32_t r = 0; r < m_graph->GetNRanks(); ++r)
@@ -340,6 +341,10 @@ GraphExecutor::CheckMirroring(std::string& why)
             const ExecNode& node = nodes[i];
             if (node.kind == ExecNodeKind::COLLECTIVE && node.amongReplicas && node.bytes > 0)
             {
+                if (!sameDomain.insert(r).second)
+                {
+                    continue; // this rank's replicas are checked
+                }
                 uint32_t local = 0;
                 const Ptr<ScaleUpDomain> domain = m_transport->GetScaleUp(m_ranks[r * w], local);
                 for (uint32_t k = 1; k < w; ++k)
