@@ -39,7 +39,7 @@ main(int argc, char* argv[])
     exp.AddEnum("routing",
                 "Routing over time",
                 c.routing,
-                {"direct", "vlb", "hoho", "ksp", "source"});
+                {"direct", "vlb", "hoho", "ksp", "source", "rotorlb"});
     exp.AddCount("tors", "ToRs", c.tors, 2, RdcnSchedule::MAX_TORS);
     exp.AddCount("hostsPerTor", "Hosts per ToR", c.hostsPerTor, 1, 1024);
     exp.AddCount("uplinks",

@@ -392,6 +392,12 @@ RdcnHelper::CheckNetwork(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const
         return "RdcnHelper::Install: " + RdcnRouter::GetSchemeName(router->GetScheme()) +
                " routing cannot run on this schedule: " + routing;
     }
+    if (router->IsLoadBalancing())
+    {
+        return "RdcnHelper::Install: rotorlb routing runs in the flow-level engine only "
+               "(RdcnFluidNetwork moves a ToR's excess to intermediates as its circuits serve); "
+               "the packet-level ToRs route direct, vlb, hoho, ksp or source";
+    }
     return "";
 }
 

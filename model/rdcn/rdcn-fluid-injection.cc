@@ -263,43 +263,134 @@ RdcnFluidNetwork::InjectRouted(uint32_t flow, Units units, uint64_t slot, double
         Deliver(flow, units, ready, ready);
         return units;
     }
-    Units taken = 0;
-    uint32_t lastQueue = UINT32_MAX;
-    for (uint32_t attempt = 0; attempt < m_routeAttempts && taken < units; ++attempt)
+    if (m_rotorLb)
     {
-        RdcnRouteState st;
+        return InjectRotorLb(flow, units, slot, ready);
+    }
+    // VLB: the slot's bytes split evenly over the intermediates (the ToRs but the source, or
+    // neither end), k of them from an offset that turns with the slot.
+    const bool any = m_router->GetVlbIntermediates() == RdcnRouter::VLB_ANY;
+    const uint32_t candidates = m_tors > 2 ? (any ? m_tors - 1 : m_tors - 2) : 1;
+    const uint32_t k = m_vlbSplit == 0 ? candidates : std::min(m_vlbSplit, candidates);
+    const uint64_t offset = (slot * k + f.hash) % candidates;
+    auto viaOf = [&](uint32_t j) {
+        if (m_tors <= 2)
+        {
+            return f.dstTor;
+        }
+        uint32_t via = static_cast<uint32_t>((offset + j) % candidates);
+        if (any)
+        {
+            return via + (via >= f.srcTor ? 1 : 0);
+        }
+        const uint32_t lo = std::min(f.srcTor, f.dstTor);
+        const uint32_t hi = std::max(f.srcTor, f.dstTor);
+        via += via >= lo ? 1 : 0;
+        via += via >= hi ? 1 : 0;
+        return via;
+    };
+    // Each part's queue; parts sharing a queue share its room.
+    std::vector<std::pair<uint32_t, uint32_t>>& parts = m_scratchParts;
+    parts.clear();
+    std::vector<RdcnRouteState> states(k);
+    std::vector<uint32_t> queues(k);
+    for (uint32_t j = 0; j < k; ++j)
+    {
+        states[j].via = static_cast<int32_t>(viaOf(j));
         RdcnHop hop;
-        if (!m_router->NextHop(f.srcTor, slot, f.dstTor, f.hash, st, hop))
+        if (!m_router->NextHop(f.srcTor, slot, f.dstTor, f.hash, states[j], hop))
         {
-            break;
+            return 0;
         }
-        const uint32_t q = GetQueue(f.srcTor, hop.uplink, m_schedule->GetSlice(hop.slot));
-        if (q == lastQueue)
+        queues[j] = GetQueue(f.srcTor, hop.uplink, m_schedule->GetSlice(hop.slot));
+        auto it = std::find_if(parts.begin(), parts.end(), [&](const auto& p) {
+            return p.first == queues[j];
+        });
+        if (it == parts.end())
         {
-            continue;
-        }
-        lastQueue = q;
-        const Units room = m_limit - Content0(m_queues[q], static_cast<int64_t>(slot));
-        const Units x = std::min(units - taken, std::max<Units>(0, room));
-        if (x > 0)
-        {
-            Chunk c;
-            c.flow = flow;
-            c.units = x;
-            c.slot = slot;
-            c.ready = ready;
-            c.state = st;
-            Append(q, 0, std::move(c));
-            f.atHost -= x;
-            m_unitsMaterialized += x;
-            taken += x;
+            parts.emplace_back(queues[j], 1);
         }
         else
         {
-            ListQueue(q);
+            ++it->second;
         }
     }
+    // Even parts (the first units % k one unit more), all cut alike to the tightest room.
+    const Units base = units / static_cast<Units>(k);
+    const Units extra = units % static_cast<Units>(k);
+    Units cap = base + 1;
+    for (const auto& [queue, count] : parts)
+    {
+        const Units room = m_limit - Content0(m_queues[queue], static_cast<int64_t>(slot));
+        cap = std::min(cap, std::max<Units>(0, room) / static_cast<Units>(count));
+    }
+    Units taken = 0;
+    for (uint32_t j = 0; j < k; ++j)
+    {
+        const Units x = std::min(base + (j < extra ? 1 : 0), cap);
+        if (x <= 0)
+        {
+            ListQueue(queues[j]);
+            continue;
+        }
+        Chunk c;
+        c.flow = flow;
+        c.units = x;
+        c.slot = slot;
+        c.ready = ready;
+        c.state = states[j];
+        Append(queues[j], 0, std::move(c));
+        taken += x;
+    }
+    f.atHost -= taken;
+    m_unitsMaterialized += taken;
     return taken;
+}
+
+RdcnFluidNetwork::Units
+RdcnFluidNetwork::WindowRoom(uint32_t queue, const RdcnHop& hop, uint32_t cls) const
+{
+    // What the hop's circuit can still carry in its window, beyond what its queue holds, and
+    // what the queue's class has room for.
+    const Queue& q = m_queues[queue];
+    const Units carries = WindowUnits(hop) - q.units;
+    return std::max<Units>(0, std::min(carries, m_limit - ClassUnits(q, cls)));
+}
+
+RdcnFluidNetwork::Units
+RdcnFluidNetwork::WindowUnits(const RdcnHop& hop) const
+{
+    return CapacityUnits(SlotStartS(hop.slot + 1) - WindowStartS(hop.tor, hop.uplink, hop.slot),
+                         m_upUps);
+}
+
+RdcnFluidNetwork::Units
+RdcnFluidNetwork::InjectRotorLb(uint32_t flow, Units units, uint64_t slot, double ready)
+{
+    // RotorLB injects into the direct circuit's queue only; its excess moves to intermediates
+    // when a circuit has time left (Offload).
+    Flow& f = m_flows[flow];
+    RdcnHop direct;
+    if (!m_router->DirectHop(f.srcTor, slot, f.dstTor, direct))
+    {
+        return 0;
+    }
+    const uint32_t q = GetQueue(f.srcTor, direct.uplink, m_schedule->GetSlice(direct.slot));
+    const Units x = std::min(units, m_limit - Content0(m_queues[q], static_cast<int64_t>(slot)));
+    if (x <= 0)
+    {
+        ListQueue(q);
+        return 0;
+    }
+    Chunk c;
+    c.flow = flow;
+    c.units = x;
+    c.slot = slot;
+    c.ready = ready;
+    Append(q, 0, std::move(c));
+    f.atHost -= x;
+    m_unitsMaterialized += x;
+    return x;
 }
 
 void

@@ -78,13 +78,15 @@ RdcnFluidNetwork::GetTypeId()
                           TimeValue(NanoSeconds(500)),
                           MakeTimeAccessor(&RdcnFluidNetwork::m_hostLinkDelay),
                           MakeTimeChecker(Seconds(0)))
-            .AddAttribute("RouteAttempts",
-                          "Routing draws for a slot's bytes of a vlb flow at its source: when "
-                          "the queue of the drawn intermediate is full, the rest is routed "
-                          "again with a fresh draw, up to this many draws (1: no redraw).",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&RdcnFluidNetwork::m_routeAttempts),
-                          MakeUintegerChecker<uint32_t>(1));
+            .AddAttribute("VlbSplit",
+                          "Intermediates a vlb flow's bytes of one slot are split over, evenly "
+                          "(the fluid limit of a uniform draw per packet), taken in turn so "
+                          "that every intermediate gets its share over successive slots; 0: "
+                          "all of them every slot (exact, cost per flow and slot grows with "
+                          "the ToRs)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RdcnFluidNetwork::m_vlbSplit),
+                          MakeUintegerChecker<uint32_t>());
     return tid;
 }
 
@@ -237,7 +239,8 @@ RdcnFluidNetwork::Prepare(std::string* error)
         }
         return false;
     }
-    m_perSlotRouting = m_router->GetScheme() == RdcnRouter::VLB;
+    m_rotorLb = m_router->IsLoadBalancing();
+    m_perSlotRouting = m_router->GetScheme() == RdcnRouter::VLB || m_rotorLb;
     m_hosts.assign(static_cast<std::size_t>(m_tors) * m_hostsPerTor, Host{});
     m_torUnits.assign(m_tors, 0);
     m_sliceLists.assign(std::max<uint32_t>(1, m_schedule->GetNSlices()), {});

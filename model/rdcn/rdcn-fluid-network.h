@@ -79,9 +79,25 @@ namespace ns3
  * changes and the flows whose queue is served; a flow waiting for its circuit is not touched
  * (its injected bytes accumulate in closed form and are materialized as one chunk when its
  * queue is served or fills). Flows routed by vlb draw an intermediate for every slot's bytes,
- * so they are routed in every slot. Bytes are counted in fixed point (1/4096 byte), so the
- * conservation check (bytes started = delivered + calendar queues + egress + at hosts) holds
- * exactly.
+ * so they are routed in every slot. VLB here is the fluid limit of a uniform draw per packet:
+ * a slot's bytes of a flow are split evenly over VlbSplit intermediates (all of them by
+ * default: the ToRs but the source, or neither end, as RdcnRouter's VlbIntermediates says),
+ * taken in turn from an offset that moves with the slot. It stays oblivious: when a queue has
+ * no room for its part, every part shrinks alike and the rest waits at the host, so
+ * backpressure cannot steer bytes towards the emptier paths (the bound of VLB is then its
+ * closed form, not what an adaptive scheme would carry).
+ *
+ * RotorLB (RdcnRouter::ROTORLB, RotorNet's load balancing), decided here where the queues are:
+ * hosts inject into the queue of the direct circuit only (room permitting, as direct); a
+ * circuit to ToR j serves its bytes that crossed circuits first, then the ToR's own bytes for
+ * j, and with the time left of its window carries other destinations' excess to j: for each
+ * destination d, the bytes of the ToR's queue for d beyond what its next direct window to d
+ * carries (the newest first), as far as j's next direct window to d has room for them beside
+ * what j's queue to d holds (RotorNet's rule: an intermediate accepts only what it sends on
+ * in one turn). Destinations are visited from an offset that turns with the slot. Flows under
+ * rotorlb are routed every slot (their bytes are materialized so that they can move). Bytes are
+ * counted in fixed point (1/4096 byte), so the conservation check (bytes started = delivered +
+ * calendar queues + egress + at hosts) holds exactly.
  */
 class RdcnFluidNetwork : public FlowEngine
 {
@@ -372,6 +388,10 @@ class RdcnFluidNetwork : public FlowEngine
     void Block(uint32_t flow, uint32_t queue);
     void FinishInjection(uint32_t flow, uint64_t slot, double when);
     Units InjectRouted(uint32_t flow, Units units, uint64_t slot, double ready);
+    Units InjectRotorLb(uint32_t flow, Units units, uint64_t slot, double ready);
+    Units WindowRoom(uint32_t queue, const RdcnHop& hop, uint32_t cls) const;
+    Units WindowUnits(const RdcnHop& hop) const;
+    void Offload(uint32_t queue, uint32_t peer, uint64_t slot, double& cursor);
     void Materialize(uint32_t flow, uint32_t queue, Units units, uint64_t slot, double ready);
     void Append(uint32_t queue, uint32_t cls, Chunk chunk);
     void Predict(uint32_t queue, uint64_t slot);
@@ -409,13 +429,14 @@ class RdcnFluidNetwork : public FlowEngine
     inline Units CapacityUnits(double seconds, double unitsPerSecond) const;
 
     // Attributes
-    uint32_t m_hostsPerTor{1};   //!< Hosts per ToR
-    DataRate m_hostRate;         //!< Host NIC rate
-    DataRate m_uplinkRate;       //!< Uplink rate
-    QueueSize m_queueLimit;      //!< Bytes per calendar queue and hop class
-    Time m_fibreDelay;           //!< Circuit propagation
-    Time m_hostLinkDelay;        //!< Host-ToR propagation
-    uint32_t m_routeAttempts{1}; //!< Draws of a vlb chunk whose queue is full
+    uint32_t m_hostsPerTor{1}; //!< Hosts per ToR
+    DataRate m_hostRate;       //!< Host NIC rate
+    DataRate m_uplinkRate;     //!< Uplink rate
+    QueueSize m_queueLimit;    //!< Bytes per calendar queue and hop class
+    Time m_fibreDelay;         //!< Circuit propagation
+    Time m_hostLinkDelay;      //!< Host-ToR propagation
+    uint32_t m_vlbSplit{0};    //!< Intermediates a vlb flow's slot is split over (0: all)
+    std::vector<std::pair<uint32_t, uint32_t>> m_scratchParts; //!< vlb: (queue, parts)
 
     Ptr<RdcnSchedule> m_schedule; //!< Schedule
     Ptr<RdcnRouter> m_router;     //!< Router
@@ -436,7 +457,9 @@ class RdcnFluidNetwork : public FlowEngine
     uint32_t m_flatSlices{0};     //!< Slices of the flat queue index (0: hash map only)
     Units m_hostCap{0};           //!< Host NIC units per slot
     Units m_limit{0};             //!< Queue limit (units)
-    bool m_perSlotRouting{false}; //!< Scheme draws per chunk (vlb)
+    bool m_perSlotRouting{false}; //!< Scheme routes every slot's bytes (vlb, rotorlb)
+    bool m_rotorLb{false};        //!< RotorLB: direct first, the excess through intermediates
+    uint64_t m_offloaded{0};      //!< RotorLB: chunks moved to an intermediate
 
     std::vector<Flow> m_flows;                           //!< Flows by slot
     std::vector<uint32_t> m_freeFlows;                   //!< Free flow slots

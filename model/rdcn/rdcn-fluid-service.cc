@@ -101,6 +101,25 @@ RdcnFluidNetwork::RunSlot(uint64_t slot)
     {
         m_sliceLists.resize(slice + 1);
     }
+    if (m_rotorLb)
+    {
+        // RotorLB: every circuit of a ToR holding bytes may carry its excess, even one whose
+        // own queue is empty.
+        for (uint32_t tor = 0; tor < m_tors; ++tor)
+        {
+            if (m_torUnits[tor] == 0)
+            {
+                continue;
+            }
+            for (uint32_t uplink = 0; uplink < m_uplinks; ++uplink)
+            {
+                if (m_schedule->GetPeer(tor, uplink, slot) != RdcnSchedule::NO_PEER)
+                {
+                    ListQueue(GetQueue(tor, uplink, slice));
+                }
+            }
+        }
+    }
     std::vector<uint32_t> list;
     list.swap(m_sliceLists[slice]);
     ++m_visit;
@@ -198,15 +217,18 @@ RdcnFluidNetwork::ServeQueue(uint32_t queue, uint64_t slot, double& cursor)
 {
     Queue& q = m_queues[queue];
     const int32_t peer = m_schedule->GetPeer(q.tor, q.uplink, slot);
-    if (peer == RdcnSchedule::NO_PEER || q.units == 0)
+    if (peer == RdcnSchedule::NO_PEER || (q.units == 0 && !m_rotorLb))
     {
         return;
     }
     const uint32_t next = static_cast<uint32_t>(peer);
+    const uint32_t tor = q.tor;
     const double slotEnd = SlotStartS(slot + 1);
-    for (std::size_t c = q.classes.size(); c-- > 0;)
+    // GetQueue below may grow m_queues: q is looked up again after it (its classes' storage
+    // moves with it, so fifo and chunk stay valid).
+    for (std::size_t c = m_queues[queue].classes.size(); c-- > 0;)
     {
-        ClassFifo& fifo = q.classes[c];
+        ClassFifo& fifo = m_queues[queue].classes[c];
         std::size_t keep = 0;
         for (std::size_t i = 0; i < fifo.items.size(); ++i)
         {
@@ -262,9 +284,9 @@ RdcnFluidNetwork::ServeQueue(uint32_t queue, uint64_t slot, double& cursor)
                 {
                     chunk.units -= x;
                     fifo.units -= x;
-                    q.units -= x;
+                    m_queues[queue].units -= x;
                     m_unitsCalendar -= x;
-                    m_torUnits[q.tor] -= x;
+                    m_torUnits[tor] -= x;
                     ++m_moves;
                 }
             }
@@ -278,6 +300,72 @@ RdcnFluidNetwork::ServeQueue(uint32_t queue, uint64_t slot, double& cursor)
             }
         }
         fifo.items.resize(keep);
+    }
+    if (m_rotorLb && cursor < slotEnd)
+    {
+        Offload(queue, next, slot, cursor);
+    }
+}
+
+void
+RdcnFluidNetwork::Offload(uint32_t queue, uint32_t peer, uint64_t slot, double& cursor)
+{
+    // RotorLB: what the circuit to peer has left of its window carries other destinations'
+    // excess (bytes beyond what the ToR's own next direct window to them carries), as much as
+    // peer's next direct window to each can carry on.
+    const uint32_t tor = m_queues[queue].tor;
+    const double slotEnd = SlotStartS(slot + 1);
+    for (uint32_t i = 0; i + 1 < m_tors && cursor < slotEnd; ++i)
+    {
+        const uint32_t d = static_cast<uint32_t>((slot + i) % (m_tors - 1));
+        const uint32_t dst = d + (d >= tor ? 1 : 0);
+        RdcnHop own;
+        RdcnHop onward;
+        if (dst == peer || !m_router->DirectHop(tor, slot + 1, dst, own) ||
+            !m_router->DirectHop(peer, slot + 1, dst, onward))
+        {
+            continue;
+        }
+        const uint32_t from = GetQueue(tor, own.uplink, m_schedule->GetSlice(own.slot));
+        const uint32_t to = GetQueue(peer, onward.uplink, m_schedule->GetSlice(onward.slot));
+        if (from == queue || m_queues[from].classes.empty())
+        {
+            continue;
+        }
+        const Units excess = m_queues[from].units - WindowUnits(own);
+        Units x =
+            std::min({excess, WindowRoom(to, onward, 1), CapacityUnits(slotEnd - cursor, m_upUps)});
+        // The newest local bytes go: the tail of the class-0 FIFO, bytes already at the ToR.
+        ClassFifo& fifo = m_queues[from].classes[0];
+        while (x > 0 && !fifo.items.empty())
+        {
+            Chunk& chunk = fifo.items.back();
+            if (chunk.slot > slot || chunk.ready > cursor)
+            {
+                break;
+            }
+            const Units y = std::min(x, chunk.units);
+            const double end = cursor + y / m_upUps;
+            Chunk moved;
+            moved.flow = chunk.flow;
+            moved.units = y;
+            moved.slot = slot + 1;
+            moved.ready = end + m_fibreS;
+            moved.state = chunk.state;
+            chunk.units -= y;
+            fifo.units -= y;
+            m_queues[from].units -= y;
+            m_unitsCalendar -= y;
+            m_torUnits[tor] -= y;
+            if (chunk.units == 0)
+            {
+                fifo.items.pop_back();
+            }
+            Append(to, 1, std::move(moved));
+            cursor = end;
+            x -= y;
+            ++m_offloaded;
+        }
     }
 }
 

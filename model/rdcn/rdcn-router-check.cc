@@ -114,7 +114,7 @@ RdcnRouter::Check() const
         return "routing 'ksp': Paths is 0 (must be >= 1)";
     }
     Sync();
-    if (m_scheme == DIRECT || m_scheme == VLB)
+    if (m_scheme == DIRECT || m_scheme == VLB || m_scheme == ROTORLB)
     {
         std::string missing;
         if (!m_schedule->ConnectsEveryPair(&missing))
@@ -158,7 +158,7 @@ RdcnRouter::PrintTable(uint32_t tor, std::ostream& os)
                 continue;
             }
             std::vector<Entry> entries;
-            if (m_scheme == DIRECT || m_scheme == VLB)
+            if (m_scheme == DIRECT || m_scheme == VLB || m_scheme == ROTORLB)
             {
                 RdcnHop hop;
                 if (DirectHop(tor, ready, dst, hop))

@@ -71,8 +71,9 @@ RdcnRouter::FunctionsOf(Scheme scheme)
         {"hoho", &RdcnRouter::NextHopHoho, &RdcnRouter::FillFirstHops, false},
         {"ksp", &RdcnRouter::FollowRoute, &RdcnRouter::FillKPaths, true},
         {"source", &RdcnRouter::FollowRoute, &RdcnRouter::FillPaths, false},
+        {"rotorlb", &RdcnRouter::NextHopDirect, nullptr, false},
     };
-    NS_ABORT_MSG_IF(scheme > SOURCE, "RdcnRouter: unknown scheme " << scheme);
+    NS_ABORT_MSG_IF(scheme > ROTORLB, "RdcnRouter: unknown scheme " << scheme);
     return SCHEMES[scheme];
 }
 
@@ -89,7 +90,10 @@ RdcnRouter::GetTypeId()
                           "(Valiant: direct to a random intermediate, then direct), hoho "
                           "(hop-on-hop-off: earliest arrival over time), ksp (Paths earliest "
                           "paths with distinct first hops, one per flow hash), source (the "
-                          "hoho path chosen at the source and carried)",
+                          "hoho path chosen at the source and carried), rotorlb (RotorNet's "
+                          "load balancing: direct while the next direct window has room, the "
+                          "excess through intermediates with room; decided by the network "
+                          "holding the queues)",
                           EnumValue(RdcnRouter::DIRECT),
                           optical::compat::MakeEnumAccessorCompat<Scheme>(&RdcnRouter::m_scheme),
                           optical::MakeAnyCaseEnumChecker(RdcnRouter::DIRECT,
@@ -101,7 +105,21 @@ RdcnRouter::GetTypeId()
                                                           RdcnRouter::KSP,
                                                           "ksp",
                                                           RdcnRouter::SOURCE,
-                                                          "source"))
+                                                          "source",
+                                                          RdcnRouter::ROTORLB,
+                                                          "rotorlb"))
+            .AddAttribute("VlbIntermediates",
+                          "Which ToRs vlb draws as the intermediate: any (any ToR but the "
+                          "source, uniformly; drawing the destination means one hop: "
+                          "Valiant's and RotorNet's rule) or others (neither the source nor "
+                          "the destination: two hops always)",
+                          EnumValue(RdcnRouter::VLB_ANY),
+                          optical::compat::MakeEnumAccessorCompat<VlbIntermediates>(
+                              &RdcnRouter::m_vlbIntermediates),
+                          optical::MakeAnyCaseEnumChecker(RdcnRouter::VLB_ANY,
+                                                          "any",
+                                                          RdcnRouter::VLB_NEITHER_END,
+                                                          "others"))
             .AddAttribute("Paths",
                           "K of ksp: paths (with distinct first hops) a flow hash chooses "
                           "among (>= 1)",
@@ -195,7 +213,7 @@ RdcnRouter::GetScheme() const
 bool
 RdcnRouter::ParseScheme(const std::string& name, Scheme& scheme, std::string& error)
 {
-    for (uint32_t s = DIRECT; s <= SOURCE; ++s)
+    for (uint32_t s = DIRECT; s <= ROTORLB; ++s)
     {
         if (name == FunctionsOf(static_cast<Scheme>(s)).name)
         {
@@ -203,14 +221,26 @@ RdcnRouter::ParseScheme(const std::string& name, Scheme& scheme, std::string& er
             return true;
         }
     }
-    error = "unknown routing '" + name + "' (allowed: direct, vlb, hoho, ksp, source)";
+    error = "unknown routing '" + name + "' (allowed: direct, vlb, hoho, ksp, source, rotorlb)";
     return false;
 }
 
 std::string
 RdcnRouter::GetSchemeName(Scheme scheme)
 {
-    return scheme <= SOURCE ? FunctionsOf(scheme).name : "unknown";
+    return scheme <= ROTORLB ? FunctionsOf(scheme).name : "unknown";
+}
+
+bool
+RdcnRouter::IsLoadBalancing() const
+{
+    return m_scheme == ROTORLB;
+}
+
+RdcnRouter::VlbIntermediates
+RdcnRouter::GetVlbIntermediates() const
+{
+    return m_vlbIntermediates;
 }
 
 uint64_t

@@ -59,8 +59,16 @@ struct RdcnRouteState
  *
  * Schemes (attribute Scheme):
  *  - direct: wait for the next circuit to the destination;
- *  - vlb: Valiant load balancing: direct to a uniformly random intermediate ToR (neither the
- *    source nor the destination), then direct to the destination (two hops);
+ *  - vlb: Valiant load balancing: direct to a uniformly random intermediate ToR, then direct
+ *    to the destination (two hops). Attribute VlbIntermediates says which ToRs may be drawn:
+ *    any but the source (RotorNet's and Valiant's rule; drawing the destination means one
+ *    hop: on a permutation VLB then reaches half the capacity), or neither end (two hops
+ *    always: (N - 2) / (N - 1) of that half on a permutation);
+ *  - rotorlb: RotorNet's load balancing: direct while the next circuit to the destination can
+ *    still carry the bytes in its window, only the excess through intermediates, each
+ *    accepting what its own circuit to the destination can carry in its next window. The
+ *    router's hops are direct's; the choice depends on queue contents, so the network that
+ *    holds the queues makes it (IsLoadBalancing; the fluid engine RdcnFluidNetwork does);
  *  - hoho: hop-on-hop-off: the first hop of an earliest-arrival path over the time-expanded
  *    graph (fewest hops among the earliest, then the lowest uplink, then the earliest slot);
  *  - ksp: the K earliest-arriving paths whose first hops differ (attribute Paths); a flow
@@ -90,11 +98,19 @@ class RdcnRouter : public Object
     /// Routing schemes.
     enum Scheme
     {
-        DIRECT, //!< Wait for the direct circuit
-        VLB,    //!< Valiant: random intermediate, two direct hops
-        HOHO,   //!< Hop-on-hop-off: earliest arrival over the time-expanded graph
-        KSP,    //!< K earliest paths with distinct first hops, picked by flow hash
-        SOURCE, //!< Hop-on-hop-off path chosen at the source and carried in the packet
+        DIRECT,  //!< Wait for the direct circuit
+        VLB,     //!< Valiant: random intermediate, two direct hops
+        HOHO,    //!< Hop-on-hop-off: earliest arrival over the time-expanded graph
+        KSP,     //!< K earliest paths with distinct first hops, picked by flow hash
+        SOURCE,  //!< Hop-on-hop-off path chosen at the source and carried in the packet
+        ROTORLB, //!< RotorNet's RotorLB: direct first, the excess through intermediates
+    };
+
+    /// Which ToRs VLB may draw as the intermediate (attribute VlbIntermediates).
+    enum VlbIntermediates
+    {
+        VLB_ANY,        //!< Any ToR but the source (the destination: one hop)
+        VLB_NEITHER_END //!< Neither the source nor the destination (two hops always)
     };
 
     /**
@@ -124,14 +140,24 @@ class RdcnRouter : public Object
 
     /**
      * \brief Parses a scheme name.
-     * \param name direct, vlb, hoho, ksp or source
+     * \param name direct, vlb, hoho, ksp, source or rotorlb
      * \param scheme set on success
-     * \param error set to "unknown routing 'NAME' (allowed: direct, vlb, hoho, ksp, source)"
+     * \param error set to "unknown routing 'NAME' (allowed: direct, vlb, hoho, ksp, source,
+     *        rotorlb)"
      * \return true on success
      */
     static bool ParseScheme(const std::string& name, Scheme& scheme, std::string& error);
     /// \brief The name of a scheme. \param scheme the scheme \return its name
     static std::string GetSchemeName(Scheme scheme);
+
+    /**
+     * \return true for a scheme whose choice between the direct circuit and an intermediate
+     * depends on queue contents (rotorlb): the network holding the queues decides, with
+     * DirectHop for each hop
+     */
+    bool IsLoadBalancing() const;
+    /// \return which ToRs vlb draws as the intermediate (attribute VlbIntermediates)
+    VlbIntermediates GetVlbIntermediates() const;
 
     /**
      * \brief Checks that the scheme can route on the schedule.
@@ -520,9 +546,10 @@ class RdcnRouter : public Object
     /// \return empty, or the first pair that cannot reach each other within two cycles
     std::string CheckReachable() const;
 
-    Ptr<RdcnSchedule> m_schedule;     //!< Schedule
-    Scheme m_scheme{DIRECT};          //!< Scheme
-    uint32_t m_paths{3};              //!< K of ksp
+    Ptr<RdcnSchedule> m_schedule;                 //!< Schedule
+    Scheme m_scheme{DIRECT};                      //!< Scheme
+    VlbIntermediates m_vlbIntermediates{VLB_ANY}; //!< Which ToRs VLB draws
+    uint32_t m_paths{3};                          //!< K of ksp
     uint64_t m_maxEntries{0};         //!< Most cached entries (attribute MaxTableEntries)
     Ptr<UniformRandomVariable> m_rng; //!< VLB intermediates
     mutable std::vector<std::unordered_map<uint64_t, Block>>

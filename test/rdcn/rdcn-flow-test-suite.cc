@@ -9,8 +9,10 @@
  * \ingroup optical
  * Fluid time-slotted network (RdcnFluidNetwork, under FlowCollectiveTransport): exact completion
  * times of single flows on an idle network, closed-form throughputs of round robin under
- * permutation and uniform demand (direct and VLB), exact conservation under overload with small
- * queues, 1,024 ToRs, bad input, and a ring all-reduce over the transport.
+ * permutation, uniform and skewed demand (direct, VLB with either set of intermediates,
+ * RotorLB: every byte carried at 0.95 of the closed form, no more than it at 1.1), exact
+ * conservation under overload with small queues (RotorLB included), 1,024 ToRs, bad input, and
+ * a ring all-reduce over the transport.
  */
 
 #include "../common/optical-test-compat.h"
@@ -196,17 +198,21 @@ class ThroughputTestCase : public TestCase
     /// What to run.
     struct Case
     {
-        std::string name;          //!< Description
-        uint32_t tors;             //!< ToRs
-        uint32_t uplinks;          //!< Uplinks
-        uint32_t hostsPerTor;      //!< Hosts per ToR
-        RdcnRouter::Scheme scheme; //!< Routing
-        bool permutation;          //!< ToR i -> i + 1 (else all-to-all between ToRs)
-        std::string hostRate;      //!< Host rate
-        double expected;           //!< Expected delivery rate per ToR (bit/s)
-        double tolerance;          //!< Relative
-        uint32_t warmupCycles;     //!< Cycles before measuring
-        uint32_t cycles;           //!< Cycles measured
+        std::string name;                 //!< Description
+        uint32_t tors;                    //!< ToRs
+        uint32_t uplinks;                 //!< Uplinks
+        uint32_t hostsPerTor;             //!< Hosts per ToR
+        RdcnRouter::Scheme scheme;        //!< Routing
+        bool permutation;                 //!< ToR i -> i + 1 (else all-to-all between ToRs)
+        std::string hostRate;             //!< Host rate
+        double expected;                  //!< Expected delivery rate per ToR (bit/s)
+        double tolerance;                 //!< Relative
+        uint32_t warmupCycles;            //!< Cycles before measuring
+        uint32_t cycles;                  //!< Cycles measured
+        std::string intermediates{"any"}; //!< vlb: RdcnRouter's VlbIntermediates
+        double load{0}; //!< > 0: hosts send at load x expected (their NIC rate), not saturating
+        uint32_t permutationHosts{0}; //!< Mixture: hosts per ToR on the permutation, the rest
+                                      //!< uniform among the other ToRs' uniform hosts
     };
 
     /// \param c the case
@@ -220,7 +226,12 @@ class ThroughputTestCase : public TestCase
     void DoRun() override
     {
         const Case& c = m_case;
-        Net n = MakeNet(c.tors, c.uplinks, c.hostsPerTor, c.scheme, c.hostRate);
+        // At a load, each host's NIC offers its share of load x expected: the demand is the
+        // matrix at that rate (a host's flows share its NIC equally).
+        const std::string hostRate =
+            c.load > 0 ? std::to_string(c.load * c.expected / c.hostsPerTor) + "bps" : c.hostRate;
+        Net n = MakeNet(c.tors, c.uplinks, c.hostsPerTor, c.scheme, hostRate);
+        n.router->SetAttribute("VlbIntermediates", StringValue(c.intermediates));
         const uint32_t hosts = c.tors * c.hostsPerTor;
         const double huge = 1e12; // never completes within the run: saturating demand
         std::string error;
@@ -230,8 +241,14 @@ class ThroughputTestCase : public TestCase
             for (uint32_t d = 0; d < hosts; ++d)
             {
                 const uint32_t dtor = d / c.hostsPerTor;
-                const bool wanted = c.permutation ? dtor == (tor + 1) % c.tors : dtor != tor;
-                if (wanted && (!c.permutation || d % c.hostsPerTor == s % c.hostsPerTor))
+                // A mixture: the first permutationHosts hosts of a ToR send to their peers of
+                // the next ToR, the others to every other ToR's others (each host receives as
+                // much as it sends, so no receiving NIC limits).
+                const bool onPermutation = c.permutation || s % c.hostsPerTor < c.permutationHosts;
+                const bool wanted = onPermutation
+                                        ? dtor == (tor + 1) % c.tors
+                                        : dtor != tor && d % c.hostsPerTor >= c.permutationHosts;
+                if (wanted && (!onPermutation || d % c.hostsPerTor == s % c.hostsPerTor))
                 {
                     NS_TEST_ASSERT_MSG_GT(n.net->StartFlow(s, d, huge, nullptr, &error), -1, error);
                 }
@@ -251,10 +268,40 @@ class ThroughputTestCase : public TestCase
         Simulator::Stop(t2 + NanoSeconds(1));
         Simulator::Run();
         const double rate = (d2 - d1) * 8 / (t2 - t1).GetSeconds() / c.tors;
-        NS_TEST_EXPECT_MSG_EQ_TOL(rate / c.expected,
-                                  1.0,
-                                  c.tolerance,
-                                  "per-ToR rate " << rate << " bit/s, expected " << c.expected);
+        if (c.load <= 0)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(rate / c.expected,
+                                      1.0,
+                                      c.tolerance,
+                                      "per-ToR rate " << rate << " bit/s, expected " << c.expected);
+        }
+        else if (c.load <= 1)
+        {
+            // Below the closed form every byte offered is carried.
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(rate / (c.load * c.expected),
+                                        1 - c.tolerance,
+                                        "per-ToR rate " << rate << " bit/s, offered "
+                                                        << c.load * c.expected);
+        }
+        else if (c.permutationHosts == 0)
+        {
+            // Above it, a uniform or permutation demand (every pair alike) gets the closed
+            // form and no more.
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(rate / c.expected,
+                                        1 + c.tolerance,
+                                        "per-ToR rate " << rate << " bit/s, closed form "
+                                                        << c.expected);
+        }
+        else
+        {
+            // A mixture: the closed form is the largest rate at which every pair gets all it
+            // offers; above it the pairs below their bound still get theirs, so only part of
+            // the demand is refused.
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(rate / (c.load * c.expected),
+                                        1 - c.tolerance,
+                                        "per-ToR rate " << rate << " bit/s, offered "
+                                                        << c.load * c.expected);
+        }
         NS_TEST_EXPECT_MSG_EQ(conservation1, "", "conservation mid-run");
         NS_TEST_EXPECT_MSG_EQ(n.net->CheckConservation(), "", "conservation at the end");
         NS_TEST_EXPECT_MSG_LT_OR_EQ(n.net->GetPeakQueueClassBytes(), 250000.0, "queue limit");
@@ -650,18 +697,141 @@ class RdcnFlowTestSuite : public TestSuite
                                             4,
                                             40}),
                     TEST_QUICK);
-        AddTestCase(new ThroughputTestCase({"round robin, uniform, vlb: half of (1-g)",
-                                            8,
-                                            1,
-                                            1,
-                                            RdcnRouter::VLB,
-                                            false,
-                                            "10Gbps",
-                                            up * usable / 2,
-                                            0.02,
-                                            20,
-                                            60}),
-                    TEST_QUICK);
+
+        // Two-hop load balancing against its closed forms (d = 1 - g / S, N ToRs, one uplink,
+        // every pair one guarded slot per cycle; per-ToR rate as a share of d x uplink):
+        // vlb drawing any ToR but the source (the destination: one hop) carries
+        // (N - 1) / (2N - 3) on uniform demand and 1/2 on a permutation (every circuit but
+        // the one to the partner carries a first and a second hop of equal load); drawing
+        // neither end, 1/2 and (N - 2) / (2 (N - 1)) (the circuit to the partner idles);
+        // rotorlb carries all of uniform demand directly (1) and N / (2 (N - 1)) of a
+        // permutation (the direct circuit's window, then half of the others').
+        struct Balanced
+        {
+            const char* name;          //!< Case
+            uint32_t tors;             //!< N
+            uint32_t uplinks;          //!< U
+            RdcnRouter::Scheme scheme; //!< vlb or rotorlb
+            const char* intermediates; //!< vlb: any or others
+            bool permutation;          //!< Permutation (else uniform)
+            double share;              //!< Closed form, share of d x U x uplink
+        };
+
+        std::vector<Balanced> balanced = {
+            {"uniform, vlb (any): (N-1) over (2N-3)",
+             8,
+             1,
+             RdcnRouter::VLB,
+             "any",
+             false,
+             7.0 / 13},
+            {"uniform, vlb (others): a half", 8, 1, RdcnRouter::VLB, "others", false, 0.5},
+            {"permutation, vlb (any): a half", 4, 1, RdcnRouter::VLB, "any", true, 0.5},
+            {"permutation, vlb (any): a half", 8, 1, RdcnRouter::VLB, "any", true, 0.5},
+            {"permutation, vlb (any): a half", 5, 2, RdcnRouter::VLB, "any", true, 0.5},
+            {"permutation, vlb (others): (N-2) over 2(N-1)",
+             8,
+             1,
+             RdcnRouter::VLB,
+             "others",
+             true,
+             6.0 / 14},
+            {"uniform, rotorlb: 1", 8, 1, RdcnRouter::ROTORLB, "any", false, 1.0},
+            {"permutation, rotorlb: N over 2(N-1)",
+             4,
+             1,
+             RdcnRouter::ROTORLB,
+             "any",
+             true,
+             4.0 / 6},
+            {"permutation, rotorlb: N over 2(N-1)",
+             8,
+             1,
+             RdcnRouter::ROTORLB,
+             "any",
+             true,
+             8.0 / 14},
+            {"permutation, rotorlb: N over 2(N-1)",
+             5,
+             2,
+             RdcnRouter::ROTORLB,
+             "any",
+             true,
+             5.0 / 8},
+        };
+        for (const Balanced& b : balanced)
+        {
+            for (double load : {0.95, 1.1})
+            {
+                std::ostringstream name;
+                name << "round robin, N = " << b.tors << ", U = " << b.uplinks << ", " << b.name
+                     << ", load " << load;
+                // Long enough for the queues to fill at 1.1 (the one-hop share of the bytes
+                // injected while they fill arrives at once).
+                const uint32_t cycles = 600 / ((b.tors - 1 + b.uplinks - 1) / b.uplinks);
+                AddTestCase(new ThroughputTestCase({name.str(),
+                                                    b.tors,
+                                                    b.uplinks,
+                                                    1,
+                                                    b.scheme,
+                                                    b.permutation,
+                                                    "10Gbps",
+                                                    b.uplinks * up * usable * b.share,
+                                                    0.02,
+                                                    cycles / 2,
+                                                    cycles / 2,
+                                                    b.intermediates,
+                                                    load}),
+                            TEST_QUICK);
+            }
+        }
+        // Skewed demand, a share s of each ToR's traffic to one other ToR (a permutation) and
+        // the rest uniform (N = 8, 4 hosts per ToR, s = 1/4, 1/2, 3/4), against the closed
+        // forms as a share of d x uplink: direct 1 / (1 + s (N - 2)); vlb (any)
+        // (N - 1) / (2N - 3 + s); vlb (others) (N - 2) / (2 (N - 2 + s)); rotorlb
+        // N / (N + s (N - 2)) (one hop for what the direct windows carry, two for the excess).
+        const double n = 8;
+        for (uint32_t onPermutation : {1, 2, 3})
+        {
+            const double s = onPermutation / 4.0;
+
+            const struct
+            {
+                const char* name;
+                RdcnRouter::Scheme scheme;
+                const char* intermediates;
+                double share;
+            } skewed[] = {
+                {"direct", RdcnRouter::DIRECT, "any", 1 / (1 + s * (n - 2))},
+                {"vlb (any)", RdcnRouter::VLB, "any", (n - 1) / (2 * n - 3 + s)},
+                {"vlb (others)", RdcnRouter::VLB, "others", (n - 2) / (2 * (n - 2 + s))},
+                {"rotorlb", RdcnRouter::ROTORLB, "any", n / (n + s * (n - 2))},
+            };
+
+            for (const auto& k : skewed)
+            {
+                for (double load : {0.95, 1.1})
+                {
+                    std::ostringstream name;
+                    name << "round robin, N = 8, skew " << s << ", " << k.name << ", load " << load;
+                    ThroughputTestCase::Case c{name.str(),
+                                               8,
+                                               1,
+                                               4,
+                                               k.scheme,
+                                               false,
+                                               "10Gbps",
+                                               up * usable * k.share,
+                                               0.02,
+                                               40,
+                                               60,
+                                               k.intermediates,
+                                               load};
+                    c.permutationHosts = onPermutation;
+                    AddTestCase(new ThroughputTestCase(c), TEST_QUICK);
+                }
+            }
+        }
         AddTestCase(new ThroughputTestCase({"round robin, uniform, direct, H x host = U x uplink: "
                                             "U (1-g)",
                                             5,
@@ -690,6 +860,7 @@ class RdcnFlowTestSuite : public TestSuite
         AddTestCase(new ConservationTestCase(RdcnRouter::DIRECT), TEST_QUICK);
         AddTestCase(new ConservationTestCase(RdcnRouter::VLB), TEST_QUICK);
         AddTestCase(new ConservationTestCase(RdcnRouter::HOHO), TEST_QUICK);
+        AddTestCase(new ConservationTestCase(RdcnRouter::ROTORLB), TEST_QUICK);
         AddTestCase(new InstallTestCase, TEST_QUICK);
         AddTestCase(new ScaleTestCase, TEST_QUICK);
         AddTestCase(new BadInputTestCase, TEST_QUICK);

@@ -614,8 +614,9 @@ class RoutingDirectTestCase : public TestCase
 
 /**
  * \ingroup optical-tests
- * vlb: two direct hops through an intermediate that is neither end, uniformly chosen,
- * reproducible from the stream; N = 2 goes direct.
+ * vlb: two direct hops through an intermediate uniformly chosen among the ToRs but the source
+ * (VlbIntermediates any: drawing the destination, 1 in N - 1, is one direct hop) or among those
+ * that are neither end (others), reproducible from the stream; N = 2 goes direct.
  */
 class RoutingVlbTestCase : public TestCase
 {
@@ -637,7 +638,21 @@ class RoutingVlbTestCase : public TestCase
         {
             return;
         }
+        for (const bool any : {false, true})
+        {
+            CheckDraws(s, n, any);
+        }
+        CheckStreamsAndTwo(s, error);
+    }
+
+    /**
+     * \brief Draws many first hops from one ToR to another and checks each path and the
+     * frequencies. \param s the schedule \param n its ToRs \param any VlbIntermediates any
+     */
+    void CheckDraws(Ptr<RdcnSchedule> s, uint32_t n, bool any)
+    {
         Ptr<RdcnRouter> r = MakeRouter(s, RdcnRouter::VLB);
+        r->SetAttribute("VlbIntermediates", StringValue(any ? "any" : "others"));
         r->AssignStreams(11);
         NS_TEST_EXPECT_MSG_EQ(r->Check(), "", "vlb on round robin");
         const uint32_t src = 1;
@@ -659,6 +674,15 @@ class RoutingVlbTestCase : public TestCase
             }
             const uint32_t via = state.via;
             RdcnHop direct;
+            if (via == dst)
+            {
+                // The destination drawn: one direct hop.
+                r->DirectHop(src, ready, dst, direct);
+                NS_TEST_EXPECT_MSG_EQ((first == direct), true, "one hop: direct");
+                NS_TEST_EXPECT_MSG_EQ(state.hops, 1, "one hop");
+                ++count[via];
+                continue;
+            }
             r->DirectHop(src, ready, via, direct);
             NS_TEST_EXPECT_MSG_EQ((first == direct), true, "direct to the intermediate");
             NS_TEST_EXPECT_MSG_EQ(first.next, via, "to the intermediate");
@@ -671,19 +695,29 @@ class RoutingVlbTestCase : public TestCase
             ++count[via];
         }
         NS_TEST_EXPECT_MSG_EQ(count[src], 0, "never the source");
-        NS_TEST_EXPECT_MSG_EQ(count[dst], 0, "never the destination");
-        const double p = 1.0 / (n - 2);
+        if (!any)
+        {
+            NS_TEST_EXPECT_MSG_EQ(count[dst], 0, "never the destination");
+        }
+        const double p = 1.0 / (any ? n - 1 : n - 2);
         const double sigma = std::sqrt(draws * p * (1 - p));
         for (uint32_t v = 0; v < n; ++v)
         {
-            if (v != src && v != dst)
+            if (v != src && (any || v != dst))
             {
                 NS_TEST_EXPECT_MSG_LT_OR_EQ(std::abs(count[v] - draws * p),
                                             5 * sigma,
                                             "intermediate " << v << " drawn " << count[v]);
             }
         }
+    }
 
+    /**
+     * \brief Same stream, same draws; N = 2 goes direct. \param s an 8-ToR schedule
+     * \param error scratch
+     */
+    void CheckStreamsAndTwo(Ptr<RdcnSchedule> s, std::string& error)
+    {
         // Same stream, same draws; another stream, other draws.
         auto draw = [&](int64_t stream) {
             Ptr<RdcnRouter> x = MakeRouter(s, RdcnRouter::VLB);
@@ -1335,8 +1369,8 @@ class RoutingCheckTestCase : public TestCase
         // ParseScheme.
         RdcnRouter::Scheme scheme = RdcnRouter::DIRECT;
         std::string perror;
-        const char* const names[] = {"direct", "vlb", "hoho", "ksp", "source"};
-        for (uint32_t i = 0; i < 5; ++i)
+        const char* const names[] = {"direct", "vlb", "hoho", "ksp", "source", "rotorlb"};
+        for (uint32_t i = 0; i < 6; ++i)
         {
             NS_TEST_EXPECT_MSG_EQ(RdcnRouter::ParseScheme(names[i], scheme, perror),
                                   true,
@@ -1344,10 +1378,11 @@ class RoutingCheckTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(scheme, static_cast<RdcnRouter::Scheme>(i), names[i]);
             NS_TEST_EXPECT_MSG_EQ(RdcnRouter::GetSchemeName(scheme), names[i], "round trip");
         }
-        NS_TEST_EXPECT_MSG_EQ(RdcnRouter::ParseScheme("rotorlb", scheme, perror), false, "unknown");
-        NS_TEST_EXPECT_MSG_EQ(perror,
-                              "unknown routing 'rotorlb' (allowed: direct, vlb, hoho, ksp, source)",
-                              "names the scheme and the allowed ones");
+        NS_TEST_EXPECT_MSG_EQ(RdcnRouter::ParseScheme("sirius", scheme, perror), false, "unknown");
+        NS_TEST_EXPECT_MSG_EQ(
+            perror,
+            "unknown routing 'sirius' (allowed: direct, vlb, hoho, ksp, source, rotorlb)",
+            "names the scheme and the allowed ones");
         Ptr<RdcnRouter> r = CreateObject<RdcnRouter>();
         r->SetAttribute("Scheme", StringValue("ksp"));
         NS_TEST_EXPECT_MSG_EQ(r->GetScheme(), RdcnRouter::KSP, "attribute by name");
