@@ -392,12 +392,6 @@ RdcnHelper::CheckNetwork(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const
         return "RdcnHelper::Install: " + RdcnRouter::GetSchemeName(router->GetScheme()) +
                " routing cannot run on this schedule: " + routing;
     }
-    if (router->IsLoadBalancing())
-    {
-        return "RdcnHelper::Install: rotorlb routing runs in the flow-level engine only "
-               "(RdcnFluidNetwork moves a ToR's excess to intermediates as its circuits serve); "
-               "the packet-level ToRs route direct, vlb, hoho, ksp or source";
-    }
     return "";
 }
 
@@ -483,6 +477,13 @@ RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::stri
     }
     Ptr<RdcnRouter> router = m_router.Create<RdcnRouter>();
     router->SetSchedule(schedule);
+    if (router->IsLoadBalancing())
+    {
+        error = "RdcnHelper::Install: rotorlb routing runs in the flow-level engine only "
+                "(RdcnFluidNetwork moves a ToR's excess to intermediates as its circuits "
+                "serve); the packet-level ToRs route direct, vlb, hoho, ksp or source";
+        return RdcnNetwork();
+    }
     m_lastRouter = router;
 
     Ptr<RdcnNetwork::Data> d = Create<RdcnNetwork::Data>();

@@ -190,6 +190,12 @@ RdcnStudy::Check(const RdcnStudyConfig& c)
     {
         return "--routing: " + error;
     }
+    if (scheme == RdcnRouter::ROTORLB &&
+        BackendRegistry::Get(c.backend).level == NetworkLevel::PACKET)
+    {
+        return "--routing=rotorlb: at flow level only (--backend=flow; the packet-level ToRs "
+               "do not move their excess to intermediates yet)";
+    }
     if (!c.timeline.empty() && BackendRegistry::Get(c.backend).level != NetworkLevel::PACKET)
     {
         return "--timeline: the switches' timeline is recorded at packet level (--backend=" +
@@ -637,6 +643,46 @@ RdcnStudy::Run(const RdcnStudyConfig& c, RdcnStudyOutcome& out, std::string& err
     r.transport->Dispose();
     Simulator::Destroy();
     return true;
+}
+
+int64_t
+RdcnStudy::StartSkewedDemand(Ptr<RdcnFluidNetwork> net,
+                             uint32_t permutationHosts,
+                             double bytes,
+                             std::string& error)
+{
+    const uint32_t perTor = net->GetHostsPerTor();
+    const uint32_t hosts = net->GetNHosts();
+    const uint32_t tors = hosts / perTor;
+    if (permutationHosts > perTor)
+    {
+        error = "StartSkewedDemand: " + std::to_string(permutationHosts) +
+                " hosts per ToR on the permutation, more than the " + std::to_string(perTor) +
+                " hosts per ToR";
+        return -1;
+    }
+    int64_t started = 0;
+    for (uint32_t s = 0; s < hosts; ++s)
+    {
+        const uint32_t tor = s / perTor;
+        const bool onPermutation = s % perTor < permutationHosts;
+        for (uint32_t d = 0; d < hosts; ++d)
+        {
+            const uint32_t dtor = d / perTor;
+            const bool wanted = onPermutation ? dtor == (tor + 1) % tors && d % perTor == s % perTor
+                                              : dtor != tor && d % perTor >= permutationHosts;
+            if (!wanted)
+            {
+                continue;
+            }
+            if (net->StartFlow(s, d, bytes, nullptr, &error) < 0)
+            {
+                return -1;
+            }
+            ++started;
+        }
+    }
+    return started;
 }
 
 } // namespace ns3

@@ -11,6 +11,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/flow-workload.h"
 #include "ns3/nstime.h"
+#include "ns3/rdcn-fluid-network.h"
 #include "ns3/rdcn-schedule.h"
 
 #include <cstdint>
@@ -115,6 +116,25 @@ class RdcnStudy
     /// \return the demand slices per uplink of a traffic-aware cycle (as many as the
     /// round-robin base: half of the cycle follows demand)
     static uint32_t TrafficAwareDemandSlices(const RdcnStudyConfig& config);
+
+    /**
+     * \brief Starts a skewed demand on a fluid network, every flow of \p bytes: the first
+     * \p permutationHosts hosts of each ToR send to their peers (same index) on the next ToR
+     * (a permutation), the others to every host past index permutationHosts of every other
+     * ToR (uniform). Each host receives from as many hosts' worth as it sends, so at equal
+     * host rates no receiving NIC limits. With permutationHosts = HostsPerTor a share s = 1 of
+     * each ToR's traffic goes to one ToR; with 0 all is uniform; in between,
+     * s = permutationHosts / HostsPerTor.
+     * \param net the network (schedule and router set)
+     * \param permutationHosts hosts per ToR on the permutation (at most HostsPerTor)
+     * \param bytes bytes per flow (1e12: saturating for any run of seconds)
+     * \param error set when a flow cannot start
+     * \return the flows started, or -1 on error
+     */
+    static int64_t StartSkewedDemand(Ptr<RdcnFluidNetwork> net,
+                                     uint32_t permutationHosts,
+                                     double bytes,
+                                     std::string& error);
 };
 
 } // namespace ns3

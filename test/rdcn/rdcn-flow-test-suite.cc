@@ -232,28 +232,13 @@ class ThroughputTestCase : public TestCase
             c.load > 0 ? std::to_string(c.load * c.expected / c.hostsPerTor) + "bps" : c.hostRate;
         Net n = MakeNet(c.tors, c.uplinks, c.hostsPerTor, c.scheme, hostRate);
         n.router->SetAttribute("VlbIntermediates", StringValue(c.intermediates));
-        const uint32_t hosts = c.tors * c.hostsPerTor;
         const double huge = 1e12; // never completes within the run: saturating demand
         std::string error;
-        for (uint32_t s = 0; s < hosts; ++s)
-        {
-            const uint32_t tor = s / c.hostsPerTor;
-            for (uint32_t d = 0; d < hosts; ++d)
-            {
-                const uint32_t dtor = d / c.hostsPerTor;
-                // A mixture: the first permutationHosts hosts of a ToR send to their peers of
-                // the next ToR, the others to every other ToR's others (each host receives as
-                // much as it sends, so no receiving NIC limits).
-                const bool onPermutation = c.permutation || s % c.hostsPerTor < c.permutationHosts;
-                const bool wanted = onPermutation
-                                        ? dtor == (tor + 1) % c.tors
-                                        : dtor != tor && d % c.hostsPerTor >= c.permutationHosts;
-                if (wanted && (!onPermutation || d % c.hostsPerTor == s % c.hostsPerTor))
-                {
-                    NS_TEST_ASSERT_MSG_GT(n.net->StartFlow(s, d, huge, nullptr, &error), -1, error);
-                }
-            }
-        }
+        // Permutation: every host of a ToR on it; uniform: none; a mixture: permutationHosts.
+        const uint32_t onPermutation = c.permutation ? c.hostsPerTor : c.permutationHosts;
+        NS_TEST_ASSERT_MSG_GT(RdcnStudy::StartSkewedDemand(n.net, onPermutation, huge, error),
+                              0,
+                              error);
         const uint32_t cycle = n.schedule->GetNSlices();
         const Time t1 = SLOT * (c.warmupCycles * cycle);
         const Time t2 = SLOT * ((c.warmupCycles + c.cycles) * cycle);

@@ -18,6 +18,13 @@ ev_rdcn_flows and ev_rdcn_pairs.
   architecture and routing. The published bounds are drawn: RotorNet's VLB (RotorLB) costs up
   to half of the bandwidth (50%) and a round robin connects a pair 1/(N-1) of the time, the
   direct bound of a permutation.
+* rdcn-throughput-vs-skew: the capacity of a RotorNet round robin (8 ToRs x 4 hosts, one
+  rotor) under demand from uniform (skew 0) to a permutation (skew 1): the largest rate at
+  which every ToR pair gets all it offers, measured by rdcn-capacity (examples/rdcn/
+  rdcn-capacity.cc, bisection on the fluid network) for direct, VLB and RotorLB, beside the
+  closed forms (drawn as lines, computed here from N and s): direct 1/(1 + s(N-2)), VLB
+  (N-1)/(2N-3+s), RotorLB N/(N + s(N-2)), as shares of the usable uplink capacity; and
+  RotorNet's statement that VLB costs up to half of the bandwidth.
 * rdcn-connected-share: for each architecture, the distribution over ToR pairs of the share
   of time the pair had a lit circuit (guard bands excluded), measured over the run
   (ev_rdcn_pairs), beside the round robin's closed form (1/(N-1))(1 - guard/slot) per uplink.
@@ -139,11 +146,13 @@ def _plot_throughput(ax, data):
     ax.set_xticklabels([ARCH_LABELS[a] for a in TP_ARCHS])
     ax.axhline(PUBLISHED["vlb-throughput-pct"], color="C3", linestyle=":", linewidth=1.2,
                zorder=2, label="Published: VLB costs up to half the bandwidth (RotorNet)")
-    # A round robin gives the pair (g, g+1) one slot of one rotor per cycle of (N-1)/U slots:
-    # U/(N-1) of an uplink, minus guards, for the H hosts of the ToR (equal rates).
-    direct = 100.0 * UPLINKS / (TORS - 1) / HOSTS * (1 - GUARD_US / SLOT_US)
+    # A round robin gives the pair (g, g+1) one slot of one rotor per cycle of
+    # L = ceil((N-1)/U) slots: 1/L of an uplink, minus guards, for the H hosts of the ToR
+    # (equal rates; a rotor with fewer shifts repeats one, so the cycle has L slots).
+    cycle = -(-(TORS - 1) // UPLINKS)
+    direct = 100.0 / (HOSTS * cycle) * (1 - GUARD_US / SLOT_US)
     ax.axhline(direct, color="0.3", linestyle="--", linewidth=1.0, zorder=2,
-               label="Round robin, direct, permutation: U/(H(N-1))(1 - g/S) = %.1f%%" % direct)
+               label="Round robin, direct, permutation: (1 - g/S)/(H L) = %.1f%%" % direct)
     ax.set_ylim(0, 105)
     ax.legend(loc="upper left", bbox_to_anchor=(0.0, -0.12), ncol=2, fontsize=7.5)
     for patch in ax.patches:
@@ -182,6 +191,75 @@ THROUGHPUT = Figure(
                       "routing": "vlb"},
                   measured=_vlb_rotornet_uniform),
     ],
+)
+
+# ------------------------------------------------------------------------------ capacity vs skew
+
+SKEWS = ["0", "0.25", "0.5", "0.75", "1"]
+SKEW_ROUTINGS = ["direct", "vlb", "rotorlb"]
+SKEW_TORS = 8
+ROUTING_LABELS["rotorlb"] = "RotorLB"
+ROUTING_MARKS["rotorlb"] = ("C3", "D")
+
+
+def _closed_form(routing, s, n=SKEW_TORS):
+    """Capacity as a share of the usable uplink capacity (round robin, U dividing N - 1)."""
+    if routing == "direct":
+        return 1.0 / (1.0 + s * (n - 2))
+    if routing == "vlb":  # intermediates: any ToR but the source
+        return (n - 1.0) / (2.0 * n - 3.0 + s)
+    return n / (n + s * (n - 2.0))  # rotorlb
+
+
+def _plot_skew(ax, data):
+    """capacity-pct against skew, one curve per routing, closed forms as lines."""
+    fine = [i / 100.0 for i in range(101)]
+    for routing in SKEW_ROUTINGS:
+        color, marker = ROUTING_MARKS[routing]
+        points = sorted((float(p.values["skew"]), p.value("capacity-pct"))
+                        for p in data.points if p.values["routing"] == routing
+                        and "capacity-pct" in p.metrics)
+        ax.plot([v[0] for v in points], [v[1] for v in points], color=color, marker=marker,
+                linestyle="none", zorder=3,
+                label="%s: fluid (marks), closed form (line)" % ROUTING_LABELS[routing])
+        ax.plot(fine, [100.0 * _closed_form(routing, x) for x in fine], color=color,
+                linewidth=1.0, zorder=2)
+    ax.axhline(PUBLISHED["vlb-throughput-pct"], color="0.3", linestyle=":", linewidth=1.0,
+               zorder=1, label="Published: VLB costs up to half the bandwidth (RotorNet)")
+    ax.set_ylim(0, 125)
+    ax.set_xlim(-0.03, 1.03)
+
+
+def _skew_reference(routing, skew):
+    return Reference(label="%s, skew %s: capacity" % (ROUTING_LABELS[routing], skew), unit="%",
+                     source="analytic (closed form of the round robin, N = %d)" % SKEW_TORS,
+                     expected=100.0 * _closed_form(routing, float(skew)),
+                     at={"skew": skew, "routing": routing}, rel_tol=0.03)
+
+
+THROUGHPUT_VS_SKEW = Figure(
+    id="rdcn-throughput-vs-skew",
+    description="RDCN: capacity of a RotorNet round robin from uniform to permutation demand "
+                "for direct, VLB and RotorLB, beside the closed forms (rdcn-capacity, flow "
+                "level)",
+    program="rdcn-capacity",
+    grid={"skew": SKEWS, "routing": SKEW_ROUTINGS},
+    fixed={"tors": str(SKEW_TORS), "uplinks": "1", "hostsPerTor": "4", "intermediates": "any",
+           "slot": "%gus" % SLOT_US, "guard": "%gus" % GUARD_US},
+    runs=1,
+    x="skew",
+    metric="capacity-pct",
+    plot=_plot_skew,
+    title="Capacity against skew: direct, VLB and RotorLB",
+    subtitle="RotorNet round robin, 8 ToRs x 4 hosts, one rotor, slot 50 us, guard 2 us;\n"
+             "skew: share of each ToR's demand to one other ToR (the rest uniform); capacity: "
+             "largest rate every pair gets in full,\n% of the usable uplink capacity "
+             "(guard bands excluded), found by bisection",
+    xlabel="Skew (0: uniform, 1: permutation)",
+    ylabel="Capacity (% of usable uplink capacity)",
+    legend_loc="upper right",
+    figsize=(7.0, 5.0),
+    references=[_skew_reference(r, s) for r in SKEW_ROUTINGS for s in ("0", "1")],
 )
 
 # ------------------------------------------------------------------------------ connected share
@@ -231,4 +309,4 @@ CONNECTED_SHARE = Figure(
     figsize=(6.4, 4.4),
 )
 
-FIGURES = [FCT_VS_LOAD, THROUGHPUT, CONNECTED_SHARE]
+FIGURES = [FCT_VS_LOAD, THROUGHPUT, THROUGHPUT_VS_SKEW, CONNECTED_SHARE]
