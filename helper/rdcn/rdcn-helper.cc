@@ -477,13 +477,6 @@ RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::stri
     }
     Ptr<RdcnRouter> router = m_router.Create<RdcnRouter>();
     router->SetSchedule(schedule);
-    if (router->IsLoadBalancing())
-    {
-        error = "RdcnHelper::Install: rotorlb routing runs in the flow-level engine only "
-                "(RdcnFluidNetwork moves a ToR's excess to intermediates as its circuits "
-                "serve); the packet-level ToRs route direct, vlb, hoho, ksp or source";
-        return RdcnNetwork();
-    }
     m_lastRouter = router;
 
     Ptr<RdcnNetwork::Data> d = Create<RdcnNetwork::Data>();
@@ -648,6 +641,28 @@ RdcnHelper::SetupUplinks(const Ptr<RdcnNetwork::Data>& d) const
             DynamicCast<RdcnTorRouting>(ipv4->GetRoutingProtocol());
         routingProtocol->Setup(t, schedule, d->router, d->plan, hostDevices, uplinkDevices);
         d->routing.push_back(routingProtocol);
+    }
+    if (d->router->IsLoadBalancing())
+    {
+        // RotorLB: each calendar queue reads its peers' (plain pointers: the queues live as
+        // long as their nodes, and a Ptr here would make a cycle of references).
+        auto queues = std::make_shared<std::vector<std::vector<RdcnCalendarQueueDisc*>>>(n);
+        for (uint32_t t = 0; t < n; ++t)
+        {
+            for (const auto& queue : d->queues[t])
+            {
+                (*queues)[t].push_back(PeekPointer(queue));
+            }
+        }
+        for (uint32_t t = 0; t < n; ++t)
+        {
+            for (const auto& queue : d->queues[t])
+            {
+                queue->SetLoadBalancing(d->router, [queues](uint32_t tor, uint32_t uplink) {
+                    return Ptr<RdcnCalendarQueueDisc>((*queues)[tor][uplink]);
+                });
+            }
+        }
     }
 }
 

@@ -190,12 +190,7 @@ RdcnStudy::Check(const RdcnStudyConfig& c)
     {
         return "--routing: " + error;
     }
-    if (scheme == RdcnRouter::ROTORLB &&
-        BackendRegistry::Get(c.backend).level == NetworkLevel::PACKET)
-    {
-        return "--routing=rotorlb: at flow level only (--backend=flow; the packet-level ToRs "
-               "do not move their excess to intermediates yet)";
-    }
+
     if (!c.timeline.empty() && BackendRegistry::Get(c.backend).level != NetworkLevel::PACKET)
     {
         return "--timeline: the switches' timeline is recorded at packet level (--backend=" +

@@ -78,6 +78,8 @@ RdcnCalendarQueueDisc::DoDispose()
     m_device = nullptr;
     m_admit = nullptr;
     m_release = nullptr;
+    m_lbRouter = nullptr;
+    m_queueOf = nullptr;
     QueueDisc::DoDispose();
 }
 
@@ -330,6 +332,60 @@ RdcnCalendarQueueDisc::HasRoom(uint64_t slot, uint32_t packetBytes) const
 }
 
 void
+RdcnCalendarQueueDisc::SetLoadBalancing(Ptr<RdcnRouter> router, QueueOf queueOf)
+{
+    m_lbRouter = router;
+    m_queueOf = std::move(queueOf);
+}
+
+uint64_t
+RdcnCalendarQueueDisc::GetNOffloaded() const
+{
+    return m_offloads;
+}
+
+int32_t
+RdcnCalendarQueueDisc::Offloadable(uint64_t slot, Time start) const
+{
+    const int32_t peer = m_schedule->GetPeer(m_tor, m_uplink, slot);
+    if (!m_lbRouter || peer == RdcnSchedule::NO_PEER || m_perSlice != 2)
+    {
+        return -1; // off, no circuit, or local and transit packets share one FIFO
+    }
+    // One window: what a slot's circuit carries (guard and fibre excluded).
+    const Time window = m_schedule->GetSlot() - m_schedule->GetGuard() - m_fibre;
+    const uint32_t current = m_schedule->GetSlice(slot);
+    for (uint32_t s = 0; s < GetNSliceQueues(); ++s)
+    {
+        Ptr<const QueueDiscItem> head = GetInternalQueue(s * m_perSlice)->Peek();
+        RdcnTag tag;
+        if (s == current || !head || m_backlog[s] <= window ||
+            !Fits(head->GetSize(), start, slot) || !head->GetPacket()->PeekPacketTag(tag) ||
+            tag.GetDestination() == static_cast<uint32_t>(peer))
+        {
+            continue;
+        }
+        RdcnHop onward;
+        if (!m_lbRouter->DirectHop(peer, slot + 1, tag.GetDestination(), onward))
+        {
+            continue;
+        }
+        Ptr<RdcnCalendarQueueDisc> there = m_queueOf(peer, onward.uplink);
+        Time need = GetTransmissionTime(head->GetSize());
+        if (m_offloadSlot == slot)
+        {
+            const auto it = m_offloaded.find(tag.GetDestination());
+            need += it == m_offloaded.end() ? Seconds(0) : it->second;
+        }
+        if (there && there->GetBacklogTime(m_schedule->GetSlice(onward.slot)) + need <= window)
+        {
+            return static_cast<int32_t>(s * m_perSlice);
+        }
+    }
+    return -1;
+}
+
+void
 RdcnCalendarQueueDisc::SetBuffer(AdmitCallback admit, ReleaseCallback release)
 {
     m_admit = std::move(admit);
@@ -429,7 +485,7 @@ RdcnCalendarQueueDisc::Pick(uint64_t slot, Time start) const
             return static_cast<int32_t>(index);
         }
     }
-    return -1;
+    return Offloadable(slot, start);
 }
 
 int32_t
@@ -457,6 +513,20 @@ RdcnCalendarQueueDisc::DoDequeue()
     if (m_release)
     {
         m_release(item);
+    }
+    const uint64_t slot = m_schedule->GetSlotAt(Simulator::Now());
+    if (index / m_perSlice != m_schedule->GetSlice(slot))
+    {
+        // RotorLB: carried to this slot's peer, an intermediate.
+        RdcnTag tag;
+        item->GetPacket()->PeekPacketTag(tag);
+        if (m_offloadSlot != slot)
+        {
+            m_offloadSlot = slot;
+            m_offloaded.clear();
+        }
+        m_offloaded[tag.GetDestination()] += GetTransmissionTime(item->GetSize());
+        ++m_offloads;
     }
     m_busyUntil = Simulator::Now() + GetTransmissionTime(item->GetSize());
     CountPair(item, -static_cast<int64_t>(item->GetSize()));
@@ -514,8 +584,8 @@ RdcnCalendarQueueDisc::ScheduleNextWake()
     {
         const uint64_t k = slot + j;
         const uint32_t s = m_schedule->GetSlice(k);
-        if (s >= slices || GetSliceNPackets(s) == 0 ||
-            m_schedule->GetPeer(m_tor, m_uplink, k) == RdcnSchedule::NO_PEER)
+        if (m_schedule->GetPeer(m_tor, m_uplink, k) == RdcnSchedule::NO_PEER ||
+            ((s >= slices || GetSliceNPackets(s) == 0) && !m_lbRouter))
         {
             continue;
         }

@@ -7,6 +7,7 @@
 #ifndef RDCN_CALENDAR_QUEUE_DISC_H
 #define RDCN_CALENDAR_QUEUE_DISC_H
 
+#include "rdcn-router.h"
 #include "rdcn-schedule.h"
 
 #include "ns3/data-rate.h"
@@ -163,6 +164,28 @@ class RdcnCalendarQueueDisc : public QueueDisc
     /// \return the time the packets queued for \p slice take to send (frames and gaps)
     Time GetBacklogTime(uint32_t slice) const;
 
+    /// The calendar queue of a ToR's uplink (RotorLB asks its peers').
+    using QueueOf = std::function<Ptr<RdcnCalendarQueueDisc>(uint32_t tor, uint32_t uplink)>;
+
+    /**
+     * \brief RotorLB (RdcnRouter::ROTORLB; RdcnHelper sets it): when the circuit of the slot
+     * has nothing of its own slice left to send (transit first, then local), it carries the
+     * head of another slice's local FIFO whose slice holds more than one window (the excess
+     * over what its own next direct window carries) to the slot's peer, as far as the peer's
+     * queue for its next direct circuit to the packet's destination, with what this queue
+     * already sent it in the slot for that destination, stays within one window (RotorNet's
+     * rule: an intermediate accepts only what it sends on in one turn; the simulator reads
+     * the peer's queue where RotorNet exchanges offers). Only this uplink's slices are looked
+     * at: with several uplinks, a destination's excess moves over the circuits of the uplink
+     * its direct circuit is on. At the peer the packet is transit and goes direct. Needs
+     * TransitFirst (a local FIFO per slice); off without it.
+     * \param router the router (its DirectHop finds the peer's next direct circuit)
+     * \param queueOf the calendar queue of any ToR's uplink
+     */
+    void SetLoadBalancing(Ptr<RdcnRouter> router, QueueOf queueOf);
+    /// \return packets carried to an intermediate (RotorLB) so far
+    uint64_t GetNOffloaded() const;
+
     /**
      * \brief Takes every queued packet out (to route it again when the schedule changes
      * cycle). QueueDisc's statistics count them as dequeued.
@@ -197,6 +220,13 @@ class RdcnCalendarQueueDisc : public QueueDisc
      * \return the internal queue index, or -1
      */
     int32_t Pick(uint64_t slot, Time start) const;
+    /**
+     * \brief RotorLB: the local FIFO of another slice whose head may go to the peer of
+     * \p slot now (SetLoadBalancing).
+     * \param slot the slot \param start when the packet would start \return the internal
+     * queue index, or -1
+     */
+    int32_t Offloadable(uint64_t slot, Time start) const;
     /// \return the internal queue that may send now, or -1
     int32_t Eligible() const;
     /// \brief Schedules Run() at \p at unless a wake-up is already due no later.
@@ -230,6 +260,11 @@ class RdcnCalendarQueueDisc : public QueueDisc
     uint64_t m_checked{0};                              //!< Frames checked
     std::unordered_map<uint32_t, uint64_t> m_pairBytes; //!< Queued bytes per (src, dst)
     std::vector<Time> m_backlog;                        //!< Send time queued per slice
+    Ptr<RdcnRouter> m_lbRouter;                         //!< RotorLB: router (null: off)
+    QueueOf m_queueOf;                                  //!< RotorLB: the ToRs' queues
+    uint64_t m_offloadSlot{UINT64_MAX};                 //!< RotorLB: slot of m_offloaded
+    std::unordered_map<uint32_t, Time> m_offloaded;     //!< Time sent on, per destination ToR
+    uint64_t m_offloads{0};                             //!< Packets carried to intermediates
 };
 
 } // namespace ns3

@@ -211,7 +211,9 @@ RdmaNic::ReceiveAck(const RoceHeader& header)
     {
         m_rateTrace(qp.control.qp, qp.control.rate);
     }
-    if (header.GetOpcode() == RoceHeader::NACK && psn < qp.next)
+    // A NACK overtaken by a later ACK (control packets reordered: they may take other paths)
+    // asks for packets already acknowledged: go back no further than the unacknowledged.
+    if (header.GetOpcode() == RoceHeader::NACK && psn < qp.next && psn >= qp.una)
     {
         qp.resentBelow = std::max(qp.resentBelow, qp.next);
         m_counters.retransmitted += qp.next - psn;
