@@ -333,17 +333,9 @@ RdcnFluidNetwork::InjectRouted(uint32_t flow, Units units, uint64_t slot, double
             ListQueue(queues[j]);
             continue;
         }
-        Chunk c;
-        c.flow = flow;
-        c.units = x;
-        c.slot = slot;
-        c.ready = ready;
-        c.state = states[j];
-        Append(queues[j], 0, std::move(c));
+        Inject(flow, queues[j], x, slot, ready, states[j]);
         taken += x;
     }
-    f.atHost -= taken;
-    m_unitsMaterialized += taken;
     return taken;
 }
 
@@ -369,7 +361,7 @@ RdcnFluidNetwork::InjectRotorLb(uint32_t flow, Units units, uint64_t slot, doubl
 {
     // RotorLB injects into the direct circuit's queue only; its excess moves to intermediates
     // when a circuit has time left (Offload).
-    Flow& f = m_flows[flow];
+    const Flow& f = m_flows[flow];
     RdcnHop direct;
     if (!m_router->DirectHop(f.srcTor, slot, f.dstTor, direct))
     {
@@ -382,15 +374,27 @@ RdcnFluidNetwork::InjectRotorLb(uint32_t flow, Units units, uint64_t slot, doubl
         ListQueue(q);
         return 0;
     }
+    Inject(flow, q, x, slot, ready, RdcnRouteState());
+    return x;
+}
+
+void
+RdcnFluidNetwork::Inject(uint32_t flow,
+                         uint32_t queue,
+                         Units units,
+                         uint64_t slot,
+                         double ready,
+                         const RdcnRouteState& state)
+{
     Chunk c;
     c.flow = flow;
-    c.units = x;
+    c.units = units;
     c.slot = slot;
     c.ready = ready;
-    Append(q, 0, std::move(c));
-    f.atHost -= x;
-    m_unitsMaterialized += x;
-    return x;
+    c.state = state;
+    Append(queue, 0, std::move(c));
+    m_flows[flow].atHost -= units;
+    m_unitsMaterialized += units;
 }
 
 void
@@ -463,15 +467,7 @@ RdcnFluidNetwork::MidSlotStart(uint32_t flow, uint64_t slot)
                 taken = std::min(x, std::max<Units>(0, room));
                 if (taken > 0)
                 {
-                    Chunk c;
-                    c.flow = flow;
-                    c.units = taken;
-                    c.slot = slot;
-                    c.ready = ready;
-                    c.state = st;
-                    Append(q, 0, std::move(c));
-                    f.atHost -= taken;
-                    m_unitsMaterialized += taken;
+                    Inject(flow, q, taken, slot, ready, st);
                     Queue& queue = m_queues[q];
                     if (hop.slot == slot &&
                         m_schedule->GetPeer(queue.tor, queue.uplink, slot) != RdcnSchedule::NO_PEER)

@@ -389,6 +389,12 @@ class RdcnFluidNetwork : public FlowEngine
     void FinishInjection(uint32_t flow, uint64_t slot, double when);
     Units InjectRouted(uint32_t flow, Units units, uint64_t slot, double ready);
     Units InjectRotorLb(uint32_t flow, Units units, uint64_t slot, double ready);
+    void Inject(uint32_t flow,
+                uint32_t queue,
+                Units units,
+                uint64_t slot,
+                double ready,
+                const RdcnRouteState& state);
     Units WindowRoom(uint32_t queue, const RdcnHop& hop, uint32_t cls) const;
     Units WindowUnits(const RdcnHop& hop) const;
     void Offload(uint32_t queue, uint32_t peer, uint64_t slot, double& cursor);
