@@ -138,6 +138,7 @@ cpp_examples = [
     ("rdcn --routing=rotorlb --backend=flow --workload=permutation --tors=8 --flowBytes=1MB --duration=2ms --drain=5ms",
      "True", "False"),
     ("rdcn-capacity --routing=rotorlb --skew=1", "True", "False"),
+    ("rotor-load-balancing --tors=4 --steps=4", "True", "False"),
     ("rdcn-capacity --routing=vlb --intermediates=others --skew=0.5 --steps=6", "True", "False"),
     ("path-prediction --ases=2000 --queries=200 --predictor=segments --vantagePoints=10",
      "True", "False"),
