@@ -25,8 +25,6 @@
 #include "ns3/network-module.h"
 #include "ns3/optical-module.h"
 
-#include <iostream>
-
 using namespace ns3;
 
 namespace
@@ -103,35 +101,19 @@ main(int argc, char* argv[])
     Time guard = MicroSeconds(1);
     uint32_t cycles = 10;
     uint32_t steps = 6;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("tors", "ToRs (>= 3)", tors);
-    cmd.AddValue("slot", "Slot length", slot);
-    cmd.AddValue("guard", "Guard band", guard);
-    cmd.AddValue("cycles", "Cycles measured", cycles);
-    cmd.AddValue("steps", "Halvings of the search for each capacity", steps);
-    cmd.Parse(argc, argv);
-    std::string problem;
-    if (tors < 3)
+    OpticalExperiment exp("rotor-load-balancing",
+                          "Direct, VLB and RotorLB capacities on a rotor at packet level");
+    exp.AddCount("tors", "ToRs", tors, 3, 64);
+    exp.AddTime("slot", "Slot length", slot, OpticalBounds::Above(0).AtMost(1));
+    exp.AddTime("guard", "Guard band", guard, OpticalBounds::AtLeast(0).AtMost(1));
+    exp.AddCount("cycles", "Cycles measured", cycles, 1, 10000);
+    exp.AddCount("steps", "Halvings of the search for each capacity", steps, 1, 20);
+    exp.Parse(argc, argv);
+    if (guard >= slot)
     {
-        problem = "--tors=" + std::to_string(tors) + ": at least 3";
+        exp.Fail("--guard must be shorter than --slot");
     }
-    else if (guard >= slot)
-    {
-        problem = "--guard must be shorter than --slot";
-    }
-    else if (cycles == 0)
-    {
-        problem = "--cycles=0: at least 1";
-    }
-    else if (steps == 0 || steps > 20)
-    {
-        problem = "--steps=" + std::to_string(steps) + ": 1 to 20";
-    }
-    if (!problem.empty())
-    {
-        std::cerr << "rotor-load-balancing: " << problem << std::endl;
-        return 1;
-    }
+    exp.Start();
     // The usable uplink capacity: 10 Gb/s while the circuit is lit.
     const double usable = 10e9 * (1 - guard.GetSeconds() / slot.GetSeconds());
     const double n = tors;
@@ -154,8 +136,9 @@ main(int argc, char* argv[])
             const double delivered = Run(s.scheme, tors, slot, guard, cycles, offered);
             (delivered >= 0.99 * share * usable ? lo : hi) = share;
         }
-        std::cout << s.scheme << "-capacity-share: " << lo << " to " << hi << "\n"
-                  << s.scheme << "-closed-form: " << s.share << "\n";
+        exp.Metric(std::string(s.scheme) + "-capacity-low", lo);
+        exp.Metric(std::string(s.scheme) + "-capacity-high", hi);
+        exp.Metric(std::string(s.scheme) + "-closed-form", s.share);
     }
-    return 0;
+    return exp.Finish();
 }
