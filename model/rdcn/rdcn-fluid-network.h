@@ -398,6 +398,7 @@ class RdcnFluidNetwork : public FlowEngine
     Units WindowRoom(uint32_t queue, const RdcnHop& hop, uint32_t cls) const;
     Units WindowUnits(const RdcnHop& hop) const;
     void Offload(uint32_t queue, uint32_t peer, uint64_t slot, double& cursor);
+    Chunk Onward(uint32_t flow, Units units, uint64_t slot, double end, RdcnRouteState state) const;
     void Materialize(uint32_t flow, uint32_t queue, Units units, uint64_t slot, double ready);
     void Append(uint32_t queue, uint32_t cls, Chunk chunk);
     void Predict(uint32_t queue, uint64_t slot);

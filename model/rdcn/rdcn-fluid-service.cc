@@ -259,13 +259,7 @@ RdcnFluidNetwork::ServeQueue(uint32_t queue, uint64_t slot, double& cursor)
                         if (x > 0)
                         {
                             const double end = start + x / m_upUps;
-                            Chunk moved;
-                            moved.flow = chunk.flow;
-                            moved.units = x;
-                            moved.slot = slot + 1;
-                            moved.ready = end + m_fibreS;
-                            moved.state = std::move(st);
-                            Append(q2, cls, std::move(moved));
+                            Append(q2, cls, Onward(chunk.flow, x, slot, end, std::move(st)));
                             cursor = end;
                         }
                         else
@@ -307,6 +301,24 @@ RdcnFluidNetwork::ServeQueue(uint32_t queue, uint64_t slot, double& cursor)
     }
 }
 
+RdcnFluidNetwork::Chunk
+RdcnFluidNetwork::Onward(uint32_t flow,
+                         Units units,
+                         uint64_t slot,
+                         double end,
+                         RdcnRouteState state) const
+{
+    // Bytes that crossed a circuit of slot, their last byte sent at end: at the next ToR from
+    // the fibre's delay later, and from the next slot on (a hop takes the rest of its slot).
+    Chunk moved;
+    moved.flow = flow;
+    moved.units = units;
+    moved.slot = slot + 1;
+    moved.ready = end + m_fibreS;
+    moved.state = std::move(state);
+    return moved;
+}
+
 void
 RdcnFluidNetwork::Offload(uint32_t queue, uint32_t peer, uint64_t slot, double& cursor)
 {
@@ -346,12 +358,7 @@ RdcnFluidNetwork::Offload(uint32_t queue, uint32_t peer, uint64_t slot, double& 
             }
             const Units y = std::min(x, chunk.units);
             const double end = cursor + y / m_upUps;
-            Chunk moved;
-            moved.flow = chunk.flow;
-            moved.units = y;
-            moved.slot = slot + 1;
-            moved.ready = end + m_fibreS;
-            moved.state = chunk.state;
+            Chunk moved = Onward(chunk.flow, y, slot, end, chunk.state);
             chunk.units -= y;
             fifo.units -= y;
             m_queues[from].units -= y;
