@@ -267,62 +267,46 @@ RdcnFluidNetwork::InjectRouted(uint32_t flow, Units units, uint64_t slot, double
     {
         return InjectRotorLb(flow, units, slot, ready);
     }
-    // VLB: the slot's bytes split evenly over the intermediates (the ToRs but the source, or
-    // neither end), k of them from an offset that turns with the slot.
-    const bool any = m_router->GetVlbIntermediates() == RdcnRouter::VLB_ANY;
-    const uint32_t candidates = m_tors > 2 ? (any ? m_tors - 1 : m_tors - 2) : 1;
+    // VLB: the slot's bytes split evenly over k of the router's intermediates, from an offset
+    // that turns with the slot.
+    const uint32_t candidates = m_router->GetNIntermediates(f.srcTor, f.dstTor);
     const uint32_t k = m_vlbSplit == 0 ? candidates : std::min(m_vlbSplit, candidates);
     const uint64_t offset = (slot * k + f.hash) % candidates;
-    auto viaOf = [&](uint32_t j) {
-        if (m_tors <= 2)
-        {
-            return f.dstTor;
-        }
-        uint32_t via = static_cast<uint32_t>((offset + j) % candidates);
-        if (any)
-        {
-            return via + (via >= f.srcTor ? 1 : 0);
-        }
-        const uint32_t lo = std::min(f.srcTor, f.dstTor);
-        const uint32_t hi = std::max(f.srcTor, f.dstTor);
-        via += via >= lo ? 1 : 0;
-        via += via >= hi ? 1 : 0;
-        return via;
-    };
-    // Each part's queue; parts sharing a queue share its room.
-    std::vector<std::pair<uint32_t, uint32_t>>& parts = m_scratchParts;
-    parts.clear();
-    std::vector<RdcnRouteState> states(k);
-    std::vector<uint32_t> queues(k);
+    std::vector<RdcnRouteState>& states = m_scratchStates;
+    std::vector<uint32_t>& queues = m_scratchQueues;
+    states.assign(k, RdcnRouteState());
+    queues.resize(k);
     for (uint32_t j = 0; j < k; ++j)
     {
-        states[j].via = static_cast<int32_t>(viaOf(j));
+        states[j].via = static_cast<int32_t>(
+            m_router->GetIntermediate(f.srcTor,
+                                      f.dstTor,
+                                      static_cast<uint32_t>((offset + j) % candidates)));
         RdcnHop hop;
         if (!m_router->NextHop(f.srcTor, slot, f.dstTor, f.hash, states[j], hop))
         {
             return 0;
         }
         queues[j] = GetQueue(f.srcTor, hop.uplink, m_schedule->GetSlice(hop.slot));
-        auto it = std::find_if(parts.begin(), parts.end(), [&](const auto& p) {
-            return p.first == queues[j];
-        });
-        if (it == parts.end())
-        {
-            parts.emplace_back(queues[j], 1);
-        }
-        else
-        {
-            ++it->second;
-        }
     }
+    // Parts that share a queue share its room: count them on a sorted copy.
+    std::vector<uint32_t>& sorted = m_scratchSorted;
+    sorted.assign(queues.begin(), queues.end());
+    std::sort(sorted.begin(), sorted.end());
     // Even parts (the first units % k one unit more), all cut alike to the tightest room.
     const Units base = units / static_cast<Units>(k);
     const Units extra = units % static_cast<Units>(k);
     Units cap = base + 1;
-    for (const auto& [queue, count] : parts)
+    for (std::size_t i = 0; i < sorted.size();)
     {
-        const Units room = m_limit - Content0(m_queues[queue], static_cast<int64_t>(slot));
-        cap = std::min(cap, std::max<Units>(0, room) / static_cast<Units>(count));
+        std::size_t j = i;
+        while (j < sorted.size() && sorted[j] == sorted[i])
+        {
+            ++j;
+        }
+        const Units room = m_limit - Content0(m_queues[sorted[i]], static_cast<int64_t>(slot));
+        cap = std::min(cap, std::max<Units>(0, room) / static_cast<Units>(j - i));
+        i = j;
     }
     Units taken = 0;
     for (uint32_t j = 0; j < k; ++j)

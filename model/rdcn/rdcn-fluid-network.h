@@ -443,7 +443,9 @@ class RdcnFluidNetwork : public FlowEngine
     Time m_fibreDelay;         //!< Circuit propagation
     Time m_hostLinkDelay;      //!< Host-ToR propagation
     uint32_t m_vlbSplit{0};    //!< Intermediates a vlb flow's slot is split over (0: all)
-    std::vector<std::pair<uint32_t, uint32_t>> m_scratchParts; //!< vlb: (queue, parts)
+    std::vector<RdcnRouteState> m_scratchStates; //!< vlb: each part's routing state
+    std::vector<uint32_t> m_scratchQueues;       //!< vlb: each part's queue
+    std::vector<uint32_t> m_scratchSorted;       //!< vlb: the parts' queues, sorted
 
     Ptr<RdcnSchedule> m_schedule; //!< Schedule
     Ptr<RdcnRouter> m_router;     //!< Router

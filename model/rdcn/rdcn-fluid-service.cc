@@ -332,19 +332,19 @@ RdcnFluidNetwork::Offload(uint32_t queue, uint32_t peer, uint64_t slot, double& 
         const uint32_t d = static_cast<uint32_t>((slot + i) % (m_tors - 1));
         const uint32_t dst = d + (d >= tor ? 1 : 0);
         RdcnHop own;
-        RdcnHop onward;
-        if (dst == peer || !m_router->DirectHop(tor, slot + 1, dst, own) ||
-            !m_router->DirectHop(peer, slot + 1, dst, onward))
+        if (dst == peer || !m_router->DirectHop(tor, slot + 1, dst, own))
         {
             continue;
         }
         const uint32_t from = GetQueue(tor, own.uplink, m_schedule->GetSlice(own.slot));
-        const uint32_t to = GetQueue(peer, onward.uplink, m_schedule->GetSlice(onward.slot));
-        if (from == queue || m_queues[from].classes.empty())
+        const Units excess = m_queues[from].units - WindowUnits(own);
+        RdcnHop onward;
+        if (from == queue || excess <= 0 || m_queues[from].classes.empty() ||
+            !m_router->DirectHop(peer, slot + 1, dst, onward))
         {
             continue;
         }
-        const Units excess = m_queues[from].units - WindowUnits(own);
+        const uint32_t to = GetQueue(peer, onward.uplink, m_schedule->GetSlice(onward.slot));
         Units x =
             std::min({excess, WindowRoom(to, onward, 1), CapacityUnits(slotEnd - cursor, m_upUps)});
         // The newest local bytes go: the tail of the class-0 FIFO, bytes already at the ToR.

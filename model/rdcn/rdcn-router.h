@@ -160,6 +160,21 @@ class RdcnRouter : public Object
     VlbIntermediates GetVlbIntermediates() const;
 
     /**
+     * \brief VLB's intermediates from \p src to \p dst, numbered from 0: the ToRs but the
+     * source (VlbIntermediates any, the destination among them) or but both ends (others), in
+     * ToR order. NextHop draws one uniformly; the fluid engine splits bytes over them.
+     * \param src the source ToR \param dst the destination ToR
+     * \return how many there are (at least 1: with two ToRs, the destination)
+     */
+    uint32_t GetNIntermediates(uint32_t src, uint32_t dst) const;
+    /**
+     * \param src the source ToR \param dst the destination ToR
+     * \param index below GetNIntermediates(src, dst)
+     * \return intermediate number \p index
+     */
+    uint32_t GetIntermediate(uint32_t src, uint32_t dst, uint32_t index) const;
+
+    /**
      * \brief Checks that the scheme can route on the schedule.
      * \return empty, or the problem: direct and vlb need every pair connected in a cycle (the
      *         error names a pair that never meets and the schedule); hoho, ksp and source need
