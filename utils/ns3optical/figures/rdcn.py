@@ -70,13 +70,17 @@ FCT_LOADS = ["0.1", "0.2", "0.3", "0.4", "0.5", "0.6"]
 FCT_ROUTINGS = ["direct", "vlb", "hoho", "ksp"]
 
 
+def _routing_points(data, routing, x, metric):
+    """[(x, metric)] of the points of one routing scheme that recorded the metric, by x."""
+    return sorted((float(p.values[x]), p.value(metric)) for p in data.points
+                  if p.values["routing"] == routing and metric in p.metrics)
+
+
 def _plot_fct(ax, data):
     """fct-short-p99-us against the load, one curve per routing."""
     for routing in FCT_ROUTINGS:
         color, marker = ROUTING_MARKS[routing]
-        points = sorted((float(p.values["load"]), p.value("fct-short-p99-us"))
-                        for p in data.points if p.values["routing"] == routing
-                        and "fct-short-p99-us" in p.metrics)
+        points = _routing_points(data, routing, "load", "fct-short-p99-us")
         ax.plot([v[0] for v in points], [v[1] for v in points], color=color, marker=marker,
                 label=ROUTING_LABELS[routing], zorder=3)
     cycle_us = None
@@ -216,9 +220,7 @@ def _plot_skew(ax, data):
     fine = [i / 100.0 for i in range(101)]
     for routing in SKEW_ROUTINGS:
         color, marker = ROUTING_MARKS[routing]
-        points = sorted((float(p.values["skew"]), p.value("capacity-pct"))
-                        for p in data.points if p.values["routing"] == routing
-                        and "capacity-pct" in p.metrics)
+        points = _routing_points(data, routing, "skew", "capacity-pct")
         ax.plot([v[0] for v in points], [v[1] for v in points], color=color, marker=marker,
                 linestyle="none", zorder=3,
                 label="%s: fluid (marks), closed form (line)" % ROUTING_LABELS[routing])
