@@ -192,13 +192,19 @@ def cpp_example_job(example, condition, programs):
 def isolate_results(jobs, results_dir):
     """Give every job its own results database in `results_dir`: NS3_OPTICAL_RESULTS in its
     environment (the default of --results), and an explicit --results=FILE of an example
-    (other than 'none') moved into `results_dir`."""
+    (other than 'none') moved into `results_dir`; and every test-runner suite its own
+    temporary directory there (--tempdir): ns-3 names the default one after the second the
+    runner started, so suites started in one second shared it, and the first to end removed
+    the files of the others."""
     for index, job in enumerate(jobs):
         if job.command is None:
             continue
         database = os.path.join(results_dir, "test-%d.db" % index)
         job.env = dict(job.env if job.env is not None else os.environ,
                        NS3_OPTICAL_RESULTS=database)
+        if job.kind == "TestSuite" and os.path.basename(job.command[0]) == "test-runner":
+            job.command = job.command + ["--tempdir=" + os.path.join(results_dir,
+                                                                      "tmp-%d" % index)]
         if job.kind == "Example":
             job.command = [_redirect_results(word, results_dir, index)
                            for word in job.command]
