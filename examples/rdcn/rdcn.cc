@@ -33,7 +33,8 @@ main(int argc, char* argv[])
     RdcnStudyConfig c;
     OpticalExperiment exp("rdcn", "Time-slotted reconfigurable datacenter network");
     exp.AddText("architecture",
-                "Schedule: rotornet, opera, shale, random, traffic-aware, or a schedule file",
+                "Schedule: rotornet, opera, shale, random, expander (static), traffic-aware, or a "
+                "schedule file",
                 c.architecture,
                 false);
     exp.AddEnum("routing",
@@ -75,6 +76,15 @@ main(int argc, char* argv[])
     exp.AddBytes("shortFlow",
                  "Short flows: at most this many bytes",
                  c.shortFlowBytes,
+                 OpticalBounds::AtLeast(1).AtMost(1e12));
+    exp.AddEnum("lowLatencyRouting",
+                "Opera's split (flow level): routing of low-latency flows, served first in the "
+                "calendar queues (none: every flow follows --routing)",
+                c.lowLatencyRouting,
+                {"none", "direct", "hoho", "ksp", "source"});
+    exp.AddBytes("lowLatencyBytes",
+                 "Low-latency flows: at most this many bytes (Opera: 15 MB)",
+                 c.lowLatencyBytes,
                  OpticalBounds::AtLeast(1).AtMost(1e12));
     exp.AddTime("duration",
                 "Arrivals stop after this",
@@ -144,6 +154,10 @@ main(int argc, char* argv[])
     }
     exp.Metric("connected-pair-mean-pct", out.connectedMeanPct, "%");
     exp.Metric("cycle-slices", out.cycleSlices);
+    if (c.lowLatencyRouting != "none")
+    {
+        exp.Metric("low-latency-flows", out.lowLatencyFlows);
+    }
     exp.Metric("conserved", out.conserved ? 1 : 0);
     return exp.Finish();
 }

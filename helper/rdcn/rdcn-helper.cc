@@ -439,6 +439,20 @@ RdcnHelper::Describe(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor) const
     return d;
 }
 
+void
+RdcnHelper::SetLowLatencyRouting(RdcnRouter::Scheme scheme, uint64_t maxBytes)
+{
+    m_lowLatency = true;
+    m_lowLatencyScheme = scheme;
+    m_lowLatencyBytes = maxBytes;
+}
+
+bool
+RdcnHelper::HasLowLatencyRouting() const
+{
+    return m_lowLatency;
+}
+
 RdcnNetwork
 RdcnHelper::Install(Ptr<RdcnSchedule> schedule, uint32_t hostsPerTor, std::string& error)
 {
@@ -471,6 +485,11 @@ RdcnHelper::InstallOn(Ptr<RdcnSchedule> schedule, NodeContainer hosts, std::stri
     }
     const uint32_t hostsPerTor = hosts.GetN() / n;
     error = CheckNetwork(schedule, hostsPerTor);
+    if (error.empty() && m_lowLatency)
+    {
+        error = "RdcnHelper::InstallOn: low-latency routing (SetLowLatencyRouting) runs at flow "
+                "level only: the packet level's calendar queues have no priority class";
+    }
     if (!error.empty())
     {
         return RdcnNetwork();
@@ -747,6 +766,8 @@ RdcnHelper::GetFluidNetwork() const
 int64_t
 RdcnHelper::AssignStreams(int64_t stream)
 {
+    // A low-latency router draws nothing (its schemes are deterministic): no stream, so that
+    // a run with Opera's split draws the same workload as one without.
     return m_lastRouter ? m_lastRouter->AssignStreams(stream) : 0;
 }
 
@@ -809,6 +830,14 @@ RdcnHelper::InstallFlow(uint32_t hosts, uint32_t /* gpusPerServer */)
     m_lastRouter = router;
     m_fluid->SetSchedule(m_fabricSchedule);
     m_fluid->SetRouter(router);
+    if (m_lowLatency)
+    {
+        Ptr<RdcnRouter> lowLatency = m_router.Create<RdcnRouter>();
+        lowLatency->SetScheme(m_lowLatencyScheme);
+        lowLatency->SetSchedule(m_fabricSchedule);
+        m_fluid->SetLowLatencyRouter(lowLatency);
+        m_fluid->SetAttribute("LowLatencyBytes", UintegerValue(m_lowLatencyBytes));
+    }
     const std::string problem = m_fluid->Check();
     NS_ABORT_MSG_IF(!problem.empty(), "RdcnHelper::InstallFlow: " << problem);
     FlowEndpoints made;

@@ -115,6 +115,21 @@ class RdcnHelper : public ScaleOutFabric
     void SetRouterAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * \brief Opera's split of latency-sensitive from bulk traffic (flow level): flows of at
+     * most \p maxBytes follow a second router of scheme \p scheme (the router's other
+     * attributes, such as Paths, as set with SetRouterAttribute) in the calendar queues'
+     * priority classes, served before bulk; larger flows follow the router's Scheme (bulk:
+     * direct, vlb or rotorlb). RdcnFluidNetwork::SetLowLatencyRouter and LowLatencyBytes.
+     * The packet level has no priority class yet: InstallOn refuses a network with the split.
+     * \param scheme a path scheme (direct, hoho, ksp, source)
+     * \param maxBytes the largest low-latency flow (bytes, >= 1; Opera: 15 MB)
+     */
+    void SetLowLatencyRouting(RdcnRouter::Scheme scheme, uint64_t maxBytes);
+
+    /// \return whether SetLowLatencyRouting was called
+    bool HasLowLatencyRouting() const;
+
+    /**
      * \brief Sets an attribute of every ToR's routing (RdcnTorRouting: UdpSequence).
      * \param name attribute name
      * \param value its value
@@ -328,10 +343,13 @@ class RdcnHelper : public ScaleOutFabric
     AttributeList m_switch;             //!< Switches (OpticalCircuitSwitch)
     ObjectFactory m_queue;              //!< Calendar queues
     ObjectFactory m_router;             //!< Router
-    ObjectFactory m_torRouting;         //!< ToR routing
-    AttributeList m_rdmaGate;           //!< RDMA gates (RdcnRdmaGate)
-    Time m_uplinkDelay;                 //!< Fibre delay (negative: Length set instead)
-    std::vector<std::string> m_errors;  //!< Attribute errors, reported by Install
+    bool m_lowLatency{false};           //!< Opera's split asked for
+    RdcnRouter::Scheme m_lowLatencyScheme{RdcnRouter::HOHO}; //!< ... its scheme
+    uint64_t m_lowLatencyBytes{0};                           //!< ... its largest flow
+    ObjectFactory m_torRouting;                              //!< ToR routing
+    AttributeList m_rdmaGate;                                //!< RDMA gates (RdcnRdmaGate)
+    Time m_uplinkDelay;                //!< Fibre delay (negative: Length set instead)
+    std::vector<std::string> m_errors; //!< Attribute errors, reported by Install
 };
 
 } // namespace ns3

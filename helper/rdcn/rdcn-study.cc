@@ -191,6 +191,27 @@ RdcnStudy::Check(const RdcnStudyConfig& c)
         return "--routing: " + error;
     }
 
+    if (c.lowLatencyRouting != "none")
+    {
+        RdcnRouter::Scheme lowLatency;
+        if (!RdcnRouter::ParseScheme(c.lowLatencyRouting, lowLatency, error) ||
+            lowLatency == RdcnRouter::VLB || lowLatency == RdcnRouter::ROTORLB)
+        {
+            return "--lowLatencyRouting=" + c.lowLatencyRouting +
+                   ": not a path scheme (allowed: none, direct, hoho, ksp, source)";
+        }
+        if (BackendRegistry::Get(c.backend).level != NetworkLevel::FLOW)
+        {
+            return "--lowLatencyRouting=" + c.lowLatencyRouting +
+                   ": Opera's split runs at flow level only (--backend=" +
+                   BackendRegistry::Get(c.backend).name +
+                   "; the packet level's calendar queues have no priority class)";
+        }
+        if (c.lowLatencyBytes == 0)
+        {
+            return "--lowLatencyBytes=0: allowed >= 1";
+        }
+    }
     if (!c.timeline.empty() && BackendRegistry::Get(c.backend).level != NetworkLevel::PACKET)
     {
         return "--timeline: the switches' timeline is recorded at packet level (--backend=" +
@@ -224,6 +245,17 @@ RdcnStudy::Check(const RdcnStudyConfig& c)
     if (const std::string problem = router->Check(); !problem.empty())
     {
         return "--routing=" + c.routing + " on --architecture=" + c.architecture + ": " + problem;
+    }
+    if (RdcnRouter::Scheme lowLatency;
+        c.lowLatencyRouting != "none" &&
+        RdcnRouter::ParseScheme(c.lowLatencyRouting, lowLatency, error))
+    {
+        router->SetScheme(lowLatency);
+        if (const std::string problem = router->Check(); !problem.empty())
+        {
+            return "--lowLatencyRouting=" + c.lowLatencyRouting +
+                   " on --architecture=" + c.architecture + ": " + problem;
+        }
     }
     const std::string sizes = SizeFile(c);
     if (!sizes.empty())
@@ -289,6 +321,12 @@ BuildNetwork(const RdcnStudyConfig& c,
     helper.SetRouterAttribute("Paths", UintegerValue(c.paths));
     helper.SetSchedule(schedule);
     helper.SetHostsPerTor(c.hostsPerTor);
+    if (c.lowLatencyRouting != "none")
+    {
+        RdcnRouter::Scheme lowLatency;
+        RdcnRouter::ParseScheme(c.lowLatencyRouting, lowLatency, error);
+        helper.SetLowLatencyRouting(lowLatency, c.lowLatencyBytes);
+    }
     if (const std::string problem = helper.CheckHosts(hosts, 1); !problem.empty())
     {
         error = problem;
@@ -566,6 +604,7 @@ CollectCounters(const RdcnRun& r, RdcnStudyOutcome& out)
     {
         out.queuePeakBytes = static_cast<uint64_t>(r.fluid->GetPeakQueueBytes());
         out.conserved = r.fluid->CheckConservation().empty();
+        out.lowLatencyFlows = r.fluid->GetLowLatencyFlowsStarted();
     }
     else
     {

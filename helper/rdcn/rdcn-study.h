@@ -30,22 +30,26 @@ namespace ns3
 struct RdcnStudyConfig
 {
     std::string architecture{
-        "rotornet"}; //!< rotornet, opera, shale, random, traffic-aware, or a schedule file
-    std::string routing{"direct"};          //!< direct, vlb, hoho, ksp, source
-    uint32_t tors{8};                       //!< ToRs
-    uint32_t hostsPerTor{4};                //!< Hosts per ToR
-    uint32_t uplinks{4};                    //!< Uplinks per ToR (one rotor switch each)
-    uint32_t dimensions{2};                 //!< Shale: grid dimensions
-    uint32_t randomSlices{0};               //!< Random schedules: slices per cycle (0: ToRs - 1)
-    Time slot{MicroSeconds(50)};            //!< Slot length
-    Time guard{MicroSeconds(2)};            //!< Guard band
-    DataRate hostRate{"10Gbps"};            //!< Host line rate
-    DataRate uplinkRate{"10Gbps"};          //!< Uplink rate
-    double load{0.3};                       //!< Offered load (fraction of the host line rate)
-    std::string workload{"websearch"};      //!< websearch, datamining, alltoall, permutation
-    std::string sizes;                      //!< Flow-size CDF file (empty: the workload's)
-    uint64_t flowBytes{1000000};            //!< alltoall/permutation: bytes per flow
-    uint64_t shortFlowBytes{100000};        //!< Short flows: at most this many bytes
+        "rotornet"}; //!< rotornet, opera, shale, random, expander, traffic-aware, or a file
+    std::string routing{"direct"};     //!< direct, vlb, hoho, ksp, source
+    uint32_t tors{8};                  //!< ToRs
+    uint32_t hostsPerTor{4};           //!< Hosts per ToR
+    uint32_t uplinks{4};               //!< Uplinks per ToR (one rotor switch each)
+    uint32_t dimensions{2};            //!< Shale: grid dimensions
+    uint32_t randomSlices{0};          //!< Random schedules: slices per cycle (0: ToRs - 1)
+    Time slot{MicroSeconds(50)};       //!< Slot length
+    Time guard{MicroSeconds(2)};       //!< Guard band
+    DataRate hostRate{"10Gbps"};       //!< Host line rate
+    DataRate uplinkRate{"10Gbps"};     //!< Uplink rate
+    double load{0.3};                  //!< Offered load (fraction of the host line rate)
+    std::string workload{"websearch"}; //!< websearch, datamining, alltoall, permutation
+    std::string sizes;                 //!< Flow-size CDF file (empty: the workload's)
+    uint64_t flowBytes{1000000};       //!< alltoall/permutation: bytes per flow
+    uint64_t shortFlowBytes{100000};   //!< Short flows: at most this many bytes
+    /// Opera's split (flow level): the routing of low-latency flows (direct, hoho, ksp, source;
+    /// "none": every flow follows routing)
+    std::string lowLatencyRouting{"none"};
+    uint64_t lowLatencyBytes{15000000};     //!< Low-latency flows: at most this many bytes
     Time duration{MilliSeconds(5)};         //!< Arrivals stop after this
     Time drain{MilliSeconds(20)};           //!< Longest wait after Duration for flows to finish
     Backend backend{Backend::PACKET};       //!< Network model (packet or flow level)
@@ -80,6 +84,7 @@ struct RdcnStudyOutcome
     double connectedMinPct{0};             //!< Least connected pair (%)
     std::vector<std::vector<double>> connected; //!< Measured connected share per pair (N <= 128)
     uint32_t cycleSlices{0};                    //!< Slices per cycle
+    uint64_t lowLatencyFlows{0};                //!< Flows started as low-latency flows
     uint64_t installs{0};                       //!< traffic-aware: cycles installed
     Time simulated;                             //!< Simulated time
     double wallSeconds{0};                      //!< Wall time of the simulation

@@ -126,6 +126,9 @@ RdcnFluidNetwork::StartFlow(uint32_t srcHost,
     f.srcTor = srcTor;
     f.dstTor = dstTor;
     f.local = srcTor == dstTor;
+    f.lowLatency =
+        !f.local && m_lowLatencyRouter && bytes <= static_cast<double>(m_lowLatencyBytes);
+    m_lowLatencyStarted += f.lowLatency ? 1 : 0;
     f.hash = Mix((static_cast<uint64_t>(srcHost) << 32 | dstHost) ^
                  Mix(static_cast<uint64_t>(generation) << 32 | id));
     f.size = units;
@@ -211,12 +214,26 @@ RdcnFluidNetwork::Deliver(uint32_t flow, Units units, double first, double last)
 {
     Flow& f = m_flows[flow];
     Host& d = m_hosts[f.dst];
-    const double s = std::max(d.egressFree, first);
-    const double end = std::max(s + units / m_hostUps, last);
-    d.egressFree = end;
+    const double tx = units / m_hostUps;
+    double end;
+    if (f.lowLatency)
+    {
+        // Ahead of the bulk bytes waiting for the host link: bulk arriving later waits for
+        // these too (bulk bytes already given their time keep it).
+        const double s = std::max(d.egressFreePriority, first);
+        end = std::max(s + tx, last);
+        d.egressFreePriority = end;
+        d.egressFree = d.egressFree > s ? d.egressFree + tx : std::max(d.egressFree, end);
+    }
+    else
+    {
+        const double s = std::max({d.egressFree, d.egressFreePriority, first});
+        end = std::max(s + tx, last);
+        d.egressFree = end;
+    }
     const double at = end + m_hostLinkS;
     const int64_t steps = ToSteps(at);
-    d.egress.emplace_back(steps, units);
+    (f.lowLatency ? d.egressPriority : d.egress).emplace_back(steps, units);
     m_unitsEgress += units;
     if (!d.inEgressList)
     {
@@ -262,11 +279,14 @@ RdcnFluidNetwork::PopEgress(uint32_t host) const
 {
     Host& h = const_cast<Host&>(m_hosts[host]);
     const int64_t now = Simulator::Now().GetTimeStep();
-    while (!h.egress.empty() && h.egress.front().first <= now)
+    for (auto* fifo : {&h.egress, &h.egressPriority})
     {
-        m_unitsDelivered += h.egress.front().second;
-        m_unitsEgress -= h.egress.front().second;
-        h.egress.pop_front();
+        while (!fifo->empty() && fifo->front().first <= now)
+        {
+            m_unitsDelivered += fifo->front().second;
+            m_unitsEgress -= fifo->front().second;
+            fifo->pop_front();
+        }
     }
 }
 
@@ -279,7 +299,7 @@ RdcnFluidNetwork::PopAllEgress() const
         const uint32_t host = m_egressHosts[i];
         PopEgress(host);
         Host& h = const_cast<Host&>(m_hosts[host]);
-        if (h.egress.empty())
+        if (h.egress.empty() && h.egressPriority.empty())
         {
             h.inEgressList = false;
         }
@@ -396,8 +416,18 @@ RdcnFluidNetwork::CheckConservation() const
             continue;
         }
         Units sum = 0;
+        std::vector<const ClassFifo*> fifos;
         for (const ClassFifo& c : q.classes)
         {
+            fifos.push_back(&c);
+        }
+        for (const ClassFifo& c : q.priority)
+        {
+            fifos.push_back(&c);
+        }
+        for (const ClassFifo* fifo : fifos)
+        {
+            const ClassFifo& c = *fifo;
             Units items = 0;
             for (const Chunk& chunk : c.items)
             {
@@ -416,6 +446,10 @@ RdcnFluidNetwork::CheckConservation() const
     for (const Host& h : m_hosts)
     {
         for (const auto& e : h.egress)
+        {
+            egress += e.second;
+        }
+        for (const auto& e : h.egressPriority)
         {
             egress += e.second;
         }

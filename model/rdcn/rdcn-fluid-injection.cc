@@ -50,7 +50,7 @@ RdcnFluidNetwork::Enroll(uint32_t flow, uint64_t fromSlot)
     f.fromSlot = fromSlot;
     f.state = RdcnRouteState{};
     Mode mode = SLOT;
-    if (!f.local && !m_perSlotRouting)
+    if (!f.local && !m_perSlotRouting && !f.lowLatency)
     {
         RdcnHop hop;
         if (!m_router->NextHop(f.srcTor, fromSlot, f.dstTor, f.hash, f.state, hop))
@@ -263,6 +263,10 @@ RdcnFluidNetwork::InjectRouted(uint32_t flow, Units units, uint64_t slot, double
         Deliver(flow, units, ready, ready);
         return units;
     }
+    if (f.lowLatency)
+    {
+        return InjectLowLatency(flow, units, slot, ready);
+    }
     if (m_rotorLb)
     {
         return InjectRotorLb(flow, units, slot, ready);
@@ -362,6 +366,28 @@ RdcnFluidNetwork::InjectRotorLb(uint32_t flow, Units units, uint64_t slot, doubl
     return x;
 }
 
+RdcnFluidNetwork::Units
+RdcnFluidNetwork::InjectLowLatency(uint32_t flow, Units units, uint64_t slot, double ready)
+{
+    // A low-latency flow's bytes of the slot: one path of its router, into the priority class.
+    const Flow& f = m_flows[flow];
+    RdcnRouteState st;
+    RdcnHop hop;
+    if (!m_lowLatencyRouter->NextHop(f.srcTor, slot, f.dstTor, f.hash, st, hop))
+    {
+        return 0;
+    }
+    const uint32_t q = GetQueue(f.srcTor, hop.uplink, m_schedule->GetSlice(hop.slot));
+    const Units x = std::min(units, RoomFor(f, m_queues[q], static_cast<int64_t>(slot)));
+    if (x <= 0)
+    {
+        ListQueue(q);
+        return 0;
+    }
+    Inject(flow, q, x, slot, ready, st);
+    return x;
+}
+
 void
 RdcnFluidNetwork::Inject(uint32_t flow,
                          uint32_t queue,
@@ -376,7 +402,7 @@ RdcnFluidNetwork::Inject(uint32_t flow,
     c.slot = slot;
     c.ready = ready;
     c.state = state;
-    Append(queue, 0, std::move(c));
+    Append(queue, FirstClassOf(m_flows[flow]), std::move(c));
     m_flows[flow].atHost -= units;
     m_unitsMaterialized += units;
 }
@@ -444,11 +470,10 @@ RdcnFluidNetwork::MidSlotStart(uint32_t flow, uint64_t slot)
         {
             RdcnRouteState st;
             RdcnHop hop;
-            if (m_router->NextHop(f.srcTor, slot, f.dstTor, f.hash, st, hop))
+            if (RouterOf(f)->NextHop(f.srcTor, slot, f.dstTor, f.hash, st, hop))
             {
                 const uint32_t q = GetQueue(f.srcTor, hop.uplink, m_schedule->GetSlice(hop.slot));
-                const Units room = m_limit - Content0(m_queues[q], static_cast<int64_t>(slot));
-                taken = std::min(x, std::max<Units>(0, room));
+                taken = std::min(x, RoomFor(f, m_queues[q], static_cast<int64_t>(slot)));
                 if (taken > 0)
                 {
                     Inject(flow, q, taken, slot, ready, st);
@@ -460,6 +485,12 @@ RdcnFluidNetwork::MidSlotStart(uint32_t flow, uint64_t slot)
                         double cursor = OpenCursor(queue.tor, queue.uplink, slot);
                         ServeQueue(q, slot, cursor);
                         SetOpenCursor(queue.tor, queue.uplink, slot, cursor);
+                        if (m_reroutes)
+                        {
+                            // What the rest of the window cannot carry takes its next
+                            // earliest path (hoho, ksp).
+                            RouteLeftover(q, slot);
+                        }
                     }
                 }
                 else

@@ -140,7 +140,27 @@ RdcnFluidNetwork::HostAccrual(uint32_t host, int64_t slot) const
 inline RdcnFluidNetwork::Units
 RdcnFluidNetwork::ClassUnits(const Queue& q, uint32_t cls) const
 {
-    return cls < q.classes.size() ? q.classes[cls].units : 0;
+    const std::vector<ClassFifo>& fifos = (cls & PRIORITY_CLASS) ? q.priority : q.classes;
+    const uint32_t index = cls & ~PRIORITY_CLASS;
+    return index < fifos.size() ? fifos[index].units : 0;
+}
+
+inline RdcnFluidNetwork::ClassFifo&
+RdcnFluidNetwork::FifoOf(Queue& q, uint32_t cls)
+{
+    return (cls & PRIORITY_CLASS) ? q.priority[cls & ~PRIORITY_CLASS] : q.classes[cls];
+}
+
+inline const Ptr<RdcnRouter>&
+RdcnFluidNetwork::RouterOf(const Flow& f) const
+{
+    return f.lowLatency ? m_lowLatencyRouter : m_router;
+}
+
+inline uint32_t
+RdcnFluidNetwork::FirstClassOf(const Flow& f) const
+{
+    return f.lowLatency ? PRIORITY_CLASS : 0;
 }
 
 inline RdcnFluidNetwork::Units
@@ -152,6 +172,15 @@ RdcnFluidNetwork::Content0(const Queue& q, int64_t slot) const
         c += Accrued(m_flows[f], slot);
     }
     return c;
+}
+
+inline RdcnFluidNetwork::Units
+RdcnFluidNetwork::RoomFor(const Flow& f, const Queue& q, int64_t slot) const
+{
+    // What a flow's injected bytes may still add to the queue: its own class's room (bulk
+    // counts the accruing streams too).
+    const Units held = f.lowLatency ? ClassUnits(q, PRIORITY_CLASS) : Content0(q, slot);
+    return std::max<Units>(0, m_limit - held);
 }
 
 } // namespace ns3

@@ -86,7 +86,15 @@ RdcnFluidNetwork::GetTypeId()
                           "the ToRs)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&RdcnFluidNetwork::m_vlbSplit),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("LowLatencyBytes",
+                          "With a low-latency router set (SetLowLatencyRouter): flows of at most "
+                          "this many bytes are low-latency flows, routed by that router in the "
+                          "calendar queues' priority classes (Opera's split; Opera classes flows "
+                          "under 15 MB as low-latency). Bytes; ignored without the router.",
+                          UintegerValue(15000000),
+                          MakeUintegerAccessor(&RdcnFluidNetwork::m_lowLatencyBytes),
+                          MakeUintegerChecker<uint64_t>());
     return tid;
 }
 
@@ -104,6 +112,7 @@ RdcnFluidNetwork::DoDispose()
     m_slotEvent.Cancel();
     m_schedule = nullptr;
     m_router = nullptr;
+    m_lowLatencyRouter = nullptr;
     m_flows.clear();
     m_hosts.clear();
     m_queues.clear();
@@ -141,6 +150,26 @@ RdcnFluidNetwork::GetRouter() const
     return m_router;
 }
 
+void
+RdcnFluidNetwork::SetLowLatencyRouter(Ptr<RdcnRouter> router)
+{
+    NS_ABORT_MSG_IF(m_started > 0, "RdcnFluidNetwork: SetLowLatencyRouter after the first flow");
+    m_lowLatencyRouter = router;
+    m_prepared = false;
+}
+
+Ptr<RdcnRouter>
+RdcnFluidNetwork::GetLowLatencyRouter() const
+{
+    return m_lowLatencyRouter;
+}
+
+uint64_t
+RdcnFluidNetwork::GetLowLatencyFlowsStarted() const
+{
+    return m_lowLatencyStarted;
+}
+
 std::string
 RdcnFluidNetwork::Check() const
 {
@@ -166,6 +195,25 @@ RdcnFluidNetwork::Check() const
     {
         return "RdcnFluidNetwork: the router routes on another schedule (RdcnRouter::SetSchedule "
                "with the network's schedule)";
+    }
+    if (m_lowLatencyRouter)
+    {
+        const RdcnRouter::Scheme scheme = m_lowLatencyRouter->GetScheme();
+        if (m_lowLatencyRouter->GetSchedule() != m_schedule)
+        {
+            return "RdcnFluidNetwork: the low-latency router routes on another schedule "
+                   "(RdcnRouter::SetSchedule with the network's schedule)";
+        }
+        if (scheme == RdcnRouter::VLB || m_lowLatencyRouter->IsLoadBalancing())
+        {
+            return "RdcnFluidNetwork: low-latency routing " + RdcnRouter::GetSchemeName(scheme) +
+                   " is not a path scheme (allowed: direct, hoho, ksp, source)";
+        }
+        if (m_lowLatencyBytes == 0)
+        {
+            return "RdcnFluidNetwork: LowLatencyBytes is 0 with a low-latency router (allowed: "
+                   ">= 1 byte)";
+        }
     }
     if (m_hostsPerTor < 1)
     {
@@ -239,6 +287,23 @@ RdcnFluidNetwork::Prepare(std::string* error)
         }
         return false;
     }
+    if (m_lowLatencyRouter)
+    {
+        if (const std::string ll = m_lowLatencyRouter->Check(); !ll.empty())
+        {
+            if (error)
+            {
+                *error = "RdcnFluidNetwork: low-latency routing " +
+                         RdcnRouter::GetSchemeName(m_lowLatencyRouter->GetScheme()) +
+                         " cannot serve the schedule: " + ll;
+            }
+            return false;
+        }
+    }
+    const auto earliest = [](const Ptr<RdcnRouter>& r) {
+        return r && (r->GetScheme() == RdcnRouter::HOHO || r->GetScheme() == RdcnRouter::KSP);
+    };
+    m_reroutes = earliest(m_router) || earliest(m_lowLatencyRouter);
     m_rotorLb = m_router->IsLoadBalancing();
     m_perSlotRouting = m_router->GetScheme() == RdcnRouter::VLB || m_rotorLb;
     m_hosts.assign(static_cast<std::size_t>(m_tors) * m_hostsPerTor, Host{});

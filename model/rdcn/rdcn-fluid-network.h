@@ -75,6 +75,12 @@ namespace ns3
  * can form (no backpressure deadlock); the peak of one queue is at most (classes) *
  * QueueLimit.
  *
+ * Bytes that a circuit could not carry in its window (its queue held more than the window)
+ * wait for the slice's next turn under direct, VLB and RotorLB (their next circuit is that
+ * queue's); under hop-on-hop-off and k shortest they are routed again from the ToR from the
+ * next slot on, into the queue of their next earliest path (room permitting), as the packet
+ * level's ToRs pick a hop whose window still has room.
+ *
  * Cost: a step touches the queues of the slot's slice that hold bytes, the hosts whose share
  * changes and the flows whose queue is served; a flow waiting for its circuit is not touched
  * (its injected bytes accumulate in closed form and are materialized as one chunk when its
@@ -98,6 +104,16 @@ namespace ns3
  * rotorlb are routed every slot (their bytes are materialized so that they can move). Bytes are
  * counted in fixed point (1/4096 byte), so the conservation check (bytes started = delivered +
  * calendar queues + egress + at hosts) holds exactly.
+ *
+ * Low-latency flows (Opera's split): with a low-latency router set (SetLowLatencyRouter), a
+ * flow of at most LowLatencyBytes is routed by that router (hop-on-hop-off or k shortest over
+ * the circuits up now: multi-hop expander paths at once) instead of the network's router (bulk:
+ * direct, VLB or RotorLB), and its bytes sit in each calendar queue's priority classes, which
+ * the circuit serves before any bulk class (highest hop class first within each). Priority
+ * classes have their own QueueLimit per hop class, so bulk never blocks them. Low-latency flows
+ * are routed every slot, and at their destination ToR they go to the host link ahead of the
+ * bulk bytes waiting for it. The hosts' NICs share their rate fairly among all their flows
+ * (no priority at the sending host).
  */
 class RdcnFluidNetwork : public FlowEngine
 {
@@ -131,10 +147,22 @@ class RdcnFluidNetwork : public FlowEngine
     Ptr<RdcnRouter> GetRouter() const;
 
     /**
+     * \brief Sets the router of low-latency flows (before the first flow; null: none, every
+     * flow is bulk): flows of at most LowLatencyBytes follow it, in the calendar queues'
+     * priority classes. It should route on the same schedule, per hop or by source route
+     * (direct, hoho, ksp, source; not vlb or rotorlb).
+     * \param [in] router The router
+     */
+    void SetLowLatencyRouter(Ptr<RdcnRouter> router);
+    /// \return the router of low-latency flows (null: none)
+    Ptr<RdcnRouter> GetLowLatencyRouter() const;
+
+    /**
      * \brief Checks the configuration.
      * \return empty when a schedule (with valid timing) and a router on the same schedule are
-     *         set, HostsPerTor >= 1, the rates are positive and QueueLimit is in bytes (at least
-     *         one byte); otherwise what is wrong, naming the value
+     *         set, HostsPerTor >= 1, the rates are positive, QueueLimit is in bytes (at least
+     *         one byte) and a low-latency router, if set, routes per hop on the same schedule
+     *         with LowLatencyBytes > 0; otherwise what is wrong, naming the value
      */
     std::string Check() const;
 
@@ -231,8 +259,12 @@ class RdcnFluidNetwork : public FlowEngine
     /// \return chunk moves so far: a chunk entering a calendar queue, crossing a circuit or
     ///         reaching an egress
     uint64_t GetChunkMoves() const;
-    /// \return the most hop classes (circuits crossed + 1) a calendar queue used so far
+    /// \return the most hop classes (circuits crossed + 1) a calendar queue used so far, in
+    ///         one family (bulk or priority: a queue holds at most twice as many classes)
     uint32_t GetMaxHopClasses() const;
+    /// \return flows started as low-latency flows so far (LowLatencyBytes, with a low-latency
+    ///         router set)
+    uint64_t GetLowLatencyFlowsStarted() const;
 
     /**
      * \brief Describes the flows in progress, for error messages when a workload does not
@@ -279,6 +311,7 @@ class RdcnFluidNetwork : public FlowEngine
         std::function<void()> injectedCb;  //!< Injected callback
         bool active{false};                //!< In progress
         bool local{false};                 //!< Both hosts on one ToR
+        bool lowLatency{false};            //!< Routed by the low-latency router, priority
         Mode mode{DONE};                   //!< Mode
         uint32_t queue{0};                 //!< Target queue (LAZY, BLOCKED)
         uint32_t queuePos{0};              //!< Index in the queue's streams or waiters
@@ -310,18 +343,19 @@ class RdcnFluidNetwork : public FlowEngine
     /// A calendar queue (ToR, uplink, slice).
     struct Queue
     {
-        uint32_t tor{0};                //!< ToR
-        uint32_t uplink{0};             //!< Uplink
-        uint32_t slice{0};              //!< Slice
-        std::vector<ClassFifo> classes; //!< By circuits crossed
-        Units units{0};                 //!< Materialized bytes, all classes
-        std::vector<uint32_t> streams;  //!< LAZY flows accruing into it
-        std::vector<uint32_t> waiters;  //!< BLOCKED flows waiting for it
-        uint32_t version{0};            //!< Fill checks of older versions are stale
-        uint64_t predictRound{0};       //!< Round of m_predict it was last added to
-        uint64_t visit{0};              //!< Visit stamp
-        bool listed{false};             //!< In its slice's list
-        bool used{false};               //!< Slot in use
+        uint32_t tor{0};                 //!< ToR
+        uint32_t uplink{0};              //!< Uplink
+        uint32_t slice{0};               //!< Slice
+        std::vector<ClassFifo> classes;  //!< By circuits crossed (bulk)
+        std::vector<ClassFifo> priority; //!< Low-latency flows' bytes, by circuits crossed
+        Units units{0};                  //!< Materialized bytes, all classes
+        std::vector<uint32_t> streams;   //!< LAZY flows accruing into it
+        std::vector<uint32_t> waiters;   //!< BLOCKED flows waiting for it
+        uint32_t version{0};             //!< Fill checks of older versions are stale
+        uint64_t predictRound{0};        //!< Round of m_predict it was last added to
+        uint64_t visit{0};               //!< Visit stamp
+        bool listed{false};              //!< In its slice's list
+        bool used{false};                //!< Slot in use
     };
 
     /// (finish level, flow, version) of a host's water-filling heap.
@@ -358,7 +392,9 @@ class RdcnFluidNetwork : public FlowEngine
         double nicFree{0};                            //!< NIC free for mid-slot chunks (s)
         double egressFree{0};                         //!< Egress link free (s)
         std::deque<std::pair<int64_t, Units>> egress; //!< (arrival at host, time steps; bytes)
-        bool inEgressList{false};                     //!< In m_egressHosts
+        double egressFreePriority{0};                 //!< Low-latency bytes' link free (s)
+        std::deque<std::pair<int64_t, Units>> egressPriority; //!< ... and their arrivals
+        bool inEgressList{false};                             //!< In m_egressHosts
     };
 
     /// A pending fill check: (slot, queue, queue version).
@@ -376,6 +412,9 @@ class RdcnFluidNetwork : public FlowEngine
         }
     };
 
+    /// A class index with this bit names a priority class (Queue::priority).
+    static constexpr uint32_t PRIORITY_CLASS = 0x10000;
+
     bool Prepare(std::string* error);
     void EnsureSlotEvent(uint64_t slot);
     void RunSlot(uint64_t slot);
@@ -389,6 +428,7 @@ class RdcnFluidNetwork : public FlowEngine
     void FinishInjection(uint32_t flow, uint64_t slot, double when);
     Units InjectRouted(uint32_t flow, Units units, uint64_t slot, double ready);
     Units InjectRotorLb(uint32_t flow, Units units, uint64_t slot, double ready);
+    Units InjectLowLatency(uint32_t flow, Units units, uint64_t slot, double ready);
     void Inject(uint32_t flow,
                 uint32_t queue,
                 Units units,
@@ -404,6 +444,8 @@ class RdcnFluidNetwork : public FlowEngine
     void Predict(uint32_t queue, uint64_t slot);
     void CapFill(uint32_t queue, uint64_t slot);
     void ServeQueue(uint32_t queue, uint64_t slot, double& cursor);
+    void ServeClass(uint32_t queue, uint32_t cls, uint32_t next, uint64_t slot, double& cursor);
+    void RouteLeftover(uint32_t queue, uint64_t slot);
     void ServiceOf(uint32_t queue, uint64_t slot);
     void Deliver(uint32_t flow, Units units, double first, double last);
     void Complete(uint32_t flow);
@@ -424,6 +466,10 @@ class RdcnFluidNetwork : public FlowEngine
     inline Units LevelAfter(const Host& h, int64_t slot) const;
     inline Units Accrued(const Flow& f, int64_t slot) const;
     inline Units ClassUnits(const Queue& q, uint32_t cls) const;
+    inline static ClassFifo& FifoOf(Queue& q, uint32_t cls);
+    inline Units RoomFor(const Flow& f, const Queue& q, int64_t slot) const;
+    inline const Ptr<RdcnRouter>& RouterOf(const Flow& f) const;
+    inline uint32_t FirstClassOf(const Flow& f) const;
     inline Units Content0(const Queue& q, int64_t slot) const;
     inline Units HostAccrual(uint32_t host, int64_t slot) const;
     inline double ReadyOf(const Flow& f, uint64_t fromSlot) const;
@@ -447,8 +493,10 @@ class RdcnFluidNetwork : public FlowEngine
     std::vector<uint32_t> m_scratchQueues;       //!< vlb: each part's queue
     std::vector<uint32_t> m_scratchSorted;       //!< vlb: the parts' queues, sorted
 
-    Ptr<RdcnSchedule> m_schedule; //!< Schedule
-    Ptr<RdcnRouter> m_router;     //!< Router
+    Ptr<RdcnSchedule> m_schedule;       //!< Schedule
+    Ptr<RdcnRouter> m_router;           //!< Router (bulk flows)
+    Ptr<RdcnRouter> m_lowLatencyRouter; //!< Router of low-latency flows (null: none)
+    uint64_t m_lowLatencyBytes{0};      //!< Largest low-latency flow (bytes)
 
     // Derived at the first flow
     bool m_prepared{false};       //!< Derived values computed
@@ -468,6 +516,7 @@ class RdcnFluidNetwork : public FlowEngine
     Units m_limit{0};             //!< Queue limit (units)
     bool m_perSlotRouting{false}; //!< Scheme routes every slot's bytes (vlb, rotorlb)
     bool m_rotorLb{false};        //!< RotorLB: direct first, the excess through intermediates
+    bool m_reroutes{false};       //!< A router routes over the earliest paths (hoho, ksp)
     uint64_t m_offloaded{0};      //!< RotorLB: chunks moved to an intermediate
 
     std::vector<Flow> m_flows;                           //!< Flows by slot
@@ -512,6 +561,7 @@ class RdcnFluidNetwork : public FlowEngine
     uint64_t m_slots{0};               //!< Slots stepped
     uint64_t m_moves{0};               //!< Chunk moves
     uint32_t m_maxClasses{0};          //!< Most classes used
+    uint64_t m_lowLatencyStarted{0};   //!< Low-latency flows started
     uint64_t m_visit{0};               //!< Visit stamps
 };
 

@@ -118,6 +118,7 @@ RdcnFluidNetwork::ReleaseQueue(uint32_t queue)
         m_queueIndex.erase(QueueKey(q.tor, q.uplink, q.slice));
     }
     std::vector<ClassFifo>().swap(q.classes);
+    std::vector<ClassFifo>().swap(q.priority);
     std::vector<uint32_t>().swap(q.streams);
     std::vector<uint32_t>().swap(q.waiters);
     q.used = false;
@@ -145,12 +146,14 @@ RdcnFluidNetwork::Append(uint32_t queue, uint32_t cls, Chunk chunk)
         return;
     }
     Queue& q = m_queues[queue];
-    if (q.classes.size() <= cls)
+    std::vector<ClassFifo>& fifos = (cls & PRIORITY_CLASS) ? q.priority : q.classes;
+    const uint32_t index = cls & ~PRIORITY_CLASS;
+    if (fifos.size() <= index)
     {
-        q.classes.resize(cls + 1);
-        m_maxClasses = std::max<uint32_t>(m_maxClasses, cls + 1);
+        fifos.resize(index + 1);
+        m_maxClasses = std::max<uint32_t>(m_maxClasses, index + 1);
     }
-    ClassFifo& fifo = q.classes[cls];
+    ClassFifo& fifo = fifos[index];
     const Units units = chunk.units;
     if (!fifo.items.empty())
     {

@@ -193,6 +193,10 @@ RdcnFluidNetwork::ServiceOf(uint32_t queue, uint64_t slot)
         double cursor = WindowStartS(q.tor, q.uplink, slot);
         ServeQueue(queue, slot, cursor);
         SetOpenCursor(q.tor, q.uplink, slot, cursor);
+        if (m_reroutes)
+        {
+            RouteLeftover(queue, slot);
+        }
     }
     // Flows that waited for room route again from the next slot.
     if (!q.waiters.empty() && Content0(q, k) < m_limit)
@@ -215,89 +219,164 @@ RdcnFluidNetwork::ServiceOf(uint32_t queue, uint64_t slot)
 void
 RdcnFluidNetwork::ServeQueue(uint32_t queue, uint64_t slot, double& cursor)
 {
-    Queue& q = m_queues[queue];
+    const Queue& q = m_queues[queue];
     const int32_t peer = m_schedule->GetPeer(q.tor, q.uplink, slot);
     if (peer == RdcnSchedule::NO_PEER || (q.units == 0 && !m_rotorLb))
     {
         return;
     }
     const uint32_t next = static_cast<uint32_t>(peer);
-    const uint32_t tor = q.tor;
-    const double slotEnd = SlotStartS(slot + 1);
-    // GetQueue below may grow m_queues: q is looked up again after it (its classes' storage
-    // moves with it, so fifo and chunk stay valid).
-    for (std::size_t c = m_queues[queue].classes.size(); c-- > 0;)
+    // Priority classes (low-latency flows) first, then bulk; in each the bytes that crossed
+    // the most circuits first.
+    for (const uint32_t family : {PRIORITY_CLASS, 0u})
     {
-        ClassFifo& fifo = m_queues[queue].classes[c];
-        std::size_t keep = 0;
-        for (std::size_t i = 0; i < fifo.items.size(); ++i)
+        const std::size_t classes =
+            family ? m_queues[queue].priority.size() : m_queues[queue].classes.size();
+        for (std::size_t c = classes; c-- > 0;)
         {
-            Chunk& chunk = fifo.items[i];
-            const double start = std::max(cursor, chunk.ready);
-            const Units capacity = chunk.slot <= slot ? CapacityUnits(slotEnd - start, m_upUps) : 0;
-            Units x = std::min(chunk.units, capacity);
-            if (x > 0)
+            ServeClass(queue, family | static_cast<uint32_t>(c), next, slot, cursor);
+        }
+    }
+    if (m_rotorLb && cursor < SlotStartS(slot + 1))
+    {
+        Offload(queue, next, slot, cursor);
+    }
+}
+
+void
+RdcnFluidNetwork::ServeClass(uint32_t queue,
+                             uint32_t cls,
+                             uint32_t next,
+                             uint64_t slot,
+                             double& cursor)
+{
+    const uint32_t tor = m_queues[queue].tor;
+    const double slotEnd = SlotStartS(slot + 1);
+    // GetQueue below may grow m_queues (a deque: fifo and chunk stay where they are).
+    ClassFifo& fifo = FifoOf(m_queues[queue], cls);
+    std::size_t keep = 0;
+    for (std::size_t i = 0; i < fifo.items.size(); ++i)
+    {
+        Chunk& chunk = fifo.items[i];
+        const double start = std::max(cursor, chunk.ready);
+        const Units capacity = chunk.slot <= slot ? CapacityUnits(slotEnd - start, m_upUps) : 0;
+        Units x = std::min(chunk.units, capacity);
+        if (x > 0)
+        {
+            const Flow& f = m_flows[chunk.flow];
+            if (next == f.dstTor)
             {
-                const Flow& f = m_flows[chunk.flow];
-                if (next == f.dstTor)
+                const double end = start + x / m_upUps;
+                Deliver(chunk.flow, x, start + m_fibreS, end + m_fibreS);
+                cursor = end;
+            }
+            else
+            {
+                RdcnRouteState st = chunk.state;
+                RdcnHop hop;
+                if (RouterOf(f)->NextHop(next, slot + 1, f.dstTor, f.hash, st, hop))
                 {
-                    const double end = start + x / m_upUps;
-                    Deliver(chunk.flow, x, start + m_fibreS, end + m_fibreS);
-                    cursor = end;
-                }
-                else
-                {
-                    RdcnRouteState st = chunk.state;
-                    RdcnHop hop;
-                    if (m_router->NextHop(next, slot + 1, f.dstTor, f.hash, st, hop))
+                    const uint32_t q2 = GetQueue(next, hop.uplink, m_schedule->GetSlice(hop.slot));
+                    const uint32_t onward = cls + 1; // one more circuit, same family
+                    const Units room = m_limit - ClassUnits(m_queues[q2], onward);
+                    x = std::min(x, std::max<Units>(0, room));
+                    if (x > 0)
                     {
-                        const uint32_t q2 =
-                            GetQueue(next, hop.uplink, m_schedule->GetSlice(hop.slot));
-                        const uint32_t cls = static_cast<uint32_t>(c) + 1;
-                        const Units room = m_limit - ClassUnits(m_queues[q2], cls);
-                        x = std::min(x, std::max<Units>(0, room));
-                        if (x > 0)
-                        {
-                            const double end = start + x / m_upUps;
-                            Append(q2, cls, Onward(chunk.flow, x, slot, end, std::move(st)));
-                            cursor = end;
-                        }
-                        else
-                        {
-                            ListQueue(q2);
-                        }
+                        const double end = start + x / m_upUps;
+                        Append(q2, onward, Onward(chunk.flow, x, slot, end, std::move(st)));
+                        cursor = end;
                     }
                     else
                     {
-                        NS_LOG_WARN("no route from ToR " << next << " to ToR " << f.dstTor
-                                                         << " after slot " << slot);
-                        x = 0;
+                        ListQueue(q2);
                     }
                 }
-                if (x > 0)
+                else
                 {
-                    chunk.units -= x;
-                    fifo.units -= x;
-                    m_queues[queue].units -= x;
-                    m_unitsCalendar -= x;
-                    m_torUnits[tor] -= x;
-                    ++m_moves;
+                    NS_LOG_WARN("no route from ToR " << next << " to ToR " << f.dstTor
+                                                     << " after slot " << slot);
+                    x = 0;
                 }
             }
-            if (chunk.units > 0)
+            if (x > 0)
             {
-                if (keep != i)
-                {
-                    fifo.items[keep] = std::move(chunk);
-                }
-                ++keep;
+                chunk.units -= x;
+                fifo.units -= x;
+                m_queues[queue].units -= x;
+                m_unitsCalendar -= x;
+                m_torUnits[tor] -= x;
+                ++m_moves;
             }
         }
-        fifo.items.resize(keep);
+        if (chunk.units > 0)
+        {
+            if (keep != i)
+            {
+                fifo.items[keep] = std::move(chunk);
+            }
+            ++keep;
+        }
     }
-    if (m_rotorLb && cursor < slotEnd)
+    fifo.items.resize(keep);
+}
+
+void
+RdcnFluidNetwork::RouteLeftover(uint32_t queue, uint64_t slot)
+{
+    // Bytes of earliest-path flows (hoho, ksp) that were due in this slot but did not fit in
+    // its window: routed again from this ToR from the next slot on (their next earliest path),
+    // instead of waiting a whole cycle for this slice. Each class keeps its bytes' class.
+    const uint32_t tor = m_queues[queue].tor;
+    for (const uint32_t family : {PRIORITY_CLASS, 0u})
     {
-        Offload(queue, next, slot, cursor);
+        const std::size_t nClasses =
+            family ? m_queues[queue].priority.size() : m_queues[queue].classes.size();
+        for (std::size_t c = 0; c < nClasses; ++c)
+        {
+            const uint32_t cls = family | static_cast<uint32_t>(c);
+            std::size_t keep = 0;
+            // GetQueue may grow m_queues (a deque: the FIFO stays where it is).
+            ClassFifo& fifo = FifoOf(m_queues[queue], cls);
+            for (std::size_t i = 0; i < fifo.items.size(); ++i)
+            {
+                Chunk& chunk = fifo.items[i];
+                const Flow& f = m_flows[chunk.flow];
+                const RdcnRouter::Scheme scheme = RouterOf(f)->GetScheme();
+                bool moved = false;
+                if (chunk.slot <= slot && (scheme == RdcnRouter::HOHO || scheme == RdcnRouter::KSP))
+                {
+                    RdcnRouteState st = chunk.state;
+                    RdcnHop hop;
+                    if (RouterOf(f)->NextHop(tor, slot + 1, f.dstTor, f.hash, st, hop))
+                    {
+                        const uint32_t to =
+                            GetQueue(tor, hop.uplink, m_schedule->GetSlice(hop.slot));
+                        if (to != queue && ClassUnits(m_queues[to], cls) + chunk.units <= m_limit)
+                        {
+                            const Units units = chunk.units;
+                            fifo.units -= units;
+                            m_queues[queue].units -= units;
+                            m_unitsCalendar -= units;
+                            m_torUnits[tor] -= units;
+                            Chunk next = std::move(chunk);
+                            next.slot = slot + 1;
+                            next.state = std::move(st);
+                            Append(to, cls, std::move(next));
+                            moved = true;
+                        }
+                    }
+                }
+                if (!moved)
+                {
+                    if (keep != i)
+                    {
+                        fifo.items[keep] = std::move(chunk);
+                    }
+                    ++keep;
+                }
+            }
+            fifo.items.resize(keep);
+        }
     }
 }
 
@@ -441,14 +520,18 @@ RdcnFluidNetwork::Rehome(uint64_t slot)
             waiting.push_back(flow);
         }
         q.waiters.clear();
-        for (uint32_t c = 0; c < q.classes.size(); ++c)
+        for (const uint32_t family : {0u, PRIORITY_CLASS})
         {
-            for (Chunk& chunk : q.classes[c].items)
+            std::vector<ClassFifo>& fifos = family ? q.priority : q.classes;
+            for (uint32_t c = 0; c < fifos.size(); ++c)
             {
-                held.push_back({q.tor, c, std::move(chunk)});
+                for (Chunk& chunk : fifos[c].items)
+                {
+                    held.push_back({q.tor, family | c, std::move(chunk)});
+                }
+                fifos[c].items.clear();
+                fifos[c].units = 0;
             }
-            q.classes[c].items.clear();
-            q.classes[c].units = 0;
         }
         m_unitsCalendar -= q.units;
         m_torUnits[q.tor] -= q.units;
@@ -467,10 +550,10 @@ RdcnFluidNetwork::Rehome(uint64_t slot)
     for (Held& e : held)
     {
         const Flow& f = m_flows[e.chunk.flow];
-        RdcnRouteState st = e.cls == 0 ? RdcnRouteState{} : e.chunk.state;
+        RdcnRouteState st = (e.cls & ~PRIORITY_CLASS) == 0 ? RdcnRouteState{} : e.chunk.state;
         RdcnHop hop;
         uint32_t q;
-        if (m_router->NextHop(e.tor, slot, f.dstTor, f.hash, st, hop))
+        if (RouterOf(f)->NextHop(e.tor, slot, f.dstTor, f.hash, st, hop))
         {
             q = GetQueue(e.tor, hop.uplink, m_schedule->GetSlice(hop.slot));
             e.chunk.state = std::move(st);

@@ -301,6 +301,87 @@ RdcnScheduleGenerator::Random(uint32_t tors,
     return m;
 }
 
+std::vector<std::vector<RdcnMatching>>
+RdcnScheduleGenerator::StaticExpander(uint32_t tors,
+                                      uint32_t uplinks,
+                                      uint32_t slices,
+                                      Ptr<RandomVariableStream> rng,
+                                      std::string& error)
+{
+    if (tors < 3)
+    {
+        error = "expander: " + std::to_string(tors) + " ToRs (allowed: 3 or more)";
+        return {};
+    }
+    if (slices < 1 || slices > RdcnSchedule::MAX_SLICES)
+    {
+        std::ostringstream os;
+        os << "expander: " << slices << " slices (allowed: 1 to " << RdcnSchedule::MAX_SLICES
+           << ")";
+        error = os.str();
+        return {};
+    }
+    // Every ToR reaches every other: forward and backward searches from ToR 0 over the
+    // circuits (each uplink's derangement) reach all.
+    const auto connected = [tors](const std::vector<std::vector<RdcnMatching>>& m) {
+        for (const bool forward : {true, false})
+        {
+            std::vector<std::vector<uint32_t>> next(tors);
+            for (const auto& uplink : m)
+            {
+                for (uint32_t i = 0; i < tors; ++i)
+                {
+                    const auto j = static_cast<uint32_t>(uplink[0][i]);
+                    (forward ? next[i] : next[j]).push_back(forward ? j : i);
+                }
+            }
+            std::vector<bool> seen(tors, false);
+            std::vector<uint32_t> stack{0};
+            seen[0] = true;
+            uint32_t reached = 1;
+            while (!stack.empty())
+            {
+                const uint32_t i = stack.back();
+                stack.pop_back();
+                for (uint32_t j : next[i])
+                {
+                    if (!seen[j])
+                    {
+                        seen[j] = true;
+                        ++reached;
+                        stack.push_back(j);
+                    }
+                }
+            }
+            if (reached < tors)
+            {
+                return false;
+            }
+        }
+        return true;
+    };
+    for (uint32_t attempt = 0; attempt < 1000; ++attempt)
+    {
+        std::vector<std::vector<RdcnMatching>> m = Random(tors, uplinks, 1, rng, error);
+        if (m.empty())
+        {
+            error = "expander: " + error.substr(error.find(':') + 2);
+            return {};
+        }
+        if (connected(m))
+        {
+            for (auto& uplink : m)
+            {
+                uplink.resize(slices, uplink[0]);
+            }
+            return m;
+        }
+    }
+    error = "expander: no strongly connected graph of " + std::to_string(tors) + " ToRs and " +
+            std::to_string(uplinks) + " uplinks in 1,000 draws (allowed: more uplinks)";
+    return {};
+}
+
 Ptr<RdcnSchedule>
 RdcnScheduleGenerator::Make(const std::string& architecture,
                             uint32_t tors,
@@ -334,6 +415,15 @@ RdcnScheduleGenerator::Make(const std::string& architecture,
         }
         m = Random(tors, uplinks, (tors - 1 + uplinks - 1) / uplinks, rng, error);
     }
+    else if (architecture == "expander")
+    {
+        if (uplinks < 1)
+        {
+            error = "expander: 0 uplinks (allowed: 1 or more)";
+            return nullptr;
+        }
+        m = StaticExpander(tors, uplinks, (tors - 1 + uplinks - 1) / uplinks, rng, error);
+    }
     else if (architecture.find('/') != std::string::npos ||
              architecture.find('.') != std::string::npos)
     {
@@ -356,7 +446,8 @@ RdcnScheduleGenerator::Make(const std::string& architecture,
     else
     {
         error = "unknown schedule architecture '" + architecture +
-                "' (allowed: rotornet, opera, shale, random, or the path of a schedule file)";
+                "' (allowed: rotornet, opera, shale, random, expander, or the path of a schedule "
+                "file)";
         return nullptr;
     }
     if (m.empty())

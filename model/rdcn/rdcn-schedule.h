@@ -336,18 +336,39 @@ class RdcnScheduleGenerator
                                                          std::string& error);
 
     /**
+     * A static expander: \p uplinks random derangements (Random with one slice), held in
+     * every one of \p slices slices, so circuits never change (no guard band after the first
+     * slot) and the network is a fixed random regular graph of degree U, the cost-equivalent
+     * static topology Opera is compared with. Draws are repeated (at most 1,000 times) until
+     * every ToR reaches every other over the circuits.
+     * \param tors N (3 to MAX_TORS)
+     * \param uplinks U (1 to MAX_UPLINKS)
+     * \param slices slices per cycle (1 to MAX_SLICES; routing horizons count in cycles)
+     * \param rng uniform stream on [0, 1) (its stream fixes the graph)
+     * \param error set on failure, naming the value
+     * \return matchings[uplink][slice], or empty on failure
+     */
+    static std::vector<std::vector<RdcnMatching>> StaticExpander(uint32_t tors,
+                                                                 uint32_t uplinks,
+                                                                 uint32_t slices,
+                                                                 Ptr<RandomVariableStream> rng,
+                                                                 std::string& error);
+
+    /**
      * \brief Builds a schedule by architecture name or from a schedule file.
      *
      * Names: rotornet (RoundRobin), opera (Opera), shale (Shale with \p dimensions), random
-     * (Random with ceil((tors-1)/uplinks) slices, the round robin's cycle). Any other name
+     * (Random with ceil((tors-1)/uplinks) slices, the round robin's cycle), expander
+     * (StaticExpander over as many slices as the round robin's cycle). Any other name
      * containing '/' or '.' is read as a schedule file (Load); its ToRs and uplinks must
      * equal \p tors and \p uplinks unless those are 0. The schedule's Slot, Guard and Start
      * are the attribute defaults (a file may set slot and guard).
-     * \param architecture rotornet, opera, shale, random, or a file path
+     * \param architecture rotornet, opera, shale, random, expander, or a file path
      * \param tors ToRs
      * \param uplinks uplinks per ToR
      * \param dimensions Shale's grid dimensions (ignored by the others)
-     * \param rng uniform stream on [0, 1) for opera and random (ignored by the others)
+     * \param rng uniform stream on [0, 1) for opera, random and expander (ignored by the
+     *        others)
      * \param error set on failure, naming the value and what is allowed
      * \return the schedule, or null on failure
      */

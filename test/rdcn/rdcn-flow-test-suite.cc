@@ -11,8 +11,9 @@
  * times of single flows on an idle network, closed-form throughputs of round robin under
  * permutation, uniform and skewed demand (direct, VLB with either set of intermediates,
  * RotorLB: every byte carried at 0.95 of the closed form, no more than it at 1.1), exact
- * conservation under overload with small queues (RotorLB included), 1,024 ToRs, bad input, and
- * a ring all-reduce over the transport.
+ * conservation under overload with small queues (RotorLB included), Opera's split of
+ * low-latency from bulk flows (exact priority, identity below the threshold, conservation),
+ * 1,024 ToRs, bad input, and a ring all-reduce over the transport.
  */
 
 #include "../common/optical-test-compat.h"
@@ -301,10 +302,13 @@ class ConservationTestCase : public TestCase
 {
   public:
     /// \param scheme routing
-    explicit ConservationTestCase(RdcnRouter::Scheme scheme)
+    /// \param split Opera's split: flows of at most 50 kB hop-on-hop-off, at priority
+    explicit ConservationTestCase(RdcnRouter::Scheme scheme, bool split = false)
         : TestCase("conservation under overload with 3000-byte queues, routing " +
-                   RdcnRouter::GetSchemeName(scheme)),
-          m_scheme(scheme)
+                   RdcnRouter::GetSchemeName(scheme) +
+                   (split ? ", flows up to 50 kB hop-on-hop-off at priority" : "")),
+          m_scheme(scheme),
+          m_split(split)
     {
     }
 
@@ -315,6 +319,15 @@ class ConservationTestCase : public TestCase
         const uint32_t hostsPerTor = 2;
         const uint32_t hosts = tors * hostsPerTor;
         Net n = MakeNet(tors, 2, hostsPerTor, m_scheme, "10Gbps", "10Gbps", "3000B");
+        Ptr<RdcnRouter> lowLatency;
+        if (m_split)
+        {
+            lowLatency = CreateObject<RdcnRouter>();
+            lowLatency->SetSchedule(n.schedule);
+            lowLatency->SetScheme(RdcnRouter::HOHO);
+            n.net->SetLowLatencyRouter(lowLatency);
+            n.net->SetAttribute("LowLatencyBytes", UintegerValue(50000));
+        }
         Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
         rng->SetStream(11);
         // 400 flows of 1 kB to 200 kB, starting at random instants in the first 400 us:
@@ -379,15 +392,193 @@ class ConservationTestCase : public TestCase
         NS_TEST_EXPECT_MSG_LT_OR_EQ(n.net->GetPeakQueueClassBytes(),
                                     3000.0,
                                     "a class never exceeds QueueLimit");
+        // With the split a queue has bulk and priority classes, each family at most
+        // GetMaxHopClasses.
         NS_TEST_EXPECT_MSG_LT_OR_EQ(n.net->GetPeakQueueBytes(),
-                                    3000.0 * n.net->GetMaxHopClasses(),
+                                    3000.0 * n.net->GetMaxHopClasses() * (m_split ? 2 : 1),
                                     "a queue never exceeds classes x QueueLimit");
         NS_TEST_EXPECT_MSG_GT(n.net->GetPeakQueueClassBytes(), 2000.0, "queues did fill");
         NS_TEST_EXPECT_MSG_EQ(n.net->GetFlowsCompleted(), 400u, "completed");
+        if (m_split)
+        {
+            // About a quarter of the sizes (1 kB to 200 kB, uniform) are at most 50 kB.
+            NS_TEST_EXPECT_MSG_GT(n.net->GetLowLatencyFlowsStarted(), 60u, "low-latency flows");
+            NS_TEST_EXPECT_MSG_LT(n.net->GetLowLatencyFlowsStarted(), 140u, "and bulk");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(n.net->GetLowLatencyFlowsStarted(), 0u, "no split");
+        }
         Simulator::Destroy();
     }
 
     RdcnRouter::Scheme m_scheme; //!< Routing
+    bool m_split;                //!< Opera's split
+};
+
+/**
+ * Opera's split, exactly: a short flow behind a bulk flow on the same circuit. Round robin,
+ * 4 ToRs, 1 uplink, 2 hosts per ToR; the circuit ToR 0 -> ToR 1 is up in slots 0, 3, 6, ...
+ * (after a 2 us guard: windows of 48 us, 60,000 B at 10 Gb/s). Host 0 sends 1 MB to host 2
+ * from t = 55 us (inside slot 1: its idle NIC injects the rest of the slot, 56,250 B, at
+ * once); host 1 sends 10,000 B to host 3 at t = 60 us (injected at once, behind it).
+ * - As a low-latency flow (here on the same direct path: only the priority differs) it leaves
+ *   first in slot 3: delivered at 150 + 2 + 8 (10,000 B) + 0.5 (fibre) + 0.5 (host link) =
+ *   161 us, 101 us after its start.
+ * - As bulk it waits behind the 56,250 B (45 us): 3,750 B leave in the 3 us left of slot 3,
+ *   the other 6,250 B first in slot 6: 300 + 2 + 5 + 0.5 + 0.5 = 308 us, 248 us after start.
+ * With every flow larger than LowLatencyBytes nothing changes: the same completion times to
+ * the time step.
+ */
+class LowLatencyPriorityTestCase : public TestCase
+{
+  public:
+    LowLatencyPriorityTestCase()
+        : TestCase("Opera's split: a short flow leaves before the bulk bytes queued ahead of it "
+                   "(101 us by hand, 248 us as bulk); with no flow under LowLatencyBytes every "
+                   "completion time is unchanged")
+    {
+    }
+
+  private:
+    /// Runs the two flows; returns their completion times (bulk, short).
+    std::pair<Time, Time> Run(bool split, uint64_t lowLatencyBytes)
+    {
+        Net n = MakeNet(4, 1, 2, RdcnRouter::DIRECT);
+        if (split)
+        {
+            Ptr<RdcnRouter> lowLatency = CreateObject<RdcnRouter>();
+            lowLatency->SetSchedule(n.schedule);
+            lowLatency->SetScheme(RdcnRouter::DIRECT);
+            n.net->SetLowLatencyRouter(lowLatency);
+            n.net->SetAttribute("LowLatencyBytes", UintegerValue(lowLatencyBytes));
+        }
+        Time bulk = Seconds(-1);
+        Time small = Seconds(-1);
+        std::string error;
+        Simulator::Schedule(MicroSeconds(55), [&]() {
+            NS_TEST_EXPECT_MSG_GT(n.net->StartFlow(
+                                      0,
+                                      2,
+                                      1e6,
+                                      [&bulk]() { bulk = Simulator::Now(); },
+                                      &error),
+                                  -1,
+                                  error);
+        });
+        Simulator::Schedule(MicroSeconds(60), [&]() {
+            NS_TEST_EXPECT_MSG_GT(n.net->StartFlow(
+                                      1,
+                                      3,
+                                      10000,
+                                      [&small]() { small = Simulator::Now(); },
+                                      &error),
+                                  -1,
+                                  error);
+        });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(n.net->CheckConservation(), "", "conservation");
+        NS_TEST_EXPECT_MSG_EQ(n.net->GetLowLatencyFlowsStarted(),
+                              (split && lowLatencyBytes >= 10000 ? 1u : 0u),
+                              "low-latency flows");
+        Simulator::Destroy();
+        return {bulk, small};
+    }
+
+    void DoRun() override
+    {
+        const auto fifo = Run(false, 0);
+        const auto priority = Run(true, 10000);
+        NS_TEST_EXPECT_MSG_EQ(priority.second - MicroSeconds(60),
+                              NanoSeconds(101000),
+                              "low-latency: the first window after its start");
+        NS_TEST_EXPECT_MSG_EQ(fifo.second - MicroSeconds(60),
+                              NanoSeconds(248000),
+                              "bulk: behind 56,250 B, most of it a cycle later");
+        NS_TEST_EXPECT_MSG_GT(priority.first, fifo.first - MicroSeconds(1), "bulk still done");
+        const auto none = Run(true, 9999);
+        NS_TEST_EXPECT_MSG_EQ(none.first, fifo.first, "bulk: same completion");
+        NS_TEST_EXPECT_MSG_EQ(none.second, fifo.second, "10,000 B is bulk at 9,999: same");
+    }
+};
+
+/// Opera's split on a loaded network: the same random flows with every flow bulk and with
+/// Opera's threshold above every size give identical completion times; split at 50 kB, the
+/// short flows' completion times shrink.
+class LowLatencyIdentityTestCase : public TestCase
+{
+  public:
+    LowLatencyIdentityTestCase()
+        : TestCase("Opera's split: with LowLatencyBytes below every flow the run is the bulk "
+                   "run to the time step; above the short flows, their mean FCT drops")
+    {
+    }
+
+  private:
+    /// Completion times (start order) of 300 random flows on a round robin of 6 ToRs x 2
+    /// uplinks, bulk on RotorLB.
+    std::vector<Time> Run(uint64_t lowLatencyBytes, bool split)
+    {
+        Net n = MakeNet(6, 2, 2, RdcnRouter::ROTORLB);
+        if (split)
+        {
+            Ptr<RdcnRouter> lowLatency = CreateObject<RdcnRouter>();
+            lowLatency->SetSchedule(n.schedule);
+            lowLatency->SetScheme(RdcnRouter::HOHO);
+            n.net->SetLowLatencyRouter(lowLatency);
+            n.net->SetAttribute("LowLatencyBytes", UintegerValue(lowLatencyBytes));
+        }
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(23);
+        std::vector<Time> ends(300, Seconds(-1));
+        for (uint32_t i = 0; i < ends.size(); ++i)
+        {
+            const uint32_t s = rng->GetInteger(0, 11);
+            uint32_t d = rng->GetInteger(0, 10);
+            d += d >= s ? 1 : 0;
+            const double bytes = i % 3 == 0 ? 5000 : std::floor(rng->GetValue(100000, 400000));
+            const Time at = NanoSeconds(rng->GetInteger(0, 2000000));
+            Simulator::Schedule(at, [&n, &ends, i, s, d, bytes, at, this]() {
+                std::string error;
+                NS_TEST_EXPECT_MSG_GT(n.net->StartFlow(
+                                          s,
+                                          d,
+                                          bytes,
+                                          [&ends, i, at]() { ends[i] = Simulator::Now() - at; },
+                                          &error),
+                                      -1,
+                                      error);
+            });
+        }
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(n.net->CheckConservation(), "", "conservation");
+        NS_TEST_EXPECT_MSG_EQ(n.net->GetFlowsCompleted(), ends.size(), "every flow done");
+        Simulator::Destroy();
+        return ends;
+    }
+
+    void DoRun() override
+    {
+        const std::vector<Time> bulk = Run(0, false);
+        const std::vector<Time> below = Run(4999, true);
+        uint32_t same = 0;
+        for (uint32_t i = 0; i < bulk.size(); ++i)
+        {
+            same += bulk[i] == below[i] ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_EQ(same, bulk.size(), "identical runs");
+        const std::vector<Time> split = Run(5000, true);
+        double fctBulk = 0;
+        double fctSplit = 0;
+        for (uint32_t i = 0; i < bulk.size(); i += 3)
+        {
+            fctBulk += bulk[i].GetSeconds();
+            fctSplit += split[i].GetSeconds();
+        }
+        // 6 ToRs, 2 uplinks: a cycle of 3 slots (150 us); RotorLB's short flows wait for their
+        // direct circuit (75 us on average), hop-on-hop-off takes the first circuit out.
+        NS_TEST_EXPECT_MSG_LT(fctSplit, 0.8 * fctBulk, "short flows faster at priority");
+    }
 };
 
 /// Schedules installed mid-run (a longer cycle, then a shorter one): every chunk and flow is
@@ -573,6 +764,55 @@ class BadInputTestCase : public TestCase
         NS_TEST_EXPECT_MSG_NE(other.net->Check().find("another schedule"),
                               std::string::npos,
                               other.net->Check());
+
+        // Opera's split: a path scheme on the network's schedule, a threshold of a byte or more.
+        Net split = MakeNet(4, 1, 1, RdcnRouter::ROTORLB);
+        Ptr<RdcnRouter> vlb = CreateObject<RdcnRouter>();
+        vlb->SetSchedule(split.schedule);
+        vlb->SetScheme(RdcnRouter::VLB);
+        split.net->SetLowLatencyRouter(vlb);
+        NS_TEST_EXPECT_MSG_NE(
+            split.net->Check().find("low-latency routing vlb is not a path "
+                                    "scheme (allowed: direct, hoho, ksp, source)"),
+            std::string::npos,
+            split.net->Check());
+        split.net->SetLowLatencyRouter(n.router);
+        NS_TEST_EXPECT_MSG_NE(split.net->Check().find("low-latency router routes on another"),
+                              std::string::npos,
+                              split.net->Check());
+        vlb->SetScheme(RdcnRouter::HOHO);
+        split.net->SetLowLatencyRouter(vlb);
+        split.net->SetAttribute("LowLatencyBytes", UintegerValue(0));
+        NS_TEST_EXPECT_MSG_NE(split.net->Check().find("LowLatencyBytes is 0"),
+                              std::string::npos,
+                              split.net->Check());
+        split.net->SetAttribute("LowLatencyBytes", UintegerValue(1));
+        NS_TEST_EXPECT_MSG_EQ(split.net->Check(), "", "hoho for flows of a byte");
+
+        // ... and the study refuses it before anything runs.
+        RdcnStudyConfig c;
+        c.backend = Backend::FLOW;
+        c.routing = "rotorlb";
+        c.lowLatencyRouting = "rotorlb";
+        NS_TEST_EXPECT_MSG_NE(RdcnStudy::Check(c).find("--lowLatencyRouting=rotorlb: not a path "
+                                                       "scheme"),
+                              std::string::npos,
+                              RdcnStudy::Check(c));
+        c.lowLatencyRouting = "hoho";
+        NS_TEST_EXPECT_MSG_EQ(RdcnStudy::Check(c), "", "rotorlb bulk, hoho low latency");
+        c.backend = Backend::PACKET;
+        NS_TEST_EXPECT_MSG_NE(RdcnStudy::Check(c).find("runs at flow level only (--backend="),
+                              std::string::npos,
+                              RdcnStudy::Check(c));
+        c.backend = Backend::FLOW;
+        c.architecture = "shale";
+        c.tors = 16;
+        c.routing = "hoho";
+        c.lowLatencyRouting = "direct";
+        NS_TEST_EXPECT_MSG_NE(RdcnStudy::Check(c).find("--lowLatencyRouting=direct on "
+                                                       "--architecture=shale"),
+                              std::string::npos,
+                              RdcnStudy::Check(c));
         Simulator::Destroy();
     }
 };
@@ -846,6 +1086,10 @@ class RdcnFlowTestSuite : public TestSuite
         AddTestCase(new ConservationTestCase(RdcnRouter::VLB), TEST_QUICK);
         AddTestCase(new ConservationTestCase(RdcnRouter::HOHO), TEST_QUICK);
         AddTestCase(new ConservationTestCase(RdcnRouter::ROTORLB), TEST_QUICK);
+        AddTestCase(new ConservationTestCase(RdcnRouter::ROTORLB, true), TEST_QUICK);
+        AddTestCase(new ConservationTestCase(RdcnRouter::VLB, true), TEST_QUICK);
+        AddTestCase(new LowLatencyPriorityTestCase, TEST_QUICK);
+        AddTestCase(new LowLatencyIdentityTestCase, TEST_QUICK);
         AddTestCase(new InstallTestCase, TEST_QUICK);
         AddTestCase(new ScaleTestCase, TEST_QUICK);
         AddTestCase(new BadInputTestCase, TEST_QUICK);

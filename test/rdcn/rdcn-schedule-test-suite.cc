@@ -539,7 +539,7 @@ class RdcnRandomAndMakeTestCase : public TestCase
         }
 
         // Factory.
-        for (const char* name : {"rotornet", "opera", "shale", "random"})
+        for (const char* name : {"rotornet", "opera", "shale", "random", "expander"})
         {
             Ptr<RdcnSchedule> f = RdcnScheduleGenerator::Make(name, 16, 2, 2, Rng(5), error);
             NS_TEST_ASSERT_MSG_NE(f, nullptr, name << ": " << error);
@@ -560,8 +560,59 @@ class RdcnRandomAndMakeTestCase : public TestCase
                               "unknown");
         NS_TEST_ASSERT_MSG_EQ(error,
                               "unknown schedule architecture 'sirius' (allowed: rotornet, opera, "
-                              "shale, random, or the path of a schedule file)",
+                              "shale, random, expander, or the path of a schedule file)",
                               "lists the allowed names");
+
+        // A static expander: one set of U derangements held in every slice (no circuit ever
+        // changes, so no slot is guarded after the first cycle's start), strongly connected,
+        // over the round robin's ceil((N-1)/U) slices.
+        Ptr<RdcnSchedule> ex = RdcnScheduleGenerator::Make("expander", 16, 2, 0, Rng(6), error);
+        NS_TEST_ASSERT_MSG_NE(ex, nullptr, error);
+        if (ex)
+        {
+            NS_TEST_ASSERT_MSG_EQ(ex->GetNSlices(), 8U, "ceil(15/2)");
+            std::vector<std::vector<uint32_t>> next(16);
+            for (uint32_t u = 0; u < 2; ++u)
+            {
+                for (uint32_t t = 0; t < 16; ++t)
+                {
+                    const int32_t peer = ex->GetPeer(t, u, 0);
+                    NS_TEST_ASSERT_MSG_NE(peer, static_cast<int32_t>(t), "a derangement");
+                    next[t].push_back(static_cast<uint32_t>(peer));
+                    for (uint64_t k = 1; k < 20; ++k)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(ex->GetPeer(t, u, k), peer, "static");
+                        NS_TEST_ASSERT_MSG_EQ(ex->IsGuarded(t, u, k), false, "never dark");
+                    }
+                }
+            }
+            for (uint32_t from = 0; from < 16; ++from)
+            {
+                std::vector<bool> seen(16, false);
+                std::vector<uint32_t> stack{from};
+                seen[from] = true;
+                uint32_t reached = 1;
+                while (!stack.empty())
+                {
+                    const uint32_t t = stack.back();
+                    stack.pop_back();
+                    for (uint32_t j : next[t])
+                    {
+                        reached += seen[j] ? 0 : 1;
+                        if (!seen[j])
+                        {
+                            seen[j] = true;
+                            stack.push_back(j);
+                        }
+                    }
+                }
+                NS_TEST_ASSERT_MSG_EQ(reached, 16U, "every ToR reaches every other");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(RdcnScheduleGenerator::Make("expander", 2, 1, 0, Rng(6), error),
+                              nullptr,
+                              "two ToRs");
+        NS_TEST_ASSERT_MSG_EQ(error, "expander: 2 ToRs (allowed: 3 or more)", error);
         NS_TEST_ASSERT_MSG_EQ(RdcnScheduleGenerator::Make("shale", 10, 1, 2, nullptr, error),
                               nullptr,
                               "shale 10");
