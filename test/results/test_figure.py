@@ -281,6 +281,39 @@ class AggregateTest(TempDirTestCase):
             self.assertEqual(len(point.run_ids), 1)
             self.assertAlmostEqual(point.value("offered-gbps"), 1.0)
 
+    def test_cases_are_points_of_their_own(self):
+        """A figure's cases: each runs the grid with its own parameters, and its points carry
+        the case (a curve of its own); a case's parameter also in fixed is refused."""
+        base = dict(vars(self.figure))
+        grid = {"reconfigDelay": base["grid"]["reconfigDelay"]}
+        cases = {"dropping": {"policy": "drop"}, "draining": {"policy": "drain"}}
+        declared = figures.Figure(**dict(base, grid=grid, cases=cases, references=[],
+                                         plot=None, decorate=None))
+        declared.check()
+        for params in cases.values():
+            make_database(self.db, figures.Figure(**dict(
+                base, grid=grid, fixed=dict(base["fixed"], **params), references=[])), runs=2)
+        conn = results.connect(self.db, create=False)
+        try:
+            data = figure_cli.aggregate(declared, conn, 2)
+        finally:
+            conn.close()
+        self.assertEqual(len(data.points), 2 * len(grid["reconfigDelay"]))
+        drop = data.point(case="dropping", reconfigDelay="1e-2")
+        drain = data.point(case="draining", reconfigDelay="1e-2")
+        self.assertEqual(drop.param("policy"), "drop")
+        self.assertEqual(drain.param("policy"), "drain")
+        self.assertAlmostEqual(drop.stat("goodput-gbps").mean, 0.97)   # 3 x 10 ms of 1 s
+        self.assertEqual(drop.stat("goodput-gbps").n, 2)
+        self.assertEqual([label for label, _, _ in data.curves()],
+                         ["case=dropping", "case=draining"])
+        with self.assertRaises(figures.DeclarationError):
+            figures.Figure(**dict(base, grid=grid, cases={"x": {"duration": "2"}})).check()
+        with self.assertRaises(figures.DeclarationError):   # 'at' without the case
+            figures.Figure(**dict(base, grid=grid, cases=cases, references=[
+                figures.Reference("r", "u", "analytic", 1.0, at={"reconfigDelay": "1e-2"})]
+                                  )).check()
+
     def test_missing_point_is_an_error(self):
         make_database(self.db, self.figure, skip=[{"reconfigDelay": "1e-3",
                                                    "policy": "drain"}])

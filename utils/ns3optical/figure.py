@@ -86,11 +86,25 @@ def list_figures(declared, stream=sys.stdout):
 
 def run_missing(figure, runs, db, jobs, executor, build_dir):
     """Run the figure's sweep (only the runs the database lacks); return the summary."""
-    try:
-        return sweep.run_sweep(figure.program, figure.grid, figure.fixed, runs=runs, db=db,
-                               jobs=jobs, executor=executor, build_dir=build_dir)
-    except sweep.SweepError as error:
-        raise FigureError("figure %s: %s" % (figure.id, error))
+    total = None
+    for _, fixed in figure.case_list():
+        try:
+            summary = sweep.run_sweep(figure.program, figure.grid, fixed, runs=runs, db=db,
+                                      jobs=jobs, executor=executor, build_dir=build_dir)
+        except sweep.SweepError as error:
+            raise FigureError("figure %s: %s" % (figure.id, error))
+        if total is None:
+            total = summary
+        else:
+            # One summary of the cases' sweeps (a Slurm script: the last case's).
+            for field in ("planned", "skipped", "ok", "failed", "elsewhere"):
+                setattr(total, field, getattr(total, field) + getattr(summary, field))
+            total.failures += summary.failures
+            total.interrupted = total.interrupted or summary.interrupted
+            total.script = summary.script or total.script
+        if total.interrupted:
+            break
+    return total
 
 
 # ------------------------------------------------------------------------------ aggregating
@@ -98,17 +112,20 @@ def run_missing(figure, runs, db, jobs, executor, build_dir):
 
 def plan(figure, runs):
     """Return [(values, [RunSpec per seed])]: the grid points in grid order with their runs."""
-    try:
-        grid, fixed = sweep.normalize_grid(figure.grid, figure.fixed)
-    except sweep.SweepError as error:
-        raise FigureError("figure %s: %s" % (figure.id, error))
-    specs = sweep.plan_runs(figure.program, grid, fixed, runs)
-    names = list(grid)
     points = {}
-    for spec in specs:
-        values = dict(spec.parameters[:len(names)])
-        key = tuple(values[name] for name in names)
-        points.setdefault(key, (values, []))[1].append(spec)
+    for case, case_fixed in figure.case_list():
+        try:
+            grid, fixed = sweep.normalize_grid(figure.grid, case_fixed)
+        except sweep.SweepError as error:
+            raise FigureError("figure %s: %s" % (figure.id, error))
+        specs = sweep.plan_runs(figure.program, grid, fixed, runs)
+        names = list(grid)
+        for spec in specs:
+            values = dict(spec.parameters[:len(names)])
+            if case is not None:
+                values["case"] = case
+            key = (case,) + tuple(values[name] for name in names)
+            points.setdefault(key, (values, []))[1].append(spec)
     return list(points.values())
 
 

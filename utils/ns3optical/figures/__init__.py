@@ -107,6 +107,11 @@ class Figure:
       runs          seeds per grid point (RngRun = 1..runs); `--runs` overrides it. Use 1
                     for a deterministic program; with more, points show the mean and a 95%
                     confidence interval over the seeds
+      cases         optional {case name: {parameter: value text}}: systems that differ in
+                    several parameters at once (e.g. an architecture with its routing). The
+                    grid is run once per case, the case's parameters added to fixed; each
+                    point's values carry 'case' (a curve parameter, and a key of a
+                    reference's 'at'). A case's parameters are neither in grid nor in fixed
     Plot:
       x             grid parameter on the x axis: numbers, or quantities with their unit as
                     the programs take them ('100us', '10ms', '10Gbps', '64MiB'), drawn in
@@ -139,6 +144,7 @@ class Figure:
     metric: str
     fixed: typing.Dict[str, str] = dataclasses.field(default_factory=dict)
     runs: int = 1
+    cases: typing.Dict[str, typing.Dict[str, str]] = dataclasses.field(default_factory=dict)
     series_labels: typing.Dict[str, str] = dataclasses.field(default_factory=dict)
     title: str = ""
     subtitle: str = ""
@@ -159,7 +165,18 @@ class Figure:
 
     def curve_parameters(self):
         """Return the grid parameters other than x (one curve per combination)."""
-        return [name for name in self.grid if name != self.x]
+        names = [name for name in self.grid if name != self.x]
+        return (["case"] if self.cases else []) + names
+
+    def point_parameters(self):
+        """Return the names that identify a grid point: the grid's, and 'case' with cases."""
+        return list(self.grid) + (["case"] if self.cases else [])
+
+    def case_list(self):
+        """Return [(case name or None, fixed parameters of its runs)]."""
+        if not self.cases:
+            return [(None, dict(self.fixed))]
+        return [(name, dict(self.fixed, **params)) for name, params in self.cases.items()]
 
     def check(self):
         """Raise DeclarationError if the declaration is inconsistent."""
@@ -183,6 +200,17 @@ class Figure:
         for name in self.fixed:
             if name in self.grid:
                 raise DeclarationError("%s: %s is both in grid and in fixed" % (where, name))
+        if not isinstance(self.cases, dict) or "case" in self.grid:
+            raise DeclarationError("%s: cases must be {name: {parameter: value}} (and 'case' "
+                                   "is not a grid parameter)" % where)
+        for case, params in self.cases.items():
+            if not case or not isinstance(params, dict):
+                raise DeclarationError("%s: case %r must be a name with a {parameter: value}"
+                                       % (where, case))
+            for name in params:
+                if name in self.grid or name in self.fixed:
+                    raise DeclarationError("%s: case %r sets %s, also in grid or fixed"
+                                           % (where, case, name))
         if self.x not in self.grid:
             raise DeclarationError("%s: x parameter %r is not a grid parameter (grid: %s)"
                                    % (where, self.x, ", ".join(self.grid)))
@@ -210,10 +238,15 @@ class Figure:
                                        % label)
             if ref.measured is not None and not callable(ref.measured):
                 raise DeclarationError("%s: measured must be a callable(point)" % label)
-            if set(ref.at) != set(self.grid):
+            if set(ref.at) != set(self.point_parameters()):
                 raise DeclarationError("%s: 'at' must give a value for every grid parameter "
-                                       "(%s)" % (label, ", ".join(self.grid)))
+                                       "(%s)" % (label, ", ".join(self.point_parameters())))
             for name, value in ref.at.items():
+                if name == "case":
+                    if value not in self.cases:
+                        raise DeclarationError("%s: case %r is not a case of the figure"
+                                               % (label, value))
+                    continue
                 if str(value) not in [str(v) for v in self.grid[name]]:
                     raise DeclarationError("%s: %s=%r is not a value of the grid (%s)"
                                            % (label, name, value,

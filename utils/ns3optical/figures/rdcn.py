@@ -312,3 +312,140 @@ CONNECTED_SHARE = Figure(
 )
 
 FIGURES = [FCT_VS_LOAD, THROUGHPUT, THROUGHPUT_VS_SKEW, CONNECTED_SHARE]
+
+# ------------------------------------------------------------------------------ Opera's split
+
+SOURCE_OPERA = ("Opera (Mellette et al., NSDI'20), abstract: low-latency traffic with flow "
+                "completion times comparable to cost-equivalent static topologies, and 60% "
+                "higher load for published datacenter workloads; "
+                "../shared/reference/ocs-and-photonic-rails.md")
+
+# Published: the load Opera sustains over the static expander (60% higher), and short-flow
+# FCTs comparable to the expander's (a ratio of about 1).
+PUBLISHED["opera-over-expander-load"] = 1.6
+PUBLISHED["opera-over-expander-short-fct"] = 1.0
+
+OPERA_LOADS = ["0.05", "0.1", "0.2", "0.3", "0.4", "0.5"]
+# Opera classes flows under 15 MB as low-latency: about what a host sends in one cycle of its
+# 108-rack schedule (10.8 ms at 10 Gb/s). Here one cycle of the 16-ToR Opera schedule is 16
+# slots of 50 us: 800 us, 1 MB at 10 Gb/s.
+OPERA_LOW_LATENCY_BYTES = "1000000"
+OPERA_CASES = {
+    "opera": {"architecture": "opera", "routing": "rotorlb", "lowLatencyRouting": "hoho",
+              "lowLatencyBytes": OPERA_LOW_LATENCY_BYTES},
+    "opera-one-class": {"architecture": "opera", "routing": "hoho", "lowLatencyRouting": "none"},
+    "rotornet": {"architecture": "rotornet", "routing": "rotorlb", "lowLatencyRouting": "none"},
+    "expander": {"architecture": "expander", "routing": "hoho", "lowLatencyRouting": "hoho",
+                 "lowLatencyBytes": OPERA_LOW_LATENCY_BYTES},
+}
+OPERA_LABELS = {
+    "opera": "Opera: bulk RotorLB, flows <= 1 MB hop-on-hop-off at priority",
+    "opera-one-class": "Opera, no split: every flow hop-on-hop-off, one class",
+    "rotornet": "RotorNet: every flow RotorLB (direct, excess indirect)",
+    "expander": "Static expander (same uplinks): hop-on-hop-off, flows <= 1 MB at priority",
+}
+OPERA_MARKS = {"opera": ("C1", "o", "-"), "opera-one-class": ("C1", "x", ":"),
+               "rotornet": ("C0", "s", "-"), "expander": ("C2", "^", "-")}
+OPERA_FIXED = dict(COMMON, workload="websearch", queue="100000", duration="30ms", drain="30ms")
+
+
+def _opera_curves(ax, data, metric):
+    """One curve per case: the metric's mean over the seeds against the load, 95% CI bars."""
+    for case in OPERA_CASES:
+        color, marker, style = OPERA_MARKS[case]
+        points = sorted((p for p in data.points if p.values["case"] == case
+                         and metric in p.metrics), key=lambda p: float(p.values["load"]))
+        stats = [p.stat(metric) for p in points]
+        ax.errorbar([float(p.values["load"]) for p in points], [s.mean for s in stats],
+                    yerr=[s.ci95 for s in stats], color=color, marker=marker, linestyle=style,
+                    capsize=2.5, elinewidth=0.8, label=OPERA_LABELS[case], zorder=3)
+
+
+def _plot_opera_fct(ax, data):
+    _opera_curves(ax, data, "fct-short-p99-us")
+    ratio = _short_fct_ratio(data, "0.1")
+    ax.text(0.02, 0.97, "At load 0.1, Opera / expander p99: %.2f (published: comparable, "
+            "about 1)" % ratio if ratio else "", transform=ax.transAxes, va="top",
+            fontsize=7.5)
+
+
+def _short_fct_ratio(data, load):
+    """Opera's mean p99 short-flow FCT over the expander's at one load (None if missing)."""
+    try:
+        opera = data.point(case="opera", load=load).stat("fct-short-p99-us").mean
+        expander = data.point(case="expander", load=load).stat("fct-short-p99-us").mean
+    except KeyError:
+        return None
+    return opera / expander if expander else None
+
+
+def _throughput_ratio(data, load):
+    """Opera's mean throughput over the expander's at one load (None if missing)."""
+    try:
+        opera = data.point(case="opera", load=load).stat("throughput-pct").mean
+        expander = data.point(case="expander", load=load).stat("throughput-pct").mean
+    except KeyError:
+        return None
+    return opera / expander if expander else None
+
+
+def _plot_opera_throughput(ax, data):
+    _opera_curves(ax, data, "throughput-pct")
+    loads = [float(v) for v in OPERA_LOADS]
+    ax.plot([0] + loads, [0] + [100.0 * v for v in loads], color="0.3", linestyle="--",
+            linewidth=1.0, zorder=2, label="Offered load")
+    ratio = _throughput_ratio(data, OPERA_LOADS[-1])
+    if ratio:
+        ax.text(0.02, 0.97, "At load %s Opera delivers %.2f x the expander's bytes\n"
+                "(published: Opera sustains %.1f x the expander's load)"
+                % (OPERA_LOADS[-1], ratio, PUBLISHED["opera-over-expander-load"]),
+                transform=ax.transAxes, va="top", fontsize=7.5)
+
+
+OPERA_SUBTITLE = ("16 ToRs x 4 hosts x 4 uplinks, 10 Gb/s, slot 50 us, guard 2 us, calendar "
+                  "queues of 100 kB per class;\nweb-search flow sizes (DCTCP), Poisson "
+                  "arrivals for 30 ms (throughput: bytes delivered in them)")
+
+OPERA_SHORT_FLOWS = Figure(
+    id="rdcn-opera-short-flows",
+    description="RDCN: 99th percentile FCT of short flows against load for Opera (its "
+                "low-latency/bulk split), RotorNet and a static expander, 5 seeds (rdcn, flow "
+                "level)",
+    program=PROGRAM,
+    grid={"load": OPERA_LOADS},
+    cases=OPERA_CASES,
+    fixed=OPERA_FIXED,
+    runs=5,
+    x="load",
+    metric="fct-short-p99-us",
+    plot=_plot_opera_fct,
+    title="Short flows (<= 100 kB): Opera, RotorNet, static expander",
+    subtitle=OPERA_SUBTITLE,
+    xlabel="Offered load (fraction of the host line rate)",
+    ylabel="Short flows: 99th percentile FCT (us)",
+    yscale="log",
+    legend_loc="lower right",
+    figsize=(7.2, 5.0),
+)
+
+OPERA_THROUGHPUT = Figure(
+    id="rdcn-opera-throughput",
+    description="RDCN: throughput against offered load for Opera, RotorNet and a static "
+                "expander (the runs of rdcn-opera-short-flows)",
+    program=PROGRAM,
+    grid={"load": OPERA_LOADS},
+    cases=OPERA_CASES,
+    fixed=OPERA_FIXED,
+    runs=5,
+    x="load",
+    metric="throughput-pct",
+    plot=_plot_opera_throughput,
+    title="Throughput against load: Opera, RotorNet, static expander",
+    subtitle=OPERA_SUBTITLE,
+    xlabel="Offered load (fraction of the host line rate)",
+    ylabel="Throughput (% of host line rate)",
+    legend_loc="lower right",
+    figsize=(7.2, 5.0),
+)
+
+FIGURES += [OPERA_SHORT_FLOWS, OPERA_THROUGHPUT]
