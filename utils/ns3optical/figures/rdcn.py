@@ -406,46 +406,42 @@ OPERA_SUBTITLE = ("16 ToRs x 4 hosts x 4 uplinks, 10 Gb/s, slot 50 us, guard 2 u
                   "queues of 100 kB per class;\nweb-search flow sizes (DCTCP), Poisson "
                   "arrivals for 30 ms (throughput: bytes delivered in them)")
 
-OPERA_SHORT_FLOWS = Figure(
-    id="rdcn-opera-short-flows",
-    description="RDCN: 99th percentile FCT of short flows against load for Opera (its "
-                "low-latency/bulk split), RotorNet and a static expander, 5 seeds (rdcn, flow "
-                "level)",
+# One sweep behind both figures: the same runs, two metrics.
+OPERA_SWEEP = dict(
     program=PROGRAM,
     grid={"load": OPERA_LOADS},
     cases=OPERA_CASES,
     fixed=OPERA_FIXED,
     runs=5,
     x="load",
+    subtitle=OPERA_SUBTITLE,
+    xlabel="Offered load (fraction of the host line rate)",
+    legend_loc="lower right",
+    figsize=(7.2, 5.0),
+)
+
+OPERA_SHORT_FLOWS = Figure(
+    id="rdcn-opera-short-flows",
+    description="RDCN: 99th percentile FCT of short flows against load for Opera (its "
+                "low-latency/bulk split), RotorNet and a static expander, 5 seeds (rdcn, flow "
+                "level)",
     metric="fct-short-p99-us",
     plot=_plot_opera_fct,
     title="Short flows (<= 100 kB): Opera, RotorNet, static expander",
-    subtitle=OPERA_SUBTITLE,
-    xlabel="Offered load (fraction of the host line rate)",
     ylabel="Short flows: 99th percentile FCT (us)",
     yscale="log",
-    legend_loc="lower right",
-    figsize=(7.2, 5.0),
+    **OPERA_SWEEP,
 )
 
 OPERA_THROUGHPUT = Figure(
     id="rdcn-opera-throughput",
     description="RDCN: throughput against offered load for Opera, RotorNet and a static "
                 "expander (the runs of rdcn-opera-short-flows)",
-    program=PROGRAM,
-    grid={"load": OPERA_LOADS},
-    cases=OPERA_CASES,
-    fixed=OPERA_FIXED,
-    runs=5,
-    x="load",
     metric="throughput-pct",
     plot=_plot_opera_throughput,
     title="Throughput against load: Opera, RotorNet, static expander",
-    subtitle=OPERA_SUBTITLE,
-    xlabel="Offered load (fraction of the host line rate)",
     ylabel="Throughput (% of host line rate)",
-    legend_loc="lower right",
-    figsize=(7.2, 5.0),
+    **OPERA_SWEEP,
 )
 
 FIGURES += [OPERA_SHORT_FLOWS, OPERA_THROUGHPUT]
