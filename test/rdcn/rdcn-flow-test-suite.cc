@@ -789,6 +789,18 @@ class BadInputTestCase : public TestCase
         split.net->SetAttribute("LowLatencyBytes", UintegerValue(1));
         NS_TEST_EXPECT_MSG_EQ(split.net->Check(), "", "hoho for flows of a byte");
 
+        // The packet level has no priority class: the helper refuses the split there.
+        RdcnHelper packet;
+        packet.SetLowLatencyRouting(RdcnRouter::HOHO, 100000);
+        NS_TEST_EXPECT_MSG_EQ(packet.HasLowLatencyRouting(), true, "asked for");
+        NS_TEST_EXPECT_MSG_EQ(packet.Install(split.schedule, 1, error).IsValid(),
+                              false,
+                              "refused at packet level");
+        NS_TEST_EXPECT_MSG_NE(error.find("low-latency routing (SetLowLatencyRouting) runs at "
+                                         "flow level only"),
+                              std::string::npos,
+                              error);
+
         // ... and the study refuses it before anything runs.
         RdcnStudyConfig c;
         c.backend = Backend::FLOW;
