@@ -8,6 +8,7 @@
 // the schedule itself and its checks are in rdcn-schedule.cc, its file format in
 // rdcn-schedule-file.cc.
 
+#include "../common/optical-graph.h"
 #include "rdcn-schedule.h"
 
 #include "ns3/random-variable-stream.h"
@@ -321,39 +322,25 @@ RdcnScheduleGenerator::StaticExpander(uint32_t tors,
         error = os.str();
         return {};
     }
-    // Every ToR reaches every other: forward and backward searches from ToR 0 over the
-    // circuits (each uplink's derangement) reach all.
+    // Every ToR reaches every other: ToR 0 reaches all over the circuits, and all reach it
+    // (a search over the reversed circuits).
     const auto connected = [tors](const std::vector<std::vector<RdcnMatching>>& m) {
-        for (const bool forward : {true, false})
+        std::vector<std::vector<uint32_t>> out(tors);
+        std::vector<std::vector<uint32_t>> in(tors);
+        for (const auto& uplink : m)
         {
-            std::vector<std::vector<uint32_t>> next(tors);
-            for (const auto& uplink : m)
+            for (uint32_t i = 0; i < tors; ++i)
             {
-                for (uint32_t i = 0; i < tors; ++i)
-                {
-                    const auto j = static_cast<uint32_t>(uplink[0][i]);
-                    (forward ? next[i] : next[j]).push_back(forward ? j : i);
-                }
+                const auto j = static_cast<uint32_t>(uplink[0][i]);
+                out[i].push_back(j);
+                in[j].push_back(i);
             }
-            std::vector<bool> seen(tors, false);
-            std::vector<uint32_t> stack{0};
-            seen[0] = true;
-            uint32_t reached = 1;
-            while (!stack.empty())
-            {
-                const uint32_t i = stack.back();
-                stack.pop_back();
-                for (uint32_t j : next[i])
-                {
-                    if (!seen[j])
-                    {
-                        seen[j] = true;
-                        ++reached;
-                        stack.push_back(j);
-                    }
-                }
-            }
-            if (reached < tors)
+        }
+        for (const auto* adjacency : {&out, &in})
+        {
+            const std::vector<bool> reached =
+                opticalgraph::Reachable(opticalgraph::FromAdjacency(*adjacency), 0);
+            if (std::find(reached.begin(), reached.end(), false) != reached.end())
             {
                 return false;
             }
